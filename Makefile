@@ -1,0 +1,47 @@
+# The project's commands. A new user needs two: `make run` and `make test`.
+NODE := node_modules/.bin/node
+BUN := node_modules/.bin/bun
+ESBUILD := node_modules/.bin/esbuild
+PORT ?= 8080
+HOST ?= 127.0.0.1
+SOURCES := $(shell find src build-db -name '*.ts' 2>/dev/null)
+
+.PHONY: setup data run test typecheck bench docs clean
+
+## setup: install exactly the locked dependencies (Node 22 comes from the npm registry)
+setup: node_modules/.installed
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	@touch $@
+
+dist/canpol.mjs: node_modules/.installed $(SOURCES)
+	$(ESBUILD) src/cli.ts --bundle --platform=node --target=node22 --format=esm --packages=external --log-level=warning --outfile=$@
+
+## data: build data/canpol.db from the generated demo sources
+data: data/canpol.db
+data/demo/manifest.json: data/generate-demo.ts node_modules/.installed
+	$(BUN) data/generate-demo.ts data/demo
+data/canpol.db: dist/canpol.mjs data/demo/manifest.json
+	$(NODE) dist/canpol.mjs build --sources data/demo --out $@
+
+## run: serve the demo data on PORT (default 8080)
+run: data
+	$(NODE) dist/canpol.mjs serve --data data/canpol.db --port $(PORT) --host $(HOST)
+
+## test: typecheck, then the whole suite with bun test
+test: setup typecheck
+	$(BUN) test
+
+typecheck: node_modules/.installed
+	node_modules/.bin/tsc --noEmit -p .
+
+## bench: loopback load test; results go in docs/benchmarks.md by hand
+bench: data
+	$(NODE) bench/run.mjs
+
+## docs: regenerate docs/configuration.md from the settings table
+docs: dist/canpol.mjs
+	$(NODE) dist/canpol.mjs settings-doc > docs/configuration.md.tmp && mv docs/configuration.md.tmp docs/configuration.md
+
+clean:
+	rm -rf dist data/demo data/canpol.db

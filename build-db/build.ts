@@ -1,0 +1,59 @@
+// `canpol build`: validate everything, then write a temporary file and rename it over the output,
+// so a failed or interrupted build never replaces the last good data file.
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, renameSync, rmSync } from 'node:fs';
+import { dirname, join, basename } from 'node:path';
+import { checkReferences } from './sources/check-references.js';
+import { readBundle, type SourceIssue } from './sources/read-bundle.js';
+import { SOURCE_FORMAT_VERSION } from './sources/schemas.js';
+import { SCHEMA_VERSION } from './schema.js';
+import { writeDatabase } from './write-database.js';
+
+export interface BuildOptions {
+  sources: string;
+  out: string;
+  /** Build time; defaults to SOURCE_DATE_EPOCH when set (reproducible builds), else now. */
+  now?: Date;
+  onProgress?: (msg: string) => void;
+}
+
+export type BuildResult =
+  | { ok: true; buildId: string; out: string; rowCounts: Record<string, number>; warnings: string[]; seconds: number }
+  | { ok: false; issues: SourceIssue[]; warnings: string[] };
+
+/** Same sources and same builder schema, same id: the id is a hash of what went in. */
+export function computeBuildId(digests: Record<string, string>): string {
+  const hash = createHash('sha256');
+  hash.update(`canpol schema ${SCHEMA_VERSION} format ${SOURCE_FORMAT_VERSION}\n`);
+  for (const file of Object.keys(digests).sort()) hash.update(`${file} ${digests[file]}\n`);
+  return hash.digest('hex').slice(0, 32);
+}
+
+function buildTime(now: Date | undefined): string {
+  const epoch = process.env.SOURCE_DATE_EPOCH;
+  const when = now ?? (epoch && /^\d+$/.test(epoch) ? new Date(Number(epoch) * 1000) : new Date());
+  return when.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+export function buildDataFile({ sources, out, now, onProgress = () => {} }: BuildOptions): BuildResult {
+  const started = performance.now();
+  onProgress(`reading sources from ${sources}`);
+  const read = readBundle(sources, onProgress);
+  if (!read.ok) return read;
+  const { bundle } = read;
+
+  onProgress('checking references');
+  const issues = checkReferences(bundle.records);
+  if (issues.length) return { ok: false, issues, warnings: bundle.warnings };
+
+  const buildId = computeBuildId(bundle.digests);
+  mkdirSync(dirname(out), { recursive: true });
+  const tmp = join(dirname(out), `.${basename(out)}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
+  try {
+    const { rowCounts, warnings } = writeDatabase({ bundle, path: tmp, buildId, builtAt: buildTime(now), onProgress });
+    renameSync(tmp, out);
+    return { ok: true, buildId, out, rowCounts, warnings, seconds: (performance.now() - started) / 1000 };
+  } finally {
+    rmSync(tmp, { force: true });
+  }
+}

@@ -1,0 +1,99 @@
+// `canpol <command>`: the one entry point. Commands and their settings are declared here and in
+// settings.ts, and --help is generated from those declarations.
+import { parseArgs } from 'node:util';
+import { buildCommand } from './commands/build.js';
+import { infoCommand } from './commands/info.js';
+import { serveCommand } from './commands/serve.js';
+import { DataFileError } from './db/open-data-file.js';
+import { resolveSetting, SettingError, settingsHelp, settingsMarkdown, SETTINGS, type SettingName } from './settings.js';
+
+type Values = Record<SettingName, string>;
+
+interface Command {
+  summary: string;
+  usage: string;
+  settings: readonly SettingName[];
+  run(values: Values): number | Promise<number | void>;
+}
+
+const COMMANDS: Record<string, Command> = {
+  serve: {
+    summary: 'serve the API from a data file',
+    usage: 'canpol serve [--data FILE] [--port N] [--host H]',
+    settings: ['data', 'port', 'host', 'mmap_size'],
+    run: (s) => serveCommand({ data: s.data, port: Number(s.port), host: s.host, mmapSize: Number(s.mmap_size) }),
+  },
+  build: {
+    summary: 'compile a source bundle into a data file',
+    usage: 'canpol build [--sources DIR] [--out FILE]',
+    settings: ['sources', 'out'],
+    run: (s) => buildCommand({ sources: s.sources, out: s.out }),
+  },
+  info: {
+    summary: 'print the build record of a data file as JSON',
+    usage: 'canpol info [--data FILE]',
+    settings: ['data'],
+    run: (s) => infoCommand({ data: s.data }),
+  },
+  'settings-doc': {
+    summary: 'print the settings table as Markdown (docs/configuration.md)',
+    usage: 'canpol settings-doc',
+    settings: [],
+    run: () => { console.log(settingsMarkdown()); return 0; },
+  },
+};
+
+function mainHelp(): string {
+  const width = Math.max(...Object.keys(COMMANDS).map((c) => c.length)) + 2;
+  return ['canpol: the Canadian political data API', '', 'usage: canpol <command> [options]', '', 'commands:',
+    ...Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(width)}${c.summary}`),
+    '', 'canpol <command> --help shows the options of a command.'].join('\n');
+}
+
+function commandHelp(name: string, c: Command): string {
+  return [`canpol ${name}: ${c.summary}`, '', `usage: ${c.usage}`, '', 'options:',
+    ...(c.settings.length ? [settingsHelp(c.settings)] : []), '  --help  show this help'].join('\n');
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    console.log(mainHelp());
+    return name ? 0 : 2;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    console.error(`canpol: unknown command ${JSON.stringify(name)}\n\n${mainHelp()}`);
+    return 2;
+  }
+  const options = Object.fromEntries([
+    ...command.settings.map((s) => [SETTINGS[s].flag.slice(2), { type: 'string' as const }]),
+    ['help', { type: 'boolean' as const, short: 'h' }],
+  ]);
+  let parsed: { values: Record<string, string | boolean | undefined> };
+  try {
+    parsed = parseArgs({ args: rest, options, allowPositionals: false, strict: true }) as typeof parsed;
+  } catch (err) {
+    console.error(`canpol ${name}: ${(err as Error).message}\n\n${commandHelp(name, command)}`);
+    return 2;
+  }
+  if (parsed.values.help) {
+    console.log(commandHelp(name, command));
+    return 0;
+  }
+  try {
+    const flags = Object.fromEntries(command.settings.map((s) => [s, parsed.values[SETTINGS[s].flag.slice(2)] as string | undefined]));
+    const values = Object.fromEntries(command.settings.map((s) => [s, resolveSetting(s, flags, process.env)])) as Values;
+    const code = await command.run(values);
+    return typeof code === 'number' ? code : -1;
+  } catch (err) {
+    if (err instanceof SettingError || err instanceof DataFileError) {
+      console.error(`canpol ${name}: ${err.message}`);
+      return 1;
+    }
+    throw err;
+  }
+}
+
+// -1 means "keep running" (a server).
+main(process.argv.slice(2)).then((code) => { if (code >= 0) process.exitCode = code; });

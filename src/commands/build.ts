@@ -1,0 +1,21 @@
+import { buildDataFile } from '../../build-db/build.js';
+import { formatIssue } from '../../build-db/sources/read-bundle.js';
+
+const MAX_SHOWN = 200;
+
+/** Returns the process exit code: 0 built, 1 source errors (the old data file is untouched). */
+export function buildCommand({ sources, out }: { sources: string; out: string }): number {
+  const t0 = performance.now();
+  const progress = (msg: string) => console.error(`[build ${((performance.now() - t0) / 1000).toFixed(1)}s] ${msg}`);
+  const result = buildDataFile({ sources, out, onProgress: progress });
+  for (const w of result.warnings) console.error(`warning: ${w}`);
+  if (!result.ok) {
+    for (const issue of result.issues.slice(0, MAX_SHOWN)) console.error(`error: ${formatIssue(issue)}`);
+    if (result.issues.length > MAX_SHOWN) console.error(`... and ${result.issues.length - MAX_SHOWN} more errors`);
+    console.error(`build failed: ${result.issues.length} error(s) in ${sources}; ${out} was not changed`);
+    return 1;
+  }
+  const counts = Object.entries(result.rowCounts).map(([t, n]) => `${t}=${n}`).join(' ');
+  console.error(`built ${out} in ${result.seconds.toFixed(1)}s: build ${result.buildId}\n  rows: ${counts}`);
+  return 0;
+}

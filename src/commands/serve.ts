@@ -1,0 +1,27 @@
+import { openDataFile } from '../db/open-data-file.js';
+import { createApp } from '../http/app.js';
+import { listen } from '../http/serve.js';
+
+export interface ServeOptions {
+  data: string;
+  port: number;
+  host: string;
+  mmapSize: number;
+}
+
+export async function serveCommand({ data, port, host, mmapSize }: ServeOptions): Promise<void> {
+  const file = openDataFile(data, { mmapSize });
+  const app = createApp({ data: file });
+  const running = await listen(app, { port, host });
+  const { build } = file;
+  console.error(`canpol: serving ${build.dataset_name}${build.is_demo ? ' (demo data)' : ''}, build ${build.id}, from ${data}`);
+  console.error(`canpol: listening on ${running.url}/api/public/v1 (health: ${running.url}/health)`);
+  const stop = (signal: string) => {
+    console.error(`canpol: ${signal}, closing`);
+    running.close().then(() => { file.close(); process.exit(0); });
+    // Connections kept alive by clients must not hold the process forever.
+    setTimeout(() => process.exit(0), 5000).unref();
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+}

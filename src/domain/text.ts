@@ -1,0 +1,23 @@
+import { HONORIFICS } from './enums.js';
+
+/**
+ * Case- and accent-insensitive form used for substring filters (`q`). The build stores folded
+ * columns and the server folds the query the same way, so "quebec" finds "Québec".
+ */
+export function fold(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/** Escapes LIKE wildcards so user input is matched literally (used with `ESCAPE '\'`). */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+}
+
+/** Best-effort honorific from a leading prefix of the name, or null. */
+export function honorificOf(name: string): string | null {
+  const trimmed = name.trim();
+  for (const prefix of HONORIFICS) {
+    if (trimmed === prefix || trimmed.startsWith(`${prefix} `)) return prefix;
+  }
+  return null;
+}

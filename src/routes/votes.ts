@@ -1,0 +1,44 @@
+import { Hono } from 'hono';
+import type { VoteQueries } from '../db/votes.js';
+import { VOTE_RESULTS, VOTE_TYPES } from '../domain/enums.js';
+import { notFound } from '../http/errors.js';
+import { cacheFor } from '../http/headers.js';
+import { date, level, limit, oneOf, page, parseParams, pathId, province, uuid } from '../http/params.js';
+
+const listParams = {
+  level: level(),
+  province_territory: province(),
+  session_id: uuid(),
+  bill_id: uuid(),
+  result: oneOf(VOTE_RESULTS),
+  vote_type: oneOf(VOTE_TYPES),
+  occurred_from: date(),
+  occurred_to: date(),
+  page: page(),
+  limit: limit(100, 50),
+};
+
+// The spec gives votes no max-age; decisions 3 sets 300 s.
+const MAX_AGE = 300;
+
+export function voteRoutes({ votes }: { votes: VoteQueries }) {
+  const app = new Hono();
+
+  app.get('/votes', cacheFor(MAX_AGE), (c) =>
+    c.json(votes.list(parseParams(c.req.queries(), listParams, [['occurred_from', 'occurred_to']]))));
+
+  app.get('/votes/:id', cacheFor(MAX_AGE), (c) => {
+    const id = pathId(c.req.param('id'), 'vote');
+    const vote = votes.detail(id);
+    if (!vote) throw notFound(`vote ${id}`);
+    return c.json({ vote });
+  });
+
+  app.get('/votes/:id/positions', cacheFor(MAX_AGE), (c) => {
+    const id = pathId(c.req.param('id'), 'vote');
+    if (!votes.exists(id)) throw notFound(`vote ${id}`);
+    return c.json({ vote_id: id, positions: votes.positions(id) });
+  });
+
+  return app;
+}

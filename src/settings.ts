@@ -1,0 +1,53 @@
+// Every setting declared once: the CLI flags, environment variables, --help and
+// docs/configuration.md are all generated from this table.
+
+export interface Setting {
+  flag: string;
+  env: string;
+  default: string;
+  help: string;
+  kind: 'string' | 'port' | 'bytes';
+}
+
+export const SETTINGS = {
+  data: { flag: '--data', env: 'CANPOL_DATA', default: 'data/canpol.db', kind: 'string', help: 'the data file to serve (opened read-only)' },
+  port: { flag: '--port', env: 'PORT', default: '8080', kind: 'port', help: 'TCP port to listen on (0 picks a free one)' },
+  host: { flag: '--host', env: 'CANPOL_HOST', default: '127.0.0.1', kind: 'string', help: 'address to listen on; 0.0.0.0 for every interface' },
+  mmap_size: { flag: '--mmap-size', env: 'CANPOL_MMAP_SIZE', default: '1073741824', kind: 'bytes', help: 'bytes of the data file to memory-map' },
+  sources: { flag: '--sources', env: 'CANPOL_SOURCES', default: 'data/demo', kind: 'string', help: 'source bundle folder to compile (docs/source-format.md)' },
+  out: { flag: '--out', env: 'CANPOL_OUT', default: 'data/canpol.db', kind: 'string', help: 'data file to write; replaced only when the build succeeds' },
+} as const satisfies Record<string, Setting>;
+
+export type SettingName = keyof typeof SETTINGS;
+
+export class SettingError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SettingError';
+  }
+}
+
+/** Flag, else environment variable, else default; checked for its kind. */
+export function resolveSetting(name: SettingName, flags: Record<string, string | undefined>, env: NodeJS.ProcessEnv): string {
+  const s: Setting = SETTINGS[name];
+  const value = flags[name] ?? env[s.env] ?? s.default;
+  if (s.kind === 'port' && !(/^\d{1,5}$/.test(value) && Number(value) <= 65535)) throw new SettingError(`${s.flag} must be a port number 0-65535, got ${JSON.stringify(value)}`);
+  if (s.kind === 'bytes' && !/^\d{1,15}$/.test(value)) throw new SettingError(`${s.flag} must be a whole number of bytes, got ${JSON.stringify(value)}`);
+  if (value === '') throw new SettingError(`${s.flag} must not be empty`);
+  return value;
+}
+
+export function settingsHelp(names: readonly SettingName[]): string {
+  const rows = names.map((n) => {
+    const s: Setting = SETTINGS[n];
+    return [`  ${s.flag} ${s.kind === 'string' ? 'VALUE' : 'N'}`, `${s.help} [env ${s.env}, default ${s.default}]`];
+  });
+  const width = Math.max(...rows.map(([a]) => a.length)) + 2;
+  return rows.map(([a, b]) => a.padEnd(width) + b).join('\n');
+}
+
+export function settingsMarkdown(): string {
+  const lines = ['| flag | environment | default | meaning |', '|---|---|---|---|'];
+  for (const s of Object.values(SETTINGS) as Setting[]) lines.push(`| \`${s.flag}\` | \`${s.env}\` | \`${s.default}\` | ${s.help} |`);
+  return lines.join('\n');
+}
