@@ -14,7 +14,7 @@ export type CoverageSummary = { total: number } & Record<CoverageStatus, number>
 export function createCoverageQueries(db: Database.Database) {
   const rows = db.prepare(`SELECT jurisdiction, legislature_name, seats, bills_status, hansard_status, votes_status,
       committees_status, bills_count, speeches_count, votes_count, politicians_count, last_verified_at, source_urls, notes
-    FROM jurisdictions WHERE ?1 IS NULL OR bills_status = ?1 ORDER BY ord`);
+    FROM jurisdictions WHERE @status IS NULL OR bills_status = @status ORDER BY ord`);
   const summary = db.prepare(`SELECT count(*) AS total,
       count(*) FILTER (WHERE bills_status = 'live') AS live, count(*) FILTER (WHERE bills_status = 'partial') AS partial,
       count(*) FILTER (WHERE bills_status = 'blocked') AS blocked, count(*) FILTER (WHERE bills_status = 'none') AS none
@@ -22,7 +22,7 @@ export function createCoverageQueries(db: Database.Database) {
   return {
     /** Rows in federal-then-provinces order, optionally only those whose bills_status matches. */
     rows: (billsStatus?: CoverageStatus): CoverageRow[] =>
-      (rows.all(billsStatus ?? null) as Array<Omit<CoverageRow, 'source_urls'> & { source_urls: string }>)
+      (rows.all({ status: billsStatus ?? null }) as Array<Omit<CoverageRow, 'source_urls'> & { source_urls: string }>)
         .map((r) => ({ ...r, source_urls: JSON.parse(r.source_urls) as Record<string, string> })),
     /** Counts of bills_status over every jurisdiction, whatever the filter (docs/api-notes.md). */
     summary: () => summary.get() as CoverageSummary,
