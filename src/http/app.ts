@@ -15,7 +15,7 @@ import { politicianRoutes } from '../routes/politicians.js';
 import { voteRoutes } from '../routes/votes.js';
 import { compress } from './compress.js';
 import { ApiError, errorBody, internalError, notFound } from './errors.js';
-import { etag } from './headers.js';
+import { etag, jsonCharset } from './headers.js';
 
 export const API_PREFIX = '/api/public/v1';
 const ALLOWED_METHODS = ['GET', 'HEAD', 'OPTIONS'];
@@ -47,6 +47,7 @@ export function createApp({ data, logError = (err) => console.error(err), compre
   });
   app.use('*', etag(build.id));
   app.use('*', compress({ threshold: compressThreshold }));
+  app.use('*', jsonCharset);
 
   app.route('/', healthRoutes({ build }));
   const api = new Hono();

@@ -37,3 +37,9 @@ function matches(ifNoneMatch: string, tag: string): boolean {
   if (ifNoneMatch.trim() === '*') return true;
   return ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === tag);
 }
+
+/** Decisions 1: every body is `application/json; charset=utf-8`, errors included. */
+export const jsonCharset: MiddlewareHandler = async (c, next) => {
+  await next();
+  if (c.res.headers.get('Content-Type') === 'application/json') c.header('Content-Type', 'application/json; charset=utf-8');
+};
