@@ -30,7 +30,8 @@ export class SettingError extends Error {
 /** Flag, else environment variable, else default; checked for its kind. */
 export function resolveSetting(name: SettingName, flags: Record<string, string | undefined>, env: NodeJS.ProcessEnv): string {
   const s: Setting = SETTINGS[name];
-  const value = flags[name] ?? env[s.env] ?? s.default;
+  // An empty environment variable counts as unset, as shells and process managers often leave them.
+  const value = flags[name] ?? (env[s.env] || undefined) ?? s.default;
   if (s.kind === 'port' && !(/^\d{1,5}$/.test(value) && Number(value) <= 65535)) throw new SettingError(`${s.flag} must be a port number 0-65535, got ${JSON.stringify(value)}`);
   if (s.kind === 'bytes' && !/^\d{1,15}$/.test(value)) throw new SettingError(`${s.flag} must be a whole number of bytes, got ${JSON.stringify(value)}`);
   if (value === '') throw new SettingError(`${s.flag} must not be empty`);
@@ -47,7 +48,9 @@ export function settingsHelp(names: readonly SettingName[]): string {
 }
 
 export function settingsMarkdown(): string {
-  const lines = ['| flag | environment | default | meaning |', '|---|---|---|---|'];
+  const lines = ['# Configuration', '', 'Generated from `src/settings.ts` by `make docs`; `canpol <command> --help` shows the same table.',
+    'A flag wins over its environment variable, which wins over the default.', '',
+    '| flag | environment | default | meaning |', '|---|---|---|---|'];
   for (const s of Object.values(SETTINGS) as Setting[]) lines.push(`| \`${s.flag}\` | \`${s.env}\` | \`${s.default}\` | ${s.help} |`);
   return lines.join('\n');
 }
