@@ -104,16 +104,16 @@ describe('canpol serve (real listening server)', () => {
   afterAll(() => { child?.kill('SIGTERM'); });
 
   test('health, a list, a detail, an error, over real HTTP', async () => {
-    const health = await (await fetch(`${base}/health`)).json();
+    const health = (await (await fetch(`${base}/health`)).json()) as any;
     expect(health).toMatchObject({ status: 'ok', demo: true });
     const list = await fetch(`${base}/api/public/v1/politicians?jurisdiction=federal`);
     expect(list.status).toBe(200);
-    expect((await list.json()).total).toBe(2);
-    const detail = await (await fetch(`${base}/api/public/v1/politicians/${fixtureIds.alice}`)).json();
+    expect(((await list.json()) as any).total).toBe(2);
+    const detail = (await (await fetch(`${base}/api/public/v1/politicians/${fixtureIds.alice}`)).json()) as any;
     expect(detail.politician.name).toBe('Hon. Alice Martin');
     const bad = await fetch(`${base}/api/public/v1/bills?limit=500&page=-1`);
     expect(bad.status).toBe(400);
-    expect((await bad.json()).issues.map((i: { param: string }) => i.param)).toEqual(['page', 'limit']);
+    expect(((await bad.json()) as any).issues.map((i: { param: string }) => i.param)).toEqual(['page', 'limit']);
   });
 
   test('hostile requests get 4xx JSON, never 5xx', async () => {

@@ -94,7 +94,7 @@ describe('record validation', () => {
       'manifest.json: extracted_at: must be an ISO 8601 timestamp with a zone, e.g. 2024-05-01T13:00:00Z',
       'jurisdictions.jsonl: is missing (required)',
     ]);
-    expect(read.warnings).toEqual(['boundaries.geojson: not a source file of format version 1; ignored']);
+    expect(read.ok ? read.bundle.warnings : read.warnings).toEqual(['boundaries.geojson: not a source file of format version 1; ignored']);
     expect(problems(join(root, 'does-not-exist'))).toEqual([`${join(root, 'does-not-exist')}: source folder does not exist`]);
   });
 });

@@ -12,7 +12,15 @@ export const EXTRACTED_AT = '2026-11-01T00:00:00Z';
 
 const term = (start_at: string, end_at: string | null = null) => ({ start_at, end_at });
 
-export function fixtureRecords() {
+// Records are loosely typed on purpose: tests edit them into invalid shapes.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Rec = Record<string, any>;
+export interface FixtureRecords {
+  manifest: Rec; jurisdictions: Rec[]; parties: Rec[]; sessions: Rec[]; politicians: Rec[]; offices: Rec[]; socials: Rec[];
+  posts: Rec[]; websites: Rec[]; bills: Rec[]; votes: Rec[]; speeches: Rec[];
+}
+
+export function fixtureRecords(): FixtureRecords {
   return {
     manifest: { format_version: 1, name: 'canpol test fixture', demo: true, extracted_at: EXTRACTED_AT, sources: [{ id: 'hand', version: '1' }] },
     jurisdictions: [
@@ -94,7 +102,6 @@ export function fixtureRecords() {
   };
 }
 
-export type FixtureRecords = ReturnType<typeof fixtureRecords>;
 
 export const fixtureIds = {
   alice: ids.politician('p/alice'), bob: ids.politician('p/bob'), chloe: ids.politician('p/chloe'),
