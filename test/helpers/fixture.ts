@@ -93,9 +93,9 @@ export function fixtureRecords(): FixtureRecords {
       ] },
     ],
     speeches: [
-      // A federal committee meeting that starts at 18:30 Ottawa time: its date is 2024-03-05 even though the UTC day is the 6th after midnight.
-      { key: 's/1', session_key: 'ca/44-1', politician_key: 'p/alice', speaker_name_raw: 'Alice Martin', spoken_at: '2024-03-05T23:30:00Z', language: 'en', level: 'federal', speech_type: 'committee', text: 'Opening the meeting.', source_system: 'hoc-committees', meeting_url: 'https://example.org/committee/chpc/1' },
-      { key: 's/2', session_key: 'ca/44-1', politician_key: 'p/bob', speaker_name_raw: 'Bob Tremblay', spoken_at: '2024-03-06T00:30:00Z', language: 'fr', level: 'federal', speech_type: 'committee', text: 'Merci.', source_system: 'hoc-committees', meeting_url: 'https://example.org/committee/chpc/1' },
+      // A federal committee meeting that starts at 19:30 Ottawa time on 5 March (00:30 UTC on the 6th): its date is 2024-03-05.
+      { key: 's/1', session_key: 'ca/44-1', politician_key: 'p/alice', speaker_name_raw: 'Alice Martin', spoken_at: '2024-03-06T00:30:00Z', language: 'en', level: 'federal', speech_type: 'committee', text: 'Opening the meeting.', source_system: 'hoc-committees', meeting_url: 'https://example.org/committee/chpc/1' },
+      { key: 's/2', session_key: 'ca/44-1', politician_key: 'p/bob', speaker_name_raw: 'Bob Tremblay', spoken_at: '2024-03-06T01:30:00Z', language: 'fr', level: 'federal', speech_type: 'committee', text: 'Merci.', source_system: 'hoc-committees', meeting_url: 'https://example.org/committee/chpc/1' },
       { key: 's/3', session_key: 'on/43-1', politician_key: 'p/diane', speaker_name_raw: 'Diane Singh', spoken_at: '2024-04-10T14:00:00Z', language: 'en', level: 'provincial', province_territory: 'ON', speech_type: 'committee', text: 'Committee business.', source_system: 'ola-committees', meeting_url: 'https://example.org/ola/committee/7' },
       { key: 's/4', session_key: 'ca/44-1', politician_key: 'p/alice', speaker_name_raw: 'Alice Martin', spoken_at: '2024-03-07T15:00:00Z', language: 'en', level: 'federal', speech_type: 'floor', text: 'Mr. Speaker, floor speech.', source_system: 'hoc' },
     ],
