@@ -57,8 +57,8 @@ export function createBillQueries(db: Database.Database) {
         .when(f.q, `b.search_folded LIKE ? ESCAPE '\\'`, (q) => `%${escapeLike(fold(q))}%`)
         .when(f.introduced_from, 'b.introduced_date >= ?')
         .when(f.introduced_to, 'b.introduced_date <= ?');
-      // Newest first; bills without an introduced date last.
-      return paged<BillListItem>({ select: LIST_COLUMNS, from: FROM, where, orderBy: 'b.introduced_date IS NULL, b.introduced_date DESC, b.id', page: f.page, limit: f.limit });
+      // Newest first; SQLite sorts NULL lowest, so DESC puts undated bills last and bills_by_order serves it.
+      return paged<BillListItem>({ select: LIST_COLUMNS, from: FROM, where, orderBy: 'b.introduced_date DESC, b.id', page: f.page, limit: f.limit });
     },
     detail: (id: string) => (detail.get(id) as BillDetail | undefined) ?? null,
     exists: (id: string) => exists.get(id) === 1,

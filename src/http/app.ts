@@ -1,6 +1,5 @@
-// The Hono app: headers and errors in one place, routes per resource under /api/public/v1.
+// The Hono app: methods and errors in one place, routes per resource under /api/public/v1.
 import { Hono, type Context } from 'hono';
-import { cors } from 'hono/cors';
 import { createBillQueries } from '../db/bills.js';
 import { createCommitteeQueries } from '../db/committees.js';
 import { createCoverageQueries } from '../db/coverage.js';
@@ -13,13 +12,10 @@ import { coverageRoutes } from '../routes/coverage.js';
 import { healthRoutes } from '../routes/health.js';
 import { politicianRoutes } from '../routes/politicians.js';
 import { voteRoutes } from '../routes/votes.js';
-import { compress } from './compress.js';
-import { ApiError, errorBody, internalError, notFound } from './errors.js';
-import { etag, jsonCharset } from './headers.js';
+import { ApiError, internalError, notFound } from './errors.js';
+import { ALLOWED_METHODS, createResponder, PREFLIGHT_HEADERS } from './respond.js';
 
 export const API_PREFIX = '/api/public/v1';
-const ALLOWED_METHODS = ['GET', 'HEAD', 'OPTIONS'];
-const EXPOSED_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After', 'ETag'];
 
 export interface AppOptions {
   data: DataFile;
@@ -28,41 +24,33 @@ export interface AppOptions {
   compressThreshold?: number;
 }
 
-function renderError(c: Context, err: ApiError) {
-  c.header('Cache-Control', 'no-store');
-  for (const [name, value] of Object.entries(err.headers)) c.header(name, value);
-  return c.json(errorBody(err), err.status as 400);
-}
-
 export function createApp({ data, logError = (err) => console.error(err), compressThreshold }: AppOptions) {
   const { db, build } = data;
+  const respond = createResponder({ buildId: build.id, compressThreshold });
   const app = new Hono();
 
-  app.use('*', cors({ origin: '*', allowMethods: ALLOWED_METHODS, allowHeaders: ['Authorization', 'Content-Type'], exposeHeaders: EXPOSED_HEADERS }));
   app.use('*', async (c, next) => {
+    if (c.req.method === 'OPTIONS') return c.body(null, 204, PREFLIGHT_HEADERS);
     if (!ALLOWED_METHODS.includes(c.req.method)) {
       throw new ApiError(405, 'method_not_allowed', `method ${c.req.method} is not allowed; this API is read-only`, undefined, { Allow: ALLOWED_METHODS.join(', ') });
     }
     await next();
   });
-  app.use('*', etag(build.id));
-  app.use('*', compress({ threshold: compressThreshold }));
-  app.use('*', jsonCharset);
 
-  app.route('/', healthRoutes({ build }));
+  app.route('/', healthRoutes({ build, respond }));
   const api = new Hono();
-  api.route('/', politicianRoutes({ politicians: createPoliticianQueries(db) }));
-  api.route('/', billRoutes({ bills: createBillQueries(db) }));
-  api.route('/', voteRoutes({ votes: createVoteQueries(db) }));
-  api.route('/', committeeRoutes({ committees: createCommitteeQueries(db) }));
-  api.route('/', coverageRoutes({ coverage: createCoverageQueries(db) }));
+  api.route('/', politicianRoutes({ politicians: createPoliticianQueries(db), respond }));
+  api.route('/', billRoutes({ bills: createBillQueries(db), respond }));
+  api.route('/', voteRoutes({ votes: createVoteQueries(db), respond }));
+  api.route('/', committeeRoutes({ committees: createCommitteeQueries(db), respond }));
+  api.route('/', coverageRoutes({ coverage: createCoverageQueries(db), respond }));
   app.route(API_PREFIX, api);
 
-  app.notFound((c) => renderError(c, notFound(`route ${c.req.path}`)));
+  app.notFound((c) => respond.error(c, notFound(`route ${c.req.path}`)));
   app.onError((err, c) => {
-    if (err instanceof ApiError) return renderError(c, err);
+    if (err instanceof ApiError) return respond.error(c, err);
     logError(err, c);
-    return renderError(c, internalError());
+    return respond.error(c, internalError());
   });
   return app;
 }

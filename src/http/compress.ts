@@ -1,13 +1,10 @@
 // gzip/br for bodies over ~1 KB when the client accepts them (decisions 3), with node:zlib.
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { MiddlewareHandler } from 'hono';
 
-export interface CompressOptions {
-  /** Bodies smaller than this are sent as they are. */
-  threshold?: number;
-}
+export type Encoding = 'br' | 'gzip';
 
-function pickEncoding(accept: string | undefined): 'br' | 'gzip' | null {
+/** The best encoding the client accepts (q > 0), preferring br; null for identity. */
+export function pickEncoding(accept: string | undefined): Encoding | null {
   if (!accept) return null;
   const offered = new Map<string, number>();
   for (const part of accept.toLowerCase().split(',')) {
@@ -21,27 +18,9 @@ function pickEncoding(accept: string | undefined): 'br' | 'gzip' | null {
   return null;
 }
 
-export function compress({ threshold = 1024 }: CompressOptions = {}): MiddlewareHandler {
-  return async (c, next) => {
-    await next();
-    const res = c.res;
-    if (!res.body || res.headers.has('Content-Encoding')) return;
-    if (!(res.headers.get('Content-Type') ?? '').startsWith('application/json')) return;
-    c.header('Vary', 'Accept-Encoding');
-    const encoding = pickEncoding(c.req.header('Accept-Encoding'));
-    if (!encoding) return;
-    const body = new Uint8Array(await res.arrayBuffer());
-    if (body.byteLength < threshold) {
-      c.res = new Response(body, res);
-      return;
-    }
-    // Fast settings: these bodies are small and produced per request.
-    const packed = encoding === 'br'
-      ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } })
-      : gzipSync(body, { level: 6 });
-    const headers = new Headers(res.headers);
-    headers.set('Content-Encoding', encoding);
-    headers.delete('Content-Length');
-    c.res = new Response(packed, { status: res.status, headers });
-  };
+/** Fast settings: these bodies are small and produced per request. */
+export function encode(text: string, encoding: Encoding): Uint8Array {
+  return encoding === 'br'
+    ? brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(text) } })
+    : gzipSync(text, { level: 6 });
 }

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { BillQueries } from '../db/bills.js';
 import { notFound } from '../http/errors.js';
-import { cacheFor } from '../http/headers.js';
+import type { Responder } from '../http/respond.js';
 import { date, level, limit, page, parseParams, pathId, province, text, uuid } from '../http/params.js';
 
 const listParams = {
@@ -20,7 +20,7 @@ const listParams = {
 // The spec gives bills no max-age; decisions 3 sets 300 s.
 const MAX_AGE = 300;
 
-export function billRoutes({ bills }: { bills: BillQueries }) {
+export function billRoutes({ bills, respond }: { bills: BillQueries; respond: Responder }) {
   const app = new Hono();
   const known = (raw: string | undefined) => {
     const id = pathId(raw, 'bill');
@@ -28,24 +28,23 @@ export function billRoutes({ bills }: { bills: BillQueries }) {
     return id;
   };
 
-  app.get('/bills', cacheFor(MAX_AGE), (c) =>
-    c.json(bills.list(parseParams(c.req.queries(), listParams, [['introduced_from', 'introduced_to']]))));
+  app.get('/bills', (c) => respond.json(c, bills.list(parseParams(c.req.queries(), listParams, [['introduced_from', 'introduced_to']])), MAX_AGE));
 
-  app.get('/bills/:id', cacheFor(MAX_AGE), (c) => {
+  app.get('/bills/:id', (c) => {
     const id = pathId(c.req.param('id'), 'bill');
     const bill = bills.detail(id);
     if (!bill) throw notFound(`bill ${id}`);
-    return c.json({ bill });
+    return respond.json(c, { bill }, MAX_AGE);
   });
 
-  app.get('/bills/:id/events', cacheFor(MAX_AGE), (c) => {
+  app.get('/bills/:id/events', (c) => {
     const id = known(c.req.param('id'));
-    return c.json({ bill_id: id, events: bills.events(id) });
+    return respond.json(c, { bill_id: id, events: bills.events(id) }, MAX_AGE);
   });
 
-  app.get('/bills/:id/sponsors', cacheFor(MAX_AGE), (c) => {
+  app.get('/bills/:id/sponsors', (c) => {
     const id = known(c.req.param('id'));
-    return c.json({ bill_id: id, sponsors: bills.sponsors(id) });
+    return respond.json(c, { bill_id: id, sponsors: bills.sponsors(id) }, MAX_AGE);
   });
 
   return app;

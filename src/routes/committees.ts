@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { CommitteeQueries } from '../db/committees.js';
-import { cacheFor } from '../http/headers.js';
+import type { Responder } from '../http/respond.js';
 import { date, level, limit, page, parseParams, province, text } from '../http/params.js';
 
 const params = {
@@ -13,9 +13,9 @@ const params = {
   limit: limit(100, 50),
 };
 
-export function committeeRoutes({ committees }: { committees: CommitteeQueries }) {
+export function committeeRoutes({ committees, respond }: { committees: CommitteeQueries; respond: Responder }) {
   const app = new Hono();
   // The spec gives committees no max-age; decisions 3 sets 300 s.
-  app.get('/committees/meetings', cacheFor(300), (c) => c.json(committees.meetings(parseParams(c.req.queries(), params, [['from', 'to']]))));
+  app.get('/committees/meetings', (c) => respond.json(c, committees.meetings(parseParams(c.req.queries(), params, [['from', 'to']])), 300));
   return app;
 }

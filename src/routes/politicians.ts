@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import type { PoliticianQueries } from '../db/politicians.js';
 import { JURISDICTIONS, PLATFORMS } from '../domain/enums.js';
 import { notFound } from '../http/errors.js';
-import { cacheFor } from '../http/headers.js';
+import type { Responder } from '../http/respond.js';
 import { bool, int, limit, listOf, oneOf, page, parseParams, pathId, text } from '../http/params.js';
 
 const jurisdiction = v.optional(v.pipe(
@@ -25,7 +25,7 @@ const listParams = {
 const socialsParams = { include_dead: bool(false) };
 const postsParams = { platform: listOf(PLATFORMS, 200), limit: int(1, 200, 50) };
 
-export function politicianRoutes({ politicians }: { politicians: PoliticianQueries }) {
+export function politicianRoutes({ politicians, respond }: { politicians: PoliticianQueries; respond: Responder }) {
   const app = new Hono();
   const known = (raw: string | undefined) => {
     const id = pathId(raw, 'politician');
@@ -33,28 +33,28 @@ export function politicianRoutes({ politicians }: { politicians: PoliticianQueri
     return id;
   };
 
-  app.get('/politicians', cacheFor(300), (c) => c.json(politicians.list(parseParams(c.req.queries(), listParams))));
+  app.get('/politicians', (c) => respond.json(c, politicians.list(parseParams(c.req.queries(), listParams)), 300));
 
-  app.get('/politicians/:id', cacheFor(60), (c) => {
+  app.get('/politicians/:id', (c) => {
     const id = pathId(c.req.param('id'), 'politician');
     const found = politicians.detail(id);
     if (!found) throw notFound(`politician ${id}`);
     // Boundaries arrive with the boundaries data (issue 4); until then there is none to show.
-    return c.json({ ...found, boundary: null });
+    return respond.json(c, { ...found, boundary: null }, 60);
   });
 
-  app.get('/politicians/:id/offices', cacheFor(600), (c) => c.json({ items: politicians.offices(known(c.req.param('id'))) }));
+  app.get('/politicians/:id/offices', (c) => respond.json(c, { items: politicians.offices(known(c.req.param('id'))) }, 600));
 
-  app.get('/politicians/:id/socials', cacheFor(300), (c) => {
+  app.get('/politicians/:id/socials', (c) => {
     const id = known(c.req.param('id'));
     const p = parseParams(c.req.queries(), socialsParams);
-    return c.json({ items: politicians.socials(id, p.include_dead) });
+    return respond.json(c, { items: politicians.socials(id, p.include_dead) }, 300);
   });
 
-  app.get('/politicians/:id/posts', cacheFor(60), (c) => {
+  app.get('/politicians/:id/posts', (c) => {
     const id = known(c.req.param('id'));
     const p = parseParams(c.req.queries(), postsParams);
-    return c.json({ items: politicians.posts(id, p.platform, p.limit) });
+    return respond.json(c, { items: politicians.posts(id, p.platform, p.limit) }, 60);
   });
 
   return app;

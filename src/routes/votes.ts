@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { VoteQueries } from '../db/votes.js';
 import { VOTE_RESULTS, VOTE_TYPES } from '../domain/enums.js';
 import { notFound } from '../http/errors.js';
-import { cacheFor } from '../http/headers.js';
+import type { Responder } from '../http/respond.js';
 import { date, level, limit, oneOf, page, parseParams, pathId, province, uuid } from '../http/params.js';
 
 const listParams = {
@@ -21,23 +21,22 @@ const listParams = {
 // The spec gives votes no max-age; decisions 3 sets 300 s.
 const MAX_AGE = 300;
 
-export function voteRoutes({ votes }: { votes: VoteQueries }) {
+export function voteRoutes({ votes, respond }: { votes: VoteQueries; respond: Responder }) {
   const app = new Hono();
 
-  app.get('/votes', cacheFor(MAX_AGE), (c) =>
-    c.json(votes.list(parseParams(c.req.queries(), listParams, [['occurred_from', 'occurred_to']]))));
+  app.get('/votes', (c) => respond.json(c, votes.list(parseParams(c.req.queries(), listParams, [['occurred_from', 'occurred_to']])), MAX_AGE));
 
-  app.get('/votes/:id', cacheFor(MAX_AGE), (c) => {
+  app.get('/votes/:id', (c) => {
     const id = pathId(c.req.param('id'), 'vote');
     const vote = votes.detail(id);
     if (!vote) throw notFound(`vote ${id}`);
-    return c.json({ vote });
+    return respond.json(c, { vote }, MAX_AGE);
   });
 
-  app.get('/votes/:id/positions', cacheFor(MAX_AGE), (c) => {
+  app.get('/votes/:id/positions', (c) => {
     const id = pathId(c.req.param('id'), 'vote');
     if (!votes.exists(id)) throw notFound(`vote ${id}`);
-    return c.json({ vote_id: id, positions: votes.positions(id) });
+    return respond.json(c, { vote_id: id, positions: votes.positions(id) }, MAX_AGE);
   });
 
   return app;
