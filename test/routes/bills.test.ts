@@ -2,6 +2,7 @@
 // Every expected value below is read off `fixtureRecords()` in test/helpers/fixture.ts.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { ids } from '../../build-db/ids.js';
+import { httpHelpers, type Json } from '../helpers/http.js';
 import { buildFixture, EXTRACTED_AT, fixtureIds, type Fixture } from '../helpers/fixture.js';
 
 const { c11, c2, s201, on5, session44, sessionOn, alice, bob, diane } = fixtureIds;
@@ -14,45 +15,14 @@ afterAll(() => fx.cleanup());
 
 // ---- small helpers -------------------------------------------------------------------------------
 
-type Json = any; // response bodies are checked field by field below
-
-async function getJson(path: string): Promise<{ status: number; body: Json; res: Response }> {
-  const res = await fx.get(path);
-  return { status: res.status, body: await res.json(), res };
-}
+const { getJson, expectInvalid, expectNotFound, expectCache } = httpHelpers(() => fx);
+const expectCache300 = (path: string) => expectCache(path, 300);
 
 /** The ids of a 200 list response, in order. */
 async function listIds(query: string): Promise<string[]> {
   const { status, body } = await getJson(`/bills${query}`);
   expect(status).toBe(200);
   return body.items.map((b: Json) => b.id);
-}
-
-/** A 400 `invalid_parameter` whose issues name exactly `params` (any order). */
-async function expectInvalid(path: string, params: string[]) {
-  const { status, body, res } = await getJson(path);
-  expect(status).toBe(400);
-  expect(body).toMatchObject({ statusCode: 400, code: 'invalid_parameter', error: 'Bad Request' });
-  expect(typeof body.message).toBe('string');
-  expect(body.issues.map((i: Json) => i.param).sort()).toEqual([...params].sort());
-  for (const issue of body.issues) expect(typeof issue.message).toBe('string');
-  expect(res.headers.get('Cache-Control')).toBe('no-store');
-  return body;
-}
-
-async function expectNotFound(path: string) {
-  const { status, body, res } = await getJson(path);
-  expect(status).toBe(404);
-  expect(body).toMatchObject({ statusCode: 404, code: 'not_found', error: 'Not Found' });
-  expect(typeof body.message).toBe('string');
-  expect(res.headers.get('Cache-Control')).toBe('no-store');
-}
-
-async function expectCache300(path: string) {
-  const res = await fx.get(path);
-  expect(res.status).toBe(200);
-  expect(res.headers.get('Cache-Control')).toBe('public, max-age=300');
-  expect(res.headers.get('Content-Type')).toBe('application/json; charset=utf-8');
 }
 
 // ---- expected values -----------------------------------------------------------------------------

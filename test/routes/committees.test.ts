@@ -1,6 +1,7 @@
 // GET /committees/meetings against the hand-written fixture: one meeting per meeting_url of the
 // committee speeches (s/1 + s/2 federal, s/3 Ontario); the floor speech s/4 makes no meeting.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { httpHelpers, type Json } from '../helpers/http.js';
 import { buildFixture, type Fixture } from '../helpers/fixture.js';
 
 let fx: Fixture;
@@ -9,27 +10,13 @@ afterAll(() => fx.cleanup());
 
 // ---- small helpers -------------------------------------------------------------------------------
 
-type Json = any; // response bodies are checked field by field below
-
-async function getJson(path: string): Promise<{ status: number; body: Json; res: Response }> {
-  const res = await fx.get(path);
-  return { status: res.status, body: await res.json(), res };
-}
+const { getJson, expectInvalid } = httpHelpers(() => fx);
 
 /** The meeting_urls of a 200 list response, in order. */
 async function listUrls(query: string): Promise<string[]> {
   const { status, body } = await getJson(`/committees/meetings${query}`);
   expect(status).toBe(200);
   return body.items.map((m: Json) => m.meeting_url);
-}
-
-/** A 400 `invalid_parameter` whose issues name exactly `params` (any order). */
-async function expectInvalid(path: string, params: string[]) {
-  const { status, body, res } = await getJson(path);
-  expect(status).toBe(400);
-  expect(body).toMatchObject({ statusCode: 400, code: 'invalid_parameter', error: 'Bad Request' });
-  expect(body.issues.map((i: Json) => i.param).sort()).toEqual([...params].sort());
-  expect(res.headers.get('Cache-Control')).toBe('no-store');
 }
 
 // ---- expected values -----------------------------------------------------------------------------

@@ -6,21 +6,14 @@
 //   ON            partial       5 (1)                 v/3 (1)     s/3 (1)           Diane (1; Émile is deceased)
 //   QC            blocked       0                     0           0                 0 (Frank is municipal)
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { httpHelpers, type Json } from '../helpers/http.js';
 import { buildFixture, type Fixture } from '../helpers/fixture.js';
 
 let fx: Fixture;
 beforeAll(() => { fx = buildFixture(); });
 afterAll(() => fx?.cleanup());
 
-type Json = any; // a response body, checked field by field below
-const json = (res: Response): Promise<Json> => res.json();
-async function ok(path: string): Promise<{ res: Response; body: Json }> {
-  const res = await fx.get(path);
-  const body = await json(res);
-  if (res.status !== 200) throw new Error(`GET ${path}: ${res.status} ${JSON.stringify(body)}`);
-  return { res, body };
-}
-const ok200 = async (path: string) => (await ok(path)).body;
+const { json, ok, ok200 } = httpHelpers(() => fx);
 const totalOf = async (path: string) => (await ok200(path)).total as number;
 const keysOf = (o: object) => Object.keys(o).sort();
 

@@ -12,21 +12,14 @@
 // List order is by last name then first name (accents folded): Côté, Gagnon, Martin, Roy, Singh, Tremblay.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { ids } from '../../build-db/ids.js';
+import { httpHelpers, type Json } from '../helpers/http.js';
 import { buildFixture, EXTRACTED_AT, fixtureIds, type Fixture } from '../helpers/fixture.js';
 
 let fx: Fixture;
 beforeAll(() => { fx = buildFixture(); });
 afterAll(() => fx?.cleanup());
 
-type Json = any; // a response body, checked field by field below
-const json = (res: Response): Promise<Json> => res.json();
-async function ok(path: string): Promise<{ res: Response; body: Json }> {
-  const res = await fx.get(path);
-  const body = await json(res);
-  if (res.status !== 200) throw new Error(`GET ${path}: ${res.status} ${JSON.stringify(body)}`);
-  return { res, body };
-}
-const ok200 = async (path: string) => (await ok(path)).body;
+const { json, ok, ok200 } = httpHelpers(() => fx);
 const namesOf = (body: Json) => (body.items as Json[]).map((p) => p.full_name);
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
