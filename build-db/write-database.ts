@@ -1,7 +1,7 @@
 // Writes a validated bundle into a new SQLite file: rows, derived fields, denormalised counts.
 // Every derived value is computed here, once, so the server only reads.
 import Database from 'better-sqlite3';
-import { OFFICE_KINDS, POSITIONS, type Jurisdiction } from '../src/domain/enums.js';
+import { JURISDICTIONS, OFFICE_KINDS, POSITIONS, type Jurisdiction } from '../src/domain/enums.js';
 import { fold, honorificOf } from '../src/domain/text.js';
 import { localDate } from '../src/domain/time-zones.js';
 import { ids } from './ids.js';
@@ -58,10 +58,9 @@ export function writeDatabase({ bundle, path, buildId, builtAt, onProgress = () 
 
     const insJurisdiction = ins(`INSERT INTO jurisdictions (jurisdiction, ord, legislature_name, seats, bills_status, hansard_status, votes_status, committees_status, last_verified_at, source_urls, notes)
       VALUES (@jurisdiction, @ord, @legislature_name, @seats, @bills_status, @hansard_status, @votes_status, @committees_status, @last_verified_at, @source_urls, @notes)`);
-    const order = ['federal', 'AB', 'BC', 'MB', 'NB', 'NL', 'NS', 'NT', 'NU', 'ON', 'PE', 'QC', 'SK', 'YT'];
     for (const { record: r } of records.jurisdictions) {
       const notes = manifest.demo && !(r.notes ?? '').startsWith('Demo data') ? `Demo data: fictional records for testing. ${r.notes ?? ''}`.trim() : r.notes;
-      insJurisdiction.run({ ...r, ord: order.indexOf(r.jurisdiction), source_urls: json(r.source_urls), notes });
+      insJurisdiction.run({ ...r, ord: JURISDICTIONS.indexOf(r.jurisdiction), source_urls: json(r.source_urls), notes });
     }
 
     const insParty = ins('INSERT INTO parties VALUES (@key, @name, @short_name, @level, @province_territory)');

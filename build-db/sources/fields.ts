@@ -1,6 +1,7 @@
 // Field validators shared by every source schema. Each carries one message naming what is expected,
 // so a build error reads "field: must be ..." whatever rule failed.
 import * as v from 'valibot';
+import { isCalendarDate } from '../../src/domain/dates.js';
 import { PROVINCES } from '../../src/domain/enums.js';
 
 export const text = (max = 10_000) =>
@@ -12,13 +13,6 @@ export const key = () =>
   v.pipe(v.string('must be a string'), v.regex(/^[^\s][^\n\r]{0,299}$/, 'must be a natural key: 1-300 characters, no line breaks, no leading space'));
 
 export const optionalKey = () => v.optional(v.nullable(key()), null);
-
-export function isCalendarDate(s: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
-  if (!m) return false;
-  const d = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
-  return d.getUTCFullYear() === +m[1] && d.getUTCMonth() === +m[2] - 1 && d.getUTCDate() === +m[3];
-}
 
 export const date = () =>
   v.pipe(v.string('must be a date YYYY-MM-DD'), v.check(isCalendarDate, 'must be a date YYYY-MM-DD'));

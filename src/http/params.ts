@@ -1,6 +1,7 @@
 // Query-parameter declarations. Each parameter is a valibot schema over the raw string with one
 // message, so a 400 lists every bad parameter as "param: must be ...".
 import * as v from 'valibot';
+import { isCalendarDate } from '../domain/dates.js';
 import { LEVELS, PROVINCES } from '../domain/enums.js';
 import { invalidParameters, notFound, type ParamIssue } from './errors.js';
 
@@ -44,11 +45,6 @@ export const level = () => oneOf(LEVELS);
 export const province = () =>
   v.optional(v.pipe(v.string(), v.toUpperCase(), v.picklist(PROVINCES, `must be a 2-letter province or territory code (${PROVINCES.join(', ')})`)));
 
-function isCalendarDate(s: string): boolean {
-  const d = new Date(`${s}T00:00:00Z`);
-  return /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
-}
-
 export const date = () => v.optional(v.pipe(v.string(), v.check(isCalendarDate, 'must be a date YYYY-MM-DD')));
 
 export const bool = (fallback: boolean) =>
@@ -85,6 +81,13 @@ export function parseParams<S extends ParamSpec>(
 export function pathId(value: string | undefined, what: string): string {
   if (!value || !isUuid(value)) throw notFound(`${what} ${JSON.stringify(value ?? '')}`);
   return value.toLowerCase();
+}
+
+/** A path id that must name an existing record, for sub-resources (`/bills/{id}/events`). */
+export function existingId(value: string | undefined, what: string, exists: (id: string) => boolean): string {
+  const id = pathId(value, what);
+  if (!exists(id)) throw notFound(`${what} ${id}`);
+  return id;
 }
 
 /** A comma-separated list of values from a closed set, e.g. `platform=twitter,bluesky`. */

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { BillQueries } from '../db/bills.js';
 import { notFound } from '../http/errors.js';
 import type { Responder } from '../http/respond.js';
-import { date, level, limit, page, parseParams, pathId, province, text, uuid } from '../http/params.js';
+import { date, existingId, level, limit, page, parseParams, pathId, province, text, uuid } from '../http/params.js';
 
 const listParams = {
   level: level(),
@@ -22,11 +22,7 @@ const MAX_AGE = 300;
 
 export function billRoutes({ bills, respond }: { bills: BillQueries; respond: Responder }) {
   const app = new Hono();
-  const known = (raw: string | undefined) => {
-    const id = pathId(raw, 'bill');
-    if (!bills.exists(id)) throw notFound(`bill ${id}`);
-    return id;
-  };
+  const known = (raw: string | undefined) => existingId(raw, 'bill', bills.exists);
 
   app.get('/bills', (c) => respond.json(c, bills.list(parseParams(c.req.queries(), listParams, [['introduced_from', 'introduced_to']])), MAX_AGE));
 

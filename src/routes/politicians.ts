@@ -4,7 +4,7 @@ import type { PoliticianQueries } from '../db/politicians.js';
 import { JURISDICTIONS, PLATFORMS } from '../domain/enums.js';
 import { notFound } from '../http/errors.js';
 import type { Responder } from '../http/respond.js';
-import { bool, int, limit, listOf, oneOf, page, parseParams, pathId, text } from '../http/params.js';
+import { bool, existingId, int, limit, listOf, oneOf, page, parseParams, pathId, text } from '../http/params.js';
 
 const jurisdiction = v.optional(v.pipe(
   v.string(),
@@ -27,11 +27,7 @@ const postsParams = { platform: listOf(PLATFORMS, 200), limit: int(1, 200, 50) }
 
 export function politicianRoutes({ politicians, respond }: { politicians: PoliticianQueries; respond: Responder }) {
   const app = new Hono();
-  const known = (raw: string | undefined) => {
-    const id = pathId(raw, 'politician');
-    if (!politicians.exists(id)) throw notFound(`politician ${id}`);
-    return id;
-  };
+  const known = (raw: string | undefined) => existingId(raw, 'politician', politicians.exists);
 
   app.get('/politicians', (c) => respond.json(c, politicians.list(parseParams(c.req.queries(), listParams)), 300));
 

@@ -3,7 +3,7 @@ import type { VoteQueries } from '../db/votes.js';
 import { VOTE_RESULTS, VOTE_TYPES } from '../domain/enums.js';
 import { notFound } from '../http/errors.js';
 import type { Responder } from '../http/respond.js';
-import { date, level, limit, oneOf, page, parseParams, pathId, province, uuid } from '../http/params.js';
+import { date, existingId, level, limit, oneOf, page, parseParams, pathId, province, uuid } from '../http/params.js';
 
 const listParams = {
   level: level(),
@@ -34,8 +34,7 @@ export function voteRoutes({ votes, respond }: { votes: VoteQueries; respond: Re
   });
 
   app.get('/votes/:id/positions', (c) => {
-    const id = pathId(c.req.param('id'), 'vote');
-    if (!votes.exists(id)) throw notFound(`vote ${id}`);
+    const id = existingId(c.req.param('id'), 'vote', votes.exists);
     return respond.json(c, { vote_id: id, positions: votes.positions(id) }, MAX_AGE);
   });
 
