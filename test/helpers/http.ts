@@ -40,6 +40,13 @@ export function httpHelpers(fixture: () => Fixture) {
     expect(res.headers.get('Cache-Control')).toBe('no-store');
   }
 
+  /** One field of every item of a 200 list response, in order (ids by default). */
+  async function listField(path: string, field = 'id'): Promise<unknown[]> {
+    const { status, body } = await getJson(path);
+    expect(status).toBe(200);
+    return body.items.map((item: Json) => item[field]);
+  }
+
   async function expectCache(path: string, maxAge: number) {
     const res = await fixture().get(path);
     expect(res.status).toBe(200);
@@ -47,5 +54,5 @@ export function httpHelpers(fixture: () => Fixture) {
     expect(res.headers.get('Content-Type')).toBe('application/json; charset=utf-8');
   }
 
-  return { json, getJson, ok, ok200: async (path: string) => (await ok(path)).body, expectInvalid, expectNotFound, expectCache };
+  return { json, getJson, ok, ok200: async (path: string) => (await ok(path)).body, expectInvalid, expectNotFound, expectCache, listField };
 }

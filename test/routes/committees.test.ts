@@ -10,14 +10,8 @@ afterAll(() => fx.cleanup());
 
 // ---- small helpers -------------------------------------------------------------------------------
 
-const { getJson, expectInvalid } = httpHelpers(() => fx);
-
-/** The meeting_urls of a 200 list response, in order. */
-async function listUrls(query: string): Promise<string[]> {
-  const { status, body } = await getJson(`/committees/meetings${query}`);
-  expect(status).toBe(200);
-  return body.items.map((m: Json) => m.meeting_url);
-}
+const { getJson, expectInvalid, listField } = httpHelpers(() => fx);
+const listUrls = (query: string) => listField(`/committees/meetings${query}`, 'meeting_url') as Promise<string[]>;
 
 // ---- expected values -----------------------------------------------------------------------------
 

@@ -15,15 +15,9 @@ afterAll(() => fx.cleanup());
 
 // ---- small helpers -------------------------------------------------------------------------------
 
-const { getJson, expectInvalid, expectNotFound, expectCache } = httpHelpers(() => fx);
+const { getJson, expectInvalid, expectNotFound, expectCache, listField } = httpHelpers(() => fx);
+const listIds = (query: string) => listField(`/votes${query}`) as Promise<string[]>;
 const expectCache300 = (path: string) => expectCache(path, 300);
-
-/** The ids of a 200 list response, in order. */
-async function listIds(query: string): Promise<string[]> {
-  const { status, body } = await getJson(`/votes${query}`);
-  expect(status).toBe(200);
-  return body.items.map((v: Json) => v.id);
-}
 
 // ---- expected values (decisions 5) ---------------------------------------------------------------
 
