@@ -6,7 +6,7 @@ PORT ?= 8080
 HOST ?= 127.0.0.1
 SOURCES := $(shell find src build-db -name '*.ts' 2>/dev/null)
 
-.PHONY: setup data run test typecheck bench docs clean
+.PHONY: setup data data-real run test typecheck bench docs clean
 
 ## setup: install exactly the locked dependencies (Node 22 comes from the npm registry)
 setup: node_modules/.installed
@@ -23,6 +23,13 @@ data/demo/manifest.json: data/generate-demo.ts node_modules/.installed
 	$(BUN) data/generate-demo.ts data/demo
 data/canpol.db: dist/canpol.mjs data/demo/manifest.json
 	$(NODE) dist/canpol.mjs build --sources data/demo --out $@
+
+## data-real: import every real upstream file in ../shared/datasets and build data/real.db
+DATASETS ?= ../shared/datasets
+data-real: dist/canpol.mjs
+	@test -d $(DATASETS) || { echo "make data-real: $(DATASETS) not found; set DATASETS=/path/to/datasets (see docs/importers.md)" >&2; exit 1; }
+	$(NODE) dist/canpol.mjs import --all --from $(DATASETS) --into data/real --report data/import-report.json
+	$(NODE) dist/canpol.mjs build --sources data/real --out data/real.db
 
 ## run: serve the demo data on PORT (default 8080)
 run: data
@@ -44,4 +51,4 @@ docs: dist/canpol.mjs
 	$(NODE) dist/canpol.mjs settings-doc > docs/configuration.md.tmp && mv docs/configuration.md.tmp docs/configuration.md
 
 clean:
-	rm -rf dist data/demo data/canpol.db
+	rm -rf dist data/demo data/canpol.db data/real data/real.db data/import-report.json

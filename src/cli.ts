@@ -2,18 +2,26 @@
 // settings.ts, and --help is generated from those declarations.
 import { parseArgs } from 'node:util';
 import { buildCommand } from './commands/build.js';
+import { importCommand } from './commands/import.js';
 import { infoCommand } from './commands/info.js';
 import { serveCommand } from './commands/serve.js';
+import { IMPORTERS } from '../build-db/import/registry.js';
 import { DataFileError } from './db/open-data-file.js';
 import { resolveSetting, SettingError, settingsHelp, settingsMarkdown, SETTINGS, type SettingName } from './settings.js';
 
 type Values = Record<SettingName, string>;
 
+const IMPORTER_KINDS = IMPORTERS.map((i) => i.kind);
+
 interface Command {
   summary: string;
   usage: string;
   settings: readonly SettingName[];
-  run(values: Values): number | Promise<number | void>;
+  /** Boolean flags beyond the settings, with their help. */
+  switches?: Record<string, string>;
+  /** Help line for positional arguments; commands without it take none. */
+  positionals?: string;
+  run(values: Values, extra: { positionals: string[]; switches: Record<string, boolean> }): number | Promise<number | void>;
 }
 
 const COMMANDS: Record<string, Command> = {
@@ -28,6 +36,14 @@ const COMMANDS: Record<string, Command> = {
     usage: 'canpol build [--sources DIR] [--out FILE]',
     settings: ['sources', 'out'],
     run: (s) => buildCommand({ sources: s.sources, out: s.out }),
+  },
+  import: {
+    summary: 'turn upstream files into a source bundle (one importer, or --all over a datasets folder)',
+    usage: 'canpol import <importer...> --from PATH [--into DIR] [--report FILE]\n       canpol import --all [--from DATASETS_DIR] [--into DIR] [--report FILE]',
+    settings: ['from', 'into', 'report'],
+    switches: { all: 'run every importer, each on its folder under --from' },
+    positionals: `importers: ${IMPORTER_KINDS.join(', ')}`,
+    run: (s, { positionals, switches }) => importCommand({ kinds: positionals, all: Boolean(switches.all), from: s.from, into: s.into, report: s.report }),
   },
   info: {
     summary: 'print the build record of a data file as JSON',
@@ -51,8 +67,9 @@ function mainHelp(): string {
 }
 
 function commandHelp(name: string, c: Command): string {
-  return [`canpol ${name}: ${c.summary}`, '', `usage: ${c.usage}`, '', 'options:',
-    ...(c.settings.length ? [settingsHelp(c.settings)] : []), '  --help  show this help'].join('\n');
+  return [`canpol ${name}: ${c.summary}`, '', `usage: ${c.usage}`, ...(c.positionals ? ['', c.positionals] : []), '', 'options:',
+    ...(c.settings.length ? [settingsHelp(c.settings)] : []),
+    ...Object.entries(c.switches ?? {}).map(([flag, help]) => `  --${flag}  ${help}`), '  --help  show this help'].join('\n');
 }
 
 export async function main(argv: string[]): Promise<number> {
@@ -68,11 +85,12 @@ export async function main(argv: string[]): Promise<number> {
   }
   const options = Object.fromEntries([
     ...command.settings.map((s) => [SETTINGS[s].flag.slice(2), { type: 'string' as const }]),
+    ...Object.keys(command.switches ?? {}).map((flag) => [flag, { type: 'boolean' as const }]),
     ['help', { type: 'boolean' as const, short: 'h' }],
   ]);
-  let parsed: { values: Record<string, string | boolean | undefined> };
+  let parsed: { values: Record<string, string | boolean | undefined>; positionals: string[] };
   try {
-    parsed = parseArgs({ args: rest, options, allowPositionals: false, strict: true }) as typeof parsed;
+    parsed = parseArgs({ args: rest, options, allowPositionals: Boolean(command.positionals), strict: true }) as typeof parsed;
   } catch (err) {
     console.error(`canpol ${name}: ${(err as Error).message}\n\n${commandHelp(name, command)}`);
     return 2;
@@ -84,7 +102,8 @@ export async function main(argv: string[]): Promise<number> {
   try {
     const flags = Object.fromEntries(command.settings.map((s) => [s, parsed.values[SETTINGS[s].flag.slice(2)] as string | undefined]));
     const values = Object.fromEntries(command.settings.map((s) => [s, resolveSetting(s, flags, process.env)])) as Values;
-    const code = await command.run(values);
+    const switches = Object.fromEntries(Object.keys(command.switches ?? {}).map((f) => [f, parsed.values[f] === true]));
+    const code = await command.run(values, { positionals: parsed.positionals, switches });
     return typeof code === 'number' ? code : -1;
   } catch (err) {
     if (err instanceof SettingError || err instanceof DataFileError) {

@@ -15,6 +15,9 @@ export const SETTINGS = {
   host: { flag: '--host', env: 'CANPOL_HOST', default: '127.0.0.1', kind: 'string', help: 'address to listen on; 0.0.0.0 for every interface' },
   mmap_size: { flag: '--mmap-size', env: 'CANPOL_MMAP_SIZE', default: '1073741824', kind: 'bytes', help: 'bytes of the data file to memory-map' },
   sources: { flag: '--sources', env: 'CANPOL_SOURCES', default: 'data/demo', kind: 'string', help: 'source bundle folder to compile (docs/source-format.md)' },
+  from: { flag: '--from', env: 'CANPOL_IMPORT_FROM', default: '../shared/datasets', kind: 'string', help: 'upstream files to import: the datasets folder for `import --all`, else the folder of that one source' },
+  into: { flag: '--into', env: 'CANPOL_IMPORT_INTO', default: 'data/real', kind: 'string', help: 'source bundle folder the importers write their parts into' },
+  report: { flag: '--report', env: 'CANPOL_IMPORT_REPORT', default: 'data/import-report.json', kind: 'string', help: 'JSON report of every record skipped or unlinked, with file, record and reason' },
   out: { flag: '--out', env: 'CANPOL_OUT', default: 'data/canpol.db', kind: 'string', help: 'data file to write; replaced only when the build succeeds' },
 } as const satisfies Record<string, Setting>;
 

@@ -1,21 +1,21 @@
 // Checks across records that no single-record schema can see: unique natural keys, references to
 // existing keys, level/province consistency. Returns every problem found.
 import type { SourceIssue } from './read-bundle.js';
-import { SOURCE_FILES, type SourceRecords } from './files.js';
+import type { SourceRecords } from './files.js';
 
-type Located = { line: number };
+type Located = { file: string; line: number };
 
 export function checkReferences(records: SourceRecords): SourceIssue[] {
   const issues: SourceIssue[] = [];
   const issue = (file: string, line: number, field: string | null, message: string) => issues.push({ file, line, field, message });
 
   /** Reports the second and later records sharing a natural key; returns the set of keys. */
-  function unique<T extends Located>(file: string, rows: T[], keyOf: (row: T) => string, field: string, what = 'key'): Map<string, T> {
+  function unique<T extends Located>(rows: T[], keyOf: (row: T) => string, field: string, what = 'key'): Map<string, T> {
     const seen = new Map<string, T>();
     for (const row of rows) {
       const k = keyOf(row);
       const first = seen.get(k);
-      if (first) issue(file, row.line, field, `duplicate ${what} ${JSON.stringify(k)} (first on line ${first.line})`);
+      if (first) issue(row.file, row.line, field, `duplicate ${what} ${JSON.stringify(k)} (first on ${first.file === row.file ? '' : `${first.file} `}line ${first.line})`);
       else seen.set(k, row);
     }
     return seen;
@@ -26,23 +26,21 @@ export function checkReferences(records: SourceRecords): SourceIssue[] {
     if (level !== 'federal' && province === null) issue(file, line, 'province_territory', `is required for ${level} records`);
   }
 
-  const F = (k: keyof typeof SOURCE_FILES) => SOURCE_FILES[k].file;
+  unique(records.jurisdictions, (r) => r.record.jurisdiction, 'jurisdiction', 'jurisdiction');
+  unique(records.parties, (r) => r.record.key, 'key');
+  for (const { file, line, record } of records.parties) levelProvince(file, line, record.level, record.province_territory);
 
-  unique(F('jurisdictions'), records.jurisdictions, (r) => r.record.jurisdiction, 'jurisdiction', 'jurisdiction');
-  unique(F('parties'), records.parties, (r) => r.record.key, 'key');
-  for (const { line, record } of records.parties) levelProvince(F('parties'), line, record.level, record.province_territory);
-
-  const sessions = unique(F('sessions'), records.sessions, (r) => r.record.key, 'key');
-  for (const { line, record } of records.sessions) {
-    levelProvince(F('sessions'), line, record.level, record.province_territory);
-    if (record.end_date && record.end_date < record.start_date) issue(F('sessions'), line, 'end_date', 'must not be before start_date');
+  const sessions = unique(records.sessions, (r) => r.record.key, 'key');
+  for (const { file, line, record } of records.sessions) {
+    levelProvince(file, line, record.level, record.province_territory);
+    if (record.end_date && record.end_date < record.start_date) issue(file, line, 'end_date', 'must not be before start_date');
   }
 
-  const politicians = unique(F('politicians'), records.politicians, (r) => r.record.key, 'key');
-  for (const { line, record } of records.politicians) {
-    levelProvince(F('politicians'), line, record.level, record.province_territory);
+  const politicians = unique(records.politicians, (r) => r.record.key, 'key');
+  for (const { file, line, record } of records.politicians) {
+    levelProvince(file, line, record.level, record.province_territory);
     record.terms.forEach((t, i) => {
-      if (t.end_at && t.end_at < t.start_at) issue(F('politicians'), line, `terms[${i}].end_at`, 'must not be before start_at');
+      if (t.end_at && t.end_at < t.start_at) issue(file, line, `terms[${i}].end_at`, 'must not be before start_at');
     });
   }
 
@@ -53,52 +51,52 @@ export function checkReferences(records: SourceRecords): SourceIssue[] {
     if (k !== null && !sessions.has(k)) issue(file, line, field, `no session has key ${JSON.stringify(k)}`);
   };
 
-  for (const { line, record } of records.offices) politicianRef(F('offices'), line, 'politician_key', record.politician_key);
-  for (const { line, record } of records.socials) politicianRef(F('socials'), line, 'politician_key', record.politician_key);
-  unique(F('socials'), records.socials, (r) => `${r.record.politician_key} ${r.record.platform} ${r.record.handle}`, 'handle', '(politician, platform, handle)');
-  for (const { line, record } of records.posts) politicianRef(F('posts'), line, 'politician_key', record.politician_key);
-  unique(F('posts'), records.posts, (r) => `${r.record.platform}:${r.record.post_id}`, 'post_id', '(platform, post_id)');
-  for (const { line, record } of records.websites) politicianRef(F('websites'), line, 'politician_key', record.politician_key);
-  unique(F('websites'), records.websites, (r) => `${r.record.politician_key} ${r.record.url}`, 'url', '(politician, url)');
+  for (const { file, line, record } of records.offices) politicianRef(file, line, 'politician_key', record.politician_key);
+  for (const { file, line, record } of records.socials) politicianRef(file, line, 'politician_key', record.politician_key);
+  unique(records.socials, (r) => `${r.record.politician_key} ${r.record.platform} ${r.record.handle}`, 'handle', '(politician, platform, handle)');
+  for (const { file, line, record } of records.posts) politicianRef(file, line, 'politician_key', record.politician_key);
+  unique(records.posts, (r) => `${r.record.platform}:${r.record.post_id}`, 'post_id', '(platform, post_id)');
+  for (const { file, line, record } of records.websites) politicianRef(file, line, 'politician_key', record.politician_key);
+  unique(records.websites, (r) => `${r.record.politician_key} ${r.record.url}`, 'url', '(politician, url)');
 
-  const bills = unique(F('bills'), records.bills, (r) => `${r.record.session_key} ${r.record.bill_number}`, 'bill_number', '(session, bill_number)');
-  for (const { line, record } of records.bills) {
-    sessionRef(F('bills'), line, 'session_key', record.session_key);
+  const bills = unique(records.bills, (r) => `${r.record.session_key} ${r.record.bill_number}`, 'bill_number', '(session, bill_number)');
+  for (const { file, line, record } of records.bills) {
+    sessionRef(file, line, 'session_key', record.session_key);
     const events = new Map<string, number>();
     record.events.forEach((e, i) => {
       const k = [e.stage, e.event_date, e.event_type, e.committee_name].join('\u001f');
-      if (events.has(k)) issue(F('bills'), line, `events[${i}]`, `duplicate event (stage, event_date, event_type, committee_name) of events[${events.get(k)}]`);
+      if (events.has(k)) issue(file, line, `events[${i}]`, `duplicate event (stage, event_date, event_type, committee_name) of events[${events.get(k)}]`);
       else events.set(k, i);
     });
     const orderings = new Map<number, number>();
     record.sponsors.forEach((s, i) => {
-      politicianRef(F('bills'), line, `sponsors[${i}].politician_key`, s.politician_key);
-      if (orderings.has(s.ordering)) issue(F('bills'), line, `sponsors[${i}].ordering`, `duplicate ordering ${s.ordering} (also sponsors[${orderings.get(s.ordering)}])`);
+      politicianRef(file, line, `sponsors[${i}].politician_key`, s.politician_key);
+      if (orderings.has(s.ordering)) issue(file, line, `sponsors[${i}].ordering`, `duplicate ordering ${s.ordering} (also sponsors[${orderings.get(s.ordering)}])`);
       else orderings.set(s.ordering, i);
     });
   }
 
-  unique(F('votes'), records.votes, (r) => r.record.key, 'key');
-  for (const { line, record } of records.votes) {
-    sessionRef(F('votes'), line, 'session_key', record.session_key);
+  unique(records.votes, (r) => r.record.key, 'key');
+  for (const { file, line, record } of records.votes) {
+    sessionRef(file, line, 'session_key', record.session_key);
     if (record.bill_number !== null && !bills.has(`${record.session_key} ${record.bill_number}`)) {
-      issue(F('votes'), line, 'bill_number', `no bill ${JSON.stringify(record.bill_number)} in session ${JSON.stringify(record.session_key)}`);
+      issue(file, line, 'bill_number', `no bill ${JSON.stringify(record.bill_number)} in session ${JSON.stringify(record.session_key)}`);
     }
     const voters = new Map<string, number>();
     record.positions.forEach((p, i) => {
-      politicianRef(F('votes'), line, `positions[${i}].politician_key`, p.politician_key);
+      politicianRef(file, line, `positions[${i}].politician_key`, p.politician_key);
       const who = p.politician_key ?? `raw:${p.politician_name_raw}`;
-      if (voters.has(who)) issue(F('votes'), line, `positions[${i}]`, `second position for the same politician (also positions[${voters.get(who)}])`);
+      if (voters.has(who)) issue(file, line, `positions[${i}]`, `second position for the same politician (also positions[${voters.get(who)}])`);
       else voters.set(who, i);
     });
   }
 
-  unique(F('speeches'), records.speeches, (r) => r.record.key, 'key');
-  for (const { line, record } of records.speeches) {
-    levelProvince(F('speeches'), line, record.level, record.province_territory);
-    sessionRef(F('speeches'), line, 'session_key', record.session_key);
-    politicianRef(F('speeches'), line, 'politician_key', record.politician_key);
-    if (record.speech_type === 'committee' && record.meeting_url === null) issue(F('speeches'), line, 'meeting_url', 'is required for committee speeches');
+  unique(records.speeches, (r) => r.record.key, 'key');
+  for (const { file, line, record } of records.speeches) {
+    levelProvince(file, line, record.level, record.province_territory);
+    sessionRef(file, line, 'session_key', record.session_key);
+    politicianRef(file, line, 'politician_key', record.politician_key);
+    if (record.speech_type === 'committee' && record.meeting_url === null) issue(file, line, 'meeting_url', 'is required for committee speeches');
   }
 
   return issues.sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0));

@@ -30,4 +30,12 @@ export const SOURCE_FILES = {
 } as const;
 
 export type SourceKind = keyof typeof SOURCE_FILES;
-export type SourceRecords = { [K in SourceKind]: Array<{ line: number; record: v.InferOutput<(typeof SOURCE_FILES)[K]['schema']> }> };
+export type SourceRecords = { [K in SourceKind]: Array<{ file: string; line: number; record: v.InferOutput<(typeof SOURCE_FILES)[K]['schema']> }> };
+
+/** A bundle may split an entity over part files, `bills.jsonl` plus `bills.<part>.jsonl`, read in name
+ *  order: each importer owns its parts, so importers can run one at a time into the same folder. */
+export function partFilesOf(kind: SourceKind, names: readonly string[]): string[] {
+  const base = SOURCE_FILES[kind].file.replace(/\.jsonl$/, '');
+  const part = new RegExp(`^${base}\\.[a-z0-9][a-z0-9-]*\\.jsonl$`);
+  return names.filter((n) => n === SOURCE_FILES[kind].file || part.test(n)).sort();
+}

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as v from 'valibot';
-import { SOURCE_FILES, type SourceKind, type SourceRecords } from './files.js';
+import { partFilesOf, SOURCE_FILES, type SourceKind, type SourceRecords } from './files.js';
 import { manifestSchema, type Manifest } from './schemas.js';
 
 export interface SourceIssue {
@@ -73,38 +73,39 @@ export function readBundle(dir: string, onProgress: (msg: string) => void = () =
     }
   }
 
-  const known = new Set(['manifest.json', ...Object.values(SOURCE_FILES).map((f) => f.file)]);
-  for (const name of readdirSync(dir).sort()) {
+  const names = readdirSync(dir).sort();
+  const partsOf = Object.fromEntries(Object.keys(SOURCE_FILES).map((k) => [k, partFilesOf(k as SourceKind, names)])) as Record<SourceKind, string[]>;
+  const known = new Set(['manifest.json', ...Object.values(partsOf).flat()]);
+  for (const name of names) {
     if (!known.has(name) && !name.startsWith('.') && !name.endsWith('.md')) warnings.push(`${name}: not a source file of format version 1; ignored`);
   }
 
-  const records = {} as Record<SourceKind, Array<{ line: number; record: unknown }>>;
+  const records = {} as Record<SourceKind, Array<{ file: string; line: number; record: unknown }>>;
   for (const [kind, spec] of Object.entries(SOURCE_FILES) as Array<[SourceKind, (typeof SOURCE_FILES)[SourceKind]]>) {
     records[kind] = [];
-    if (!existsSync(join(dir, spec.file))) {
-      if (spec.required) issues.push({ file: spec.file, line: null, field: null, message: 'is missing (required)' });
-      continue;
-    }
-    const lines = readText(spec.file).split('\n');
-    for (let i = 0; i < lines.length; i++) {
-      const raw = lines[i].trim();
-      if (!raw) continue;
-      let value: unknown;
-      try {
-        value = JSON.parse(raw);
-      } catch (err) {
-        issues.push({ file: spec.file, line: i + 1, field: null, message: `is not valid JSON (${(err as Error).message})` });
-        continue;
+    if (!partsOf[kind].length && spec.required) issues.push({ file: spec.file, line: null, field: null, message: 'is missing (required)' });
+    for (const file of partsOf[kind]) {
+      const lines = readText(file).split('\n');
+      for (let i = 0; i < lines.length; i++) {
+        const raw = lines[i].trim();
+        if (!raw) continue;
+        let value: unknown;
+        try {
+          value = JSON.parse(raw);
+        } catch (err) {
+          issues.push({ file, line: i + 1, field: null, message: `is not valid JSON (${(err as Error).message})` });
+          continue;
+        }
+        if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+          issues.push({ file, line: i + 1, field: null, message: 'must be a JSON object' });
+          continue;
+        }
+        const parsed = v.safeParse(spec.schema, value);
+        if (parsed.success) records[kind].push({ file, line: i + 1, record: parsed.output });
+        else issues.push(...toIssues(file, i + 1, parsed.issues));
       }
-      if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-        issues.push({ file: spec.file, line: i + 1, field: null, message: 'must be a JSON object' });
-        continue;
-      }
-      const parsed = v.safeParse(spec.schema, value);
-      if (parsed.success) records[kind].push({ line: i + 1, record: parsed.output });
-      else issues.push(...toIssues(spec.file, i + 1, parsed.issues));
     }
-    onProgress(`read ${spec.file}: ${records[kind].length} records`);
+    if (partsOf[kind].length) onProgress(`read ${partsOf[kind].join(', ')}: ${records[kind].length} records`);
   }
 
   if (issues.length || !manifest) return { ok: false, issues, warnings };

@@ -1,0 +1,62 @@
+// The importer contract: an importer reads upstream files and returns source records (the input
+// shape of build-db/sources/schemas.ts). It never writes files and never throws on a bad record:
+// what it cannot map it reports through `ctx.skip`, so nothing is dropped silently.
+import type * as v from 'valibot';
+import type { SOURCE_FILES, SourceKind } from '../sources/files.js';
+import type { Identity } from './identity.js';
+
+/** A record as an importer writes it: optional fields may be omitted. */
+export type SourceInput<K extends SourceKind> = v.InferInput<(typeof SOURCE_FILES)[K]['schema']>;
+export type ImportedRecords = { [K in SourceKind]?: Array<SourceInput<K>> };
+
+export interface Skip {
+  /** Upstream file the record came from (relative to --from). */
+  file: string;
+  /** What identifies the record in that file: a line, an element id, a bill number. */
+  record: string;
+  /** A stable category, the same text for every record skipped for the same cause (the console
+   *  summary groups by it), e.g. "bill without a session". */
+  reason: string;
+  /** Record-specific particulars, e.g. the unexpected value. */
+  detail?: string;
+}
+
+/** What the legislature's coverage looks like after this importer ran. */
+export interface CoverageClaim {
+  jurisdiction: 'federal' | 'AB' | 'BC' | 'MB' | 'NB' | 'NL' | 'NS' | 'NT' | 'NU' | 'ON' | 'PE' | 'QC' | 'SK' | 'YT';
+  bills?: 'live' | 'partial';
+  hansard?: 'live' | 'partial';
+  votes?: 'live' | 'partial';
+  committees?: 'live' | 'partial';
+  last_verified_at?: string;
+  source_urls?: Record<string, string>;
+  notes?: string;
+}
+
+export interface ImportContext {
+  /** Politicians known in the bundle so far (earlier importers and parts already in the folder). */
+  identity: Identity;
+  /** Records of other importers already in the bundle, by entity (read-only). */
+  existing: ImportedRecords;
+  skip(skip: Skip): void;
+  /** Free-form progress line for the console. */
+  log(message: string): void;
+}
+
+export interface ImportOutput {
+  records: ImportedRecords;
+  /** Manifest `sources` entries for the upstream files read. */
+  sources: Array<{ id: string; version: string; url?: string; retrieved_at?: string; licence?: string }>;
+  coverage: CoverageClaim[];
+  /** Extra figures worth a line in the report (e.g. division totals checked). */
+  stats?: Record<string, number>;
+}
+
+export interface Importer {
+  /** CLI name, also the suffix of the part files it owns (`bills.<kind>.jsonl`). */
+  kind: string;
+  summary: string;
+  /** Folder under the shared datasets directory that `import --all` reads. */
+  datasetDir: string;
+  run(from: string, ctx: ImportContext): ImportOutput | Promise<ImportOutput>;
+}
