@@ -1,5 +1,5 @@
 // The data file's tables. The server checks SCHEMA_VERSION at start and refuses another one.
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 export const SCHEMA_SQL = /* sql */ `
 CREATE TABLE build (
@@ -199,7 +199,8 @@ CREATE TABLE speeches (
   speaker_name_raw TEXT NOT NULL, speaker_role TEXT, party_at_time TEXT, spoken_at TEXT NOT NULL,
   language TEXT NOT NULL, level TEXT NOT NULL, province_territory TEXT, speech_type TEXT NOT NULL,
   is_presiding INTEGER NOT NULL, text TEXT NOT NULL, source_url TEXT, source_anchor TEXT,
-  source_system TEXT NOT NULL, meeting_url TEXT
+  source_system TEXT NOT NULL, meeting_url TEXT,
+  order_of_business TEXT, subject TEXT, committee_name TEXT, sequence INTEGER, is_draft INTEGER NOT NULL
 );
 CREATE INDEX speeches_by_politician ON speeches (politician_id, spoken_at);
 

@@ -189,11 +189,11 @@ export function writeDatabase({ bundle, path, buildId, builtAt, onProgress = () 
     db.exec(`UPDATE bills SET votes_count = (SELECT count(*) FROM votes WHERE votes.bill_id = bills.id)`);
     onProgress(`wrote ${records.votes.length} votes, ${positions} positions`);
 
-    const insSpeech = ins(`INSERT INTO speeches VALUES (@id, @key, @session_id, @politician_id, @speaker_name_raw, @speaker_role, @party_at_time, @spoken_at, @language, @level, @province_territory, @speech_type, @is_presiding, @text, @source_url, @source_anchor, @source_system, @meeting_url)`);
+    const insSpeech = ins(`INSERT INTO speeches VALUES (@id, @key, @session_id, @politician_id, @speaker_name_raw, @speaker_role, @party_at_time, @spoken_at, @language, @level, @province_territory, @speech_type, @is_presiding, @text, @source_url, @source_anchor, @source_system, @meeting_url, @order_of_business, @subject, @committee_name, @sequence, @is_draft)`);
     for (const { record } of records.speeches) {
       insSpeech.run({
         ...record, id: ids.speech(record.key), session_id: record.session_key === null ? null : sessionIds.get(record.session_key),
-        politician_id: pid(record.politician_key), is_presiding: b(record.is_presiding),
+        politician_id: pid(record.politician_key), is_presiding: b(record.is_presiding), is_draft: b(record.is_draft),
       });
     }
     writeCommitteeMeetings(db);

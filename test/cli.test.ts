@@ -1,4 +1,5 @@
 // The CLI as a user runs it: the esbuild bundle on Node 22, a real listening server.
+import { SCHEMA_VERSION } from '../build-db/schema.js';
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -77,7 +78,7 @@ describe('help and usage errors', () => {
 
   test('info prints the build record', () => {
     const info = JSON.parse(run('info', '--data', db).stdout);
-    expect(info).toMatchObject({ dataset_name: 'canpol test fixture', is_demo: true, schema_version: 1 });
+    expect(info).toMatchObject({ dataset_name: 'canpol test fixture', is_demo: true, schema_version: SCHEMA_VERSION });
     expect(info.row_counts.politicians).toBe(6);
   });
 

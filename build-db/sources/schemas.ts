@@ -243,6 +243,15 @@ export const speechSchema = v.object({
   source_anchor: optionalText(300),
   source_system: text(100),
   meeting_url: optionalUrl(),
+  /** Order of business (rubric) the speech was given under, e.g. "Oral Questions". */
+  order_of_business: optionalText(500),
+  /** Subject heading within the order of business, e.g. the bill or topic debated. */
+  subject: optionalText(1000),
+  committee_name: optionalText(300),
+  /** Position of the speech in its sitting or meeting, from 1. */
+  sequence: optionalCount(),
+  /** From an unrevised draft transcript (BC "Blues"), not the final Hansard. */
+  is_draft: bool(false),
 });
 
 export type Manifest = v.InferOutput<typeof manifestSchema>;
