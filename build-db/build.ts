@@ -7,6 +7,7 @@ import { checkReferences } from './sources/check-references.js';
 import { readBundle, type SourceIssue } from './sources/read-bundle.js';
 import { SOURCE_FORMAT_VERSION } from './sources/schemas.js';
 import { SCHEMA_VERSION } from './schema.js';
+import type { Attribution } from './attribution.js';
 import { writeDatabase } from './write-database.js';
 
 export interface BuildOptions {
@@ -18,7 +19,7 @@ export interface BuildOptions {
 }
 
 export type BuildResult =
-  | { ok: true; buildId: string; out: string; rowCounts: Record<string, number>; warnings: string[]; seconds: number }
+  | { ok: true; buildId: string; out: string; rowCounts: Record<string, number>; attribution: Record<string, Attribution>; warnings: string[]; seconds: number }
   | { ok: false; issues: SourceIssue[]; warnings: string[] };
 
 /** Same sources and same builder schema, same id: the id is a hash of what went in. */
@@ -50,9 +51,9 @@ export function buildDataFile({ sources, out, now, onProgress = () => {} }: Buil
   mkdirSync(dirname(out), { recursive: true });
   const tmp = join(dirname(out), `.${basename(out)}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
   try {
-    const { rowCounts, warnings } = writeDatabase({ bundle, path: tmp, buildId, builtAt: buildTime(now), onProgress });
+    const { rowCounts, attribution, warnings } = writeDatabase({ bundle, path: tmp, buildId, builtAt: buildTime(now), onProgress });
     renameSync(tmp, out);
-    return { ok: true, buildId, out, rowCounts, warnings, seconds: (performance.now() - started) / 1000 };
+    return { ok: true, buildId, out, rowCounts, attribution, warnings, seconds: (performance.now() - started) / 1000 };
   } finally {
     rmSync(tmp, { force: true });
   }

@@ -14,6 +14,7 @@ CREATE TABLE build (
   sources TEXT NOT NULL,            -- JSON: manifest sources (id, version, url, retrieved_at, licence)
   source_digests TEXT NOT NULL,     -- JSON: file name -> sha256
   row_counts TEXT NOT NULL,         -- JSON: table -> rows
+  attribution TEXT NOT NULL,        -- JSON: "speeches/<source_system>" etc. -> { total, linked, rate }
   warnings TEXT NOT NULL            -- JSON: array of strings
 );
 

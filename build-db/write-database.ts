@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { JURISDICTIONS, OFFICE_KINDS, POSITIONS, type Jurisdiction } from '../src/domain/enums.js';
 import { fold, honorificOf } from '../src/domain/text.js';
 import { localDate } from '../src/domain/time-zones.js';
+import { measureAttribution, type Attribution } from './attribution.js';
 import { ids } from './ids.js';
 import { SCHEMA_SQL, SCHEMA_VERSION } from './schema.js';
 import type { Bundle } from './sources/read-bundle.js';
@@ -19,6 +20,7 @@ export interface WriteOptions {
 
 export interface WriteSummary {
   rowCounts: Record<string, number>;
+  attribution: Record<string, Attribution>;
   warnings: string[];
 }
 
@@ -203,16 +205,17 @@ export function writeDatabase({ bundle, path, buildId, builtAt, onProgress = () 
   })();
 
   const tables = db.prepare(`SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name`).pluck().all() as string[];
+  const attribution = measureAttribution(db);
   const rowCounts = Object.fromEntries(tables.filter((t) => t !== 'build').map((t) => [t, db.prepare(`SELECT count(*) FROM "${t}"`).pluck().get() as number]));
-  db.prepare(`INSERT INTO build VALUES (@id, @built_at, @schema_version, @source_format_version, @dataset_name, @is_demo, @extracted_at, @description, @sources, @source_digests, @row_counts, @warnings)`).run({
+  db.prepare(`INSERT INTO build VALUES (@id, @built_at, @schema_version, @source_format_version, @dataset_name, @is_demo, @extracted_at, @description, @sources, @source_digests, @row_counts, @attribution, @warnings)`).run({
     id: buildId, built_at: builtAt, schema_version: SCHEMA_VERSION, source_format_version: SOURCE_FORMAT_VERSION,
     dataset_name: manifest.name, is_demo: b(manifest.demo), extracted_at: manifest.extracted_at, description: manifest.description,
-    sources: json(manifest.sources), source_digests: json(bundle.digests), row_counts: json(rowCounts), warnings: json(warnings),
+    sources: json(manifest.sources), source_digests: json(bundle.digests), row_counts: json(rowCounts), attribution: json(attribution), warnings: json(warnings),
   });
   db.exec('ANALYZE');
   db.pragma(`user_version = ${SCHEMA_VERSION}`);
   db.close();
-  return { rowCounts, warnings };
+  return { rowCounts, attribution, warnings };
 }
 
 /** One meeting per meeting_url of the committee speeches, dated in the legislature's time zone. */

@@ -63,7 +63,8 @@ export class Identity {
   add(p: Person): void {
     if (this.byKey.has(p.key)) return;
     this.byKey.set(p.key, p);
-    const push = (map: Map<string, Person[]>, k: string) => { if (k) map.set(k, [...(map.get(k) ?? []), p]); };
+    // The full name and "first last" usually fold to the same string: index a person once per string.
+    const push = (map: Map<string, Person[]>, k: string) => { if (k && !map.get(k)?.includes(p)) map.set(k, [...(map.get(k) ?? []), p]); };
     push(this.byName, personName(p.name));
     if (p.first_name && p.last_name) push(this.byName, personName(`${p.first_name} ${p.last_name}`));
     if (p.last_name) push(this.byLast, personName(p.last_name));

@@ -17,5 +17,6 @@ export function buildCommand({ sources, out }: { sources: string; out: string })
   }
   const counts = Object.entries(result.rowCounts).map(([t, n]) => `${t}=${n}`).join(' ');
   console.error(`built ${out} in ${result.seconds.toFixed(1)}s: build ${result.buildId}\n  rows: ${counts}`);
+  for (const [what, a] of Object.entries(result.attribution)) console.error(`  attribution ${what}: ${a.linked}/${a.total} linked to a politician (${(a.rate * 100).toFixed(1)}%)`);
   return 0;
 }
