@@ -20,4 +20,5 @@ export const ids = {
   post: (platform: string, postId: string) => id('post', platform, postId),
   website: (politicianKey: string, url: string) => id('website', politicianKey, url),
   speech: (key: string) => id('speech', key),
+  chunk: (speechKey: string, index: number) => id('chunk', speechKey, index),
 };

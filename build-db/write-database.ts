@@ -6,6 +6,7 @@ import { fold, honorificOf } from '../src/domain/text.js';
 import { localDate } from '../src/domain/time-zones.js';
 import { measureAttribution, type Attribution } from './attribution.js';
 import { ids } from './ids.js';
+import { writeChunks } from './search/write-chunks.js';
 import { SCHEMA_SQL, SCHEMA_VERSION } from './schema.js';
 import type { Bundle } from './sources/read-bundle.js';
 import { SOURCE_FORMAT_VERSION, type PoliticianRecord } from './sources/schemas.js';
@@ -200,6 +201,7 @@ export function writeDatabase({ bundle, path, buildId, builtAt, onProgress = () 
     }
     writeCommitteeMeetings(db);
     onProgress(`wrote ${records.speeches.length} speeches`);
+    writeChunks(db, onProgress);
 
     computeCoverageCounts(db);
   })();

@@ -1,0 +1,53 @@
+// Index terms: words without stop words, stemmed per language (Snowball, via @orama/stemmers).
+// A chunk is indexed with the stems of its own language; a query is stemmed for the language(s)
+// searched, so "logements" finds "logement" and "housing" finds "houses".
+import { stemmer as stemEn } from '@orama/stemmers/english';
+import { stemmer as stemFr } from '@orama/stemmers/french';
+import { stopwords as stopEn } from '@orama/stopwords/english';
+import { stopwords as stopFr } from '@orama/stopwords/french';
+import { fold } from '../../domain/text.js';
+import { words, type Word } from './words.js';
+
+export type Lang = 'en' | 'fr';
+
+const STOP: Record<Lang, Set<string>> = {
+  // Hansard's own filler is as uninformative as "the": forms of address and procedure words.
+  en: new Set([...stopEn.map(fold), 'mr', 'mrs', 'ms', 'hon', 'speaker', 'madam']),
+  fr: new Set([...stopFr.map(fold), 'monsieur', 'madame', 'president', 'presidente', 'hon', 'honorable']),
+};
+const STEM: Record<Lang, (w: string) => string> = { en: stemEn, fr: stemFr };
+
+// Stemming is the cost of indexing; corpora repeat words, so remember each word's stem.
+const cache: Record<Lang, Map<string, string>> = { en: new Map(), fr: new Map() };
+const MAX_CACHE = 500_000;
+
+export function stem(word: string, lang: Lang): string {
+  const c = cache[lang];
+  let s = c.get(word);
+  if (s === undefined) {
+    s = /^\p{N}+$/u.test(word) ? word : STEM[lang](word);
+    if (c.size >= MAX_CACHE) c.clear();
+    c.set(word, s);
+  }
+  return s;
+}
+
+export const isStop = (norm: string, lang: Lang) => STOP[lang].has(norm);
+
+/** Terms of a text in its language, in order: what the keyword index stores. */
+export function indexTerms(text: string, lang: Lang): string[] {
+  const out: string[] = [];
+  for (const w of words(text)) if (!isStop(w.norm, lang)) out.push(stem(w.norm, lang));
+  return out;
+}
+
+/** The query's words with their stems in each searched language. A word that is a stop word in
+ *  any searched language is dropped: "the" must not become a search for French "thé". */
+export function queryTerms(q: string, langs: readonly Lang[]): Array<{ word: Word; stems: string[] }> {
+  const out: Array<{ word: Word; stems: string[] }> = [];
+  for (const w of words(q)) {
+    if (langs.some((l) => isStop(w.norm, l))) continue;
+    out.push({ word: w, stems: [...new Set(langs.map((l) => stem(w.norm, l)))] });
+  }
+  return out;
+}
