@@ -15,13 +15,15 @@ CREATE TABLE chunks (
   politician_id TEXT,
   party_at_time TEXT,
   spoken_at TEXT NOT NULL,
+  spoken_on TEXT NOT NULL,          -- the legislature's local date: what from/to filters compare
   session_id TEXT,
   speech_type TEXT NOT NULL,
   is_presiding INTEGER NOT NULL,
+  politician_active INTEGER,        -- the speaker's is_active at build; NULL when unresolved
   content_hash TEXT NOT NULL        -- what --reuse keys stored vectors by
 );
 CREATE INDEX chunks_by_speech ON chunks (speech_id, chunk_index);
-CREATE INDEX chunks_by_time ON chunks (spoken_at DESC, rowid);
+CREATE INDEX chunks_by_time ON chunks (spoken_at DESC, rowid DESC);
 CREATE INDEX chunks_by_politician ON chunks (politician_id, spoken_at DESC);
 
 -- Contentless: the terms are stems computed in JS (src/search/text), already folded.

@@ -1,6 +1,8 @@
 // Build phase: speeches → chunks (with the metadata search filters on) → keyword index.
 import { createHash } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import type { Jurisdiction } from '../../src/domain/enums.js';
+import { localDate } from '../../src/domain/time-zones.js';
 import { indexTerms, type Lang } from '../../src/search/text/terms.js';
 import { ids } from '../ids.js';
 import { chunkText } from './chunk.js';
@@ -9,7 +11,7 @@ import { SEARCH_SCHEMA_SQL } from './schema.js';
 interface SpeechRow {
   id: string; key: string; text: string; language: Lang; level: string; province_territory: string | null;
   politician_id: string | null; party_at_time: string | null; spoken_at: string; session_id: string | null;
-  speech_type: string; is_presiding: number;
+  speech_type: string; is_presiding: number; politician_active: number | null;
 }
 
 export function contentHash(text: string, language: string): string {
@@ -20,14 +22,15 @@ export function contentHash(text: string, language: string): string {
 export function writeChunks(db: Database.Database, onProgress: (msg: string) => void = () => {}): number {
   db.exec(SEARCH_SCHEMA_SQL);
   const insChunk = db.prepare(`INSERT INTO chunks VALUES (@rowid, @id, @speech_id, @chunk_index, @char_start, @char_end, @text,
-    @language, @level, @province_territory, @politician_id, @party_at_time, @spoken_at, @session_id, @speech_type, @is_presiding, @content_hash)`);
+    @language, @level, @province_territory, @politician_id, @party_at_time, @spoken_at, @spoken_on, @session_id, @speech_type, @is_presiding, @politician_active, @content_hash)`);
   const insTerms = db.prepare('INSERT INTO chunks_fts (rowid, terms) VALUES (?, ?)');
   const started = performance.now();
   let rowid = 0;
   // Chronological rowids make "recent" mode and rowid-ordered scans cheap. better-sqlite3 cannot
   // write while a statement iterates, so read the order first, then the speeches in batches.
   const order = db.prepare('SELECT rowid FROM speeches ORDER BY spoken_at, key').pluck().all() as number[];
-  const batch = db.prepare('SELECT rowid AS _rowid, * FROM speeches WHERE rowid IN (SELECT value FROM json_each(?))');
+  const batch = db.prepare(`SELECT s.rowid AS _rowid, s.*, p.is_active AS politician_active FROM speeches s
+    LEFT JOIN politicians p ON p.id = s.politician_id WHERE s.rowid IN (SELECT value FROM json_each(?))`);
   const BATCH = 2000;
   for (let i = 0; i < order.length; i += BATCH) {
     const wanted = order.slice(i, i + BATCH);
@@ -39,8 +42,8 @@ export function writeChunks(db: Database.Database, onProgress: (msg: string) => 
         insChunk.run({
           rowid, id: ids.chunk(s.key, span.index), speech_id: s.id, chunk_index: span.index, char_start: span.start, char_end: span.end,
           text, language: s.language, level: s.level, province_territory: s.province_territory, politician_id: s.politician_id,
-          party_at_time: s.party_at_time, spoken_at: s.spoken_at, session_id: s.session_id, speech_type: s.speech_type,
-          is_presiding: s.is_presiding, content_hash: contentHash(text, s.language),
+          party_at_time: s.party_at_time, spoken_at: s.spoken_at, spoken_on: localDate(s.spoken_at, (s.province_territory ?? 'federal') as Jurisdiction),
+          session_id: s.session_id, speech_type: s.speech_type, is_presiding: s.is_presiding, politician_active: s.politician_active, content_hash: contentHash(text, s.language),
         });
         insTerms.run(rowid, indexTerms(text, s.language).join(' '));
       }

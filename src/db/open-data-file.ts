@@ -1,6 +1,7 @@
 // Opens a data file the way the server must: read-only, never written, memory-mapped.
 import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
+import * as sqliteVec from 'sqlite-vec';
 import { SCHEMA_VERSION } from '../../build-db/schema.js';
 
 export class DataFileError extends Error {
@@ -44,6 +45,8 @@ export function openDataFile(path: string, { mmapSize = 1 << 30 }: OpenOptions =
     // 4x cheaper point lookups. Nothing writes this file; a new build replaces it by rename.
     db.pragma('locking_mode = EXCLUSIVE');
     db.pragma(`mmap_size = ${mmapSize}`);
+    // The vector index (chunk_vectors) is a sqlite-vec virtual table.
+    sqliteVec.load(db);
   } catch (err) {
     throw new DataFileError(`cannot open data file ${path}: ${(err as Error).message}`);
   }

@@ -5,7 +5,12 @@ import { createCommitteeQueries } from '../db/committees.js';
 import { createCoverageQueries } from '../db/coverage.js';
 import type { DataFile } from '../db/open-data-file.js';
 import { createPoliticianQueries } from '../db/politicians.js';
+import { createSearchQueries } from '../db/search.js';
 import { createVoteQueries } from '../db/votes.js';
+import { searchRoutes } from '../routes/search.js';
+import type { Embedder } from '../search/embedder.js';
+import { createSearchEngine } from '../search/engine.js';
+import { createVectorIndex, hasVectorTable } from '../search/vectors.js';
 import { billRoutes } from '../routes/bills.js';
 import { committeeRoutes } from '../routes/committees.js';
 import { coverageRoutes } from '../routes/coverage.js';
@@ -22,9 +27,11 @@ export interface AppOptions {
   /** Where unexpected errors are reported; their details never reach the client. */
   logError?: (err: unknown, c: Context) => void;
   compressThreshold?: number;
+  /** Embeds search queries; without one, search ranks by keywords only. */
+  embedder?: Embedder | null;
 }
 
-export function createApp({ data, logError = (err) => console.error(err), compressThreshold }: AppOptions) {
+export function createApp({ data, logError = (err) => console.error(err), compressThreshold, embedder = null }: AppOptions) {
   const { db, build } = data;
   const respond = createResponder({ buildId: build.id, compressThreshold });
   const app = new Hono();
@@ -44,6 +51,10 @@ export function createApp({ data, logError = (err) => console.error(err), compre
   api.route('/', voteRoutes({ votes: createVoteQueries(db), respond }));
   api.route('/', committeeRoutes({ committees: createCommitteeQueries(db), respond }));
   api.route('/', coverageRoutes({ coverage: createCoverageQueries(db), respond }));
+  const searchQueries = createSearchQueries(db);
+  const vectors = hasVectorTable(db) ? createVectorIndex(db) : null;
+  const embed = embedder ? async (text: string) => (await embedder.embed([text]))[0] : null;
+  api.route('/', searchRoutes({ engine: createSearchEngine({ queries: searchQueries, vectors, embed }), queries: searchQueries, vectors, respond }));
   app.route(API_PREFIX, api);
 
   app.notFound((c) => respond.error(c, notFound(`route ${c.req.path}`)));

@@ -55,11 +55,13 @@ export function parseParams<S extends ParamSpec>(
   query: Record<string, string[]>,
   spec: S,
   ranges: Array<[from: keyof S & string, to: keyof S & string]> = [],
+  /** Parameters documented as arrays: repeated values are joined with commas, not an error. */
+  arrays: ReadonlyArray<keyof S & string> = [],
 ): Params<S> {
   const issues: ParamIssue[] = [];
   const out: Record<string, unknown> = {};
   for (const [name, schema] of Object.entries(spec)) {
-    const values = query[name];
+    const values = arrays.includes(name) && query[name]?.length ? [query[name].join(',')] : query[name];
     if (values && values.length > 1) {
       issues.push({ param: name, message: 'must be given once' });
       continue;
@@ -101,3 +103,20 @@ export function listOf<const T extends readonly string[]>(values: T, maxLength: 
     v.transform((items) => items as T[number][]),
   ));
 }
+
+/** A list given as repeated parameters or comma-separated: each item checked by `item`. */
+export function manyOf<T>(item: v.GenericSchema<string, T>, maxItems: number, itemHelp: string) {
+  const message = `must be ${itemHelp}, or a comma-separated list of at most ${maxItems}`;
+  return v.optional(v.pipe(
+    v.string(),
+    v.maxLength(maxItems * 64, message),
+    v.transform((s) => [...new Set(s.split(',').map((x) => x.trim()).filter(Boolean))]),
+    v.check((items) => items.length >= 1 && items.length <= maxItems && items.every((x) => v.is(item, x)), message),
+    v.transform((items) => items.map((x) => v.parse(item, x))),
+  ));
+}
+
+export const number = (min: number, max: number) => {
+  const message = `must be a number between ${min} and ${max}`;
+  return v.optional(v.pipe(v.string(), v.regex(/^[+-]?(\d+\.?\d*|\.\d+)$/, message), v.transform(Number), v.minValue(min, message), v.maxValue(max, message)));
+};

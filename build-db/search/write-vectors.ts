@@ -1,0 +1,55 @@
+// Build phase: embed every chunk and store the vectors in a sqlite-vec table whose metadata columns
+// carry the filters, so filtered nearest-neighbour queries filter during the scan, not after it.
+// Vectors of unchanged text can be copied from a previous data file (`reuse`).
+import type Database from 'better-sqlite3';
+import type { Embedder } from '../../src/search/embedder.js';
+import { VECTOR_TABLE_SQL } from '../../src/search/vectors.js';
+
+export interface WriteVectorsOptions {
+  db: Database.Database;
+  embedder: Embedder;
+  /** Vectors by content hash from a previous build, or null. */
+  reuse?: ((hash: string) => Float32Array | undefined) | null;
+  batchSize?: number;
+  onProgress?: (msg: string) => void;
+}
+
+interface ChunkRow {
+  rowid: number; text: string; content_hash: string; language: string; level: string; province_territory: string | null;
+  speech_type: string; spoken_on: string; is_presiding: number; politician_active: number | null; politician_id: string | null;
+  party_at_time: string | null; session_id: string | null;
+}
+
+export async function writeVectors({ db, embedder, reuse = null, batchSize = 256, onProgress = () => {} }: WriteVectorsOptions) {
+  db.exec(VECTOR_TABLE_SQL(embedder.dim));
+  const ins = db.prepare(`INSERT INTO chunk_vectors (rowid, embedding, language, level, province_territory, speech_type, spoken_on,
+    is_presiding, politician_active, politician_id, party, session_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const insertAll = db.transaction((rows: ChunkRow[], vecs: Float32Array[]) => {
+    rows.forEach((r, i) => ins.run(BigInt(r.rowid), vecs[i], r.language, r.level, r.province_territory ?? '', r.speech_type, r.spoken_on,
+      BigInt(r.is_presiding), BigInt(r.politician_active ?? -1), r.politician_id ?? '', (r.party_at_time ?? '').toLowerCase(), r.session_id ?? ''));
+  });
+  const total = db.prepare('SELECT count(*) FROM chunks').pluck().get() as number;
+  const page = db.prepare('SELECT rowid, text, content_hash, language, level, province_territory, speech_type, spoken_on, is_presiding, politician_active, politician_id, party_at_time, session_id FROM chunks WHERE rowid > ? ORDER BY rowid LIMIT ?');
+  const started = performance.now();
+  let done = 0, reused = 0, embedded = 0, embedMs = 0, last = 0;
+  for (;;) {
+    const rows = page.all(last, batchSize) as ChunkRow[];
+    if (!rows.length) break;
+    last = rows[rows.length - 1].rowid;
+    const vecs: Array<Float32Array | undefined> = rows.map((r) => reuse?.(r.content_hash));
+    const missing = rows.map((_, i) => i).filter((i) => !vecs[i]);
+    if (missing.length) {
+      const t = performance.now();
+      const fresh = await embedder.embed(missing.map((i) => rows[i].text));
+      embedMs += performance.now() - t;
+      missing.forEach((i, j) => { vecs[i] = fresh[j]; });
+      embedded += missing.length;
+    }
+    reused += rows.length - missing.length;
+    insertAll(rows, vecs as Float32Array[]);
+    done += rows.length;
+    if (done % (batchSize * 40) < batchSize || done === total) onProgress(`vectors: ${done}/${total} chunks (${reused} reused)`);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  return { total: done, embedded, reused, seconds, chunksPerSecond: embedded ? embedded / (embedMs / 1000) : 0 };
+}

@@ -1,0 +1,67 @@
+// The ranked candidate pool of a query (decisions 6): keyword candidates (FTS5, bm25) and vector
+// candidates (nearest neighbours of the query embedding) fused by reciprocal rank fusion; or, with
+// only an anchor chunk, its nearest neighbours. Each pool side holds at most POOL chunks, and the
+// pool is the whole result set that totals, pages, groups and facets are computed over.
+import type { SearchFilters, SearchQueries } from '../db/search.js';
+import type { Embedder } from './embedder.js';
+import { reciprocalRankFusion } from './fuse.js';
+import { queryTerms } from './text/terms.js';
+import type { VectorIndex } from './vectors.js';
+
+export const POOL = 1000;
+
+export interface Candidate { rowid: number; score: number; similarity: number | null; keyword: boolean; vector: boolean }
+export interface Pool { mode: 'hybrid' | 'semantic'; candidates: Candidate[]; stems: Set<string> }
+
+export interface CandidateSources {
+  queries: SearchQueries;
+  vectors: VectorIndex | null;
+  /** Runs an embedding through the shared queue (2 running, 6 waiting). */
+  embed: ((text: string) => Promise<Float32Array>) | null;
+}
+
+const dot = (a: Float32Array, b: Float32Array) => { let s = 0; for (let i = 0; i < a.length; i++) s += a[i] * b[i]; return s; };
+
+/** FTS5 query: any of the query's stems (bm25 ranks chunks matching more of them higher). */
+export function ftsMatch(stems: Iterable<string>): string | null {
+  const terms = [...stems].map((s) => `"${s.replace(/"/g, '""')}"`);
+  return terms.length ? terms.join(' OR ') : null;
+}
+
+export async function hybridPool(src: CandidateSources, q: string, f: SearchFilters, minSimilarity: number | undefined): Promise<Pool> {
+  const terms = queryTerms(q, f.langs);
+  const stems = new Set(terms.flatMap((t) => t.stems));
+  const match = ftsMatch(stems);
+  const keyword = match ? src.queries.keyword(match, f, POOL) : [];
+  let neighbours: Array<{ rowid: number; similarity: number }> = [];
+  let qvec: Float32Array | null = null;
+  if (src.vectors && src.embed && src.vectors.count() > 0) {
+    qvec = await src.embed(q);
+    neighbours = src.vectors.nearest(qvec, POOL, f, src.queries.sessionIdsFor(f.parliament_number, f.session_number));
+  }
+  const fused = reciprocalRankFusion([keyword, neighbours.map((n) => n.rowid)]);
+  const similarity = new Map(neighbours.map((n) => [n.rowid, n.similarity]));
+  const kw = new Set(keyword);
+  const near = new Set(neighbours.map((n) => n.rowid));
+  if (qvec && src.vectors) {
+    const missing = keyword.filter((r) => !similarity.has(r));
+    for (const [rowid, vec] of src.vectors.vectors(missing)) similarity.set(rowid, dot(qvec, vec));
+  }
+  let candidates = [...fused].map(([rowid, score]) => ({
+    rowid, score, similarity: similarity.get(rowid) ?? null, keyword: kw.has(rowid), vector: near.has(rowid),
+  }));
+  if (minSimilarity !== undefined) candidates = candidates.filter((c) => c.similarity !== null && c.similarity >= minSimilarity);
+  candidates.sort((a, b) => b.score - a.score || (b.similarity ?? -2) - (a.similarity ?? -2) || a.rowid - b.rowid);
+  return { mode: 'hybrid', candidates, stems };
+}
+
+export function anchorPool(src: CandidateSources, anchorRowid: number, f: SearchFilters, minSimilarity: number | undefined): Pool {
+  const vec = src.vectors?.vectors([anchorRowid]).get(anchorRowid);
+  if (!vec || !src.vectors) return { mode: 'semantic', candidates: [], stems: new Set() };
+  let candidates = src.vectors.nearest(vec, POOL + 1, f, src.queries.sessionIdsFor(f.parliament_number, f.session_number))
+    .filter((n) => n.rowid !== anchorRowid)
+    .slice(0, POOL)
+    .map((n) => ({ rowid: n.rowid, score: n.similarity, similarity: n.similarity, keyword: false, vector: true }));
+  if (minSimilarity !== undefined) candidates = candidates.filter((c) => c.similarity >= minSimilarity);
+  return { mode: 'semantic', candidates, stems: new Set() };
+}

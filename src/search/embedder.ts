@@ -1,0 +1,6 @@
+// What search needs from a text encoder, whichever produced it (the encoder learned at build, or
+// an operator's pretrained model): a dimension and batched, L2-normalised embeddings.
+export interface Embedder {
+  readonly dim: number;
+  embed(texts: string[]): Promise<Float32Array[]>;
+}
