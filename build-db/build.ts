@@ -36,7 +36,10 @@ function buildTime(now: Date | undefined): string {
   return when.toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
-export function buildDataFile({ sources, out, now, onProgress = () => {} }: BuildOptions): BuildResult {
+/** Runs on the written temporary file before it replaces the output (e.g. the vector phase). */
+export type ExtraPhase = (path: string, onProgress: (msg: string) => void) => Promise<void>;
+
+function compile({ sources, out, now, onProgress = () => {} }: BuildOptions) {
   const started = performance.now();
   onProgress(`reading sources from ${sources}`);
   const read = readBundle(sources, onProgress);
@@ -45,16 +48,41 @@ export function buildDataFile({ sources, out, now, onProgress = () => {} }: Buil
 
   onProgress('checking references');
   const issues = checkReferences(bundle.records);
-  if (issues.length) return { ok: false, issues, warnings: bundle.warnings };
+  if (issues.length) return { ok: false as const, issues, warnings: bundle.warnings };
 
   const buildId = computeBuildId(bundle.digests);
   mkdirSync(dirname(out), { recursive: true });
   const tmp = join(dirname(out), `.${basename(out)}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
   try {
-    const { rowCounts, attribution, warnings } = writeDatabase({ bundle, path: tmp, buildId, builtAt: buildTime(now), onProgress });
-    renameSync(tmp, out);
-    return { ok: true, buildId, out, rowCounts, attribution, warnings, seconds: (performance.now() - started) / 1000 };
-  } finally {
+    const written = writeDatabase({ bundle, path: tmp, buildId, builtAt: buildTime(now), onProgress });
+    return { ok: true as const, tmp, buildId, ...written, started };
+  } catch (err) {
     rmSync(tmp, { force: true });
+    throw err;
+  }
+}
+
+/** The build without extra phases (no vectors): keyword search only. */
+export function buildDataFile(options: BuildOptions): BuildResult {
+  const c = compile(options);
+  if (!c.ok) return c;
+  try {
+    renameSync(c.tmp, options.out);
+    return { ok: true, buildId: c.buildId, out: options.out, rowCounts: c.rowCounts, attribution: c.attribution, warnings: c.warnings, seconds: (performance.now() - c.started) / 1000 };
+  } finally {
+    rmSync(c.tmp, { force: true });
+  }
+}
+
+/** The full build: the extra phases (encoder and vectors) run on the temporary file before the rename. */
+export async function buildDataFileWith(options: BuildOptions, phases: ExtraPhase[]): Promise<BuildResult> {
+  const c = compile(options);
+  if (!c.ok) return c;
+  try {
+    for (const phase of phases) await phase(c.tmp, options.onProgress ?? (() => {}));
+    renameSync(c.tmp, options.out);
+    return { ok: true, buildId: c.buildId, out: options.out, rowCounts: c.rowCounts, attribution: c.attribution, warnings: c.warnings, seconds: (performance.now() - c.started) / 1000 };
+  } finally {
+    rmSync(c.tmp, { force: true });
   }
 }
