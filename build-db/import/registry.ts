@@ -1,9 +1,11 @@
 // Every importer, in the order `import --all` runs them: people first, so that the importers after
 // them resolve sponsors, speakers and voters against the politicians already imported.
 import type { Importer } from './types.js';
+import { bcHansardImporter } from './bc-hansard/index.js';
 
 export const IMPORTERS: readonly Importer[] = [
   // hoc-members, mp-twitter-handles, legisinfo-bills, hoc-hansard, bc-hansard (added with their modules)
+  bcHansardImporter,
 ];
 
 export function importerByKind(kind: string): Importer | undefined {

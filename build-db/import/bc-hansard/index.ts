@@ -1,0 +1,102 @@
+// `canpol import bc-hansard`: BC Legislative Assembly Hansard HTML (finals and "Blues" drafts, as
+// published on leg.bc.ca) → speeches, plus the BC session when the files show its opening. The
+// committee seed list is read for the report only: it has URLs and dates but no transcripts.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import type { Importer, ImportContext, ImportOutput, SourceInput } from '../types.js';
+import { readCommitteeSeed, SEED_FILE } from './committee-seed.js';
+import { parseHansard, transcriptRoot } from './document.js';
+import { opensSession, sessionRecord, speechRecords } from './records.js';
+import { readSitting } from './sitting.js';
+import { walkTranscript } from './walk.js';
+
+const HANSARD_FILE = /^\d{8}(?:am|pm)-.*\.html?(?:\.gz)?$/i;
+
+function readHtml(path: string): string {
+  const bytes = readFileSync(path);
+  return (path.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8');
+}
+
+/** By sitting, and for one sitting the final before its Blues: the revised text is the one kept. */
+function finalsFirst(a: string, b: string): number {
+  const blues = (f: string) => (/blues/i.test(f) ? 1 : 0);
+  return a.slice(0, 10).localeCompare(b.slice(0, 10)) || blues(a) - blues(b) || a.localeCompare(b);
+}
+
+export function importBcHansard(from: string, ctx: ImportContext): ImportOutput {
+  const speeches: Array<SourceInput<'speeches'>> = [];
+  const openings = new Map<string, { parliament: number; session: number; date: string }>();
+  const stats: Record<string, number> = { files: 0, final_files: 0, draft_files: 0, speaker_paragraphs: 0, presiding_turns: 0 };
+  const add = (k: string, n = 1) => { stats[k] = (stats[k] ?? 0) + n; };
+  const seen = new Map<string, string>();
+
+  for (const file of readdirSync(from).filter((f) => HANSARD_FILE.test(f)).sort(finalsFirst)) {
+    const fileName = file.replace(/\.gz$/i, '');
+    let html: string;
+    try { html = readHtml(join(from, file)); } catch (e) {
+      ctx.skip({ file, record: 'whole file', reason: 'unreadable file', detail: String(e) });
+      continue;
+    }
+    const doc = parseHansard(html);
+    const sitting = readSitting(doc, fileName);
+    if (!sitting) { ctx.skip({ file, record: 'whole file', reason: 'no sitting date', detail: 'neither the document nor the file name gives a date and sitting' }); continue; }
+    if (seen.has(sitting.id)) { ctx.skip({ file, record: 'whole file', reason: 'second file for the same sitting', detail: `${sitting.id} already read from ${seen.get(sitting.id)}` }); continue; }
+    seen.set(sitting.id, file);
+    for (const c of sitting.conflicts) ctx.log(`${file}: file name and document disagree (${c}); the document is used`);
+    if (sitting.conflicts.length) add('files_name_disagrees_with_document');
+    if (sitting.draftByName !== sitting.draftByDocument) {
+      add('draft_signals_disagree');
+      ctx.log(`${file}: ${sitting.draftByName ? 'named Blues but the document does not say draft' : 'the document says draft but the name is not Blues'}; marked draft`);
+    }
+    if (!sitting.parliament || !sitting.session) add('sittings_without_session');
+
+    const { root, found } = transcriptRoot(doc);
+    if (!found) add('files_without_transcript_container');
+    const walked = walkTranscript(root, sitting.metaStart);
+    for (const p of walked.problems) ctx.skip({ file, record: `paragraph ${p.paragraph}`, reason: p.reason, ...(p.detail ? { detail: p.detail } : {}) });
+    const records = speechRecords(walked.turns, sitting, fileName, file, ctx);
+    speeches.push(...records);
+
+    add('files');
+    add(sitting.isDraft ? 'draft_files' : 'final_files');
+    add('speaker_paragraphs', walked.counts.speakerParagraphs);
+    add('unnamed_speaker_paragraphs_read_as_continuation', walked.counts.unnamedSpeakerBegins);
+    add('turns_resumed_after_a_heading', walked.counts.resumedAfterHeading);
+    for (const [k, n] of Object.entries(walked.counts.unknownKinds)) add(`paragraphs_of_unknown_class_read_as_text:${k}`, n);
+    add('presiding_turns', records.filter((r) => r.is_presiding).length);
+    add(sitting.isDraft ? 'draft_speeches' : 'final_speeches', records.length);
+
+    if (sitting.parliament && sitting.session && opensSession(walked.turns)) {
+      const k = `${sitting.parliament}-${sitting.session}`;
+      const known = openings.get(k);
+      if (!known || sitting.date < known.date) openings.set(k, { parliament: sitting.parliament, session: sitting.session, date: sitting.date });
+    }
+  }
+
+  Object.assign(stats, readCommitteeSeed(join(from, SEED_FILE), ctx));
+  const sessions = [...openings.values()].map((o) => sessionRecord(o.parliament, o.session, o.date));
+  ctx.log(`${speeches.length} speeches from ${stats.files} sittings; ${sessions.length} session(s) with an opening date`);
+
+  return {
+    records: { speeches, ...(sessions.length ? { sessions } : {}) },
+    sources: [{
+      id: 'bc-hansard-html-samples', version: [...seen.keys()].sort().join(' '),
+      url: 'https://www.leg.bc.ca/parliamentary-business/hansard-debates',
+      licence: 'Hansard © Legislative Assembly of British Columbia; test material (no licence stated upstream)',
+    }],
+    coverage: [{
+      jurisdiction: 'BC', hansard: 'partial',
+      source_urls: { hansard_files: 'https://lims.leg.bc.ca/hdms/file/Debates/' },
+      notes: `BC Hansard: ${stats.files} House sittings (${stats.final_files} final, ${stats.draft_files} draft "Blues"); speakers not linked to politicians (no BC member roster); committee transcripts not included.`,
+    }],
+    stats,
+  };
+}
+
+export const bcHansardImporter: Importer = {
+  kind: 'bc-hansard',
+  summary: 'BC Hansard HTML (finals and Blues drafts) → speeches',
+  datasetDir: 'bc-hansard-html-samples',
+  run: importBcHansard,
+};
