@@ -1,11 +1,17 @@
 // Every importer, in the order `import --all` runs them: people first, so that the importers after
 // them resolve sponsors, speakers and voters against the politicians already imported.
 import type { Importer } from './types.js';
+import { hocMembersImporter } from './hoc-members/index.js';
+import { mpHandlesImporter } from './mp-handles/index.js';
 import { bcHansardImporter } from './bc-hansard/index.js';
+import { fsaCentroidsImporter } from './postal-fsa-centroids/index.js';
 
 export const IMPORTERS: readonly Importer[] = [
   // hoc-members, mp-twitter-handles, legisinfo-bills, hoc-hansard, bc-hansard (added with their modules)
+  hocMembersImporter,
+  mpHandlesImporter,
   bcHansardImporter,
+  fsaCentroidsImporter,
 ];
 
 export function importerByKind(kind: string): Importer | undefined {
