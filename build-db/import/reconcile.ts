@@ -56,6 +56,13 @@ export function reconcile(parts: Parts): Reconciled {
   const bills = new Set(all('bills').map((b) => `${b.session_key} ${b.bill_number}`));
   for (const [part, recs] of parts) {
     const fix = (record: string, what: string, detail: string) => { changedParts.add(part); note(part, record, what, detail); };
+    // Records that only exist for a politician (offices, handles, sites, posts) go with them.
+    for (const kind of ['offices', 'socials', 'websites', 'posts'] as const) {
+      const rows = (recs[kind] ?? []) as Array<{ politician_key: string }>;
+      const kept = rows.filter((r) => politicians.has(r.politician_key));
+      for (const r of rows) if (!politicians.has(r.politician_key)) fix(`${kind} of ${r.politician_key}`, `${kind} dropped: politician in no part`, r.politician_key);
+      if (kept.length !== rows.length) (recs as Record<string, unknown>)[kind] = kept;
+    }
     for (const b of recs.bills ?? []) {
       for (const s of b.sponsors ?? []) {
         if (s.politician_key && !politicians.has(s.politician_key)) { fix(`bill ${b.session_key} ${b.bill_number}`, 'sponsor unlinked: politician in no part', s.politician_key); s.politician_key = null; }

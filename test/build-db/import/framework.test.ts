@@ -81,6 +81,7 @@ const actsImporter = (withPositions: boolean): Importer => ({
   kind: withPositions ? 'acts-b' : 'acts-a', summary: 'test acts', datasetDir: 'acts',
   run: (_from, ctx): ImportOutput => {
     const who = ctx.identity.resolve('acts', { name: 'Jenny Kwan', on: '2022-01-01' });
+    const handle = withPositions ? [] : [{ politician_key: 'ca-hoc/person/6', platform: 'twitter' as const, handle: 'kwan', url: 'https://x.com/kwan', is_live: true }];
     ctx.skip({ file: 'acts.json', record: 'line 3', reason: 'bill without a number' });
     const vote = {
       key: 'ca-hoc/vote/44-1/7', session_key: 'ca/session/44-1', vote_type: 'division' as const, occurred_at: '2022-02-01T20:00:00Z',
@@ -92,6 +93,7 @@ const actsImporter = (withPositions: boolean): Importer => ({
         sessions: [{ key: 'ca/session/44-1', level: 'federal', parliament_number: 44, session_number: 1, name: '44th Parliament, 1st Session', start_date: '2021-11-22', ...(withPositions ? { end_date: '2025-01-06' } : {}) }],
         ...(withPositions ? {} : { bills: [{ session_key: 'ca/session/44-1', bill_number: 'C-2', title: 'An Act', bill_type: 'Government Bill', source_system: 'test', sponsors: [{ politician_key: who.key, sponsor_name_raw: 'Jenny Kwan', role: 'sponsor' as const, ordering: 1 }] }] }),
         votes: [vote],
+        socials: handle,
         speeches: [{ key: `t/${withPositions ? 'b' : 'a'}/1`, session_key: 'ca/session/44-1', politician_key: who.key, speaker_name_raw: 'Jenny Kwan', spoken_at: '2022-02-01T19:00:00Z', language: 'en', level: 'federal', speech_type: 'floor', text: 'Hello.', source_system: withPositions ? 'test-b' : 'test-a' }],
       },
       sources: [{ id: withPositions ? 'acts-b' : 'acts-a', version: '1' }],
@@ -165,6 +167,8 @@ describe('runImport into a bundle folder, then build', () => {
     const reasons = again.reconcile.notes_by_reason;
     expect(reasons['sponsor unlinked: politician in no part']).toBe(1);
     expect(reasons['speaker unlinked: politician in no part']).toBe(2);
+    expect(reasons['socials dropped: politician in no part']).toBe(1);
+    expect(existsSync(join(into, 'socials.acts-a.jsonl'))).toBe(false);
     const result = buildDataFile({ sources: into, out: join(temp(), 'y.db') });
     expect(result.ok).toBe(true);
   });
