@@ -1,0 +1,78 @@
+// Learns the text encoder from the corpus: tokens → vocabulary → windowed co-occurrence (+ the
+// bilingual pair term) → PPMI → randomized SVD → unit word vectors with the common component
+// removed → n-gram bucket vectors → SIF weights. Returns the embedding table and the card; export
+// to ONNX with export-onnx.ts. Deterministic: the same texts and options give the same bytes.
+import { LEARNED_CARD_VERSION, type LearnedCard } from '../../../src/search/encoder/card.js';
+import { countCooccurrences } from './cooccurrence.js';
+import { ppmiMatrix } from './ppmi.js';
+import { randomizedSvd } from './randomized-svd.js';
+import { sifWeights, unknownWeight } from './sif-weights.js';
+import { subwordVectors } from './subword-vectors.js';
+import { tokenStream } from './token-stream.js';
+import { chooseVocabulary } from './vocabulary.js';
+import { removeCommonComponent, wordVectors } from './word-vectors.js';
+
+export interface TrainOptions {
+  dim?: number;
+  window?: number;
+  minCount?: number;
+  maxVocabulary?: number;
+  /** 0 turns the bilingual step off (pairs are then plain texts). */
+  crossWeight?: number;
+  powerIterations?: number;
+  ngramMin?: number;
+  ngramMax?: number;
+  buckets?: number;
+  sifA?: number;
+  seed?: number;
+  /** Stop reading texts after this many tokens (default 10 M: ~1 GB peak, about a minute). */
+  maxTokens?: number;
+  onProgress?: (msg: string) => void;
+}
+
+export interface TrainInput {
+  texts: Iterable<string>;
+  /** Parallel [english, french] texts: bill titles, the two editions of a sitting's paragraphs. */
+  pairs?: Iterable<readonly [string, string]>;
+}
+
+export interface TrainedEncoder { table: Float32Array; card: LearnedCard; stats: TrainStats }
+export interface TrainStats { tokens: number; documents: number; skippedTexts: number; pairs: number; vocabulary: number; nonZeros: number; rows: number; seconds: Record<string, number> }
+
+export function trainEncoder({ texts, pairs = [] }: TrainInput, o: TrainOptions = {}): TrainedEncoder {
+  const { dim = 256, window = 5, minCount = 3, maxVocabulary = 100_000, crossWeight = 5, powerIterations = 2,
+    ngramMin = 3, ngramMax = 5, buckets = 1 << 15, sifA = 1e-3, seed = 1, maxTokens = 10_000_000, onProgress = () => {} } = o;
+  const seconds: Record<string, number> = {};
+  let t = performance.now();
+  const lap = (name: string) => { const now = performance.now(); seconds[name] = Math.round(now - t) / 1000; t = now; onProgress(`encoder: ${name} ${seconds[name]} s`); };
+
+  const stream = tokenStream(texts, pairs, maxTokens);
+  if (stream.skippedTexts) onProgress(`encoder: token cap ${maxTokens} reached, ${stream.skippedTexts} texts not read`);
+  const vocab = chooseVocabulary(stream, { minCount, maxSize: maxVocabulary });
+  lap('tokens');
+  const counts = countCooccurrences(stream, vocab, { window, crossWeight });
+  lap('cooccurrence');
+  const V = vocab.words.length;
+  const A = ppmiMatrix(counts, V);
+  lap('ppmi');
+  if (V < 2) throw new Error(`encoder: only ${V} words occur ${minCount}+ times; the corpus is too small to learn from`);
+  const svd = randomizedSvd(A, { rank: Math.min(dim, V - 1), powerIterations, seed });
+  lap('svd');
+  const weights = sifWeights(vocab.counts, vocab.totalTokens, sifA);
+  const words = wordVectors(svd, V);
+  const rank = svd.rank;
+  removeCommonComponent(words, rank, Float64Array.from(vocab.counts, (c, i) => c * weights[i]));
+  const ngrams = { min: ngramMin, max: ngramMax, buckets };
+  const sub = subwordVectors(vocab.words, words, rank, ngrams);
+  // A corpus smaller than `dim` words yields fewer dimensions; pad so the card's dim holds.
+  const table = new Float32Array((V + buckets) * dim);
+  for (let i = 0; i < V; i++) table.set(words.subarray(i * rank, (i + 1) * rank), i * dim);
+  for (let b = 0; b < buckets; b++) table.set(sub.subarray(b * rank, (b + 1) * rank), (V + b) * dim);
+  lap('vectors');
+  const stats: TrainStats = { tokens: vocab.totalTokens, documents: stream.documents, skippedTexts: stream.skippedTexts, pairs: stream.pairs.length / 4, vocabulary: V, nonZeros: A.idx.length, rows: V + buckets, seconds };
+  const card: LearnedCard = {
+    kind: 'learned', version: LEARNED_CARD_VERSION, dim, vocab: vocab.words, weights, unknownWeight: unknownWeight(vocab.totalTokens, sifA), ngrams,
+    trained: { tokens: stats.tokens, documents: stats.documents, pairs: stats.pairs, window, minCount, crossWeight, powerIterations, sifA, seed },
+  };
+  return { table, card, stats };
+}
