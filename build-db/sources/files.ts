@@ -2,7 +2,7 @@
 import type * as v from 'valibot';
 import {
   billSchema, jurisdictionSchema, officeSchema, partySchema, politicianSchema, postSchema, sessionSchema,
-  socialSchema, speechSchema, voteSchema, websiteSchema,
+  socialSchema, speechSchema, parallelTextSchema, voteSchema, websiteSchema,
 } from './schemas.js';
 
 export interface SourceFile<S extends v.GenericSchema = v.GenericSchema> {
@@ -27,6 +27,7 @@ export const SOURCE_FILES = {
   bills: declare('bills.jsonl', billSchema, false, 'bills with their event log and sponsors'),
   votes: declare('votes.jsonl', voteSchema, false, 'recorded votes with positions'),
   speeches: declare('speeches.jsonl', speechSchema, false, 'Hansard speeches (floor and committee)'),
+  parallel_texts: declare('parallel_texts.jsonl', parallelTextSchema, false, 'English/French text pairs the search encoder learns from'),
 } as const;
 
 export type SourceKind = keyof typeof SOURCE_FILES;

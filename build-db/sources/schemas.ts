@@ -254,6 +254,14 @@ export const speechSchema = v.object({
   is_draft: bool(false),
 });
 
+/** The same text in English and French (a bill's two titles, a paragraph of a sitting's two
+ *  editions): the build's encoder learns from these pairs so a query in one language finds the other. */
+export const parallelTextSchema = v.object({
+  en: text(20_000),
+  fr: text(20_000),
+  source_system: text(100),
+});
+
 export type Manifest = v.InferOutput<typeof manifestSchema>;
 export type JurisdictionRecord = v.InferOutput<typeof jurisdictionSchema>;
 export type PartyRecord = v.InferOutput<typeof partySchema>;
