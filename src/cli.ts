@@ -33,9 +33,9 @@ const COMMANDS: Record<string, Command> = {
   },
   build: {
     summary: 'compile a source bundle into a data file',
-    usage: 'canpol build [--sources DIR] [--out FILE]',
-    settings: ['sources', 'out'],
-    run: (s) => buildCommand({ sources: s.sources, out: s.out }),
+    usage: 'canpol build [--sources DIR] [--out FILE] [--reuse PREVIOUS_FILE]',
+    settings: ['sources', 'out', 'reuse'],
+    run: (s) => buildCommand({ sources: s.sources, out: s.out, reuse: s.reuse }),
   },
   import: {
     summary: 'turn upstream files into a source bundle (one importer, or --all over a datasets folder)',

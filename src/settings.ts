@@ -19,6 +19,7 @@ export const SETTINGS = {
   into: { flag: '--into', env: 'CANPOL_IMPORT_INTO', default: 'data/real', kind: 'string', help: 'source bundle folder the importers write their parts into' },
   report: { flag: '--report', env: 'CANPOL_IMPORT_REPORT', default: 'data/import-report.json', kind: 'string', help: 'JSON report of every record skipped or unlinked, with file, record and reason' },
   out: { flag: '--out', env: 'CANPOL_OUT', default: 'data/canpol.db', kind: 'string', help: 'data file to write; replaced only when the build succeeds' },
+  reuse: { flag: '--reuse', env: 'CANPOL_REUSE', default: 'none', kind: 'string', help: 'a previous data file: its search encoder is kept and the vectors of chunks whose text is unchanged are copied instead of embedded; `none` learns the encoder and embeds everything' },
 } as const satisfies Record<string, Setting>;
 
 export type SettingName = keyof typeof SETTINGS;

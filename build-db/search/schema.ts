@@ -25,6 +25,7 @@ CREATE TABLE chunks (
 CREATE INDEX chunks_by_speech ON chunks (speech_id, chunk_index);
 CREATE INDEX chunks_by_time ON chunks (spoken_at DESC, rowid DESC);
 CREATE INDEX chunks_by_politician ON chunks (politician_id, spoken_at DESC);
+CREATE INDEX chunks_by_content ON chunks (content_hash);
 
 -- Contentless: the terms are stems computed in JS (src/search/text), already folded.
 CREATE VIRTUAL TABLE chunks_fts USING fts5(terms, content='', tokenize='unicode61 remove_diacritics 0');

@@ -1,13 +1,15 @@
-import { buildDataFile } from '../../build-db/build.js';
+import { buildDataFileWith } from '../../build-db/build.js';
+import { searchPhase, type SearchPhaseReport } from '../../build-db/search/search-phase.js';
 import { formatIssue } from '../../build-db/sources/read-bundle.js';
 
 const MAX_SHOWN = 200;
 
 /** Returns the process exit code: 0 built, 1 source errors (the old data file is untouched). */
-export function buildCommand({ sources, out }: { sources: string; out: string }): number {
+export async function buildCommand({ sources, out, reuse }: { sources: string; out: string; reuse: string }): Promise<number> {
   const t0 = performance.now();
   const progress = (msg: string) => console.error(`[build ${((performance.now() - t0) / 1000).toFixed(1)}s] ${msg}`);
-  const result = buildDataFile({ sources, out, onProgress: progress });
+  const search = {} as SearchPhaseReport;
+  const result = await buildDataFileWith({ sources, out, onProgress: progress }, [searchPhase({ sources, reuse: reuse === 'none' ? null : reuse, report: search })]);
   for (const w of result.warnings) console.error(`warning: ${w}`);
   if (!result.ok) {
     for (const issue of result.issues.slice(0, MAX_SHOWN)) console.error(`error: ${formatIssue(issue)}`);
@@ -17,6 +19,7 @@ export function buildCommand({ sources, out }: { sources: string; out: string })
   }
   const counts = Object.entries(result.rowCounts).map(([t, n]) => `${t}=${n}`).join(' ');
   console.error(`built ${out} in ${result.seconds.toFixed(1)}s: build ${result.buildId}\n  rows: ${counts}`);
+  console.error(`  search: encoder ${search.encoder} (${(search.model_bytes / 1e6).toFixed(1)} MB, ${search.train_seconds.toFixed(1)}s), ${search.chunks} chunks: ${search.embedded} embedded at ${Math.round(search.chunks_per_second)}/s, ${search.reused} reused`);
   for (const [what, a] of Object.entries(result.attribution)) console.error(`  attribution ${what}: ${a.linked}/${a.total} linked to a politician (${(a.rate * 100).toFixed(1)}%)`);
   return 0;
 }

@@ -1,0 +1,120 @@
+// The build's search phase, run on the temporary data file after the chunks are written: learn the
+// text encoder from the chunks and the bundle's English/French pairs (or take it from a previous
+// data file with --reuse, or an operator's pretrained one), store it in the file, embed every chunk.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import * as sqliteVec from 'sqlite-vec';
+import { createEncoder } from '../../src/search/encoder/create-encoder.js';
+import { ENCODER_TABLE_SQL, readEncoderBlobs } from '../../src/search/encoder-store.js';
+import { partFilesOf } from '../sources/files.js';
+import type { ExtraPhase } from '../build.js';
+import { exportEncoderOnnx } from './encoder/export-onnx.js';
+import { trainEncoder, type TrainOptions } from './encoder/train.js';
+import { writeVectors } from './write-vectors.js';
+
+export interface SearchPhaseOptions {
+  /** The source bundle (its parallel_texts files feed the bilingual step). */
+  sources: string;
+  /** A previous data file: its encoder is kept and the vectors of unchanged chunks are copied. */
+  reuse?: string | null;
+  /** An operator's encoder ({ model, card } from loadPretrained) instead of learning one. */
+  pretrained?: { model: Uint8Array; card: object } | null;
+  /** Training texts are read up to this many words (a spread-out sample of the chunks beyond it). */
+  train?: TrainOptions;
+  /** Filled in when the phase ends, for the build summary and benchmarks. */
+  report?: SearchPhaseReport;
+}
+
+export interface SearchPhaseReport {
+  encoder: 'learned' | 'reused' | 'pretrained';
+  train_seconds: number;
+  chunks: number; embedded: number; reused: number; embed_seconds: number; chunks_per_second: number;
+  model_bytes: number;
+}
+
+function* parallelTexts(sources: string): Generator<readonly [string, string]> {
+  if (!existsSync(sources)) return;
+  for (const file of partFilesOf('parallel_texts', readdirSync(sources))) {
+    for (const line of readFileSync(join(sources, file), 'utf8').split('\n')) {
+      if (!line.trim()) continue;
+      const { en, fr } = JSON.parse(line) as { en: string; fr: string };
+      yield [en, fr];
+    }
+  }
+}
+
+/** Chunk texts for training, every n-th one when the corpus is larger than `limit`. */
+function* sampledTexts(db: Database.Database, limit: number): Generator<string> {
+  const total = db.prepare('SELECT count(*) FROM chunks').pluck().get() as number;
+  const step = Math.max(1, Math.ceil(total / limit));
+  // Collected first: better-sqlite3 cannot write while a statement iterates, and the caller writes.
+  const texts = db.prepare('SELECT text FROM chunks WHERE rowid % ? = 0 ORDER BY rowid').pluck().all(step) as string[];
+  yield* texts;
+}
+
+export function searchPhase(opts: SearchPhaseOptions): ExtraPhase {
+  return async (path, onProgress) => {
+    const db = new Database(path);
+    sqliteVec.load(db);
+    try {
+      const started = performance.now();
+      let blobs: { model: Uint8Array; card: string };
+      let source: SearchPhaseReport['encoder'];
+      let previous: Database.Database | null = null;
+      if (opts.reuse) {
+        if (!existsSync(opts.reuse)) throw new Error(`--reuse ${opts.reuse}: no such file`);
+        previous = new Database(opts.reuse, { readonly: true });
+        sqliteVec.load(previous);
+      }
+      const kept = previous ? readEncoderBlobs(previous) : null;
+      if (kept) {
+        blobs = kept;
+        source = 'reused';
+        onProgress(`search: encoder reused from ${opts.reuse}`);
+      } else if (opts.pretrained) {
+        blobs = { model: opts.pretrained.model, card: JSON.stringify(opts.pretrained.card) };
+        source = 'pretrained';
+      } else {
+        onProgress('search: learning the text encoder from the chunks and the English/French pairs');
+        const trained = trainEncoder({ texts: sampledTexts(db, 250_000), pairs: parallelTexts(opts.sources) }, { onProgress: (m) => onProgress(`search: ${m}`), ...opts.train });
+        blobs = { model: exportEncoderOnnx(trained.table, trained.card.dim, { precision: 'float16' }), card: JSON.stringify(trained.card) };
+        source = 'learned';
+        onProgress(`search: encoder learned (${trained.stats.vocabulary} words, ${trained.stats.pairs} pairs, dim ${trained.card.dim})`);
+      }
+      const trainSeconds = (performance.now() - started) / 1000;
+      db.exec(ENCODER_TABLE_SQL);
+      db.prepare('INSERT INTO encoder (name, value) VALUES (?, ?), (?, ?)').run('model.onnx', Buffer.from(blobs.model), 'card.json', Buffer.from(blobs.card));
+
+      const encoder = await createEncoder({ model: blobs.model, card: blobs.card });
+      try {
+        const reuse = previous && kept ? reusedVectors(previous) : null;
+        const r = await writeVectors({ db, embedder: encoder, reuse, onProgress });
+        onProgress(`search: ${r.embedded} chunks embedded (${Math.round(r.chunksPerSecond)}/s), ${r.reused} vectors reused`);
+        if (opts.report) Object.assign(opts.report, {
+          encoder: source, train_seconds: trainSeconds, chunks: r.total, embedded: r.embedded, reused: r.reused,
+          embed_seconds: r.seconds, chunks_per_second: r.chunksPerSecond, model_bytes: blobs.model.byteLength,
+        } satisfies SearchPhaseReport);
+      } finally {
+        await encoder.close();
+        previous?.close();
+      }
+    } finally {
+      db.close();
+    }
+  };
+}
+
+/** Vectors of a previous data file by content hash (same text, same language, same encoder). */
+function reusedVectors(previous: Database.Database): (hash: string) => Float32Array | undefined {
+  const hasVectors = previous.prepare("SELECT 1 FROM sqlite_schema WHERE name = 'chunk_vectors'").get();
+  if (!hasVectors) return () => undefined;
+  const rowidOf = previous.prepare('SELECT rowid FROM chunks WHERE content_hash = ? LIMIT 1').pluck();
+  const vectorOf = previous.prepare('SELECT embedding FROM chunk_vectors WHERE rowid = ?').pluck();
+  return (hash) => {
+    const rowid = rowidOf.get(hash) as number | undefined;
+    if (rowid === undefined) return undefined;
+    const buf = vectorOf.get(BigInt(rowid)) as Buffer | undefined;
+    return buf && new Float32Array(buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength));
+  };
+}

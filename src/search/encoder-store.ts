@@ -1,0 +1,20 @@
+// Where the data file keeps its text encoder: two blobs, the ONNX model and its JSON card.
+import type Database from 'better-sqlite3';
+import { createEncoder } from './encoder/create-encoder.js';
+import type { TextEncoder } from './encoder/text-encoder.js';
+
+export const ENCODER_TABLE_SQL = 'CREATE TABLE encoder (name TEXT PRIMARY KEY, value BLOB NOT NULL) WITHOUT ROWID;';
+
+export function readEncoderBlobs(db: Database.Database): { model: Uint8Array; card: string } | null {
+  if (!db.prepare("SELECT 1 FROM sqlite_schema WHERE name = 'encoder'").get()) return null;
+  const get = db.prepare('SELECT value FROM encoder WHERE name = ?').pluck();
+  const model = get.get('model.onnx') as Buffer | undefined;
+  const card = get.get('card.json') as Buffer | undefined;
+  return model && card ? { model: new Uint8Array(model), card: card.toString('utf8') } : null;
+}
+
+/** The data file's encoder, ready to embed queries; null for a file built without one. */
+export async function loadEncoder(db: Database.Database): Promise<TextEncoder | null> {
+  const blobs = readEncoderBlobs(db);
+  return blobs ? createEncoder(blobs) : null;
+}
