@@ -1,6 +1,7 @@
 import { openDataFile } from '../db/open-data-file.js';
 import { createApp } from '../http/app.js';
 import { listen } from '../http/serve.js';
+import { loadEncoder } from '../search/encoder-store.js';
 
 export interface ServeOptions {
   data: string;
@@ -11,14 +12,16 @@ export interface ServeOptions {
 
 export async function serveCommand({ data, port, host, mmapSize }: ServeOptions): Promise<void> {
   const file = openDataFile(data, { mmapSize });
-  const app = createApp({ data: file });
+  // The data file's own encoder embeds search queries (the same one that embedded its chunks).
+  const embedder = await loadEncoder(file.db);
+  const app = createApp({ data: file, embedder });
   const running = await listen(app, { port, host });
   const { build } = file;
   console.error(`canpol: serving ${build.dataset_name}${build.is_demo ? ' (demo data)' : ''}, build ${build.id}, from ${data}`);
   console.error(`canpol: listening on ${running.url}/api/public/v1 (health: ${running.url}/health)`);
   const stop = (signal: string) => {
     console.error(`canpol: ${signal}, closing`);
-    running.close().then(() => { file.close(); process.exit(0); });
+    running.close().then(() => embedder?.close()).then(() => { file.close(); process.exit(0); });
     // Connections kept alive by clients must not hold the process forever.
     setTimeout(() => process.exit(0), 5000).unref();
   };

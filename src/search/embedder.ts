@@ -3,4 +3,6 @@
 export interface Embedder {
   readonly dim: number;
   embed(texts: string[]): Promise<Float32Array[]>;
+  /** A query's embedding when the model marks queries differently from passages (E5 prefixes). */
+  embedQuery?(text: string): Promise<Float32Array>;
 }
