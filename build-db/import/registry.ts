@@ -3,15 +3,15 @@
 import type { Importer } from './types.js';
 import { hocMembersImporter } from './hoc-members/index.js';
 import { mpHandlesImporter } from './mp-handles/index.js';
+import { parlBillsImporter } from './parl-bills/index.js';
 import { bcHansardImporter } from './bc-hansard/index.js';
-import { fsaCentroidsImporter } from './postal-fsa-centroids/index.js';
 
 export const IMPORTERS: readonly Importer[] = [
   // hoc-members, mp-twitter-handles, legisinfo-bills, hoc-hansard, bc-hansard (added with their modules)
   hocMembersImporter,
   mpHandlesImporter,
+  parlBillsImporter,
   bcHansardImporter,
-  fsaCentroidsImporter,
 ];
 
 export function importerByKind(kind: string): Importer | undefined {

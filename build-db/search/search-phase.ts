@@ -10,7 +10,7 @@ import { ENCODER_TABLE_SQL, readEncoderBlobs } from '../../src/search/encoder-st
 import { partFilesOf } from '../sources/files.js';
 import type { ExtraPhase } from '../build.js';
 import { exportEncoderOnnx } from './encoder/export-onnx.js';
-import { trainEncoder, type TrainOptions } from './encoder/train.js';
+import { CorpusTooSmallError, trainEncoder, type TrainOptions } from './encoder/train.js';
 import { writeVectors } from './write-vectors.js';
 
 export interface SearchPhaseOptions {
@@ -27,7 +27,7 @@ export interface SearchPhaseOptions {
 }
 
 export interface SearchPhaseReport {
-  encoder: 'learned' | 'reused' | 'pretrained';
+  encoder: 'learned' | 'reused' | 'pretrained' | 'none';
   train_seconds: number;
   chunks: number; embedded: number; reused: number; embed_seconds: number; chunks_per_second: number;
   model_bytes: number;
@@ -77,7 +77,16 @@ export function searchPhase(opts: SearchPhaseOptions): ExtraPhase {
         source = 'pretrained';
       } else {
         onProgress('search: learning the text encoder from the chunks and the English/French pairs');
-        const trained = trainEncoder({ texts: sampledTexts(db, 250_000), pairs: parallelTexts(opts.sources) }, { onProgress: (m) => onProgress(`search: ${m}`), ...opts.train });
+        let trained: ReturnType<typeof trainEncoder>;
+        try {
+          trained = trainEncoder({ texts: sampledTexts(db, 250_000), pairs: parallelTexts(opts.sources) }, { onProgress: (m) => onProgress(`search: ${m}`), ...opts.train });
+        } catch (err) {
+          if (!(err instanceof CorpusTooSmallError)) throw err;
+          onProgress(`search: ${err.message}; no encoder and no vectors, search ranks by keywords only`);
+          if (opts.report) Object.assign(opts.report, { encoder: 'none', train_seconds: 0, chunks: 0, embedded: 0, reused: 0, embed_seconds: 0, chunks_per_second: 0, model_bytes: 0 } satisfies SearchPhaseReport);
+          previous?.close();
+          return;
+        }
         blobs = { model: exportEncoderOnnx(trained.table, trained.card.dim, { precision: 'float16' }), card: JSON.stringify(trained.card) };
         source = 'learned';
         onProgress(`search: encoder learned (${trained.stats.vocabulary} words, ${trained.stats.pairs} pairs, dim ${trained.card.dim})`);

@@ -12,6 +12,11 @@ import { tokenStream } from './token-stream.js';
 import { chooseVocabulary } from './vocabulary.js';
 import { removeCommonComponent, wordVectors } from './word-vectors.js';
 
+/** Too few distinct words to learn vectors from: the build then serves keyword search only. */
+export class CorpusTooSmallError extends Error {
+  constructor(message: string) { super(message); this.name = 'CorpusTooSmallError'; }
+}
+
 export interface TrainOptions {
   dim?: number;
   window?: number;
@@ -55,7 +60,7 @@ export function trainEncoder({ texts, pairs = [] }: TrainInput, o: TrainOptions 
   const V = vocab.words.length;
   const A = ppmiMatrix(counts, V);
   lap('ppmi');
-  if (V < 2) throw new Error(`encoder: only ${V} words occur ${minCount}+ times; the corpus is too small to learn from`);
+  if (V < 2) throw new CorpusTooSmallError(`encoder: only ${V} words occur ${minCount}+ times; the corpus is too small to learn from`);
   const svd = randomizedSvd(A, { rank: Math.min(dim, V - 1), powerIterations, seed });
   lap('svd');
   const weights = sifWeights(vocab.counts, vocab.totalTokens, sifA);
