@@ -4,6 +4,7 @@ import type { Importer } from './types.js';
 import { hocMembersImporter } from './hoc-members/index.js';
 import { mpHandlesImporter } from './mp-handles/index.js';
 import { parlBillsImporter } from './parl-bills/index.js';
+import { hocHansardImporter } from './hoc-hansard/index.js';
 import { bcHansardImporter } from './bc-hansard/index.js';
 
 export const IMPORTERS: readonly Importer[] = [
@@ -11,6 +12,7 @@ export const IMPORTERS: readonly Importer[] = [
   hocMembersImporter,
   mpHandlesImporter,
   parlBillsImporter,
+  hocHansardImporter,
   bcHansardImporter,
 ];
 

@@ -1,0 +1,98 @@
+// What a publication is, from its <ExtractedInformation> block: House Debates or committee Evidence,
+// edition language, parliament, session, sitting or meeting number, date, committee, and the
+// ourcommons.ca addresses built from them. The numeric `Meta*` items are read first (the same in
+// both editions); the printed titles ("44th PARLIAMENT", "Le mardi 9 août 2022") are the fallback.
+import { isCalendarDate } from '../../../src/domain/dates.js';
+import { attr, child, childrenNamed, elements, first, flatText, type Document, type Element } from './document.js';
+
+export type Edition = 'en' | 'fr';
+
+export interface DocMeta {
+  /** The publication id (<Hansard id>): both language editions of a sitting share it. */
+  publicationId: string;
+  language: Edition;
+  kind: 'debates' | 'committee';
+  parliament: number;
+  session: number;
+  /** Sitting number (Debates) or meeting number (Evidence). */
+  number: number;
+  date: string;
+  committeeAcronym: string | null;
+  committeeName: string | null;
+  /** `<publication id>-<language>`: the document's id in speech keys (editions share the publication id). */
+  docId: string;
+  /** The edition's own page (ourcommons.ca in English, noscommunes.ca in French). */
+  sourceUrl: string;
+  /** Committee meetings only: the English evidence page, so both editions of a meeting make one meeting. */
+  meetingUrl: string | null;
+}
+
+export type MetaResult = { meta: DocMeta } | { problem: { reason: string; detail: string } };
+
+const MONTHS: Record<string, number> = {
+  january: 1, february: 2, march: 3, april: 4, may: 5, june: 6, july: 7, august: 8, september: 9, october: 10, november: 11, december: 12,
+  janvier: 1, fevrier: 2, mars: 3, avril: 4, mai: 5, juin: 6, juillet: 7, aout: 8, septembre: 9, octobre: 10, novembre: 11, decembre: 12,
+};
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const asDate = (y: number, m: number, d: number) => { const s = `${y}-${pad(m)}-${pad(d)}`; return isCalendarDate(s) ? s : null; };
+
+/** "Thursday, May 18, 2023" or "Le mardi 9 août 2022" / "Le vendredi 1er avril 2016" → YYYY-MM-DD. */
+export function parsePrintedDate(text: string): string | null {
+  const t = text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  const en = /([a-z]+)\s+(\d{1,2}),\s*(\d{4})/.exec(t);
+  if (en && MONTHS[en[1]]) return asDate(Number(en[3]), MONTHS[en[1]], Number(en[2]));
+  const fr = /(\d{1,2})(?:er)?\s+([a-z]+)\s+(\d{4})/.exec(t);
+  if (fr && MONTHS[fr[2]]) return asDate(Number(fr[3]), MONTHS[fr[2]], Number(fr[1]));
+  return null;
+}
+
+const int = (s: string | undefined | null) => { const m = /\d+/.exec(s ?? ''); return m ? Number(m[0]) : null; };
+
+export function extractedItems(hansard: Element): Map<string, string> {
+  const info = child(hansard, 'ExtractedInformation');
+  const items = new Map<string, string>();
+  for (const item of info ? childrenNamed(info, 'ExtractedItem') : []) {
+    const name = attr(item, 'Name');
+    if (name && !items.has(name)) items.set(name, flatText(item));
+  }
+  return items;
+}
+
+export function readMeta(doc: Document, fileName: string): MetaResult {
+  const hansard = elements(doc).find((e) => e.name === 'Hansard') ?? first(doc, 'Hansard');
+  if (!hansard) return { problem: { reason: 'not a House publication XML', detail: 'no <Hansard> element' } };
+  const items = extractedItems(hansard);
+  const publicationId = attr(hansard, 'id')?.trim() || null;
+  const lang = (attr(hansard, 'xml:lang') ?? '').toLowerCase() || (/[-_](fr|f)\.xml/i.test(fileName) ? 'fr' : /[-_](en|e)\.xml/i.test(fileName) ? 'en' : '');
+  const language: Edition | null = lang.startsWith('fr') ? 'fr' : lang.startsWith('en') ? 'en' : null;
+  const category = (items.get('MetaDocumentCategory') ?? flatText(first(hansard, 'DocumentName'))).toLowerCase();
+  const kind = /committee|evidence|t[ée]moignages/.test(category) ? 'committee' : /debates|hansard|d[ée]bats/.test(category) ? 'debates' : null;
+  const parliament = int(items.get('ParliamentNumber')) ?? int(items.get('Parliament'));
+  const session = int(items.get('SessionNumber')) ?? int(items.get('Session'));
+  const number = int(items.get('MetaNumberNumber')) ?? int(items.get('Number'));
+  const y = int(items.get('MetaDateNumYear')), m = int(items.get('MetaDateNumMonth')), d = int(items.get('MetaDateNumDay'));
+  const date = (y && m && d ? asDate(y, m, d) : null) ?? parsePrintedDate(items.get('Date') ?? '');
+  const missing = Object.entries({ 'publication id': publicationId, language, 'document category': kind, parliament, session, number, date })
+    .filter(([, v]) => !v).map(([k]) => k);
+  if (missing.length) return { problem: { reason: 'document metadata incomplete', detail: `no ${missing.join(', ')}` } };
+
+  const acronym = items.get('Acronyme')?.trim().toUpperCase() || null;
+  const committeeName = kind === 'committee'
+    ? (items.get(language === 'fr' ? 'InstitutionDebateFr' : 'InstitutionDebateEn') || items.get('InstitutionDebate') || null) : null;
+  if (kind === 'committee' && !acronym) return { problem: { reason: 'committee evidence without a committee acronym', detail: 'no Acronyme item: no meeting URL can be built' } };
+
+  const ps = `${parliament}-${session}`;
+  const en = 'https://www.ourcommons.ca/DocumentViewer/en';
+  const fr = 'https://www.noscommunes.ca/DocumentViewer/fr';
+  const meetingUrl = kind === 'committee' ? `${en}/${ps}/${acronym}/meeting-${number}/evidence` : null;
+  const sourceUrl = kind === 'committee'
+    ? (language === 'fr' ? `${fr}/${ps}/${acronym}/reunion-${number}/temoignages` : meetingUrl!)
+    : (language === 'fr' ? `${fr}/${ps}/chambre/seance-${number}/debats` : `${en}/${ps}/house/sitting-${number}/hansard`);
+  return {
+    meta: {
+      publicationId: publicationId!, language: language!, kind: kind!, parliament: parliament!, session: session!, number: number!, date: date!,
+      committeeAcronym: acronym, committeeName, docId: `${publicationId}-${language}`, sourceUrl, meetingUrl,
+    },
+  };
+}

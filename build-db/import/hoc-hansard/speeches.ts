@@ -1,0 +1,110 @@
+// Interventions of one document → speech records (build-db/sources/schemas.ts, speeches). One record
+// per <Intervention> that has text and a time; the rest is reported. The edition decides the
+// language: in the English edition a turn marked [Translation] was spoken in French and is printed
+// translated, so its text is English (the floor language is counted, not stored: no field holds it).
+import type { ImportContext, SourceInput } from '../types.js';
+import { personName } from '../identity.js';
+import { ottawaTimestamp } from './clock.js';
+import type { Known } from './directory.js';
+import { attr, child, flatText, type Element } from './document.js';
+import type { DocMeta } from './metadata.js';
+import { readSpeakerLabel, type SpeakerLabel } from './speaker.js';
+import { speechType } from './speech-type.js';
+import { interventionParagraphs } from './text.js';
+import type { InterventionAt } from './walk.js';
+
+export const SOURCE_SYSTEM = 'hoc-hansard';
+export const SPEAKERS = 'hoc-hansard speakers';
+
+export interface Lookup { inDocument(dbId: string | null): Known | null; inParliament(dbId: string | null): Known | null }
+
+/** The <PersonSpeaking> label: its Affiliation's DbId and Type, and the label read. */
+export function speakerOf(el: Element): { dbId: string | null; type: string | null; label: SpeakerLabel | null } {
+  const ps = child(el, 'PersonSpeaking');
+  const aff = ps ? child(ps, 'Affiliation') : undefined;
+  return { dbId: aff ? attr(aff, 'DbId') : null, type: aff ? attr(aff, 'Type') : null, label: readSpeakerLabel(flatText(aff ?? ps)) };
+}
+
+export interface Speaker extends SpeakerLabel { resolvable: boolean }
+
+/** The label completed from the fuller label printed for the same DbId (names must agree). */
+export function completeSpeaker(label: SpeakerLabel, dbId: string | null, lookup: Lookup): Speaker {
+  const agrees = (k: Known | null) => k && (!label.name || personName(k.name) === personName(label.name)) ? k : null;
+  const doc = agrees(lookup.inDocument(dbId));
+  const parl = agrees(lookup.inParliament(dbId));
+  const bare = label.kind === 'member' && !label.role && !label.constituency && !label.party;
+  const kind = bare && doc ? doc.kind : label.kind;
+  const s: SpeakerLabel = {
+    ...label,
+    kind,
+    name: label.name ?? doc?.name ?? null,
+    role: label.role ?? doc?.role ?? null,
+    party: label.party ?? doc?.party ?? null,
+    constituency: label.constituency ?? doc?.constituency ?? (kind === 'member' ? parl?.constituency ?? null : null),
+  };
+  // Presiding officers are looked up only when a name is printed for them; witnesses, officials
+  // and collective voices are not politicians.
+  return { ...s, resolvable: !!s.name && (kind === 'member' || kind === 'presiding') };
+}
+
+export interface SpeechOutput {
+  speeches: Array<SourceInput<'speeches'>>;
+  /** Turns whose floor language differs from the edition's (printed in translation). */
+  translatedTurns: number;
+  resolvable: number;
+  resolved: number;
+  /** Turns with an empty label that took the label printed for their DbId. */
+  emptyLabels: number;
+}
+
+export function speechRecords(
+  meta: DocMeta, file: string, turns: InterventionAt[], lookup: Lookup, sessionKey: string | null, ctx: ImportContext,
+): SpeechOutput {
+  const speeches: Array<SourceInput<'speeches'>> = [];
+  let translatedTurns = 0, resolvable = 0, resolved = 0, emptyLabels = 0;
+  const committee = meta.kind === 'committee';
+  for (const t of turns) {
+    const { dbId, label: printed } = speakerOf(t.el);
+    // An empty label (seen once, 41-1-260) takes the label printed for the same DbId in the document.
+    const known = printed ? null : lookup.inDocument(dbId);
+    const label = printed ?? (known ? readSpeakerLabel(known.raw) : null);
+    const record = `Intervention ${t.id ?? '(no id)'}${label ? ` (${label.raw})` : ''}`;
+    if (!label) { ctx.skip({ file, record, reason: 'intervention without a speaker label', detail: `DbId ${dbId ?? 'none'}, not printed with a name elsewhere in the document` }); continue; }
+    if (known) emptyLabels++;
+    const text = interventionParagraphs(child(t.el, 'Content')).join('\n\n');
+    if (!text) { ctx.skip({ file, record, reason: 'intervention with no text' }); continue; }
+    if (t.place.minutes === null) { ctx.skip({ file, record, reason: 'intervention before any clock stamp', detail: 'no <Timestamp> or "The House met at" before it' }); continue; }
+    const who = completeSpeaker(label, dbId, lookup);
+    let politicianKey: string | null = null;
+    if (who.resolvable) {
+      resolvable++;
+      const r = ctx.identity.resolve(SPEAKERS, { name: who.name, constituency: who.constituency, party: who.party, on: meta.date });
+      if (r.key) { politicianKey = r.key; resolved++; }
+    }
+    if (t.place.floor && t.place.floor.toLowerCase() !== meta.language) translatedTurns++;
+    const sequence = speeches.length + 1;
+    speeches.push({
+      key: `ca-hoc/speech/${meta.docId}/${sequence}`,
+      session_key: sessionKey,
+      politician_key: politicianKey,
+      speaker_name_raw: label.raw,
+      speaker_role: who.role,
+      party_at_time: who.party,
+      spoken_at: ottawaTimestamp(meta.date, t.place.minutes),
+      language: meta.language,
+      level: 'federal',
+      speech_type: speechType(who.kind, committee, t.place.runningHead),
+      is_presiding: who.kind === 'presiding',
+      text,
+      source_url: meta.sourceUrl,
+      source_anchor: t.id,
+      source_system: SOURCE_SYSTEM,
+      meeting_url: meta.meetingUrl,
+      order_of_business: t.place.orderOfBusiness,
+      subject: t.place.subject,
+      committee_name: meta.committeeName,
+      sequence,
+    });
+  }
+  return { speeches, translatedTurns, resolvable, resolved, emptyLabels };
+}
