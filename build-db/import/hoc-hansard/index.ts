@@ -10,6 +10,7 @@ import type { ImportContext, ImportOutput, Importer, SourceInput } from '../type
 import { DocumentDirectory, ParliamentDirectory } from './directory.js';
 import { child, elements, first, parseXml, readXmlFile } from './document.js';
 import { readMeta, type DocMeta } from './metadata.js';
+import { paragraphsById, parallelTexts, type ParagraphsById } from './parallel.js';
 import { readSessionDates, SESSIONS_FILE, sessionKey, sessionRecord } from './sessions.js';
 import { speakerOf, speechRecords, type Lookup } from './speeches.js';
 import { voteRecord } from './votes.js';
@@ -17,7 +18,7 @@ import { walkBody, type Walked } from './walk.js';
 
 const XML_FILE = /\.xml(?:\.gz)?$/i;
 
-interface Parsed { file: string; name: string; meta: DocMeta; walked: Walked; directory: DocumentDirectory }
+interface Parsed { file: string; name: string; meta: DocMeta; walked: Walked; directory: DocumentDirectory; paragraphs: ParagraphsById }
 
 function commitOf(from: string): string {
   try { return /\*\*Commit:\*\*\s*`([0-9a-f]{7,40})`/.exec(readFileSync(join(from, 'SOURCE.md'), 'utf8'))?.[1] ?? 'unknown'; } catch { return 'unknown'; }
@@ -54,7 +55,7 @@ export function importHocHansard(from: string, ctx: ImportContext): ImportOutput
       directory.add(dbId, label);
       parliaments.add(m.meta.parliament, dbId, label);
     }
-    docs.push({ file, name, meta: m.meta, walked, directory });
+    docs.push({ file, name, meta: m.meta, walked, directory, paragraphs: paragraphsById(doc) });
   }
 
   // Sessions: dated ones from the fixture are emitted; ones another importer provides are referred to.
@@ -120,9 +121,11 @@ export function importHocHansard(from: string, ctx: ImportContext): ImportOutput
   add('committee_meetings', new Set(speeches.map((s) => s.meeting_url).filter(Boolean)).size);
   ctx.log(`${speeches.length} speeches and ${votes.size} divisions from ${docs.length} documents`);
   const dates = docs.map((d) => d.meta.date).sort();
+  const pairs = parallelTexts(docs.map((d) => ({ publicationId: d.meta.publicationId, language: d.meta.language, paragraphs: d.paragraphs })));
+  add('parallel_paragraph_pairs', pairs.length);
 
   return {
-    records: { speeches, votes: [...votes.values()].map((v) => v.vote), ...(sessions.length ? { sessions } : {}) },
+    records: { speeches, votes: [...votes.values()].map((v) => v.vote), parallel_texts: pairs, ...(sessions.length ? { sessions } : {}) },
     sources: [{
       id: 'hoc-hansard-xml-samples',
       version: `michaelmulley/openparliament@${commitOf(from).slice(0, 12)}: ${docs.length} documents, ${dates[0] ?? '?'} to ${dates.at(-1) ?? '?'}`,

@@ -314,6 +314,14 @@ describe.skipIf(!existsSync(HOC))('hoc-hansard on the real files', () => {
   const anchor = (docId: string, id: string) => doc(docId).find((s) => s.source_anchor === id)!;
   const vote = (n: number) => real().votes.find((v) => v.key.endsWith(`/${n}`))!;
 
+  test('the two editions of 42-1-2 give English/French paragraph pairs for the encoder', () => {
+    // `zcat 42-1-2-{en,fr}.xml.gz | grep -c '<ParaText'` both give the same ids; the first pair is the
+    // opening line of each edition.
+    const pairs = real().out.records.parallel_texts ?? [];
+    expect(pairs).toHaveLength(272);
+    expect(pairs[0]).toEqual({ en: 'The House met at 2:30 p.m.', fr: 'La séance est ouverte à 14 h 30.', source_system: 'hoc-hansard' });
+  });
+
   test('one speech per intervention: the counts SOURCE.md gives, document by document', () => {
     // SOURCE.md's table (upstream's intervention counts) = `zcat F | grep -c '<Intervention '` for each file.
     // Every intervention has text; 41-1-260's one empty label (Intervention 8049889, DbId 170382) takes
