@@ -5,7 +5,9 @@ import { JURISDICTIONS, OFFICE_KINDS, POSITIONS, type Jurisdiction } from '../sr
 import { fold, honorificOf } from '../src/domain/text.js';
 import { localDate } from '../src/domain/time-zones.js';
 import { measureAttribution, type Attribution } from './attribution.js';
+import { writeBoundaries } from './geo/write-boundaries.js';
 import { ids } from './ids.js';
+import { writePostcodes } from './postcodes/write-postcodes.js';
 import { writeChunks } from './search/write-chunks.js';
 import { SCHEMA_SQL, SCHEMA_VERSION } from './schema.js';
 import type { Bundle } from './sources/read-bundle.js';
@@ -202,6 +204,8 @@ export function writeDatabase({ bundle, path, buildId, builtAt, onProgress = () 
     writeCommitteeMeetings(db);
     onProgress(`wrote ${records.speeches.length} speeches`);
     writeChunks(db, onProgress);
+    warnings.push(...writeBoundaries(db, records.boundaries, onProgress).warnings);
+    warnings.push(...writePostcodes(db, records, stamp, onProgress).warnings);
 
     computeCoverageCounts(db);
   })();

@@ -8,6 +8,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { demoBoundaries, type DemoBox, type DemoRiding } from './demo-boundaries.js';
+import { demoPostcodes } from './demo-postcodes.js';
 import type * as v from 'valibot';
 import type {
   billSchema, jurisdictionSchema, manifestSchema, officeSchema, partySchema, politicianSchema, postSchema,
@@ -1596,6 +1598,26 @@ function buildSpeeches(): void {
 // Output
 // ---------------------------------------------------------------------------------------------
 
+/** One synthetic polygon per riding anyone sits for (data/demo-boundaries.ts). */
+function boundaryRecords(): unknown[] {
+  const ridingsById = new Map<string, DemoRiding>();
+  for (const p of people) ridingsById.set(p.riding.id, { id: p.riding.id, name: p.riding.name, prov: p.riding.prov, level: p.level });
+  const boxes = Object.fromEntries(PROVS.map((p) => [p, JURS[p].box]));
+  // Small boxes around the two cities' halls, inside their provinces' boxes.
+  const cities: Record<string, DemoBox> = { ON: [43.58, 43.86, -79.64, -79.12], QC: [45.41, 45.70, -73.97, -73.48] };
+  return demoBoundaries([...ridingsById.values()], boxes, cities);
+}
+
+/** Postcode points inside the demo boundaries (data/demo-postcodes.ts). */
+function postcodeFiles(out: string): Record<string, number> {
+  const { points, overrides, fsaPoints } = demoPostcodes(boundaryRecords() as Parameters<typeof demoPostcodes>[0]);
+  return {
+    'postcode_points.jsonl': writeJsonl(out, 'postcode_points.jsonl', points),
+    'postcode_overrides.jsonl': writeJsonl(out, 'postcode_overrides.jsonl', overrides),
+    'fsa_points.jsonl': writeJsonl(out, 'fsa_points.jsonl', fsaPoints),
+  };
+}
+
 function writeJsonl(dir: string, file: string, records: unknown[]): number {
   writeFileSync(join(dir, file), records.map((r) => JSON.stringify(r)).join('\n') + '\n');
   return records.length;
@@ -1632,6 +1654,8 @@ function main(): void {
     'bills.jsonl': writeJsonl(out, 'bills.jsonl', bills.map((b) => b.rec)),
     'votes.jsonl': writeJsonl(out, 'votes.jsonl', votes),
     'speeches.jsonl': writeJsonl(out, 'speeches.jsonl', speeches),
+    'boundaries.jsonl': writeJsonl(out, 'boundaries.jsonl', boundaryRecords()),
+    ...postcodeFiles(out),
   };
   for (const [file, n] of Object.entries(counts)) console.log(`${file.padEnd(20)} ${n}`);
   console.log(`wrote ${out}`);

@@ -6,6 +6,10 @@ import { mpHandlesImporter } from './mp-handles/index.js';
 import { parlBillsImporter } from './parl-bills/index.js';
 import { hocHansardImporter } from './hoc-hansard/index.js';
 import { bcHansardImporter } from './bc-hansard/index.js';
+import { fedRidings2013Importer } from './fed-ridings-2013/index.js';
+import { representBoundariesImporter } from './represent-boundaries/index.js';
+import { fsaCentroidsImporter } from './postal-fsa-centroids/index.js';
+import { narAddressesImporter } from './nar-addresses/index.js';
 
 export const IMPORTERS: readonly Importer[] = [
   // hoc-members, mp-twitter-handles, legisinfo-bills, hoc-hansard, bc-hansard (added with their modules)
@@ -14,6 +18,10 @@ export const IMPORTERS: readonly Importer[] = [
   parlBillsImporter,
   hocHansardImporter,
   bcHansardImporter,
+  fedRidings2013Importer,
+  representBoundariesImporter,
+  fsaCentroidsImporter,
+  narAddressesImporter,
 ];
 
 export function importerByKind(kind: string): Importer | undefined {

@@ -68,6 +68,11 @@ export async function runImport({ importers, fromOf, into, extractedAt, onProgre
 
   for (const importer of importers) {
     const from = fromOf(importer);
+    if (!existsSync(from) && importer.optional) {
+      onProgress(`${importer.kind}: ${from} does not exist; skipped (${importer.optional})`);
+      skipped.push({ importer: importer.kind, file: from, record: 'whole dataset', reason: 'optional dataset not present', detail: importer.optional });
+      continue;
+    }
     if (!existsSync(from)) throw new ImportError(`${importer.kind}: ${from} does not exist`);
     const started = performance.now();
     const identity = new Identity(politiciansOf(new Map([...parts].filter(([p]) => p !== importer.kind))));

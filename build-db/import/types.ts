@@ -58,5 +58,8 @@ export interface Importer {
   summary: string;
   /** Folder under the shared datasets directory that `import --all` reads. */
   datasetDir: string;
+  /** Set when the dataset may legitimately be absent (not redistributable, too large): a missing
+   *  folder is then skipped with this note in the report instead of failing the whole import. */
+  optional?: string;
   run(from: string, ctx: ImportContext): ImportOutput | Promise<ImportOutput>;
 }

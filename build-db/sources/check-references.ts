@@ -1,5 +1,6 @@
 // Checks across records that no single-record schema can see: unique natural keys, references to
 // existing keys, level/province consistency. Returns every problem found.
+import { checkBoundaries } from './check-boundaries.js';
 import type { SourceIssue } from './read-bundle.js';
 import type { SourceRecords } from './files.js';
 
@@ -98,6 +99,8 @@ export function checkReferences(records: SourceRecords): SourceIssue[] {
     politicianRef(file, line, 'politician_key', record.politician_key);
     if (record.speech_type === 'committee' && record.meeting_url === null) issue(file, line, 'meeting_url', 'is required for committee speeches');
   }
+
+  issues.push(...checkBoundaries(records.boundaries));
 
   return issues.sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0));
 }

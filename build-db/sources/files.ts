@@ -1,8 +1,8 @@
 // The files of a source bundle, declared once: the reader, the docs and the checks use this table.
 import type * as v from 'valibot';
 import {
-  billSchema, jurisdictionSchema, officeSchema, partySchema, politicianSchema, postSchema, sessionSchema,
-  socialSchema, speechSchema, parallelTextSchema, voteSchema, websiteSchema,
+  billSchema, boundarySchema, jurisdictionSchema, officeSchema, partySchema, politicianSchema, postSchema, sessionSchema,
+  socialSchema, speechSchema, parallelTextSchema, voteSchema, websiteSchema, postcodePointSchema, postcodeOverrideSchema, fsaPointSchema,
 } from './schemas.js';
 
 export interface SourceFile<S extends v.GenericSchema = v.GenericSchema> {
@@ -28,6 +28,10 @@ export const SOURCE_FILES = {
   votes: declare('votes.jsonl', voteSchema, false, 'recorded votes with positions'),
   speeches: declare('speeches.jsonl', speechSchema, false, 'Hansard speeches (floor and committee)'),
   parallel_texts: declare('parallel_texts.jsonl', parallelTextSchema, false, 'English/French text pairs the search encoder learns from'),
+  boundaries: declare('boundaries.jsonl', boundarySchema, false, 'electoral boundaries with GeoJSON geometry (WGS84)'),
+  postcode_points: declare('postcode_points.jsonl', postcodePointSchema, false, 'address points with their postcode (National Address Register)'),
+  postcode_overrides: declare('postcode_overrides.jsonl', postcodeOverrideSchema, false, 'the operator\'s postcode override table (PO-box, rural-route, government codes)'),
+  fsa_points: declare('fsa_points.jsonl', fsaPointSchema, false, 'one point per forward sortation area (FSA fallback)'),
 } as const;
 
 export type SourceKind = keyof typeof SOURCE_FILES;

@@ -262,6 +262,31 @@ export const parallelTextSchema = v.object({
   source_system: text(100),
 });
 
+/** A boundary: one polygon set member. The geometry's structure is checked in check-geometry.ts
+ *  (so a bad ring is reported with its exact path), not here, where it would be parsed twice. */
+export const boundarySchema = v.object({
+  source_set: v.pipe(v.string('must be a string'), v.regex(/^[a-z0-9-]{1,200}$/, 'must be kebab-case [a-z0-9-]+, 1-200 characters')),
+  slug: v.pipe(v.string('must be a string'), v.regex(/^[a-z0-9-]{1,200}$/, 'must be kebab-case [a-z0-9-]+, 1-200 characters')),
+  name: text(300),
+  name_fr: optionalText(300),
+  level: picklist(LEVELS),
+  province_territory: optionalProvince(),
+  effective_from: optionalDate(),
+  effective_to: optionalDate(),
+  boundaries_version: text(200),
+  ocd_id: optionalText(300),
+  /** OCD id of the area the whole set covers (a city for its wards): ranks a city's wards above a
+   *  region's copy of them when the boundary's own ocd_id is unknown. */
+  set_division_id: optionalText(300),
+  /** The source_set of a newer map of the same area in this bundle: the boundary is listed but
+   *  never matched by a lookup. */
+  superseded_by: v.optional(v.nullable(v.pipe(v.string('must be a string'), v.regex(/^[a-z0-9-]{1,200}$/, 'must be a source_set [a-z0-9-]+'))), null),
+  geometry: v.object({
+    type: picklist(['Polygon', 'MultiPolygon'] as const),
+    coordinates: v.array(v.unknown(), 'must be an array'),
+  }, 'must be a GeoJSON Polygon or MultiPolygon'),
+});
+
 export type Manifest = v.InferOutput<typeof manifestSchema>;
 export type JurisdictionRecord = v.InferOutput<typeof jurisdictionSchema>;
 export type PartyRecord = v.InferOutput<typeof partySchema>;
@@ -274,3 +299,54 @@ export type WebsiteRecord = v.InferOutput<typeof websiteSchema>;
 export type BillRecord = v.InferOutput<typeof billSchema>;
 export type VoteRecord = v.InferOutput<typeof voteSchema>;
 export type SpeechRecord = v.InferOutput<typeof speechSchema>;
+export type BoundaryRecord = v.InferOutput<typeof boundarySchema>;
+
+// Postcode sources (decisions 7). Codes are written canonically (`K1A0A6`, `K1A`): the importers
+// normalise them with src/postcodes/normalise.ts, and the build refuses anything else.
+const CANADA_LAT = 'must be a latitude inside Canada (41.6 to 83.2)';
+const CANADA_LNG = 'must be a longitude inside Canada (-141.1 to -52.6)';
+const canadaLat = () => v.pipe(v.number(CANADA_LAT), v.minValue(41.6, CANADA_LAT), v.maxValue(83.2, CANADA_LAT));
+const canadaLng = () => v.pipe(v.number(CANADA_LNG), v.minValue(-141.1, CANADA_LNG), v.maxValue(-52.6, CANADA_LNG));
+const fullPostcode = () => v.pipe(v.string('must be a string'),
+  v.regex(/^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z]\d[ABCEGHJ-NPRSTV-Z]\d$/, 'must be a postcode in canonical form A1A1A1 (upper case, no space; no D, F, I, O, Q, U; no leading W, Z)'));
+const fsaCode = () => v.pipe(v.string('must be a string'),
+  v.regex(/^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z]$/, 'must be a forward sortation area in canonical form A1A (upper case)'));
+
+/** Civic address points of the National Address Register (`nar`): one record per point, or per
+ *  group of `addresses` points already averaged by the importer (the build weights by it). */
+export const postcodePointSchema = v.object({
+  postcode: fullPostcode(),
+  lat: canadaLat(),
+  lng: canadaLng(),
+  addresses: v.optional(v.pipe(count(), v.minValue(1, 'must be a whole number >= 1')), 1),
+  city: optionalText(200),
+  province_territory: optionalProvince(),
+  /** When the upstream extract was made; defaults to the manifest's extracted_at. */
+  fetched_at: optionalTimestamp(),
+});
+
+/** The operator's override table (`cache`): PO-box, rural-route and government codes the register
+ *  cannot place, and corrections. An override wins over the register's points for its code. */
+export const postcodeOverrideSchema = v.object({
+  postcode: fullPostcode(),
+  lat: canadaLat(),
+  lng: canadaLng(),
+  city: optionalText(200),
+  province_territory: optionalProvince(),
+  note: optionalText(500),
+  fetched_at: optionalTimestamp(),
+});
+
+/** One point per forward sortation area: the FSA answer when no address point of the FSA exists. */
+export const fsaPointSchema = v.object({
+  fsa: fsaCode(),
+  lat: canadaLat(),
+  lng: canadaLng(),
+  city: optionalText(200),
+  province_territory: optionalProvince(),
+  fetched_at: optionalTimestamp(),
+});
+
+export type PostcodePointRecord = v.InferOutput<typeof postcodePointSchema>;
+export type PostcodeOverrideRecord = v.InferOutput<typeof postcodeOverrideSchema>;
+export type FsaPointRecord = v.InferOutput<typeof fsaPointSchema>;

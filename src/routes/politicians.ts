@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
+import type { BoundaryQueries } from '../db/boundaries.js';
 import type { PoliticianQueries } from '../db/politicians.js';
 import { JURISDICTIONS, PLATFORMS } from '../domain/enums.js';
 import { notFound } from '../http/errors.js';
@@ -25,7 +26,7 @@ const listParams = {
 const socialsParams = { include_dead: bool(false) };
 const postsParams = { platform: listOf(PLATFORMS, 200), limit: int(1, 200, 50) };
 
-export function politicianRoutes({ politicians, respond }: { politicians: PoliticianQueries; respond: Responder }) {
+export function politicianRoutes({ politicians, boundaries, respond }: { politicians: PoliticianQueries; boundaries: Pick<BoundaryQueries, 'forPolitician'>; respond: Responder }) {
   const app = new Hono();
   const known = (raw: string | undefined) => existingId(raw, 'politician', politicians.exists);
 
@@ -35,8 +36,8 @@ export function politicianRoutes({ politicians, respond }: { politicians: Politi
     const id = pathId(c.req.param('id'), 'politician');
     const found = politicians.detail(id);
     if (!found) throw notFound(`politician ${id}`);
-    // Boundaries arrive with the boundaries data (issue 4); until then there is none to show.
-    return respond.json(c, { ...found, boundary: null }, 60);
+    // null when the constituency has no boundary in the data file (e.g. no polygons for its map).
+    return respond.json(c, { ...found, boundary: boundaries.forPolitician(found.politician.constituency_id) }, 60);
   });
 
   app.get('/politicians/:id/offices', (c) => respond.json(c, { items: politicians.offices(known(c.req.param('id'))) }, 600));

@@ -1,0 +1,90 @@
+// The build's geo phase: per boundary, repair the geometry, measure it (geodesic area, centroid,
+// bounding boxes), simplify it for output, and store both as FlatGeobuf with an R*Tree over the
+// simplified boxes. A geometry that cannot be repaired is rejected with its reason, never silently.
+import type Database from 'better-sqlite3';
+import { LEVELS } from '../../src/domain/enums.js';
+import { encodeMultiPolygon } from '../../src/geo/fgb.js';
+import type { SourceRecords } from '../sources/files.js';
+import { bboxOf, centroid, geodesicAreaSqKm, vertexCount } from './measure.js';
+import { repairGeometry } from './repair.js';
+import { GEO_SCHEMA_SQL } from './schema.js';
+import { simplifyGeometry } from './simplify.js';
+
+export interface GeoPhaseSummary {
+  boundaries: number;
+  rejected: number;
+  repaired: number;
+  vertices: number;
+  simplifiedVertices: number;
+  seconds: number;
+  warnings: string[];
+}
+
+/**
+ * How specific a division is, from its OCD id, for the municipal winner (decisions 5): each path
+ * segment counts, and a ward of a census subdivision (a city) ranks above a ward of a census
+ * division (a region such as Peel, whose file repeats its cities' wards).
+ */
+export function divisionRank(ocdId: string | null): number {
+  if (!ocdId) return 0;
+  const segments = ocdId.split('/');
+  return segments.length * 2 + (segments.some((s) => s.startsWith('csd:')) ? 1 : 0);
+}
+
+export function writeBoundaries(db: Database.Database, rows: SourceRecords['boundaries'], onProgress: (msg: string) => void = () => {}): GeoPhaseSummary {
+  const started = performance.now();
+  db.exec(GEO_SCHEMA_SQL);
+  const warnings: string[] = [];
+  const insert = db.prepare(`INSERT INTO boundaries (rowid, constituency_id, source_set, slug, name, name_fr, level, level_order, province_territory,
+      effective_from, effective_to, boundaries_version, ocd_id, superseded_by, is_current, division_rank, area_sqkm, centroid_lng, centroid_lat,
+      min_lng, min_lat, max_lng, max_lat, simple_min_lng, simple_min_lat, simple_max_lng, simple_max_lat, vertices, full_fgb, simple_fgb)
+    VALUES (@rowid, @constituency_id, @source_set, @slug, @name, @name_fr, @level, @level_order, @province_territory,
+      @effective_from, @effective_to, @boundaries_version, @ocd_id, @superseded_by, @is_current, @division_rank, @area_sqkm, @centroid_lng, @centroid_lat,
+      @min_lng, @min_lat, @max_lng, @max_lat, @simple_min_lng, @simple_min_lat, @simple_max_lng, @simple_max_lat, @vertices, @full_fgb, @simple_fgb)`);
+  const insertBox = db.prepare('INSERT INTO boundaries_bbox VALUES (?, ?, ?, ?, ?)');
+
+  let rowid = 0, rejected = 0, repaired = 0, vertices = 0, simplifiedVertices = 0;
+  let lastReport = performance.now();
+  for (const { file, line, record } of rows) {
+    const fixed = repairGeometry(record.geometry);
+    if (!fixed.ok) {
+      rejected++;
+      warnings.push(`${file}:${line}: geometry: boundary ${record.source_set}/${record.slug} rejected: ${fixed.reason}`);
+      continue;
+    }
+    if (fixed.notes.length) {
+      repaired++;
+      warnings.push(`${file}:${line}: geometry: ${record.source_set}/${record.slug}: ${fixed.notes.join('; ')}`);
+    }
+    const full = fixed.geometry;
+    const simple = simplifyGeometry(full);
+    const [minLng, minLat, maxLng, maxLat] = bboxOf(full);
+    const simpleBox = bboxOf(simple);
+    const c = centroid(full);
+    const n = vertexCount(full);
+    vertices += n;
+    simplifiedVertices += vertexCount(simple);
+    rowid++;
+    insert.run({
+      rowid, constituency_id: `${record.source_set}/${record.slug}`, source_set: record.source_set, slug: record.slug,
+      name: record.name, name_fr: record.name_fr, level: record.level, level_order: LEVELS.indexOf(record.level),
+      province_territory: record.province_territory, effective_from: record.effective_from, effective_to: record.effective_to,
+      boundaries_version: record.boundaries_version, ocd_id: record.ocd_id, superseded_by: record.superseded_by,
+      is_current: record.superseded_by === null ? 1 : 0, division_rank: divisionRank(record.ocd_id ?? (record.set_division_id ? `${record.set_division_id}/*` : null)),
+      area_sqkm: geodesicAreaSqKm(full), centroid_lng: c.lng, centroid_lat: c.lat,
+      min_lng: minLng, min_lat: minLat, max_lng: maxLng, max_lat: maxLat,
+      simple_min_lng: simpleBox[0], simple_min_lat: simpleBox[1], simple_max_lng: simpleBox[2], simple_max_lat: simpleBox[3],
+      vertices: n, full_fgb: encodeMultiPolygon(full), simple_fgb: encodeMultiPolygon(simple),
+    });
+    insertBox.run(rowid, simpleBox[0], simpleBox[2], simpleBox[1], simpleBox[3]);
+    if (performance.now() - lastReport > 5000) {
+      onProgress(`geo: ${rowid} of ${rows.length} boundaries`);
+      lastReport = performance.now();
+    }
+  }
+  const seconds = (performance.now() - started) / 1000;
+  if (rows.length) {
+    onProgress(`geo phase: ${rowid} boundaries (${vertices} vertices, ${simplifiedVertices} simplified), ${repaired} repaired, ${rejected} rejected in ${seconds.toFixed(1)}s`);
+  }
+  return { boundaries: rowid, rejected, repaired, vertices, simplifiedVertices, seconds, warnings };
+}

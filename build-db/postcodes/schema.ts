@@ -1,0 +1,27 @@
+// Tables of the postcode sources, written by the build's postcode phase (write-postcodes.ts). The
+// server only ever reads one row by primary key, so no other index is needed.
+export const POSTCODE_SCHEMA_SQL = /* sql */ `
+CREATE TABLE postcodes (
+  postcode TEXT PRIMARY KEY,        -- canonical: K1A0A6
+  fsa TEXT NOT NULL,
+  source TEXT NOT NULL,             -- nar | cache (decisions 7)
+  lat REAL NOT NULL,                -- nar: mean of the address points; cache: the override's point
+  lng REAL NOT NULL,
+  address_points INTEGER,           -- nar: addresses averaged; cache: null
+  city TEXT,
+  province_territory TEXT,          -- from the data, else from the first letter
+  fetched_at TEXT NOT NULL          -- when the source data was extracted
+) WITHOUT ROWID;
+
+CREATE TABLE fsas (
+  fsa TEXT PRIMARY KEY,             -- canonical: K1A
+  basis TEXT NOT NULL,              -- addresses | fsa_point | overrides: what the point was computed from
+  lat REAL NOT NULL,                -- addresses: address-weighted mean of the FSA's nar codes
+  lng REAL NOT NULL,
+  address_points INTEGER,           -- addresses averaged; null when no address point was
+  postcodes INTEGER NOT NULL,       -- full codes of the FSA on file (nar and cache)
+  city TEXT,
+  province_territory TEXT,
+  fetched_at TEXT NOT NULL
+) WITHOUT ROWID;
+`;

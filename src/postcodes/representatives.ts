@@ -1,0 +1,67 @@
+// Representatives of a point (spec, Representatives by postcode; decisions 5): every sitting
+// politician of the winning boundary at each level; at municipal level only the mayor and the one
+// councillor of the ward, never the city-wide council.
+import type { Office, SocialHandle } from '../db/politicians.js';
+import type { PostcodeQueries, RepresentativePolitician, SittingPolitician } from '../db/postcodes.js';
+import { LEVELS, type Level } from '../domain/enums.js';
+import type { BoundaryHit } from '../geo/boundary-index.js';
+
+export interface RepresentativeEntry {
+  level: Level;
+  constituency_id: string;
+  constituency_name: string;
+  boundary_source_set: string;
+  politician: RepresentativePolitician;
+  offices: Office[];
+  socials: SocialHandle[];
+}
+
+type Queries = Pick<PostcodeQueries, 'sittingIn' | 'offices' | 'liveSocials'>;
+
+export function createRepresentativeFinder(queries: Queries) {
+  // The data file is immutable: a boundary's sitting politicians are looked up once.
+  const sitting = new Map<string, SittingPolitician[]>();
+  const sittingIn = (id: string) => {
+    let found = sitting.get(id);
+    if (!found) sitting.set(id, (found = queries.sittingIn(id)));
+    return found;
+  };
+  const entries = new Map<string, RepresentativeEntry>();
+  const entry = (hit: BoundaryHit, s: SittingPolitician): RepresentativeEntry => {
+    const key = `${hit.constituency_id}\u001f${s.politician.id}`;
+    let found = entries.get(key);
+    if (!found) {
+      entries.set(key, (found = {
+        level: hit.level, constituency_id: hit.constituency_id, constituency_name: hit.name, boundary_source_set: hit.source_set,
+        politician: s.politician, offices: queries.offices(s.politician.id), socials: queries.liveSocials(s.politician.id),
+      }));
+    }
+    return found;
+  };
+
+  /** `containing`: every boundary containing the point, ordered as the index ranks them (winner first per level). */
+  return function representatives(containing: readonly BoundaryHit[], winners: Partial<Record<Level, BoundaryHit>>): RepresentativeEntry[] {
+    const out: RepresentativeEntry[] = [];
+    for (const level of LEVELS) {
+      const winner = winners[level];
+      if (!winner) continue;
+      if (level !== 'municipal') {
+        for (const s of sittingIn(winner.constituency_id)) out.push(entry(winner, s));
+        continue;
+      }
+      // The mayor sits for the whole municipality: the first containing municipal boundary (the ward
+      // itself for a town without wards) that has a sitting mayor.
+      for (const hit of containing) {
+        if (hit.level !== 'municipal') continue;
+        const mayor = sittingIn(hit.constituency_id).find((s) => s.is_mayor);
+        if (mayor) { out.push(entry(hit, mayor)); break; }
+      }
+      // The ward councillor: one, of the winning (most specific) boundary. A boundary that has a mayor
+      // is a whole municipality, whose other members are at-large councillors: not returned.
+      const members = sittingIn(winner.constituency_id);
+      const councillor = members.some((s) => s.is_mayor) ? undefined : members[0];
+      if (councillor) out.push(entry(winner, councillor));
+    }
+    return out;
+  };
+}
