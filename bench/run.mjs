@@ -1,6 +1,6 @@
 // Loopback load test of the real server (`make bench`; docs/benchmarks.md explains the numbers).
 //
-//   node_modules/.bin/node bench/run.mjs [--data FILE] [--duration S] [--warmup S] [--connections 1,32] [--profile DIR]
+//   node_modules/.bin/node bench/run.mjs [--data FILE] [--duration S] [--warmup S] [--connections 1,32] [--profile DIR] [--serve-arg ARG ...]
 //
 // Starts dist/canpol.mjs serve and bench/ceiling.mjs (a bare node:http server with a fixed body the
 // size of the /politicians/{id} answer) as child processes on free loopback ports, picks real ids
@@ -33,6 +33,7 @@ options:
   --warmup S           seconds of the warm-up run before each measured run (default: 2)
   --connections LIST   comma-separated connection counts (default: 1,32)
   --profile DIR        run the server with --cpu-prof, writing the .cpuprofile into DIR
+  --serve-arg ARG      pass ARG on to \`canpol serve\` (repeatable), e.g. --serve-arg=--rate-limit=off
   --help               show this help`;
 
 // ---------------------------------------------------------------------------------------------
@@ -49,6 +50,7 @@ function parseOptions(argv) {
         warmup: { type: 'string', default: '2' },
         connections: { type: 'string', default: '1,32' },
         profile: { type: 'string' },
+        'serve-arg': { type: 'string', multiple: true, default: [] },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -76,6 +78,7 @@ function parseOptions(argv) {
     warmup: seconds('warmup', 0),
     connections,
     profile: values.profile ? resolve(values.profile) : undefined,
+    serveArgs: values['serve-arg'],
   };
 }
 
@@ -171,10 +174,10 @@ async function waitFor(child, url, seconds = 20) {
   }
 }
 
-async function startServer(data, profile) {
+async function startServer(data, profile, serveArgs = []) {
   const port = await freePort();
   const nodeArgs = profile ? ['--cpu-prof', '--cpu-prof-dir', profile] : [];
-  const child = startChild('canpol server', [...nodeArgs, SERVER, 'serve', '--data', data, '--port', String(port), '--host', HOST]);
+  const child = startChild('canpol server', [...nodeArgs, SERVER, 'serve', '--data', data, '--port', String(port), '--host', HOST, ...serveArgs]);
   const base = `http://${HOST}:${port}`;
   await waitFor(child, `${base}/health`);
   return base;
@@ -323,7 +326,7 @@ async function main() {
     { label: `${API}/votes/{id}/positions`, path: `${API}/votes/${file.vote.id}/positions` },
   ];
 
-  const base = await startServer(opts.data, opts.profile);
+  const base = await startServer(opts.data, opts.profile, opts.serveArgs);
   console.error(`bench: canpol server up at ${base}, serving ${opts.data}`);
 
   // Every route answers 200 with raw JSON before any load: a bench of 404s measures nothing.

@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { buildCommand } from './commands/build.js';
 import { importCommand } from './commands/import.js';
 import { infoCommand } from './commands/info.js';
+import { keysCommand } from './commands/keys.js';
 import { serveCommand } from './commands/serve.js';
 import { IMPORTERS } from '../build-db/import/registry.js';
 import { DataFileError } from './db/open-data-file.js';
@@ -19,17 +20,34 @@ interface Command {
   settings: readonly SettingName[];
   /** Boolean flags beyond the settings, with their help. */
   switches?: Record<string, string>;
+  /** String options beyond the settings (no environment variable, no default), with their help. */
+  options?: Record<string, string>;
   /** Help line for positional arguments; commands without it take none. */
   positionals?: string;
-  run(values: Values, extra: { positionals: string[]; switches: Record<string, boolean> }): number | Promise<number | void>;
+  run(values: Values, extra: { positionals: string[]; switches: Record<string, boolean>; options: Record<string, string | undefined> }): number | Promise<number | void>;
 }
 
 const COMMANDS: Record<string, Command> = {
   serve: {
     summary: 'serve the API from a data file',
-    usage: 'canpol serve [--data FILE] [--port N] [--host H]',
-    settings: ['data', 'port', 'host', 'mmap_size'],
-    run: (s) => serveCommand({ data: s.data, port: Number(s.port), host: s.host, mmapSize: Number(s.mmap_size) }),
+    usage: 'canpol serve [--data FILE] [--port N] [--host H] [--rate-limit on|off] [--redis URL]',
+    settings: ['data', 'port', 'host', 'mmap_size', 'keys', 'key_prefix', 'key_env', 'rate_limit', 'limit_anonymous', 'limits_general', 'limits_semantic', 'trusted_proxies', 'redis'],
+    run: (s) => serveCommand({
+      data: s.data, port: Number(s.port), host: s.host, mmapSize: Number(s.mmap_size),
+      keys: s.keys, keyPrefix: s.key_prefix, keyEnv: s.key_env, rateLimit: s.rate_limit as 'on' | 'off',
+      limitAnonymous: Number(s.limit_anonymous), limitsGeneral: s.limits_general, limitsSemantic: s.limits_semantic,
+      trustedProxies: s.trusted_proxies, redis: s.redis,
+    }),
+  },
+  keys: {
+    summary: 'mint, list and revoke API keys (only their hashes are stored, in the key store)',
+    usage: 'canpol keys create --name NAME --tier free|dev|pro\n       canpol keys list\n       canpol keys revoke ID',
+    settings: ['data', 'keys', 'key_prefix', 'key_env'],
+    options: { name: 'who or what the key is for (create)', tier: 'free, dev or pro (create)' },
+    positionals: 'actions: create, list, revoke ID',
+    run: (s, { positionals: [action, ...args], options }) => keysCommand({
+      action, args, name: options.name, tier: options.tier, data: s.data, keys: s.keys, keyPrefix: s.key_prefix, keyEnv: s.key_env,
+    }),
   },
   build: {
     summary: 'compile a source bundle into a data file',
@@ -69,6 +87,7 @@ function mainHelp(): string {
 function commandHelp(name: string, c: Command): string {
   return [`canpol ${name}: ${c.summary}`, '', `usage: ${c.usage}`, ...(c.positionals ? ['', c.positionals] : []), '', 'options:',
     ...(c.settings.length ? [settingsHelp(c.settings)] : []),
+    ...Object.entries(c.options ?? {}).map(([flag, help]) => `  --${flag} VALUE  ${help}`),
     ...Object.entries(c.switches ?? {}).map(([flag, help]) => `  --${flag}  ${help}`), '  --help  show this help'].join('\n');
 }
 
@@ -86,6 +105,7 @@ export async function main(argv: string[]): Promise<number> {
   const options = Object.fromEntries([
     ...command.settings.map((s) => [SETTINGS[s].flag.slice(2), { type: 'string' as const }]),
     ...Object.keys(command.switches ?? {}).map((flag) => [flag, { type: 'boolean' as const }]),
+    ...Object.keys(command.options ?? {}).map((flag) => [flag, { type: 'string' as const }]),
     ['help', { type: 'boolean' as const, short: 'h' }],
   ]);
   let parsed: { values: Record<string, string | boolean | undefined>; positionals: string[] };
@@ -103,7 +123,8 @@ export async function main(argv: string[]): Promise<number> {
     const flags = Object.fromEntries(command.settings.map((s) => [s, parsed.values[SETTINGS[s].flag.slice(2)] as string | undefined]));
     const values = Object.fromEntries(command.settings.map((s) => [s, resolveSetting(s, flags, process.env)])) as Values;
     const switches = Object.fromEntries(Object.keys(command.switches ?? {}).map((f) => [f, parsed.values[f] === true]));
-    const code = await command.run(values, { positionals: parsed.positionals, switches });
+    const opts = Object.fromEntries(Object.keys(command.options ?? {}).map((f) => [f, parsed.values[f] as string | undefined]));
+    const code = await command.run(values, { positionals: parsed.positionals, switches, options: opts });
     return typeof code === 'number' ? code : -1;
   } catch (err) {
     if (err instanceof SettingError || err instanceof DataFileError) {

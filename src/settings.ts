@@ -1,12 +1,15 @@
 // Every setting declared once: the CLI flags, environment variables, --help and
 // docs/configuration.md are all generated from this table.
+import { LABEL } from './auth/key-format.js';
+import { parseTrustedProxies, TrustedProxyError } from './limits/client-ip.js';
+import { parseTierLimits } from './limits/limit-table.js';
 
 export interface Setting {
   flag: string;
   env: string;
   default: string;
   help: string;
-  kind: 'string' | 'port' | 'bytes';
+  kind: 'string' | 'port' | 'bytes' | 'count' | 'onoff' | 'label' | 'tiers' | 'proxies';
 }
 
 export const SETTINGS = {
@@ -18,6 +21,15 @@ export const SETTINGS = {
   from: { flag: '--from', env: 'CANPOL_IMPORT_FROM', default: '../shared/datasets', kind: 'string', help: 'upstream files to import: the datasets folder for `import --all`, else the folder of that one source' },
   into: { flag: '--into', env: 'CANPOL_IMPORT_INTO', default: 'data/real', kind: 'string', help: 'source bundle folder the importers write their parts into' },
   report: { flag: '--report', env: 'CANPOL_IMPORT_REPORT', default: 'data/import-report.json', kind: 'string', help: 'JSON report of every record skipped or unlinked, with file, record and reason' },
+  keys: { flag: '--keys', env: 'CANPOL_KEYS', default: '<data>.keys.json', kind: 'string', help: 'key store: hashes of the API keys, beside the data file and never inside it (`<data>` is the data file\'s path without its extension); `canpol keys` edits it and `serve` rereads it within a second of a change' },
+  key_prefix: { flag: '--key-prefix', env: 'CANPOL_KEY_PREFIX', default: 'cpd', kind: 'label', help: 'first part of every API key (lower-case letters and digits)' },
+  key_env: { flag: '--key-env', env: 'CANPOL_KEY_ENV', default: 'live', kind: 'label', help: 'environment label, the second part of every API key' },
+  rate_limit: { flag: '--rate-limit', env: 'CANPOL_RATE_LIMIT', default: 'on', kind: 'onoff', help: '`off` serves every request without counting it and without X-RateLimit headers (keys that are sent are still checked)' },
+  limit_anonymous: { flag: '--limit-anonymous', env: 'CANPOL_LIMIT_ANONYMOUS', default: '30', kind: 'count', help: 'requests per hour per client address without a key, every route' },
+  limits_general: { flag: '--limits-general', env: 'CANPOL_LIMITS_GENERAL', default: 'free=60,dev=1000,pro=10000', kind: 'tiers', help: 'requests per hour per key, per tier, for every route but the semantic searches (one bucket per key)' },
+  limits_semantic: { flag: '--limits-semantic', env: 'CANPOL_LIMITS_SEMANTIC', default: 'free=5,dev=100,pro=10000', kind: 'tiers', help: 'requests per hour per key, per tier, for /search/speeches, /search/speeches/count and /search/facets together' },
+  trusted_proxies: { flag: '--trusted-proxies', env: 'CANPOL_TRUSTED_PROXIES', default: 'none', kind: 'proxies', help: 'comma-separated addresses or CIDR ranges of your reverse proxies; only through them is X-Forwarded-For read for the client address' },
+  redis: { flag: '--redis', env: 'CANPOL_REDIS_URL', default: 'none', kind: 'string', help: 'redis://host:port/db to share rate-limit counters between server processes; `none` counts in this process only' },
   out: { flag: '--out', env: 'CANPOL_OUT', default: 'data/canpol.db', kind: 'string', help: 'data file to write; replaced only when the build succeeds' },
   reuse: { flag: '--reuse', env: 'CANPOL_REUSE', default: 'none', kind: 'string', help: 'a previous data file: its search encoder is kept and the vectors of chunks whose text is unchanged are copied instead of embedded; `none` learns the encoder and embeds everything' },
 } as const satisfies Record<string, Setting>;
@@ -38,14 +50,33 @@ export function resolveSetting(name: SettingName, flags: Record<string, string |
   const value = flags[name] ?? (env[s.env] || undefined) ?? s.default;
   if (s.kind === 'port' && !(/^\d{1,5}$/.test(value) && Number(value) <= 65535)) throw new SettingError(`${s.flag} must be a port number 0-65535, got ${JSON.stringify(value)}`);
   if (s.kind === 'bytes' && !/^\d{1,15}$/.test(value)) throw new SettingError(`${s.flag} must be a whole number of bytes, got ${JSON.stringify(value)}`);
+  if (s.kind === 'count' && !/^\d{1,9}$/.test(value)) throw new SettingError(`${s.flag} must be a whole number, got ${JSON.stringify(value)}`);
+  if (s.kind === 'onoff' && value !== 'on' && value !== 'off') throw new SettingError(`${s.flag} must be on or off, got ${JSON.stringify(value)}`);
+  if (s.kind === 'label' && !LABEL.test(value)) throw new SettingError(`${s.flag} must be 1-16 lower-case letters or digits, got ${JSON.stringify(value)}`);
+  if (s.kind === 'tiers') {
+    const parsed = parseTierLimits(value);
+    if (typeof parsed === 'string') throw new SettingError(`${s.flag}: ${parsed}`);
+  }
+  if (s.kind === 'proxies') {
+    try {
+      parseTrustedProxies(value);
+    } catch (err) {
+      if (err instanceof TrustedProxyError) throw new SettingError(`${s.flag}: ${err.message}`);
+      throw err;
+    }
+  }
   if (value === '') throw new SettingError(`${s.flag} must not be empty`);
   return value;
 }
 
+const PLACEHOLDER: Record<Setting['kind'], string> = {
+  string: 'VALUE', port: 'N', bytes: 'N', count: 'N', onoff: 'on|off', label: 'NAME', tiers: 'free=N,dev=N,pro=N', proxies: 'LIST',
+};
+
 export function settingsHelp(names: readonly SettingName[]): string {
   const rows = names.map((n) => {
     const s: Setting = SETTINGS[n];
-    return [`  ${s.flag} ${s.kind === 'string' ? 'VALUE' : 'N'}`, `${s.help} [env ${s.env}, default ${s.default}]`];
+    return [`  ${s.flag} ${PLACEHOLDER[s.kind]}`, `${s.help} [env ${s.env}, default ${s.default}]`];
   });
   const width = Math.max(...rows.map(([a]) => a.length)) + 2;
   return rows.map(([a, b]) => a.padEnd(width) + b).join('\n');

@@ -1,10 +1,14 @@
 // The Hono app: methods and errors in one place, routes per resource under /api/public/v1.
 import { Hono, type Context } from 'hono';
 import { createBillQueries } from '../db/bills.js';
+import { createBoundaryQueries } from '../db/boundaries.js';
 import { createCommitteeQueries } from '../db/committees.js';
 import { createCoverageQueries } from '../db/coverage.js';
 import type { DataFile } from '../db/open-data-file.js';
 import { createPoliticianQueries } from '../db/politicians.js';
+import { createPostcodeQueries } from '../db/postcodes.js';
+import { createPostcodeLocator } from '../postcodes/resolve.js';
+import { postcodeRoutes } from '../routes/postcodes.js';
 import { createSearchQueries } from '../db/search.js';
 import { createVoteQueries } from '../db/votes.js';
 import { searchRoutes } from '../routes/search.js';
@@ -12,11 +16,17 @@ import type { Embedder } from '../search/embedder.js';
 import { createSearchEngine } from '../search/engine.js';
 import { createVectorIndex, hasVectorTable } from '../search/vectors.js';
 import { billRoutes } from '../routes/bills.js';
+import { boundaryRoutes, type PostcodeLocator } from '../routes/boundaries.js';
+import { createBoundaryIndex } from '../geo/boundary-index.js';
 import { committeeRoutes } from '../routes/committees.js';
 import { coverageRoutes } from '../routes/coverage.js';
 import { healthRoutes } from '../routes/health.js';
 import { politicianRoutes } from '../routes/politicians.js';
 import { voteRoutes } from '../routes/votes.js';
+import { createWorkQueue, type WorkQueue } from '../limits/work-queue.js';
+import { ROUTE_CLASSES } from '../limits/route-classes.js';
+import { accessControl, type AccessOptions } from './access.js';
+import { isClientAbort, requestSignal, withRequestSignal } from './request-signal.js';
 import { ApiError, internalError, notFound } from './errors.js';
 import { ALLOWED_METHODS, createResponder, PREFLIGHT_HEADERS } from './respond.js';
 
@@ -29,9 +39,15 @@ export interface AppOptions {
   compressThreshold?: number;
   /** Embeds search queries; without one, search ranks by keywords only. */
   embedder?: Embedder | null;
+  /** Keys and rate limits (decisions 2-4); absent, every request is let through unchecked. */
+  access?: Omit<AccessOptions, 'prefix'> | null;
+  /** Runs query embeddings, shared by the semantic routes; one of 2 running + 6 waiting by default. */
+  embedQueue?: WorkQueue;
+  /** Resolves /boundaries/lookup?postcode= (postcodes, issue 4 part B); without one a postcode is 404. */
+  locatePostcode?: PostcodeLocator;
 }
 
-export function createApp({ data, logError = (err) => console.error(err), compressThreshold, embedder = null }: AppOptions) {
+export function createApp({ data, logError = (err) => console.error(err), compressThreshold, embedder = null, access = null, embedQueue = createWorkQueue(), locatePostcode }: AppOptions) {
   const { db, build } = data;
   const respond = createResponder({ buildId: build.id, compressThreshold });
   const app = new Hono();
@@ -44,22 +60,34 @@ export function createApp({ data, logError = (err) => console.error(err), compre
     await next();
   });
 
+  // Health stays outside the gate: load balancers probe it without keys, many times an hour.
+  if (access) app.use(`${API_PREFIX}/*`, accessControl({ ...access, prefix: API_PREFIX }));
   app.route('/', healthRoutes({ build, respond }));
   const api = new Hono();
-  api.route('/', politicianRoutes({ politicians: createPoliticianQueries(db), respond }));
+  const boundaries = createBoundaryQueries(db);
+  const boundaryIndex = createBoundaryIndex({ db });
+  api.route('/', politicianRoutes({ politicians: createPoliticianQueries(db), boundaries, respond }));
+  const postcodes = createPostcodeQueries(db);
+  api.route('/', boundaryRoutes({ boundaries, index: boundaryIndex, locatePostcode: locatePostcode ?? createPostcodeLocator(postcodes), respond }));
+  api.route('/', postcodeRoutes({ postcodes, boundaries, index: boundaryIndex, respond }));
   api.route('/', billRoutes({ bills: createBillQueries(db), respond }));
   api.route('/', voteRoutes({ votes: createVoteQueries(db), respond }));
   api.route('/', committeeRoutes({ committees: createCommitteeQueries(db), respond }));
   api.route('/', coverageRoutes({ coverage: createCoverageQueries(db), respond }));
   const searchQueries = createSearchQueries(db);
   const vectors = hasVectorTable(db) ? createVectorIndex(db) : null;
-  const embed = embedder ? async (text: string) => (await embedder.embed([text]))[0] : null;
+  // A client that disconnects while its query waits for an embedding slot leaves the queue.
+  const embedOne = (text: string) => (embedder!.embedQuery ? embedder!.embedQuery(text) : embedder!.embed([text]).then((v) => v[0]));
+  const embed = embedder ? (text: string) => embedQueue.run(() => embedOne(text), requestSignal()) : null;
+  for (const [path, cls] of Object.entries(ROUTE_CLASSES)) if (cls === 'semantic') api.use(path, withRequestSignal);
   api.route('/', searchRoutes({ engine: createSearchEngine({ queries: searchQueries, vectors, embed }), queries: searchQueries, vectors, respond }));
   app.route(API_PREFIX, api);
 
   app.notFound((c) => respond.error(c, notFound(`route ${c.req.path}`)));
   app.onError((err, c) => {
     if (err instanceof ApiError) return respond.error(c, err);
+    // A client that went away mid-request (the embedding queue gives up its place) is no bug.
+    if (isClientAbort(err, c)) return respond.error(c, internalError());
     logError(err, c);
     return respond.error(c, internalError());
   });

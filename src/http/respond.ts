@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import { encode, pickEncoding } from './compress.js';
 import { errorBody, type ApiError } from './errors.js';
+import { responseHeaders } from './header-bag.js';
 
 export const ALLOWED_METHODS = ['GET', 'HEAD', 'OPTIONS'];
 const EXPOSED_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After', 'ETag'];
@@ -55,6 +56,7 @@ export function createResponder({ buildId, compressThreshold = 1024 }: Responder
       const encoding = text.length >= compressThreshold ? pickEncoding(c.req.header('Accept-Encoding')) : null;
       const headers: Record<string, string> = {
         ...CORS_HEADERS,
+        ...responseHeaders(c),
         'Cache-Control': maxAge === 'no-store' ? 'no-store' : `public, max-age=${maxAge}`,
         Vary: 'Accept-Encoding',
       };
@@ -71,7 +73,7 @@ export function createResponder({ buildId, compressThreshold = 1024 }: Responder
 
     error(c: Context, err: ApiError): Response {
       return c.body(JSON.stringify(errorBody(err)), err.status as 400, {
-        ...CORS_HEADERS, ...err.headers, 'Cache-Control': 'no-store', 'Content-Type': JSON_TYPE,
+        ...CORS_HEADERS, ...responseHeaders(c), ...err.headers, 'Cache-Control': 'no-store', 'Content-Type': JSON_TYPE,
       });
     },
   };

@@ -1,0 +1,61 @@
+// Turns the serve settings into the app's access gate: key lookup, limiter and its counter store.
+import { createKeyLookup } from '../auth/key-lookup.js';
+import { keyStorePath } from '../auth/key-store-file.js';
+import type { AccessOptions } from '../http/access.js';
+import { createClientAddress, parseTrustedProxies } from '../limits/client-ip.js';
+import type { CounterStore } from '../limits/counter-store.js';
+import { createFallbackStore } from '../limits/fallback-store.js';
+import { parseTierLimits, type LimitTable } from '../limits/limit-table.js';
+import { createLimiter } from '../limits/limiter.js';
+import { createMemoryStore } from '../limits/memory-store.js';
+import { createRedisStore } from '../limits/redis-store.js';
+
+export interface AccessSettings {
+  data: string;
+  keys: string;
+  keyPrefix: string;
+  keyEnv: string;
+  rateLimit: 'on' | 'off';
+  limitAnonymous: number;
+  limitsGeneral: string;
+  limitsSemantic: string;
+  trustedProxies: string;
+  redis: string;
+}
+
+export interface AccessSetup {
+  access: Omit<AccessOptions, 'prefix'>;
+  /** One line for the startup log. */
+  summary: string;
+  /** Waits (boundedly) for Redis, so the first requests are already counted there. */
+  ready(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const tiers = (text: string) => {
+  const t = parseTierLimits(text);
+  if (typeof t === 'string') throw new Error(t); // settings.ts validated it already
+  return t;
+};
+
+export function setUpAccess(s: AccessSettings, log: (m: string) => void = console.error): AccessSetup {
+  const path = keyStorePath(s.keys, s.data);
+  const keys = createKeyLookup({ path, labels: { prefix: s.keyPrefix, env: s.keyEnv }, log });
+  keys.refresh();
+  const limits: LimitTable = { anonymous: s.limitAnonymous, general: tiers(s.limitsGeneral), semantic: tiers(s.limitsSemantic) };
+  let store: CounterStore | null = null;
+  const redis = s.rateLimit === 'on' && s.redis !== 'none' ? createRedisStore({ url: s.redis }) : null;
+  if (s.rateLimit === 'on') store = redis ? createFallbackStore(redis, { log }) : createMemoryStore();
+  const limiter = store ? createLimiter({ limits, store }) : null;
+  const where = redis ? `in Redis ${s.redis.replace(/\/\/[^@/]*@/, '//***@')}` : 'in this process';
+  return {
+    access: { keys, limiter, clientAddress: createClientAddress(parseTrustedProxies(s.trustedProxies)) },
+    summary: limiter
+      ? `keys from ${path} (${keys.size} known); rate limits on, counted ${where}; trusted proxies: ${s.trustedProxies}`
+      : `keys from ${path} (${keys.size} known); rate limits OFF`,
+    ready: async () => {
+      if (redis && !(await redis.ready())) log(`canpol: Redis at ${where.slice(9)} is not reachable yet; counting in this process until it is`);
+    },
+    close: async () => { await store?.close(); },
+  };
+}
