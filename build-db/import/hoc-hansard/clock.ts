@@ -2,9 +2,9 @@
 // (-04:00) from the second Sunday of March to the first Sunday of November; the offset is asked of
 // Intl for the exact instant, so any year's change is right. Hansard prints late-night times past
 // 24 h (`<Timestamp Hr="24" Mn="05">` is 00:05 the next day), hence minutes may exceed 1440.
+import { wallClockTimestamp } from '../../../src/domain/time-zones.js';
 import { attr, flatText, type Element } from './document.js';
 
-export const OTTAWA_TIME_ZONE = 'America/Toronto';
 
 /** Minutes after midnight of the sitting day from `<Timestamp Hr Mn>`, or its printed "(1525)". */
 export function timestampMinutes(el: Element): number | null {
@@ -33,24 +33,5 @@ export function parseMetAt(text: string): number | null {
   return null;
 }
 
-const offsetFormat = new Intl.DateTimeFormat('en-US', { timeZone: OTTAWA_TIME_ZONE, timeZoneName: 'longOffset' });
-
-function offsetAt(utcMs: number): string {
-  const name = offsetFormat.formatToParts(new Date(utcMs)).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
-  const m = /GMT([+-]\d{2}):?(\d{2})?/.exec(name);
-  return m ? `${m[1]}:${m[2] ?? '00'}` : '+00:00';
-}
-
-const toMinutes = (offset: string) => (offset.startsWith('-') ? -1 : 1) * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(4, 6)));
-const pad = (n: number) => String(n).padStart(2, '0');
-
 /** Sitting date + minutes after its midnight → local time with its offset, e.g. "2023-05-18T15:25:00-04:00". */
-export function ottawaTimestamp(date: string, minutes: number): string {
-  const [y, mo, d] = date.split('-').map(Number);
-  const naive = Date.UTC(y, mo - 1, d, 0, minutes); // the wall-clock reading, as if it were UTC
-  // The offset at the naive instant, re-checked at the corrected one (a wall time near a DST change).
-  let offset = offsetAt(naive);
-  offset = offsetAt(naive - toMinutes(offset) * 60_000);
-  const wall = new Date(naive);
-  return `${wall.getUTCFullYear()}-${pad(wall.getUTCMonth() + 1)}-${pad(wall.getUTCDate())}T${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}:00${offset}`;
-}
+export const ottawaTimestamp = (date: string, minutes: number): string => wallClockTimestamp(date, minutes * 60, 'federal');

@@ -5,7 +5,8 @@
 // is never shifted; only timestamps get the offset in force at that instant (EST -05:00 / EDT
 // -04:00, asked of Intl so any year's DST change is right). A time of exactly 00:00:00 means "date
 // only" (a sitting day). Upstream writes 0001-01-01T00:00:00 for "no date".
-export const OTTAWA = 'America/Toronto';
+import { wallClockTimestamp } from '../../../src/domain/time-zones.js';
+
 
 export interface LocalDateTime {
   date: string;
@@ -33,24 +34,8 @@ export function readLocal(raw: string | null | undefined): ReadResult {
   return { value: { date, time: time === '00:00:00' ? null : time } };
 }
 
-const offsetFormat = new Intl.DateTimeFormat('en-US', { timeZone: OTTAWA, timeZoneName: 'longOffset' });
-
-function offsetAt(utcMs: number): string {
-  const name = offsetFormat.formatToParts(new Date(utcMs)).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
-  const m = /GMT([+-]\d{2}):?(\d{2})?/.exec(name);
-  return m ? `${m[1]}:${m[2] ?? '00'}` : '+00:00';
-}
-
-const minutesOf = (offset: string) => (offset.startsWith('-') ? -1 : 1) * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(4, 6)));
-
 /** The Ottawa wall-clock reading as an ISO timestamp with its offset ("…T15:21:13-05:00"). */
 export function ottawaTimestamp(local: LocalDateTime): string {
-  const time = local.time ?? '00:00:00';
-  const [y, mo, d] = local.date.split('-').map(Number);
-  const [h, mi, s] = time.split(':').map(Number);
-  const naive = Date.UTC(y, mo - 1, d, h, mi, s); // the wall-clock reading as if it were UTC
-  // The offset at the naive instant, re-checked at the corrected one (a wall time near a DST change).
-  let offset = offsetAt(naive);
-  offset = offsetAt(naive - minutesOf(offset) * 60_000);
-  return `${local.date}T${time}${offset}`;
+  const [h, mi, s] = (local.time ?? '00:00:00').split(':').map(Number);
+  return wallClockTimestamp(local.date, h * 3600 + mi * 60 + s, 'federal');
 }
