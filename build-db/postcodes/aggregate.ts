@@ -1,17 +1,9 @@
 // Per full postcode the mean of its address points, per FSA the address-weighted mean of its codes
 // (decisions 7). Pure: records in, rows out, so the arithmetic is tested without a database.
 import { provinceOfPostcode } from '../../src/postcodes/normalise.js';
+import type { FsaRow, PostcodeRow } from '../../src/db/postcodes.js';
 import type { FsaPointRecord, PostcodeOverrideRecord, PostcodePointRecord } from '../sources/schemas.js';
 
-export interface PostcodeRow {
-  postcode: string; fsa: string; source: 'nar' | 'cache'; lat: number; lng: number; address_points: number | null;
-  city: string | null; province_territory: string | null; fetched_at: string;
-}
-
-export interface FsaRow {
-  fsa: string; basis: 'addresses' | 'fsa_point' | 'overrides'; lat: number; lng: number; address_points: number | null;
-  postcodes: number; city: string | null; province_territory: string | null; fetched_at: string;
-}
 
 type Located<R> = { file: string; line: number; record: R };
 

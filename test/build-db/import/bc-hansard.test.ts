@@ -1,20 +1,17 @@
 // The bc-hansard importer: hand-written HTML fixtures for the markup quirks (split and malformed
 // speaker labels, empty paragraphs, bad times, continued headings), then the real files in
 // /work/shared/datasets/bc-hansard-html-samples (skipped when absent), then import → build → API.
+import { importBuildServe } from '../../helpers/import-app.js';
 import { afterAll, describe, expect, test } from 'bun:test';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { buildDataFile } from '../../../build-db/build.js';
 import { importBcHansard } from '../../../build-db/import/bc-hansard/index.js';
 import { localTimestamp, parseClock } from '../../../build-db/import/bc-hansard/clock.js';
 import { parseHansard } from '../../../build-db/import/bc-hansard/document.js';
 import { parseLongDate, readSitting } from '../../../build-db/import/bc-hansard/sitting.js';
 import { Identity, type Person } from '../../../build-db/import/identity.js';
-import { runImport } from '../../../build-db/import/run-import.js';
 import type { ImportContext, ImportOutput, Skip, SourceInput } from '../../../build-db/import/types.js';
-import { openDataFile } from '../../../src/db/open-data-file.js';
-import { createApp } from '../../../src/http/app.js';
 import { tempDir } from '../../helpers/fixture.js';
 
 const DATASETS = join(import.meta.dir, '../../../../shared/datasets');
@@ -338,24 +335,17 @@ describe.skipIf(!existsSync(BC))('bc-hansard on the real files', () => {
 
 describe.skipIf(!existsSync(BC))('bc-hansard: import, build, serve', () => {
   test('the bundle builds and /coverage shows BC hansard partial with the speeches count', async () => {
-    const into = join(temp(), 'bundle');
-    mkdirSync(into);
     const { bcHansardImporter } = await import('../../../build-db/import/bc-hansard/index.js');
-    const report = await runImport({ importers: [bcHansardImporter], fromOf: () => BC, into, extractedAt: '2026-11-01T00:00:00Z' });
-    expect(report.importers[0].written).toEqual({ speeches: 379, sessions: 1 });
-    expect(report.importers[0].attribution['bc-hansard']).toMatchObject({ resolved: 0, rate: 0 });
-    const out = join(temp(), 'x.db');
-    const result = buildDataFile({ sources: into, out });
-    if (!result.ok) throw new Error(JSON.stringify(result.issues.slice(0, 5)));
-    const data = openDataFile(out);
+    const served = await importBuildServe([bcHansardImporter], () => BC);
     try {
-      const app = createApp({ data, logError: (e) => { throw e; } });
-      const body = await (await app.request('/api/public/v1/coverage')).json() as { jurisdictions: Array<Record<string, unknown>> };
+      expect(served.report.importers[0].written).toEqual({ speeches: 379, sessions: 1 });
+      expect(served.report.importers[0].attribution['bc-hansard']).toMatchObject({ resolved: 0, rate: 0 });
+      const body = await served.get('/coverage') as { jurisdictions: Array<Record<string, unknown>> };
       expect(body.jurisdictions.find((j) => j.jurisdiction === 'BC')).toMatchObject({ hansard_status: 'partial', speeches_count: 379 });
-      const sessions = await (await app.request('/api/public/v1/search/sessions?level=provincial&province=BC')).json() as { sessions: unknown[] };
+      const sessions = await served.get('/search/sessions?level=provincial&province=BC') as { sessions: unknown[] };
       expect(sessions.sessions).toEqual([expect.objectContaining({ parliament_number: 43, session_number: 2, start_date: '2026-02-12' })]);
     } finally {
-      data.close();
+      served.close();
     }
   });
 });

@@ -2,20 +2,17 @@
 // the 14 real publications in /work/shared/datasets/hoc-hansard-xml-samples (skipped when absent),
 // then import → build → API. Expected values on real files were read off the XML by hand
 // (zcat FILE.xml.gz | grep …); each says where it comes from.
+import { importBuildServe } from '../../helpers/import-app.js';
 import { afterAll, describe, expect, test } from 'bun:test';
-import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { buildDataFile } from '../../../build-db/build.js';
 import { Identity, type Person } from '../../../build-db/import/identity.js';
 import { ottawaTimestamp, parseMetAt } from '../../../build-db/import/hoc-hansard/clock.js';
 import { hocHansardImporter, importHocHansard } from '../../../build-db/import/hoc-hansard/index.js';
 import { parsePrintedDate } from '../../../build-db/import/hoc-hansard/metadata.js';
 import { readSpeakerLabel } from '../../../build-db/import/hoc-hansard/speaker.js';
-import { runImport } from '../../../build-db/import/run-import.js';
 import type { ImportContext, ImportedRecords, ImportOutput, Skip, SourceInput } from '../../../build-db/import/types.js';
-import { openDataFile } from '../../../src/db/open-data-file.js';
-import { createApp } from '../../../src/http/app.js';
 import { tempDir } from '../../helpers/fixture.js';
 
 const DATASETS = join(import.meta.dir, '../../../../shared/datasets');
@@ -425,19 +422,12 @@ describe.skipIf(!existsSync(HOC))('hoc-hansard: import, build, serve', () => {
     // A subset keeps the build fast: the sitting with divisions 332/333 and the three committee meetings.
     const from = temp();
     for (const f of ['44-1-200-en.xml.gz', '12324877-en.xml.gz', '11796678-fr.xml.gz', '6265357-en.xml.gz']) symlinkSync(join(HOC, f), join(from, f));
-    const into = join(temp(), 'bundle');
-    mkdirSync(into);
     // The sessions another importer would have written.
-    writeFileSync(join(into, 'sessions.test-sessions.jsonl'), SESSIONS.map((s) => JSON.stringify(s)).join('\n') + '\n');
-    const report = await runImport({ importers: [hocHansardImporter], fromOf: () => from, into, extractedAt: '2026-11-01T00:00:00Z' });
-    expect(report.importers[0].written).toEqual({ speeches: 321 + 160 + 226 + 20, votes: 2 });
-    const out = join(temp(), 'x.db');
-    const result = buildDataFile({ sources: into, out });
-    if (!result.ok) throw new Error(JSON.stringify(result.issues.slice(0, 5)));
-    const data = openDataFile(out);
+    const served = await importBuildServe([hocHansardImporter], () => from,
+      (into) => writeFileSync(join(into, 'sessions.test-sessions.jsonl'), SESSIONS.map((s) => JSON.stringify(s)).join('\n') + '\n'));
     try {
-      const app = createApp({ data, logError: (e) => { throw e; } });
-      const get = async (path: string) => (await app.request(`/api/public/v1${path}`)).json() as Promise<Record<string, any>>;
+      expect(served.report.importers[0].written).toEqual({ speeches: 321 + 160 + 226 + 20, votes: 2 });
+      const get = served.get;
       const votes = await get('/votes?occurred_from=2023-05-18&occurred_to=2023-05-18');
       expect(votes.items.map((v: { ayes: number; nays: number }) => [v.ayes, v.nays]).sort()).toEqual([[110, 209], [207, 113]]);
       const v332 = votes.items.find((v: { ayes: number }) => v.ayes === 110);
@@ -454,7 +444,7 @@ describe.skipIf(!existsSync(HOC))('hoc-hansard: import, build, serve', () => {
       const coverage = await get('/coverage');
       expect(coverage.jurisdictions.find((j: { jurisdiction: string }) => j.jurisdiction === 'federal')).toMatchObject({ hansard_status: 'partial', votes_status: 'partial', committees_status: 'partial' });
     } finally {
-      data.close();
+      served.close();
     }
   }, 30_000);
 });

@@ -2,8 +2,9 @@
 // hand-written bills_metadata.jsonl.gz with good bills and malformed lines (each skip checked), then
 // the real file in /work/shared/datasets/legisinfo-bills (skipped when absent): counts against
 // SOURCE.md, bills and divisions looked up by hand with zcat | grep, and import → build → API.
+import { importBuildServe } from '../../helpers/import-app.js';
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { buildDataFile } from '../../../build-db/build.js';
@@ -355,17 +356,10 @@ describe('legisinfo-bills on a hand-written file', () => {
   });
 
   test('import → build → API: bills, events, sponsors, votes', async () => {
-    const into = join(temp(), 'bundle');
-    mkdirSync(into);
-    const report = await runImport({ importers: [parlBillsImporter], fromOf: () => dir, into, extractedAt: '2026-11-01T00:00:00Z' });
-    expect(report.importers[0].written).toEqual({ sessions: 3, bills: 5, votes: 3, parallel_texts: 6 });
-    const out = join(temp(), 'x.db');
-    const result = buildDataFile({ sources: into, out });
-    if (!result.ok) throw new Error(JSON.stringify(result.issues.slice(0, 5)));
-    const data = openDataFile(out);
+    const served = await importBuildServe([parlBillsImporter], () => dir);
     try {
-      const app = createApp({ data, logError: (e) => { throw e; } });
-      const get = async (p: string): Promise<Json> => (await app.request(`/api/public/v1${p}`)).json();
+      expect(served.report.importers[0].written).toEqual({ sessions: 3, bills: 5, votes: 3, parallel_texts: 6 });
+      const get = served.get;
       const list = await get('/bills?level=federal&q=C-7');
       expect(list.items.map((b: Json) => [b.bill_number, b.session_name, b.events_count, b.sponsors_count])).toEqual([['C-7', '44th Parliament, 1st Session', 10, 1]]);
       const id = list.items[0].id;
@@ -377,7 +371,7 @@ describe('legisinfo-bills on a hand-written file', () => {
         ['2024-01-16T15:00:00Z', 'passed', 170, 150], ['2024-01-15T15:00:00Z', 'tied', 160, 160], ['2023-12-01T15:00:00Z', 'defeated', 100, 210],
       ]);
     } finally {
-      data.close();
+      served.close();
     }
   });
 });
