@@ -51,9 +51,9 @@ const COMMANDS: Record<string, Command> = {
   },
   build: {
     summary: 'compile a source bundle into a data file',
-    usage: 'canpol build [--sources DIR] [--out FILE] [--reuse PREVIOUS_FILE]',
-    settings: ['sources', 'out', 'reuse'],
-    run: (s) => buildCommand({ sources: s.sources, out: s.out, reuse: s.reuse }),
+    usage: 'canpol build [--sources DIR] [--out FILE] [--reuse PREVIOUS_FILE] [--encoder-model FILE --encoder-tokenizer FILE]',
+    settings: ['sources', 'out', 'reuse', 'encoder_model', 'encoder_tokenizer', 'encoder_prefixes'],
+    run: (s) => buildCommand({ sources: s.sources, out: s.out, reuse: s.reuse, encoderModel: s.encoder_model, encoderTokenizer: s.encoder_tokenizer, encoderPrefixes: s.encoder_prefixes }),
   },
   import: {
     summary: 'turn upstream files into a source bundle (one importer, or --all over a datasets folder)',

@@ -31,6 +31,9 @@ export const SETTINGS = {
   trusted_proxies: { flag: '--trusted-proxies', env: 'CANPOL_TRUSTED_PROXIES', default: 'none', kind: 'proxies', help: 'comma-separated addresses or CIDR ranges of your reverse proxies; only through them is X-Forwarded-For read for the client address' },
   redis: { flag: '--redis', env: 'CANPOL_REDIS_URL', default: 'none', kind: 'string', help: 'redis://host:port/db to share rate-limit counters between server processes; `none` counts in this process only' },
   out: { flag: '--out', env: 'CANPOL_OUT', default: 'data/canpol.db', kind: 'string', help: 'data file to write; replaced only when the build succeeds' },
+  encoder_model: { flag: '--encoder-model', env: 'CANPOL_ENCODER_MODEL', default: 'none', kind: 'string', help: 'a pretrained sentence encoder (ONNX with input_ids and attention_mask, output last_hidden_state) to embed with instead of learning one; stored in the data file' },
+  encoder_tokenizer: { flag: '--encoder-tokenizer', env: 'CANPOL_ENCODER_TOKENIZER', default: 'none', kind: 'string', help: 'the HuggingFace tokenizer.json of --encoder-model' },
+  encoder_prefixes: { flag: '--encoder-prefixes', env: 'CANPOL_ENCODER_PREFIXES', default: 'none', kind: 'string', help: 'passage and query prefixes of --encoder-model as PASSAGE|QUERY, e.g. "passage: |query: " for E5 models' },
   reuse: { flag: '--reuse', env: 'CANPOL_REUSE', default: 'none', kind: 'string', help: 'a previous data file: its search encoder is kept and the vectors of chunks whose text is unchanged are copied instead of embedded; `none` learns the encoder and embeds everything' },
 } as const satisfies Record<string, Setting>;
 

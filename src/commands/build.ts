@@ -1,15 +1,34 @@
 import { buildDataFileWith } from '../../build-db/build.js';
 import { searchPhase, type SearchPhaseReport } from '../../build-db/search/search-phase.js';
+import { loadPretrained } from '../../build-db/search/encoder/pretrained-card.js';
 import { formatIssue } from '../../build-db/sources/read-bundle.js';
 
 const MAX_SHOWN = 200;
 
 /** Returns the process exit code: 0 built, 1 source errors (the old data file is untouched). */
-export async function buildCommand({ sources, out, reuse }: { sources: string; out: string; reuse: string }): Promise<number> {
+export interface BuildCommandOptions { sources: string; out: string; reuse: string; encoderModel: string; encoderTokenizer: string; encoderPrefixes: string }
+
+const given = (s: string) => (s === 'none' ? null : s);
+
+export async function buildCommand({ sources, out, reuse, encoderModel, encoderTokenizer, encoderPrefixes }: BuildCommandOptions): Promise<number> {
+  if (given(encoderModel) && !given(encoderTokenizer)) {
+    console.error('canpol build: --encoder-model needs --encoder-tokenizer (the model\'s tokenizer.json)');
+    return 2;
+  }
+  let pretrained: Awaited<ReturnType<typeof loadPretrained>> | null = null;
+  if (given(encoderModel)) {
+    const [prefix, queryPrefix] = (given(encoderPrefixes) ?? '|').split('|');
+    try {
+      pretrained = await loadPretrained({ modelPath: encoderModel, tokenizerPath: encoderTokenizer, prefix: prefix || undefined, queryPrefix: queryPrefix || undefined });
+    } catch (err) {
+      console.error(`canpol build: cannot use --encoder-model ${encoderModel}: ${(err as Error).message}`);
+      return 1;
+    }
+  }
   const t0 = performance.now();
   const progress = (msg: string) => console.error(`[build ${((performance.now() - t0) / 1000).toFixed(1)}s] ${msg}`);
   const search = {} as SearchPhaseReport;
-  const result = await buildDataFileWith({ sources, out, onProgress: progress }, [searchPhase({ sources, reuse: reuse === 'none' ? null : reuse, report: search })]);
+  const result = await buildDataFileWith({ sources, out, onProgress: progress }, [searchPhase({ sources, reuse: given(reuse), pretrained, report: search })]);
   for (const w of result.warnings) console.error(`warning: ${w}`);
   if (!result.ok) {
     for (const issue of result.issues.slice(0, MAX_SHOWN)) console.error(`error: ${formatIssue(issue)}`);

@@ -1,0 +1,151 @@
+// The build's search phase: the encoder learned from the corpus (or an operator's pretrained one, or
+// the previous file's with --reuse) is stored in the data file and every chunk embedded; a corpus
+// too small to learn from builds keyword-only search.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import * as sqliteVec from 'sqlite-vec';
+import { buildDataFileWith } from '../../../build-db/build.js';
+import { searchPhase, type SearchPhaseReport } from '../../../build-db/search/search-phase.js';
+import { buildCommand } from '../../../src/commands/build.js';
+import { openDataFile } from '../../../src/db/open-data-file.js';
+import { createApp } from '../../../src/http/app.js';
+import { loadEncoder, readEncoderBlobs } from '../../../src/search/encoder-store.js';
+import { onnxCleanup } from '../../helpers/encoder-corpus.js';
+import { writeFixture } from '../../helpers/fixture.js';
+import { tinyModel, WORDPIECE } from '../../helpers/tiny-transformer.js';
+
+const REPO = join(import.meta.dir, '../../..');
+const dir = mkdtempSync(join(tmpdir(), 'canpol-search-phase-'));
+const cleanup = onnxCleanup();
+afterAll(() => { rmSync(dir, { recursive: true, force: true }); cleanup(); });
+
+const demo = join(dir, 'demo');
+beforeAll(() => {
+  const r = spawnSync(join(REPO, 'node_modules/.bin/bun'), [join(REPO, 'data/generate-demo.ts'), demo], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(r.stderr);
+}, 60_000);
+
+async function build(sources: string, out: string, extra: Partial<Parameters<typeof searchPhase>[0]> = {}) {
+  const report = {} as SearchPhaseReport;
+  const result = await buildDataFileWith({ sources, out, now: new Date('2026-11-02T00:00:00Z') }, [searchPhase({ sources, report, ...extra })]);
+  if (!result.ok) throw new Error(JSON.stringify(result.issues.slice(0, 3)));
+  return report;
+}
+
+async function served(path: string) {
+  const data = openDataFile(path);
+  const embedder = await loadEncoder(data.db);
+  const app = createApp({ data, embedder, logError: (e) => { throw e; } });
+  return {
+    get: async (p: string) => (await app.request(`/api/public/v1${p}`)).json() as Promise<Record<string, any>>,
+    close: async () => { await embedder?.close(); data.close(); },
+  };
+}
+
+function vectorsOf(path: string): Map<number, Float32Array> {
+  const db = new Database(path, { readonly: true });
+  sqliteVec.load(db);
+  const rows = db.prepare('SELECT rowid, embedding FROM chunk_vectors').all() as Array<{ rowid: number; embedding: Buffer }>;
+  db.close();
+  return new Map(rows.map((r) => [r.rowid, new Float32Array(r.embedding.buffer.slice(r.embedding.byteOffset, r.embedding.byteOffset + r.embedding.byteLength))]));
+}
+
+describe('learned encoder on the demo corpus, then --reuse', () => {
+  const first = join(dir, 'first.db');
+  const second = join(dir, 'second.db');
+  let r1: SearchPhaseReport;
+  let r2: SearchPhaseReport;
+
+  test('the encoder is learned and stored; every chunk is embedded; a query finds its topic', async () => {
+    r1 = await build(demo, first);
+    expect(r1.encoder).toBe('learned');
+    expect(r1.embedded).toBe(r1.chunks);
+    expect(r1.chunks).toBeGreaterThan(1000);
+    const api = await served(first);
+    try {
+      expect(await api.get('/search/meta')).toEqual({ total_chunks: r1.chunks, embedded_chunks: r1.chunks, coverage: 1 });
+      const body = await api.get('/search/speeches?q=mental%20health%20services&lang=en&limit=5');
+      expect(body.mode).toBe('hybrid');
+      expect(body.items[0].similarity).toBeGreaterThan(0);
+      expect(body.items.some((i: { text: string }) => /mental health/i.test(i.text))).toBe(true);
+    } finally {
+      await api.close();
+    }
+  }, 60_000);
+
+  test('--reuse keeps the encoder and copies every unchanged vector instead of embedding it', async () => {
+    r2 = await build(demo, second, { reuse: first });
+    expect(r2).toMatchObject({ encoder: 'reused', embedded: 0, reused: r1.chunks });
+    // Identical texts share one stored vector (by content hash); an embedding differs from another of
+    // the same text only in the last bits (batching), so compare within 1e-5.
+    const [a, b] = [vectorsOf(first), vectorsOf(second)];
+    expect(b.size).toBe(a.size);
+    let worst = 0;
+    for (const [rowid, v] of a) v.forEach((x, i) => { worst = Math.max(worst, Math.abs(x - b.get(rowid)![i])); });
+    expect(worst).toBeLessThan(1e-5);
+    const blobs = (p: string) => { const db = new Database(p, { readonly: true }); const b = readEncoderBlobs(db); db.close(); return b; };
+    expect(blobs(second)).toEqual(blobs(first));
+  }, 60_000);
+
+  test('--reuse with one speech changed embeds only its chunks', async () => {
+    const changed = join(dir, 'changed');
+    spawnSync('cp', ['-r', demo, changed]);
+    const path = join(changed, 'speeches.jsonl');
+    const lines = (await Bun.file(path).text()).trim().split('\n');
+    const s = JSON.parse(lines[0]);
+    s.text = `${s.text} A sentence added for this test.`;
+    lines[0] = JSON.stringify(s);
+    writeFileSync(path, `${lines.join('\n')}\n`);
+    const r3 = await build(changed, join(dir, 'third.db'), { reuse: first });
+    expect(r3.embedded).toBe(1);
+    expect(r3.reused).toBe(r1.chunks - 1);
+  }, 60_000);
+});
+
+describe('a corpus too small to learn from', () => {
+  test('builds with keyword search only: no encoder, no vectors', async () => {
+    const sources = writeFixture(mkdtempSync(join(dir, 'fixture-')));
+    const out = join(dir, 'small.db');
+    const report = await build(sources, out);
+    expect(report.encoder).toBe('none');
+    const api = await served(out);
+    try {
+      expect(await api.get('/search/meta')).toEqual({ total_chunks: 4, embedded_chunks: 0, coverage: 0 });
+      expect((await api.get('/search/speeches?q=meeting')).items.length).toBeGreaterThan(0);
+    } finally {
+      await api.close();
+    }
+  }, 30_000);
+});
+
+describe('an operator\'s pretrained encoder (canpol build --encoder-model --encoder-tokenizer)', () => {
+  test('is stored in the data file and embeds chunks and queries', async () => {
+    const model = join(dir, 'model.onnx');
+    const tokenizer = join(dir, 'tokenizer.json');
+    writeFileSync(model, tinyModel(true));
+    writeFileSync(tokenizer, JSON.stringify(WORDPIECE));
+    const out = join(dir, 'pretrained.db');
+    const code = await buildCommand({ sources: demo, out, reuse: 'none', encoderModel: model, encoderTokenizer: tokenizer, encoderPrefixes: 'passage: |query: ' });
+    expect(code).toBe(0);
+    const db = new Database(out, { readonly: true });
+    const card = JSON.parse(readEncoderBlobs(db)!.card);
+    db.close();
+    expect(card).toMatchObject({ kind: 'pretrained', dim: 3, prefix: 'passage: ', queryPrefix: 'query: ' });
+    const api = await served(out);
+    try {
+      const meta = await api.get('/search/meta');
+      expect(meta.embedded_chunks).toBe(meta.total_chunks);
+      expect((await api.get('/search/speeches?q=budget&limit=1')).items[0].similarity).not.toBeNull();
+    } finally {
+      await api.close();
+    }
+  }, 60_000);
+
+  test('a model without its tokenizer is a usage error', async () => {
+    expect(await buildCommand({ sources: demo, out: join(dir, 'x.db'), reuse: 'none', encoderModel: join(dir, 'model.onnx'), encoderTokenizer: 'none', encoderPrefixes: 'none' })).toBe(2);
+  });
+});
