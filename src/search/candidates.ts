@@ -28,14 +28,19 @@ export function ftsMatch(stems: Iterable<string>): string | null {
   return terms.length ? terms.join(' OR ') : null;
 }
 
-export async function hybridPool(src: CandidateSources, q: string, f: SearchFilters, minSimilarity: number | undefined): Promise<Pool> {
+/** Which candidate lists feed the fusion. Internal: the evaluation (eval/run.ts) compares each
+ *  side alone with both on the same pool sizes; the API always uses both. */
+export interface PoolSides { keyword: boolean; vector: boolean }
+const BOTH: PoolSides = { keyword: true, vector: true };
+
+export async function hybridPool(src: CandidateSources, q: string, f: SearchFilters, minSimilarity: number | undefined, sides: PoolSides = BOTH): Promise<Pool> {
   const terms = queryTerms(q, f.langs);
   const stems = new Set(terms.flatMap((t) => t.stems));
-  const match = ftsMatch(stems);
+  const match = sides.keyword ? ftsMatch(stems) : null;
   const keyword = match ? src.queries.keyword(match, f, POOL) : [];
   let neighbours: Array<{ rowid: number; similarity: number }> = [];
   let qvec: Float32Array | null = null;
-  if (src.vectors && src.embed && src.vectors.count() > 0) {
+  if (sides.vector && src.vectors && src.embed && src.vectors.count() > 0) {
     qvec = await src.embed(q);
     neighbours = src.vectors.nearest(qvec, POOL, f, src.queries.sessionIdsFor(f.parliament_number, f.session_number));
   }

@@ -1,0 +1,62 @@
+// The judged query set (eval/queries.jsonl): one query a line, with graded judgments of chunks
+// named by speech key + chunk index (stable across rebuilds, unlike rowids). Problems are
+// reported per line instead of thrown, so one bad line names itself.
+import { readFileSync } from 'node:fs';
+
+export const KINDS = ['known-item', 'topic', 'french', 'cross-lingual'] as const;
+export type QueryKind = (typeof KINDS)[number];
+
+export interface Judgment { speech_key: string; chunk_index: number; grade: 0 | 1 | 2 }
+
+export interface EvalQuery {
+  id: string;
+  kind: QueryKind;
+  /** The language the query is written in (the search itself runs with lang=any). */
+  lang: 'en' | 'fr';
+  text: string;
+  judgments: Judgment[];
+  /** Why these chunks are relevant, in one line. */
+  note: string;
+}
+
+export const chunkKey = (speechKey: string, index: number) => `${speechKey}#${index}`;
+
+export function gradesOf(q: EvalQuery): Map<string, number> {
+  return new Map(q.judgments.map((j) => [chunkKey(j.speech_key, j.chunk_index), j.grade]));
+}
+
+function check(raw: unknown): string[] {
+  const q = raw as Partial<EvalQuery>;
+  const problems: string[] = [];
+  if (typeof q.id !== 'string' || !q.id) problems.push('id missing');
+  if (!KINDS.includes(q.kind as QueryKind)) problems.push(`kind must be one of ${KINDS.join(', ')}`);
+  if (q.lang !== 'en' && q.lang !== 'fr') problems.push('lang must be en or fr');
+  if (typeof q.text !== 'string' || !q.text.trim()) problems.push('text missing');
+  if (typeof q.note !== 'string') problems.push('note missing');
+  if (!Array.isArray(q.judgments)) problems.push('judgments must be an array');
+  else for (const j of q.judgments) {
+    if (typeof j?.speech_key !== 'string' || !Number.isInteger(j?.chunk_index) || ![0, 1, 2].includes(j?.grade)) {
+      problems.push(`bad judgment ${JSON.stringify(j)}`);
+    }
+  }
+  return problems;
+}
+
+export function parseQueries(text: string): { queries: EvalQuery[]; problems: string[] } {
+  const queries: EvalQuery[] = [];
+  const problems: string[] = [];
+  const ids = new Set<string>();
+  text.split('\n').forEach((line, i) => {
+    if (!line.trim()) return;
+    let raw: unknown;
+    try { raw = JSON.parse(line); } catch (err) { problems.push(`line ${i + 1}: ${(err as Error).message}`); return; }
+    const own = check(raw);
+    const q = raw as EvalQuery;
+    if (!own.length && ids.has(q.id)) own.push(`duplicate id ${q.id}`);
+    if (own.length) problems.push(...own.map((p) => `line ${i + 1}: ${p}`));
+    else { ids.add(q.id); queries.push(q); }
+  });
+  return { queries, problems };
+}
+
+export const loadQueries = (path: string) => parseQueries(readFileSync(path, 'utf8'));

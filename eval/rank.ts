@@ -1,0 +1,53 @@
+// Ranks a query three ways on the same pool sizes: keyword side only (bm25), vector side only
+// (nearest neighbours), and both fused by RRF — exactly the engine's candidate pool, with one side
+// switched off. Results are chunk keys (speech key # chunk index), best first.
+import { openDataFile } from '../src/db/open-data-file.js';
+import { createSearchQueries, type SearchFilters } from '../src/db/search.js';
+import { hybridPool, type PoolSides } from '../src/search/candidates.js';
+import { loadEncoder } from '../src/search/encoder-store.js';
+import { createVectorIndex, hasVectorTable } from '../src/search/vectors.js';
+import { chunkKey } from './queries.js';
+
+export const MODES = ['keyword', 'vector', 'hybrid'] as const;
+export type Mode = (typeof MODES)[number];
+const SIDES: Record<Mode, PoolSides> = {
+  keyword: { keyword: true, vector: false },
+  vector: { keyword: false, vector: true },
+  hybrid: { keyword: true, vector: true },
+};
+
+/** lang=any and no other filter: what a plain `/search/speeches?q=` does. */
+const ANY: SearchFilters = { langs: ['en', 'fr'], exclude_presiding: false };
+
+export interface Ranker {
+  /** The whole ranked pool of `q` under `mode`, as chunk keys. */
+  rank(q: string, mode: Mode): Promise<string[]>;
+  /** Chunk text and metadata by key, for judging. */
+  chunk(key: string): { text: string; language: string; speaker: string; spoken_on: string } | undefined;
+  chunkCount: number;
+  close(): Promise<void>;
+}
+
+export async function openRanker(path: string): Promise<Ranker> {
+  const file = openDataFile(path);
+  const encoder = await loadEncoder(file.db);
+  if (!encoder || !hasVectorTable(file.db)) {
+    file.close();
+    throw new Error(`${path} has no encoder or vector index; vector-only and hybrid cannot be measured`);
+  }
+  const queries = createSearchQueries(file.db);
+  const src = { queries, vectors: createVectorIndex(file.db), embed: (t: string) => encoder.embedQuery(t) };
+  const rows = file.db.prepare(`SELECT c.rowid, s.key, c.chunk_index, c.text, c.language, s.speaker_name_raw AS speaker, c.spoken_on
+    FROM chunks c JOIN speeches s ON s.id = c.speech_id`).all() as Array<{ rowid: number; key: string; chunk_index: number; text: string; language: string; speaker: string; spoken_on: string }>;
+  const keyOf = new Map(rows.map((r) => [r.rowid, chunkKey(r.key, r.chunk_index)]));
+  const byKey = new Map(rows.map((r) => [chunkKey(r.key, r.chunk_index), r]));
+  return {
+    async rank(q, mode) {
+      const pool = await hybridPool(src, q, ANY, undefined, SIDES[mode]);
+      return pool.candidates.map((c) => keyOf.get(c.rowid)!);
+    },
+    chunk: (key) => byKey.get(key),
+    chunkCount: rows.length,
+    async close() { await encoder.close(); file.close(); },
+  };
+}

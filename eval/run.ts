@@ -1,0 +1,36 @@
+// `make eval`: ranks every query of eval/queries.jsonl keyword-only, vector-only and hybrid on the
+// real data file, prints the summary and writes docs/search-quality.md.
+//   bun eval/run.ts [--data data/real.db] [--queries eval/queries.jsonl] [--out docs/search-quality.md]
+import { existsSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { evaluate } from './evaluate.js';
+import { loadQueries } from './queries.js';
+import { openRanker } from './rank.js';
+import { renderReport, summaryTable, verdict } from './report.js';
+
+const { values } = parseArgs({
+  options: {
+    data: { type: 'string', default: 'data/real.db' },
+    queries: { type: 'string', default: 'eval/queries.jsonl' },
+    out: { type: 'string', default: 'docs/search-quality.md' },
+  },
+});
+if (!existsSync(values.data!)) {
+  console.error(`eval: ${values.data} not found; build it first with: make data-real`);
+  process.exit(1);
+}
+const { queries, problems } = loadQueries(values.queries!);
+if (problems.length) {
+  console.error(`eval: ${values.queries} has problems:\n  ${problems.join('\n  ')}`);
+  process.exit(1);
+}
+const ranker = await openRanker(values.data!);
+const unknown = queries.flatMap((q) => q.judgments.filter((j) => !ranker.chunk(`${j.speech_key}#${j.chunk_index}`)).map((j) => `${q.id}: ${j.speech_key}#${j.chunk_index}`));
+if (unknown.length) console.error(`eval: ${unknown.length} judged chunks are not in ${values.data} (counted as missed):\n  ${unknown.slice(0, 10).join('\n  ')}`);
+const started = performance.now();
+const result = await evaluate(queries, (q, mode) => ranker.rank(q, mode));
+const seconds = (performance.now() - started) / 1000;
+await ranker.close();
+writeFileSync(values.out!, renderReport(result, { data: values.data!, chunks: ranker.chunkCount, queries, seconds }));
+console.log(`${summaryTable(result)}\n\n${verdict(result)}`);
+console.log(`\n${queries.length} queries, ${ranker.chunkCount} chunks, ${seconds.toFixed(1)} s; wrote ${values.out}`);
