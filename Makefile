@@ -6,7 +6,7 @@ PORT ?= 8080
 HOST ?= 127.0.0.1
 SOURCES := $(shell find src build-db -name '*.ts' 2>/dev/null)
 
-.PHONY: setup data data-real run test typecheck bench docs clean
+.PHONY: setup data data-real nightly run test typecheck bench eval docs clean
 
 ## setup: install exactly the locked dependencies (Node 22 comes from the npm registry)
 setup: node_modules/.installed
@@ -31,6 +31,18 @@ data-real: dist/canpol.mjs
 	$(NODE) dist/canpol.mjs import --all --from $(DATASETS) --into data/real --report data/import-report.json
 	$(NODE) dist/canpol.mjs build --sources data/real --out data/real.db
 
+## nightly: fetch every upstream source (config/sources.manifest.json) into NIGHTLY_CACHE, import,
+## build reusing NIGHTLY_PUBLISH/canpol.db, verify, and publish there unless a guard trips (docs/nightly.md)
+NIGHTLY_CACHE ?= data/fetch-cache
+NIGHTLY_WORK ?= data/nightly
+NIGHTLY_PUBLISH ?= data/release
+UPSTREAM_MIRROR ?= none
+MAX_SHRINK ?= 0.1
+nightly: dist/canpol.mjs
+	$(NODE) dist/canpol.mjs pipeline --manifest config/sources.manifest.json --cache $(NIGHTLY_CACHE) --work $(NIGHTLY_WORK) \
+		--publish $(NIGHTLY_PUBLISH) --upstream-mirror $(UPSTREAM_MIRROR) --max-shrink $(MAX_SHRINK)
+	$(NODE) dist/canpol.mjs verify $(NIGHTLY_PUBLISH)/canpol.db > /dev/null
+
 ## run: serve the demo data on PORT (default 8080)
 run: data
 	$(NODE) dist/canpol.mjs serve --data data/canpol.db --port $(PORT) --host $(HOST)
@@ -46,9 +58,14 @@ typecheck: node_modules/.installed
 bench: data
 	$(NODE) bench/run.mjs
 
+## eval: search quality (NDCG@10, Recall@20 of keyword, vector, hybrid) on data/real.db -> docs/search-quality.md
+eval:
+	@test -f data/real.db || { echo "make eval: data/real.db not found; build it first with: make data-real" >&2; exit 1; }
+	$(BUN) eval/run.ts --data data/real.db --queries eval/queries.jsonl --out docs/search-quality.md
+
 ## docs: regenerate docs/configuration.md from the settings table
 docs: dist/canpol.mjs
 	$(NODE) dist/canpol.mjs settings-doc > docs/configuration.md.tmp && mv docs/configuration.md.tmp docs/configuration.md
 
 clean:
-	rm -rf dist data/demo data/canpol.db data/real data/real.db data/import-report.json
+	rm -rf dist data/demo data/canpol.db data/real data/real.db data/import-report.json data/nightly

@@ -2,10 +2,13 @@
 // settings.ts, and --help is generated from those declarations.
 import { parseArgs } from 'node:util';
 import { buildCommand } from './commands/build.js';
+import { fetchCommand } from './commands/fetch.js';
 import { importCommand } from './commands/import.js';
 import { infoCommand } from './commands/info.js';
 import { keysCommand } from './commands/keys.js';
+import { pipelineCommand } from './commands/pipeline.js';
 import { serveCommand } from './commands/serve.js';
+import { verifyCommand } from './commands/verify.js';
 import { IMPORTERS } from '../build-db/import/registry.js';
 import { DataFileError } from './db/open-data-file.js';
 import { resolveSetting, SettingError, settingsHelp, settingsMarkdown, SETTINGS, type SettingName } from './settings.js';
@@ -68,6 +71,29 @@ const COMMANDS: Record<string, Command> = {
     usage: 'canpol info [--data FILE]',
     settings: ['data'],
     run: (s) => infoCommand({ data: s.data }),
+  },
+  verify: {
+    summary: 'check a data file: SQLite integrity, build record, schema version, row counts (JSON; exit 1 when unsound)',
+    usage: 'canpol verify FILE\n       canpol verify --data FILE',
+    settings: ['data'],
+    positionals: 'FILE: the data file to check (else --data)',
+    run: (s, { positionals }) => verifyCommand({ file: positionals[0] ?? s.data }),
+  },
+  fetch: {
+    summary: 'download every upstream source of the manifest into the fetch cache (conditional, retried, checked)',
+    usage: 'canpol fetch [--manifest FILE] [--cache DIR] [--upstream-mirror URL] [SOURCE_ID...]',
+    settings: ['manifest', 'cache', 'upstream_mirror'],
+    positionals: 'SOURCE_ID...: only these sources of the manifest (default: all)',
+    run: (s, { positionals }) => fetchCommand({ manifest: s.manifest, cache: s.cache, mirror: s.upstream_mirror, only: positionals }),
+  },
+  pipeline: {
+    summary: 'the nightly: fetch, import, build reusing the last release, verify, guard, publish, report',
+    usage: 'canpol pipeline [--manifest FILE] [--cache DIR] [--work DIR] [--publish DIR] [--max-shrink F] [--rebuild]',
+    settings: ['manifest', 'cache', 'upstream_mirror', 'work', 'publish', 'max_shrink'],
+    switches: { rebuild: 'build even when every upstream file and the code are the same as the last release\'s' },
+    run: (s, { switches }) => pipelineCommand({
+      manifest: s.manifest, cache: s.cache, mirror: s.upstream_mirror, work: s.work, publish: s.publish, maxShrink: Number(s.max_shrink), rebuild: Boolean(switches.rebuild),
+    }),
   },
   'settings-doc': {
     summary: 'print the settings table as Markdown (docs/configuration.md)',

@@ -9,7 +9,7 @@ export interface Setting {
   env: string;
   default: string;
   help: string;
-  kind: 'string' | 'port' | 'bytes' | 'count' | 'onoff' | 'label' | 'tiers' | 'proxies';
+  kind: 'string' | 'port' | 'bytes' | 'count' | 'onoff' | 'label' | 'tiers' | 'proxies' | 'fraction';
 }
 
 export const SETTINGS = {
@@ -35,6 +35,12 @@ export const SETTINGS = {
   encoder_tokenizer: { flag: '--encoder-tokenizer', env: 'CANPOL_ENCODER_TOKENIZER', default: 'none', kind: 'string', help: 'the HuggingFace tokenizer.json of --encoder-model' },
   encoder_prefixes: { flag: '--encoder-prefixes', env: 'CANPOL_ENCODER_PREFIXES', default: 'none', kind: 'string', help: 'passage and query prefixes of --encoder-model as PASSAGE|QUERY, e.g. "passage: |query: " for E5 models' },
   reuse: { flag: '--reuse', env: 'CANPOL_REUSE', default: 'none', kind: 'string', help: 'a previous data file: its search encoder is kept and the vectors of chunks whose text is unchanged are copied instead of embedded; `none` learns the encoder and embeds everything' },
+  manifest: { flag: '--manifest', env: 'CANPOL_MANIFEST', default: 'config/sources.manifest.json', kind: 'string', help: 'the sources manifest: every upstream source, its URL, checks, licence and importer (docs/nightly.md)' },
+  cache: { flag: '--cache', env: 'CANPOL_FETCH_CACHE', default: 'data/fetch-cache', kind: 'string', help: 'fetch cache: the last good copy of every upstream file, laid out as the importers read a datasets folder, with validators and provenance in `.fetch/`' },
+  upstream_mirror: { flag: '--upstream-mirror', env: 'CANPOL_UPSTREAM_MIRROR', default: 'none', kind: 'string', help: 'fetch every source through this base URL: https://HOST/PATH becomes MIRROR/HOST/PATH (a mirror, or the loopback upstream of the tests); `none` fetches from each publisher' },
+  work: { flag: '--work', env: 'CANPOL_PIPELINE_WORK', default: 'data/nightly', kind: 'string', help: 'scratch folder of `canpol pipeline`: the imported bundle, the import report, the candidate data file and the run\'s report.json/report.md' },
+  publish: { flag: '--publish', env: 'CANPOL_PUBLISH_DIR', default: 'data/release', kind: 'string', help: 'release folder: canpol.db (also the previous file whose encoder and vectors the next build reuses), canpol.db.sha256, release.json, report.json' },
+  max_shrink: { flag: '--max-shrink', env: 'CANPOL_MAX_SHRINK', default: '0.1', kind: 'fraction', help: 'largest share of its previous rows a table may lose before the nightly refuses to publish (0.1 = 10 %)' },
 } as const satisfies Record<string, Setting>;
 
 export type SettingName = keyof typeof SETTINGS;
@@ -55,6 +61,7 @@ export function resolveSetting(name: SettingName, flags: Record<string, string |
   if (s.kind === 'bytes' && !/^\d{1,15}$/.test(value)) throw new SettingError(`${s.flag} must be a whole number of bytes, got ${JSON.stringify(value)}`);
   if (s.kind === 'count' && !/^\d{1,9}$/.test(value)) throw new SettingError(`${s.flag} must be a whole number, got ${JSON.stringify(value)}`);
   if (s.kind === 'onoff' && value !== 'on' && value !== 'off') throw new SettingError(`${s.flag} must be on or off, got ${JSON.stringify(value)}`);
+  if (s.kind === 'fraction' && !(/^(0(\.\d+)?|1(\.0+)?)$/.test(value))) throw new SettingError(`${s.flag} must be a fraction from 0 to 1, got ${JSON.stringify(value)}`);
   if (s.kind === 'label' && !LABEL.test(value)) throw new SettingError(`${s.flag} must be 1-16 lower-case letters or digits, got ${JSON.stringify(value)}`);
   if (s.kind === 'tiers') {
     const parsed = parseTierLimits(value);
@@ -73,7 +80,7 @@ export function resolveSetting(name: SettingName, flags: Record<string, string |
 }
 
 const PLACEHOLDER: Record<Setting['kind'], string> = {
-  string: 'VALUE', port: 'N', bytes: 'N', count: 'N', onoff: 'on|off', label: 'NAME', tiers: 'free=N,dev=N,pro=N', proxies: 'LIST',
+  string: 'VALUE', port: 'N', bytes: 'N', count: 'N', onoff: 'on|off', label: 'NAME', tiers: 'free=N,dev=N,pro=N', proxies: 'LIST', fraction: 'F',
 };
 
 export function settingsHelp(names: readonly SettingName[]): string {

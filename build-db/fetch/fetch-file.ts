@@ -1,0 +1,88 @@
+// One file of one source: conditional GET with retries, checks, then the cached copy is replaced
+// only by a body that passed every check. Anything else leaves the last good copy in place.
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { writeFileAtomic, type CachedFile } from './cache-state.js';
+import { checkResponse } from './check-response.js';
+import { httpGet, type GetResult } from './http-get.js';
+import type { ManifestFile, ManifestSource } from './manifest-types.js';
+import { retryableStatus, withRetries, type RetryPolicy } from './retry.js';
+
+/** updated: new bytes cached; unchanged: 304 or same bytes; stale: failed, last good copy kept;
+ *  missing: failed with no copy; absent: an optional file the publisher does not have. */
+export type FileResult = 'updated' | 'unchanged' | 'stale' | 'missing' | 'absent';
+
+/** The provenance record of one file for this run. */
+export interface FileOutcome {
+  source: string;
+  /** Cache-relative path: `<dataset_dir>/<path>`. */
+  file: string;
+  url: string;
+  requested_at: string;
+  /** Last HTTP status seen, null when no response came. */
+  status: number | null;
+  result: FileResult;
+  attempts: number;
+  bytes: number | null;
+  sha256: string | null;
+  fetched_at: string | null;
+  verified_at: string | null;
+  error?: string;
+}
+
+export interface FetchFileDeps {
+  cache: string;
+  userAgent: string;
+  timeoutMs: number;
+  retry: RetryPolicy;
+  now: () => string;
+  /** URL actually requested (the manifest URL, or its mirror). */
+  requestUrl: (url: string) => string;
+}
+
+const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+
+type Attempt = { get: GetResult; problem?: string; stored?: Buffer };
+
+export async function fetchFile(source: ManifestSource, file: ManifestFile, prior: CachedFile | undefined, deps: FetchFileDeps): Promise<{ outcome: FileOutcome; state?: CachedFile }> {
+  const rel = `${source.dataset_dir}/${file.path}`;
+  const local = join(deps.cache, rel);
+  const have = prior && existsSync(local) ? prior : undefined;
+  const requestedAt = deps.now();
+  const url = deps.requestUrl(file.url);
+
+  const { value: last, attempts } = await withRetries<Attempt>(async () => {
+    const get = await httpGet(url, { userAgent: deps.userAgent, timeoutMs: deps.timeoutMs, validators: have ?? undefined });
+    if (get.kind === 'error') return { value: { get, problem: get.error }, retry: get.transient };
+    if (get.status === 304) return { value: { get, problem: have ? undefined : '304 without a cached copy' }, retry: false };
+    if (get.status !== 200) return { value: { get, problem: `HTTP ${get.status}` }, retry: retryableStatus(get.status) };
+    const checked = checkResponse(source, file.path, get.headers.get('content-type'), get.body);
+    // A failed check may be a cut or half-written response; another try is cheap and bounded.
+    return checked.ok ? { value: { get, stored: checked.stored }, retry: false } : { value: { get, problem: checked.problem }, retry: true };
+  }, deps.retry);
+
+  const status = last.get.kind === 'response' ? last.get.status : null;
+  const base = { source: source.id, file: rel, url: file.url, requested_at: requestedAt, status, attempts };
+  const headers = last.get.kind === 'response' ? last.get.headers : null;
+  if (status === 304 && have) {
+    const state = { ...have, verified_at: requestedAt, etag: headers?.get('etag') ?? have.etag, last_modified: headers?.get('last-modified') ?? have.last_modified };
+    return { outcome: { ...base, result: 'unchanged', bytes: have.bytes, sha256: have.sha256, fetched_at: have.fetched_at, verified_at: requestedAt }, state };
+  }
+  if (last.stored && headers) {
+    const digest = sha256(last.stored);
+    const same = have?.sha256 === digest;
+    if (!same) writeFileAtomic(local, last.stored);
+    const state: CachedFile = {
+      url: file.url, etag: headers.get('etag'), last_modified: headers.get('last-modified'), sha256: digest, bytes: last.stored.length,
+      fetched_at: same ? have!.fetched_at : requestedAt, verified_at: requestedAt,
+    };
+    return { outcome: { ...base, result: same ? 'unchanged' : 'updated', bytes: state.bytes, sha256: digest, fetched_at: state.fetched_at, verified_at: requestedAt }, state };
+  }
+  const error = last.problem ?? 'failed';
+  if (file.optional && status === 404 && !have) {
+    return { outcome: { ...base, result: 'absent', bytes: null, sha256: null, fetched_at: null, verified_at: requestedAt } };
+  }
+  if (have) return { outcome: { ...base, result: 'stale', bytes: have.bytes, sha256: have.sha256, fetched_at: have.fetched_at, verified_at: have.verified_at, error }, state: have };
+  return { outcome: { ...base, result: 'missing', bytes: null, sha256: null, fetched_at: null, verified_at: null, error } };
+}

@@ -1,0 +1,60 @@
+// Reads and checks the sources manifest. Problems are returned, not thrown, so `canpol fetch`
+// can list every mistake in the file at once.
+import { readFileSync } from 'node:fs';
+import type { FetchDefaults, ManifestSource, SourcesManifest } from './manifest-types.js';
+
+const FORMATS = ['xml', 'html', 'json', 'jsonl', 'geojson', 'csv', 'text', 'shapefile'];
+const DEFAULTS: FetchDefaults = { timeout_ms: 60_000, retries: 3, backoff_ms: 1_000, per_host: 2 };
+const ID = /^[a-z0-9][a-z0-9-]*$/;
+
+export type ManifestRead = { ok: true; manifest: SourcesManifest } | { ok: false; problems: string[] };
+
+function checkSource(s: ManifestSource, i: number, problems: string[]): void {
+  const at = `sources[${i}]${typeof s?.id === 'string' ? ` (${s.id})` : ''}`;
+  if (typeof s !== 'object' || s === null) { problems.push(`${at}: must be an object`); return; }
+  if (typeof s.id !== 'string' || !ID.test(s.id)) problems.push(`${at}: id must be lower-case letters, digits and dashes`);
+  for (const f of ['publisher', 'licence', 'attribution', 'dataset_dir'] as const) {
+    if (typeof s[f] !== 'string' || !s[f]) problems.push(`${at}: ${f} must be a non-empty string`);
+  }
+  if (!FORMATS.includes(s.format)) problems.push(`${at}: format must be one of ${FORMATS.join(', ')}`);
+  if (s.importer !== null && typeof s.importer !== 'string') problems.push(`${at}: importer must be an importer kind or null`);
+  if (typeof s.required !== 'boolean') problems.push(`${at}: required must be true or false`);
+  if (!Array.isArray(s.files) || !s.files.length) { problems.push(`${at}: files must be a non-empty array`); return; }
+  s.files.forEach((f, j) => {
+    if (typeof f?.path !== 'string' || !f.path || f.path.startsWith('/') || f.path.split('/').includes('..')) problems.push(`${at}.files[${j}]: path must be relative, without ..`);
+    if (typeof f?.url !== 'string' || !/^https?:\/\//.test(f.url)) problems.push(`${at}.files[${j}]: url must be http(s)`);
+  });
+  if (s.list_from && !s.files.some((f) => f.path === s.list_from!.file)) problems.push(`${at}: list_from.file must be one of its files`);
+}
+
+export function parseManifest(text: string): ManifestRead {
+  let raw: Partial<SourcesManifest>;
+  try { raw = JSON.parse(text); } catch (err) { return { ok: false, problems: [`not JSON: ${(err as Error).message}`] }; }
+  const problems: string[] = [];
+  if (raw.version !== 1) problems.push('version must be 1');
+  if (typeof raw.user_agent !== 'string' || raw.user_agent.length < 10) problems.push('user_agent must describe the client (name, version, contact URL)');
+  if (!Array.isArray(raw.sources)) problems.push('sources must be an array');
+  else raw.sources.forEach((s, i) => checkSource(s, i, problems));
+  const ids = (raw.sources ?? []).map((s) => s?.id);
+  for (const id of new Set(ids.filter((id, i) => ids.indexOf(id) !== i))) problems.push(`source id ${id} is used twice`);
+  if (problems.length) return { ok: false, problems };
+  return { ok: true, manifest: { ...(raw as SourcesManifest), defaults: { ...DEFAULTS, ...(raw.defaults ?? {}) } } };
+}
+
+export function readManifest(path: string): ManifestRead {
+  let text: string;
+  try { text = readFileSync(path, 'utf8'); } catch (err) { return { ok: false, problems: [`cannot read ${path}: ${(err as Error).message}`] }; }
+  return parseManifest(text);
+}
+
+/** `{name}` placeholders filled from params; a placeholder without a value is left for the check to catch. */
+export function expandUrl(template: string, params: Record<string, string | number> = {}, encode = encodeURIComponent): string {
+  return template.replace(/\{([a-z_]+)\}/g, (all, name: string) => (name in params ? encode(String(params[name])) : all));
+}
+
+/** https://HOST/PATH → MIRROR/HOST/PATH: fetch every source through a mirror (tests, air-gapped CI). */
+export function mirrored(url: string, mirror: string | null): string {
+  if (!mirror) return url;
+  const u = new URL(url);
+  return `${mirror.replace(/\/$/, '')}/${u.host}${u.pathname}${u.search}`;
+}

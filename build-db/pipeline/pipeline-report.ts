@@ -1,0 +1,52 @@
+// The change report of one nightly run (JSON for machines, Markdown for people).
+import type { FetchReport } from '../fetch/run-fetch.js';
+import type { VerifyResult } from '../../src/db/verify-data-file.js';
+import type { TableChange } from './change-report.js';
+import type { GuardResult } from './guards.js';
+import type { SkippedSummary } from './import-report-summary.js';
+
+export interface PipelineReport {
+  /** published: a new file is out; unchanged: inputs identical to the last release, nothing built;
+   *  failed: a guard tripped or a step failed, nothing published. */
+  status: 'published' | 'unchanged' | 'failed';
+  started_at: string;
+  finished_at: string;
+  seconds: number;
+  timings: Record<string, number>;
+  error: string | null;
+  inputs_digest: string;
+  build: { id: string | null; previous_id: string | null; sha256: string | null; bytes: number | null };
+  fetch: { totals: FetchReport['totals']; seconds: number };
+  sources: Array<{ id: string; status: string; required: boolean; changed: boolean; importer: string | null; errors: string[] }>;
+  stale_sources: string[];
+  missing_sources: string[];
+  tables: Record<string, TableChange>;
+  attribution: Record<string, { total: number; linked: number; rate: number }>;
+  skipped: SkippedSummary | null;
+  search: { encoder: string; chunks: number; embedded: number; reused: number } | null;
+  guards: GuardResult[];
+  verify: VerifyResult | null;
+}
+
+const pct = (r: number) => `${(r * 100).toFixed(1)} %`;
+
+export function reportMarkdown(r: PipelineReport): string {
+  const lines = [`# Nightly ${r.status}: ${r.finished_at}`, '',
+    `Build ${r.build.id ?? '—'} (previous ${r.build.previous_id ?? 'none'}), ${r.seconds.toFixed(1)} s: ${Object.entries(r.timings).map(([k, v]) => `${k} ${v.toFixed(1)} s`).join(', ')}.`];
+  if (r.error) lines.push('', `**Error:** ${r.error}`);
+  lines.push('', '## Guards', '', ...r.guards.map((g) => `- ${g.ok ? 'ok' : '**FAILED**'} ${g.guard}: ${g.detail}`));
+  lines.push('', '## Sources', '', `Files: ${r.fetch.totals.updated} updated, ${r.fetch.totals.unchanged} unchanged, ${r.fetch.totals.stale} stale, ${r.fetch.totals.missing} missing, ${r.fetch.totals.absent} absent; ${r.fetch.totals.requests} requests.`, '',
+    '| source | status | changed | errors |', '|---|---|---|---|',
+    ...r.sources.map((s) => `| ${s.id}${s.required ? ' (required)' : ''} | ${s.status} | ${s.changed ? 'yes' : 'no'} | ${s.errors.slice(0, 3).join('; ').replace(/\|/g, '\\|')} |`));
+  if (Object.keys(r.tables).length) {
+    lines.push('', '## Tables', '', '| table | previous | current | added | removed | changed |', '|---|---:|---:|---:|---:|---:|',
+      ...Object.entries(r.tables).map(([t, c]) => `| ${t} | ${c.previous ?? '—'} | ${c.current} | ${c.added} | ${c.removed} | ${c.changed ?? '—'} |`));
+  }
+  if (Object.keys(r.attribution).length) lines.push('', '## Attribution', '', ...Object.entries(r.attribution).map(([k, a]) => `- ${k}: ${a.linked}/${a.total} (${pct(a.rate)})`));
+  if (r.search) lines.push('', `Search: encoder ${r.search.encoder}, ${r.search.chunks} chunks, ${r.search.embedded} embedded, ${r.search.reused} reused.`);
+  if (r.skipped) {
+    lines.push('', `## Skipped records: ${r.skipped.total}`, '');
+    for (const [imp, reasons] of Object.entries(r.skipped.by_importer)) for (const [reason, n] of Object.entries(reasons)) lines.push(`- ${imp}: ${n} ${reason}`);
+  }
+  return lines.join('\n') + '\n';
+}

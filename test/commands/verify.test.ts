@@ -1,0 +1,48 @@
+// canpol verify: a sound file passes; a corrupted, foreign or tampered one fails with the reason.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { copyFileSync, openSync, readFileSync, writeFileSync, writeSync, closeSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { verifyDataFile } from '../../src/db/verify-data-file.js';
+import { buildFixture, type Fixture } from '../helpers/fixture.js';
+
+describe('verifyDataFile', () => {
+  let fx: Fixture;
+  beforeAll(() => { fx = buildFixture(); });
+  afterAll(() => fx.cleanup());
+
+  test('a freshly built file is sound', () => {
+    const r = verifyDataFile(fx.dbPath);
+    expect(r).toMatchObject({ ok: true, integrity: ['ok'], problems: [], build_id: fx.data.build.id, schema_version: fx.data.build.schema_version });
+  });
+
+  test('a file whose pages are overwritten fails the integrity check', () => {
+    const bad = join(fx.dir, 'corrupt.db');
+    copyFileSync(fx.dbPath, bad);
+    const pageSize = readFileSync(bad).readUInt16BE(16);
+    const fd = openSync(bad, 'r+');
+    // Scribble over the second page (a b-tree page): the header and schema page stay readable.
+    writeSync(fd, Buffer.alloc(pageSize, 0x5a), 0, pageSize, pageSize);
+    closeSync(fd);
+    const r = verifyDataFile(bad);
+    expect(r.ok).toBe(false);
+    expect(r.problems.join(' ')).toMatch(/integrity check failed|malformed|unreadable/);
+  });
+
+  test('row counts that disagree with the build record fail', () => {
+    const edited = join(fx.dir, 'edited.db');
+    copyFileSync(fx.dbPath, edited);
+    const db = new Database(edited);
+    const [table] = Object.entries(fx.data.build.row_counts).find(([, n]) => n > 0)!;
+    db.prepare(`DELETE FROM "${table}" WHERE rowid IN (SELECT rowid FROM "${table}" LIMIT 1)`).run();
+    db.close();
+    expect(verifyDataFile(edited).problems).toContain(`table ${table} has ${fx.data.build.row_counts[table] - 1} rows; the build record says ${fx.data.build.row_counts[table]}`);
+  });
+
+  test('not a data file, or missing', () => {
+    const text = join(fx.dir, 'not.db');
+    writeFileSync(text, 'hello');
+    expect(verifyDataFile(text).ok).toBe(false);
+    expect(verifyDataFile(join(fx.dir, 'absent.db')).problems[0]).toContain('does not exist');
+  });
+});

@@ -1,0 +1,103 @@
+// A loopback "upstream": serves the real files of ../shared/datasets under the paths the sources
+// manifest gives (through the --upstream-mirror layout MIRROR/HOST/PATH), with ETag and
+// Last-Modified, and can be told to misbehave per path: server errors, hangs, cut bodies, a
+// changed format, a vanished file.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { dirname, join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import type { SourcesManifest } from '../../build-db/fetch/manifest-types.js';
+import { expandUrl } from '../../build-db/fetch/read-manifest.js';
+
+export type Behaviour =
+  | { kind: 'status'; status: number; /** then serve normally; default: forever */ times?: number }
+  | { kind: 'hang' }
+  | { kind: 'truncate' }
+  | { kind: 'replace'; body: Buffer | string; contentType?: string }
+  | { kind: 'gone' };
+
+export interface Upstream {
+  /** The --upstream-mirror base URL. */
+  mirror: string;
+  /** The served path of a manifest URL. */
+  pathOf(url: string): string;
+  behave(path: string, b: Behaviour | null): void;
+  requests: Array<{ path: string; status: number; ifNoneMatch: string | null; userAgent: string | null }>;
+  close(): Promise<void>;
+}
+
+const TYPES: Array<[RegExp, string]> = [
+  [/\.xml$|\/xml(\?|$)/i, 'application/xml'], [/\.html?$/i, 'text/html; charset=utf-8'], [/\.json$/i, 'application/json'],
+  [/\.csv$/i, 'text/csv; charset=utf-8'], [/\.md$/i, 'text/plain; charset=utf-8'], [/\.gz$/i, 'application/gzip'],
+];
+const typeOf = (path: string) => TYPES.find(([re]) => re.test(path))?.[1] ?? 'application/octet-stream';
+const LAST_MODIFIED = 'Wed, 01 Oct 2025 00:00:00 GMT';
+
+export async function startUpstream(manifest: SourcesManifest, datasets: string): Promise<Upstream> {
+  const pathOf = (url: string) => { const u = new URL(url); return `/${u.host}${u.pathname}${u.search}`; };
+  const routes = new Map<string, string>();
+  const trees: Array<[string, string]> = [];
+  for (const s of manifest.sources) {
+    for (const f of s.files) routes.set(pathOf(expandUrl(f.url, f.params)), join(datasets, s.dataset_dir, expandUrl(f.path, f.params, String)));
+    if (s.list_from) {
+      const index = pathOf(s.files.find((f) => f.path === s.list_from!.file)!.url);
+      trees.push([index.slice(0, index.lastIndexOf('/') + 1), join(datasets, s.dataset_dir, dirname(s.list_from.file))]);
+    }
+  }
+  const behaviours = new Map<string, Behaviour>();
+  const requests: Upstream['requests'] = [];
+
+  const localFile = (path: string): string | null => {
+    if (routes.has(path)) return routes.get(path)!;
+    const tree = trees.find(([prefix]) => path.startsWith(prefix));
+    return tree ? join(tree[1], decodeURIComponent(path.slice(tree[0].length))) : null;
+  };
+
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
+    const path = req.url ?? '/';
+    const log = (status: number) => requests.push({ path, status, ifNoneMatch: (req.headers['if-none-match'] as string) ?? null, userAgent: req.headers['user-agent'] ?? null });
+    const b = behaviours.get(path);
+    if (b?.kind === 'hang') { log(0); return; }
+    if (b?.kind === 'gone') { log(404); res.writeHead(404).end('gone'); return; }
+    if (b?.kind === 'status') {
+      if (b.times === undefined || b.times > 0) {
+        if (b.times !== undefined) b.times--;
+        log(b.status); res.writeHead(b.status).end('upstream error'); return;
+      }
+    }
+    const file = localFile(path);
+    let body: Buffer;
+    let type = typeOf(path.replace(/\?.*$/, ''));
+    if (b?.kind === 'replace') { body = Buffer.from(b.body); type = b.contentType ?? type; }
+    else if (!file || !existsSync(file)) { log(404); res.writeHead(404).end('not found'); return; }
+    else {
+      body = readFileSync(file);
+      // The publishers serve plain files; the datasets keep some gzipped.
+      if (file.endsWith('.gz') && !path.replace(/\?.*$/, '').endsWith('.gz')) body = gunzipSync(body);
+    }
+    const etag = `"${createHash('sha1').update(body).digest('hex')}"`;
+    if (b?.kind !== 'truncate' && req.headers['if-none-match'] === etag) { log(304); res.writeHead(304, { etag, 'last-modified': LAST_MODIFIED }).end(); return; }
+    const headers = { 'content-type': type, 'content-length': String(body.length), etag, 'last-modified': LAST_MODIFIED };
+    if (b?.kind === 'truncate') {
+      log(200);
+      res.writeHead(200, headers);
+      res.write(body.subarray(0, Math.floor(body.length / 2)), () => res.socket?.destroy());
+      return;
+    }
+    log(200);
+    res.writeHead(200, headers).end(body);
+  };
+
+  const server = createServer(handle);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    mirror: `http://127.0.0.1:${port}`,
+    pathOf,
+    behave: (path, b) => { if (b) behaviours.set(path, b); else behaviours.delete(path); },
+    requests,
+    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+  };
+}
