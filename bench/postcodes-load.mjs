@@ -5,7 +5,8 @@
 // `fsa`: cycles one full code per FSA of the data file (every code of an FSA without address points
 // shares the FSA's point, so after the first pass the server answers from its point cache).
 // `codes`: the data file's full codes in a seeded random order, so most requests are a new point
-// (a point-in-polygon pass each). Start the server with --rate-limit off. Prints one JSON line.
+// (a point-in-polygon pass each on a data file built before postcode answers were precomputed;
+// on a newer file, a stored answer shared by many codes). Start the server with --rate-limit off. Prints one JSON line.
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import { parseArgs } from 'node:util';

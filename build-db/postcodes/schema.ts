@@ -25,3 +25,19 @@ CREATE TABLE fsas (
   fetched_at TEXT NOT NULL
 ) WITHOUT ROWID;
 `;
+
+// What each postcode point lies in, computed at build by the server's own point-in-polygon index
+// (write-point-boundaries.ts). The data file never changes, so this is exact: /postcodes/* reads it
+// instead of testing polygons per request. Most points share their list with a neighbour, so the
+// lists are stored once each and codes point at them.
+export const POINT_BOUNDARIES_SCHEMA_SQL = /* sql */ `
+CREATE TABLE point_boundary_sets (
+  id INTEGER PRIMARY KEY,
+  containing TEXT NOT NULL UNIQUE   -- JSON array of constituency_ids: every current boundary containing the point, in the lookup's order
+);
+
+CREATE TABLE postcode_boundaries (
+  code TEXT PRIMARY KEY,            -- a full code of postcodes (its own point) or an FSA of fsas (the FSA's point)
+  set_id INTEGER NOT NULL REFERENCES point_boundary_sets (id)
+) WITHOUT ROWID;
+`;

@@ -1,8 +1,10 @@
 // The build's postcode phase: aggregates the three postcode sources (aggregate.ts) into the
-// `postcodes` and `fsas` tables the resolver reads by primary key.
+// `postcodes` and `fsas` tables the resolver reads by primary key, then the boundaries containing
+// each of their points (write-point-boundaries.ts): it runs after the geo phase (write-database.ts).
 import type Database from 'better-sqlite3';
 import type { SourceRecords } from '../sources/files.js';
 import { aggregatePostcodes } from './aggregate.js';
+import { writePointBoundaries } from './write-point-boundaries.js';
 import { POSTCODE_SCHEMA_SQL } from './schema.js';
 
 export interface PostcodePhaseSummary { postcodes: number; fsas: number; warnings: string[] }
@@ -22,5 +24,6 @@ export function writePostcodes(
   if (postcodes.length || fsas.length) {
     onProgress(`postcodes: ${postcodes.length} codes (${records.postcode_points.length} address point records, ${records.postcode_overrides.length} overrides), ${fsas.length} FSAs`);
   }
+  writePointBoundaries(db, onProgress);
   return { postcodes: postcodes.length, fsas: fsas.length, warnings };
 }

@@ -35,6 +35,10 @@ export function createPostcodeQueries(db: Database.Database) {
   const ready = has('postcodes') && has('fsas');
   const code = ready ? db.prepare('SELECT * FROM postcodes WHERE postcode = ?') : null;
   const fsa = ready ? db.prepare('SELECT * FROM fsas WHERE fsa = ?') : null;
+  // A data file built before the containing boundaries were precomputed: the routes test polygons.
+  const precomputed = has('postcode_boundaries');
+  const setOf = precomputed ? db.prepare('SELECT set_id FROM postcode_boundaries WHERE code = ?').pluck() : null;
+  const setById = precomputed ? db.prepare('SELECT containing FROM point_boundary_sets WHERE id = ?').pluck() : null;
   const sitting = db.prepare(`SELECT ${SITTING_COLUMNS} FROM politicians WHERE constituency_id = ? AND status = 'sitting' ORDER BY sort_name, id`);
   const offices = db.prepare(`SELECT kind, address, city, province_territory, postal_code, phone, fax, email, hours, lat, lng, source
     FROM offices WHERE politician_id = ? ORDER BY kind_order, ord`);
@@ -44,6 +48,12 @@ export function createPostcodeQueries(db: Database.Database) {
   return {
     code: (c: string) => (code?.get(c) as PostcodeRow | undefined) ?? null,
     fsa: (f: string) => (fsa?.get(f) as FsaRow | undefined) ?? null,
+
+    /** The id of the boundary set the build found containing a full code's or an FSA's own point
+     *  (build-db/postcodes/write-point-boundaries.ts); null when not on file. Codes share sets. */
+    boundarySetOf: (code: string) => (setOf?.get(code) as number | undefined) ?? null,
+    /** A boundary set's constituency_ids: every current boundary containing its points, in the lookup's order. */
+    boundarySet: (id: number) => JSON.parse((setById?.get(id) as string | undefined) ?? '[]') as string[],
 
     /** Sitting politicians whose constituency is `constituencyId`, in list order. */
     sittingIn(constituencyId: string): SittingPolitician[] {

@@ -1,12 +1,12 @@
 // Point-in-polygon lookup over every current boundary of the data file, in memory: a grid over the
 // full geometries' bounding boxes picks candidates, then an exact test on the full (not simplified)
-// geometry, holes and multipolygons included, decides. Geometry is decoded from its FlatGeobuf blob
-// the first time a point falls in its box, then kept.
-import booleanPointInPolygon from '@turf/boolean-point-in-polygon';
+// geometry, holes and multipolygons included, decides (strip-polygon.ts). Geometry is decoded from
+// its FlatGeobuf blob the first time a point falls in its box, then kept.
 import type Database from 'better-sqlite3';
 import type { Level } from '../domain/enums.js';
-import { decodeMultiPolygon, type PolygonCoords } from './fgb.js';
+import { decodeFlatMultiPolygon } from './fgb.js';
 import { GridIndex, type Box } from './grid-index.js';
+import { stripBytes, stripContains, stripPolygon, type StripPolygon } from './strip-polygon.js';
 
 export interface BoundaryHit {
   constituency_id: string;
@@ -23,6 +23,8 @@ export interface BoundaryIndex {
   lookup(lng: number, lat: number): BoundaryHit[];
   /** One boundary per level (decisions 5): smallest area, then the most specific division, then constituency_id. */
   winners(lng: number, lat: number): Partial<Record<Level, BoundaryHit>>;
+  /** The current boundary of that constituency_id (the hits a precomputed answer names), if any. */
+  byId(constituencyId: string): BoundaryHit | undefined;
   /** Approximate bytes held by the decoded geometry and the index. */
   memoryBytes(): number;
   /** Decodes every geometry now rather than on first use (server start, benchmarks). */
@@ -37,15 +39,11 @@ interface Entry extends Box {
   levelOrder: number;
   /** The MultiPolygon's parts, each with its own box: a riding of a thousand islands is tested
    *  against the one island whose box holds the point, not ring by ring. */
-  parts: PolygonPart[] | null;
+  parts: StripPolygon[] | null;
 }
-
-interface PolygonPart { type: 'Polygon'; coordinates: PolygonCoords; bbox: [number, number, number, number] }
 
 interface Row extends BoundaryHit { rowid: number; division_rank: number; level_order: number; min_lng: number; min_lat: number; max_lng: number; max_lat: number }
 
-// What one decoded position costs in a JS engine: a 2-element array (header + 2 doubles) and its slot.
-const BYTES_PER_POSITION = 48;
 const BYTES_PER_ENTRY = 200;
 
 /** Areas equal to the square metre are equal: two mirror-image wards differ only by rounding noise,
@@ -69,31 +67,26 @@ export function createBoundaryIndex({ db }: { db: Database.Database }): Boundary
     hit: { constituency_id: r.constituency_id, source_set: r.source_set, slug: r.slug, name: r.name, level: r.level, province_territory: r.province_territory, area_sqkm: r.area_sqkm },
   }));
   const grid = new GridIndex(entries);
-  let positions = 0;
+  const byId = new Map(entries.map((e) => [e.hit.constituency_id, e.hit]));
+  let geometryBytes = 0;
 
-  const partsOf = (e: Entry): PolygonPart[] => {
+  const partsOf = (e: Entry): StripPolygon[] => {
     if (!e.parts) {
-      e.parts = decodeMultiPolygon(blob.get(e.rowid) as Uint8Array).map((coordinates) => {
-        let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-        for (const [x, y] of coordinates[0]) {
-          if (x < minX) minX = x;
-          if (x > maxX) maxX = x;
-          if (y < minY) minY = y;
-          if (y > maxY) maxY = y;
-        }
-        for (const ring of coordinates) positions += ring.length;
-        // With a bbox, turf rejects a point outside it before walking the rings.
-        return { type: 'Polygon' as const, coordinates, bbox: [minX, minY, maxX, maxY] as [number, number, number, number] };
-      });
+      e.parts = decodeFlatMultiPolygon(blob.get(e.rowid) as Uint8Array).map(stripPolygon);
+      for (const part of e.parts) geometryBytes += stripBytes(part);
     }
     return e.parts;
   };
-  const contains = (e: Entry, point: number[]) => partsOf(e).some((part) => booleanPointInPolygon(point, part));
+  const contains = (e: Entry, lng: number, lat: number) => {
+    for (const part of partsOf(e)) if (stripContains(part, lng, lat)) return true;
+    return false;
+  };
 
   const containing = (lng: number, lat: number): Entry[] => {
     if (!Number.isFinite(lng) || !Number.isFinite(lat)) return [];
-    const point = [lng, lat];
-    return grid.search(lng, lat).map((i) => entries[i]).filter((e) => contains(e, point)).sort(compare);
+    const out: Entry[] = [];
+    for (const i of grid.search(lng, lat)) if (contains(entries[i], lng, lat)) out.push(entries[i]);
+    return out.sort(compare);
   };
 
   return {
@@ -104,7 +97,8 @@ export function createBoundaryIndex({ db }: { db: Database.Database }): Boundary
       for (const e of containing(lng, lat)) out[e.hit.level] ??= e.hit;
       return out;
     },
-    memoryBytes: () => positions * BYTES_PER_POSITION + entries.length * BYTES_PER_ENTRY + grid.entries * 8,
+    byId: (id) => byId.get(id),
+    memoryBytes: () => geometryBytes + entries.length * BYTES_PER_ENTRY + grid.entries * 8,
     warm() { for (const e of entries) partsOf(e); },
   };
 }

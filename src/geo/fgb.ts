@@ -37,19 +37,44 @@ function polygonOf(g: Geometry): PolygonCoords {
   return rings;
 }
 
-/** The geometry of a one-feature FlatGeobuf blob as MultiPolygon coordinates. */
-export function decodeMultiPolygon(blob: Uint8Array): MultiPolygonCoords {
+/** One polygon's rings as interleaved x,y (copies: the blob's bytes are not kept). */
+export type FlatPolygon = Float64Array[];
+
+function flatPolygonOf(g: Geometry): FlatPolygon {
+  const xy = g.xyArray();
+  if (!xy) return [];
+  const ends = g.endsArray() ?? Uint32Array.of(xy.length / 2);
+  const rings: FlatPolygon = [];
+  let start = 0;
+  for (const end of ends) {
+    rings.push(xy.slice(2 * start, 2 * end));
+    start = end;
+  }
+  return rings;
+}
+
+function geometryOf(blob: Uint8Array): Geometry | null {
   // xyArray() views the bytes as a Float64Array, which needs 8-byte alignment: SQLite buffers may not have it.
   const bytes = blob.byteOffset % 8 === 0 ? new Uint8Array(blob.buffer, blob.byteOffset, blob.byteLength) : new Uint8Array(blob);
   const bb = new flatbuffers.ByteBuffer(bytes);
   const headerLength = bb.readUint32(MAGIC_LENGTH);
   // The writer never adds a spatial index (toolchain notes), so the feature follows the header.
   bb.setPosition(MAGIC_LENGTH + SIZE_PREFIX + headerLength);
-  const geometry = Feature.getSizePrefixedRootAsFeature(bb).geometry();
+  return Feature.getSizePrefixedRootAsFeature(bb).geometry();
+}
+
+function partsOf<T>(blob: Uint8Array, polygon: (g: Geometry) => T): T[] {
+  const geometry = geometryOf(blob);
   if (!geometry) return [];
-  if (geometry.type() === POLYGON) return [polygonOf(geometry)];
+  if (geometry.type() === POLYGON) return [polygon(geometry)];
   if (geometry.type() !== MULTIPOLYGON) throw new Error(`FlatGeobuf geometry type ${geometry.type()} is not a (multi)polygon`);
-  const out: MultiPolygonCoords = [];
-  for (let i = 0; i < geometry.partsLength(); i++) out.push(polygonOf(geometry.parts(i)!));
+  const out: T[] = [];
+  for (let i = 0; i < geometry.partsLength(); i++) out.push(polygon(geometry.parts(i)!));
   return out;
 }
+
+/** The geometry of a one-feature FlatGeobuf blob as MultiPolygon coordinates. */
+export const decodeMultiPolygon = (blob: Uint8Array): MultiPolygonCoords => partsOf(blob, polygonOf);
+
+/** The same geometry as flat rings: a sixth of the memory of nested arrays, and faster to scan. */
+export const decodeFlatMultiPolygon = (blob: Uint8Array): FlatPolygon[] => partsOf(blob, flatPolygonOf);

@@ -22,31 +22,45 @@ export function postcodeRoutes({ postcodes, boundaries, index, respond }: {
   const app = new Hono();
   const representativesOf = createRepresentativeFinder(postcodes);
 
-  // One point-in-polygon pass per point: `lookup` lists the containing boundaries in the index's
-  // winner order per level (its contract), so the first of each level is the winner, and the slots
-  // are built by /boundaries/lookup's own function from those winners: identical by construction.
-  const atPoint = createPointCache<AtPoint>(POINT_CACHE_SIZE, (lng, lat) => {
-    const containing = index.lookup(lng, lat);
+  const withSlots = (containing: BoundaryHit[], lng: number, lat: number): AtPoint => {
+    // `containing` is in the index's winner order per level (its contract), so the first of each
+    // level is the winner, and the slots come from /boundaries/lookup's own function: identical by construction.
     const winners: Partial<Record<Level, BoundaryHit>> = {};
     for (const hit of containing) winners[hit.level] ??= hit;
     return { containing, winners, slots: lookupSlots({ ...index, winners: () => winners }, boundaries, lng, lat) };
-  });
+  };
+  // A data file without precomputed answers (built before they existed): one point-in-polygon pass per point.
+  const atPoint = createPointCache<AtPoint>(POINT_CACHE_SIZE, (lng, lat) => withSlots(index.lookup(lng, lat), lng, lat));
+  // The build's answers: few distinct sets (one per combination of boundaries), each built once.
+  const bySet = new Map<number, AtPoint | null>();
+  const fromSet = (id: number, lng: number, lat: number): AtPoint | null => {
+    let at = bySet.get(id);
+    if (at === undefined) {
+      const hits = postcodes.boundarySet(id).map((c) => index.byId(c));
+      // A boundary the index does not hold would mean the file is not what was built: never answer from it.
+      at = hits.every((h) => h !== undefined) ? withSlots(hits as BoundaryHit[], lng, lat) : null;
+      bySet.set(id, at);
+    }
+    return at;
+  };
 
-  const resolved = (raw: string): Resolution => {
+  const resolved = (raw: string): { r: Resolution; at: AtPoint } => {
     const p = parsedOr400(raw);
     const r = resolvePostcode(p, postcodes);
     if (!r) throw notFound(`postcode ${p.display}`);
-    return r;
+    // The point is the code's own row, or its FSA's: the build stored the answer under that key.
+    const set = postcodes.boundarySetOf(r.source === 'fsa_derived' ? p.fsa : p.code);
+    const at = (set !== null && fromSet(set, r.latlng.lng, r.latlng.lat)) || atPoint.get(r.latlng.lng, r.latlng.lat);
+    return { r, at };
   };
 
   app.get('/postcodes/:postcode', (c) => {
-    const r = resolved(c.req.param('postcode'));
-    return respond.json(c, { ...r, boundaries: atPoint.get(r.latlng.lng, r.latlng.lat).slots }, 86400);
+    const { r, at } = resolved(c.req.param('postcode'));
+    return respond.json(c, { ...r, boundaries: at.slots }, 86400);
   });
 
   app.get('/postcodes/:postcode/representatives', (c) => {
-    const r = resolved(c.req.param('postcode'));
-    const at = atPoint.get(r.latlng.lng, r.latlng.lat);
+    const { r, at } = resolved(c.req.param('postcode'));
     at.representatives ??= representativesOf(at.containing, at.winners);
     return respond.json(c, { ...r, boundaries: at.slots, representatives: at.representatives }, 300);
   });
