@@ -3,12 +3,16 @@
 // the corpus reaches 100 k or 1 M chunks. Everything but the speeches is copied from the source
 // bundle, and the new speeches keep its politicians, sessions and parties.
 //
-//   bun bench/search-corpus.ts --from data/real --chunks 100000 --out /tmp/canpol-100k [--seed 1]
+//   bun bench/search-corpus.ts --from data/real --chunks 100000 --out /tmp/canpol-100k [--seed 1] [--lean]
+//
+// --lean copies only what speeches refer to or search reads (jurisdictions, parties, sessions,
+// politicians and their offices and socials, the English/French pairs), so a search benchmark's
+// build does not spend a minute on boundaries, postcodes, bills and votes it never queries.
 import { copyFileSync, createWriteStream, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 
-const { values } = parseArgs({ options: { from: { type: 'string' }, chunks: { type: 'string' }, out: { type: 'string' }, seed: { type: 'string', default: '1' } } });
+const { values } = parseArgs({ options: { from: { type: 'string' }, chunks: { type: 'string' }, out: { type: 'string' }, seed: { type: 'string', default: '1' }, lean: { type: 'boolean', default: false } } });
 if (!values.from || !values.chunks || !values.out) {
   console.error('usage: bun bench/search-corpus.ts --from BUNDLE_DIR --chunks N --out DIR [--seed N]');
   process.exit(2);
@@ -32,9 +36,11 @@ const readJsonl = (path: string) => readFileSync(path, 'utf8').split('\n').filte
 rmSync(values.out, { recursive: true, force: true });
 mkdirSync(values.out, { recursive: true });
 const names = readdirSync(values.from);
+const LEAN = /^(manifest\.json|(jurisdictions|parties|sessions|politicians|offices|socials|parallel_texts)(\..+)?\.jsonl)$/;
 const speeches: Speech[] = [];
 for (const name of names) {
   if (/^speeches(\..+)?\.jsonl$/.test(name)) speeches.push(...readJsonl(join(values.from, name)));
+  else if (values.lean && !LEAN.test(name)) continue;
   else if (name.endsWith('.jsonl') || name === 'manifest.json') copyFileSync(join(values.from, name), join(values.out, name));
 }
 if (!speeches.length) {

@@ -7,6 +7,7 @@ import { indexTerms, type Lang } from '../../src/search/text/terms.js';
 import { ids } from '../ids.js';
 import { chunkText } from './chunk.js';
 import { SEARCH_SCHEMA_SQL } from './schema.js';
+import { writeTermDocs } from './write-term-docs.js';
 
 interface SpeechRow {
   id: string; key: string; text: string; language: Lang; level: string; province_territory: string | null;
@@ -49,6 +50,7 @@ export function writeChunks(db: Database.Database, onProgress: (msg: string) => 
       }
     }
   }
-  onProgress(`wrote ${rowid} search chunks and their keyword index in ${((performance.now() - started) / 1000).toFixed(1)}s`);
+  const terms = writeTermDocs(db);
+  onProgress(`wrote ${rowid} search chunks and their keyword index (${terms} terms) in ${((performance.now() - started) / 1000).toFixed(1)}s`);
   return rowid;
 }

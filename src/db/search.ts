@@ -78,7 +78,21 @@ export function createSearchQueries(db: Database.Database) {
       AND (@level IS NULL OR level = @level) AND (@province IS NULL OR province_territory = @province)
     ORDER BY start_date DESC, id`);
 
+  const hasTermDocs = Boolean(db.prepare("SELECT 1 FROM sqlite_schema WHERE name = 'chunk_term_docs'").get());
+  const termDocs = hasTermDocs ? db.prepare('SELECT term, docs FROM chunk_term_docs WHERE term IN (SELECT value FROM json_each(?))') : db.prepare('SELECT 1');
   const sessionIds = db.prepare(`SELECT id FROM sessions WHERE (@p IS NULL OR parliament_number = @p) AND (@s IS NULL OR session_number = @s)`).pluck();
+
+  /** The best keyword matches (bm25) with their bm25 score (lower is better), at most `limit`. */
+  function keywordScored(match: string, f: SearchFilters, limit: number): Array<[number, number]> {
+    const w = chunkWhere(f);
+    const where = w.clauses.length ? `AND ${w.clauses.join(' AND ')}` : '';
+    // Without filters the index alone answers: joining every match to its chunk doubles the cost.
+    const sql = where
+      ? `SELECT c.rowid, bm25(chunks_fts) FROM chunks_fts JOIN chunks c ON c.rowid = chunks_fts.rowid
+        WHERE chunks_fts MATCH ? ${where} ORDER BY bm25(chunks_fts), c.rowid LIMIT ?`
+      : 'SELECT rowid, bm25(chunks_fts) FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY bm25(chunks_fts), rowid LIMIT ?';
+    return prepare(sql).raw().all(match, ...w.params, limit) as Array<[number, number]>;
+  }
 
   return {
     /** Session ids matching a parliament and/or session number (the vector index filters on ids). */
@@ -86,10 +100,20 @@ export function createSearchQueries(db: Database.Database) {
       parliament === undefined && session === undefined ? null : (sessionIds.all({ p: parliament ?? null, s: session ?? null }) as string[]),
     /** Rowids of the best keyword matches (bm25), at most `limit`. `match` is an FTS5 query. */
     keyword(match: string, f: SearchFilters, limit: number): number[] {
+      return keywordScored(match, f, limit).map(([rowid]) => rowid);
+    },
+    keywordScored,
+    /** Rowids of the best keyword matches (bm25) among the newest `cap` chunks matching `match` (before filters). */
+    keywordNewest(match: string, f: SearchFilters, limit: number, cap: number): number[] {
       const w = chunkWhere(f);
-      const where = w.clauses.length ? `AND ${w.clauses.join(' AND ')}` : '';
-      return prepare(`SELECT c.rowid FROM chunks_fts JOIN chunks c ON c.rowid = chunks_fts.rowid
-        WHERE chunks_fts MATCH ? ${where} ORDER BY bm25(chunks_fts), c.rowid LIMIT ?`).pluck().all(match, ...w.params, limit) as number[];
+      const where = w.clauses.length ? `WHERE ${w.clauses.join(' AND ')}` : '';
+      return prepare(`SELECT c.rowid FROM (SELECT rowid, bm25(chunks_fts) AS score FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY rowid DESC LIMIT ?) m
+        JOIN chunks c ON c.rowid = m.rowid ${where} ORDER BY m.score, c.rowid LIMIT ?`).pluck().all(match, cap, ...w.params, limit) as number[];
+    },
+    /** How many chunks hold each stem; null for a data file built without the counts. */
+    termDocs(stems: string[]): Map<string, number> | null {
+      if (!hasTermDocs) return null;
+      return new Map((termDocs.raw().all(JSON.stringify(stems)) as Array<[string, number]>));
     },
     /** Newest first, for "recent" mode. */
     recent(f: SearchFilters, limit: number, offset: number): number[] {

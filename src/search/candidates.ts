@@ -5,6 +5,7 @@
 import type { SearchFilters, SearchQueries } from '../db/search.js';
 import type { Embedder } from './embedder.js';
 import { reciprocalRankFusion } from './fuse.js';
+import { keywordCandidates } from './keyword-plan.js';
 import { queryTerms } from './text/terms.js';
 import type { VectorIndex } from './vectors.js';
 
@@ -22,11 +23,7 @@ export interface CandidateSources {
 
 const dot = (a: Float32Array, b: Float32Array) => { let s = 0; for (let i = 0; i < a.length; i++) s += a[i] * b[i]; return s; };
 
-/** FTS5 query: any of the query's stems (bm25 ranks chunks matching more of them higher). */
-export function ftsMatch(stems: Iterable<string>): string | null {
-  const terms = [...stems].map((s) => `"${s.replace(/"/g, '""')}"`);
-  return terms.length ? terms.join(' OR ') : null;
-}
+export { ftsMatch } from './keyword-plan.js';
 
 /** Which candidate lists feed the fusion. Internal: the evaluation (eval/run.ts) compares each
  *  side alone with both on the same pool sizes; the API always uses both. */
@@ -36,8 +33,7 @@ const BOTH: PoolSides = { keyword: true, vector: true };
 export async function hybridPool(src: CandidateSources, q: string, f: SearchFilters, minSimilarity: number | undefined, sides: PoolSides = BOTH): Promise<Pool> {
   const terms = queryTerms(q, f.langs);
   const stems = new Set(terms.flatMap((t) => t.stems));
-  const match = sides.keyword ? ftsMatch(stems) : null;
-  const keyword = match ? src.queries.keyword(match, f, POOL) : [];
+  const keyword = sides.keyword ? keywordCandidates(src.queries, [...stems], f, POOL) : [];
   let neighbours: Array<{ rowid: number; similarity: number }> = [];
   let qvec: Float32Array | null = null;
   if (sides.vector && src.vectors && src.embed && src.vectors.count() > 0) {

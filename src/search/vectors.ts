@@ -1,18 +1,28 @@
-// The vector index: sqlite-vec's vec0 table, cosine distance, with the search filters as metadata
-// columns so a filtered k-nearest-neighbour query filters during the scan (a post-filter would
-// return fewer than k results under selective filters).
+// The vector index. The data file keeps every chunk's float embedding (`chunk_vectors`) and, in a
+// narrow table loaded into memory when the server starts, its binary code with the filter columns
+// (`chunk_codes`). A query scans every code that passes the filters (Hamming distance, SIMD), keeps
+// the RESCORE·k nearest, and ranks those by exact cosine similarity of the float vectors. Chosen by
+// measurement (docs/api-notes.md "Search"): sqlite-vec's vec0 k-nearest search, in any of its
+// float/int8/bit representations, costs O(n·k) and took ~2 s per query at 1 M chunks with k=1000.
 import type Database from 'better-sqlite3';
 import type { SearchFilters } from '../db/search.js';
+import { binaryCode, codeWords } from './scan/binary-code.js';
+import { CodeScan } from './scan/code-scan.js';
+import { FilterColumns, type FilterRow } from './scan/filter-columns.js';
 
-export const VECTOR_TABLE_SQL = (dim: number) => `
-CREATE VIRTUAL TABLE chunk_vectors USING vec0(
-  embedding float[${dim}] distance_metric=cosine,
-  language text, level text, province_territory text, speech_type text, spoken_on text,
-  is_presiding integer, politician_active integer, politician_id text, party text, session_id text
+export const VECTOR_TABLES_SQL = `
+CREATE TABLE chunk_vectors (rowid INTEGER PRIMARY KEY, embedding BLOB NOT NULL); -- float32, little-endian
+CREATE TABLE chunk_codes (
+  rowid INTEGER PRIMARY KEY, code BLOB NOT NULL,  -- sign bits of the embedding (src/search/scan/binary-code.ts)
+  language TEXT NOT NULL, level TEXT NOT NULL, province_territory TEXT NOT NULL, speech_type TEXT NOT NULL,
+  spoken_on TEXT NOT NULL, is_presiding INTEGER NOT NULL, politician_active INTEGER NOT NULL,
+  politician_id TEXT NOT NULL, party TEXT NOT NULL, session_id TEXT NOT NULL
 );`;
 
-/** sqlite-vec caps k at 4096. */
+/** The pool never asks for more (kept from sqlite-vec's cap, so results do not depend on the index). */
 export const MAX_K = 4096;
+/** Codes short-listed per neighbour asked for, then re-scored exactly (measured: bench/search-vectors.ts). */
+export const RESCORE = 2;
 
 export interface Neighbour { rowid: number; similarity: number }
 
@@ -24,49 +34,50 @@ export interface VectorIndex {
 }
 
 export function hasVectorTable(db: Database.Database): boolean {
-  return Boolean(db.prepare("SELECT 1 FROM sqlite_schema WHERE name = 'chunk_vectors'").get());
+  return Boolean(db.prepare("SELECT 1 FROM sqlite_schema WHERE name = 'chunk_codes'").get());
 }
 
-/** Needs sqlite-vec loaded on `db`. `sessionIds`: the parliament/session filter resolved to ids. */
-export function createVectorIndex(db: Database.Database): VectorIndex {
-  const statements = new Map<string, Database.Statement>();
-  const prepare = (sql: string) => {
-    let stmt = statements.get(sql);
-    if (!stmt) statements.set(sql, (stmt = db.prepare(sql)));
-    return stmt;
-  };
-  const count = db.prepare('SELECT count(*) FROM chunk_vectors').pluck();
+export const floatsOf = (b: Buffer) => new Float32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength));
+
+function cosine(a: Float32Array, b: Float32Array): number {
+  let dot = 0, na = 0, nb = 0;
+  for (let i = 0; i < a.length; i++) { dot += a[i] * b[i]; na += a[i] * a[i]; nb += b[i] * b[i]; }
+  return na && nb ? dot / Math.sqrt(na * nb) : 0;
+}
+
+export interface VectorIndexOptions { rescore?: number }
+
+/** Loads the codes and filter columns (about 1 s and 70 MB per million chunks). */
+export function createVectorIndex(db: Database.Database, { rescore = RESCORE }: VectorIndexOptions = {}): VectorIndex {
+  const n = db.prepare('SELECT count(*) FROM chunk_codes').pluck().get() as number;
+  const first = db.prepare('SELECT code FROM chunk_codes LIMIT 1').pluck().get() as Buffer | undefined;
+  const words = first ? Math.max(1, first.byteLength / 16) : 1;
+  const scan = new CodeScan(n, words);
+  const columns = new FilterColumns(n);
+  const rowids = new Float64Array(n);
+  let i = 0;
+  for (const r of db.prepare('SELECT rowid, * FROM chunk_codes ORDER BY rowid').iterate() as Iterable<FilterRow & { rowid: number; code: Buffer }>) {
+    scan.push(r.code);
+    columns.set(i, r);
+    rowids[i++] = r.rowid;
+  }
   const byRowid = db.prepare('SELECT rowid, embedding FROM chunk_vectors WHERE rowid IN (SELECT value FROM json_each(?))');
-  const list = (n: number) => `(${Array(n).fill('?').join(', ')})`;
+  const vectors = (ids: ArrayLike<number>) => {
+    const out = new Map<number, Float32Array>();
+    if (!ids.length) return out;
+    for (const r of byRowid.all(JSON.stringify(Array.from(ids))) as Array<{ rowid: number; embedding: Buffer }>) out.set(r.rowid, floatsOf(r.embedding));
+    return out;
+  };
   return {
-    count: () => count.get() as number,
+    count: () => n,
     nearest(query, k, f, sessionIds) {
-      const clauses: string[] = [];
-      const params: unknown[] = [];
-      const add = (sql: string, ...p: unknown[]) => { clauses.push(sql); params.push(...p); };
-      if (f.langs.length < 2) add('language = ?', f.langs[0]);
-      if (f.level) add('level = ?', f.level);
-      if (f.province_territory) add('province_territory = ?', f.province_territory);
-      if (f.politician_ids) add(`politician_id IN ${list(f.politician_ids.length)}`, ...f.politician_ids);
-      if (f.party) add('party = ?', f.party.toLowerCase());
-      if (f.from) add('spoken_on >= ?', f.from);
-      if (f.to) add('spoken_on <= ?', f.to);
-      if (f.exclude_presiding) add('is_presiding = ?', 0n);
-      if (f.politician_active) add('politician_active = ?', f.politician_active === 'active' ? 1n : 0n);
-      if (f.session_id) add('session_id = ?', f.session_id);
-      if (sessionIds) add(sessionIds.length ? `session_id IN ${list(sessionIds.length)}` : '0', ...sessionIds);
-      if (f.speech_type) add(`speech_type IN ${list(f.speech_type.length)}`, ...f.speech_type);
-      const sql = `SELECT rowid, distance FROM chunk_vectors WHERE embedding MATCH ? AND k = ? ${clauses.map((c) => `AND ${c}`).join(' ')}`;
-      const rows = prepare(sql).all(query, Math.min(k, MAX_K), ...params) as Array<{ rowid: number; distance: number }>;
-      return rows.map((r) => ({ rowid: r.rowid, similarity: 1 - r.distance }));
+      k = Math.min(k, MAX_K);
+      const short = scan.shortlist(binaryCode(query, codeWords(query.length)), k * rescore, columns.mask(f, sessionIds));
+      const stored = vectors(Array.from(short, (e) => rowids[e]));
+      return [...stored].map(([rowid, v]) => ({ rowid, similarity: cosine(query, v) }))
+        .sort((a, b) => b.similarity - a.similarity || a.rowid - b.rowid)
+        .slice(0, k);
     },
-    vectors(rowids) {
-      const out = new Map<number, Float32Array>();
-      if (!rowids.length) return out;
-      for (const r of byRowid.all(JSON.stringify(rowids)) as Array<{ rowid: number; embedding: Buffer }>) {
-        out.set(r.rowid, new Float32Array(r.embedding.buffer.slice(r.embedding.byteOffset, r.embedding.byteOffset + r.embedding.byteLength)));
-      }
-      return out;
-    },
+    vectors,
   };
 }

@@ -1,0 +1,69 @@
+// Brute-force shortlist over binary codes held in memory: Hamming distance from the query's code to
+// every code (WebAssembly SIMD, or plain JS where WebAssembly SIMD is missing), then the `r`
+// entries nearest in Hamming distance among those a filter mask lets through. sqlite-vec's own
+// k-nearest search costs O(n·k) at the k (1000) the search pool needs: ~2 s at 1 M chunks.
+import { instantiateHamming, type HammingFn } from './hamming-wasm.js';
+
+const POPCOUNT = Uint8Array.from({ length: 256 }, (_, b) => { let c = 0; for (let x = b; x; x >>= 1) c += x & 1; return c; });
+
+export class CodeScan {
+  private readonly bytes: number;
+  private readonly memory: WebAssembly.Memory;
+  private readonly u8: Uint8Array;
+  private readonly dist: Uint16Array;
+  private readonly queryAt: number;
+  private readonly hamming: HammingFn | null;
+  private filled = 0;
+
+  /** Room for `n` codes of `words` 16-byte words each. */
+  constructor(readonly n: number, readonly words: number) {
+    this.bytes = words * 16;
+    const codesEnd = n * this.bytes;
+    this.queryAt = codesEnd;
+    const distAt = codesEnd + this.bytes;
+    this.memory = new WebAssembly.Memory({ initial: Math.ceil((distAt + n * 2 + 16) / 65_536) || 1 });
+    this.u8 = new Uint8Array(this.memory.buffer);
+    this.dist = new Uint16Array(this.memory.buffer, distAt, n);
+    let hamming: HammingFn | null = null;
+    try { hamming = instantiateHamming(this.memory, words); } catch { hamming = null; }
+    this.hamming = hamming;
+  }
+
+  get simd() { return this.hamming !== null; }
+
+  /** Appends the next code (entries are numbered in the order they are added). */
+  push(code: Uint8Array) {
+    this.u8.set(code.subarray(0, this.bytes), this.filled * this.bytes);
+    this.filled++;
+  }
+
+  private distances(query: Uint8Array) {
+    this.u8.set(query.subarray(0, this.bytes), this.queryAt);
+    if (this.hamming) return this.hamming(this.queryAt, 0, this.filled, this.dist.byteOffset);
+    const { u8, bytes, queryAt, dist } = this;
+    for (let i = 0, p = 0; i < this.filled; i++) {
+      let d = 0;
+      for (let b = 0; b < bytes; b++, p++) d += POPCOUNT[u8[p] ^ u8[queryAt + b]];
+      dist[i] = d;
+    }
+  }
+
+  /** Entry numbers of (at most) the `r` codes nearest `query` among those `mask` keeps (null: all). */
+  shortlist(query: Uint8Array, r: number, mask: Uint8Array | null): Int32Array {
+    this.distances(query);
+    const n = this.filled, dist = this.dist, hist = new Uint32Array(this.bytes * 8 + 2);
+    if (mask) { for (let i = 0; i < n; i++) if (mask[i]) hist[dist[i]]++; }
+    else for (let i = 0; i < n; i++) hist[dist[i]]++;
+    // The distance threshold whose ball holds r entries; ties at it are taken in entry order.
+    let t = 0, below = 0;
+    while (t < hist.length - 1 && below + hist[t] < r) below += hist[t++];
+    const out = new Int32Array(Math.min(r, below + hist[t]));
+    let j = 0, ties = out.length - below;
+    for (let i = 0; i < n && j < out.length; i++) {
+      if (mask && !mask[i]) continue;
+      const d = dist[i];
+      if (d < t || (d === t && ties-- > 0)) out[j++] = i;
+    }
+    return out;
+  }
+}

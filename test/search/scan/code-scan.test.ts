@@ -1,0 +1,99 @@
+// The in-memory vector scan: the WebAssembly Hamming kernel against a plain popcount, the shortlist
+// against a sort, and the filter mask against the conditions it replaces.
+import { describe, expect, test } from 'bun:test';
+import type { SearchFilters } from '../../../src/db/search.js';
+import { binaryCode, codeWords } from '../../../src/search/scan/binary-code.js';
+import { CodeScan } from '../../../src/search/scan/code-scan.js';
+import { FilterColumns, type FilterRow } from '../../../src/search/scan/filter-columns.js';
+
+// Deterministic pseudo-random numbers (mulberry32), so a failure reproduces.
+function rng(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) >>> 0;
+    let t = seed;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const popcount = (x: number) => { let c = 0; for (; x; x >>= 1) c += x & 1; return c; };
+const hamming = (a: Uint8Array, b: Uint8Array) => a.reduce((s, x, i) => s + popcount(x ^ b[i]), 0);
+
+describe('binaryCode', () => {
+  test('one sign bit per dimension, little-endian within a byte, padded to 16-byte words', () => {
+    const v = new Float32Array(130);
+    v[0] = 0.5; v[9] = 0.1; v[129] = 2; v[1] = -1;
+    const code = binaryCode(v);
+    expect(codeWords(130)).toBe(2);
+    expect(code.length).toBe(32);
+    expect([...code.slice(0, 2)]).toEqual([0b1, 0b10]);
+    expect(code[16]).toBe(0b10);
+    expect(code.reduce((s, x) => s + popcount(x), 0)).toBe(3);
+  });
+});
+
+describe('CodeScan', () => {
+  for (const words of [1, 2, 3]) {
+    test(`the SIMD kernel equals a plain popcount (${words * 128}-bit codes)`, () => {
+      const random = rng(words);
+      const n = 1000;
+      const codes = Array.from({ length: n }, () => Uint8Array.from({ length: words * 16 }, () => Math.floor(random() * 256)));
+      const scan = new CodeScan(n, words);
+      expect(scan.simd).toBe(true);
+      for (const c of codes) scan.push(c);
+      const q = codes[17].map((x, i) => (i === 0 ? x ^ 0b100 : x)); // one bit away from code 17
+      // Every code: the shortlist of all n, ordered by entry, carries each code once.
+      const all = scan.shortlist(q, n, null);
+      expect(all.length).toBe(n);
+      // The nearest 50 by the kernel are the nearest 50 by a reference sort (ties in entry order).
+      const ref = codes.map((c, i) => ({ i, d: hamming(q, c) })).sort((a, b) => a.d - b.d || a.i - b.i).slice(0, 50).map((x) => x.i);
+      expect([...scan.shortlist(q, 50, null)].sort((a, b) => a - b)).toEqual(ref.sort((a, b) => a - b));
+      expect(scan.shortlist(q, 1, null)[0]).toBe(17);
+    });
+  }
+
+  test('a mask keeps only its entries; an all-zero mask gives nothing; r beyond n gives every kept entry', () => {
+    const scan = new CodeScan(6, 1);
+    // Entry i has i bits set in every byte: its distance from the zero code grows with i.
+    for (let i = 0; i < 6; i++) scan.push(new Uint8Array(16).fill((1 << i) - 1));
+    const mask = Uint8Array.from([0, 1, 0, 1, 1, 0]);
+    expect([...scan.shortlist(new Uint8Array(16), 2, mask)]).toEqual([1, 3]);
+    expect([...scan.shortlist(new Uint8Array(16), 10, mask)]).toEqual([1, 3, 4]);
+    expect(scan.shortlist(new Uint8Array(16), 10, new Uint8Array(6)).length).toBe(0);
+  });
+});
+
+describe('FilterColumns', () => {
+  const rows: FilterRow[] = [
+    { language: 'en', level: 'federal', province_territory: '', speech_type: 'floor', spoken_on: '2015-03-01', is_presiding: 0, politician_active: 1, politician_id: 'a', party: 'liberal', session_id: 's1' },
+    { language: 'fr', level: 'federal', province_territory: '', speech_type: 'committee', spoken_on: '2016-01-31', is_presiding: 1, politician_active: -1, politician_id: '', party: '', session_id: 's2' },
+    { language: 'en', level: 'provincial', province_territory: 'BC', speech_type: 'floor', spoken_on: '2016-02-01', is_presiding: 0, politician_active: 0, politician_id: 'b', party: 'ndp', session_id: 's3' },
+  ];
+  const cols = new FilterColumns(rows.length);
+  rows.forEach((r, i) => cols.set(i, r));
+  const base: SearchFilters = { langs: ['en', 'fr'], exclude_presiding: false };
+  const kept = (f: Partial<SearchFilters>, sessions: string[] | null = null) => {
+    const m = cols.mask({ ...base, ...f }, sessions);
+    return m ? [...m].flatMap((x, i) => (x ? [i] : [])) : 'all';
+  };
+
+  test('no filter: no mask', () => expect(kept({})).toBe('all'));
+  test('each condition', () => {
+    expect(kept({ langs: ['fr'] })).toEqual([1]);
+    expect(kept({ level: 'provincial', province_territory: 'BC' })).toEqual([2]);
+    expect(kept({ politician_ids: ['a', 'b', 'zzz'] })).toEqual([0, 2]);
+    expect(kept({ party: 'NDP' })).toEqual([2]);
+    expect(kept({ from: '2016-01-31', to: '2016-01-31' })).toEqual([1]);
+    expect(kept({ from: '2016-01-01' })).toEqual([1, 2]);
+    expect(kept({ exclude_presiding: true })).toEqual([0, 2]);
+    expect(kept({ politician_active: 'inactive' })).toEqual([2]);
+    expect(kept({ speech_type: ['committee', 'floor'] })).toEqual([0, 1, 2]);
+    expect(kept({ session_id: 's2' })).toEqual([1]);
+    expect(kept({}, ['s1', 's3'])).toEqual([0, 2]);
+  });
+  test('a value nobody has, or an empty session list, matches nothing', () => {
+    expect(kept({ province_territory: 'ON' })).toEqual([]);
+    expect(kept({}, [])).toEqual([]);
+    expect(kept({ langs: ['en'], politician_ids: ['b'] })).toEqual([2]);
+  });
+});
