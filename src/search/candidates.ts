@@ -21,8 +21,6 @@ export interface CandidateSources {
   embed: ((text: string) => Promise<Float32Array>) | null;
 }
 
-const dot = (a: Float32Array, b: Float32Array) => { let s = 0; for (let i = 0; i < a.length; i++) s += a[i] * b[i]; return s; };
-
 export { ftsMatch } from './keyword-plan.js';
 
 /** Which candidate lists feed the fusion. Internal: the evaluation (eval/run.ts) compares each
@@ -46,7 +44,7 @@ export async function hybridPool(src: CandidateSources, q: string, f: SearchFilt
   const near = new Set(neighbours.map((n) => n.rowid));
   if (qvec && src.vectors) {
     const missing = keyword.filter((r) => !similarity.has(r));
-    for (const [rowid, vec] of src.vectors.vectors(missing)) similarity.set(rowid, dot(qvec, vec));
+    for (const [rowid, s] of src.vectors.similarities(qvec, missing)) similarity.set(rowid, s);
   }
   let candidates = [...fused].map(([rowid, score]) => ({
     rowid, score, similarity: similarity.get(rowid) ?? null, keyword: kw.has(rowid), vector: near.has(rowid),
