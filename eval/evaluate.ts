@@ -9,7 +9,12 @@ export const RECALL_K = 20;
 
 export interface QueryScore { id: string; kind: QueryKind; ndcg: Record<Mode, number | null>; recall: Record<Mode, number | null> }
 export interface Summary { queries: number; ndcg: Record<Mode, number | null>; recall: Record<Mode, number | null> }
-export interface Evaluation { perQuery: QueryScore[]; overall: Summary; byKind: Array<Summary & { kind: QueryKind }> }
+export interface Evaluation { perQuery: QueryScore[]; overall: Summary; byKind: Array<Summary & { kind: QueryKind }>; byHalf: Array<Summary & { half: Half }> }
+
+/** Engine constants (the feedback weight) are chosen on the tuning half, the queries at even
+ *  positions of the file (1st, 3rd, ...); the other half shows whether the choice holds. */
+export const HALVES = ['tuning', 'held-out'] as const;
+export type Half = (typeof HALVES)[number];
 
 const byMode = <T>(f: (m: Mode) => T) => Object.fromEntries(MODES.map((m) => [m, f(m)])) as Record<Mode, T>;
 
@@ -35,5 +40,6 @@ export async function evaluate(queries: EvalQuery[], rank: (q: string, mode: Mod
     perQuery.push({ id: q.id, kind: q.kind, ndcg, recall });
   }
   const byKind = KINDS.map((kind) => ({ kind, ...summarise(perQuery.filter((s) => s.kind === kind)) })).filter((s) => s.queries > 0);
-  return { perQuery, overall: summarise(perQuery), byKind };
+  const byHalf = HALVES.map((half, h) => ({ half, ...summarise(perQuery.filter((_, i) => i % 2 === h)) }));
+  return { perQuery, overall: summarise(perQuery), byKind, byHalf };
 }

@@ -1,9 +1,11 @@
 // The ranked candidate pool of a query (decisions 6): keyword candidates (FTS5, bm25) and vector
-// candidates (nearest neighbours of the query embedding) fused by reciprocal rank fusion; or, with
+// candidates (nearest neighbours of the query embedding, probed with feedback from the best keyword
+// match: src/search/feedback.ts) fused by reciprocal rank fusion; or, with
 // only an anchor chunk, its nearest neighbours. Each pool side holds at most POOL chunks, and the
 // pool is the whole result set that totals, pages, groups and facets are computed over.
 import type { SearchFilters, SearchQueries } from '../db/search.js';
 import type { Embedder } from './embedder.js';
+import { feedbackProbe } from './feedback.js';
 import { reciprocalRankFusion } from './fuse.js';
 import { keywordCandidates } from './keyword-plan.js';
 import { queryTerms } from './text/terms.js';
@@ -36,7 +38,8 @@ export async function hybridPool(src: CandidateSources, q: string, f: SearchFilt
   let qvec: Float32Array | null = null;
   if (sides.vector && src.vectors && src.embed && src.vectors.count() > 0) {
     qvec = await src.embed(q);
-    neighbours = src.vectors.nearest(qvec, POOL, f, src.queries.sessionIdsFor(f.parliament_number, f.session_number));
+    const best = keyword.length ? src.vectors.vectors([keyword[0]]).get(keyword[0]) : undefined;
+    neighbours = src.vectors.nearest(feedbackProbe(qvec, best), POOL, f, src.queries.sessionIdsFor(f.parliament_number, f.session_number), qvec);
   }
   const fused = reciprocalRankFusion([keyword, neighbours.map((n) => n.rowid)]);
   const similarity = new Map(neighbours.map((n) => [n.rowid, n.similarity]));

@@ -30,7 +30,9 @@ export interface Neighbour { rowid: number; similarity: number }
 
 export interface VectorIndex {
   count(): number;
-  nearest(query: Float32Array, k: number, f: SearchFilters, sessionIds: string[] | null): Neighbour[];
+  /** The k nearest to `query` passing the filters, best first; `similarity` is measured to
+   *  `reference` (default: `query`), so a search can probe with one vector and report another. */
+  nearest(query: Float32Array, k: number, f: SearchFilters, sessionIds: string[] | null, reference?: Float32Array): Neighbour[];
   /** Stored vectors by chunk rowid (missing ones are absent). */
   vectors(rowids: number[]): Map<number, Float32Array>;
   /** Cosine similarity of `query` to each stored vector (missing ones are absent). */
@@ -63,6 +65,8 @@ export function createVectorIndex(db: Database.Database, { rescore = RESCORE }: 
   }
   const byRowid = db.prepare('SELECT rowid, embedding FROM chunk_vectors WHERE rowid IN (SELECT value FROM json_each(?))');
   const scored = db.prepare('SELECT rowid, 1 - vec_distance_cosine(embedding, ?) FROM chunk_vectors WHERE rowid IN (SELECT value FROM json_each(?))').raw();
+  const scoredTwice = db.prepare(`SELECT rowid, 1 - vec_distance_cosine(embedding, ?), 1 - vec_distance_cosine(embedding, ?)
+    FROM chunk_vectors WHERE rowid IN (SELECT value FROM json_each(?))`).raw();
   const similarities = (query: Float32Array, ids: ArrayLike<number>) =>
     new Map(ids.length ? scored.all(query, JSON.stringify(Array.from(ids))) as Array<[number, number]> : []);
   const vectors = (ids: ArrayLike<number>) => {
@@ -73,12 +77,14 @@ export function createVectorIndex(db: Database.Database, { rescore = RESCORE }: 
   };
   return {
     count: () => n,
-    nearest(query, k, f, sessionIds) {
+    nearest(query, k, f, sessionIds, reference = query) {
       k = Math.min(k, MAX_K);
-      const short = scan.shortlist(binaryCode(query, codeWords(query.length)), k * rescore, columns.mask(f, sessionIds));
-      return [...similarities(query, Array.from(short, (e) => rowids[e]))].map(([rowid, similarity]) => ({ rowid, similarity }))
-        .sort((a, b) => b.similarity - a.similarity || a.rowid - b.rowid)
-        .slice(0, k);
+      const short = Array.from(scan.shortlist(binaryCode(query, codeWords(query.length)), k * rescore, columns.mask(f, sessionIds)), (e) => rowids[e]);
+      if (!short.length) return [];
+      const rows = reference === query
+        ? (scored.all(query, JSON.stringify(short)) as Array<[number, number]>).map(([rowid, s]) => [rowid, s, s])
+        : scoredTwice.all(query, reference, JSON.stringify(short)) as Array<[number, number, number]>;
+      return rows.sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, k).map(([rowid, , similarity]) => ({ rowid, similarity }));
     },
     vectors,
     similarities,

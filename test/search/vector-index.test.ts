@@ -1,0 +1,92 @@
+// The vector index (binary-code shortlist, exact re-scoring by sqlite-vec) and the feedback probe of
+// hybrid search, on random vectors whose exact neighbours a brute-force cosine gives independently.
+import { afterAll, describe, expect, test } from 'bun:test';
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as sqliteVec from 'sqlite-vec';
+import type { SearchFilters } from '../../src/db/search.js';
+import { feedbackProbe } from '../../src/search/feedback.js';
+import { binaryCode, codeWords } from '../../src/search/scan/binary-code.js';
+import { createVectorIndex, VECTOR_TABLES_SQL } from '../../src/search/vectors.js';
+
+function rng(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) >>> 0;
+    let t = seed;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const DIM = 32, N = 200;
+const random = rng(7);
+const unit = (v: Float32Array) => { const n = Math.hypot(...v); return v.map((x) => x / n); };
+const randomUnit = () => unit(Float32Array.from({ length: DIM }, () => random() * 2 - 1));
+const cos = (a: Float32Array, b: Float32Array) => a.reduce((s, x, i) => s + x * b[i], 0) / (Math.hypot(...a) * Math.hypot(...b));
+const ANY: SearchFilters = { langs: ['en', 'fr'], exclude_presiding: false };
+
+const dir = mkdtempSync(join(tmpdir(), 'canpol-vectors-'));
+const vectors = Array.from({ length: N }, randomUnit);
+const db = new Database(join(dir, 'v.db'));
+sqliteVec.load(db);
+db.exec(VECTOR_TABLES_SQL);
+const insV = db.prepare('INSERT INTO chunk_vectors (rowid, embedding) VALUES (?, ?)');
+const insC = db.prepare(`INSERT INTO chunk_codes VALUES (?, ?, ?, 'federal', '', 'floor', '2024-01-01', 0, 1, '', '', '')`);
+vectors.forEach((v, i) => {
+  insV.run(i + 1, Buffer.from(v.buffer));
+  insC.run(i + 1, binaryCode(v, codeWords(DIM)), i % 2 ? 'fr' : 'en');
+});
+const index = createVectorIndex(db, { rescore: 1000 }); // short list = everything: results must be exact
+afterAll(() => { db.close(); rmSync(dir, { recursive: true, force: true }); });
+
+const exact = (q: Float32Array, keep: (i: number) => boolean = () => true) =>
+  vectors.map((v, i) => ({ rowid: i + 1, similarity: cos(q, v) })).filter((_, i) => keep(i)).sort((a, b) => b.similarity - a.similarity);
+
+describe('vector index', () => {
+  test('with a short list covering every code, the nearest are the exact cosine neighbours', () => {
+    const q = randomUnit();
+    const got = index.nearest(q, 10, ANY, null);
+    const want = exact(q).slice(0, 10);
+    expect(got.map((n) => n.rowid)).toEqual(want.map((n) => n.rowid));
+    got.forEach((n, i) => expect(n.similarity).toBeCloseTo(want[i].similarity, 5));
+  });
+
+  test('a filter applies during the scan: every neighbour passes it and none is missing', () => {
+    const q = randomUnit();
+    const got = index.nearest(q, 15, { ...ANY, langs: ['fr'] }, null);
+    expect(got.map((n) => n.rowid)).toEqual(exact(q, (i) => i % 2 === 1).slice(0, 15).map((n) => n.rowid));
+  });
+
+  test('ranked by the probe, similarity reported to the reference vector', () => {
+    const q = randomUnit(), probe = randomUnit();
+    const got = index.nearest(probe, 10, ANY, null, q);
+    expect(got.map((n) => n.rowid)).toEqual(exact(probe).slice(0, 10).map((n) => n.rowid));
+    for (const n of got) expect(n.similarity).toBeCloseTo(cos(q, vectors[n.rowid - 1]), 5);
+  });
+
+  test('similarities() is the cosine to each stored vector, missing rowids absent', () => {
+    const q = randomUnit();
+    const s = index.similarities(q, [3, 50, 9999]);
+    expect([...s.keys()].sort((a, b) => a - b)).toEqual([3, 50]);
+    expect(s.get(50)).toBeCloseTo(cos(q, vectors[49]), 5);
+  });
+});
+
+describe('feedbackProbe', () => {
+  test('unit length, closer to the feedback than the query was, and still closest to the query', () => {
+    const q = randomUnit(), fb = randomUnit();
+    const p = feedbackProbe(q, fb, 0.35);
+    expect(Math.hypot(...p)).toBeCloseTo(1, 5);
+    expect(cos(p, fb)).toBeGreaterThan(cos(q, fb));
+    expect(cos(p, q)).toBeGreaterThan(cos(p, fb));
+  });
+
+  test('no feedback, a weight of 0 or a vector of another size leave the query as it is', () => {
+    const q = randomUnit();
+    expect(feedbackProbe(q, undefined)).toBe(q);
+    expect(feedbackProbe(q, randomUnit(), 0)).toBe(q);
+    expect(feedbackProbe(q, new Float32Array(DIM + 1))).toBe(q);
+  });
+});
