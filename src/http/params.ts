@@ -97,6 +97,8 @@ export function listOf<const T extends readonly string[]>(values: T, maxLength: 
   const message = `must be a comma-separated list of ${values.join(', ')} (at most ${maxLength} characters)`;
   return v.optional(v.pipe(
     v.string(),
+    // Read by the OpenAPI document (src/openapi/param-schema.ts): the closure below hides the items.
+    v.metadata({ items: v.picklist(values), maxItems: values.length }),
     v.maxLength(maxLength, message),
     v.transform((s) => [...new Set(s.split(',').map((x) => x.trim().toLowerCase()))]),
     v.check((items) => items.every((x) => (values as readonly string[]).includes(x)), message),
@@ -109,6 +111,7 @@ export function manyOf<T>(item: v.GenericSchema<string, T>, maxItems: number, it
   const message = `must be ${itemHelp}, or a comma-separated list of at most ${maxItems}`;
   return v.optional(v.pipe(
     v.string(),
+    v.metadata({ items: item, maxItems }),
     v.maxLength(maxItems * 64, message),
     v.transform((s) => [...new Set(s.split(',').map((x) => x.trim()).filter(Boolean))]),
     v.check((items) => items.length >= 1 && items.length <= maxItems && items.every((x) => v.is(item, x)), message),

@@ -4,7 +4,7 @@ import { notFound } from '../http/errors.js';
 import type { Responder } from '../http/respond.js';
 import { date, existingId, level, limit, page, parseParams, pathId, province, text, uuid } from '../http/params.js';
 
-const listParams = {
+export const listParams = {
   level: level(),
   province_territory: province(),
   session_id: uuid(),

@@ -18,11 +18,11 @@ const bbox = v.optional(v.pipe(
   v.check(([minLng, minLat, maxLng, maxLat]) => minLng >= -180 && maxLng <= 180 && minLat >= -90 && maxLat <= 90 && minLng <= maxLng && minLat <= maxLat, BBOX_MESSAGE),
 ));
 
-const listParams = { level: level(), province_territory: province(), bbox, page: page(), limit: limit(100, 50) };
-const lookupParams = { lat: number(40, 85), lng: number(-145, -50), postcode: text(3, 8), level: level() };
-const detailParams = { precision: int(1, 15, 6) };
+export const listParams = { level: level(), province_territory: province(), bbox, page: page(), limit: limit(100, 50) };
+export const lookupParams = { lat: number(40, 85), lng: number(-145, -50), postcode: text(3, 8), level: level() };
+export const detailParams = { precision: int(1, 15, 6) };
 
-const PATH_PART = /^[a-z0-9-]{1,200}$/;
+export const PATH_PART = /^[a-z0-9-]{1,200}$/;
 
 /** Finds a postcode's location (part B: register, override table, FSA); throws a 400 for a
  *  malformed postcode, returns null for one with no location on file. */

@@ -3,7 +3,7 @@ import type { CommitteeQueries } from '../db/committees.js';
 import type { Responder } from '../http/respond.js';
 import { date, level, limit, page, parseParams, province, text } from '../http/params.js';
 
-const params = {
+export const params = {
   level: level(),
   province_territory: province(),
   source_system: text(1, 64),

@@ -4,7 +4,7 @@ import { COVERAGE_STATUSES } from '../domain/enums.js';
 import type { Responder } from '../http/respond.js';
 import { oneOf, parseParams } from '../http/params.js';
 
-const params = { status: oneOf(COVERAGE_STATUSES) };
+export const params = { status: oneOf(COVERAGE_STATUSES) };
 
 export function coverageRoutes({ coverage, respond }: { coverage: CoverageQueries; respond: Responder }) {
   const app = new Hono();

@@ -13,7 +13,7 @@ const jurisdiction = v.optional(v.pipe(
   v.picklist(JURISDICTIONS, `must be federal or a 2-letter province or territory code (${JURISDICTIONS.slice(1).join(', ')})`),
 ));
 
-const listParams = {
+export const listParams = {
   jurisdiction,
   role: text(1, 60),
   status: oneOf(['sitting', 'former', 'all'], 'sitting'),
@@ -23,8 +23,8 @@ const listParams = {
   limit: limit(100, 50),
 };
 
-const socialsParams = { include_dead: bool(false) };
-const postsParams = { platform: listOf(PLATFORMS, 200), limit: int(1, 200, 50) };
+export const socialsParams = { include_dead: bool(false) };
+export const postsParams = { platform: listOf(PLATFORMS, 200), limit: int(1, 200, 50) };
 
 export function politicianRoutes({ politicians, boundaries, respond }: { politicians: PoliticianQueries; boundaries: Pick<BoundaryQueries, 'forPolitician'>; respond: Responder }) {
   const app = new Hono();

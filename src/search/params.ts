@@ -30,7 +30,7 @@ const filterParams = {
   speech_type: manyOf(v.picklist(SPEECH_TYPES), SPEECH_TYPES.length, `one of ${SPEECH_TYPES.join(', ')}`),
 };
 
-const speechParams = {
+export const speechParams = {
   ...queryParams, ...filterParams,
   page: page(),
   limit: limit(50, 20),
@@ -41,14 +41,14 @@ const speechParams = {
 };
 
 // Out-of-range facet limits are clamped, not refused (spec); anything but an integer is a 400.
-const facetParams = {
+export const facetParams = {
   ...queryParams, ...filterParams,
   limit: v.optional(v.pipe(v.string(), v.regex(/^[+-]?\d{1,10}$/, 'must be an integer (clamped to 10-500)'), v.transform((s) => Math.min(500, Math.max(10, Number(s))))), '200'),
 };
 
 export const sessionParams = { level: level(), province: province() };
 
-const ARRAYS = ['politician_ids', 'speech_type'] as const;
+export const ARRAYS = ['politician_ids', 'speech_type'] as const;
 
 type Parsed = v.InferOutput<v.ObjectSchema<typeof filterParams & typeof queryParams, undefined>>;
 
