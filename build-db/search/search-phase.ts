@@ -4,9 +4,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import * as sqliteVec from 'sqlite-vec';
 import { createEncoder } from '../../src/search/encoder/create-encoder.js';
 import { ENCODER_TABLE_SQL, readEncoderBlobs } from '../../src/search/encoder-store.js';
+import { loadSqliteVec } from '../../src/natives/native-files.js';
 import { partFilesOf } from '../sources/files.js';
 import type { ExtraPhase } from '../build.js';
 import { exportEncoderOnnx } from './encoder/export-onnx.js';
@@ -56,7 +56,7 @@ function* sampledTexts(db: Database.Database, limit: number): Generator<string> 
 export function searchPhase(opts: SearchPhaseOptions): ExtraPhase {
   return async (path, onProgress) => {
     const db = new Database(path);
-    sqliteVec.load(db);
+    loadSqliteVec(db);
     try {
       const started = performance.now();
       let blobs: { model: Uint8Array; card: string };
@@ -65,7 +65,7 @@ export function searchPhase(opts: SearchPhaseOptions): ExtraPhase {
       if (opts.reuse) {
         if (!existsSync(opts.reuse)) throw new Error(`--reuse ${opts.reuse}: no such file`);
         previous = new Database(opts.reuse, { readonly: true });
-        sqliteVec.load(previous);
+        loadSqliteVec(previous);
       }
       const kept = previous ? readEncoderBlobs(previous) : null;
       if (kept) {

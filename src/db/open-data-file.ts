@@ -1,8 +1,8 @@
 // Opens a data file the way the server must: read-only, never written, memory-mapped.
 import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import * as sqliteVec from 'sqlite-vec';
 import { SCHEMA_VERSION } from '../../build-db/schema.js';
+import { loadSqliteVec } from '../natives/native-files.js';
 
 export class DataFileError extends Error {
   constructor(message: string) {
@@ -46,7 +46,7 @@ export function openDataFile(path: string, { mmapSize = 1 << 30 }: OpenOptions =
     db.pragma('locking_mode = EXCLUSIVE');
     db.pragma(`mmap_size = ${mmapSize}`);
     // The vector index (chunk_vectors) is a sqlite-vec virtual table.
-    sqliteVec.load(db);
+    loadSqliteVec(db);
   } catch (err) {
     throw new DataFileError(`cannot open data file ${path}: ${(err as Error).message}`);
   }

@@ -2,7 +2,7 @@
 // L2 normalise). Used by the build for chunks and by the server for queries: one code path.
 import { lengthBatches } from './batches.js';
 import type { LearnedCard } from './card.js';
-import { createSession, int64Tensor, ort, type SessionOptions } from './session.js';
+import { createSession, float32Tensor, int64Tensor, type SessionOptions } from './session.js';
 import type { TextEncoder } from './text-encoder.js';
 import { learnedTokenizer } from './token-ids.js';
 
@@ -27,7 +27,7 @@ export async function createLearnedEncoder(model: Uint8Array, card: LearnedCard,
           for (let c = 0; c < row.length; c++) { set(r, c, row[c]); w[r * len + c] = weights[c]; }
         });
       });
-      const res = await session.run({ ids, weights: new ort.Tensor('float32', w, [group.length, len]) });
+      const res = await session.run({ ids, weights: float32Tensor(w, [group.length, len]) });
       const data = res.embedding.data as Float32Array;
       group.forEach((t, r) => { out[t] = data.slice(r * dim, (r + 1) * dim); });
     }

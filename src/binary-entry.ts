@@ -1,0 +1,12 @@
+// Entry of the single binary (`make binary`, docs/binary.md): unpack the embedded native files,
+// then run the same `canpol` command as src/cli.ts. The file imports make Bun embed the two
+// libraries it would not embed by itself; they name the build machine's linux-x64 copies.
+// @ts-expect-error: a file import (Bun), typed as its path
+import onnxruntime from '../node_modules/onnxruntime-node/bin/napi-v6/linux/x64/libonnxruntime.so.1' with { type: 'file' };
+// @ts-expect-error: a file import (Bun), typed as its path
+import vec0 from '../node_modules/sqlite-vec-linux-x64/vec0.so' with { type: 'file' };
+import { unpackNatives } from './natives/unpack.js';
+
+unpackNatives({ onnxruntime: onnxruntime as string, vec0: vec0 as string });
+// Imported only now, so that no module runs before the native files are registered.
+await import('./cli.js');
