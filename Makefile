@@ -6,7 +6,7 @@ PORT ?= 8080
 HOST ?= 127.0.0.1
 SOURCES := $(shell find src build-db -name '*.ts' 2>/dev/null)
 
-.PHONY: setup data data-real nightly run test typecheck bench eval docs clean
+.PHONY: setup data data-real nightly run test typecheck bench eval docs clean binary
 
 ## setup: install exactly the locked dependencies (Node 22 comes from the npm registry)
 setup: node_modules/.installed
@@ -16,6 +16,11 @@ node_modules/.installed: package.json package-lock.json
 
 dist/canpol.mjs: node_modules/.installed $(SOURCES)
 	$(ESBUILD) src/cli.ts --bundle --platform=node --target=node22 --format=esm --packages=external --log-level=warning --outfile=$@
+
+## binary: dist/canpol, one executable with every command and its native libraries inside (docs/binary.md)
+binary: dist/canpol
+dist/canpol: node_modules/.installed $(SOURCES)
+	$(BUN) src/natives/build-binary.ts $@
 
 ## data: build data/canpol.db from the generated demo sources
 data: data/canpol.db

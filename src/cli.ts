@@ -6,7 +6,9 @@ import { fetchCommand } from './commands/fetch.js';
 import { importCommand } from './commands/import.js';
 import { infoCommand } from './commands/info.js';
 import { keysCommand } from './commands/keys.js';
+import { lookupCommand } from './commands/lookup.js';
 import { pipelineCommand } from './commands/pipeline.js';
+import { SEARCH_OPTIONS, searchCommand, type SearchOption } from './commands/search.js';
 import { serveCommand } from './commands/serve.js';
 import { verifyCommand } from './commands/verify.js';
 import { IMPORTERS } from '../build-db/import/registry.js';
@@ -16,6 +18,9 @@ import { resolveSetting, SettingError, settingsHelp, settingsMarkdown, SETTINGS,
 type Values = Record<SettingName, string>;
 
 const IMPORTER_KINDS = IMPORTERS.map((i) => i.kind);
+
+/** Wrong arguments for a command: main prints the message and the command's help, exit 2. */
+class UsageError extends Error {}
 
 interface Command {
   summary: string;
@@ -34,12 +39,14 @@ const COMMANDS: Record<string, Command> = {
   serve: {
     summary: 'serve the API from a data file',
     usage: 'canpol serve [--data FILE] [--port N] [--host H] [--rate-limit on|off] [--redis URL]',
-    settings: ['data', 'port', 'host', 'mmap_size', 'keys', 'key_prefix', 'key_env', 'rate_limit', 'limit_anonymous', 'limits_general', 'limits_semantic', 'trusted_proxies', 'redis'],
+    settings: ['data', 'port', 'host', 'mmap_size', 'keys', 'key_prefix', 'key_env', 'rate_limit', 'limit_anonymous', 'limits_general', 'limits_semantic', 'trusted_proxies', 'redis', 'log', 'metrics', 'shutdown_timeout', 'watch_interval', 'verify_data'],
     run: (s) => serveCommand({
       data: s.data, port: Number(s.port), host: s.host, mmapSize: Number(s.mmap_size),
       keys: s.keys, keyPrefix: s.key_prefix, keyEnv: s.key_env, rateLimit: s.rate_limit as 'on' | 'off',
       limitAnonymous: Number(s.limit_anonymous), limitsGeneral: s.limits_general, limitsSemantic: s.limits_semantic,
       trustedProxies: s.trusted_proxies, redis: s.redis,
+      log: s.log as 'json' | 'text' | 'off', metrics: s.metrics as 'on' | 'off', shutdownTimeout: Number(s.shutdown_timeout),
+      watchInterval: Number(s.watch_interval), verifyData: s.verify_data as 'on' | 'off',
     }),
   },
   keys: {
@@ -78,6 +85,33 @@ const COMMANDS: Record<string, Command> = {
     settings: ['data'],
     positionals: 'FILE: the data file to check (else --data)',
     run: (s, { positionals }) => verifyCommand({ file: positionals[0] ?? s.data }),
+  },
+  lookup: {
+    summary: 'representatives of a postcode, or the ridings at a point, from the data file without a server (JSON)',
+    usage: 'canpol lookup POSTCODE [--data FILE]\n       canpol lookup LAT,LNG [--level LEVEL] [--data FILE]',
+    settings: ['data'],
+    options: { level: 'only the riding of this level: federal, provincial or municipal (LAT,LNG only)' },
+    positionals: 'POSTCODE: K1A0A6, "K1A 0A6", K1A-0A6 or an FSA (K1A): the body of GET /postcodes/{postcode}/representatives\n'
+      + 'LAT,LNG: a point such as 45.42,-75.70: the body of GET /boundaries/lookup?lat=&lng=\n'
+      + 'Prints the API\'s JSON (2-space indented); exit 1 with the API\'s error JSON when it refuses the input.',
+    run: (s, { positionals, options }) => {
+      if (positionals.join('').trim() === '') throw new UsageError('a POSTCODE or LAT,LNG is required');
+      return lookupCommand({ data: s.data, query: positionals.join(' '), level: options.level });
+    },
+  },
+  search: {
+    summary: 'search the speeches (keyword + semantic) from the data file without a server (JSON)',
+    usage: 'canpol search "QUERY" [--lang any|en|fr] [--limit N] [--page N] [--data FILE] [filters...]',
+    settings: ['data'],
+    options: SEARCH_OPTIONS,
+    positionals: 'QUERY: the words to search for (the body of GET /search/speeches?q=QUERY&...); without it, the newest speeches matching the filters\n'
+      + 'Prints the API\'s JSON (2-space indented); exit 1 with the API\'s error JSON when it refuses a parameter.',
+    run: (s, { positionals, options }) => {
+      const query = positionals.join(' ');
+      // Without a query the endpoint lists the newest speeches matching the filters (or refuses).
+      if (query.trim() === '' && Object.values(options).every((v) => v === undefined)) throw new UsageError('a QUERY, --anchor-chunk-id or a filter is required');
+      return searchCommand({ data: s.data, query, params: options as Partial<Record<SearchOption, string>> });
+    },
   },
   fetch: {
     summary: 'download every upstream source of the manifest into the fetch cache (conditional, retried, checked)',
@@ -153,6 +187,10 @@ export async function main(argv: string[]): Promise<number> {
     const code = await command.run(values, { positionals: parsed.positionals, switches, options: opts });
     return typeof code === 'number' ? code : -1;
   } catch (err) {
+    if (err instanceof UsageError) {
+      console.error(`canpol ${name}: ${err.message}\n\n${commandHelp(name, command)}`);
+      return 2;
+    }
     if (err instanceof SettingError || err instanceof DataFileError) {
       console.error(`canpol ${name}: ${err.message}`);
       return 1;

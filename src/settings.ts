@@ -9,7 +9,9 @@ export interface Setting {
   env: string;
   default: string;
   help: string;
-  kind: 'string' | 'port' | 'bytes' | 'count' | 'onoff' | 'label' | 'tiers' | 'proxies' | 'fraction';
+  kind: 'string' | 'port' | 'bytes' | 'count' | 'onoff' | 'label' | 'tiers' | 'proxies' | 'fraction' | 'choice';
+  /** The allowed values of a `choice`. */
+  choices?: readonly string[];
 }
 
 export const SETTINGS = {
@@ -29,6 +31,11 @@ export const SETTINGS = {
   limits_general: { flag: '--limits-general', env: 'CANPOL_LIMITS_GENERAL', default: 'free=60,dev=1000,pro=10000', kind: 'tiers', help: 'requests per hour per key, per tier, for every route but the semantic searches (one bucket per key)' },
   limits_semantic: { flag: '--limits-semantic', env: 'CANPOL_LIMITS_SEMANTIC', default: 'free=5,dev=100,pro=10000', kind: 'tiers', help: 'requests per hour per key, per tier, for /search/speeches, /search/speeches/count and /search/facets together' },
   trusted_proxies: { flag: '--trusted-proxies', env: 'CANPOL_TRUSTED_PROXIES', default: 'none', kind: 'proxies', help: 'comma-separated addresses or CIDR ranges of your reverse proxies; only through them is X-Forwarded-For read for the client address' },
+  log: { flag: '--log', env: 'CANPOL_LOG', default: 'json', kind: 'choice', choices: ['json', 'text', 'off'], help: 'request log on stdout, one line per request: `json` (method, path, status, duration, key id, client address, build id; never the key), `text` for a terminal, or `off` (docs/operations.md)' },
+  metrics: { flag: '--metrics', env: 'CANPOL_METRICS', default: 'on', kind: 'onoff', help: 'serve Prometheus metrics at GET /metrics (outside the API: no key, no rate limit; docs/operations.md)' },
+  shutdown_timeout: { flag: '--shutdown-timeout', env: 'CANPOL_SHUTDOWN_TIMEOUT', default: '10', kind: 'count', help: 'seconds SIGTERM/SIGINT waits for requests in flight to finish before closing their connections and exiting' },
+  watch_interval: { flag: '--watch-interval', env: 'CANPOL_WATCH_INTERVAL', default: '1000', kind: 'count', help: 'milliseconds between checks for a new data file renamed over --data, which is then checked and served without a restart; 0 turns the watch off (SIGHUP still reloads)' },
+  verify_data: { flag: '--verify-data', env: 'CANPOL_VERIFY_DATA', default: 'on', kind: 'onoff', help: 'run the checks of `canpol verify` (SQLite integrity, row counts) on the data file before serving it, at start and on reload; they read the whole file (about 0.3 s on the real data)' },
   redis: { flag: '--redis', env: 'CANPOL_REDIS_URL', default: 'none', kind: 'string', help: 'redis://host:port/db to share rate-limit counters between server processes; `none` counts in this process only' },
   out: { flag: '--out', env: 'CANPOL_OUT', default: 'data/canpol.db', kind: 'string', help: 'data file to write; replaced only when the build succeeds' },
   encoder_model: { flag: '--encoder-model', env: 'CANPOL_ENCODER_MODEL', default: 'none', kind: 'string', help: 'a pretrained sentence encoder (ONNX with input_ids and attention_mask, output last_hidden_state) to embed with instead of learning one; stored in the data file' },
@@ -61,6 +68,7 @@ export function resolveSetting(name: SettingName, flags: Record<string, string |
   if (s.kind === 'bytes' && !/^\d{1,15}$/.test(value)) throw new SettingError(`${s.flag} must be a whole number of bytes, got ${JSON.stringify(value)}`);
   if (s.kind === 'count' && !/^\d{1,9}$/.test(value)) throw new SettingError(`${s.flag} must be a whole number, got ${JSON.stringify(value)}`);
   if (s.kind === 'onoff' && value !== 'on' && value !== 'off') throw new SettingError(`${s.flag} must be on or off, got ${JSON.stringify(value)}`);
+  if (s.kind === 'choice' && !s.choices!.includes(value)) throw new SettingError(`${s.flag} must be one of ${s.choices!.join(', ')}, got ${JSON.stringify(value)}`);
   if (s.kind === 'fraction' && !(/^(0(\.\d+)?|1(\.0+)?)$/.test(value))) throw new SettingError(`${s.flag} must be a fraction from 0 to 1, got ${JSON.stringify(value)}`);
   if (s.kind === 'label' && !LABEL.test(value)) throw new SettingError(`${s.flag} must be 1-16 lower-case letters or digits, got ${JSON.stringify(value)}`);
   if (s.kind === 'tiers') {
@@ -80,13 +88,13 @@ export function resolveSetting(name: SettingName, flags: Record<string, string |
 }
 
 const PLACEHOLDER: Record<Setting['kind'], string> = {
-  string: 'VALUE', port: 'N', bytes: 'N', count: 'N', onoff: 'on|off', label: 'NAME', tiers: 'free=N,dev=N,pro=N', proxies: 'LIST', fraction: 'F',
+  string: 'VALUE', port: 'N', bytes: 'N', count: 'N', onoff: 'on|off', label: 'NAME', tiers: 'free=N,dev=N,pro=N', proxies: 'LIST', fraction: 'F', choice: 'VALUE',
 };
 
 export function settingsHelp(names: readonly SettingName[]): string {
   const rows = names.map((n) => {
     const s: Setting = SETTINGS[n];
-    return [`  ${s.flag} ${PLACEHOLDER[s.kind]}`, `${s.help} [env ${s.env}, default ${s.default}]`];
+    return [`  ${s.flag} ${s.choices ? s.choices.join('|') : PLACEHOLDER[s.kind]}`, `${s.help} [env ${s.env}, default ${s.default}]`];
   });
   const width = Math.max(...rows.map(([a]) => a.length)) + 2;
   return rows.map(([a, b]) => a.padEnd(width) + b).join('\n');

@@ -1,6 +1,18 @@
-import { openDataFile } from '../db/open-data-file.js';
+// `canpol serve`: opens and checks the data file, sets up the access gate, the request log and the
+// metrics, listens, and then keeps serving across data reloads (SIGHUP, or a new file renamed over
+// --data) until SIGTERM/SIGINT shut it down gracefully (docs/operations.md).
+import type { DataFile } from '../db/open-data-file.js';
 import { createApp } from '../http/app.js';
 import { listen } from '../http/serve.js';
+import { createWorkQueue } from '../limits/work-queue.js';
+import { openCheckedDataFile } from '../ops/check-data-file.js';
+import { createDispatcher, type Served } from '../ops/dispatcher.js';
+import { fileIdentity } from '../ops/file-watch.js';
+import { createLogSink } from '../ops/log-sink.js';
+import { createMetrics } from '../ops/metrics.js';
+import { createReloader } from '../ops/reload.js';
+import { createRequestLog, type LogFormat } from '../ops/request-log.js';
+import { onShutdownSignals } from '../ops/shutdown.js';
 import { loadEncoder } from '../search/encoder-store.js';
 import { setUpAccess, type AccessSettings } from './serve-access.js';
 
@@ -9,26 +21,96 @@ export interface ServeOptions extends AccessSettings {
   port: number;
   host: string;
   mmapSize: number;
+  log?: LogFormat;
+  metrics?: 'on' | 'off';
+  /** Seconds. */
+  shutdownTimeout?: number;
+  /** Milliseconds; 0 turns the replacement watch off. */
+  watchInterval?: number;
+  verifyData?: 'on' | 'off';
 }
 
-export async function serveCommand({ data, port, host, mmapSize, ...accessSettings }: ServeOptions): Promise<void> {
-  const file = openDataFile(data, { mmapSize });
+/** TEST ONLY: holds every API request this many milliseconds, so tests can have requests in flight. */
+const TEST_DELAY_ENV = 'CANPOL_TEST_DELAY_MS';
+
+export async function serveCommand(options: ServeOptions): Promise<void> {
+  const { data, port, host, mmapSize, log = 'json', metrics: metricsOn = 'on', shutdownTimeout = 10, watchInterval = 1000, verifyData = 'on', ...accessSettings } = options;
+  const say = (m: string) => console.error(m);
+  const check = { mmapSize, verify: verifyData === 'on' };
+  const servedIdentity = fileIdentity(data);
+  const first = openCheckedDataFile(data, check);
   const gate = setUpAccess({ data, ...accessSettings });
   await gate.ready();
-  // The data file's own encoder embeds search queries (the same one that embedded its chunks).
-  const embedder = await loadEncoder(file.db);
-  const app = createApp({ data: file, embedder, access: gate.access });
-  const running = await listen(app, { port, host });
-  const { build } = file;
-  console.error(`canpol: serving ${build.dataset_name}${build.is_demo ? ' (demo data)' : ''}, build ${build.id}, from ${data}`);
-  console.error(`canpol: ${gate.summary}`);
-  console.error(`canpol: listening on ${running.url}/api/public/v1 (health: ${running.url}/health)`);
-  const stop = (signal: string) => {
-    console.error(`canpol: ${signal}, closing`);
-    running.close().then(() => embedder?.close()).then(() => gate.close()).then(() => { file.close(); process.exit(0); });
-    // Connections kept alive by clients must not hold the process forever.
-    setTimeout(() => process.exit(0), 5000).unref();
-  };
-  process.once('SIGTERM', () => stop('SIGTERM'));
-  process.once('SIGINT', () => stop('SIGINT'));
+
+  let build = first.build;
+  // One embedding queue across reloads, so the 2 running + 6 waiting bound holds while two apps live.
+  const embedQueue = createWorkQueue();
+  const sink = createLogSink();
+  process.once('exit', () => sink.flush()); // whichever way the process ends (stdout to a pipe or file is written synchronously)
+  const requestLog = log === 'off' ? null : createRequestLog({ format: log, sink });
+  let inFlight = () => 0;
+  const metrics = metricsOn === 'on' ? createMetrics({ sources: { build: () => build, queue: () => embedQueue, inFlight: () => inFlight() } }) : null;
+  const ops = { log: requestLog, metrics, clientAddress: gate.access.clientAddress };
+
+  async function serving(file: DataFile): Promise<Served> {
+    try {
+      // The data file's own encoder embeds search queries (the same one that embedded its chunks).
+      const embedder = await loadEncoder(file.db);
+      const app = createApp({ data: file, embedder, access: gate.access, embedQueue, ops });
+      return { fetch: app.fetch, close: async () => { await embedder?.close(); file.close(); } };
+    } catch (err) {
+      file.close();
+      throw err;
+    }
+  }
+
+  const testDelayMs = Number(process.env[TEST_DELAY_ENV] ?? 0) || 0;
+  const dispatcher = createDispatcher(await serving(first), { testDelayMs });
+  inFlight = () => dispatcher.inFlight;
+  const running = await listen(dispatcher.fetch, { port, host });
+  say(`canpol: serving ${build.dataset_name}${build.is_demo ? ' (demo data)' : ''}, build ${build.id}, from ${data}`);
+  say(`canpol: ${gate.summary}`);
+  say(`canpol: request log ${log === 'off' ? 'off' : `${log} on stdout`}; metrics ${metrics ? `at ${running.url}/metrics` : 'off'}`);
+  if (testDelayMs) say(`canpol: ${TEST_DELAY_ENV}=${testDelayMs}: every API request is held ${testDelayMs} ms (for tests only)`);
+  say(`canpol: listening on ${running.url}/api/public/v1 (health: ${running.url}/health)`);
+
+  const event = (fields: Record<string, unknown>) => { if (log === 'json') sink.line(JSON.stringify({ time: new Date().toISOString(), ...fields })); };
+  const reloader = createReloader({
+    path: data,
+    served: servedIdentity,
+    watchMs: watchInterval,
+    async reload(reason) {
+      const old = build.id;
+      let next: Served;
+      let file: DataFile;
+      try {
+        file = openCheckedDataFile(data, check);
+        next = await serving(file);
+      } catch (err) {
+        metrics?.reloaded('refused');
+        say(`canpol: reload (${reason}) refused, still serving build ${old}: ${(err as Error).message}`);
+        event({ event: 'reload', result: 'refused', reason, build_id: old, error: (err as Error).message });
+        return;
+      }
+      build = file.build;
+      dispatcher.swap(next);
+      metrics?.reloaded('ok');
+      say(`canpol: reloaded ${data} (${reason}): build ${old} -> ${build.id}`);
+      event({ event: 'reload', result: 'ok', reason, old_build_id: old, new_build_id: build.id });
+    },
+  });
+
+  onShutdownSignals({
+    server: running.server as import('node:http').Server,
+    idle: () => dispatcher.idle(),
+    inFlight: () => dispatcher.inFlight,
+    timeoutMs: shutdownTimeout * 1000,
+    log: say,
+    cleanup: async () => {
+      reloader.stop();
+      await dispatcher.close();
+      await gate.close();
+      sink.flush();
+    },
+  });
 }

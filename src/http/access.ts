@@ -10,6 +10,7 @@ import type { Caller, Limiter } from '../limits/limiter.js';
 import { classOfRoute } from '../limits/route-classes.js';
 import { ApiError } from './errors.js';
 import { addResponseHeaders } from './header-bag.js';
+import '../ops/request-facts.js';
 
 export interface AccessOptions {
   /** Null: no key store, so every presented key is unknown. */
@@ -31,7 +32,10 @@ const REASONS = {
   revoked: 'the API key has been revoked',
 } as const;
 
-const invalidKey = (reason: keyof typeof REASONS) => new ApiError(401, 'invalid_api_key', REASONS[reason], undefined, { 'WWW-Authenticate': 'Bearer' });
+const invalidKey = (c: Context, reason: keyof typeof REASONS) => {
+  c.set('authFailure', reason); // for the metrics
+  return new ApiError(401, 'invalid_api_key', REASONS[reason], undefined, { 'WWW-Authenticate': 'Bearer' });
+};
 
 /** The socket peer under @hono/node-server; tests pass `{ incoming: { socket: { remoteAddress } } }` as env. */
 const socketAddress = (c: Context) => (c.env as { incoming?: Pick<IncomingMessage, 'socket'> } | undefined)?.incoming?.socket?.remoteAddress;
@@ -43,16 +47,20 @@ export function accessControl({ keys, limiter, clientAddress, prefix, classify =
     if (credentials.kind === 'anonymous') {
       if (!limiter) return next();
       caller = { kind: 'anonymous', address: clientAddress(socketAddress(c), c.req.header('X-Forwarded-For')) };
+      c.set('clientAddress', caller.address); // the request log reuses it
     } else {
-      if (credentials.kind === 'malformed') throw invalidKey('malformed');
+      if (credentials.kind === 'malformed') throw invalidKey(c, 'malformed');
       const found = keys ? keys.check(credentials.token) : ({ ok: false, reason: 'unknown' } as const);
-      if (!found.ok) throw invalidKey(found.reason);
+      if (!found.ok) throw invalidKey(c, found.reason);
+      c.set('keyId', found.key.id); // the request log names the key by its id, never the key
       if (!limiter) return next();
       caller = { kind: 'key', id: found.key.id, tier: found.key.tier };
     }
-    const verdict = await limiter.check(caller, classify(c.req.path.slice(prefix.length)));
+    const cls = classify(c.req.path.slice(prefix.length));
+    const verdict = await limiter.check(caller, cls);
     addResponseHeaders(c, verdict.headers);
     if (!verdict.allowed) {
+      c.set('limitRejection', caller.kind === 'anonymous' ? { bucket: 'anonymous', tier: 'anonymous' } : { bucket: cls, tier: caller.tier });
       throw new ApiError(429, 'rate_limited', `rate limit of ${verdict.headers['X-RateLimit-Limit']} requests per hour reached; retry in ${verdict.retryAfter} s`, undefined, { 'Retry-After': String(verdict.retryAfter) });
     }
     return next();

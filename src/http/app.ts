@@ -29,6 +29,9 @@ import { accessControl, type AccessOptions } from './access.js';
 import { isClientAbort, requestSignal, withRequestSignal } from './request-signal.js';
 import { ApiError, internalError, notFound } from './errors.js';
 import { ALLOWED_METHODS, createResponder, PREFLIGHT_HEADERS } from './respond.js';
+import { openApiRoutes } from '../openapi/routes.js';
+import { metricsRoutes } from '../ops/metrics-route.js';
+import { observeRequests, type ObserveOptions } from '../ops/observe.js';
 
 export const API_PREFIX = '/api/public/v1';
 
@@ -45,13 +48,17 @@ export interface AppOptions {
   embedQueue?: WorkQueue;
   /** Resolves /boundaries/lookup?postcode= (postcodes, issue 4 part B); without one a postcode is 404. */
   locatePostcode?: PostcodeLocator;
+  /** Request log and metrics (docs/operations.md); absent, nothing is observed and /metrics is 404. */
+  ops?: Omit<ObserveOptions, 'buildId'> | null;
 }
 
-export function createApp({ data, logError = (err) => console.error(err), compressThreshold, embedder = null, access = null, embedQueue = createWorkQueue(), locatePostcode }: AppOptions) {
+export function createApp({ data, logError = (err) => console.error(err), compressThreshold, embedder = null, access = null, embedQueue = createWorkQueue(), locatePostcode, ops = null }: AppOptions) {
   const { db, build } = data;
   const respond = createResponder({ buildId: build.id, compressThreshold });
   const app = new Hono();
 
+  // Outermost, so 405s, 401s and 429s are logged and counted too.
+  if (ops && (ops.log || ops.metrics)) app.use('*', observeRequests({ ...ops, buildId: build.id }));
   app.use('*', async (c, next) => {
     if (c.req.method === 'OPTIONS') return c.body(null, 204, PREFLIGHT_HEADERS);
     if (!ALLOWED_METHODS.includes(c.req.method)) {
@@ -60,9 +67,12 @@ export function createApp({ data, logError = (err) => console.error(err), compre
     await next();
   });
 
+  // The OpenAPI document and /docs describe the interface and read no data: outside the gate too.
+  app.route('/', openApiRoutes({ buildId: build.id, compressThreshold, prefix: API_PREFIX }));
   // Health stays outside the gate: load balancers probe it without keys, many times an hour.
   if (access) app.use(`${API_PREFIX}/*`, accessControl({ ...access, prefix: API_PREFIX }));
   app.route('/', healthRoutes({ build, respond }));
+  if (ops?.metrics) app.route('/', metricsRoutes({ metrics: ops.metrics }));
   const api = new Hono();
   const boundaries = createBoundaryQueries(db);
   const boundaryIndex = createBoundaryIndex({ db });

@@ -1,7 +1,9 @@
 // Starts the Node HTTP server for an app; resolves once it is listening.
 import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
-import type { Hono } from 'hono';
+
+/** What the server calls per request: an app's fetch, or the dispatcher in front of reloadable apps. */
+export type FetchHandler = (req: Request, env?: unknown) => Response | Promise<Response>;
 
 export interface Listening {
   server: ServerType;
@@ -9,9 +11,10 @@ export interface Listening {
   close(): Promise<void>;
 }
 
-export function listen(app: Hono, { port, host }: { port: number; host: string }): Promise<Listening> {
+export function listen(handler: FetchHandler | { fetch: FetchHandler }, { port, host }: { port: number; host: string }): Promise<Listening> {
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, port, hostname: host }, (info: AddressInfo) => {
+    const fetch = typeof handler === 'function' ? handler : handler.fetch;
+    const server = serve({ fetch, port, hostname: host }, (info: AddressInfo) => {
       const shown = info.family === 'IPv6' ? `[${info.address}]` : info.address;
       resolve({
         server,

@@ -1,0 +1,63 @@
+// `canpol serve` refuses to start on a data file it must not serve, saying why, with exit 1; and
+// starts on a sound one (issue 7 part 4).
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { closeSync, copyFileSync, openSync, readFileSync, statSync, truncateSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { buildFixture, type Fixture } from '../helpers/fixture.js';
+import { serveFails, startServe } from '../ops/serve-process.js';
+
+let f: Fixture;
+beforeAll(() => { f = buildFixture(); });
+afterAll(() => f?.cleanup());
+
+describe('serve at start', () => {
+  test('a corrupt file: exit 1 with the integrity problem', async () => {
+    const bad = join(f.dir, 'corrupt.db');
+    copyFileSync(f.dbPath, bad);
+    const pageSize = readFileSync(bad).readUInt16BE(16);
+    const fd = openSync(bad, 'r+');
+    writeSync(fd, Buffer.alloc(pageSize, 0x5a), 0, pageSize, pageSize * 2);
+    closeSync(fd);
+    const { code, stderr } = await serveFails(['--data', bad]);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/^canpol serve: data file \S+corrupt\.db refused: SQLite integrity check failed/);
+    expect(stderr).not.toContain('listening');
+  }, 20_000);
+
+  test('a truncated file, another schema version, a missing file: exit 1, each with its reason', async () => {
+    const cut = join(f.dir, 'cut.db');
+    copyFileSync(f.dbPath, cut);
+    truncateSync(cut, statSync(cut).size - 4096);
+    const truncated = await serveFails(['--data', cut, '--verify-data', 'off']);
+    expect(truncated.code).toBe(1);
+    expect(truncated.stderr).toMatch(/refused: it is \d+ bytes but its header says .* truncated or still being copied/);
+
+    const old = join(f.dir, 'old.db');
+    copyFileSync(f.dbPath, old);
+    const db = new Database(old);
+    db.pragma('user_version = 2');
+    db.close();
+    const incompatible = await serveFails(['--data', old]);
+    expect(incompatible.code).toBe(1);
+    expect(incompatible.stderr).toMatch(/has schema version 2; this server reads version \d+\. Rebuild it with this version of canpol\./);
+
+    const missing = await serveFails(['--data', join(f.dir, 'nothing.db')]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('does not exist (build one with: canpol build');
+  }, 30_000);
+
+  test('a sound file starts, says where the log and metrics are, logs the client behind a trusted proxy, and stops on SIGINT', async () => {
+    const s = await startServe(['--data', f.dbPath, '--log', 'text', '--metrics', 'off', '--trusted-proxies', '127.0.0.1']);
+    expect(s.stderr()).toContain('canpol: request log text on stdout; metrics off');
+    expect((await fetch(`${s.base}/metrics`)).status).toBe(404);
+    expect((await fetch(`${s.base}/health`)).status).toBe(200);
+    expect((await fetch(`${s.base}/health`, { headers: { 'X-Forwarded-For': '198.51.100.7' } })).status).toBe(200);
+    s.child.kill('SIGINT');
+    expect(await s.exited).toBe(0);
+    expect(s.stdout()).toHaveLength(3);
+    expect(s.stdout()[0]).toMatch(/ 404 GET \/metrics [\d.]+ ms 127\.0\.0\.1$/);
+    expect(s.stdout()[1]).toMatch(/ 200 GET \/health [\d.]+ ms 127\.0\.0\.1$/);
+    expect(s.stdout()[2]).toMatch(/ 200 GET \/health [\d.]+ ms 198\.51\.100\.7$/);
+  }, 20_000);
+});

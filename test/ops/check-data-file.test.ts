@@ -1,0 +1,70 @@
+// The server refuses a corrupt, truncated, foreign or incompatible data file with a message that
+// says why (at start and on reload), and opens a sound one.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { closeSync, copyFileSync, openSync, readFileSync, truncateSync, writeFileSync, writeSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { DataFileError } from '../../src/db/open-data-file.js';
+import { headerProblem, openCheckedDataFile } from '../../src/ops/check-data-file.js';
+import { buildFixture, type Fixture } from '../helpers/fixture.js';
+
+let fx: Fixture;
+beforeAll(() => { fx = buildFixture(); });
+afterAll(() => fx.cleanup());
+
+const refusal = (path: string, verify = true) => {
+  try {
+    openCheckedDataFile(path, { mmapSize: 0, verify }).close();
+  } catch (err) {
+    expect(err).toBeInstanceOf(DataFileError);
+    return (err as Error).message;
+  }
+  throw new Error(`${path} was accepted`);
+};
+
+describe('openCheckedDataFile', () => {
+  test('a sound file opens, with its build record', () => {
+    const file = openCheckedDataFile(fx.dbPath, { mmapSize: 0, verify: true });
+    expect(file.build.id).toBe(fx.data.build.id);
+    file.close();
+    expect(headerProblem(fx.dbPath)).toBeNull();
+  });
+
+  test('a file with a scribbled page is refused by the integrity check, and only when verify is on', () => {
+    const bad = join(fx.dir, 'corrupt.db');
+    copyFileSync(fx.dbPath, bad);
+    const pageSize = readFileSync(bad).readUInt16BE(16);
+    const fd = openSync(bad, 'r+');
+    writeSync(fd, Buffer.alloc(pageSize, 0x5a), 0, pageSize, pageSize * 2);
+    closeSync(fd);
+    expect(refusal(bad)).toMatch(/^data file .*corrupt\.db refused: .*(integrity check failed|malformed|unreadable).*canpol verify/);
+    // With --verify-data off only the header, schema version and build record are read: it opens.
+    openCheckedDataFile(bad, { mmapSize: 0, verify: false }).close();
+  });
+
+  test('a truncated file (a half-finished copy) is refused by the header check even without verify', () => {
+    const cut = join(fx.dir, 'cut.db');
+    copyFileSync(fx.dbPath, cut);
+    truncateSync(cut, Math.floor(statSync(cut).size / 2));
+    expect(refusal(cut, false)).toMatch(/refused: it is \d+ bytes but its header says \d+ pages of \d+ \(\d+ bytes\): truncated or still being copied/);
+  });
+
+  test('not a database, missing, another schema version, no build record', () => {
+    const text = join(fx.dir, 'text.db');
+    writeFileSync(text, 'x'.repeat(4096));
+    expect(refusal(text, false)).toContain('it is not a SQLite database (bad header)');
+    expect(refusal(join(fx.dir, 'absent.db'))).toContain('does not exist');
+    const old = join(fx.dir, 'old.db');
+    copyFileSync(fx.dbPath, old);
+    const db = new Database(old);
+    db.pragma('user_version = 1');
+    db.close();
+    expect(refusal(old)).toMatch(/has schema version 1; this server reads version \d+\. Rebuild it/);
+    const bare = join(fx.dir, 'bare.db');
+    const empty = new Database(bare);
+    empty.pragma(`user_version = ${fx.data.build.schema_version}`);
+    empty.exec('CREATE TABLE t (x)');
+    empty.close();
+    expect(refusal(bare, false)).toMatch(/not a canpol data file|no build record/);
+  });
+});

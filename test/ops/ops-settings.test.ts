@@ -1,0 +1,16 @@
+// The operations settings are checked before the server starts.
+import { expect, test } from 'bun:test';
+import { resolveSetting, SettingError, settingsHelp } from '../../src/settings.js';
+
+test('log, metrics, shutdown timeout, watch interval, verify', () => {
+  expect(resolveSetting('log', {}, {})).toBe('json');
+  expect(resolveSetting('log', {}, { CANPOL_LOG: 'off' })).toBe('off');
+  expect(() => resolveSetting('log', { log: 'yaml' }, {})).toThrow(new SettingError('--log must be one of json, text, off, got "yaml"'));
+  expect(resolveSetting('metrics', {}, {})).toBe('on');
+  expect(() => resolveSetting('metrics', { metrics: 'yes' }, {})).toThrow('--metrics must be on or off');
+  expect(resolveSetting('shutdown_timeout', {}, {})).toBe('10');
+  expect(() => resolveSetting('shutdown_timeout', { shutdown_timeout: '2.5' }, {})).toThrow('--shutdown-timeout must be a whole number');
+  expect(resolveSetting('watch_interval', {}, { CANPOL_WATCH_INTERVAL: '0' })).toBe('0');
+  expect(resolveSetting('verify_data', {}, {})).toBe('on');
+  expect(settingsHelp(['log'])).toContain('--log json|text|off');
+});
