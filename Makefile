@@ -6,7 +6,7 @@ PORT ?= 8080
 HOST ?= 127.0.0.1
 SOURCES := $(shell find src build-db -name '*.ts' 2>/dev/null)
 
-.PHONY: setup data data-real nightly run test typecheck bench eval docs clean binary
+.PHONY: setup data data-real nightly run test typecheck bench bench-search eval docs clean binary
 
 ## setup: install exactly the locked dependencies (Node 22 comes from the npm registry)
 setup: node_modules/.installed
