@@ -1,5 +1,6 @@
 // The vector index (binary-code shortlist, exact re-scoring by sqlite-vec) and the feedback probe of
 // hybrid search, on random vectors whose exact neighbours a brute-force cosine gives independently.
+import { seededRandom } from '../../build-db/search/encoder/random.js';
 import { afterAll, describe, expect, test } from 'bun:test';
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -11,15 +12,7 @@ import { feedbackProbe } from '../../src/search/feedback.js';
 import { binaryCode, codeWords } from '../../src/search/scan/binary-code.js';
 import { createVectorIndex, VECTOR_TABLES_SQL } from '../../src/search/vectors.js';
 
-function rng(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) >>> 0;
-    let t = seed;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const rng = seededRandom; // deterministic, so a failure reproduces
 const DIM = 32, N = 200;
 const random = rng(7);
 const unit = (v: Float32Array) => { const n = Math.hypot(...v); return v.map((x) => x / n); };

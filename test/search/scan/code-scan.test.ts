@@ -1,21 +1,13 @@
 // The in-memory vector scan: the WebAssembly Hamming kernel against a plain popcount, the shortlist
 // against a sort, and the filter mask against the conditions it replaces.
+import { seededRandom } from '../../../build-db/search/encoder/random.js';
 import { describe, expect, test } from 'bun:test';
 import type { SearchFilters } from '../../../src/db/search.js';
 import { binaryCode, codeWords } from '../../../src/search/scan/binary-code.js';
 import { CodeScan } from '../../../src/search/scan/code-scan.js';
 import { FilterColumns, type FilterRow } from '../../../src/search/scan/filter-columns.js';
 
-// Deterministic pseudo-random numbers (mulberry32), so a failure reproduces.
-function rng(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) >>> 0;
-    let t = seed;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const rng = seededRandom; // deterministic, so a failure reproduces
 const popcount = (x: number) => { let c = 0; for (; x; x >>= 1) c += x & 1; return c; };
 const hamming = (a: Uint8Array, b: Uint8Array) => a.reduce((s, x, i) => s + popcount(x ^ b[i]), 0);
 
