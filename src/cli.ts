@@ -8,7 +8,7 @@ import { infoCommand } from './commands/info.js';
 import { keysCommand } from './commands/keys.js';
 import { lookupCommand } from './commands/lookup.js';
 import { pipelineCommand } from './commands/pipeline.js';
-import { SEARCH_OPTIONS, searchCommand, type SearchOption } from './commands/search.js';
+import { SEARCH_OPTIONS, searchCommand } from './commands/search.js';
 import { serveCommand } from './commands/serve.js';
 import { verifyCommand } from './commands/verify.js';
 import { IMPORTERS } from '../build-db/import/registry.js';
@@ -110,7 +110,7 @@ const COMMANDS: Record<string, Command> = {
       const query = positionals.join(' ');
       // Without a query the endpoint lists the newest speeches matching the filters (or refuses).
       if (query.trim() === '' && Object.values(options).every((v) => v === undefined)) throw new UsageError('a QUERY, --anchor-chunk-id or a filter is required');
-      return searchCommand({ data: s.data, query, params: options as Partial<Record<SearchOption, string>> });
+      return searchCommand({ data: s.data, query, params: options });
     },
   },
   fetch: {

@@ -1,38 +1,25 @@
 // `canpol search "QUERY"`: hybrid search of the speeches from the data file without a server (the
 // body of GET /search/speeches), with the data file's own encoder for the semantic half.
+import { endpoint, paramMeaning } from '../openapi/endpoints.js';
+import { paramDoc } from '../openapi/param-schema.js';
 import { offlineRequest } from './offline-request.js';
 
-/** Query parameters of /search/speeches offered as options (`--province-territory` → province_territory). */
-export const SEARCH_OPTIONS = {
-  lang: 'en, fr or any (default any)',
-  limit: 'results per page, 1-50 (default 20)',
-  page: 'page number, from 1',
-  level: 'federal, provincial or municipal',
-  'province-territory': 'two-letter province or territory code',
-  'politician-ids': 'a politician UUID, or a comma-separated list',
-  party: 'party name',
-  from: 'first day, YYYY-MM-DD',
-  to: 'last day, YYYY-MM-DD',
-  'speech-type': 'a speech type, or a comma-separated list',
-  'exclude-presiding': 'true to leave out the presiding officers',
-  'politician-active': 'active or inactive',
-  'min-similarity': 'smallest cosine similarity of a semantic match, 0-1',
-  'parliament-number': 'parliament number',
-  'session-number': 'session number',
-  'group-by': 'timeline (default) or politician',
-  'per-group-limit': 'results per politician with --group-by politician, 1-10',
-  sort: 'mentions, best_match, avg_match or keyword_hits (with --group-by politician)',
-  'anchor-chunk-id': 'find speeches like this chunk (instead of or with QUERY)',
-  'include-count': 'false leaves the total count out',
-} as const;
+const SPEECHES = endpoint('searchSpeeches');
 
-export type SearchOption = keyof typeof SEARCH_OPTIONS;
+/** Every query parameter of /search/speeches but q, as an option (`province_territory` →
+ *  `--province-territory`), with the help the OpenAPI document gives it: one declaration, no list to drift. */
+export const SEARCH_OPTIONS: Record<string, string> = Object.fromEntries(Object.entries(SPEECHES.query ?? {})
+  .filter(([name]) => name !== 'q')
+  .map(([name, schema]) => {
+    const rule = paramDoc(schema).rule;
+    return [name.replaceAll('_', '-'), `${paramMeaning(SPEECHES, name)}${rule ? ` (${rule})` : ''}`];
+  }));
 
 export interface SearchOptions {
   data: string;
   /** The words after `search`, joined by a space (quoting the query is optional). */
   query: string;
-  params: Partial<Record<SearchOption, string>>;
+  params: Record<string, string | undefined>;
   write?: (text: string) => void;
 }
 

@@ -2,7 +2,7 @@
 // the routes' own valibot parameter schemas (read by param-schema.ts), the body schemas
 // (responses.ts) and the error catalog. Nothing here restates a validation rule.
 import { DEFAULT_LIMITS } from '../limits/limit-table.js';
-import { bucketOf, ENDPOINTS, errorsOf, PARAM_TEXT, type Endpoint } from './endpoints.js';
+import { bucketOf, ENDPOINTS, errorsOf, paramMeaning, type Endpoint } from './endpoints.js';
 import { ERROR_CATALOG, type ErrorCode } from './error-catalog.js';
 import { paramDoc, type JsonSchema } from './param-schema.js';
 import { BODIES, SCHEMAS } from './responses.js';
@@ -77,8 +77,7 @@ function queryParameters(e: Endpoint) {
   return Object.entries(e.query ?? {}).map(([name, schema]) => {
     const doc = paramDoc(schema);
     const repeatable = e.arrays?.includes(name) ?? false;
-    const what = e.paramText?.[name] ?? PARAM_TEXT[name];
-    if (!what) throw new Error(`no description for parameter ${name} of ${e.path}`);
+    const what = paramMeaning(e, name);
     const rule = doc.rule ? ` Rule: ${doc.rule}.` : '';
     const notes = [doc.caseInsensitive && doc.schema.enum ? ' Case-insensitive.' : '', repeatable && !what.includes('repeated') ? ' May also be repeated.' : ''].join('');
     return {

@@ -202,6 +202,20 @@ export const ENDPOINTS: readonly Endpoint[] = [
   { id: 'getSearchMeta', path: '/search/meta', tag: 'Search', summary: 'Size of the search corpus and its embedded fraction', errors: [], maxAge: 300, body: 'searchMeta', gated: true },
 ];
 
+/** What a query parameter of an endpoint means (its own text, else the shared one). */
+export function paramMeaning(e: Endpoint, name: string): string {
+  const what = e.paramText?.[name] ?? PARAM_TEXT[name];
+  if (!what) throw new Error(`no description for parameter ${name} of ${e.path}`);
+  return what;
+}
+
+/** The endpoint with this operationId (a typo is a programming error). */
+export function endpoint(id: string): Endpoint {
+  const e = ENDPOINTS.find((x) => x.id === id);
+  if (!e) throw new Error(`no endpoint ${id}`);
+  return e;
+}
+
 /** The path as the server sees it, e.g. /api/public/v1/politicians/{id}. */
 export const fullPath = (e: Endpoint) => (e.root ? e.path : `${API}${e.path}`);
 

@@ -3,39 +3,19 @@
 // file must not be answered 304 with the old document), with the data file's build id conventions
 // otherwise (src/http/respond.ts). Mounted before the access gate: see docs/openapi.md.
 import { createHash } from 'node:crypto';
-import { Hono, type Context } from 'hono';
-import { encode, pickEncoding, type Encoding } from '../http/compress.js';
-import { CORS_HEADERS, createResponder } from '../http/respond.js';
+import { Hono } from 'hono';
+import { createResponder } from '../http/respond.js';
 import { buildOpenApiDocument } from './document.js';
 import { renderDocsPage } from './docs-page.js';
-import { ENDPOINTS } from './endpoints.js';
+import { endpoint } from './endpoints.js';
 
 const maxAgeOf = (id: string) => {
-  const age = ENDPOINTS.find((e) => e.id === id)!.maxAge;
+  const age = endpoint(id).maxAge;
   if (age === 'no-store') throw new Error(`${id} is meant to be cacheable`);
   return age;
 };
 
 const hashOf = (text: string) => createHash('sha1').update(text).digest('base64url').slice(0, 22);
-
-/** A static HTML page with the same header conventions as the JSON responder. */
-function staticHtml(html: string, maxAge: number) {
-  const tag = hashOf(html);
-  const bodies = new Map<Encoding, Uint8Array>();
-  const etag = (enc: Encoding | null) => (enc ? `"${tag}-${enc}"` : `"${tag}"`);
-  return (c: Context): Response => {
-    const enc = pickEncoding(c.req.header('Accept-Encoding'));
-    const headers: Record<string, string> = { ...CORS_HEADERS, 'Cache-Control': `public, max-age=${maxAge}`, Vary: 'Accept-Encoding', ETag: etag(enc) };
-    const inm = c.req.header('If-None-Match');
-    if (inm && (inm.trim() === '*' || inm.split(',').some((t) => t.trim().replace(/^W\//, '') === headers.ETag))) return c.body(null, 304, headers);
-    headers['Content-Type'] = 'text/html; charset=utf-8';
-    if (!enc) return c.body(html, 200, headers);
-    let body = bodies.get(enc);
-    if (!body) bodies.set(enc, (body = encode(html, enc)));
-    headers['Content-Encoding'] = enc;
-    return c.body(body as Uint8Array<ArrayBuffer>, 200, headers);
-  };
-}
 
 export interface OpenApiRouteOptions {
   /** The data file's build id: part of the JSON's ETag as for every route. */
@@ -47,10 +27,13 @@ export interface OpenApiRouteOptions {
 
 export function openApiRoutes({ buildId, compressThreshold, prefix }: OpenApiRouteOptions) {
   const doc = buildOpenApiDocument();
-  const respond = createResponder({ buildId: `${buildId} ${hashOf(JSON.stringify(doc))}`, compressThreshold });
-  const docsPage = staticHtml(renderDocsPage(doc), maxAgeOf('docs'));
+  // Serialised and compressed once: the document is ~180 KB and the same for every request.
+  const json = { text: JSON.stringify(doc), encoded: new Map() };
+  const respond = createResponder({ buildId: `${buildId} ${hashOf(json.text)}`, compressThreshold });
+  const html = renderDocsPage(doc);
+  const page = { text: html, type: 'text/html; charset=utf-8', tag: hashOf(html), encoded: new Map() };
   const app = new Hono();
-  app.get(`${prefix}/openapi.json`, (c) => respond.json(c, doc, maxAgeOf('openapi')));
-  app.get('/docs', docsPage);
+  app.get(`${prefix}/openapi.json`, (c) => respond.text(c, json, maxAgeOf('openapi')));
+  app.get('/docs', (c) => respond.text(c, page, maxAgeOf('docs')));
   return app;
 }
