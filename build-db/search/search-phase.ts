@@ -7,6 +7,7 @@ import Database from 'better-sqlite3';
 import { createEncoder } from '../../src/search/encoder/create-encoder.js';
 import { ENCODER_TABLE_SQL, readEncoderBlobs } from '../../src/search/encoder-store.js';
 import { loadSqliteVec } from '../../src/natives/native-files.js';
+import { floatsOf } from '../../src/search/vectors.js';
 import { partFilesOf } from '../sources/files.js';
 import type { ExtraPhase } from '../build.js';
 import { exportEncoderOnnx } from './encoder/export-onnx.js';
@@ -118,12 +119,13 @@ export function searchPhase(opts: SearchPhaseOptions): ExtraPhase {
 function reusedVectors(previous: Database.Database): (hash: string) => Float32Array | undefined {
   const hasVectors = previous.prepare("SELECT 1 FROM sqlite_schema WHERE name = 'chunk_vectors'").get();
   if (!hasVectors) return () => undefined;
+  // One chunk of that text is enough: the same text gives the same vector. BigInt rowids also read
+  // a schema-3 file, whose vectors were in a vec0 table.
   const rowidOf = previous.prepare('SELECT rowid FROM chunks WHERE content_hash = ? LIMIT 1').pluck();
   const vectorOf = previous.prepare('SELECT embedding FROM chunk_vectors WHERE rowid = ?').pluck();
   return (hash) => {
     const rowid = rowidOf.get(hash) as number | undefined;
-    if (rowid === undefined) return undefined;
-    const buf = vectorOf.get(BigInt(rowid)) as Buffer | undefined;
-    return buf && new Float32Array(buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength));
+    const buf = rowid === undefined ? undefined : (vectorOf.get(BigInt(rowid)) as Buffer | undefined);
+    return buf && floatsOf(buf);
   };
 }

@@ -64,11 +64,12 @@ export function createVectorIndex(db: Database.Database, { rescore = RESCORE }: 
     rowids[i++] = r.rowid;
   }
   const byRowid = db.prepare('SELECT rowid, embedding FROM chunk_vectors WHERE rowid IN (SELECT value FROM json_each(?))');
-  const scored = db.prepare('SELECT rowid, 1 - vec_distance_cosine(embedding, ?) FROM chunk_vectors WHERE rowid IN (SELECT value FROM json_each(?))').raw();
-  const scoredTwice = db.prepare(`SELECT rowid, 1 - vec_distance_cosine(embedding, ?), 1 - vec_distance_cosine(embedding, ?)
+  // Both similarities in one pass: to the probe that ranks, and to the reference that is reported.
+  const scored = db.prepare(`SELECT rowid, 1 - vec_distance_cosine(embedding, ?), 1 - vec_distance_cosine(embedding, ?)
     FROM chunk_vectors WHERE rowid IN (SELECT value FROM json_each(?))`).raw();
-  const similarities = (query: Float32Array, ids: ArrayLike<number>) =>
-    new Map(ids.length ? scored.all(query, JSON.stringify(Array.from(ids))) as Array<[number, number]> : []);
+  const score = (probe: Float32Array, reference: Float32Array, ids: ArrayLike<number>) =>
+    (ids.length ? scored.all(probe, reference, JSON.stringify(Array.from(ids))) : []) as Array<[rowid: number, probe: number, reference: number]>;
+  const similarities = (query: Float32Array, ids: ArrayLike<number>) => new Map(score(query, query, ids).map(([rowid, s]) => [rowid, s]));
   const vectors = (ids: ArrayLike<number>) => {
     const out = new Map<number, Float32Array>();
     if (!ids.length) return out;
@@ -80,11 +81,7 @@ export function createVectorIndex(db: Database.Database, { rescore = RESCORE }: 
     nearest(query, k, f, sessionIds, reference = query) {
       k = Math.min(k, MAX_K);
       const short = Array.from(scan.shortlist(binaryCode(query, codeWords(query.length)), k * rescore, columns.mask(f, sessionIds)), (e) => rowids[e]);
-      if (!short.length) return [];
-      const rows = reference === query
-        ? (scored.all(query, JSON.stringify(short)) as Array<[number, number]>).map(([rowid, s]) => [rowid, s, s])
-        : scoredTwice.all(query, reference, JSON.stringify(short)) as Array<[number, number, number]>;
-      return rows.sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, k).map(([rowid, , similarity]) => ({ rowid, similarity }));
+      return score(query, reference, short).sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, k).map(([rowid, , similarity]) => ({ rowid, similarity }));
     },
     vectors,
     similarities,
