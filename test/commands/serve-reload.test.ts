@@ -3,11 +3,12 @@
 // replacement is refused and the old file keeps serving. Each request is held 20 ms by the
 // test-only CANPOL_TEST_DELAY_MS, so requests are in flight on the old file at every swap.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { closeSync, copyFileSync, openSync, readdirSync, readFileSync, readlinkSync, renameSync, writeSync } from 'node:fs';
+import { copyFileSync, readdirSync, readlinkSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildFixture, fixtureIds, type Fixture } from '../helpers/fixture.js';
 import { parsePrometheus } from '../ops/prometheus-parse.js';
 import { startServe, type ServeProcess } from '../ops/serve-process.js';
+import { scribbledCopy } from '../helpers/damaged-file.js';
 
 let a: Fixture;
 let b: Fixture;
@@ -17,12 +18,7 @@ const started: ServeProcess[] = [];
 beforeAll(() => {
   a = buildFixture();
   b = buildFixture((r) => { r.manifest.name = 'canpol test fixture B'; });
-  corrupt = join(a.dir, 'corrupt.db');
-  copyFileSync(a.dbPath, corrupt);
-  const pageSize = readFileSync(corrupt).readUInt16BE(16);
-  const fd = openSync(corrupt, 'r+');
-  writeSync(fd, Buffer.alloc(pageSize, 0x5a), 0, pageSize, pageSize * 2);
-  closeSync(fd);
+  corrupt = scribbledCopy(a.dbPath, join(a.dir, 'corrupt.db'));
 });
 afterAll(() => {
   for (const s of started) if (s.child.exitCode === null) s.child.kill('SIGKILL');

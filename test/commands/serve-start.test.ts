@@ -1,11 +1,12 @@
 // `canpol serve` refuses to start on a data file it must not serve, saying why, with exit 1; and
 // starts on a sound one (issue 7 part 4).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { closeSync, copyFileSync, openSync, readFileSync, statSync, truncateSync, writeSync } from 'node:fs';
+import { copyFileSync, statSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { buildFixture, type Fixture } from '../helpers/fixture.js';
 import { serveFails, startServe } from '../ops/serve-process.js';
+import { scribbledCopy } from '../helpers/damaged-file.js';
 
 let f: Fixture;
 beforeAll(() => { f = buildFixture(); });
@@ -13,12 +14,7 @@ afterAll(() => f?.cleanup());
 
 describe('serve at start', () => {
   test('a corrupt file: exit 1 with the integrity problem', async () => {
-    const bad = join(f.dir, 'corrupt.db');
-    copyFileSync(f.dbPath, bad);
-    const pageSize = readFileSync(bad).readUInt16BE(16);
-    const fd = openSync(bad, 'r+');
-    writeSync(fd, Buffer.alloc(pageSize, 0x5a), 0, pageSize, pageSize * 2);
-    closeSync(fd);
+    const bad = scribbledCopy(f.dbPath, join(f.dir, 'corrupt.db'));
     const { code, stderr } = await serveFails(['--data', bad]);
     expect(code).toBe(1);
     expect(stderr).toMatch(/^canpol serve: data file \S+corrupt\.db refused: SQLite integrity check failed/);

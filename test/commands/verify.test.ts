@@ -1,10 +1,11 @@
 // canpol verify: a sound file passes; a corrupted, foreign or tampered one fails with the reason.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { copyFileSync, openSync, readFileSync, writeFileSync, writeSync, closeSync } from 'node:fs';
+import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { verifyDataFile } from '../../src/db/verify-data-file.js';
 import { buildFixture, type Fixture } from '../helpers/fixture.js';
+import { scribbledCopy } from '../helpers/damaged-file.js';
 
 describe('verifyDataFile', () => {
   let fx: Fixture;
@@ -17,13 +18,8 @@ describe('verifyDataFile', () => {
   });
 
   test('a file whose pages are overwritten fails the integrity check', () => {
-    const bad = join(fx.dir, 'corrupt.db');
-    copyFileSync(fx.dbPath, bad);
-    const pageSize = readFileSync(bad).readUInt16BE(16);
-    const fd = openSync(bad, 'r+');
     // Scribble over the second page (a b-tree page): the header and schema page stay readable.
-    writeSync(fd, Buffer.alloc(pageSize, 0x5a), 0, pageSize, pageSize);
-    closeSync(fd);
+    const bad = scribbledCopy(fx.dbPath, join(fx.dir, 'corrupt.db'), 1);
     const r = verifyDataFile(bad);
     expect(r.ok).toBe(false);
     expect(r.problems.join(' ')).toMatch(/integrity check failed|malformed|unreadable/);

@@ -1,12 +1,13 @@
 // The server refuses a corrupt, truncated, foreign or incompatible data file with a message that
 // says why (at start and on reload), and opens a sound one.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { closeSync, copyFileSync, openSync, readFileSync, truncateSync, writeFileSync, writeSync, statSync } from 'node:fs';
+import { copyFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { DataFileError } from '../../src/db/open-data-file.js';
 import { headerProblem, openCheckedDataFile } from '../../src/ops/check-data-file.js';
 import { buildFixture, type Fixture } from '../helpers/fixture.js';
+import { scribbledCopy } from '../helpers/damaged-file.js';
 
 let fx: Fixture;
 beforeAll(() => { fx = buildFixture(); });
@@ -31,12 +32,7 @@ describe('openCheckedDataFile', () => {
   });
 
   test('a file with a scribbled page is refused by the integrity check, and only when verify is on', () => {
-    const bad = join(fx.dir, 'corrupt.db');
-    copyFileSync(fx.dbPath, bad);
-    const pageSize = readFileSync(bad).readUInt16BE(16);
-    const fd = openSync(bad, 'r+');
-    writeSync(fd, Buffer.alloc(pageSize, 0x5a), 0, pageSize, pageSize * 2);
-    closeSync(fd);
+    const bad = scribbledCopy(fx.dbPath, join(fx.dir, 'corrupt.db'));
     expect(refusal(bad)).toMatch(/^data file .*corrupt\.db refused: .*(integrity check failed|malformed|unreadable).*canpol verify/);
     // With --verify-data off only the header, schema version and build record are read: it opens.
     openCheckedDataFile(bad, { mmapSize: 0, verify: false }).close();
