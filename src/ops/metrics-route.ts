@@ -3,10 +3,8 @@
 import { Hono } from 'hono';
 import type { Metrics } from './metrics.js';
 
-const HEADERS = { 'Content-Type': 'text/plain; version=0.0.4; charset=utf-8', 'Cache-Control': 'no-store' };
-
 export function metricsRoutes({ metrics }: { metrics: Metrics }) {
   const app = new Hono();
-  app.get('/metrics', (c) => c.body(metrics.render(), 200, HEADERS));
+  app.get('/metrics', async (c) => c.body(await metrics.render(), 200, { 'Content-Type': metrics.contentType, 'Cache-Control': 'no-store' }));
   return app;
 }

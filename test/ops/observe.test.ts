@@ -15,6 +15,9 @@ import { createRequestLog } from '../../src/ops/request-log.js';
 import { buildFixture, fixtureIds, type Fixture } from '../helpers/fixture.js';
 import { parsePrometheus } from './prometheus-parse.js';
 
+/** The key with its last character changed (never to itself: keys are random). */
+const mistyped = (key: string) => key.slice(0, -1) + (key.endsWith('x') ? 'y' : 'x');
+
 const labels = { prefix: 'cpd', env: 'live' };
 let f: Fixture;
 let free: { key: string; id: string };
@@ -66,7 +69,7 @@ describe('/metrics', () => {
     expect((await get(`${API}/search/speeches?q=housing`, { headers: bearer(free.key) })).status).toBe(429);
     // Bad keys: a malformed header and a mistyped key.
     expect((await get(`${API}/bills`, { headers: { Authorization: 'Basic abc' } })).status).toBe(401);
-    expect((await get(`${API}/bills`, { headers: bearer(`${dev.key.slice(0, -1)}x`) })).status).toBe(401);
+    expect((await get(`${API}/bills`, { headers: bearer(mistyped(dev.key)) })).status).toBe(401);
     // Dev key: a 200 and a 400 on the same route template, a 404 from an unknown id, an unknown path.
     expect((await get(`${API}/bills?limit=2`, { headers: bearer(dev.key) })).status).toBe(200);
     expect((await get(`${API}/bills?limit=0`, { headers: bearer(dev.key) })).status).toBe(400);
@@ -110,7 +113,7 @@ describe('/metrics', () => {
     const { get, metrics } = setup();
     for (let i = 0; i < 3; i++) await get('/health');
     await get(`${API}/coverage`, { from: '198.51.100.9' });
-    const m = parsePrometheus(metrics.render());
+    const m = parsePrometheus(await metrics.render());
     for (const route of ['/health', `${API}/coverage`]) {
       const buckets = m.samples.filter((s) => s.name === 'canpol_http_request_duration_seconds_bucket' && s.labels.route === route);
       expect(buckets.map((b) => b.labels.le)).toEqual([...LATENCY_BUCKETS.map(String), '+Inf']);
@@ -126,17 +129,17 @@ describe('/metrics', () => {
     const { get, metrics } = setup();
     expect((await get('/health', { method: 'HEAD' })).status).toBe(200);
     expect((await get(`${API}/bills`, { method: 'OPTIONS' })).status).toBe(204);
-    const m = parsePrometheus(metrics.render());
+    const m = parsePrometheus(await metrics.render());
     expect(m.value('canpol_http_requests_total', { route: '/health', status: '200' })).toBe(1);
     expect(m.value('canpol_http_requests_total', { route: '(preflight)', status: '204' })).toBe(1);
   });
 
-  test('observe() puts a duration in the first bucket it fits, inclusive of the bound', () => {
+  test('observe() puts a duration in the first bucket it fits, inclusive of the bound', async () => {
     const metrics = createMetrics({ sources: { build: () => f.data.build, queue: () => ({ running: 1, waiting: 4 }) }, buckets: [0.1, 1] });
     metrics.observe('/x', 200, 0.1);
     metrics.observe('/x', 200, 0.5);
     metrics.observe('/x', 500, 3);
-    const m = parsePrometheus(metrics.render());
+    const m = parsePrometheus(await metrics.render());
     expect(m.value('canpol_http_request_duration_seconds_bucket', { route: '/x', le: '0.1' })).toBe(1);
     expect(m.value('canpol_http_request_duration_seconds_bucket', { route: '/x', le: '1' })).toBe(2);
     expect(m.value('canpol_http_request_duration_seconds_bucket', { route: '/x', le: '+Inf' })).toBe(3);
@@ -150,7 +153,7 @@ describe('request log', () => {
   test('one JSON line per request with the key id, never the key', async () => {
     const { get, logged, lines } = setup();
     await get(`${API}/bills?limit=2&level=federal`, { headers: bearer(dev.key) });
-    await get(`${API}/bills`, { headers: bearer(`${dev.key.slice(0, -1)}x`) });
+    await get(`${API}/bills`, { headers: bearer(mistyped(dev.key)) });
     await get(`${API}/politicians/${fixtureIds.alice}`, { from: '::ffff:198.51.100.4' });
     await get('/health', { from: '10.1.2.3' });
     const rows = logged();

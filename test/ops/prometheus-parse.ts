@@ -29,6 +29,7 @@ export function parsePrometheus(text: string): Scrape {
       types.set(name, type);
       continue;
     }
+    if (line.trim() === '') continue; // the format allows empty lines between families
     const m = SAMPLE.exec(line);
     if (!m) throw new Error(`bad sample line: ${JSON.stringify(line)}`);
     const [, name, , body = '', raw] = m;
