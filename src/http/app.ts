@@ -26,6 +26,7 @@ import { voteRoutes } from '../routes/votes.js';
 import { createWorkQueue, type WorkQueue } from '../limits/work-queue.js';
 import { ROUTE_CLASSES } from '../limits/route-classes.js';
 import { accessControl, type AccessOptions } from './access.js';
+import { API_PREFIX } from './api-prefix.js';
 import { isClientAbort, requestSignal, withRequestSignal } from './request-signal.js';
 import { ApiError, internalError, notFound } from './errors.js';
 import { ALLOWED_METHODS, createResponder, PREFLIGHT_HEADERS } from './respond.js';
@@ -33,7 +34,7 @@ import { openApiRoutes } from '../openapi/routes.js';
 import { metricsRoutes } from '../ops/metrics-route.js';
 import { observeRequests, type ObserveOptions } from '../ops/observe.js';
 
-export const API_PREFIX = '/api/public/v1';
+export { API_PREFIX };
 
 export interface AppOptions {
   data: DataFile;

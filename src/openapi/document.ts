@@ -1,6 +1,7 @@
 // The OpenAPI 3.1 document of the whole API, built from the endpoint table (src/openapi/endpoints.ts),
 // the routes' own valibot parameter schemas (read by param-schema.ts), the body schemas
 // (responses.ts) and the error catalog. Nothing here restates a validation rule.
+import { API_PREFIX } from '../http/api-prefix.js';
 import { DEFAULT_LIMITS } from '../limits/limit-table.js';
 import { bucketOf, ENDPOINTS, errorsOf, paramMeaning, type Endpoint } from './endpoints.js';
 import { ERROR_CATALOG, type ErrorCode } from './error-catalog.js';
@@ -8,7 +9,6 @@ import { paramDoc, type JsonSchema } from './param-schema.js';
 import { BODIES, SCHEMAS } from './responses.js';
 
 export const API_VERSION = '1.0.0';
-const API_PREFIX = '/api/public/v1';
 
 const REASONS: Record<number, string> = {
   400: 'Bad Request', 401: 'Unauthorized', 404: 'Not Found', 405: 'Method Not Allowed', 429: 'Too Many Requests',

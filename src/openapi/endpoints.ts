@@ -2,6 +2,7 @@
 // the routes validate with), the errors each can return, its cache max-age and its body schema.
 // test/openapi/routes.test.ts proves it lists exactly the routes the app answers, and
 // test/openapi/responses.test.ts that each max-age and body schema matches what the app sends.
+import { API_PREFIX } from '../http/api-prefix.js';
 import type { ParamSpec } from '../http/params.js';
 import type { MaxAge } from '../http/respond.js';
 import { classOfRoute } from '../limits/route-classes.js';
@@ -92,8 +93,6 @@ const searchText: Record<string, string> = {
   sort: 'Order of groups (group_by=politician).',
   include_count: '`false` leaves total, capped and pages out (null).',
 };
-
-const API = '/api/public/v1';
 
 export const ENDPOINTS: readonly Endpoint[] = [
   // ---- service ----
@@ -217,7 +216,7 @@ export function endpoint(id: string): Endpoint {
 }
 
 /** The path as the server sees it, e.g. /api/public/v1/politicians/{id}. */
-export const fullPath = (e: Endpoint) => (e.root ? e.path : `${API}${e.path}`);
+export const fullPath = (e: Endpoint) => (e.root ? e.path : `${API_PREFIX}${e.path}`);
 
 /** The rate-limit bucket a gated endpoint draws from (src/limits/route-classes.ts), else null. */
 export const bucketOf = (e: Endpoint): BucketClass | null => (e.gated ? classOfRoute(e.path) : null);
