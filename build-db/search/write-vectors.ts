@@ -1,9 +1,10 @@
-// Build phase: embed every chunk and store its float vector (exact scores, --reuse, anchors) and its
-// binary code beside the filter columns (the in-memory scan of src/search/vectors.ts).
+// Build phase: embed every chunk and store its float vector (--reuse, SQL users of the file) and its
+// binary code and int8 form beside the filter columns (what src/search/vectors.ts holds in memory).
 // Vectors of unchanged text can be copied from a previous data file (`reuse`).
 import type Database from 'better-sqlite3';
 import type { Embedder } from '../../src/search/embedder.js';
 import { binaryCode, codeWords } from '../../src/search/scan/binary-code.js';
+import { quantizeInt8 } from '../../src/search/scan/int8-vectors.js';
 import { VECTOR_TABLES_SQL } from '../../src/search/vectors.js';
 
 export interface WriteVectorsOptions {
@@ -24,13 +25,13 @@ interface ChunkRow {
 export async function writeVectors({ db, embedder, reuse = null, batchSize = 256, onProgress = () => {} }: WriteVectorsOptions) {
   db.exec(VECTOR_TABLES_SQL);
   const insVector = db.prepare('INSERT INTO chunk_vectors (rowid, embedding) VALUES (?, ?)');
-  const insCode = db.prepare(`INSERT INTO chunk_codes (rowid, code, language, level, province_territory, speech_type, spoken_on,
-    is_presiding, politician_active, politician_id, party, session_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const insCode = db.prepare(`INSERT INTO chunk_codes (rowid, code, vector_i8, language, level, province_territory, speech_type, spoken_on,
+    is_presiding, politician_active, politician_id, party, session_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const words = codeWords(embedder.dim);
   const insertAll = db.transaction((rows: ChunkRow[], vecs: Float32Array[]) => {
     rows.forEach((r, i) => {
       insVector.run(r.rowid, Buffer.from(vecs[i].buffer, vecs[i].byteOffset, vecs[i].byteLength));
-      insCode.run(r.rowid, binaryCode(vecs[i], words), r.language, r.level, r.province_territory ?? '', r.speech_type, r.spoken_on,
+      insCode.run(r.rowid, binaryCode(vecs[i], words), quantizeInt8(vecs[i]), r.language, r.level, r.province_territory ?? '', r.speech_type, r.spoken_on,
         r.is_presiding, r.politician_active ?? -1, r.politician_id ?? '', (r.party_at_time ?? '').toLowerCase(), r.session_id ?? '');
     });
   });

@@ -1,5 +1,5 @@
-// The vector index (binary-code shortlist, exact re-scoring by sqlite-vec) and the feedback probe of
-// hybrid search, on random vectors whose exact neighbours a brute-force cosine gives independently.
+// The vector index (binary-code shortlist, re-scoring with the int8 vectors) and the feedback probe of
+// hybrid search, on random vectors whose neighbours a brute-force cosine gives independently.
 import { seededRandom } from '../../build-db/search/encoder/random.js';
 import { afterAll, describe, expect, test } from 'bun:test';
 import Database from 'better-sqlite3';
@@ -10,6 +10,7 @@ import * as sqliteVec from 'sqlite-vec';
 import type { SearchFilters } from '../../src/db/search.js';
 import { feedbackProbe } from '../../src/search/feedback.js';
 import { binaryCode, codeWords } from '../../src/search/scan/binary-code.js';
+import { quantizeInt8 } from '../../src/search/scan/int8-vectors.js';
 import { createVectorIndex, VECTOR_TABLES_SQL } from '../../src/search/vectors.js';
 
 const rng = seededRandom; // deterministic, so a failure reproduces
@@ -26,18 +27,29 @@ const db = new Database(join(dir, 'v.db'));
 sqliteVec.load(db);
 db.exec(VECTOR_TABLES_SQL);
 const insV = db.prepare('INSERT INTO chunk_vectors (rowid, embedding) VALUES (?, ?)');
-const insC = db.prepare(`INSERT INTO chunk_codes VALUES (?, ?, ?, 'federal', '', 'floor', '2024-01-01', 0, 1, '', '', '')`);
+const insC = db.prepare(`INSERT INTO chunk_codes VALUES (?, ?, ?, ?, 'federal', '', 'floor', '2024-01-01', 0, 1, '', '', '')`);
 vectors.forEach((v, i) => {
   insV.run(i + 1, Buffer.from(v.buffer));
-  insC.run(i + 1, binaryCode(v, codeWords(DIM)), i % 2 ? 'fr' : 'en');
+  insC.run(i + 1, binaryCode(v, codeWords(DIM)), quantizeInt8(v), i % 2 ? 'fr' : 'en');
 });
 const index = createVectorIndex(db, { rescore: 1000 }); // short list = everything: results must be exact
 afterAll(() => { db.close(); rmSync(dir, { recursive: true, force: true }); });
 
+// What the index scores against: each vector scaled so its largest component is ±127, rounded
+// (written here from the definition, not with the index's own code).
+const stored = vectors.map((v) => {
+  const scale = 127 / Math.max(...v.map(Math.abs));
+  return Float32Array.from(v, (x) => Math.round(x * scale));
+});
 const exact = (q: Float32Array, keep: (i: number) => boolean = () => true) =>
-  vectors.map((v, i) => ({ rowid: i + 1, similarity: cos(q, v) })).filter((_, i) => keep(i)).sort((a, b) => b.similarity - a.similarity);
+  stored.map((v, i) => ({ rowid: i + 1, similarity: cos(q, v) })).filter((_, i) => keep(i)).sort((a, b) => b.similarity - a.similarity);
 
 describe('vector index', () => {
+  test('the stored int8 vectors keep cosine similarities within 0.01 of the float ones', () => {
+    const q = randomUnit();
+    for (let i = 0; i < N; i++) expect(Math.abs(cos(q, stored[i]) - cos(q, vectors[i]))).toBeLessThan(0.01);
+  });
+
   test('with a short list covering every code, the nearest are the exact cosine neighbours', () => {
     const q = randomUnit();
     const got = index.nearest(q, 10, ANY, null);
@@ -56,14 +68,14 @@ describe('vector index', () => {
     const q = randomUnit(), probe = randomUnit();
     const got = index.nearest(probe, 10, ANY, null, q);
     expect(got.map((n) => n.rowid)).toEqual(exact(probe).slice(0, 10).map((n) => n.rowid));
-    for (const n of got) expect(n.similarity).toBeCloseTo(cos(q, vectors[n.rowid - 1]), 5);
+    for (const n of got) expect(n.similarity).toBeCloseTo(cos(q, stored[n.rowid - 1]), 5);
   });
 
   test('similarities() is the cosine to each stored vector, missing rowids absent', () => {
     const q = randomUnit();
     const s = index.similarities(q, [3, 50, 9999]);
     expect([...s.keys()].sort((a, b) => a - b)).toEqual([3, 50]);
-    expect(s.get(50)).toBeCloseTo(cos(q, vectors[49]), 5);
+    expect(s.get(50)).toBeCloseTo(cos(q, stored[49]), 5);
   });
 });
 
