@@ -26,7 +26,5 @@ CREATE INDEX chunks_by_speech ON chunks (speech_id, chunk_index);
 CREATE INDEX chunks_by_time ON chunks (spoken_at DESC, rowid DESC);
 CREATE INDEX chunks_by_politician ON chunks (politician_id, spoken_at DESC);
 CREATE INDEX chunks_by_content ON chunks (content_hash);
-
--- Contentless: the terms are stems computed in JS (src/search/text), already folded.
-CREATE VIRTUAL TABLE chunks_fts USING fts5(terms, content='', tokenize='unicode61 remove_diacritics 0');
 `;
+// The keyword index (chunks_fts, chunk_term_docs) is src/search/keyword-index.ts's KEYWORD_INDEX_SQL.

@@ -3,11 +3,11 @@ import { createHash } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { Jurisdiction } from '../../src/domain/enums.js';
 import { localDate } from '../../src/domain/time-zones.js';
-import { indexTerms, type Lang } from '../../src/search/text/terms.js';
+import type { Lang } from '../../src/search/text/terms.js';
 import { ids } from '../ids.js';
 import { chunkText } from './chunk.js';
 import { SEARCH_SCHEMA_SQL } from './schema.js';
-import { writeTermDocs } from './write-term-docs.js';
+import { writeKeywordIndex } from './write-keyword-index.js';
 
 interface SpeechRow {
   id: string; key: string; text: string; language: Lang; level: string; province_territory: string | null;
@@ -24,7 +24,6 @@ export function writeChunks(db: Database.Database, onProgress: (msg: string) => 
   db.exec(SEARCH_SCHEMA_SQL);
   const insChunk = db.prepare(`INSERT INTO chunks VALUES (@rowid, @id, @speech_id, @chunk_index, @char_start, @char_end, @text,
     @language, @level, @province_territory, @politician_id, @party_at_time, @spoken_at, @spoken_on, @session_id, @speech_type, @is_presiding, @politician_active, @content_hash)`);
-  const insTerms = db.prepare('INSERT INTO chunks_fts (rowid, terms) VALUES (?, ?)');
   const started = performance.now();
   let rowid = 0;
   // Chronological rowids make "recent" mode and rowid-ordered scans cheap. better-sqlite3 cannot
@@ -46,11 +45,11 @@ export function writeChunks(db: Database.Database, onProgress: (msg: string) => 
           party_at_time: s.party_at_time, spoken_at: s.spoken_at, spoken_on: localDate(s.spoken_at, (s.province_territory ?? 'federal') as Jurisdiction),
           session_id: s.session_id, speech_type: s.speech_type, is_presiding: s.is_presiding, politician_active: s.politician_active, content_hash: contentHash(text, s.language),
         });
-        insTerms.run(rowid, indexTerms(text, s.language).join(' '));
       }
     }
   }
-  const terms = writeTermDocs(db);
-  onProgress(`wrote ${rowid} search chunks and their keyword index (${terms} terms) in ${((performance.now() - started) / 1000).toFixed(1)}s`);
+  onProgress(`wrote ${rowid} search chunks in ${((performance.now() - started) / 1000).toFixed(1)}s`);
+  const index = writeKeywordIndex(db);
+  onProgress(`wrote their keyword index (${index.terms} terms, ${index.postings} postings, ${index.avgdl.toFixed(1)} terms per chunk) in ${index.seconds.toFixed(1)}s`);
   return rowid;
 }

@@ -1,4 +1,4 @@
-// SQL of the search endpoints: filters over the chunks table, keyword candidates from FTS5,
+// SQL of the search endpoints: filters over the chunks table, posting lists of the keyword index,
 // "recent" listing, and the rows a result is shaped from. Vectors live in src/search/vectors.ts.
 import type Database from 'better-sqlite3';
 import type { Lang } from '../search/text/terms.js';
@@ -78,43 +78,25 @@ export function createSearchQueries(db: Database.Database) {
       AND (@level IS NULL OR level = @level) AND (@province IS NULL OR province_territory = @province)
     ORDER BY start_date DESC, id`);
 
-  const hasTermDocs = Boolean(db.prepare("SELECT 1 FROM sqlite_schema WHERE name = 'chunk_term_docs'").get());
-  const termDocs = hasTermDocs ? db.prepare('SELECT term, docs FROM chunk_term_docs WHERE term IN (SELECT value FROM json_each(?))') : db.prepare('SELECT 1');
+  const termLevels = db.prepare('SELECT term, docs, level_docs FROM chunk_term_docs WHERE term IN (SELECT value FROM json_each(?))').raw();
   const sessionIds = db.prepare(`SELECT id FROM sessions WHERE (@p IS NULL OR parliament_number = @p) AND (@s IS NULL OR session_number = @s)`).pluck();
-
-  /** The best keyword matches (bm25) with their bm25 score (lower is better), at most `limit`. */
-  function keywordScored(match: string, f: SearchFilters, limit: number): Array<[number, number]> {
-    const w = chunkWhere(f);
-    const where = w.clauses.length ? `AND ${w.clauses.join(' AND ')}` : '';
-    // Without filters the index alone answers: joining every match to its chunk doubles the cost.
-    const sql = where
-      ? `SELECT c.rowid, bm25(chunks_fts) FROM chunks_fts JOIN chunks c ON c.rowid = chunks_fts.rowid
-        WHERE chunks_fts MATCH ? ${where} ORDER BY bm25(chunks_fts), c.rowid LIMIT ?`
-      : 'SELECT rowid, bm25(chunks_fts) FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY bm25(chunks_fts), rowid LIMIT ?';
-    return prepare(sql).raw().all(match, ...w.params, limit) as Array<[number, number]>;
-  }
+  const postings = db.prepare('SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY rowid DESC LIMIT ?').pluck();
+  // The file is immutable: what is counted once stays true.
+  const chunkCount = totalChunks.get() as number;
+  const years = db.prepare("SELECT substr(min(spoken_on), 1, 4), substr(max(spoken_on), 1, 4) FROM chunks").raw().get() as [string | null, string | null];
 
   return {
     /** Session ids matching a parliament and/or session number (the vector index filters on ids). */
     sessionIdsFor: (parliament: number | undefined, session: number | undefined) =>
       parliament === undefined && session === undefined ? null : (sessionIds.all({ p: parliament ?? null, s: session ?? null }) as string[]),
-    /** Rowids of the best keyword matches (bm25), at most `limit`. `match` is an FTS5 query. */
-    keyword(match: string, f: SearchFilters, limit: number): number[] {
-      return keywordScored(match, f, limit).map(([rowid]) => rowid);
+    /** Chunks holding each stem, in all and per impact level (src/search/keyword-index.ts). */
+    termLevels(stems: string[]): Map<string, { docs: number; levels: number[] }> {
+      return new Map((termLevels.all(JSON.stringify(stems)) as Array<[string, number, string]>).map(([t, docs, l]) => [t, { docs, levels: JSON.parse(l) as number[] }]));
     },
-    keywordScored,
-    /** Rowids of the best keyword matches (bm25) among the newest `cap` chunks matching `match` (before filters). */
-    keywordNewest(match: string, f: SearchFilters, limit: number, cap: number): number[] {
-      const w = chunkWhere(f);
-      const where = w.clauses.length ? `WHERE ${w.clauses.join(' AND ')}` : '';
-      return prepare(`SELECT c.rowid FROM (SELECT rowid, bm25(chunks_fts) AS score FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY rowid DESC LIMIT ?) m
-        JOIN chunks c ON c.rowid = m.rowid ${where} ORDER BY m.score, c.rowid LIMIT ?`).pluck().all(match, cap, ...w.params, limit) as number[];
-    },
-    /** How many chunks hold each stem; null for a data file built without the counts. */
-    termDocs(stems: string[]): Map<string, number> | null {
-      if (!hasTermDocs) return null;
-      return new Map((termDocs.raw().all(JSON.stringify(stems)) as Array<[string, number]>));
-    },
+    /** Rowids of the chunks an FTS5 query matches, newest first, at most `limit`. */
+    postings: (match: string, limit: number) => postings.all(match, limit) as number[],
+    /** The first and last year of the chunks (null when there are none). */
+    yearSpan: (): [number, number] | null => (years[0] && years[1] ? [Number(years[0]), Number(years[1])] : null),
     /** Newest first, for "recent" mode. */
     recent(f: SearchFilters, limit: number, offset: number): number[] {
       const w = chunkWhere(f);
@@ -137,7 +119,7 @@ export function createSearchQueries(db: Database.Database) {
     },
     chunk: (id: string) => byId.get(id) as ResultRow | undefined,
     rowidOf: (id: string) => rowidOf.get(id) as number | undefined,
-    totalChunks: () => totalChunks.get() as number,
+    totalChunks: () => chunkCount,
     sessions: (level: string | null, province: string | null) => sessions.all({ level, province }) as SessionRow[],
   };
 }

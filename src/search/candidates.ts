@@ -3,11 +3,11 @@
 // match: src/search/feedback.ts) fused by reciprocal rank fusion; or, with
 // only an anchor chunk, its nearest neighbours. Each pool side holds at most POOL chunks, and the
 // pool is the whole result set that totals, pages, groups and facets are computed over.
-import type { SearchFilters, SearchQueries } from '../db/search.js';
+import { chunkWhere, type SearchFilters, type SearchQueries } from '../db/search.js';
 import type { Embedder } from './embedder.js';
 import { feedbackProbe } from './feedback.js';
 import { reciprocalRankFusion } from './fuse.js';
-import { keywordCandidates } from './keyword-plan.js';
+import { keywordCandidates, type Passing } from './keyword-plan.js';
 import { queryTerms } from './text/terms.js';
 import type { VectorIndex } from './vectors.js';
 
@@ -23,8 +23,6 @@ export interface CandidateSources {
   embed: ((text: string) => Promise<Float32Array>) | null;
 }
 
-export { ftsMatch } from './keyword-plan.js';
-
 /** Which candidate lists feed the fusion. Internal: the evaluation (eval/run.ts) compares each
  *  side alone with both on the same pool sizes; the API always uses both. */
 export interface PoolSides { keyword: boolean; vector: boolean }
@@ -33,13 +31,14 @@ const BOTH: PoolSides = { keyword: true, vector: true };
 export async function hybridPool(src: CandidateSources, q: string, f: SearchFilters, minSimilarity: number | undefined, sides: PoolSides = BOTH): Promise<Pool> {
   const terms = queryTerms(q, f.langs);
   const stems = new Set(terms.flatMap((t) => t.stems));
-  const keyword = sides.keyword ? keywordCandidates(src.queries, [...stems], f, POOL) : [];
+  const sessionIds = src.queries.sessionIdsFor(f.parliament_number, f.session_number);
+  const keyword = sides.keyword ? keywordCandidates(src.queries, [...stems], { f, sessionIds, passing: passingOf(src, f, sessionIds), limit: POOL }) : [];
   let neighbours: Array<{ rowid: number; similarity: number }> = [];
   let qvec: Float32Array | null = null;
   if (sides.vector && src.vectors && src.embed && src.vectors.count() > 0) {
     qvec = await src.embed(q);
     const best = keyword.length ? src.vectors.vectors([keyword[0]]).get(keyword[0]) : undefined;
-    neighbours = src.vectors.nearest(feedbackProbe(qvec, best), POOL, f, src.queries.sessionIdsFor(f.parliament_number, f.session_number), qvec);
+    neighbours = src.vectors.nearest(feedbackProbe(qvec, best), POOL, f, sessionIds, qvec);
   }
   const fused = reciprocalRankFusion([keyword, neighbours.map((n) => n.rowid)]);
   const similarity = new Map(neighbours.map((n) => [n.rowid, n.similarity]));
@@ -55,6 +54,16 @@ export async function hybridPool(src: CandidateSources, q: string, f: SearchFilt
   if (minSimilarity !== undefined) candidates = candidates.filter((c) => c.similarity !== null && c.similarity >= minSimilarity);
   candidates.sort((a, b) => b.score - a.score || (b.similarity ?? -2) - (a.similarity ?? -2) || a.rowid - b.rowid);
   return { mode: 'hybrid', candidates, stems };
+}
+
+/** The filter over rowids: the vector index's in-memory columns, or SQL for a file without them. */
+function passingOf(src: CandidateSources, f: SearchFilters, sessionIds: string[] | null): Passing | null {
+  if (src.vectors) return src.vectors.passing(f, sessionIds);
+  if (!chunkWhere(f).clauses.length) return null;
+  return (rowids) => {
+    const ok = src.queries.passing(rowids, f);
+    return rowids.filter((r) => ok.has(r));
+  };
 }
 
 export function anchorPool(src: CandidateSources, anchorRowid: number, f: SearchFilters, minSimilarity: number | undefined): Pool {

@@ -1,53 +1,86 @@
-// Which keyword query a search runs. bm25 scores every chunk its FTS5 query matches, so a query of
-// common words ("the Prime Minister", "government answers") would rank hundreds of thousands of
-// chunks at 1 M: ~100 ms and more. When the query's terms are in more than MATCH_BUDGET chunks
-// together, the plan splits them into rare terms (the rarest ones whose chunk counts fit in the
-// budget) and common ones, and ranks only the chunks holding a rare term, with their exact scores:
-// bm25 is a sum over the query's terms present in a chunk, so `rare AND common` scores a chunk with
-// both kinds as the plain query would, and `rare` scores a chunk with rare terms only as it would.
-// Chunks holding only common terms come after, from the newest NEWEST_CAP chunks matching a term.
-// A query of common terms only ranks the newest NEWEST_CAP chunks holding all of them, then those
-// holding any. Under the budget (every query on a corpus of a few ten thousand chunks) it is the
-// plain query: any of the terms, bm25 over all of them. Documented in docs/api-notes.md "Search".
+// The keyword side of a search: BM25 over the impact-ordered index of src/search/keyword-index.ts.
+// Each stem of the query has up to LEVELS posting lists (chunks where its term weight falls in that
+// level); the lists are read in order of idf·weight, highest first, and every chunk read adds that
+// amount to its score. Reading stops after POSTING_BUDGET postings: the lists left are those that
+// add the least to any score, of the commonest words in their weakest chunks, and a list cut short
+// keeps its newest chunks. A query whose lists hold fewer postings is scored in full (every query on
+// the real corpus; at 1 M chunks, queries of rare words). Filters on the facet columns become part
+// of each list's FTS5 query (`"stem_L" AND "f_…"`), so a filtered search reads only chunks that
+// pass; the rest of a filter (exact dates, presiding, active) is checked on the chunks scored.
+// Ties rank the newer chunk first. Documented in docs/api-notes.md "Search".
 import type { SearchFilters, SearchQueries } from '../db/search.js';
+import { facetToken, ftsAny, idf, LEVELS, levelWeight, termToken, type Facet } from './keyword-index.js';
 
-export const MATCH_BUDGET = 10_000;
-export const NEWEST_CAP = 20_000;
+export const POSTING_BUDGET = 60_000;
 
-/** FTS5 query: any of the stems (bm25 ranks chunks matching more of them higher). */
-export function ftsMatch(stems: Iterable<string>): string | null {
-  const terms = [...stems].map((s) => `"${s.replace(/"/g, '""')}"`);
-  return terms.length ? terms.join(' OR ') : null;
+/** The subset of `rowids` passing the whole filter, or null when nothing is filtered. */
+export type Passing = (rowids: number[]) => number[];
+
+type Sources = Pick<SearchQueries, 'termLevels' | 'postings' | 'yearSpan' | 'totalChunks'>;
+
+/** The FTS5 condition the facet filters make, '' for none, null when nothing can pass. */
+export function facetMatch(f: SearchFilters, sessionIds: string[] | null, years: [number, number] | null): string | null {
+  const groups: string[] = [];
+  const any = (facet: Facet, values: string[]) => groups.push(`(${ftsAny(values.map((v) => facetToken(facet, v)))})`);
+  if (f.langs.length < 2) any('language', [f.langs[0]]);
+  if (f.level) any('level', [f.level]);
+  if (f.province_territory) any('province_territory', [f.province_territory]);
+  if (f.politician_ids) any('politician_id', f.politician_ids);
+  if (f.party) any('party', [f.party.toLowerCase()]);
+  if (f.session_id) any('session_id', [f.session_id]);
+  if (sessionIds) {
+    if (!sessionIds.length) return null;
+    any('session_id', sessionIds);
+  }
+  if (f.speech_type) any('speech_type', f.speech_type);
+  if ((f.from || f.to) && years) {
+    const first = f.from ? Math.max(Number(f.from.slice(0, 4)), years[0]) : years[0];
+    const last = f.to ? Math.min(Number(f.to.slice(0, 4)), years[1]) : years[1];
+    if (first > last) return null;
+    if (last - first < 50) any('year', Array.from({ length: last - first + 1 }, (_, i) => String(first + i)));
+  }
+  return groups.join(' AND ');
 }
 
-export function keywordCandidates(queries: SearchQueries, stems: string[], f: SearchFilters, limit: number): number[] {
-  const all = ftsMatch(stems);
-  if (!all) return [];
-  const docs = queries.termDocs(stems);
-  // A data file without term counts (built before them) keeps the plain query.
-  if (!docs) return queries.keyword(all, f, limit);
-  const known = stems.filter((s) => (docs.get(s) ?? 0) > 0).sort((a, b) => docs.get(a)! - docs.get(b)! || (a < b ? -1 : 1));
-  let total = 0;
-  for (const s of known) total += docs.get(s)!;
-  if (total <= MATCH_BUDGET) return queries.keyword(all, f, limit);
-  let split = 0, sum = 0;
-  while (split < known.length && sum + docs.get(known[split])! <= MATCH_BUDGET) sum += docs.get(known[split++])!;
-  const [rare, common] = [known.slice(0, split), known.slice(split)];
-  const out: number[] = [];
-  if (rare.length) {
-    const score = new Map<number, number>();
-    if (common.length) for (const [r, s] of queries.keywordScored(`(${ftsMatch(rare)}) AND (${ftsMatch(common)})`, f, limit)) score.set(r, s);
-    for (const [r, s] of queries.keywordScored(ftsMatch(rare)!, f, limit)) if (!score.has(r)) score.set(r, s);
-    // bm25() is lower for better matches; ties in chunk order, as in the plain query.
-    out.push(...[...score].sort((a, b) => a[1] - b[1] || a[0] - b[0]).slice(0, limit).map(([r]) => r));
-  } else if (known.length > 1) {
-    out.push(...queries.keywordNewest(known.map((s) => ftsMatch([s])).join(' AND '), f, limit, NEWEST_CAP));
+export interface KeywordOptions {
+  f: SearchFilters;
+  sessionIds: string[] | null;
+  passing: Passing | null;
+  limit: number;
+  budget?: number;
+}
+
+/** Rowids of the best keyword matches, best first, at most `limit`. */
+export function keywordCandidates(queries: Sources, stems: string[], { f, sessionIds, passing, limit, budget = POSTING_BUDGET }: KeywordOptions): number[] {
+  if (!stems.length) return [];
+  const facets = facetMatch(f, sessionIds, queries.yearSpan());
+  if (facets === null) return [];
+  const chunks = queries.totalChunks();
+  const lists: Array<{ token: string; weight: number; size: number }> = [];
+  for (const [stem, { docs, levels }] of queries.termLevels(stems)) {
+    const w = idf(chunks, docs);
+    for (let l = 0; l < LEVELS; l++) if (levels[l]) lists.push({ token: termToken(stem, l), weight: w * levelWeight(l), size: levels[l] });
   }
-  if (out.length >= limit) return out;
-  const seen = new Set(out);
-  for (const r of queries.keywordNewest(all, f, limit, NEWEST_CAP)) {
-    if (out.length >= limit) break;
-    if (!seen.has(r)) { seen.add(r); out.push(r); }
+  lists.sort((a, b) => b.weight - a.weight || (a.token < b.token ? -1 : 1));
+  const score = new Map<number, number>();
+  let left = budget;
+  for (const list of lists) {
+    if (left <= 0) break;
+    const rowids = queries.postings(facets ? `"${list.token}" AND ${facets}` : `"${list.token}"`, Math.min(list.size, left));
+    left -= rowids.length;
+    for (const r of rowids) score.set(r, (score.get(r) ?? 0) + list.weight);
   }
-  return out;
+  return best(passing ? passing([...score.keys()]) : [...score.keys()], score, limit);
+}
+
+/** The `limit` best rowids by score, then newest; without sorting them all (up to the budget). */
+function best(rowids: number[], score: Map<number, number>, limit: number): number[] {
+  const order = (a: number, b: number) => score.get(b)! - score.get(a)! || b - a;
+  if (rowids.length <= limit) return rowids.sort(order);
+  const scores = Float64Array.from(rowids, (r) => score.get(r)!).sort();
+  const threshold = scores[scores.length - limit];
+  const above = rowids.filter((r) => score.get(r)! > threshold);
+  const tied = Float64Array.from(rowids.filter((r) => score.get(r) === threshold)).sort();
+  for (let i = tied.length - 1; i >= 0 && above.length < limit; i--) above.push(tied[i]);
+  return above.sort(order);
 }

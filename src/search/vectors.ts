@@ -28,6 +28,8 @@ CREATE TABLE chunk_codes (
 export const MAX_K = 4096;
 /** Codes short-listed per neighbour asked for, then re-scored exactly (measured: bench/search-vectors.ts). */
 export const RESCORE = 2;
+/** Filter masks kept (1 byte per chunk each). */
+const MASK_CACHE = 16;
 
 export interface Neighbour { rowid: number; similarity: number }
 
@@ -40,6 +42,8 @@ export interface VectorIndex {
   vectors(rowids: number[]): Map<number, Float32Array>;
   /** Cosine similarity of unit vector `query` to each stored (int8) vector (missing ones are absent). */
   similarities(query: Float32Array, rowids: ArrayLike<number>): Map<number, number>;
+  /** The filter as a test of rowids (the in-memory filter columns), null when nothing is filtered. */
+  passing(f: SearchFilters, sessionIds: string[] | null): ((rowids: number[]) => number[]) | null;
 }
 
 export function hasVectorTable(db: Database.Database): boolean {
@@ -72,6 +76,18 @@ export function createVectorIndex(db: Database.Database, { rescore = RESCORE }: 
     entryOf[r.rowid] = i++;
   }
   const entry = (rowid: number) => (rowid >= 0 && rowid <= maxRowid ? entryOf[rowid] : -1);
+  // A mask costs a pass over every chunk per condition (~1-3 ms per million); searches repeat filters.
+  const masks = new Map<string, Uint8Array | null>();
+  const mask = (f: SearchFilters, sessionIds: string[] | null) => {
+    const key = JSON.stringify([f, sessionIds]);
+    let m = masks.get(key);
+    if (m === undefined) {
+      m = columns.mask(f, sessionIds);
+      if (masks.size >= MASK_CACHE) masks.delete(masks.keys().next().value!);
+      masks.set(key, m);
+    }
+    return m;
+  };
   const similarities = (query: Float32Array, ids: ArrayLike<number>) => {
     const out = new Map<number, number>();
     for (let j = 0; j < ids.length; j++) {
@@ -84,7 +100,7 @@ export function createVectorIndex(db: Database.Database, { rescore = RESCORE }: 
     count: () => n,
     nearest(query, k, f, sessionIds, reference = query) {
       k = Math.min(k, MAX_K);
-      const short = scan.shortlist(binaryCode(query, codeWords(query.length)), k * rescore, columns.mask(f, sessionIds));
+      const short = scan.shortlist(binaryCode(query, codeWords(query.length)), k * rescore, mask(f, sessionIds));
       const scored = Array.from(short, (e) => ({ e, probe: int8.cosine(query, e) }));
       scored.sort((a, b) => b.probe - a.probe || rowids[a.e] - rowids[b.e]);
       return scored.slice(0, k).map(({ e, probe }) => ({ rowid: rowids[e], similarity: reference === query ? probe : int8.cosine(reference, e) }));
@@ -98,5 +114,9 @@ export function createVectorIndex(db: Database.Database, { rescore = RESCORE }: 
       return out;
     },
     similarities,
+    passing(f, sessionIds) {
+      const m = mask(f, sessionIds);
+      return m && ((ids) => ids.filter((rowid) => { const e = entry(rowid); return e >= 0 && m[e] === 1; }));
+    },
   };
 }

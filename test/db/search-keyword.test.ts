@@ -1,8 +1,10 @@
-// The SQL behind the keyword plan on a small built file: per-term chunk counts, scored matches, and
-// matches among the newest chunks only.
+// The keyword index on a small built file: chunks per stem and level, posting lists newest first,
+// and BM25 ranking with filters pushed into FTS5 (the facet tokens), against scores worked out by
+// hand from the BM25 formula.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { createSearchQueries, type SearchFilters } from '../../src/db/search.js';
-import { ftsMatch } from '../../src/search/keyword-plan.js';
+import { facetToken, LEVELS, termToken } from '../../src/search/keyword-index.js';
+import { keywordCandidates } from '../../src/search/keyword-plan.js';
 import { stem } from '../../src/search/text/terms.js';
 import { buildFixture, type Fixture } from '../helpers/fixture.js';
 
@@ -13,8 +15,12 @@ const speech = (key: string, spoken_at: string, language: 'en' | 'fr', text: str
 
 let fx: Fixture;
 let q: ReturnType<typeof createSearchQueries>;
-const en: SearchFilters = { langs: ['en'], exclude_presiding: false };
+const any: SearchFilters = { langs: ['en', 'fr'], exclude_presiding: false };
+const en: SearchFilters = { ...any, langs: ['en'] };
+const fr: SearchFilters = { ...any, langs: ['fr'] };
 const texts = (rowids: number[]) => rowids.map((r) => fx.data.db.prepare('SELECT text FROM chunks WHERE rowid = ?').pluck().get(r));
+const search = (stems: string[], f: SearchFilters, budget?: number) =>
+  texts(keywordCandidates(q, stems, { f, sessionIds: null, passing: null, limit: 10, budget }));
 
 beforeAll(() => {
   fx = buildFixture((r) => {
@@ -29,31 +35,50 @@ beforeAll(() => {
 });
 afterAll(() => fx.cleanup());
 
-describe('keyword SQL', () => {
-  test('termDocs counts chunks per stem, not occurrences (k/1 says housing three times)', () => {
+describe('keyword index', () => {
+  test('termLevels counts chunks per stem, not occurrences (k/1 says housing three times), and per level', () => {
     const logement = stem('logement', 'fr');
-    const docs = q.termDocs(['hous', 'lumber', 'softwood', logement, 'absent'])!;
+    const levels = q.termLevels(['hous', 'lumber', 'softwood', logement, 'absent']);
     // The fixture's own speeches may mention housing too: count them from the chunk texts.
     const withHousing = fx.data.db.prepare("SELECT count(*) FROM chunks WHERE language = 'en' AND lower(text) LIKE '%housing%'").pluck().get();
-    expect(docs.get('hous')).toBe(withHousing as number);
-    expect(docs.get('lumber')).toBe(2);
-    expect(docs.get('softwood')).toBe(1);
-    expect(docs.get(logement)).toBe(1);
-    expect(docs.has('absent')).toBe(false);
+    expect(levels.get('hous')!.docs).toBe(withHousing as number);
+    expect(levels.get('lumber')!.docs).toBe(2);
+    expect(levels.get('softwood')!.docs).toBe(1);
+    expect(levels.get(logement)!.docs).toBe(1);
+    expect(levels.has('absent')).toBe(false);
+    for (const { docs, levels: l } of levels.values()) {
+      expect(l).toHaveLength(LEVELS);
+      expect(l.reduce((a, b) => a + b, 0)).toBe(docs);
+    }
   });
 
-  test('keywordScored: bm25 scores, best (lowest) first, the same order as keyword', () => {
-    const match = ftsMatch(['softwood', 'lumber'])!;
-    const scored = q.keywordScored(match, en, 10);
-    expect(scored.map(([r]) => r)).toEqual(q.keyword(match, en, 10));
-    expect(texts(scored.map(([r]) => r))).toEqual(['Softwood lumber dispute with the United States.', 'Lumber prices and housing.']);
-    expect(scored[0][1]).toBeLessThan(scored[1][1]);
+  test('postings: the chunks of one token, newest first, at most `limit`', () => {
+    const lumber = q.termLevels(['lumber']).get('lumber')!.levels.flatMap((n, l) => (n ? [termToken('lumber', l)] : []));
+    const all = lumber.flatMap((t) => q.postings(`"${t}"`, 10)).sort((a, b) => b - a);
+    expect(texts(all)).toEqual(['Softwood lumber dispute with the United States.', 'Lumber prices and housing.']);
+    const french = q.postings(`"${facetToken('language', 'fr')}"`, 1);
+    expect(french).toHaveLength(1);
+    expect(texts(french)).toEqual(['Le logement coûte cher.']);
   });
 
-  test('keywordNewest ranks only the newest `cap` matches', () => {
-    const match = ftsMatch(['lumber', 'hous'])!;
-    // The two newest English chunks matching are k/3 (lumber) and k/2 (lumber, housing); k/1 is older.
-    expect(texts(q.keywordNewest(match, en, 10, 2)).sort()).toEqual(['Lumber prices and housing.', 'Softwood lumber dispute with the United States.']);
-    expect(q.keywordNewest(match, en, 10, 1000).length).toBe(q.keyword(match, en, 1000).length);
+  test('BM25 order: the chunk with both words first; three mentions in a short chunk beat one', () => {
+    expect(search(['softwood', 'lumber'], en).slice(0, 2)).toEqual(['Softwood lumber dispute with the United States.', 'Lumber prices and housing.']);
+    // Term weights tf·2.2/(tf + 1.2·(0.25 + 0.75·dl/avgdl)): k/1 (tf 3, 6 terms) ≈ 1.9, k/2 (tf 1, 3 terms) ≈ 1.6.
+    const housing = search(['hous'], en);
+    expect(housing).toContain('Lumber prices and housing.');
+    expect(housing.indexOf('Housing costs. Housing is a crisis and housing must be built.')).toBeLessThan(housing.indexOf('Lumber prices and housing.'));
+  });
+
+  test('filters narrow the posting lists inside FTS5: language, politician, years', () => {
+    const logement = stem('logement', 'fr');
+    expect(search([logement], fr)).toEqual(['Le logement coûte cher.']);
+    expect(search([logement], en)).toEqual([]);
+    expect(search(['lumber'], { ...any, politician_ids: ['no-such-politician'] })).toEqual([]);
+    expect(search(['lumber'], { ...any, from: '2025-01-01' })).toEqual([]);
+    expect(search(['lumber'], { ...any, from: '2024-01-01', to: '2024-12-31' })).toHaveLength(2);
+  });
+
+  test('a budget of one posting reads the newest chunk of the best list only', () => {
+    expect(search(['softwood', 'lumber'], en, 1)).toEqual(['Softwood lumber dispute with the United States.']);
   });
 });

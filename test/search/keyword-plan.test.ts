@@ -1,69 +1,81 @@
-// The keyword plan: the plain query under the match budget; over it, exact bm25 order among the
-// chunks holding a rare term (merged from `rare AND common` and `rare`), then the newest matches;
-// and the plain query for a data file without term counts.
+// The keyword plan over fake posting lists: lists read highest idf·weight first, scores summed per
+// chunk, the posting budget, facet conditions on every list, the exact filter before the cut, ties
+// newest first.
 import { describe, expect, test } from 'bun:test';
-import type { SearchFilters, SearchQueries } from '../../src/db/search.js';
-import { ftsMatch, keywordCandidates, MATCH_BUDGET, NEWEST_CAP } from '../../src/search/keyword-plan.js';
+import type { SearchFilters } from '../../src/db/search.js';
+import { facetToken, idf, LEVELS, levelWeight, termToken } from '../../src/search/keyword-index.js';
+import { facetMatch, keywordCandidates } from '../../src/search/keyword-plan.js';
 
-const f: SearchFilters = { langs: ['en'], exclude_presiding: false };
+const f: SearchFilters = { langs: ['en', 'fr'], exclude_presiding: false };
+const CHUNKS = 1000;
+const levels = (byLevel: Record<number, number>) => Array.from({ length: LEVELS }, (_, l) => byLevel[l] ?? 0);
 
-/** Records the calls; scored queries answer from `scored` ([rowid, bm25] best first), the others from `plain`/`newest`. */
-function fake(docs: Record<string, number> | null, scored: Record<string, Array<[number, number]>>, plain: Record<string, number[]> = {}, newest: Record<string, number[]> = {}) {
+/** Postings by token (newest first); records each FTS5 query and its limit. */
+function fake(terms: Record<string, Record<number, number[]>>) {
   const calls: string[] = [];
-  const queries = {
-    termDocs: (stems: string[]) => (docs ? new Map(stems.filter((s) => s in docs).map((s) => [s, docs[s]])) : null),
-    keyword: (match: string, _f: SearchFilters, limit: number) => { calls.push(`keyword ${match}`); return (plain[match] ?? []).slice(0, limit); },
-    keywordScored: (match: string, _f: SearchFilters, limit: number) => { calls.push(`scored ${match}`); return (scored[match] ?? []).slice(0, limit); },
-    keywordNewest: (match: string, _f: SearchFilters, limit: number, cap: number) => { calls.push(`newest ${match} cap ${cap}`); return (newest[match] ?? []).slice(0, limit); },
-  } as unknown as SearchQueries;
-  return { queries, calls };
+  const sources = {
+    totalChunks: () => CHUNKS,
+    yearSpan: (): [number, number] => [2000, 2024],
+    termLevels: (stems: string[]) => new Map(stems.filter((s) => s in terms).map((s) => {
+      const byLevel = Object.fromEntries(Object.entries(terms[s]).map(([l, rows]) => [l, rows.length]));
+      return [s, { docs: Object.values(terms[s]).flat().length, levels: levels(byLevel) }];
+    })),
+    postings: (match: string, limit: number) => {
+      calls.push(`${match} ${limit}`);
+      const [, stem, level] = /^"([^"]+)_(\d+)"/.exec(match)!;
+      return (terms[stem]?.[Number(level)] ?? []).slice(0, limit);
+    },
+  };
+  return { sources, calls };
 }
 
 describe('keywordCandidates', () => {
-  test('under the budget: any of the terms, as before', () => {
-    const all = ftsMatch(['hous', 'afford'])!;
-    const { queries, calls } = fake({ hous: 10, afford: 5 }, {}, { [all]: [3, 1, 2] });
-    expect(keywordCandidates(queries, ['hous', 'afford'], f, 1000)).toEqual([3, 1, 2]);
-    expect(calls).toEqual([`keyword ${all}`]);
+  test('scores are sums of idf·level weight; lists read best first; ties newest first', () => {
+    // rare: 2 chunks, common: 6 chunks. Chunk 5 holds both.
+    const { sources, calls } = fake({ rare: { 12: [5, 3] }, common: { 15: [9, 8], 3: [7, 6, 5, 4] } });
+    const got = keywordCandidates(sources, ['common', 'rare'], { f, sessionIds: null, passing: null, limit: 10 });
+    const w = (stem: string, docs: number, level: number) => idf(CHUNKS, docs) * levelWeight(level);
+    const score = new Map<number, number>([[5, w('rare', 2, 12) + w('common', 6, 3)], [3, w('rare', 2, 12)], [9, w('common', 6, 15)], [8, w('common', 6, 15)],
+      [7, w('common', 6, 3)], [6, w('common', 6, 3)], [4, w('common', 6, 3)]]);
+    expect(got).toEqual([...score.keys()].sort((a, b) => score.get(b)! - score.get(a)! || b - a));
+    // idf 6.0 × level 12 (1.72) < idf 5.1 × level 15 (2.13): the rarer word's list is not always first.
+    const lists = [['rare', 2, 12], ['common', 6, 15], ['common', 6, 3]] as const;
+    const byWeight = [...lists].sort((a, b) => w(b[0], b[1], b[2]) - w(a[0], a[1], a[2])).map(([s, , l]) => `"${termToken(s, l)}"`);
+    expect(byWeight).toEqual([`"${termToken('common', 15)}"`, `"${termToken('rare', 12)}"`, `"${termToken('common', 3)}"`]);
+    expect(calls.map((c) => c.split(' ')[0])).toEqual(byWeight);
   });
 
-  test('a data file without term counts: the plain query', () => {
-    const all = ftsMatch(['minist'])!;
-    const { queries, calls } = fake(null, {}, { [all]: [7] });
-    expect(keywordCandidates(queries, ['minist'], f, 10)).toEqual([7]);
-    expect(calls).toEqual([`keyword ${all}`]);
+  test('the budget stops reading; a list cut short gives its newest postings', () => {
+    const { sources, calls } = fake({ rare: { 12: [5, 3] }, common: { 3: [7, 6, 5, 4] } });
+    expect(keywordCandidates(sources, ['common', 'rare'], { f, sessionIds: null, passing: null, limit: 10, budget: 3 })).toEqual([5, 3, 7]);
+    expect(calls).toEqual([`"${termToken('rare', 12)}" 2`, `"${termToken('common', 3)}" 1`]);
   });
 
-  test('over the budget: chunks with a rare term in bm25 order (exact scores from both queries), then the newest matches', () => {
-    const docs = { softwood: 300, lumber: 5000, disput: MATCH_BUDGET };
-    const rare = ftsMatch(['softwood', 'lumber'])!;
-    const both = `(${rare}) AND (${ftsMatch(['disput'])})`;
-    const all = ftsMatch(['disput', 'lumber', 'softwood'])!;
-    // Chunk 5 holds a rare and the common term: its exact score (-9) comes from `both`, not `rare` (-4).
-    const { queries, calls } = fake(docs, { [both]: [[5, -9], [2, -3]], [rare]: [[8, -6], [5, -4], [2, -1]] }, {}, { [all]: [8, 40, 41, 42] });
-    expect(keywordCandidates(queries, ['disput', 'lumber', 'softwood'], f, 5)).toEqual([5, 8, 2, 40, 41]);
-    expect(calls).toEqual([`scored ${both}`, `scored ${rare}`, `newest ${all} cap ${NEWEST_CAP}`]);
+  test('facet filters are part of every list query; the exact filter runs before the cut to `limit`', () => {
+    const { sources, calls } = fake({ rare: { 12: [5, 3, 2] } });
+    const filtered = { ...f, langs: ['fr'] as const, politician_ids: ['a', 'b'] } as SearchFilters;
+    const got = keywordCandidates(sources, ['rare'], { f: filtered, sessionIds: null, passing: (rows) => rows.filter((r) => r !== 5), limit: 1 });
+    expect(got).toEqual([3]);
+    expect(calls[0]).toBe(`"${termToken('rare', 12)}" AND ("${facetToken('language', 'fr')}") AND ("${facetToken('politician_id', 'a')}" OR "${facetToken('politician_id', 'b')}") 3`);
   });
 
-  test('over the budget with enough rare matches: no capped query; equal scores in chunk order', () => {
-    const rare = ftsMatch(['softwood'])!;
-    const both = `(${rare}) AND (${ftsMatch(['disput'])})`;
-    const { queries, calls } = fake({ softwood: 300, disput: MATCH_BUDGET + 1 }, { [both]: [[9, -2]], [rare]: [[3, -2], [1, -1]] });
-    expect(keywordCandidates(queries, ['disput', 'softwood'], f, 2)).toEqual([3, 9]);
-    expect(calls).toEqual([`scored ${both}`, `scored ${rare}`]);
-  });
-
-  test('only common terms: the newest chunks holding all, then any; unknown terms are left out of the AND', () => {
-    const every = `${ftsMatch(['prime'])} AND ${ftsMatch(['minist'])}`;
-    const all = ftsMatch(['minist', 'prime', 'zzz'])!;
-    const { queries, calls } = fake({ prime: MATCH_BUDGET + 1, minist: MATCH_BUDGET + 5 }, {}, {}, { [every]: [10, 11], [all]: [11, 12] });
-    expect(keywordCandidates(queries, ['minist', 'prime', 'zzz'], f, 1000)).toEqual([10, 11, 12]);
-    expect(calls).toEqual([`newest ${every} cap ${NEWEST_CAP}`, `newest ${all} cap ${NEWEST_CAP}`]);
-  });
-
-  test('no stems: nothing, no query', () => {
-    const { queries, calls } = fake({}, {});
-    expect(keywordCandidates(queries, [], f, 10)).toEqual([]);
+  test('no stems, or a filter nothing can pass: nothing, no query', () => {
+    const { sources, calls } = fake({ rare: { 12: [5] } });
+    expect(keywordCandidates(sources, [], { f, sessionIds: null, passing: null, limit: 10 })).toEqual([]);
+    expect(keywordCandidates(sources, ['rare'], { f, sessionIds: [], passing: null, limit: 10 })).toEqual([]);
+    expect(keywordCandidates(sources, ['rare'], { f: { ...f, from: '2030-01-01' }, passing: null, sessionIds: null, limit: 10 })).toEqual([]);
     expect(calls).toEqual([]);
+  });
+});
+
+describe('facetMatch', () => {
+  test('no filter: no condition; years between from and to, clipped to the data', () => {
+    expect(facetMatch(f, null, [2000, 2024])).toBe('');
+    expect(facetMatch({ ...f, from: '2023-06-01' }, null, [2000, 2024])).toBe(`("${facetToken('year', '2023')}" OR "${facetToken('year', '2024')}")`);
+    expect(facetMatch({ ...f, to: '1999-12-31' }, null, [2000, 2024])).toBeNull();
+  });
+
+  test('party is matched without case, as the SQL filter does', () => {
+    expect(facetMatch({ ...f, party: 'NDP' }, null, null)).toBe(`("${facetToken('party', 'ndp')}")`);
   });
 });

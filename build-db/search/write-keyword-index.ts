@@ -1,0 +1,68 @@
+// Build step after the chunks: the impact-ordered keyword index of src/search/keyword-index.ts.
+// Two passes over the chunks' terms, since a term's level depends on the average chunk length:
+// the first counts terms per chunk, the second writes each chunk's tokens (`stem_level` per stem,
+// and its facet tokens) and counts chunks per stem and level.
+import type Database from 'better-sqlite3';
+import { facetToken, KEYWORD_INDEX_SQL, levelOf, LEVELS, termToken, termWeight, type Facet } from '../../src/search/keyword-index.js';
+import { indexTerms, type Lang } from '../../src/search/text/terms.js';
+
+interface ChunkTerms {
+  rowid: number; text: string; language: Lang; level: string; province_territory: string | null; politician_id: string | null;
+  party_at_time: string | null; session_id: string | null; speech_type: string; spoken_on: string;
+}
+
+const BATCH = 2000;
+
+/** Rows in rowid order, a batch at a time (better-sqlite3 cannot write while a statement iterates). */
+function* batches(db: Database.Database): Generator<ChunkTerms[]> {
+  const page = db.prepare(`SELECT rowid, text, language, level, province_territory, politician_id, party_at_time, session_id,
+    speech_type, spoken_on FROM chunks WHERE rowid > ? ORDER BY rowid LIMIT ?`);
+  for (let last = 0; ;) {
+    const rows = page.all(last, BATCH) as ChunkTerms[];
+    if (!rows.length) return;
+    last = rows[rows.length - 1].rowid;
+    yield rows;
+  }
+}
+
+function facetTokens(c: ChunkTerms): string[] {
+  const values: Array<[Facet, string | null]> = [
+    ['language', c.language], ['level', c.level], ['province_territory', c.province_territory], ['politician_id', c.politician_id],
+    ['party', c.party_at_time?.toLowerCase() ?? null], ['session_id', c.session_id], ['speech_type', c.speech_type], ['year', c.spoken_on.slice(0, 4)],
+  ];
+  return values.filter(([, v]) => v !== null && v !== '').map(([f, v]) => facetToken(f, v!));
+}
+
+export function writeKeywordIndex(db: Database.Database): { terms: number; postings: number; avgdl: number; seconds: number } {
+  const started = performance.now();
+  db.exec(KEYWORD_INDEX_SQL);
+  let chunks = 0, length = 0;
+  for (const rows of batches(db)) for (const r of rows) { chunks++; length += indexTerms(r.text, r.language).length; }
+  const avgdl = chunks ? length / chunks : 1;
+
+  const insert = db.prepare('INSERT INTO chunks_fts (rowid, terms) VALUES (?, ?)');
+  const levelDocs = new Map<string, Uint32Array>();
+  let postings = 0;
+  for (const rows of batches(db)) {
+    for (const r of rows) {
+      const terms = indexTerms(r.text, r.language);
+      const tf = new Map<string, number>();
+      for (const t of terms) tf.set(t, (tf.get(t) ?? 0) + 1);
+      const tokens: string[] = [];
+      for (const [stem, n] of tf) {
+        const level = levelOf(termWeight(n, terms.length, avgdl));
+        tokens.push(termToken(stem, level));
+        let counts = levelDocs.get(stem);
+        if (!counts) levelDocs.set(stem, (counts = new Uint32Array(LEVELS)));
+        counts[level]++;
+      }
+      postings += tokens.length;
+      insert.run(r.rowid, [...tokens, ...facetTokens(r)].join(' '));
+    }
+  }
+  // One segment: a search reads each posting list from one b-tree instead of one per segment.
+  db.exec("INSERT INTO chunks_fts (chunks_fts) VALUES ('optimize')");
+  const insDocs = db.prepare('INSERT INTO chunk_term_docs (term, docs, level_docs) VALUES (?, ?, ?)');
+  for (const [stem, counts] of levelDocs) insDocs.run(stem, counts.reduce((a, b) => a + b, 0), JSON.stringify(Array.from(counts)));
+  return { terms: levelDocs.size, postings, avgdl, seconds: (performance.now() - started) / 1000 };
+}
