@@ -34,7 +34,7 @@ for (let r = 0; r < Number(values.rounds); r++) {
     const t = performance.now();
     const stems = [...new Set(queryTerms(q, f.langs).flatMap((x) => x.stems))];
     const sessionIds = queries.sessionIdsFor(f.parliament_number, f.session_number);
-    const keyword = time('keyword', () => keywordCandidates(queries, stems, { f, sessionIds, passing: vectors.passing(f, sessionIds), limit: POOL }));
+    const keyword = time('keyword', () => keywordCandidates(queries, stems, { f, sessionIds, mask: vectors.rowMask(f, sessionIds), passing: null, limit: POOL }));
     const t1 = performance.now();
     const qvec = await (encoder.embedQuery ? encoder.embedQuery(q) : encoder.embed([q]).then((v) => v[0]));
     (stages.embed ??= []).push(performance.now() - t1);

@@ -49,7 +49,7 @@ export function writeChunks(db: Database.Database, onProgress: (msg: string) => 
     }
   }
   onProgress(`wrote ${rowid} search chunks in ${((performance.now() - started) / 1000).toFixed(1)}s`);
-  const index = writeKeywordIndex(db);
+  const index = writeKeywordIndex(db, onProgress);
   onProgress(`wrote their keyword index (${index.terms} terms, ${index.postings} postings, ${index.avgdl.toFixed(1)} terms per chunk) in ${index.seconds.toFixed(1)}s`);
   return rowid;
 }

@@ -33,17 +33,23 @@ function facetTokens(c: ChunkTerms): string[] {
   return values.filter(([, v]) => v !== null && v !== '').map(([f, v]) => facetToken(f, v!));
 }
 
-export function writeKeywordIndex(db: Database.Database): { terms: number; postings: number; avgdl: number; seconds: number } {
+export function writeKeywordIndex(db: Database.Database, onProgress: (msg: string) => void = () => {}): { terms: number; postings: number; avgdl: number; seconds: number } {
   const started = performance.now();
   db.exec(KEYWORD_INDEX_SQL);
   let chunks = 0, length = 0;
-  for (const rows of batches(db)) for (const r of rows) { chunks++; length += indexTerms(r.text, r.language).length; }
+  const every = 100_000;
+  for (const rows of batches(db)) {
+    for (const r of rows) { chunks++; length += indexTerms(r.text, r.language).length; }
+    if (chunks % every < BATCH) onProgress(`keyword index: ${chunks} chunks measured`);
+  }
   const avgdl = chunks ? length / chunks : 1;
 
   const insert = db.prepare('INSERT INTO chunks_fts (rowid, terms) VALUES (?, ?)');
   const levelDocs = new Map<string, Uint32Array>();
-  let postings = 0;
+  let postings = 0, done = 0;
   for (const rows of batches(db)) {
+    done += rows.length;
+    if (done % every < BATCH) onProgress(`keyword index: ${done}/${chunks} chunks indexed`);
     for (const r of rows) {
       const terms = indexTerms(r.text, r.language);
       const tf = new Map<string, number>();
@@ -61,6 +67,7 @@ export function writeKeywordIndex(db: Database.Database): { terms: number; posti
     }
   }
   // One segment: a search reads each posting list from one b-tree instead of one per segment.
+  onProgress('keyword index: merging into one segment');
   db.exec("INSERT INTO chunks_fts (chunks_fts) VALUES ('optimize')");
   const insDocs = db.prepare('INSERT INTO chunk_term_docs (term, docs, level_docs) VALUES (?, ?, ?)');
   for (const [stem, counts] of levelDocs) insDocs.run(stem, counts.reduce((a, b) => a + b, 0), JSON.stringify(Array.from(counts)));

@@ -80,9 +80,13 @@ export function createSearchQueries(db: Database.Database) {
 
   const termLevels = db.prepare('SELECT term, docs, level_docs FROM chunk_term_docs WHERE term IN (SELECT value FROM json_each(?))').raw();
   const sessionIds = db.prepare(`SELECT id FROM sessions WHERE (@p IS NULL OR parliament_number = @p) AND (@s IS NULL OR session_number = @s)`).pluck();
-  const postings = db.prepare('SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY rowid DESC LIMIT ?').pluck();
+  // One JSON array per list: better-sqlite3 costs ~0.15 µs per row returned, a third more than this.
+  const postings = db.prepare('SELECT json_group_array(rowid) FROM (SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY rowid DESC LIMIT ?)').pluck();
+  const matching = db.prepare('SELECT count(*) FROM chunks_fts WHERE chunks_fts MATCH ?').pluck();
+  const counted = new Map<string, number>();
   // The file is immutable: what is counted once stays true.
   const chunkCount = totalChunks.get() as number;
+  const maxRowid = (db.prepare('SELECT max(rowid) FROM chunks').pluck().get() as number | null) ?? 0;
   const years = db.prepare("SELECT substr(min(spoken_on), 1, 4), substr(max(spoken_on), 1, 4) FROM chunks").raw().get() as [string | null, string | null];
 
   return {
@@ -94,7 +98,18 @@ export function createSearchQueries(db: Database.Database) {
       return new Map((termLevels.all(JSON.stringify(stems)) as Array<[string, number, string]>).map(([t, docs, l]) => [t, { docs, levels: JSON.parse(l) as number[] }]));
     },
     /** Rowids of the chunks an FTS5 query matches, newest first, at most `limit`. */
-    postings: (match: string, limit: number) => postings.all(match, limit) as number[],
+    postings: (match: string, limit: number) => JSON.parse(postings.get(match, limit) as string) as number[],
+    maxRowid: () => maxRowid,
+    /** How many chunks an FTS5 query matches (remembered: filters repeat, and the file never changes). */
+    matchCount(match: string): number {
+      let n = counted.get(match);
+      if (n === undefined) {
+        n = matching.get(match) as number;
+        if (counted.size >= 10_000) counted.clear();
+        counted.set(match, n);
+      }
+      return n;
+    },
     /** The first and last year of the chunks (null when there are none). */
     yearSpan: (): [number, number] | null => (years[0] && years[1] ? [Number(years[0]), Number(years[1])] : null),
     /** Newest first, for "recent" mode. */

@@ -32,7 +32,9 @@ export async function hybridPool(src: CandidateSources, q: string, f: SearchFilt
   const terms = queryTerms(q, f.langs);
   const stems = new Set(terms.flatMap((t) => t.stems));
   const sessionIds = src.queries.sessionIdsFor(f.parliament_number, f.session_number);
-  const keyword = sides.keyword ? keywordCandidates(src.queries, [...stems], { f, sessionIds, passing: passingOf(src, f, sessionIds), limit: POOL }) : [];
+  const keyword = sides.keyword ? keywordCandidates(src.queries, [...stems], {
+    f, sessionIds, limit: POOL, mask: src.vectors?.rowMask(f, sessionIds), passing: src.vectors ? null : passingOf(src.queries, f),
+  }) : [];
   let neighbours: Array<{ rowid: number; similarity: number }> = [];
   let qvec: Float32Array | null = null;
   if (sides.vector && src.vectors && src.embed && src.vectors.count() > 0) {
@@ -56,12 +58,11 @@ export async function hybridPool(src: CandidateSources, q: string, f: SearchFilt
   return { mode: 'hybrid', candidates, stems };
 }
 
-/** The filter over rowids: the vector index's in-memory columns, or SQL for a file without them. */
-function passingOf(src: CandidateSources, f: SearchFilters, sessionIds: string[] | null): Passing | null {
-  if (src.vectors) return src.vectors.passing(f, sessionIds);
+/** The filter as SQL over the chunks read, for a file without the vector index's in-memory columns. */
+function passingOf(queries: SearchQueries, f: SearchFilters): Passing | null {
   if (!chunkWhere(f).clauses.length) return null;
   return (rowids) => {
-    const ok = src.queries.passing(rowids, f);
+    const ok = queries.passing(rowids, f);
     return rowids.filter((r) => ok.has(r));
   };
 }

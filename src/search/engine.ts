@@ -36,6 +36,12 @@ export function createSearchEngine(src: CandidateSources & { queries: SearchQuer
     return null;
   }
 
+  const politicianIdsOf = (rowids: number[]) => {
+    if (src.vectors) return src.vectors.politicianIds(rowids);
+    const rows = queries.rows(rowids);
+    return rowids.map((r) => rows.get(r)?.politician_id ?? null);
+  };
+
   const items = (cands: Candidate[], stems: Set<string>) => {
     const rows = queries.rows(cands.map((c) => c.rowid));
     return cands.map((c) => resultItem(rows.get(c.rowid)!, stems, c.similarity, c.score));
@@ -70,12 +76,14 @@ export function createSearchEngine(src: CandidateSources & { queries: SearchQuer
     async grouped(req: SearchRequest, o: GroupOptions) {
       const pool = await poolOf(req);
       const cands = pool ? pool.candidates : queries.recent(req.filters, 1000, 0).map((rowid) => ({ rowid, score: 0, similarity: null, keyword: false, vector: false }));
-      const rows = queries.rows(cands.map((c) => c.rowid));
+      // Grouping needs only each chunk's speaker (from memory when the vector index is loaded);
+      // whole rows are read for the chunks shown.
+      const speakers = politicianIdsOf(cands.map((c) => c.rowid));
       const groups = new Map<string, Candidate[]>();
-      for (const c of cands) {
-        const pid = rows.get(c.rowid)!.politician_id;
+      cands.forEach((c, i) => {
+        const pid = speakers[i];
         if (pid !== null) groups.set(pid, [...(groups.get(pid) ?? []), c]);
-      }
+      });
       const stats = [...groups].map(([pid, cs]) => {
         const sims = cs.map((c) => c.similarity).filter((s): s is number => s !== null);
         return {
@@ -87,10 +95,12 @@ export function createSearchEngine(src: CandidateSources & { queries: SearchQuer
       stats.sort((a, b) => ((b[key[o.sort]] ?? -2) - (a[key[o.sort]] ?? -2)) || ((b.best ?? -2) - (a.best ?? -2)) || (a.pid < b.pid ? -1 : 1));
       const offset = (o.page - 1) * o.limit;
       const stems = pool?.stems ?? new Set<string>();
+      const shown = stats.slice(offset, offset + o.limit).map((g) => ({ ...g, cs: g.cs.slice(0, Math.max(1, o.per_group_limit)) }));
+      const rows = queries.rows(shown.flatMap((g) => g.cs.map((c) => c.rowid)));
       return {
         mode: (pool?.mode ?? 'recent') as Mode, group_by: 'politician', page: o.page, limit: o.limit, per_group_limit: o.per_group_limit,
         total_politicians: stats.length,
-        groups: stats.slice(offset, offset + o.limit).map((g) => ({
+        groups: shown.map((g) => ({
           politician: politicianWithSocials(rows.get(g.cs[0].rowid)!),
           best_similarity: g.best === null ? null : round(g.best), avg_similarity: g.avg === null ? null : round(g.avg),
           mention_count: g.mention_count, keyword_hits: g.keyword_hits,

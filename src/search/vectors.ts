@@ -42,8 +42,10 @@ export interface VectorIndex {
   vectors(rowids: number[]): Map<number, Float32Array>;
   /** Cosine similarity of unit vector `query` to each stored (int8) vector (missing ones are absent). */
   similarities(query: Float32Array, rowids: ArrayLike<number>): Map<number, number>;
-  /** The filter as a test of rowids (the in-memory filter columns), null when nothing is filtered. */
-  passing(f: SearchFilters, sessionIds: string[] | null): ((rowids: number[]) => number[]) | null;
+  /** The speaker's politician id of each chunk (null when unresolved or unknown), from memory. */
+  politicianIds(rowids: number[]): Array<string | null>;
+  /** The filter as a mask indexed by rowid (1: passes), null when nothing is filtered. */
+  rowMask(f: SearchFilters, sessionIds: string[] | null): Uint8Array | null;
 }
 
 export function hasVectorTable(db: Database.Database): boolean {
@@ -78,6 +80,7 @@ export function createVectorIndex(db: Database.Database, { rescore = RESCORE }: 
   const entry = (rowid: number) => (rowid >= 0 && rowid <= maxRowid ? entryOf[rowid] : -1);
   // A mask costs a pass over every chunk per condition (~1-3 ms per million); searches repeat filters.
   const masks = new Map<string, Uint8Array | null>();
+  const rowMasks = new WeakMap<Uint8Array, Uint8Array>();
   const mask = (f: SearchFilters, sessionIds: string[] | null) => {
     const key = JSON.stringify([f, sessionIds]);
     let m = masks.get(key);
@@ -114,9 +117,20 @@ export function createVectorIndex(db: Database.Database, { rescore = RESCORE }: 
       return out;
     },
     similarities,
-    passing(f, sessionIds) {
+    politicianIds: (ids) => ids.map((rowid) => {
+      const e = entry(rowid);
+      return e >= 0 ? columns.politician(e) || null : null;
+    }),
+    rowMask(f, sessionIds) {
       const m = mask(f, sessionIds);
-      return m && ((ids) => ids.filter((rowid) => { const e = entry(rowid); return e >= 0 && m[e] === 1; }));
+      if (!m) return null;
+      let byRowid = rowMasks.get(m);
+      if (!byRowid) {
+        byRowid = new Uint8Array(maxRowid + 1);
+        for (let e = 0; e < n; e++) byRowid[rowids[e]] = m[e];
+        rowMasks.set(m, byRowid);
+      }
+      return byRowid;
     },
   };
 }

@@ -4,17 +4,19 @@
 import { describe, expect, test } from 'bun:test';
 import type { SearchFilters } from '../../src/db/search.js';
 import { facetToken, idf, LEVELS, levelWeight, termToken } from '../../src/search/keyword-index.js';
-import { facetMatch, keywordCandidates } from '../../src/search/keyword-plan.js';
+import { facetGroups, keywordCandidates, MAX_READ_FACTOR } from '../../src/search/keyword-plan.js';
 
 const f: SearchFilters = { langs: ['en', 'fr'], exclude_presiding: false };
 const CHUNKS = 1000;
 const levels = (byLevel: Record<number, number>) => Array.from({ length: LEVELS }, (_, l) => byLevel[l] ?? 0);
 
-/** Postings by token (newest first); records each FTS5 query and its limit. */
-function fake(terms: Record<string, Record<number, number[]>>) {
+/** Postings by token (newest first); records each FTS5 query and its limit. `counts`: chunks per facet condition. */
+function fake(terms: Record<string, Record<number, number[]>>, counts: Record<string, number> = {}) {
   const calls: string[] = [];
   const sources = {
     totalChunks: () => CHUNKS,
+    maxRowid: () => CHUNKS,
+    matchCount: (match: string) => counts[match] ?? 0,
     yearSpan: (): [number, number] => [2000, 2024],
     termLevels: (stems: string[]) => new Map(stems.filter((s) => s in terms).map((s) => {
       const byLevel = Object.fromEntries(Object.entries(terms[s]).map(([l, rows]) => [l, rows.length]));
@@ -51,12 +53,23 @@ describe('keywordCandidates', () => {
     expect(calls).toEqual([`"${termToken('rare', 12)}" 2`, `"${termToken('common', 3)}" 1`]);
   });
 
-  test('facet filters are part of every list query; the exact filter runs before the cut to `limit`', () => {
+  test('selective filters are part of every list query; the exact filter runs before the cut to `limit`', () => {
     const { sources, calls } = fake({ rare: { 12: [5, 3, 2] } });
     const filtered = { ...f, langs: ['fr'] as const, politician_ids: ['a', 'b'] } as SearchFilters;
     const got = keywordCandidates(sources, ['rare'], { f: filtered, sessionIds: null, passing: (rows) => rows.filter((r) => r !== 5), limit: 1 });
     expect(got).toEqual([3]);
     expect(calls[0]).toBe(`"${termToken('rare', 12)}" AND ("${facetToken('language', 'fr')}") AND ("${facetToken('politician_id', 'a')}" OR "${facetToken('politician_id', 'b')}") 3`);
+  });
+
+  test('a broad filter is checked after reading, and the budget grows by the share it drops (at most MAX_READ_FACTOR)', () => {
+    const en = `("${facetToken('language', 'en')}")`;
+    const { sources, calls } = fake({ common: { 3: Array.from({ length: 100 }, (_, i) => 100 - i) } }, { [en]: CHUNKS / 2 });
+    const got = keywordCandidates(sources, ['common'], { f: { ...f, langs: ['en'] }, sessionIds: null, passing: (rows) => rows.filter((r) => r % 2 === 0), limit: 1000, budget: 10 });
+    expect(calls).toEqual([`"${termToken('common', 3)}" 20`]);
+    expect(got).toEqual([100, 98, 96, 94, 92, 90, 88, 86, 84, 82]);
+    const rare = fake({ common: { 3: Array.from({ length: 100 }, (_, i) => 100 - i) } }, { [en]: CHUNKS * 0.1 });
+    keywordCandidates(rare.sources, ['common'], { f: { ...f, langs: ['en'] }, sessionIds: null, passing: null, limit: 1000, budget: 10 });
+    expect(rare.calls).toEqual([`"${termToken('common', 3)}" ${10 * MAX_READ_FACTOR}`]);
   });
 
   test('no stems, or a filter nothing can pass: nothing, no query', () => {
@@ -68,14 +81,14 @@ describe('keywordCandidates', () => {
   });
 });
 
-describe('facetMatch', () => {
+describe('facetGroups', () => {
   test('no filter: no condition; years between from and to, clipped to the data', () => {
-    expect(facetMatch(f, null, [2000, 2024])).toBe('');
-    expect(facetMatch({ ...f, from: '2023-06-01' }, null, [2000, 2024])).toBe(`("${facetToken('year', '2023')}" OR "${facetToken('year', '2024')}")`);
-    expect(facetMatch({ ...f, to: '1999-12-31' }, null, [2000, 2024])).toBeNull();
+    expect(facetGroups(f, null, [2000, 2024])).toEqual([]);
+    expect(facetGroups({ ...f, from: '2023-06-01' }, null, [2000, 2024])).toEqual([`("${facetToken('year', '2023')}" OR "${facetToken('year', '2024')}")`]);
+    expect(facetGroups({ ...f, to: '1999-12-31' }, null, [2000, 2024])).toBeNull();
   });
 
   test('party is matched without case, as the SQL filter does', () => {
-    expect(facetMatch({ ...f, party: 'NDP' }, null, null)).toBe(`("${facetToken('party', 'ndp')}")`);
+    expect(facetGroups({ ...f, party: 'NDP' }, null, null)).toEqual([`("${facetToken('party', 'ndp')}")`]);
   });
 });

@@ -71,6 +71,13 @@ describe('vector index', () => {
     for (const n of got) expect(n.similarity).toBeCloseTo(cos(q, stored[n.rowid - 1]), 5);
   });
 
+  test('rowMask: the filter by rowid, from the in-memory columns; null without a filter', () => {
+    expect(index.rowMask(ANY, null)).toBeNull();
+    const fr = index.rowMask({ ...ANY, langs: ['fr'] }, null)!;
+    for (let i = 0; i < N; i++) expect(fr[i + 1]).toBe(i % 2 ? 1 : 0);
+    expect(index.politicianIds([1, 9999])).toEqual([null, null]);
+  });
+
   test('similarities() is the cosine to each stored vector, missing rowids absent', () => {
     const q = randomUnit();
     const s = index.similarities(q, [3, 50, 9999]);

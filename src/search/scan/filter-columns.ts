@@ -12,11 +12,15 @@ export interface FilterRow {
 
 class DictColumn {
   readonly dict = new Map<string, number>();
+  readonly values: string[] = [];
   codes: Uint32Array;
   constructor(n: number) { this.codes = new Uint32Array(n); }
   set(i: number, value: string) {
     let c = this.dict.get(value);
-    if (c === undefined) this.dict.set(value, (c = this.dict.size));
+    if (c === undefined) {
+      this.dict.set(value, (c = this.dict.size));
+      this.values.push(value);
+    }
     this.codes[i] = c;
   }
   /** A lookup table: 1 for codes of `values`; null when none of them occurs. */
@@ -52,6 +56,12 @@ export class FilterColumns {
     this.day[i] = dayNumber(r.spoken_on);
     this.presiding[i] = r.is_presiding;
     this.active[i] = r.politician_active;
+  }
+
+  /** The speaker of entry `i` ('' when unresolved). */
+  politician(i: number): string {
+    const c = this.str.politician_id;
+    return c.values[c.codes[i]];
   }
 
   /**
