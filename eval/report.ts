@@ -57,7 +57,7 @@ Do not edit by hand: change the queries or the engine and run \`make eval\` agai
 
 ## Results
 
-Mean over queries; the best mode of each row is in bold. *keyword* is the FTS5/bm25 candidate list
+Mean over queries; the best mode of each row is in bold. *keyword* is the BM25 candidate list of the impact-ordered FTS5 index (src/search/keyword-plan.ts)
 alone, *vector* the nearest neighbours of the query embedding alone, *hybrid* both fused by reciprocal
 rank fusion (k = 60), the vector side probed with feedback from the best keyword match
 (src/search/feedback.ts) — exactly the engine's candidate pool (\`hybridPool\` in
