@@ -1,7 +1,7 @@
 // Build step after the chunks: the impact-ordered keyword index of src/search/keyword-index.ts.
-// Two passes over the chunks' terms, since a term's level depends on the average chunk length:
-// the first counts terms per chunk, the second writes each chunk's tokens (`stem_level` per stem,
-// and its facet tokens) and counts chunks per stem and level.
+// A term's level depends on the average chunk length, so that is measured first (on a sample of a
+// large corpus); then each chunk's tokens are written (`stem_level` per stem, and its facet tokens)
+// and chunks are counted per stem and level.
 import type Database from 'better-sqlite3';
 import { facetToken, KEYWORD_INDEX_SQL, levelOf, LEVELS, termToken, termWeight, type Facet } from '../../src/search/keyword-index.js';
 import { indexTerms, type Lang } from '../../src/search/text/terms.js';
@@ -12,6 +12,7 @@ interface ChunkTerms {
 }
 
 const BATCH = 2000;
+const AVGDL_SAMPLE = 100_000;
 
 /** Rows in rowid order, a batch at a time (better-sqlite3 cannot write while a statement iterates). */
 function* batches(db: Database.Database): Generator<ChunkTerms[]> {
@@ -36,13 +37,18 @@ function facetTokens(c: ChunkTerms): string[] {
 export function writeKeywordIndex(db: Database.Database, onProgress: (msg: string) => void = () => {}): { terms: number; postings: number; avgdl: number; seconds: number } {
   const started = performance.now();
   db.exec(KEYWORD_INDEX_SQL);
-  let chunks = 0, length = 0;
-  const every = 100_000;
-  for (const rows of batches(db)) {
-    for (const r of rows) { chunks++; length += indexTerms(r.text, r.language).length; }
-    if (chunks % every < BATCH) onProgress(`keyword index: ${chunks} chunks measured`);
+  // The average chunk length, from every `step`-th chunk: exact up to 100,000 chunks; above, a
+  // sample of 100,000 moves it by well under 1% and saves a whole tokenizing pass (~90 s at 1 M).
+  const chunks = db.prepare('SELECT count(*) FROM chunks').pluck().get() as number;
+  const step = Math.max(1, Math.floor(chunks / AVGDL_SAMPLE));
+  let sampled = 0, length = 0;
+  for (const r of db.prepare('SELECT text, language FROM chunks WHERE rowid % ? = 0').iterate(step) as Iterable<{ text: string; language: Lang }>) {
+    sampled++;
+    length += indexTerms(r.text, r.language).length;
   }
-  const avgdl = chunks ? length / chunks : 1;
+  const avgdl = sampled ? length / sampled : 1;
+  onProgress(`keyword index: average chunk length ${avgdl.toFixed(1)} terms (${sampled} chunks read)`);
+  const every = 100_000;
 
   const insert = db.prepare('INSERT INTO chunks_fts (rowid, terms) VALUES (?, ?)');
   const levelDocs = new Map<string, Uint32Array>();

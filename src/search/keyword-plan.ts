@@ -107,20 +107,50 @@ export function keywordCandidates(queries: Sources, stems: string[], { f, sessio
 
 // Scores by rowid, zero between searches (every weight is > 0, so 0 means "not read"). One array
 // for all searches: a search runs synchronously, start to end, on the one JavaScript thread.
-let scores = new Float64Array(0);
-function scratch(maxRowid: number): Float64Array {
-  if (scores.length <= maxRowid) scores = new Float64Array(maxRowid + 1);
+let scores = new Float32Array(0);
+function scratch(maxRowid: number): Float32Array {
+  if (scores.length <= maxRowid) scores = new Float32Array(maxRowid + 1);
   return scores;
 }
 
 /** The `limit` best rowids by score, then newest; without sorting them all (up to the budget). */
-function best(rowids: number[], score: Float64Array, limit: number): number[] {
+function best(rowids: number[], score: Float32Array, limit: number): number[] {
   const order = (a: number, b: number) => score[b] - score[a] || b - a;
-  if (rowids.length <= limit) return rowids.sort(order);
-  const sorted = Float64Array.from(rowids, (r) => score[r]).sort();
-  const threshold = sorted[sorted.length - limit];
-  const above = rowids.filter((r) => score[r] > threshold);
-  const tied = Float64Array.from(rowids.filter((r) => score[r] === threshold)).sort();
-  for (let i = tied.length - 1; i >= 0 && above.length < limit; i--) above.push(tied[i]);
-  return above.sort(order);
+  const n = rowids.length;
+  if (n <= limit) return rowids.sort(order);
+  const values = new Float64Array(n);
+  for (let i = 0; i < n; i++) values[i] = score[rowids[i]];
+  const threshold = kthLargest(values, limit);
+  const out: number[] = [];
+  const tied = new Float64Array(n);
+  let ties = 0;
+  for (let i = 0; i < n; i++) {
+    const s = score[rowids[i]];
+    if (s > threshold) out.push(rowids[i]);
+    else if (s === threshold) tied[ties++] = rowids[i];
+  }
+  // Among chunks tied at the threshold, the newest (largest rowids) make up the count.
+  const need = limit - out.length;
+  const cut = ties > need ? kthLargest(tied.slice(0, ties), need) : -Infinity;
+  for (let i = 0; i < ties; i++) if (tied[i] >= cut) out.push(tied[i]);
+  return out.sort(order);
+}
+
+/** The k-th largest value (1-based), by quickselect: linear time, where sorting 45,000 scores took ~3 ms. Reorders `xs`. */
+export function kthLargest(xs: Float64Array, k: number): number {
+  const want = xs.length - k;
+  let lo = 0, hi = xs.length - 1;
+  while (lo < hi) {
+    const pivot = xs[(lo + hi) >>> 1];
+    let i = lo, j = hi;
+    while (i <= j) {
+      while (xs[i] < pivot) i++;
+      while (xs[j] > pivot) j--;
+      if (i <= j) { const t = xs[i]; xs[i] = xs[j]; xs[j] = t; i++; j--; }
+    }
+    if (want <= j) hi = j;
+    else if (want >= i) lo = i;
+    else return xs[want];
+  }
+  return xs[want];
 }

@@ -11,7 +11,7 @@ import type Database from 'better-sqlite3';
 import type { SearchFilters } from '../db/search.js';
 import { binaryCode, codeWords } from './scan/binary-code.js';
 import { CodeScan } from './scan/code-scan.js';
-import { FilterColumns, type FilterRow } from './scan/filter-columns.js';
+import { FILTER_COLUMNS, FilterColumns } from './scan/filter-columns.js';
 import { Int8Vectors } from './scan/int8-vectors.js';
 
 export const VECTOR_TABLES_SQL = `
@@ -56,8 +56,6 @@ export const floatsOf = (b: Buffer) => new Float32Array(b.buffer.slice(b.byteOff
 
 export interface VectorIndexOptions { rescore?: number }
 
-type CodeRow = FilterRow & { rowid: number; code: Buffer; vector_i8: Buffer };
-
 /** Loads the codes, int8 vectors and filter columns (per million chunks at dim 256: ~330 MB). */
 export function createVectorIndex(db: Database.Database, { rescore = RESCORE }: VectorIndexOptions = {}): VectorIndex {
   const n = db.prepare('SELECT count(*) FROM chunk_codes').pluck().get() as number;
@@ -70,12 +68,14 @@ export function createVectorIndex(db: Database.Database, { rescore = RESCORE }: 
   const rowids = new Float64Array(n);
   const entryOf = new Int32Array(maxRowid + 1).fill(-1);
   let i = 0;
-  for (const r of db.prepare('SELECT rowid, * FROM chunk_codes ORDER BY rowid').iterate() as Iterable<CodeRow>) {
-    scan.push(r.code);
-    int8.push(new Int8Array(r.vector_i8.buffer, r.vector_i8.byteOffset, r.vector_i8.byteLength));
-    columns.set(i, r);
-    rowids[i] = r.rowid;
-    entryOf[r.rowid] = i++;
+  const rows = db.prepare(`SELECT rowid, code, vector_i8, ${FILTER_COLUMNS.join(', ')} FROM chunk_codes ORDER BY rowid`).raw();
+  for (const r of rows.iterate() as Iterable<[number, Buffer, Buffer, ...unknown[]]>) {
+    const [rowid, code, v8] = r;
+    scan.push(code);
+    int8.push(new Int8Array(v8.buffer, v8.byteOffset, v8.byteLength));
+    columns.setValues(i, r, 3);
+    rowids[i] = rowid;
+    entryOf[rowid] = i++;
   }
   const entry = (rowid: number) => (rowid >= 0 && rowid <= maxRowid ? entryOf[rowid] : -1);
   // A mask costs a pass over every chunk per condition (~1-3 ms per million); searches repeat filters.

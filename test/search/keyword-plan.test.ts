@@ -4,7 +4,7 @@
 import { describe, expect, test } from 'bun:test';
 import type { SearchFilters } from '../../src/db/search.js';
 import { facetToken, idf, LEVELS, levelWeight, termToken } from '../../src/search/keyword-index.js';
-import { facetGroups, keywordCandidates, MAX_READ_FACTOR } from '../../src/search/keyword-plan.js';
+import { facetGroups, keywordCandidates, kthLargest, MAX_READ_FACTOR } from '../../src/search/keyword-plan.js';
 
 const f: SearchFilters = { langs: ['en', 'fr'], exclude_presiding: false };
 const CHUNKS = 1000;
@@ -45,6 +45,11 @@ describe('keywordCandidates', () => {
     const byWeight = [...lists].sort((a, b) => w(b[0], b[1], b[2]) - w(a[0], a[1], a[2])).map(([s, , l]) => `"${termToken(s, l)}"`);
     expect(byWeight).toEqual([`"${termToken('common', 15)}"`, `"${termToken('rare', 12)}"`, `"${termToken('common', 3)}"`]);
     expect(calls.map((c) => c.split(' ')[0])).toEqual(byWeight);
+  });
+
+  test('cut to `limit` among equal scores: the newest', () => {
+    const { sources } = fake({ word: { 5: [40, 30, 20, 10] }, rare: { 15: [20] } });
+    expect(keywordCandidates(sources, ['word', 'rare'], { f, sessionIds: null, passing: null, limit: 3 })).toEqual([20, 40, 30]);
   });
 
   test('the budget stops reading; a list cut short gives its newest postings', () => {
@@ -90,5 +95,17 @@ describe('facetGroups', () => {
 
   test('party is matched without case, as the SQL filter does', () => {
     expect(facetGroups({ ...f, party: 'NDP' }, null, null)).toEqual([`("${facetToken('party', 'ndp')}")`]);
+  });
+});
+
+describe('kthLargest', () => {
+  test('equals the k-th of a sort, with ties and on random values', () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 48271) % 2147483647) / 2147483647);
+    for (const n of [1, 2, 5, 100, 3000]) {
+      const xs = Float64Array.from({ length: n }, () => Math.floor(random() * 20) / 4);
+      const sorted = [...xs].sort((a, b) => b - a);
+      for (const k of [1, Math.ceil(n / 2), n]) expect(kthLargest(Float64Array.from(xs), k)).toBe(sorted[k - 1]);
+    }
   });
 });

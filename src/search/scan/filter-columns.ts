@@ -10,6 +10,10 @@ export interface FilterRow {
   is_presiding: number; politician_active: number; politician_id: string; party: string; session_id: string;
 }
 
+/** The columns of a FilterRow in the order `setValues` takes them (SQL reads rows as arrays: 2x faster to load). */
+export const FILTER_COLUMNS = ['language', 'level', 'province_territory', 'speech_type', 'spoken_on', 'is_presiding', 'politician_active',
+  'politician_id', 'party', 'session_id'] as const satisfies ReadonlyArray<keyof FilterRow>;
+
 class DictColumn {
   readonly dict = new Map<string, number>();
   readonly values: string[] = [];
@@ -52,10 +56,24 @@ export class FilterColumns {
   }
 
   set(i: number, r: FilterRow) {
-    for (const k of STRINGS) this.str[k].set(i, r[k] ?? '');
-    this.day[i] = dayNumber(r.spoken_on);
-    this.presiding[i] = r.is_presiding;
-    this.active[i] = r.politician_active;
+    this.setValues(i, FILTER_COLUMNS.map((k) => r[k]), 0);
+  }
+
+  /** The same from the values of FILTER_COLUMNS, starting at `values[at]`. */
+  setValues(i: number, values: unknown[], at: number) {
+    const [language, level, province, speechType, spokenOn, presiding, active, politician, party, session] = values.slice(at, at + FILTER_COLUMNS.length) as
+      [string, string, string, string, string, number, number, string, string, string];
+    const str = this.str;
+    str.language.set(i, language ?? '');
+    str.level.set(i, level ?? '');
+    str.province_territory.set(i, province ?? '');
+    str.speech_type.set(i, speechType ?? '');
+    str.politician_id.set(i, politician ?? '');
+    str.party.set(i, party ?? '');
+    str.session_id.set(i, session ?? '');
+    this.day[i] = dayNumber(spokenOn);
+    this.presiding[i] = presiding;
+    this.active[i] = active;
   }
 
   /** The speaker of entry `i` ('' when unresolved). */
