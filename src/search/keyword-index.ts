@@ -11,6 +11,7 @@
 // filter column value, so a filter intersects posting lists inside FTS5 instead of being checked
 // after. docs/api-notes.md "Search" has the measurements.
 import { createHash } from 'node:crypto';
+import type { ValueColumn } from './value-filters.js';
 
 export const K1 = 1.2;
 export const B = 0.75;
@@ -41,9 +42,8 @@ export function idf(chunks: number, docs: number): number {
 /** The index token of a stem at a level. Stems hold letters and digits only, never `_`. */
 export const termToken = (stem: string, level: number) => `${stem}_${level}`;
 
-/** The filter columns a chunk is indexed under, one token per value. */
-export const FACETS = ['language', 'level', 'province_territory', 'politician_id', 'party', 'session_id', 'speech_type', 'year'] as const;
-export type Facet = (typeof FACETS)[number];
+/** The filter columns a chunk is indexed under, one token per value: the value filters, and the year. */
+export type Facet = ValueColumn | 'year';
 
 /** The index token of a filter value: hashed, since values hold spaces, hyphens and slashes. */
 export function facetToken(facet: Facet, value: string): string {

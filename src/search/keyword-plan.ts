@@ -11,6 +11,7 @@
 // Ties rank the newer chunk first. Documented in docs/api-notes.md "Search".
 import type { SearchFilters, SearchQueries } from '../db/search.js';
 import { facetToken, ftsAny, idf, LEVELS, levelWeight, termToken, type Facet } from './keyword-index.js';
+import { valueFilters } from './value-filters.js';
 
 export const POSTING_BUDGET = 60_000;
 /** A filter is part of the list queries when at most this share of the chunks pass it. FTS5 reads
@@ -30,17 +31,10 @@ type Sources = Pick<SearchQueries, 'termLevels' | 'postings' | 'matchCount' | 'y
 export function facetGroups(f: SearchFilters, sessionIds: string[] | null, years: [number, number] | null): string[] | null {
   const groups: string[] = [];
   const any = (facet: Facet, values: string[]) => groups.push(`(${ftsAny(values.map((v) => facetToken(facet, v)))})`);
-  if (f.langs.length < 2) any('language', [f.langs[0]]);
-  if (f.level) any('level', [f.level]);
-  if (f.province_territory) any('province_territory', [f.province_territory]);
-  if (f.politician_ids) any('politician_id', f.politician_ids);
-  if (f.party) any('party', [f.party.toLowerCase()]);
-  if (f.session_id) any('session_id', [f.session_id]);
-  if (sessionIds) {
-    if (!sessionIds.length) return null;
-    any('session_id', sessionIds);
+  for (const [column, values] of valueFilters(f, sessionIds)) {
+    if (!values.length) return null;
+    any(column, values);
   }
-  if (f.speech_type) any('speech_type', f.speech_type);
   if ((f.from || f.to) && years) {
     const first = f.from ? Math.max(Number(f.from.slice(0, 4)), years[0]) : years[0];
     const last = f.to ? Math.min(Number(f.to.slice(0, 4)), years[1]) : years[1];

@@ -3,6 +3,7 @@
 // every filter applies to the vector side too). Strings are dictionary-encoded; a filter value
 // absent from a dictionary matches nothing.
 import type { SearchFilters } from '../../db/search.js';
+import { VALUE_COLUMNS, valueFilters, type ValueColumn } from '../value-filters.js';
 
 /** One row of `chunk_codes` minus the code: what the vector side filters on. */
 export interface FilterRow {
@@ -46,17 +47,16 @@ class DictColumn {
   }
 }
 
-const STRINGS = ['language', 'level', 'province_territory', 'speech_type', 'politician_id', 'party', 'session_id'] as const;
 const dayNumber = (d: string) => Number(d.slice(0, 4)) * 10_000 + Number(d.slice(5, 7)) * 100 + Number(d.slice(8, 10));
 
 export class FilterColumns {
-  private readonly str: Record<(typeof STRINGS)[number], DictColumn>;
+  private readonly str: Record<ValueColumn, DictColumn>;
   private readonly day: Int32Array;
   private readonly presiding: Uint8Array;
   private readonly active: Int8Array;
 
   constructor(readonly n: number) {
-    this.str = Object.fromEntries(STRINGS.map((k) => [k, new DictColumn(n)])) as FilterColumns['str'];
+    this.str = Object.fromEntries(VALUE_COLUMNS.map((k) => [k, new DictColumn(n)])) as FilterColumns['str'];
     this.day = new Int32Array(n);
     this.presiding = new Uint8Array(n);
     this.active = new Int8Array(n);
@@ -97,19 +97,11 @@ export class FilterColumns {
     // Each condition is one tight pass over a typed array (a closure call per entry costs ~5 ms per million).
     const passes: Array<(mask: Uint8Array) => void> = [];
     let empty = false;
-    const among = (k: (typeof STRINGS)[number], values: string[]) => {
+    for (const [k, values] of valueFilters(f, sessionIds)) {
       const t = this.str[k].table(values), codes = this.str[k].codes;
       if (!t) empty = true;
       else passes.push((m) => { for (let i = 0; i < m.length; i++) if (m[i] && !t[codes[i]]) m[i] = 0; });
-    };
-    if (f.langs.length < 2) among('language', [f.langs[0]]);
-    if (f.level) among('level', [f.level]);
-    if (f.province_territory) among('province_territory', [f.province_territory]);
-    if (f.politician_ids) among('politician_id', f.politician_ids);
-    if (f.party) among('party', [f.party.toLowerCase()]);
-    if (f.session_id) among('session_id', [f.session_id]);
-    if (sessionIds) among('session_id', sessionIds);
-    if (f.speech_type) among('speech_type', f.speech_type);
+    }
     const { day, presiding, active } = this;
     if (f.from) { const from = dayNumber(f.from); passes.push((m) => { for (let i = 0; i < m.length; i++) if (day[i] < from) m[i] = 0; }); }
     if (f.to) { const to = dayNumber(f.to); passes.push((m) => { for (let i = 0; i < m.length; i++) if (day[i] > to) m[i] = 0; }); }
