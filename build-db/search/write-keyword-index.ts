@@ -5,6 +5,7 @@
 import type Database from 'better-sqlite3';
 import { facetToken, KEYWORD_INDEX_SQL, levelOf, LEVELS, termToken, termWeight, type Facet } from '../../src/search/keyword-index.js';
 import { indexTerms, type Lang } from '../../src/search/text/terms.js';
+import { chunkBatches } from './chunk-batches.js';
 
 interface ChunkTerms {
   rowid: number; text: string; language: Lang; level: string; province_territory: string | null; politician_id: string | null;
@@ -13,18 +14,6 @@ interface ChunkTerms {
 
 const BATCH = 2000;
 const AVGDL_SAMPLE = 100_000;
-
-/** Rows in rowid order, a batch at a time (better-sqlite3 cannot write while a statement iterates). */
-function* batches(db: Database.Database): Generator<ChunkTerms[]> {
-  const page = db.prepare(`SELECT rowid, text, language, level, province_territory, politician_id, party_at_time, session_id,
-    speech_type, spoken_on FROM chunks WHERE rowid > ? ORDER BY rowid LIMIT ?`);
-  for (let last = 0; ;) {
-    const rows = page.all(last, BATCH) as ChunkTerms[];
-    if (!rows.length) return;
-    last = rows[rows.length - 1].rowid;
-    yield rows;
-  }
-}
 
 function facetTokens(c: ChunkTerms): string[] {
   const values: Array<[Facet, string | null]> = [
@@ -53,7 +42,8 @@ export function writeKeywordIndex(db: Database.Database, onProgress: (msg: strin
   const insert = db.prepare('INSERT INTO chunks_fts (rowid, terms) VALUES (?, ?)');
   const levelDocs = new Map<string, Uint32Array>();
   let postings = 0, done = 0;
-  for (const rows of batches(db)) {
+  const columns = 'text, language, level, province_territory, politician_id, party_at_time, session_id, speech_type, spoken_on';
+  for (const rows of chunkBatches<ChunkTerms>(db, columns, BATCH)) {
     done += rows.length;
     if (done % every < BATCH) onProgress(`keyword index: ${done}/${chunks} chunks indexed`);
     for (const r of rows) {

@@ -6,6 +6,7 @@ import type { Embedder } from '../../src/search/embedder.js';
 import { binaryCode, codeWords } from '../../src/search/scan/binary-code.js';
 import { quantizeInt8 } from '../../src/search/scan/int8-vectors.js';
 import { VECTOR_TABLES_SQL } from '../../src/search/vectors.js';
+import { chunkBatches } from './chunk-batches.js';
 
 export interface WriteVectorsOptions {
   db: Database.Database;
@@ -36,13 +37,10 @@ export async function writeVectors({ db, embedder, reuse = null, batchSize = 256
     });
   });
   const total = db.prepare('SELECT count(*) FROM chunks').pluck().get() as number;
-  const page = db.prepare('SELECT rowid, text, content_hash, language, level, province_territory, speech_type, spoken_on, is_presiding, politician_active, politician_id, party_at_time, session_id FROM chunks WHERE rowid > ? ORDER BY rowid LIMIT ?');
+  const columns = 'text, content_hash, language, level, province_territory, speech_type, spoken_on, is_presiding, politician_active, politician_id, party_at_time, session_id';
   const started = performance.now();
-  let done = 0, reused = 0, embedded = 0, embedMs = 0, last = 0;
-  for (;;) {
-    const rows = page.all(last, batchSize) as ChunkRow[];
-    if (!rows.length) break;
-    last = rows[rows.length - 1].rowid;
+  let done = 0, reused = 0, embedded = 0, embedMs = 0;
+  for (const rows of chunkBatches<ChunkRow>(db, columns, batchSize)) {
     const vecs: Array<Float32Array | undefined> = rows.map((r) => reuse?.(r.content_hash));
     const missing = rows.map((_, i) => i).filter((i) => !vecs[i]);
     if (missing.length) {
