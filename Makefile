@@ -6,7 +6,7 @@ PORT ?= 8080
 HOST ?= 127.0.0.1
 SOURCES := $(shell find src build-db -name '*.ts' 2>/dev/null)
 
-.PHONY: setup data data-real nightly run test typecheck bench bench-search eval docs clean binary
+.PHONY: setup data data-real nightly run test typecheck bench bench-search bench-scale eval docs clean binary
 
 ## setup: install exactly the locked dependencies (Node 22 comes from the npm registry)
 setup: node_modules/.installed
@@ -77,6 +77,11 @@ bench-search: node_modules/.installed
 	$(BUN) bench/search-corpus.ts --from data/real --chunks $(CHUNKS) --out $(SCALE) --lean
 	$(BUN) src/cli.ts build --sources $(SCALE) --out $(SCALE).db
 	$(BUN) bench/search-latency.ts --data $(SCALE).db --rounds 3
+
+## bench-scale: issue 17's benchmark at CHUNKS chunks of the generated scale corpus (fitted to data/real):
+## generate, build under /usr/bin/time -v, search; the last line is one JSON object of the figures
+bench-scale: node_modules/.installed
+	$(BUN) bench/search-scale.ts --from data/real --chunks $(CHUNKS)
 
 ## docs: regenerate docs/configuration.md from the settings table
 docs: dist/canpol.mjs

@@ -5,7 +5,7 @@
 // generated vocabulary grows as Heaps' law fitted on the real text predicts.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { words } from '../../src/search/text/words.js';
+import { indexTerms } from '../../src/search/text/terms.js';
 import { empiricalVocabulary, tailVocabulary, VocabularyCurve, type HeapsFit } from './heaps.js';
 
 export type Lang = 'en' | 'fr';
@@ -22,7 +22,7 @@ export interface LanguageModel {
   tailShare: number;
   /** Exponent of the tail's Zipf law. */
   tailExponent: number;
-  /** Distinct folded words of the real text, and its length in words. */
+  /** Distinct index terms of the real text, and its length in index terms. */
   distinct: number; terms: number;
 }
 
@@ -52,6 +52,7 @@ export function fitModel(bundle: string): CorpusModel {
     const tokens: string[] = [];
     const curve = new VocabularyCurve();
     const counts = new Map<string, number>();
+    let surface = 0;
     for (const s of speeches) {
       if (s.language !== lang) continue;
       for (const p of s.text.split(/\n\s*\n/)) {
@@ -60,28 +61,37 @@ export function fitModel(bundle: string): CorpusModel {
         paragraphs.push(pieces);
         for (let i = 1; i < pieces.length; i += 2) {
           tokens.push(pieces[i]);
-          for (const w of words(pieces[i])) { curve.add(w.norm); counts.set(w.norm, (counts.get(w.norm) ?? 0) + 1); }
+          surface++;
+          for (const t of indexTerms(pieces[i], lang)) { curve.add(t); counts.set(t, (counts.get(t) ?? 0) + 1); }
         }
       }
     }
     const heaps = curve.fit();
-    languages[lang] = { paragraphs, tokens, heaps, replace: REPLACE, ...fitTail([...counts.values()], curve.terms, heaps), distinct: curve.distinct, terms: curve.terms };
+    // Fitted in index terms (stems of the words that are not stop words: what the keyword index
+    // holds); a tail word is one index term, an average real word curve.terms / surface of one.
+    const tail = fitTail([...counts.values()], curve.terms, heaps);
+    const tailShare = Math.min(1, (tail.rate * curve.terms) / surface / REPLACE);
+    languages[lang] = { paragraphs, tokens, heaps, replace: REPLACE, tailShare, tailExponent: tail.exponent, distinct: curve.distinct, terms: curve.terms };
   }
   return { speeches, languages, billCodes };
 }
 
-/** The tail's share of the words and Zipf exponent: the generated vocabulary matches the real one
- *  at the real text's length, and Heaps' law's prediction at 1,000 times that length. */
-function fitTail(counts: number[], total: number, heaps: HeapsFit): { tailShare: number; tailExponent: number } {
-  const real = counts.length;
-  const predicted = (n: number) => heaps.K * n ** heaps.beta;
-  const vocabulary = (n: number, rate: number, a: number) => (n <= total * 4 ? empiricalVocabulary(counts, total, n * (1 - rate)) : real) + tailVocabulary(n * rate, a, TAIL_OFFSET);
-  let best = { tailShare: 0.01, tailExponent: 1 / heaps.beta, error: Infinity };
+/** The tail's share of the index terms and Zipf exponent: least squares, in log space, between the
+ *  generated vocabulary and Heaps' law's prediction at 3 to 1,000 times the real text's length (a
+ *  million chunks is about 200 times the samples). Below that the real words alone reproduce the
+ *  samples' vocabulary. */
+function fitTail(counts: number[], total: number, heaps: HeapsFit): { rate: number; exponent: number } {
+  const points = [3, 10, 30, 100, 300, 1000].map((x) => {
+    const n = total * x;
+    return { n, real: x <= 4 ? empiricalVocabulary(counts, total, n) : counts.length, want: heaps.K * n ** heaps.beta };
+  });
+  let best = { rate: 0.01, exponent: 1 / heaps.beta, error: Infinity };
   for (let a = 1.05; a <= 3; a += 0.01) {
-    let lo = 1e-6, hi = REPLACE;
-    for (let i = 0; i < 40; i++) { const mid = (lo + hi) / 2; if (vocabulary(total, mid, a) < real) lo = mid; else hi = mid; }
-    const error = Math.abs(Math.log(vocabulary(total * 1000, lo, a) / predicted(total * 1000)));
-    if (error < best.error) best = { tailShare: lo, tailExponent: a, error };
+    for (let rate = 1e-4; rate <= REPLACE; rate *= 1.1) {
+      let error = 0;
+      for (const p of points) error += Math.log((p.real + tailVocabulary(p.n * rate, a, TAIL_OFFSET)) / p.want) ** 2;
+      if (error < best.error) best = { rate, exponent: a, error };
+    }
   }
-  return { tailShare: best.tailShare / REPLACE, tailExponent: best.tailExponent };
+  return best;
 }

@@ -32,8 +32,8 @@ export class VocabularyCurve {
 export function tailVocabulary(m: number, a: number, q: number): number {
   const c = m * (a - 1) * q ** (a - 1);
   let v = 0;
-  const dt = 0.05;
-  for (let t = dt / 2; t < 60; t += dt) {
+  const dt = 0.2;
+  for (let t = dt / 2; t < 40; t += dt) {
     const r = q * Math.exp(t);
     v += -Math.expm1(-c * r ** -a) * r * dt;
   }

@@ -1,0 +1,90 @@
+// `make bench-scale CHUNKS=N` (issue 17): generate the scale corpus, build its data file under
+// /usr/bin/time -v, run the search benchmark on it, and print one JSON object as the last line:
+// {"chunks","distinct_terms","build_seconds","chunks_per_second","file_bytes","search_p50_ms",
+//  "search_p95_ms","keyword_top20_agreement","server_rss_mb"} plus the build's peak RSS and the
+// time from opening the file to the first answer. Progress goes to stderr.
+//
+//   bun bench/search-scale.ts --chunks 100000 [--from data/real] [--work /tmp/canpol-scale] [--rounds 1] [--keep-corpus]
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { openDataFile } from '../src/db/open-data-file.js';
+import { API_PREFIX, createApp } from '../src/http/app.js';
+import { createSearchQueries, type SearchFilters } from '../src/db/search.js';
+import { loadEncoder } from '../src/search/encoder-store.js';
+import { keywordCandidates } from '../src/search/keyword-plan.js';
+import { queryTerms } from '../src/search/text/terms.js';
+import { BENCH_QUERIES } from './search-queries.js';
+import { summarize } from './stats.js';
+
+const { values } = parseArgs({ options: {
+  chunks: { type: 'string' }, from: { type: 'string', default: 'data/real' }, work: { type: 'string' },
+  rounds: { type: 'string', default: '1' }, seed: { type: 'string', default: '1' }, 'keep-corpus': { type: 'boolean', default: false },
+} });
+const chunks = Number(values.chunks);
+if (!Number.isInteger(chunks) || chunks < 1) { console.error('usage: bun bench/search-scale.ts --chunks N [--from BUNDLE] [--work DIR_PREFIX] [--rounds N]'); process.exit(2); }
+if (!existsSync(`${values.from}/manifest.json`)) { console.error(`bench-scale: ${values.from} is not an imported bundle; run make data-real first`); process.exit(1); }
+const work = values.work ?? `/tmp/canpol-scale-${chunks}`;
+const bun = process.execPath;
+const log = (m: string) => console.error(`bench-scale: ${m}`);
+const run = (args: string[]) => {
+  const r = spawnSync(args[0], args.slice(1), { stdio: ['ignore', 2, 'inherit'] });
+  if (r.status !== 0) throw new Error(`${args.join(' ')} exited with ${r.status}`);
+};
+
+log(`generating ${chunks} chunks into ${work}`);
+run([bun, 'bench/scale-corpus.ts', '--from', values.from!, '--chunks', String(chunks), '--out', work, '--seed', values.seed!]);
+log('building the data file under /usr/bin/time -v');
+rmSync(`${work}.db`, { force: true });
+const started = performance.now();
+run(['/usr/bin/time', '-v', '-o', `${work}.time`, bun, 'src/cli.ts', 'build', '--sources', work, '--out', `${work}.db`]);
+const buildSeconds = (performance.now() - started) / 1000;
+// The largest resident set of the build process (the build runs in one process, no children).
+const peakKb = Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(readFileSync(`${work}.time`, 'utf8'))?.[1] ?? NaN);
+if (!values['keep-corpus']) rmSync(work, { recursive: true, force: true });
+
+log('searching');
+const opened = performance.now();
+const file = openDataFile(`${work}.db`);
+const embedder = await loadEncoder(file.db);
+const app = createApp({ data: file, embedder });
+const get = async (path: string) => {
+  const t = performance.now();
+  const res = await app.request(`${API_PREFIX}${path}`);
+  await res.arrayBuffer();
+  if (res.status !== 200) throw new Error(`GET ${path}: ${res.status}`);
+  return performance.now() - t;
+};
+await get(`/search/speeches?q=${encodeURIComponent(BENCH_QUERIES[0].q)}`);
+const firstAnswerMs = performance.now() - opened;
+const politicians = file.db.prepare(`SELECT politician_id FROM chunks WHERE politician_id IS NOT NULL
+  GROUP BY politician_id ORDER BY count(*) DESC, politician_id LIMIT 3 OFFSET 9`).pluck().all() as string[];
+// The request mix of bench/search-latency.ts: no filter, broad and narrow filters, grouping.
+const extras = ['', '&lang=en', '&province_territory=BC', '&from=2015-01-01&to=2015-12-31', politicians.map((p) => `&politician_ids=${p}`).join(''), '&group_by=politician'];
+for (const { q } of BENCH_QUERIES) await get(`/search/speeches?q=${encodeURIComponent(q)}`);
+const times: number[] = [];
+for (let r = 0; r < Number(values.rounds); r++) for (const extra of extras) for (const { q } of BENCH_QUERIES) times.push(await get(`/search/speeches?q=${encodeURIComponent(q)}${extra}`));
+const latency = summarize(times);
+
+// The keyword side against an exhaustive reading of every posting of every stem (same scores).
+const queries = createSearchQueries(file.db);
+const f: SearchFilters = { langs: ['en', 'fr'], exclude_presiding: false };
+let agree = 0;
+for (const { q } of BENCH_QUERIES) {
+  const stems = [...new Set(queryTerms(q, f.langs).flatMap((t) => t.stems))];
+  const exact = keywordCandidates(queries, stems, { f, sessionIds: null, passing: null, limit: 20, budget: Number.MAX_SAFE_INTEGER });
+  const served = keywordCandidates(queries, stems, { f, sessionIds: null, passing: null, limit: 1000 }).slice(0, 20);
+  if (exact.length === served.length && exact.every((r, i) => served[i] === r)) agree++;
+}
+const rssMb = process.memoryUsage().rss / 2 ** 20;
+const distinct = file.db.prepare('SELECT count(*) FROM chunk_term_docs').pluck().get() as number;
+const stored = file.db.prepare('SELECT count(*) FROM chunks').pluck().get() as number;
+await embedder?.close();
+file.close();
+log(`${times.length} searches; build peak RSS ${(peakKb / 1024).toFixed(0)} MB; first answer ${firstAnswerMs.toFixed(0)} ms after opening`);
+console.log(JSON.stringify({
+  chunks: stored, distinct_terms: distinct, build_seconds: +buildSeconds.toFixed(1), chunks_per_second: Math.round(stored / buildSeconds),
+  file_bytes: statSync(`${work}.db`).size, search_p50_ms: +latency.p50.toFixed(1), search_p95_ms: +latency.p95.toFixed(1),
+  keyword_top20_agreement: +(agree / BENCH_QUERIES.length).toFixed(3), server_rss_mb: Math.round(rssMb),
+  build_peak_rss_mb: Math.round(peakKb / 1024), first_answer_ms: Math.round(firstAnswerMs),
+}));
