@@ -25,7 +25,7 @@ export const MAX_READ_FACTOR = 2;
 /** The subset of `rowids` passing the whole filter, or null when nothing is filtered. */
 export type Passing = (rowids: number[]) => number[];
 
-type Sources = Pick<SearchQueries, 'termLevels' | 'postings' | 'matchCount' | 'yearSpan' | 'totalChunks' | 'maxRowid'>;
+type Sources = Pick<SearchQueries, 'termLevels' | 'postings' | 'holds' | 'matchCount' | 'yearSpan' | 'totalChunks' | 'maxRowid'>;
 
 /** The FTS5 conditions the facet filters make, one per filter; null when nothing can pass. */
 export function facetGroups(f: SearchFilters, sessionIds: string[] | null, years: [number, number] | null): string[] | null {
@@ -53,10 +53,19 @@ export interface KeywordOptions {
   passing: Passing | null;
   limit: number;
   budget?: number;
+  /** How many of the best are exact: the same chunks, in the same order, as reading every posting. */
+  exact?: number;
 }
 
+/** The best EXACT_TOP keyword matches are those of an exhaustive reading; the rest of the pool is budgeted. */
+export const EXACT_TOP = 20;
+/** Most (chunk, stem) pairs settled by seeking into posting lists; beyond, more lists are read first. */
+export const MAX_PROBES = 4000;
+
+interface List { token: string; weight: number; size: number; stem: number; complete: boolean }
+
 /** Rowids of the best keyword matches, best first, at most `limit`. */
-export function keywordCandidates(queries: Sources, stems: string[], { f, sessionIds, mask = null, passing, limit, budget = POSTING_BUDGET }: KeywordOptions): number[] {
+export function keywordCandidates(queries: Sources, stems: string[], { f, sessionIds, mask = null, passing, limit, budget = POSTING_BUDGET, exact = EXACT_TOP }: KeywordOptions): number[] {
   if (!stems.length) return [];
   const groups = facetGroups(f, sessionIds, queries.yearSpan());
   if (groups === null) return [];
@@ -71,31 +80,85 @@ export function keywordCandidates(queries: Sources, stems: string[], { f, sessio
     else share *= n / chunks;
   }
   const facets = pushed.join(' AND ');
-  const lists: Array<{ token: string; weight: number; size: number }> = [];
+  const match = (token: string) => (facets ? `"${token}" AND ${facets}` : `"${token}"`);
+  const lists: List[] = [];
+  const stemsFound: string[] = [];
   for (const [stem, { docs, levels }] of queries.termLevels(stems)) {
     const w = idf(chunks, docs);
-    for (let l = 0; l < LEVELS; l++) if (levels[l]) lists.push({ token: termToken(stem, l), weight: w * levelWeight(l), size: levels[l] });
+    for (let l = 0; l < LEVELS; l++) if (levels[l]) lists.push({ token: termToken(stem, l), weight: w * levelWeight(l), size: levels[l], stem: stemsFound.length, complete: false });
+    stemsFound.push(stem);
   }
   lists.sort((a, b) => b.weight - a.weight || (a.token < b.token ? -1 : 1));
+  // Without an in-memory filter the exact part would need the filter's SQL at every step; such a
+  // file (no vectors: under the encoder's minimum corpus) holds fewer postings than the budget
+  // anyway. One bit per stem: past 32 stems (a pasted paragraph), the budget alone.
+  if (passing || stemsFound.length > 32) exact = 0;
   const score = scratch(queries.maxRowid());
+  const seen = seenScratch(queries.maxRowid());
   const touched: number[] = [];
-  let left = Math.round(budget * Math.min(MAX_READ_FACTOR, 1 / Math.max(share, 1e-9)));
-  for (const list of lists) {
-    if (left <= 0) break;
-    const rowids = queries.postings(facets ? `"${list.token}" AND ${facets}` : `"${list.token}"`, Math.min(list.size, left));
-    // The budget counts postings FTS5 reads: with a filter in the query, about the shorter of the
-    // two lists per list query (measured: 3 politicians, 14,000 chunks, 20 ms a search without this).
-    left -= facets ? Math.max(rowids.length, Math.min(list.size, narrowest)) : rowids.length;
+  const read = (list: List, limit: number) => {
+    const rowids = queries.postings(match(list.token), limit);
+    list.complete = limit >= list.size || rowids.length < limit;
+    const bit = 1 << list.stem;
     for (const r of rowids) {
-      if (mask && !mask[r]) continue;
+      if ((mask && !mask[r]) || seen[r] & bit) continue;
       if (score[r] === 0) touched.push(r);
       score[r] += list.weight;
+      seen[r] |= bit;
     }
-  }
+    return rowids.length;
+  };
   try {
+    let left = Math.round(budget * Math.min(MAX_READ_FACTOR, 1 / Math.max(share, 1e-9)));
+    for (const list of lists) {
+      if (left <= 0) break;
+      const n = read(list, Math.min(list.size, left));
+      // The budget counts postings FTS5 reads: with a filter in the query, about the shorter of the
+      // two lists per list query (measured: 3 politicians, 14,000 chunks, 20 ms a search without this).
+      left -= facets ? Math.max(n, Math.min(list.size, narrowest)) : n;
+    }
+    if (exact > 0) settleBest(queries, lists, stemsFound.length, touched, score, seen, exact, read, match);
     return best(passing ? passing(touched) : touched, score, limit);
   } finally {
-    for (const r of touched) score[r] = 0;
+    for (const r of touched) { score[r] = 0; seen[r] = 0; }
+  }
+}
+
+/** Makes the `k` best of `touched` those of an exhaustive reading. A chunk not yet read can score
+ *  at most the sum, over stems, of the weight of the stem's best list not wholly read; a chunk read
+ *  can gain at most that over the stems it was not read under. Once no unread chunk can reach the
+ *  k-th best score so far, the few read chunks that still could are settled by seeking them in the
+ *  stems' unread lists (FTS5 `rowid = ?`); until then, the next best list is read whole. */
+function settleBest(queries: Sources, lists: List[], stems: number, touched: number[], score: Float32Array, seen: Uint32Array, k: number,
+  read: (list: List, limit: number) => number, match: (token: string) => string): void {
+  const open = (s: number) => lists.filter((l) => l.stem === s && !l.complete);
+  for (;;) {
+    const rest = Array.from({ length: stems }, (_, s) => open(s)[0]?.weight ?? 0);
+    const unseen = rest.reduce((a, b) => a + b, 0);
+    if (unseen === 0) return;
+    const threshold = touched.length >= k ? kthLargest(Float64Array.from(touched, (r) => score[r]), k) : 0;
+    if (unseen < threshold) {
+      const pairs: Array<[number, number]> = [];
+      for (const r of touched) {
+        let bound = score[r];
+        for (let s = 0; s < stems; s++) if (!(seen[r] & (1 << s))) bound += rest[s];
+        if (bound < threshold || bound === score[r]) continue;
+        for (let s = 0; s < stems; s++) if (!(seen[r] & (1 << s)) && rest[s] > 0) pairs.push([r, s]);
+      }
+      if (pairs.length <= MAX_PROBES) {
+        const openLists = Array.from({ length: stems }, (_, s) => open(s));
+        for (const [r, s] of pairs) {
+          const candidates = openLists[s];
+          if (!queries.holds(candidates.map((l) => `"${l.token}"`).join(' OR '), r)) continue;
+          const list = candidates.find((l) => queries.holds(match(l.token), r));
+          if (list) score[r] += list.weight;
+        }
+        return;
+      }
+    }
+    const next = lists.find((l) => !l.complete);
+    if (!next) return;
+    read(next, next.size);
   }
 }
 
@@ -105,6 +168,12 @@ let scores = new Float32Array(0);
 function scratch(maxRowid: number): Float32Array {
   if (scores.length <= maxRowid) scores = new Float32Array(maxRowid + 1);
   return scores;
+}
+// Which stems each chunk was read under (bit per stem), zero between searches like `scores`.
+let seenStems = new Uint32Array(0);
+function seenScratch(maxRowid: number): Uint32Array {
+  if (seenStems.length <= maxRowid) seenStems = new Uint32Array(maxRowid + 1);
+  return seenStems;
 }
 
 /** The `limit` best rowids by score, then newest; without sorting them all (up to the budget). */

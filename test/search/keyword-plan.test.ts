@@ -27,6 +27,10 @@ function fake(terms: Record<string, Record<number, number[]>>, counts: Record<st
       const [, stem, level] = /^"([^"]+)_(\d+)"/.exec(match)!;
       return (terms[stem]?.[Number(level)] ?? []).slice(0, limit);
     },
+    holds: (match: string, rowid: number) => {
+      calls.push(`holds ${match} ${rowid}`);
+      return [...match.matchAll(/"([^"]+)_(\d+)"/g)].some(([, stem, level]) => terms[stem]?.[Number(level)]?.includes(rowid));
+    },
   };
   return { sources, calls };
 }
@@ -54,7 +58,7 @@ describe('keywordCandidates', () => {
 
   test('the budget stops reading; a list cut short gives its newest postings', () => {
     const { sources, calls } = fake({ rare: { 12: [5, 3] }, common: { 3: [7, 6, 5, 4] } });
-    expect(keywordCandidates(sources, ['common', 'rare'], { f, sessionIds: null, passing: null, limit: 10, budget: 3 })).toEqual([5, 3, 7]);
+    expect(keywordCandidates(sources, ['common', 'rare'], { f, sessionIds: null, passing: null, limit: 10, budget: 3, exact: 0 })).toEqual([5, 3, 7]);
     expect(calls).toEqual([`"${termToken('rare', 12)}" 2`, `"${termToken('common', 3)}" 1`]);
   });
 
@@ -73,8 +77,45 @@ describe('keywordCandidates', () => {
     expect(calls).toEqual([`"${termToken('common', 3)}" 20`]);
     expect(got).toEqual([100, 98, 96, 94, 92, 90, 88, 86, 84, 82]);
     const rare = fake({ common: { 3: Array.from({ length: 100 }, (_, i) => 100 - i) } }, { [en]: CHUNKS * 0.1 });
-    keywordCandidates(rare.sources, ['common'], { f: { ...f, langs: ['en'] }, sessionIds: null, passing: null, limit: 1000, budget: 10 });
+    keywordCandidates(rare.sources, ['common'], { f: { ...f, langs: ['en'] }, sessionIds: null, passing: null, limit: 1000, budget: 10, exact: 0 });
     expect(rare.calls).toEqual([`"${termToken('common', 3)}" ${10 * MAX_READ_FACTOR}`]);
+  });
+
+  test('the best `exact` are those of reading every posting, whatever the budget', () => {
+    // Seeded random corpora: 3 stems of different rarity, levels skewed low as real term weights are.
+    let state = 7;
+    const random = () => ((state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32);
+    for (let round = 0; round < 30; round++) {
+      const terms: Record<string, Record<number, number[]>> = {};
+      for (const [stem, share] of [['rare', 0.02], ['mid', 0.15], ['common', 0.6]] as const) {
+        terms[stem] = {};
+        for (let r = CHUNKS; r >= 1; r--) {
+          if (random() >= share) continue;
+          const level = Math.min(LEVELS - 1, Math.floor(random() ** 2 * LEVELS));
+          (terms[stem][level] ??= []).push(r);
+        }
+      }
+      const { sources } = fake(terms);
+      const stems = ['rare', 'mid', 'common'];
+      const full = keywordCandidates(sources, stems, { f, sessionIds: null, passing: null, limit: 20, budget: Number.MAX_SAFE_INTEGER, exact: 0 });
+      const exact = keywordCandidates(sources, stems, { f, sessionIds: null, passing: null, limit: 100, budget: 30 + round * 10 });
+      expect(exact.slice(0, 20)).toEqual(full);
+    }
+  });
+
+  test('chunks that could still reach the best are sought in the unread lists instead of reading them', () => {
+    // Two chunks hold the rare word; the common word's weakest list (level 1) is long.
+    const long = Array.from({ length: 600 }, (_, i) => 900 - i);
+    const { sources, calls } = fake({ rare: { 15: [50, 40] }, common: { 15: [30], 8: [20], 1: [...long.slice(0, 300), 50, ...long.slice(300)] } });
+    const got = keywordCandidates(sources, ['rare', 'common'], { f, sessionIds: null, passing: null, limit: 3, budget: 10, exact: 3 });
+    const made = [...calls];
+    const full = keywordCandidates(sources, ['rare', 'common'], { f, sessionIds: null, passing: null, limit: 3, budget: Number.MAX_SAFE_INTEGER, exact: 0 });
+    expect(got).toEqual(full);
+    expect(got[0]).toBe(50);
+    // The long list was read only as far as the budget went (6 postings), then sought in for 50 and 40.
+    expect(made.filter((c) => c.startsWith(`"${termToken('common', 1)}" `))).toEqual([`"${termToken('common', 1)}" 6`]);
+    expect(made).toContain(`holds "${termToken('common', 1)}" 50`);
+    expect(made).toContain(`holds "${termToken('common', 1)}" 40`);
   });
 
   test('no stems, or a filter nothing can pass: nothing, no query', () => {
