@@ -92,8 +92,12 @@ export function checkReferences(records: SourceRecords): SourceIssue[] {
     });
   }
 
-  unique(records.speeches, (r) => r.record.key, 'key');
+  // Speeches are streamed (src: files.ts STREAMED_KINDS): keep where each key was seen, not the record.
+  const speechKeys = new Map<string, Located>();
   for (const { file, line, record } of records.speeches) {
+    const first = speechKeys.get(record.key);
+    if (first) issue(file, line, 'key', `duplicate key ${JSON.stringify(record.key)} (first on ${first.file === file ? '' : `${first.file} `}line ${first.line})`);
+    else speechKeys.set(record.key, { file, line });
     levelProvince(file, line, record.level, record.province_territory);
     sessionRef(file, line, 'session_key', record.session_key);
     politicianRef(file, line, 'politician_key', record.politician_key);

@@ -35,7 +35,13 @@ export const SOURCE_FILES = {
 } as const;
 
 export type SourceKind = keyof typeof SOURCE_FILES;
-export type SourceRecords = { [K in SourceKind]: Array<{ file: string; line: number; record: v.InferOutput<(typeof SOURCE_FILES)[K]['schema']> }> };
+/** Kinds read again from their files each time they are iterated instead of held in memory: the
+ *  ones that grow with the record (8 M speeches would not fit). */
+export const STREAMED_KINDS: ReadonlySet<SourceKind> = new Set<SourceKind>(['speeches']);
+export type Located<K extends SourceKind> = { file: string; line: number; record: v.InferOutput<(typeof SOURCE_FILES)[K]['schema']> };
+/** Records of a streamed kind: iterable any number of times, and counted. An array is one too. */
+export type StreamedRecords<T> = Iterable<T> & { readonly length: number };
+export type SourceRecords = { [K in SourceKind]: K extends 'speeches' ? StreamedRecords<Located<K>> : Array<Located<K>> };
 
 /** A bundle may split an entity over part files, `bills.jsonl` plus `bills.<part>.jsonl`, read in name
  *  order: each importer owns its parts, so importers can run one at a time into the same folder. */

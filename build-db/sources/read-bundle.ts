@@ -4,7 +4,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as v from 'valibot';
-import { partFilesOf, SOURCE_FILES, type SourceKind, type SourceRecords } from './files.js';
+import { partFilesOf, SOURCE_FILES, STREAMED_KINDS, type SourceKind, type SourceRecords, type StreamedRecords } from './files.js';
+import { readLines } from './read-lines.js';
 import { manifestSchema, type Manifest } from './schemas.js';
 
 export interface SourceIssue {
@@ -80,31 +81,48 @@ export function readBundle(dir: string, onProgress: (msg: string) => void = () =
     if (!known.has(name) && !name.startsWith('.') && !name.endsWith('.md')) warnings.push(`${name}: not a source file of format version 1; ignored`);
   }
 
-  const records = {} as Record<SourceKind, Array<{ file: string; line: number; record: unknown }>>;
+  const records = {} as Record<SourceKind, StreamedRecords<{ file: string; line: number; record: unknown }>>;
   for (const [kind, spec] of Object.entries(SOURCE_FILES) as Array<[SourceKind, (typeof SOURCE_FILES)[SourceKind]]>) {
-    records[kind] = [];
     if (!partsOf[kind].length && spec.required) issues.push({ file: spec.file, line: null, field: null, message: 'is missing (required)' });
-    for (const file of partsOf[kind]) {
-      const lines = readText(file).split('\n');
-      for (let i = 0; i < lines.length; i++) {
-        const raw = lines[i].trim();
-        if (!raw) continue;
-        let value: unknown;
-        try {
-          value = JSON.parse(raw);
-        } catch (err) {
-          issues.push({ file, line: i + 1, field: null, message: `is not valid JSON (${(err as Error).message})` });
-          continue;
+    /** Every valid record of the kind's files, in order; problems go to `onIssue`. */
+    function* parse(onIssue: (issue: SourceIssue) => void, onBytes: ((file: string) => (bytes: Buffer) => void) | null) {
+      for (const file of partsOf[kind]) {
+        for (const { line, text } of readLines(join(dir, file), onBytes?.(file))) {
+          const raw = text.trim();
+          if (!raw) continue;
+          let value: unknown;
+          try {
+            value = JSON.parse(raw);
+          } catch (err) {
+            onIssue({ file, line, field: null, message: `is not valid JSON (${(err as Error).message})` });
+            continue;
+          }
+          if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+            onIssue({ file, line, field: null, message: 'must be a JSON object' });
+            continue;
+          }
+          const parsed = v.safeParse(spec.schema, value);
+          if (parsed.success) yield { file, line, record: parsed.output as unknown };
+          else toIssues(file, line, parsed.issues).forEach(onIssue);
         }
-        if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-          issues.push({ file, line: i + 1, field: null, message: 'must be a JSON object' });
-          continue;
-        }
-        const parsed = v.safeParse(spec.schema, value);
-        if (parsed.success) records[kind].push({ file, line: i + 1, record: parsed.output });
-        else issues.push(...toIssues(file, i + 1, parsed.issues));
       }
     }
+    const hashes = new Map<string, ReturnType<typeof createHash>>();
+    const digesting = (file: string) => {
+      const h = createHash('sha256');
+      hashes.set(file, h);
+      return (bytes: Buffer) => { h.update(bytes); };
+    };
+    const onIssue = (issue: SourceIssue) => { issues.push(issue); };
+    if (STREAMED_KINDS.has(kind)) {
+      // One pass validates, counts and digests; each later iteration reads the files again.
+      let count = 0;
+      for (const _ of parse(onIssue, digesting)) count++;
+      records[kind] = { length: count, [Symbol.iterator]: () => parse(() => {}, null) };
+    } else {
+      records[kind] = [...parse(onIssue, digesting)];
+    }
+    for (const [file, h] of hashes) digests[file] = h.digest('hex');
     if (partsOf[kind].length) onProgress(`read ${partsOf[kind].join(', ')}: ${records[kind].length} records`);
   }
 
