@@ -28,7 +28,8 @@ export function* generateSpeeches(model: CorpusModel, sessions: Session[], count
     const m = model.languages[lang];
     const parts: string[] = [];
     let words = 0;
-    for (let n = 1 + Math.floor(random() * 4); n > 0; n--) {
+    // As many paragraphs as the model speech has (so speech lengths are real), up to one chunk.
+    for (let n = template.text.split(/\n\s*\n/).length; n > 0; n--) {
       const pieces = pick(m.paragraphs);
       const w = (pieces.length - 1) / 2;
       if (parts.length && words + w > MAX_WORDS) break;
