@@ -13,7 +13,7 @@ interface ChunkTerms {
 }
 
 const BATCH = 2000;
-const AVGDL_SAMPLE = 100_000;
+const AVGDL_SAMPLE = 20_000;
 
 function facetTokens(c: ChunkTerms): string[] {
   const values: Array<[Facet, string | null]> = [
@@ -26,8 +26,9 @@ function facetTokens(c: ChunkTerms): string[] {
 export function writeKeywordIndex(db: Database.Database, onProgress: (msg: string) => void = () => {}): { terms: number; postings: number; avgdl: number; seconds: number } {
   const started = performance.now();
   db.exec(KEYWORD_INDEX_SQL);
-  // The average chunk length, from every `step`-th chunk: exact up to 100,000 chunks; above, a
-  // sample of 100,000 gave 65.8 terms against 65.9 exact at 1 M and saves a tokenizing pass (~90 s).
+  // The average chunk length, from every `step`-th chunk: exact up to 20,000 chunks; above, a sample
+  // (100,000 gave 65.8 terms against 65.9 exact at 1 M; the mean of 20,000 lengths of sd ~50 terms
+  // is within ~0.35 terms) instead of a whole tokenizing pass (45 s at 100 k on the loaded VM).
   const chunks = db.prepare('SELECT count(*) FROM chunks').pluck().get() as number;
   const step = Math.max(1, Math.floor(chunks / AVGDL_SAMPLE));
   let sampled = 0, length = 0;

@@ -83,8 +83,6 @@ export function createSearchQueries(db: Database.Database) {
   // One JSON array per list: better-sqlite3 costs ~0.15 µs per row returned, a third more than this.
   const postings = db.prepare('SELECT json_group_array(rowid) FROM (SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY rowid DESC LIMIT ?)').pluck();
   const matching = db.prepare('SELECT count(*) FROM chunks_fts WHERE chunks_fts MATCH ?').pluck();
-  // FTS5 takes `rowid = ?` as a seek into each list (it does not for `rowid IN (…)`: it reads the lists).
-  const holds = db.prepare('SELECT 1 FROM chunks_fts WHERE chunks_fts MATCH ? AND rowid = ?').pluck();
   const counted = new Map<string, number>();
   // The file is immutable: what is counted once stays true.
   const chunkCount = totalChunks.get() as number;
@@ -106,8 +104,6 @@ export function createSearchQueries(db: Database.Database) {
     /** Rowids of the chunks an FTS5 query matches, newest first, at most `limit`. */
     postings: (match: string, limit: number) => JSON.parse(postings.get(match, limit) as string) as number[],
     maxRowid: () => maxRowid,
-    /** Whether the chunk `rowid` is among those an FTS5 query matches. */
-    holds: (match: string, rowid: number) => holds.get(match, rowid) !== undefined,
     /** How many chunks an FTS5 query matches (remembered: filters repeat, and the file never changes). */
     matchCount(match: string): number {
       let n = counted.get(match);

@@ -25,7 +25,7 @@ export const MAX_READ_FACTOR = 2;
 /** The subset of `rowids` passing the whole filter, or null when nothing is filtered. */
 export type Passing = (rowids: number[]) => number[];
 
-type Sources = Pick<SearchQueries, 'termLevels' | 'postings' | 'holds' | 'matchCount' | 'yearSpan' | 'totalChunks' | 'maxRowid'>;
+type Sources = Pick<SearchQueries, 'termLevels' | 'postings' | 'matchCount' | 'yearSpan' | 'totalChunks' | 'maxRowid'>;
 
 /** The FTS5 conditions the facet filters make, one per filter; null when nothing can pass. */
 export function facetGroups(f: SearchFilters, sessionIds: string[] | null, years: [number, number] | null): string[] | null {
@@ -59,8 +59,6 @@ export interface KeywordOptions {
 
 /** The best EXACT_TOP keyword matches are those of an exhaustive reading; the rest of the pool is budgeted. */
 export const EXACT_TOP = 20;
-/** Most (chunk, stem) pairs settled by seeking into posting lists; beyond, more lists are read first. */
-export const MAX_PROBES = 4000;
 
 interface List { token: string; weight: number; size: number; stem: number; complete: boolean }
 
@@ -96,14 +94,15 @@ export function keywordCandidates(queries: Sources, stems: string[], { f, sessio
   const score = scratch(queries.maxRowid());
   const seen = seenScratch(queries.maxRowid());
   const touched: number[] = [];
+  let top = 0;
   const read = (list: List, limit: number) => {
-    const rowids = queries.postings(match(list.token), limit);
+    const rowids = queries.postings(match(list.token), Math.min(limit, list.size));
     list.complete = limit >= list.size || rowids.length < limit;
     const bit = 1 << list.stem;
     for (const r of rowids) {
       if ((mask && !mask[r]) || seen[r] & bit) continue;
       if (score[r] === 0) touched.push(r);
-      score[r] += list.weight;
+      if ((score[r] += list.weight) > top) top = score[r];
       seen[r] |= bit;
     }
     return rowids.length;
@@ -117,56 +116,48 @@ export function keywordCandidates(queries: Sources, stems: string[], { f, sessio
       // two lists per list query (measured: 3 politicians, 14,000 chunks, 20 ms a search without this).
       left -= facets ? Math.max(n, Math.min(list.size, narrowest)) : n;
     }
-    if (exact > 0) settleBest(queries, lists, stemsFound.length, touched, score, seen, exact, read, match);
+    if (exact > 0) settleBest(lists, stemsFound.length, touched, score, seen, exact, read, () => top);
+    // Chunks with the same stems at the same levels tie, and ties go to the newest: a sum must not
+    // depend on the order its terms were added in (lists read, then lists sought in), so scores are
+    // rounded to a grid far coarser than float64's rounding and far finer than any two weights' gap.
+    for (const r of touched) score[r] = Math.round(score[r] * 2 ** 24) / 2 ** 24;
     return best(passing ? passing(touched) : touched, score, limit);
   } finally {
     for (const r of touched) { score[r] = 0; seen[r] = 0; }
   }
 }
 
-/** Makes the `k` best of `touched` those of an exhaustive reading. A chunk not yet read can score
- *  at most the sum, over stems, of the weight of the stem's best list not wholly read; a chunk read
- *  can gain at most that over the stems it was not read under. Once no unread chunk can reach the
- *  k-th best score so far, the few read chunks that still could are settled by seeking them in the
- *  stems' unread lists (FTS5 `rowid = ?`); until then, the next best list is read whole. */
-function settleBest(queries: Sources, lists: List[], stems: number, touched: number[], score: Float32Array, seen: Uint32Array, k: number,
-  read: (list: List, limit: number) => number, match: (token: string) => string): void {
-  const open = (s: number) => lists.filter((l) => l.stem === s && !l.complete);
+/** Makes the `k` best of `touched` those of an exhaustive reading, reading the next best list whole
+ *  until that holds. A chunk not yet read can score at most the sum, over stems, of the weight of
+ *  the stem's best list not wholly read; a chunk read can gain at most that over the stems it was
+ *  not read under. Reading stops when no unread chunk can reach the k-th best score so far and
+ *  every read chunk that could reach it has its whole score. (Seeking a
+ *  chunk in a list instead, FTS5 `MATCH … AND rowid = ?`, ignores the MATCH on this contentless
+ *  table, and a rowid range costs ~220 µs a seek: measured at 100 k chunks.) */
+function settleBest(lists: List[], stems: number, touched: number[], score: Float64Array, seen: Uint32Array, k: number,
+  read: (list: List, limit: number) => number, top: () => number): void {
   for (;;) {
-    const rest = Array.from({ length: stems }, (_, s) => open(s)[0]?.weight ?? 0);
+    const rest = new Float64Array(stems);
+    for (const l of lists) if (!l.complete && rest[l.stem] === 0) rest[l.stem] = l.weight;
     const unseen = rest.reduce((a, b) => a + b, 0);
     if (unseen === 0) return;
-    const threshold = touched.length >= k ? kthLargest(Float64Array.from(touched, (r) => score[r]), k) : 0;
-    if (unseen < threshold) {
-      const pairs: Array<[number, number]> = [];
-      for (const r of touched) {
-        let bound = score[r];
-        for (let s = 0; s < stems; s++) if (!(seen[r] & (1 << s))) bound += rest[s];
-        if (bound < threshold || bound === score[r]) continue;
-        for (let s = 0; s < stems; s++) if (!(seen[r] & (1 << s)) && rest[s] > 0) pairs.push([r, s]);
-      }
-      if (pairs.length <= MAX_PROBES) {
-        const openLists = Array.from({ length: stems }, (_, s) => open(s));
-        for (const [r, s] of pairs) {
-          const candidates = openLists[s];
-          if (!queries.holds(candidates.map((l) => `"${l.token}"`).join(' OR '), r)) continue;
-          const list = candidates.find((l) => queries.holds(match(l.token), r));
-          if (list) score[r] += list.weight;
-        }
-        return;
-      }
-    }
-    const next = lists.find((l) => !l.complete);
-    if (!next) return;
-    read(next, next.size);
+    // The k-th score costs a pass over every chunk read: not worth it while even the best is
+    // within reach. Fewer than k chunks read: any unread one belongs to the best, so read on.
+    const threshold = unseen >= top() || touched.length < k ? 0 : kthLargest(Float64Array.from(touched, (r) => score[r]), k);
+    if (unseen < threshold && touched.every((r) => {
+      let bound = score[r];
+      for (let s = 0; s < stems; s++) if (!(seen[r] & (1 << s))) bound += rest[s];
+      return bound === score[r] || bound < threshold;
+    })) return;
+    read(lists.find((l) => !l.complete)!, Infinity);
   }
 }
 
 // Scores by rowid, zero between searches (every weight is > 0, so 0 means "not read"). One array
 // for all searches: a search runs synchronously, start to end, on the one JavaScript thread.
-let scores = new Float32Array(0);
-function scratch(maxRowid: number): Float32Array {
-  if (scores.length <= maxRowid) scores = new Float32Array(maxRowid + 1);
+let scores = new Float64Array(0);
+function scratch(maxRowid: number): Float64Array {
+  if (scores.length <= maxRowid) scores = new Float64Array(maxRowid + 1);
   return scores;
 }
 // Which stems each chunk was read under (bit per stem), zero between searches like `scores`.
@@ -177,7 +168,7 @@ function seenScratch(maxRowid: number): Uint32Array {
 }
 
 /** The `limit` best rowids by score, then newest; without sorting them all (up to the budget). */
-function best(rowids: number[], score: Float32Array, limit: number): number[] {
+function best(rowids: number[], score: Float64Array, limit: number): number[] {
   const order = (a: number, b: number) => score[b] - score[a] || b - a;
   const n = rowids.length;
   if (n <= limit) return rowids.sort(order);

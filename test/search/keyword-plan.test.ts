@@ -27,10 +27,6 @@ function fake(terms: Record<string, Record<number, number[]>>, counts: Record<st
       const [, stem, level] = /^"([^"]+)_(\d+)"/.exec(match)!;
       return (terms[stem]?.[Number(level)] ?? []).slice(0, limit);
     },
-    holds: (match: string, rowid: number) => {
-      calls.push(`holds ${match} ${rowid}`);
-      return [...match.matchAll(/"([^"]+)_(\d+)"/g)].some(([, stem, level]) => terms[stem]?.[Number(level)]?.includes(rowid));
-    },
   };
   return { sources, calls };
 }
@@ -103,19 +99,20 @@ describe('keywordCandidates', () => {
     }
   });
 
-  test('chunks that could still reach the best are sought in the unread lists instead of reading them', () => {
-    // Two chunks hold the rare word; the common word's weakest list (level 1) is long.
+  test('reading stops once no chunk left unread, nor any read one, can change the best', () => {
+    // Two chunks hold the rare word at its top level; the common word's weakest list (level 1) is
+    // long and adds too little to lift any other chunk past them: it is never read.
     const long = Array.from({ length: 600 }, (_, i) => 900 - i);
-    const { sources, calls } = fake({ rare: { 15: [50, 40] }, common: { 15: [30], 8: [20], 1: [...long.slice(0, 300), 50, ...long.slice(300)] } });
-    const got = keywordCandidates(sources, ['rare', 'common'], { f, sessionIds: null, passing: null, limit: 3, budget: 10, exact: 3 });
+    const { sources, calls } = fake({ rare: { 15: [50, 40] }, common: { 15: [50, 40, 30], 1: long } });
+    const got = keywordCandidates(sources, ['rare', 'common'], { f, sessionIds: null, passing: null, limit: 2, budget: 4, exact: 2 });
     const made = [...calls];
-    const full = keywordCandidates(sources, ['rare', 'common'], { f, sessionIds: null, passing: null, limit: 3, budget: Number.MAX_SAFE_INTEGER, exact: 0 });
-    expect(got).toEqual(full);
-    expect(got[0]).toBe(50);
-    // The long list was read only as far as the budget went (6 postings), then sought in for 50 and 40.
-    expect(made.filter((c) => c.startsWith(`"${termToken('common', 1)}" `))).toEqual([`"${termToken('common', 1)}" 6`]);
-    expect(made).toContain(`holds "${termToken('common', 1)}" 50`);
-    expect(made).toContain(`holds "${termToken('common', 1)}" 40`);
+    expect(got).toEqual(keywordCandidates(sources, ['rare', 'common'], { f, sessionIds: null, passing: null, limit: 2, budget: Number.MAX_SAFE_INTEGER, exact: 0 }));
+    expect(got).toEqual([50, 40]);
+    expect(made.filter((c) => c.startsWith(`"${termToken('common', 1)}" `))).toEqual([]);
+    // With fewer matches than asked for, every list is read.
+    calls.length = 0;
+    keywordCandidates(sources, ['rare', 'common'], { f, sessionIds: null, passing: null, limit: 1000, budget: 4, exact: 1000 });
+    expect(calls.filter((c) => c.startsWith(`"${termToken('common', 1)}" `))).toEqual([`"${termToken('common', 1)}" 600`]);
   });
 
   test('no stems, or a filter nothing can pass: nothing, no query', () => {
