@@ -1,16 +1,7 @@
 // Seeded randomness for the scale corpus: the same seed gives the same corpus, byte for byte.
 
-/** mulberry32: a small, fast 32-bit generator, uniform in [0, 1). */
-export function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** mulberry32, uniform in [0, 1): the encoder's own seeded generator. */
+export { seededRandom as seeded } from '../../build-db/search/encoder/random.js';
 
 /** A rank ≥ q with P(rank ≥ x) ≈ (x/q)^-(a-1): a Zipf law of exponent `a` over an unbounded
  *  vocabulary whose commonest word is rank q (the floor of a Pareto draw), in constant time. */
