@@ -45,6 +45,12 @@ function* parallelTexts(sources: string): Generator<readonly [string, string]> {
   }
 }
 
+/** Chunk texts the encoder learns from at most: training is the build's peak of memory (2.06 GB
+ *  with 100,000 texts of the scale corpus, against ≤ 0.36 GB for import, chunks and keyword index:
+ *  docs/benchmarks.md "Search at scale (issue 17)"), so a fixed sample keeps the peak the same at
+ *  any corpus size. It was 250,000. */
+export const TRAIN_TEXTS = 100_000;
+
 /** Chunk texts for training, every n-th one when the corpus is larger than `limit`. */
 function* sampledTexts(db: Database.Database, limit: number): Generator<string> {
   const total = db.prepare('SELECT count(*) FROM chunks').pluck().get() as number;
@@ -80,7 +86,7 @@ export function searchPhase(opts: SearchPhaseOptions): ExtraPhase {
         onProgress('search: learning the text encoder from the chunks and the English/French pairs');
         let trained: ReturnType<typeof trainEncoder>;
         try {
-          trained = trainEncoder({ texts: sampledTexts(db, 250_000), pairs: parallelTexts(opts.sources) }, { onProgress: (m) => onProgress(`search: ${m}`), ...opts.train });
+          trained = trainEncoder({ texts: sampledTexts(db, TRAIN_TEXTS), pairs: parallelTexts(opts.sources) }, { onProgress: (m) => onProgress(`search: ${m}`), ...opts.train });
         } catch (err) {
           if (!(err instanceof CorpusTooSmallError)) throw err;
           onProgress(`search: ${err.message}; no encoder and no vectors, search ranks by keywords only`);
