@@ -1,10 +1,10 @@
 // The keyword side of a search: BM25 over the impact-ordered index of src/search/keyword-index.ts.
 // Each stem of the query has up to LEVELS posting lists (chunks where its term weight falls in that
 // level); the lists are read in order of idf·weight, highest first, and every chunk read adds that
-// amount to its score. Reading stops after POSTING_BUDGET postings: the lists left are those that
-// add the least to any score, of the commonest words in their weakest chunks, and a list cut short
-// keeps its newest chunks. A query whose lists hold fewer postings is scored in full (every query on
-// the real corpus; at 1 M chunks, queries of rare words). Filters on the facet columns become part
+// amount to its score. The pool (up to 1,000) is read within POSTING_BUDGET postings: the lists left
+// are those that add the least to any score, of the commonest words in their weakest chunks, and a
+// list cut short keeps its newest chunks. The best EXACT_TOP are then made exact (settleBest): more
+// lists are read whole until no chunk left out, or partly scored, could change them. Filters on the facet columns become part
 // of each list's FTS5 query (`"stem_L" AND "f_…"`) when they are selective, so such a search reads
 // only chunks that pass; broad ones, and the rest of a filter (exact dates, presiding, active), are
 // checked on the chunks read.
