@@ -60,6 +60,8 @@ export interface KeywordOptions {
 /** The best EXACT_TOP keyword matches are those of an exhaustive reading; the rest of the pool is budgeted. */
 export const EXACT_TOP = 20;
 
+const TIE_MARGIN = 1e-6;
+
 interface List { token: string; weight: number; size: number; stem: number; complete: boolean }
 
 /** Rowids of the best keyword matches, best first, at most `limit`. */
@@ -118,8 +120,8 @@ export function keywordCandidates(queries: Sources, stems: string[], { f, sessio
     }
     if (exact > 0) settleBest(lists, stemsFound.length, touched, score, seen, exact, read, () => top);
     // Chunks with the same stems at the same levels tie, and ties go to the newest: a sum must not
-    // depend on the order its terms were added in (lists read, then lists sought in), so scores are
-    // rounded to a grid far coarser than float64's rounding and far finer than any two weights' gap.
+    // depend on the order its terms were added in, so scores are rounded to a grid far coarser than
+    // float64's rounding and far finer than any two weights' gap.
     for (const r of touched) score[r] = Math.round(score[r] * 2 ** 24) / 2 ** 24;
     return best(passing ? passing(touched) : touched, score, limit);
   } finally {
@@ -144,10 +146,12 @@ function settleBest(lists: List[], stems: number, touched: number[], score: Floa
     // The k-th score costs a pass over every chunk read: not worth it while even the best is
     // within reach. Fewer than k chunks read: any unread one belongs to the best, so read on.
     const threshold = unseen >= top() || touched.length < k ? 0 : kthLargest(Float64Array.from(touched, (r) => score[r]), k);
-    if (unseen < threshold && touched.every((r) => {
+    // A margin above the rounding grid: a chunk that might tie the k-th (and win as the newer) counts.
+    const below = threshold - TIE_MARGIN;
+    if (unseen < below && touched.every((r) => {
       let bound = score[r];
       for (let s = 0; s < stems; s++) if (!(seen[r] & (1 << s))) bound += rest[s];
-      return bound === score[r] || bound < threshold;
+      return bound === score[r] || bound < below;
     })) return;
     read(lists.find((l) => !l.complete)!, Infinity);
   }
