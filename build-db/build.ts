@@ -4,6 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join, basename } from 'node:path';
 import { checkReferences } from './sources/check-references.js';
+import { mergeBundlePoliticians } from './sources/merge-bundle.js';
 import { readBundle, type SourceIssue } from './sources/read-bundle.js';
 import { SOURCE_FORMAT_VERSION } from './sources/schemas.js';
 import { SCHEMA_VERSION } from './schema.js';
@@ -45,6 +46,11 @@ function compile({ sources, out, now, onProgress = () => {} }: BuildOptions) {
   const read = readBundle(sources, onProgress);
   if (!read.ok) return read;
   const { bundle } = read;
+
+  onProgress('merging politicians');
+  const people = mergeBundlePoliticians(bundle.records);
+  if (people.issues.length) return { ok: false as const, issues: people.issues, warnings: bundle.warnings };
+  onProgress(`${people.stats.records} politician records → ${people.stats.people} people; ${people.stats.terms_closed_by_later_parliament} open terms closed by a later Parliament`);
 
   onProgress('checking references');
   const issues = checkReferences(bundle.records);

@@ -103,7 +103,7 @@ export function writeDatabase({ bundle, path, buildId, builtAt, onProgress = () 
     }
 
     const insPolitician = ins(`INSERT INTO politicians VALUES (@id, @key, @name, @first_name, @last_name, @honorific, @party, @elected_office, @level, @province_territory, @constituency_id, @constituency_name, @email, @phone, @fax, @constituency_office_address, @legislature_office_address, @photo_url, @personal_url, @official_url, @social_urls, @is_active, @status, @term_start_at, @term_end_at, @external_parliament_slug, @ab_assembly_mid, @last_verified_at, @name_folded, @office_folded, @sort_name)`);
-    const insTerm = ins('INSERT INTO politician_terms VALUES (@politician_id, @ord, @start_at, @end_at, @elected_office, @constituency_id, @party)');
+    const insTerm = ins('INSERT INTO politician_terms VALUES (@politician_id, @ord, @start_at, @end_at, @elected_office, @constituency_id, @constituency_name, @party, @parliament_number, @observed)');
     for (const { record: p } of records.politicians) {
       const id = politicianIds.get(p.key)!;
       const latest = latestTerm(p);
@@ -122,7 +122,7 @@ export function writeDatabase({ bundle, path, buildId, builtAt, onProgress = () 
         office_folded: fold(p.elected_office),
         sort_name: sortName(p.last_name, p.first_name, p.name),
       });
-      p.terms.forEach((t, ord) => insTerm.run({ ...t, politician_id: id, ord }));
+      p.terms.forEach((t, ord) => insTerm.run({ ...t, politician_id: id, ord, observed: b(t.observed) }));
     }
     onProgress(`wrote ${records.politicians.length} politicians, ${records.offices.length - officeDuplicates} offices, ${records.socials.length} social handles`);
 
@@ -194,7 +194,7 @@ export function writeDatabase({ bundle, path, buildId, builtAt, onProgress = () 
     db.exec(`UPDATE bills SET votes_count = (SELECT count(*) FROM votes WHERE votes.bill_id = bills.id)`);
     onProgress(`wrote ${records.votes.length} votes, ${positions} positions`);
 
-    const insSpeech = ins(`INSERT INTO speeches VALUES (@id, @key, @session_id, @politician_id, @speaker_name_raw, @speaker_role, @party_at_time, @spoken_at, @language, @level, @province_territory, @speech_type, @is_presiding, @text, @source_url, @source_anchor, @source_system, @meeting_url, @order_of_business, @subject, @committee_name, @sequence, @is_draft)`);
+    const insSpeech = ins(`INSERT INTO speeches VALUES (@id, @key, @session_id, @politician_id, @speaker_name_raw, @speaker_role, @party_at_time, @spoken_at, @speaker_kind, @language, @level, @province_territory, @speech_type, @is_presiding, @text, @source_url, @source_anchor, @source_system, @meeting_url, @order_of_business, @subject, @committee_name, @sequence, @is_draft)`);
     for (const { record } of records.speeches) {
       insSpeech.run({
         ...record, id: ids.speech(record.key), session_id: record.session_key === null ? null : sessionIds.get(record.session_key),

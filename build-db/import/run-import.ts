@@ -3,7 +3,8 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { readParts, writeManifest, writePart, type ImportRecord } from './bundle-folder.js';
-import { Identity, type Tally } from './identity.js';
+import { latestParliament, mergePoliticians, type LoosePolitician, type MergeIssue } from '../sources/merge-politicians.js';
+import { Identity, type Person, type Tally } from './identity.js';
 import { reconcile } from './reconcile.js';
 import type { ImportedRecords, Importer, Skip } from './types.js';
 
@@ -42,11 +43,19 @@ export class ImportError extends Error {
 
 const byReason = (skips: Skip[]) => skips.reduce<Record<string, number>>((acc, s) => { acc[s.reason] = (acc[s.reason] ?? 0) + 1; return acc; }, {});
 
-function politiciansOf(parts: Map<string, ImportedRecords>) {
-  return [...parts.values()].flatMap((r) => r.politicians ?? []).map((p) => ({
-    key: p.key, name: p.name, first_name: p.first_name, last_name: p.last_name,
-    constituency_name: p.constituency_name, party: p.party, terms: p.terms,
+/** The people of the bundle's parts, merged one per person as the build will merge them. */
+export function peopleOf(parts: Map<string, ImportedRecords>): { people: Person[]; issues: MergeIssue[] } {
+  const located = [...parts].sort(([a], [b]) => a.localeCompare(b))
+    .flatMap(([part, r]) => (r.politicians ?? []).map((record, i) => ({ file: `politicians.${part}.jsonl`, line: i + 1, record: record as LoosePolitician })));
+  const sessions = [...parts.values()].flatMap((r) => r.sessions ?? []).map((s) => ({ level: s.level, parliament_number: s.parliament_number }));
+  const merged = mergePoliticians(located, { latestParliament: latestParliament(sessions, located.map((l) => l.record)) });
+  const people = merged.politicians.map(({ record: p }) => ({
+    key: p.key, name: p.name, same_as: p.same_as, other_names: p.other_names,
+    first_name: (p.first_name as string | null) ?? null, last_name: (p.last_name as string | null) ?? null,
+    constituency_name: (p.constituency_name as string | null) ?? null, party: (p.party as string | null) ?? null,
+    level: p.level, province_territory: (p.province_territory as string | null) ?? null, terms: p.terms,
   }));
+  return { people, issues: merged.issues };
 }
 
 function merged(parts: Map<string, ImportedRecords>, except: string): ImportedRecords {
@@ -75,7 +84,7 @@ export async function runImport({ importers, fromOf, into, extractedAt, onProgre
     }
     if (!existsSync(from)) throw new ImportError(`${importer.kind}: ${from} does not exist`);
     const started = performance.now();
-    const identity = new Identity(politiciansOf(new Map([...parts].filter(([p]) => p !== importer.kind))));
+    const identity = new Identity(peopleOf(new Map([...parts].filter(([p]) => p !== importer.kind))).people);
     const mine: Skip[] = [];
     onProgress(`${importer.kind}: reading ${from}`);
     const output = await importer.run(from, {
@@ -94,6 +103,8 @@ export async function runImport({ importers, fromOf, into, extractedAt, onProgre
   }
 
   const { changedParts, notes } = reconcile(parts);
+  // The build refuses a bundle whose records would give one person two House PersonIds: say so here.
+  for (const i of peopleOf(parts).issues) notes.push({ file: `${i.file} (merge)`, record: `line ${i.line}`, reason: 'same_as joining two House PersonIds (the build will refuse it)', detail: i.message });
   for (const kind of new Set([...done.map((d) => d.kind), ...changedParts])) writePart(into, kind, parts.get(kind) ?? {});
   writeManifest(into, done, when);
   skipped.push(...notes.map((n) => ({ importer: 'reconcile', ...n })));
