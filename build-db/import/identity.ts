@@ -54,7 +54,8 @@ export interface PersonQuery {
   office?: string | null;
 }
 
-export type Method = 'id' | 'name' | 'last_name+constituency' | 'last_name';
+/** `source_record`: the act's own source names the person, who gets a politician record from it. */
+export type Method = 'id' | 'name' | 'last_name+constituency' | 'last_name' | 'source_record';
 export type Failure = 'no_candidate' | 'ambiguous' | 'no_name';
 export type Resolution = { key: string; method: Method } | { key: null; reason: Failure; detail?: string };
 
@@ -104,6 +105,9 @@ export class Identity {
   private byName = new Map<string, Person[]>();
   private byShortName = new Map<string, Person[]>();
   private byLast = new Map<string, Person[]>();
+  /** Each word of a compound surname ("Rempel Garner" → rempel, garner): division lists of the
+   *  years before a marriage or after print one part. Consulted only when the whole surname finds nobody. */
+  private byLastPart = new Map<string, Person[]>();
   readonly tallies = new Map<string, Tally>();
 
   constructor(people: Iterable<Person> = []) {
@@ -122,11 +126,18 @@ export class Identity {
       push(this.byName, f);
       push(this.byShortName, shortName(f, p.last_name ?? null));
     }
-    if (p.last_name) push(this.byLast, personName(p.last_name));
-    else push(this.byLast, personName(p.name).split(' ').at(-1) ?? null);
+    const surname = p.last_name ? personName(p.last_name) : personName(p.name).split(' ').at(-1) ?? null;
+    push(this.byLast, surname);
+    if (surname?.includes(' ')) for (const part of surname.split(' ')) if (part.length > 2) push(this.byLastPart, part);
   }
 
   has(key: string): boolean { return this.canonical(key) !== null; }
+
+  /** Whether any person of this level (and province) is known: a legislature's roster is present. */
+  hasRoster(level: string, province: string | null = null): boolean {
+    for (const p of this.byKey.values()) if (p.level === level && (p.province_territory ?? null) === province) return true;
+    return false;
+  }
   get size(): number { return this.byKey.size; }
 
   /** The kept key of a person known by `key` (their own or any of their other keys), else null. */
@@ -218,7 +229,8 @@ export class Identity {
     }
     const last = q.lastName ?? null;
     if (last && !ambiguous) {
-      const all = (this.byLast.get(personName(last)) ?? []).filter((p) => this.inScope(p, q));
+      const whole = (this.byLast.get(personName(last)) ?? []).filter((p) => this.inScope(p, q));
+      const all = whole.length ? whole : (this.byLastPart.get(personName(last)) ?? []).filter((p) => this.inScope(p, q));
       if (q.constituency) {
         const want = placeName(q.constituency);
         const c = all.filter((p) => this.seatOf(p, q).ridings.some((r) => placeName(r) === want));

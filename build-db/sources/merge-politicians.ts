@@ -119,11 +119,21 @@ export function mergePoliticians<T extends LoosePolitician>(rows: Array<Located<
     for (const { record } of group) { keys.add(record.key); for (const k of record.same_as ?? []) keys.add(k); }
     for (const k of keys) canonical.set(k, key);
 
+    // A term left open in a Parliament the bundle shows was followed by another ends with it; closed
+    // before terms are compared, or the open term would seem to overlap the next Parliament's seat.
+    const level = ranked[0].record.level;
+    const close = (t: LooseTerm): LooseTerm & { closed?: boolean } => {
+      if ((t.end_at ?? null) !== null || level !== 'federal' || !t.parliament_number || options.latestParliament === null) return t;
+      if (t.parliament_number >= options.latestParliament) return t;
+      const dissolved = federalParliament(t.parliament_number)?.dissolved;
+      if (!dissolved) return t;
+      return { ...t, end_at: ottawaDay(dissolved) > t.start_at ? ottawaDay(dissolved) : t.start_at, closed: true };
+    };
     // Terms: seat terms first, each record in precedence order; a stretch is held by one record.
-    const kept: Array<{ term: LooseTerm; rank: number }> = [];
+    const kept: Array<{ term: LooseTerm & { closed?: boolean }; rank: number }> = [];
     for (const observed of [false, true]) {
       ranked.forEach(({ record }, rank) => {
-        for (const term of record.terms) {
+        for (const term of record.terms.map(close)) {
           if (!!term.observed !== observed) continue;
           if (kept.some((k) => k.rank !== rank && termsOverlap(k.term, term))) { stats.terms_dropped_overlap++; continue; }
           if (kept.some((k) => k.rank === rank && k.term.start_at === term.start_at && (k.term.end_at ?? null) === (term.end_at ?? null))) continue;
@@ -131,16 +141,8 @@ export function mergePoliticians<T extends LoosePolitician>(rows: Array<Located<
         }
       });
     }
-    const level = ranked[0].record.level;
-    const terms = kept.map((k) => k.term).sort((a, b) => a.start_at.localeCompare(b.start_at));
-    for (const t of terms) {
-      if ((t.end_at ?? null) !== null || level !== 'federal' || !t.parliament_number || options.latestParliament === null) continue;
-      if (t.parliament_number >= options.latestParliament) continue;
-      const dissolved = federalParliament(t.parliament_number)?.dissolved;
-      if (!dissolved) continue;
-      t.end_at = ottawaDay(dissolved) > t.start_at ? ottawaDay(dissolved) : t.start_at;
-      stats.terms_closed_by_later_parliament++;
-    }
+    const terms = kept.map(({ term: { closed, ...t } }) => { if (closed) stats.terms_closed_by_later_parliament++; return t; })
+      .sort((a, b) => a.start_at.localeCompare(b.start_at));
     const latest = terms.at(-1);
     const first = <F extends string>(f: F) => ranked.map((r) => r.record[f]).find((x) => x !== undefined && x !== null) ?? null;
     const names = new Set<string>();

@@ -10,7 +10,7 @@ import type { ImportContext, SourceInput } from '../types.js';
 import { ottawaTimestamp } from './clock.js';
 import { readDivision } from './division.js';
 import type { DocMeta } from './metadata.js';
-import { SOURCE_SYSTEM, type Lookup } from './speeches.js';
+import { houseMember, SOURCE_SYSTEM, type Lookup } from './speeches.js';
 import type { DivisionAt } from './walk.js';
 
 export const VOTERS = 'hoc-hansard voters';
@@ -60,8 +60,10 @@ export function voteRecord(meta: DocMeta, file: string, at: DivisionAt, lookup: 
     const same = (k: ReturnType<Lookup['inDocument']>) => (k && personName(k.name).endsWith(personName(b.lastName)) ? k : null);
     const seat = same(lookup.inParliament(b.dbId));
     const doc = same(lookup.inDocument(b.dbId));
-    const constituency = b.constituency ?? seat?.constituency ?? null;
-    const r = ctx.identity.resolve(VOTERS, { name: seat?.name ?? null, lastName: b.lastName, constituency, party: doc?.party ?? null, on: meta.date });
+    const printed = b.constituency ?? seat?.constituency ?? null;
+    const constituency = printed && lookup.english(printed);
+    const r = ctx.identity.resolve(VOTERS, { name: seat?.name ?? null, lastName: b.lastName, constituency, party: doc?.party ?? null, ...houseMember(meta.date) });
+    if (r.key === null) ctx.skip({ file, record: `${record}: ${b.raw}`, reason: `voter unlinked: ${r.reason === 'ambiguous' ? 'several members fit' : 'no member of that name serving that day'}`, detail: `${seat?.name ?? b.lastName} on ${meta.date}${r.detail ? `: ${r.detail}` : ''}` });
     let politicianKey = r.key;
     if (politicianKey && keys.has(politicianKey)) {
       ctx.skip({ file, record: `${record}: ${b.raw}`, reason: 'two ballots matched to one politician: the second left unlinked', detail: politicianKey });
@@ -69,7 +71,12 @@ export function voteRecord(meta: DocMeta, file: string, at: DivisionAt, lookup: 
     }
     if (!politicianKey && raws.has(b.raw)) { ctx.skip({ file, record: `${record}: ${b.raw}`, reason: 'division member listed twice' }); continue; }
     if (politicianKey) { keys.add(politicianKey); resolved++; } else raws.add(b.raw);
-    positions.push({ politician_key: politicianKey, politician_name_raw: b.raw, party_at_time: doc?.party ?? null, constituency_at_time: constituency, position: b.position });
+    // The party and riding of that day: as printed, else the linked member's term on the date.
+    const term = politicianKey ? ctx.identity.termOn(politicianKey, meta.date, 'MP') : null;
+    positions.push({
+      politician_key: politicianKey, politician_name_raw: b.raw, party_at_time: doc?.party ?? term?.party ?? null,
+      constituency_at_time: printed ?? term?.constituency_name ?? null, position: b.position,
+    });
   }
 
   const motion = [at.motion ?? at.place.subject, at.divided].filter(Boolean).join('\n\n');

@@ -97,7 +97,11 @@ export function importParlinfo(from: string, ctx: ImportContext): ImportOutput {
   const politicians: Array<SourceInput<'politicians'>> = [];
   const parties = new Map<string, SourceInput<'parties'>>();
   for (const { line, person: p } of rows) {
-    const name = [tidy(p.UsedFirstName) ?? tidy(p.FormalFirstName), tidy(p.LastName)].filter(Boolean).join(' ');
+    // "Nunzio (Nick)": the given name, and the name used, kept as another spelling.
+    const used = tidy(p.UsedFirstName) ?? tidy(p.FormalFirstName);
+    const given = used?.replace(/\s*\([^()]*\)\s*/g, ' ').trim() || null;
+    const nick = used ? /\(([^()]+)\)/.exec(used)?.[1]?.trim() ?? null : null;
+    const name = [given, tidy(p.LastName)].filter(Boolean).join(' ');
     const record = `line ${line} (PersonId ${p.PersonId} ${name})`;
     if (!name || !p.LastName) { ctx.skip({ file: PEOPLE_FILE, record, reason: 'person without a name' }); continue; }
     const periods = partyPeriods(p);
@@ -135,11 +139,12 @@ export function importParlinfo(from: string, ctx: ImportContext): ImportOutput {
       ...(p.SenatePersonId > 0 ? [`ca-senate/person/${p.SenatePersonId}`] : []),
     ];
     const other_names = [
+      nick && `${nick} ${tidy(p.LastName)}`,
       p.FormalFirstName && `${tidy(p.FormalFirstName)} ${tidy(p.LastName)}`,
-      p.MiddleName && `${tidy(p.UsedFirstName)} ${tidy(p.MiddleName)} ${tidy(p.LastName)}`,
+      p.MiddleName && `${given} ${tidy(p.MiddleName)} ${tidy(p.LastName)}`,
     ].filter((n): n is string => !!n && n !== name);
     const claimed = claimPerson(ctx.identity, {
-      name, other_names, first_name: tidy(p.UsedFirstName) ?? tidy(p.FormalFirstName), last_name: tidy(p.LastName),
+      name, other_names, first_name: given, last_name: tidy(p.LastName),
       party: latest.party ?? null, elected_office: latest.elected_office ?? 'MP', level: 'federal',
       constituency_id: latest.constituency_id ?? null, constituency_name: latest.constituency_name ?? null,
       is_active: p.IsCurrentlyMP || p.IsCurrentlySenator, deceased: !!p.DateOfDeath,
