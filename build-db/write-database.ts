@@ -6,6 +6,7 @@ import { fold, honorificOf } from '../src/domain/text.js';
 import { localDate } from '../src/domain/time-zones.js';
 import { measureAttribution, type Attribution } from './attribution.js';
 import { writeBoundaries } from './geo/write-boundaries.js';
+import { LEGISLATURES } from './import/legislatures.js';
 import { ids } from './ids.js';
 import { writePostcodes } from './postcodes/write-postcodes.js';
 import { writeChunks } from './search/write-chunks.js';
@@ -63,7 +64,14 @@ export function writeDatabase({ bundle, path, buildId, builtAt, onProgress = () 
 
     const insJurisdiction = ins(`INSERT INTO jurisdictions (jurisdiction, ord, legislature_name, seats, bills_status, hansard_status, votes_status, committees_status, last_verified_at, source_urls, notes)
       VALUES (@jurisdiction, @ord, @legislature_name, @seats, @bills_status, @hansard_status, @votes_status, @committees_status, @last_verified_at, @source_urls, @notes)`);
-    for (const { record: r } of records.jurisdictions) {
+    // One row per jurisdiction, all 14 (spec, Coverage): one the bundle does not describe holds nothing.
+    const described = new Map(records.jurisdictions.map(({ record }) => [record.jurisdiction, record]));
+    for (const jurisdiction of JURISDICTIONS) {
+      const leg = LEGISLATURES[jurisdiction];
+      const r = described.get(jurisdiction) ?? {
+        jurisdiction, legislature_name: leg.legislature_name, seats: leg.seats, bills_status: 'none', hansard_status: 'none',
+        votes_status: 'none', committees_status: 'none', last_verified_at: null, source_urls: {}, notes: null,
+      };
       const notes = manifest.demo && !(r.notes ?? '').startsWith('Demo data') ? `Demo data: fictional records for testing. ${r.notes ?? ''}`.trim() : r.notes;
       insJurisdiction.run({ ...r, ord: JURISDICTIONS.indexOf(r.jurisdiction), source_urls: json(r.source_urls), notes });
     }
@@ -248,4 +256,12 @@ function computeCoverageCounts(db: Database.Database) {
     votes_count = (SELECT count(*) FROM votes t WHERE ${match}),
     speeches_count = (SELECT count(*) FROM speeches t WHERE ${match}),
     politicians_count = (SELECT count(*) FROM politicians t WHERE t.status = 'sitting' AND ${match})`);
+  // A status claims coverage of what the file holds: where it holds nothing of a kind, that status is
+  // none (blocked stays: it says why nothing is held).
+  db.exec(`UPDATE jurisdictions SET
+    bills_status = CASE WHEN bills_count = 0 AND bills_status <> 'blocked' THEN 'none' ELSE bills_status END,
+    votes_status = CASE WHEN votes_count = 0 AND votes_status <> 'blocked' THEN 'none' ELSE votes_status END,
+    hansard_status = CASE WHEN speeches_count = 0 AND hansard_status <> 'blocked' THEN 'none' ELSE hansard_status END,
+    committees_status = CASE WHEN committees_status <> 'blocked' AND NOT EXISTS (SELECT 1 FROM committee_meetings t WHERE ${match})
+      THEN 'none' ELSE committees_status END`);
 }

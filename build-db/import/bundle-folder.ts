@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import { join } from 'node:path';
 import { SOURCE_FILES, type SourceKind } from '../sources/files.js';
 import { SOURCE_FORMAT_VERSION } from '../sources/schemas.js';
+import { JURISDICTIONS } from '../../src/domain/enums.js';
 import { LEGISLATURES } from './legislatures.js';
 import type { CoverageClaim, ImportedRecords, ImportOutput } from './types.js';
 
@@ -75,14 +76,14 @@ export function writeManifest(dir: string, done: ImportRecord[], extractedAt: st
 
   const rank = { none: 0, partial: 1, live: 2 } as const;
   type Status = keyof typeof rank;
-  const rows = new Map<string, Record<string, unknown>>();
+  // Every legislature has a row (the spec's 14), `none` until an import claims coverage of it.
+  const rows = new Map<string, Record<string, unknown>>(Object.entries(LEGISLATURES).map(([jurisdiction, leg]) => [jurisdiction, {
+    jurisdiction, legislature_name: leg.legislature_name, seats: leg.seats,
+    bills_status: 'none', hansard_status: 'none', votes_status: 'none', committees_status: 'none',
+    last_verified_at: null, source_urls: { ...leg.source_urls }, notes: null,
+  }]));
   for (const claim of Object.values(imports).flatMap((i) => i.coverage)) {
-    const leg = LEGISLATURES[claim.jurisdiction];
-    const row = rows.get(claim.jurisdiction) ?? {
-      jurisdiction: claim.jurisdiction, legislature_name: leg.legislature_name, seats: leg.seats,
-      bills_status: 'none', hansard_status: 'none', votes_status: 'none', committees_status: 'none',
-      last_verified_at: null, source_urls: { ...leg.source_urls }, notes: null,
-    };
+    const row = rows.get(claim.jurisdiction)!;
     for (const f of ['bills', 'hansard', 'votes', 'committees'] as const) {
       const want = claim[f];
       if (want && rank[want] > rank[row[`${f}_status`] as Status]) row[`${f}_status`] = want;
@@ -92,5 +93,6 @@ export function writeManifest(dir: string, done: ImportRecord[], extractedAt: st
     if (claim.notes) row.notes = row.notes ? `${row.notes} ${claim.notes}` : claim.notes;
     rows.set(claim.jurisdiction, row);
   }
-  writeAtomic(join(dir, 'jurisdictions.jsonl'), [...rows.values()].map((r) => JSON.stringify(r)).join('\n') + (rows.size ? '\n' : ''));
+  const ordered = JURISDICTIONS.map((j) => rows.get(j)!);
+  writeAtomic(join(dir, 'jurisdictions.jsonl'), ordered.map((r) => JSON.stringify(r)).join('\n') + '\n');
 }

@@ -151,10 +151,12 @@ export class Identity {
     return k ? this.byKey.get(k) : undefined;
   }
 
-  /** The term a person held on a date (the latest started, when a source overlaps two). */
+  /** The term a person held on a date (the latest started, when a source overlaps two); a term that
+   *  does not name its riding or party takes the person's. */
   termOn(key: string, on: string, office?: string | null): PersonTerm | null {
     const p = this.person(key);
-    return p ? this.termsOn(p, on, office).at(-1) ?? null : null;
+    const t = p ? this.termsOn(p, on, office).at(-1) : undefined;
+    return t ? { ...t, constituency_name: t.constituency_name ?? p!.constituency_name ?? null, party: t.party ?? p!.party ?? null } : null;
   }
 
   private termsOn(p: Person, on: string | null | undefined, office?: string | null): PersonTerm[] {

@@ -78,13 +78,16 @@ export class SponsorPeople {
         let roster: { key: string; name: string } | null = null;
         for (const x of dated) {
           const riding = x.office === 'MP' && x.sponsor.constituency ? this.ridings.englishName(x.sponsor.constituency) : null;
-          const r = this.identity.lookup({ name: nameOf(x.sponsor), lastName: x.sponsor.lastName, on: x.date, level: 'federal', office: x.office, constituency: riding });
-          if (!r.key) continue;
+          // The surname only with the riding: alone it could pick an MP namesake of a senator.
+          const r = this.identity.lookup({ name: nameOf(x.sponsor), lastName: riding ? x.sponsor.lastName : null, on: x.date, level: 'federal', office: x.office, constituency: riding });
+          if (r.key === null) continue;
           // Known by another PersonId (LEGISinfo numbers some 35th-Parliament members apart: Nick
-          // Discepola is 38707 there, 490 in ParlInfo): the same person when the riding, if printed, agrees.
+          // Discepola is 38707 there, 490 in ParlInfo): the same person when the full name matched and
+          // the riding, if printed, agrees.
           const seat = this.identity.termOn(r.key, x.date!, x.office);
-          if (/^ca-hoc\/person\/\d+$/.test(r.key)) { if (!riding || (seat?.constituency_name && placeName(seat.constituency_name) === placeName(riding))) roster = { key: r.key, name: this.identity.person(r.key)!.name }; }
-          else alias = r.key;
+          if (/^ca-hoc\/person\/\d+$/.test(r.key)) {
+            if (r.method === 'name' && (!riding || (seat?.constituency_name && placeName(seat.constituency_name) === placeName(riding)))) roster = { key: r.key, name: this.identity.person(r.key)!.name };
+          } else alias = r.key;
           break;
         }
         if (roster) {

@@ -174,5 +174,6 @@ export const parlinfoImporter: Importer = {
   kind: 'parlinfo-parliamentarians',
   summary: 'ParlInfo MPs and senators since 1993 → politicians with one term per seat, Parliament and party',
   datasetDir: 'parlinfo-parliamentarians',
+  optional: 'the ParlInfo pack is made by hand from the per-person JSONP files (config/sources.manifest.json, parlinfo-parliamentarians); without it, members of past Parliaments come only from the other people sources',
   run: importParlinfo,
 };

@@ -7,14 +7,14 @@
 import { fold, slugify } from '../../../src/domain/text.js';
 import type { SourceInput } from '../types.js';
 
-interface Party { slug: string; name: string; caucus: string; forms: string[] }
+interface Party { slug: string; name: string; caucus: string; forms: string[]; short?: string }
 
 const PARTIES: Party[] = [
   { slug: 'liberal', name: 'Liberal Party of Canada', caucus: 'Liberal', forms: ['liberal', 'lib', 'plc', 'parti liberal du canada', 'liberal party'] },
   { slug: 'conservative', name: 'Conservative Party of Canada', caucus: 'Conservative', forms: ['conservative', 'cpc', 'pcc', 'cons', 'parti conservateur du canada', 'conservateur'] },
   { slug: 'ndp', name: 'New Democratic Party', caucus: 'NDP', forms: ['ndp', 'npd', 'nouveau parti democratique', 'new democrat'] },
-  { slug: 'bloc-quebecois', name: 'Bloc Québécois', caucus: 'Bloc Québécois', forms: ['bq', 'bloc', 'bloc quebecois'] },
-  { slug: 'green', name: 'Green Party of Canada', caucus: 'Green Party', forms: ['green', 'gp', 'pv', 'green party', 'parti vert du canada', 'parti vert'] },
+  { slug: 'bloc-quebecois', name: 'Bloc Québécois', caucus: 'Bloc Québécois', short: 'Bloc', forms: ['bq', 'bloc', 'bloc quebecois'] },
+  { slug: 'green', name: 'Green Party of Canada', caucus: 'Green Party', short: 'Green', forms: ['green', 'gp', 'pv', 'green party', 'parti vert du canada', 'parti vert'] },
   { slug: 'independent', name: 'Independent', caucus: 'Independent', forms: ['ind', 'independant', 'independante', 'independent', 'no political alignment'] },
   { slug: 'conservative-independent', name: 'Conservative Independent', caucus: 'Conservative Independent', forms: ['cons ind', 'ind cons', 'independent conservative', 'independant conservateur'] },
   { slug: 'progressive-conservative', name: 'Progressive Conservative Party', caucus: 'Progressive Conservative', forms: ['pc', 'progressive conservative', 'parti progressiste conservateur'] },
@@ -50,7 +50,7 @@ export function caucusName(printed: string): string {
 /** The shared party record (`ca/party/<slug>`) of a caucus name. */
 export function federalPartyRecord(printed: string): SourceInput<'parties'> {
   const known = BY_FORM.get(formOf(printed));
-  if (known) return { key: `ca/party/${known.slug}`, name: known.name, short_name: known.caucus, level: 'federal' };
+  if (known) return { key: `ca/party/${known.slug}`, name: known.name, short_name: known.short ?? known.caucus, level: 'federal' };
   const name = caucusName(printed);
   return { key: `ca/party/${slugify(name) || 'unknown'}`, name, level: 'federal' };
 }
