@@ -19,8 +19,10 @@ export interface BuildOptions {
   onProgress?: (msg: string) => void;
 }
 
+export type SkippedSet = { importer: string; set: string; reason: string; records: number };
+
 export type BuildResult =
-  | { ok: true; buildId: string; out: string; rowCounts: Record<string, number>; attribution: Record<string, Attribution>; warnings: string[]; seconds: number }
+  | { ok: true; buildId: string; out: string; rowCounts: Record<string, number>; attribution: Record<string, Attribution>; warnings: string[]; seconds: number; skippedSets: SkippedSet[] }
   | { ok: false; issues: SourceIssue[]; warnings: string[] };
 
 /** Same sources and same builder schema, same id: the id is a hash of what went in. */
@@ -61,7 +63,7 @@ function compile({ sources, out, now, onProgress = () => {} }: BuildOptions) {
   const tmp = join(dirname(out), `.${basename(out)}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
   try {
     const written = writeDatabase({ bundle, path: tmp, buildId, builtAt: buildTime(now), onProgress });
-    return { ok: true as const, tmp, buildId, ...written, started };
+    return { ok: true as const, tmp, buildId, ...written, started, skippedSets: bundle.manifest.skipped_sets };
   } catch (err) {
     rmSync(tmp, { force: true });
     throw err;
@@ -74,7 +76,7 @@ export function buildDataFile(options: BuildOptions): BuildResult {
   if (!c.ok) return c;
   try {
     renameSync(c.tmp, options.out);
-    return { ok: true, buildId: c.buildId, out: options.out, rowCounts: c.rowCounts, attribution: c.attribution, warnings: c.warnings, seconds: (performance.now() - c.started) / 1000 };
+    return { ok: true, buildId: c.buildId, out: options.out, rowCounts: c.rowCounts, attribution: c.attribution, warnings: c.warnings, seconds: (performance.now() - c.started) / 1000, skippedSets: c.skippedSets };
   } finally {
     rmSync(c.tmp, { force: true });
   }
@@ -87,7 +89,7 @@ export async function buildDataFileWith(options: BuildOptions, phases: ExtraPhas
   try {
     for (const phase of phases) await phase(c.tmp, options.onProgress ?? (() => {}));
     renameSync(c.tmp, options.out);
-    return { ok: true, buildId: c.buildId, out: options.out, rowCounts: c.rowCounts, attribution: c.attribution, warnings: c.warnings, seconds: (performance.now() - c.started) / 1000 };
+    return { ok: true, buildId: c.buildId, out: options.out, rowCounts: c.rowCounts, attribution: c.attribution, warnings: c.warnings, seconds: (performance.now() - c.started) / 1000, skippedSets: c.skippedSets };
   } finally {
     rmSync(c.tmp, { force: true });
   }

@@ -67,11 +67,14 @@ const COMMANDS: Record<string, Command> = {
   },
   import: {
     summary: 'turn upstream files into a source bundle (one importer, or --all over a datasets folder)',
-    usage: 'canpol import <importer...> --from PATH [--into DIR] [--report FILE]\n       canpol import --all [--from DATASETS_DIR] [--into DIR] [--report FILE]',
-    settings: ['from', 'into', 'report'],
+    usage: 'canpol import <importer...> --from PATH [--into DIR] [--report FILE] [--skip-boundary-sets SLUG,...]\n       canpol import --all [--from DATASETS_DIR] [--into DIR] [--report FILE] [--skip-boundary-sets SLUG,...]',
+    settings: ['from', 'into', 'report', 'skip_boundary_sets'],
     switches: { all: 'run every importer, each on its folder under --from' },
     positionals: `importers: ${IMPORTER_KINDS.join(', ')}`,
-    run: (s, { positionals, switches }) => importCommand({ kinds: positionals, all: Boolean(switches.all), from: s.from, into: s.into, report: s.report }),
+    run: (s, { positionals, switches }) => importCommand({
+      kinds: positionals, all: Boolean(switches.all), from: s.from, into: s.into, report: s.report,
+      skipSets: s.skip_boundary_sets === 'none' ? [] : s.skip_boundary_sets.split(',').map((x) => x.trim()).filter(Boolean),
+    }),
   },
   info: {
     summary: 'print the build record of a data file as JSON',

@@ -23,6 +23,7 @@ export const SETTINGS = {
   from: { flag: '--from', env: 'CANPOL_IMPORT_FROM', default: '../shared/datasets', kind: 'string', help: 'upstream files to import: the datasets folder for `import --all`, else the folder of that one source' },
   into: { flag: '--into', env: 'CANPOL_IMPORT_INTO', default: 'data/real', kind: 'string', help: 'source bundle folder the importers write their parts into' },
   report: { flag: '--report', env: 'CANPOL_IMPORT_REPORT', default: 'data/import-report.json', kind: 'string', help: 'JSON report of every record skipped or unlinked, with file, record and reason' },
+  skip_boundary_sets: { flag: '--skip-boundary-sets', env: 'CANPOL_SKIP_BOUNDARY_SETS', default: 'none', kind: 'string', help: 'comma-separated boundary set slugs to leave out on purpose when their naming or filter rule cannot be applied (otherwise such a set fails the import); each one left out is repeated at the end of the run' },
   keys: { flag: '--keys', env: 'CANPOL_KEYS', default: '<data>.keys.json', kind: 'string', help: 'key store: hashes of the API keys, beside the data file and never inside it (`<data>` is the data file\'s path without its extension); `canpol keys` edits it and `serve` rereads it within a second of a change' },
   key_prefix: { flag: '--key-prefix', env: 'CANPOL_KEY_PREFIX', default: 'cpd', kind: 'label', help: 'first part of every API key (lower-case letters and digits)' },
   key_env: { flag: '--key-env', env: 'CANPOL_KEY_ENV', default: 'live', kind: 'label', help: 'environment label, the second part of every API key' },

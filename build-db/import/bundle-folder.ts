@@ -6,7 +6,7 @@ import { SOURCE_FILES, type SourceKind } from '../sources/files.js';
 import { SOURCE_FORMAT_VERSION } from '../sources/schemas.js';
 import { JURISDICTIONS } from '../../src/domain/enums.js';
 import { LEGISLATURES } from './legislatures.js';
-import type { CoverageClaim, ImportedRecords, ImportOutput } from './types.js';
+import type { CoverageClaim, ImportedRecords, ImportOutput, Refusal } from './types.js';
 
 const KINDS = Object.keys(SOURCE_FILES) as SourceKind[];
 const partName = (kind: SourceKind, part: string) => SOURCE_FILES[kind].file.replace(/\.jsonl$/, `.${part}.jsonl`);
@@ -46,11 +46,12 @@ export function writePart(dir: string, part: string, records: ImportedRecords): 
   return counts;
 }
 
-export interface ImportRecord { kind: string; from: string; sources: ImportOutput['sources']; coverage: CoverageClaim[] }
+export interface ImportRecord { kind: string; from: string; sources: ImportOutput['sources']; coverage: CoverageClaim[]; skippedSets?: Refusal[] }
 
 interface ManifestOnDisk {
   format_version: number; name: string; demo: boolean; extracted_at: string; description?: string;
   sources: ImportOutput['sources']; imports?: Record<string, Omit<ImportRecord, 'kind'>>;
+  skipped_sets?: Array<Refusal & { importer: string }>;
 }
 
 /**
@@ -61,7 +62,7 @@ export function writeManifest(dir: string, done: ImportRecord[], extractedAt: st
   const path = join(dir, 'manifest.json');
   const old: ManifestOnDisk | null = existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : null;
   const imports = { ...(old?.imports ?? {}) };
-  for (const d of done) imports[d.kind] = { from: d.from, sources: d.sources, coverage: d.coverage };
+  for (const d of done) imports[d.kind] = { from: d.from, sources: d.sources, coverage: d.coverage, skippedSets: d.skippedSets ?? [] };
   const sources = Object.values(imports).flatMap((i) => i.sources);
   const manifest: ManifestOnDisk = {
     format_version: SOURCE_FORMAT_VERSION,
@@ -71,6 +72,7 @@ export function writeManifest(dir: string, done: ImportRecord[], extractedAt: st
     description: 'Written by `canpol import`; each importer owns its `<entity>.<kind>.jsonl` parts.',
     sources: [...new Map(sources.map((s) => [s.id, s])).values()],
     imports,
+    skipped_sets: Object.entries(imports).flatMap(([importer, i]) => (i.skippedSets ?? []).map((r) => ({ importer, ...r }))),
   };
   writeAtomic(path, JSON.stringify(manifest, null, 2) + '\n');
 

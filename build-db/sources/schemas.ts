@@ -26,6 +26,8 @@ export const manifestSchema = v.object({
     retrieved_at: optionalTimestamp(),
     licence: optionalText(500),
   }), 'must be an array'), []),
+  /** Whole sets the import left out on the operator's word (--skip-boundary-sets): the build repeats them. */
+  skipped_sets: v.optional(v.array(v.object({ importer: text(200), set: text(300), reason: text(2000), records: count() }), 'must be an array'), []),
 });
 
 export const jurisdictionSchema = v.object({
