@@ -73,6 +73,13 @@ export function personName(raw: string): string {
   return fold(s).replace(/[‐-―-]/g, ' ').replace(/['’]/g, '').replace(/[^a-z0-9 ]+/g, ' ').replace(/\s+/g, ' ').trim();
 }
 
+/** A printed name without its titles, as written otherwise: "Mr. Jean Roy" → "Jean Roy". */
+export function bareName(raw: string): string {
+  let s = raw.trim();
+  for (let i = 0; i < 3 && TITLES.test(s); i++) s = s.replace(TITLES, '');
+  return s;
+}
+
 /** The name without middle names and initials: first word and the surname ("harjit s sajjan" → "harjit sajjan"). */
 function shortName(folded: string, lastName: string | null): string | null {
   const words = folded.split(' ');
@@ -196,6 +203,14 @@ export class Identity {
     else t.unmatched++;
     this.tallies.set(source, t);
     return result;
+  }
+
+  /** An act first counted unmatched that its own source then linked (a politician written from it). */
+  relink(source: string): void {
+    const t = this.tallies.get(source);
+    if (!t || t.unmatched < 1) return;
+    t.unmatched--; t.resolved++;
+    t.byMethod.source_record = (t.byMethod.source_record ?? 0) + 1;
   }
 
   /** resolve() without counting it. */

@@ -15,6 +15,7 @@ import { readSessionDates, SESSIONS_FILE, sessionKey, sessionRecord } from './se
 import { speakerOf, speechRecords, type Lookup } from './speeches.js';
 import { voteRecord } from './votes.js';
 import { loadFederalRidings } from '../people/federal-ridings.js';
+import { HansardMembers } from './hansard-members.js';
 import { walkBody, type Walked } from './walk.js';
 
 const XML_FILE = /\.xml(?:\.gz)?$/i;
@@ -79,12 +80,13 @@ export function importHocHansard(from: string, ctx: ImportContext): ImportOutput
 
   // Pass 2: records.
   const ridings = loadFederalRidings(join(from, '..'));
+  const members = new HansardMembers(ctx.identity, ridings);
   const speeches: Array<SourceInput<'speeches'>> = [];
   const votes = new Map<string, { vote: SourceInput<'votes'>; file: string }>();
   for (const { file, name, meta, walked, directory } of docs) {
     const lookup: Lookup = { inDocument: (id) => directory.get(id), inParliament: (id) => parliaments.get(meta.parliament, id), english: (r) => ridings.englishName(r) };
     const sKey = sessionOf.get(`${meta.parliament}-${meta.session}`) ?? null;
-    const s = speechRecords(meta, file, walked.interventions, lookup, sKey, ctx);
+    const s = speechRecords(meta, file, walked.interventions, lookup, sKey, ctx, members);
     speeches.push(...s.speeches);
     add(`interventions:${name}`, walked.interventions.length);
     add(`speeches:${name}`, s.speeches.length);
@@ -107,7 +109,7 @@ export function importHocHansard(from: string, ctx: ImportContext): ImportOutput
       ctx.skip({ file, record: `${walked.writtenAnswers} WrittenQuestionResponse`, reason: 'written answers to order-paper questions (not interventions)' });
     }
     for (const d of walked.divisions) {
-      const v = voteRecord(meta, file, d, lookup, sKey, ctx);
+      const v = voteRecord(meta, file, d, lookup, sKey, ctx, members);
       add('divisions', 1);
       if (!v.vote) continue;
       const other = votes.get(v.vote.key);
@@ -121,6 +123,11 @@ export function importHocHansard(from: string, ctx: ImportContext): ImportOutput
       if (v.totalsDiffer) add('divisions_printed_total_differs');
     }
   }
+  // Members no roster has that day, written from their labels; the rest reported.
+  const settled = members.settle();
+  for (const sk of settled.skips) ctx.skip(sk);
+  for (const [k, n] of Object.entries(settled.stats)) add(k, n);
+  add('acts_linked_to_members_written_from_hansard', settled.linked);
   add('documents', docs.length);
   add('committee_meetings', new Set(speeches.map((s) => s.meeting_url).filter(Boolean)).size);
   ctx.log(`${speeches.length} speeches and ${votes.size} divisions from ${docs.length} documents`);
@@ -129,7 +136,7 @@ export function importHocHansard(from: string, ctx: ImportContext): ImportOutput
   add('parallel_paragraph_pairs', pairs.length);
 
   return {
-    records: { speeches, votes: [...votes.values()].map((v) => v.vote), parallel_texts: pairs, ...(sessions.length ? { sessions } : {}) },
+    records: { speeches, votes: [...votes.values()].map((v) => v.vote), parallel_texts: pairs, ...(sessions.length ? { sessions } : {}), ...(settled.politicians.length ? { politicians: settled.politicians } : {}) },
     sources: [{
       id: 'hoc-hansard-xml-samples',
       version: `michaelmulley/openparliament@${commitOf(from).slice(0, 12)}: ${docs.length} documents, ${dates[0] ?? '?'} to ${dates.at(-1) ?? '?'}`,

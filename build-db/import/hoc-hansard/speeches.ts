@@ -2,7 +2,8 @@
 // per <Intervention> that has text and a time; the rest is reported. The edition decides the
 // language: in the English edition a turn marked [Translation] was spoken in French and is printed
 // translated, so its text is English (the floor language is counted, not stored: no field holds it).
-import type { ImportContext, SourceInput } from '../types.js';
+import type { ImportContext, Skip, SourceInput } from '../types.js';
+import type { HansardMembers } from './hansard-members.js';
 import { personName } from '../identity.js';
 import { ottawaTimestamp } from './clock.js';
 import type { Known } from './directory.js';
@@ -74,7 +75,7 @@ export interface SpeechOutput {
 }
 
 export function speechRecords(
-  meta: DocMeta, file: string, turns: InterventionAt[], lookup: Lookup, sessionKey: string | null, ctx: ImportContext,
+  meta: DocMeta, file: string, turns: InterventionAt[], lookup: Lookup, sessionKey: string | null, ctx: ImportContext, members?: HansardMembers,
 ): SpeechOutput {
   const speeches: Array<SourceInput<'speeches'>> = [];
   let translatedTurns = 0, resolvable = 0, resolved = 0, emptyLabels = 0, chairFromHeader = 0;
@@ -93,15 +94,21 @@ export function speechRecords(
     if (t.place.minutes === null) { ctx.skip({ file, record, reason: 'intervention before any clock stamp', detail: 'no <Timestamp> or "The House met at" before it' }); continue; }
     const who = completeSpeaker(label, dbId, lookup);
     let politicianKey: string | null = null;
+    let sighting: Skip | null = null;
     // "The Speaker" with no name printed: the Speaker the header names ("the document says who").
     const chair = (committee ? COMMITTEE_CHAIR : HOUSE_CHAIR).test(who.role ?? '') && !who.name ? meta.presiding : null;
     const name = who.name ?? chair;
     if (who.kind === 'member' || who.kind === 'presiding') {
       resolvable++;
       if (name) {
-        const r = ctx.identity.resolve(SPEAKERS, { name, constituency: who.constituency && lookup.english(who.constituency), party: who.party, ...houseMember(meta.date) });
-        if (r.key !== null) { politicianKey = r.key; resolved++; if (chair) chairFromHeader++; }
-        else ctx.skip({ file, record, reason: `speaker unlinked: ${r.reason === 'ambiguous' ? 'several members fit' : 'no member of that name serving that day'}`, detail: `${name} on ${meta.date}${r.detail ? `: ${r.detail}` : ''}` });
+        const riding = who.constituency && lookup.english(who.constituency);
+        const r = ctx.identity.resolve(SPEAKERS, { name, constituency: riding, party: who.party, ...houseMember(meta.date) });
+        if (r.key !== null) { politicianKey = r.key; resolved++; if (chair) chairFromHeader++; } else {
+          const skip: Skip = { file, record, reason: `speaker unlinked: ${r.reason === 'ambiguous' ? 'several members fit' : 'no member of that name serving that day'}`, detail: `${name} on ${meta.date}${r.detail ? `: ${r.detail}` : ''}` };
+          // A full label ("Mr. Jean Roy (Laval, CPC)") nobody holds that day: a sighting of a member (hansard-members.ts).
+          if (members && r.reason === 'no_candidate' && riding && who.kind === 'member') sighting = skip;
+          else ctx.skip(skip);
+        }
       } else {
         ctx.identity.resolve(SPEAKERS, {}); // counted: a member's turn nobody can be named for
         ctx.skip({ file, record, reason: 'speaker unlinked: presiding officer not named in the document', detail: `${who.role ?? label.raw} on ${meta.date}` });
@@ -110,7 +117,7 @@ export function speechRecords(
     const party = who.party ?? (politicianKey ? ctx.identity.termOn(politicianKey, meta.date, 'MP')?.party ?? null : null);
     if (t.place.floor && t.place.floor.toLowerCase() !== meta.language) translatedTurns++;
     const sequence = speeches.length + 1;
-    speeches.push({
+    const speech: SourceInput<'speeches'> = {
       key: `ca-hoc/speech/${meta.docId}/${sequence}`,
       session_key: sessionKey,
       politician_key: politicianKey,
@@ -132,7 +139,12 @@ export function speechRecords(
       subject: t.place.subject,
       committee_name: meta.committeeName,
       sequence,
-    });
+    };
+    speeches.push(speech);
+    if (sighting && members) {
+      members.sight({ name: name!, riding: lookup.english(who.constituency!), party: who.party, date: meta.date, parliament: meta.parliament, source: SPEAKERS, skip: sighting,
+        link: (k) => { speech.politician_key = k; } });
+    }
   }
   return { speeches, translatedTurns, resolvable, resolved, emptyLabels, chairFromHeader, notPoliticians };
 }

@@ -429,8 +429,14 @@ describe.skipIf(!existsSync(HOC))('hoc-hansard: import, build, serve', () => {
     const served = await importBuildServe([hocHansardImporter], () => from,
       (into) => writeFileSync(join(into, 'sessions.test-sessions.jsonl'), SESSIONS.map((s) => JSON.stringify(s)).join('\n') + '\n'));
     try {
-      expect(served.report.importers[0].written).toEqual({ speeches: 321 + 160 + 226 + 20, votes: 2 });
+      const written = served.report.importers[0].written;
+      expect({ speeches: written.speeches, votes: written.votes }).toEqual({ speeches: 321 + 160 + 226 + 20, votes: 2 });
       const get = served.get;
+      // No roster in this bundle: the members the labels name with a riding are written from them
+      // ("Ms. Laurel Collins (Victoria, NDP)", 44-1-200), each with an observed term of the sitting.
+      expect(written.politicians).toBeGreaterThan(0);
+      const collins = await get('/politicians?status=all&q=laurel%20collins');
+      expect(collins.items).toEqual([expect.objectContaining({ full_name: 'Laurel Collins', constituency_name: 'Victoria', party: 'NDP' })]);
       const votes = await get('/votes?occurred_from=2023-05-18&occurred_to=2023-05-18');
       expect(votes.items.map((v: { ayes: number; nays: number }) => [v.ayes, v.nays]).sort()).toEqual([[110, 209], [207, 113]]);
       const v332 = votes.items.find((v: { ayes: number }) => v.ayes === 110);

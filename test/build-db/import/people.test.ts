@@ -62,10 +62,12 @@ const SITTING = `${header()}
         <Intervention id="103"><PersonSpeaking><Affiliation DbId="61" Type="2">Ms. Leona Crosser</Affiliation>: </PersonSpeaking><Content><ParaText id="4">And again.</ParaText></Content></Intervention>
         <Intervention id="104"><PersonSpeaking><Affiliation DbId="51" Type="16">The Deputy Speaker</Affiliation>: </PersonSpeaking><Content><ParaText id="5">Resuming debate.</ParaText></Content></Intervention>
         <Intervention id="105"><PersonSpeaking><Affiliation DbId="62" Type="2">Mr. Maninder Sidhu (Brampton East, Lib.)</Affiliation>: </PersonSpeaking><Content><ParaText id="6">A question.</ParaText></Content></Intervention>
+        <Intervention id="106"><PersonSpeaking><Affiliation DbId="64" Type="2">Mr. Jean Newcomer (Riding Nine, NDP)</Affiliation>: </PersonSpeaking><Content><ParaText id="61">My first speech.</ParaText></Content></Intervention>
+        <Intervention id="107"><PersonSpeaking><Affiliation DbId="65" Type="2">Mr. Old Member (Riding Three, NDP)</Affiliation>: </PersonSpeaking><Content><ParaText id="62">I am back.</ParaText></Content></Intervention>
         <ParaText id="7">(The House divided on the motion, which was agreed to on the following division:)</ParaText>
         <Division id="30" DivisionNumber="900"><DivisionNumber>(Division No. 900)</DivisionNumber>
           <DivisionType vote-type="Yeas"><Type>YEAS</Type><Affiliation DbId="61">Crosser</Affiliation><Affiliation DbId="62">Sidhu (Brampton East)</Affiliation><Affiliation DbId="63">Sidhu (Brampton South)</Affiliation><Total> -- 3</Total></DivisionType>
-          <DivisionType vote-type="Nays"><Type>NAYS</Type><Nil>Nil</Nil></DivisionType>
+          <DivisionType vote-type="Nays"><Type>NAYS</Type><Affiliation DbId="64">Newcomer</Affiliation><Total> -- 1</Total></DivisionType>
         </Division>
         <ParaText id="8">(The House divided on the amendment, which was negatived on the following division:)</ParaText>
         <Division id="31" DivisionNumber="901"><DivisionNumber>(Division No. 901)</DivisionNumber>
@@ -133,7 +135,8 @@ describe('terms: one per seat held (Parliament, riding, party)', () => {
 
   test('status: former once no term is open; the list filters on it', async () => {
     const former = await served.get('/politicians?status=former&jurisdiction=federal');
-    expect(former.items.map((p: Record<string, unknown>) => p.full_name)).toEqual(['Old Member']);
+    // Jean Newcomer is known only from one sitting (below): an observed term ends on its last day.
+    expect(former.items.map((p: Record<string, unknown>) => p.full_name)).toEqual(['Jean Newcomer', 'Old Member']);
     expect((await served.get('/politicians?jurisdiction=federal')).total).toBe(5);
   });
 
@@ -170,9 +173,9 @@ describe('speeches and ballots linked to whoever held the seat that day, with th
     const d = db();
     const attribution = JSON.parse(d.prepare('SELECT attribution FROM build').pluck().get() as string);
     d.close();
-    // 9 speeches: 2 witnesses apart; of the 7 members' turns, the unnamed Deputy Speaker alone is unlinked.
-    expect(attribution['speeches/hoc-hansard']).toEqual({ total: 9, linked: 6, rate: 0.6667 });
-    expect(attribution['member_speeches/hoc-hansard']).toEqual({ total: 7, linked: 6, rate: 0.8571 });
+    // 11 speeches: 2 witnesses apart; of the 9 members' turns, the unnamed Deputy Speaker alone is unlinked.
+    expect(attribution['speeches/hoc-hansard']).toEqual({ total: 11, linked: 8, rate: 0.7273 });
+    expect(attribution['member_speeches/hoc-hansard']).toEqual({ total: 9, linked: 8, rate: 0.8889 });
   });
 
   test('two members with one surname in one division: told apart by the riding printed, never guessed without it', async () => {
@@ -183,10 +186,27 @@ describe('speeches and ballots linked to whoever held the seat that day, with th
       ['Crosser', 'Leona Crosser', 'Conservative', 'Riding Two'],
       ['Sidhu (Brampton East)', 'Maninder Sidhu', 'Liberal', 'Brampton East'],
       ['Sidhu (Brampton South)', 'Sonia Sidhu', 'Liberal', 'Brampton South'],
+      ['Newcomer', 'Jean Newcomer', 'NDP', 'Riding Nine'],
     ]);
     const second = await served.get(`/votes/${byKey[901]}/positions`);
     expect(second.positions.map((p: Record<string, unknown>) => [p.politician_name_raw, p.politician_id === null])).toEqual([['Sidhu', true], ['Crosser', false]]);
     expect(served.report.skipped).toContainEqual(expect.objectContaining({ record: 'Division 901: Sidhu', reason: 'voter unlinked: several members fit', detail: expect.stringContaining('2 candidates: Maninder Sidhu; Sonia Sidhu') }));
+  });
+});
+
+describe('Hansard names members no roster has that day', () => {
+  test('a full label nobody held that day: a politician written from it, with an observed term; the ballot of its seat DbId links too', async () => {
+    const key = 'ca-hoc/hansard-member/jean-newcomer-riding-nine';
+    const { politician, terms } = await served.get(`/politicians/${ids.politician(key)}`);
+    expect(politician).toMatchObject({ name: 'Jean Newcomer', party: 'NDP', constituency_name: 'Riding Nine' });
+    expect(terms).toEqual([expect.objectContaining({ start_at: '2018-10-01T04:00:00Z', end_at: '2018-10-01T04:00:00Z', observed: true, parliament_number: 42, party: 'NDP' })]);
+    expect(hansard().stats).toMatchObject({ members_written_from_hansard: 1, members_known_given_observed_terms: 1, acts_linked_to_members_written_from_hansard: 3 });
+  });
+
+  test('a known member of that riding whose later seat no source records: the same person, given an observed term', async () => {
+    const { terms, politician } = await served.get(`/politicians/${pid(9006)}`);
+    expect(terms.map((t: Record<string, unknown>) => [t.parliament_number, t.constituency_name, t.observed])).toEqual([[41, 'Riding Three', false], [42, 'Riding Three', true]]);
+    expect(politician.status).toBe('former');
   });
 });
 
