@@ -40,6 +40,10 @@ export interface RunImportOptions {
   onProgress?: (msg: string) => void;
   /** Sets (boundary set slugs) the operator allows to be left out when their rule cannot be applied. */
   skipSets?: readonly string[];
+  /** The order people flow in (importer kinds, the registry's): an importer sees the parts of those
+   *  before it and of importers not listed, never its own nor those after it — so what it writes
+   *  never depends on what a later importer wrote in an earlier run. Default: `importers`' order. */
+  order?: readonly string[];
 }
 
 export class ImportError extends Error {
@@ -72,7 +76,7 @@ function merged(parts: Map<string, ImportedRecords>, except: string): ImportedRe
   return out as ImportedRecords;
 }
 
-export async function runImport({ importers, fromOf, into, extractedAt, onProgress = () => {}, skipSets = [] }: RunImportOptions): Promise<ImportReport> {
+export async function runImport({ importers, fromOf, into, extractedAt, onProgress = () => {}, skipSets = [], order = importers.map((i) => i.kind) }: RunImportOptions): Promise<ImportReport> {
   const when = extractedAt ?? new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
   mkdirSync(into, { recursive: true });
   const parts = readParts(into);
@@ -90,12 +94,14 @@ export async function runImport({ importers, fromOf, into, extractedAt, onProgre
     }
     if (!existsSync(from)) throw new ImportError(`${importer.kind}: ${from} does not exist`);
     const started = performance.now();
-    const identity = new Identity(peopleOf(new Map([...parts].filter(([p]) => p !== importer.kind))).people);
+    const rank = order.indexOf(importer.kind);
+    const visible = ([p]: [string, unknown]) => p !== importer.kind && !(rank >= 0 && order.indexOf(p) >= rank);
+    const identity = new Identity(peopleOf(new Map([...parts].filter(visible))).people);
     const mine: Skip[] = [];
     onProgress(`${importer.kind}: reading ${from}`);
     const output = await importer.run(from, {
       identity,
-      existing: merged(parts, importer.kind),
+      existing: merged(new Map([...parts].filter(visible)), importer.kind),
       skip: (s) => mine.push(s),
       refuse: (r) => { refused.push({ importer: importer.kind, ...r }); onProgress(`${importer.kind}: ${r.set} NOT IMPORTED: ${r.reason}`); },
       log: (m) => onProgress(`${importer.kind}: ${m}`),

@@ -29,6 +29,7 @@ export async function importCommand({ kinds, all, from, into, report, skipSets =
       extractedAt: process.env.SOURCE_DATE_EPOCH ? new Date(Number(process.env.SOURCE_DATE_EPOCH) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z') : undefined,
       onProgress: (m) => console.error(`[import ${((performance.now() - t0) / 1000).toFixed(1)}s] ${m}`),
       skipSets,
+      order: IMPORTERS.map((i) => i.kind),
     });
     writeReport(report, result);
     console.error(summarize(result));
