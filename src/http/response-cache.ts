@@ -1,0 +1,155 @@
+// The response cache: answers kept by URL (path and query) for the data file they came from, capped
+// in bytes, least recently used first out. Valid because the data file is immutable while served and
+// every cacheable answer is a function of its URL alone (docs/api-notes.md, "Response cache"): the
+// caller's key, tier and rate-limit headers are not part of what is kept, they are added per request.
+//
+// One cache per server process, shared by the apps of successive data files (reloads): each app takes
+// a view for its build. The newest view owns the cache: the first time it is used it empties the
+// cache if the build differs, and from then on an older view (an app finishing its last requests
+// after a reload) neither finds nor keeps anything. So one byte cap holds across reloads, and an
+// answer from one file is never served for another.
+import type { Representation } from './respond.js';
+
+/** A kept answer: its representation with the body as bytes, plus what the fast path needs. */
+export interface CachedAnswer extends Representation {
+  body: Uint8Array;
+  encoded: NonNullable<Representation['encoded']>;
+  /** The metrics' route label of the request that made it. */
+  route: string;
+  /** Whether the access gate ran for it (the API routes); the fast path then runs it too. */
+  gated: boolean;
+}
+
+export interface CacheStats {
+  entries: number;
+  bytes: number;
+  maxBytes: number;
+  hits: number;
+  /** Cacheable answers computed because the cache did not hold them. */
+  misses: number;
+  evictions: number;
+}
+
+export interface CacheView {
+  /** The kept answer for `key`, made most recently used; undefined when not held (or stale view). */
+  get(key: string): CachedAnswer | undefined;
+  /** Keeps `answer` under `key` (a miss was computed); returns what is kept, or null when nothing is
+   *  (the cache is off, the answer is too big, or this view is stale). */
+  put(key: string, answer: CachedAnswer): CachedAnswer | null;
+  /** `bytes` were added to the answer kept under `key` (a compressed body). */
+  grew(key: string, answer: CachedAnswer, bytes: number): void;
+  /** A hit was answered (counted once the gate let it through). */
+  hit(): void;
+}
+
+export interface ResponseCacheOptions {
+  /** The cap on what is kept, bodies and bookkeeping; 0 keeps nothing. */
+  maxBytes: number;
+  /** One answer bigger than this is not kept; default an eighth of the cap. */
+  maxEntryBytes?: number;
+}
+
+/** Bookkeeping per entry beyond its bodies and key: the entry object, its map slot, its headers'
+ *  strings. Measured with bench/http-memory.mjs; kept conservative so that RSS stays under the cap. */
+export const ENTRY_OVERHEAD = 320;
+
+interface Entry {
+  answer: CachedAnswer;
+  bytes: number;
+}
+
+const sizeOf = (key: string, a: CachedAnswer) => {
+  let bytes = ENTRY_OVERHEAD + key.length * 2 + a.tag!.length * 2 + a.body.byteLength;
+  for (const e of a.encoded.values()) bytes += e.byteLength;
+  return bytes;
+};
+
+export function createResponseCache({ maxBytes, maxEntryBytes = Math.floor(maxBytes / 8) }: ResponseCacheOptions) {
+  // A Map keeps insertion order: re-inserting on a hit makes its first key the least recently used.
+  const entries = new Map<string, Entry>();
+  let bytes = 0;
+  let hits = 0;
+  let misses = 0;
+  let evictions = 0;
+  let views = 0;
+  let owner = 0;
+  let ownerBuild: string | null = null;
+
+  function clear(): void {
+    entries.clear();
+    bytes = 0;
+  }
+
+  function evictTo(limit: number): void {
+    for (const [key, e] of entries) {
+      if (bytes <= limit) return;
+      entries.delete(key);
+      bytes -= e.bytes;
+      evictions++;
+    }
+  }
+
+  return {
+    maxBytes,
+
+    /** The cache as seen by the app serving `buildId`. */
+    forBuild(buildId: string): CacheView {
+      const seq = ++views;
+      // Whether this view may use the cache, claiming it on first use.
+      const current = (): boolean => {
+        if (owner === seq) return true;
+        if (seq !== views) return false;
+        if (ownerBuild !== buildId) clear();
+        owner = seq;
+        ownerBuild = buildId;
+        return true;
+      };
+      return {
+        get(key) {
+          if (maxBytes === 0) return undefined;
+          const e = entries.get(key);
+          if (!e || !current()) return undefined;
+          entries.delete(key);
+          entries.set(key, e);
+          return e.answer;
+        },
+        put(key, answer) {
+          if (maxBytes === 0 || !current()) return null;
+          misses++;
+          const size = sizeOf(key, answer);
+          if (size > maxEntryBytes) return null;
+          const before = entries.get(key);
+          if (before) {
+            entries.delete(key);
+            bytes -= before.bytes;
+          }
+          evictTo(maxBytes - size);
+          entries.set(key, { answer, bytes: size });
+          bytes += size;
+          return answer;
+        },
+        grew(key, answer, n) {
+          const e = entries.get(key);
+          if (!e || e.answer !== answer) return; // evicted meanwhile: its bytes went with it
+          e.bytes += n;
+          bytes += n;
+          if (bytes > maxBytes) {
+            // The grown answer is the most recently used: the others go first.
+            evictTo(maxBytes);
+          }
+        },
+        hit() {
+          hits++;
+        },
+      };
+    },
+
+    stats(): CacheStats {
+      return { entries: entries.size, bytes, maxBytes, hits, misses, evictions };
+    },
+
+    clear,
+  };
+}
+
+export type ResponseCache = ReturnType<typeof createResponseCache>;
