@@ -120,9 +120,9 @@ export function createApp({
     gate: access ? createGate({ ...access, prefix: API_PREFIX }) : null,
     observe: ops && (ops.log || ops.metrics) ? createObserver({ ...ops, buildId: build.id }) : null,
     compressThreshold,
-    onError: (err) => {
+    onError: (err, method) => {
       logError(err);
-      return failure(internalError(), undefined);
+      return failure(internalError(), undefined, method);
     },
   });
   const routed = app.fetch;

@@ -19,7 +19,7 @@ export interface FastPathOptions {
   observe: Observer | null;
   compressThreshold: number;
   /** The answer to an unexpected error (the app's own error handler). */
-  onError: (err: unknown) => Response;
+  onError: (err: unknown, method: string) => Response;
 }
 
 type Incoming = Pick<IncomingMessage, 'socket' | 'headers' | 'rawHeaders'>;
@@ -66,7 +66,7 @@ export function createFastPath({ cache, gate, observe, compressThreshold, onErro
       return res;
     };
     const respond = (out: GateOutcome | null): Response => {
-      if (out?.error) return finish(out, failure(out.error, out.headers));
+      if (out?.error) return finish(out, failure(out.error, out.headers, method));
       cache.hit();
       const negotiation = { method, acceptEncoding: header('Accept-Encoding'), ifNoneMatch: header('If-None-Match') };
       return finish(out, answer(kept, negotiation, out?.headers, compressThreshold, (n) => cache.grew(key, kept, n)));
@@ -77,8 +77,8 @@ export function createFastPath({ cache, gate, observe, compressThreshold, onErro
     try {
       out = gate({ header, peer: incoming?.socket?.remoteAddress, path });
     } catch (err) {
-      return finish(null, onError(err));
+      return finish(null, onError(err, method));
     }
-    return out instanceof Promise ? out.then(respond, (err) => finish(null, onError(err))) : respond(out);
+    return out instanceof Promise ? out.then(respond, (err) => finish(null, onError(err, method))) : respond(out);
   };
 }

@@ -116,9 +116,10 @@ export function answer(rep: Representation, req: Negotiation, extra: Readonly<Re
   return new Response(req.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), { status: 200, headers });
 }
 
-/** The response for an error: its JSON, `no-store`, CORS and `extra` (rate-limit headers), then its own headers. */
-export function failure(err: ApiError, extra: Readonly<Record<string, string>> | undefined): Response {
-  return new Response(JSON.stringify(errorBody(err)), {
+/** The response for an error: its JSON (none for HEAD), `no-store`, CORS and `extra` (rate-limit
+ *  headers), then its own headers. */
+export function failure(err: ApiError, extra: Readonly<Record<string, string>> | undefined, method = 'GET'): Response {
+  return new Response(method === 'HEAD' ? null : JSON.stringify(errorBody(err)), {
     status: err.status,
     headers: { ...CORS_HEADERS, ...extra, ...err.headers, 'Cache-Control': 'no-store', 'Content-Type': JSON_TYPE },
   });

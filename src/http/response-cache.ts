@@ -106,9 +106,9 @@ export function createResponseCache({ maxBytes, maxEntryBytes = Math.floor(maxBy
       };
       return {
         get(key) {
-          if (maxBytes === 0) return undefined;
+          if (maxBytes === 0 || !current()) return undefined;
           const e = entries.get(key);
-          if (!e || !current()) return undefined;
+          if (!e) return undefined;
           entries.delete(key);
           entries.set(key, e);
           return e.answer;
