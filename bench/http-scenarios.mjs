@@ -17,8 +17,8 @@ const LIST = { ratio: 0.25 };
 /**
  * Every endpoint of the table by its id, with the scenarios that cover it. A scenario: `name` (unique,
  * used by --only), `paths` (one, asked repeatedly) or `distinct` (many, each asked once), `target`,
- * and `refusals` when the spec lets the server refuse some requests under this load (not counted as
- * answers, and not a failure of the run).
+ * `connections` when not the run's, and `refusals` when the spec lets the server refuse some requests
+ * under this load (not counted as answers, and not a failure of the run).
  */
 export function scenariosFor(file, { distinctPerSlice = 4000, slices = 12 } = {}) {
   const db = new Database(file, { readonly: true, fileMustExist: true });
@@ -39,6 +39,8 @@ export function scenariosFor(file, { distinctPerSlice = 4000, slices = 12 } = {}
     const words = searchWords(db);
     const P = (path) => `${API}${path}`;
     const q = encodeURIComponent;
+    const pairs = wordPairs(words, 2 * need);
+    const searchPath = (s) => P(`/search/speeches?q=${q(s)}`);
 
     /** @type {Record<string, Array<{name: string, paths?: string[], distinct?: string[], target?: object, note?: string}>>} */
     const byEndpoint = {
@@ -77,7 +79,12 @@ export function scenariosFor(file, { distinctPerSlice = 4000, slices = 12 } = {}
       searchSpeeches: [
         { name: 'search/speeches?q=carbon tax', paths: [P('/search/speeches?q=carbon%20tax')], target: { ratio: 0.05 } },
         {
-          name: 'search/speeches distinct', distinct: wordPairs(words, need).map((s) => P(`/search/speeches?q=${q(s)}`)), target: { rps: 300 },
+          name: 'search/speeches distinct', distinct: pairs.slice(0, need).map(searchPath), target: { rps: 300 },
+          note: 'uncached: every query once', refusals: '503 search_overloaded when more than 2 + 6 embeddings are under way (decisions 4)',
+        },
+        {
+          // As many clients as the embedding queue has places (2 running + 6 waiting): none is refused.
+          name: 'search/speeches distinct, 8 connections', distinct: pairs.slice(need).map(searchPath), target: { rps: 300 }, connections: 8,
           note: 'uncached: every query once', refusals: '503 search_overloaded when more than 2 + 6 embeddings are under way (decisions 4)',
         },
       ],
@@ -153,6 +160,7 @@ function searchWords(db) {
 /** `n` distinct two-word queries from `words`, seeded. */
 function wordPairs(words, n) {
   const out = new Set();
+  if (!words.length) return [];
   let s = 11;
   const next = () => (s = (s * 1103515245 + 12345) % 2147483648);
   for (let tries = 0; out.size < n && tries < n * 10; tries++) out.add(`${words[next() % words.length]} ${words[next() % words.length]}`);

@@ -181,8 +181,8 @@ const serverPid = (variant) => variant.child.pid;
 // Load
 
 /** One wrk run: `paths` null for the URL alone, else a file of paths to cycle through. */
-function wrk(opts, server, path, seconds, pathsFile) {
-  const args = ['-t1', `-c${opts.connections}`, `-d${seconds}s`, '--timeout', '10s', '-s', LUA];
+function wrk(opts, server, path, seconds, pathsFile, connections = opts.connections) {
+  const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--timeout', '10s', '-s', LUA];
   for (const [k, v] of Object.entries(server.headers)) args.push('-H', `${k}: ${v}`);
   args.push(`${server.base}${path}`);
   if (pathsFile) args.push('--', pathsFile);
@@ -268,12 +268,12 @@ async function runScenario(s, servers, opts, scratch) {
   const path = s.paths ? s.paths[0] : '/';
   const runs = new Map(all.map((x) => [x, []]));
   try {
-    if (opts.warmup > 0) for (const x of all) await wrk(opts, x, path, opts.warmup, sliceFor(Math.max(0, variants.indexOf(x)), 0));
+    if (opts.warmup > 0) for (const x of all) await wrk(opts, x, path, opts.warmup, sliceFor(Math.max(0, variants.indexOf(x)), 0), s.connections);
     for (let round = 1; round <= opts.rounds; round++) {
       const order = all.map((_, i) => all[(i + round - 1) % all.length]);
       for (const x of order) {
         // The ceiling answers every URL alike: it may reuse the first server's slice.
-        const r = await wrk(opts, x, path, opts.duration, sliceFor(Math.max(0, variants.indexOf(x)), round));
+        const r = await wrk(opts, x, path, opts.duration, sliceFor(Math.max(0, variants.indexOf(x)), round), s.connections);
         r.wrapped = slices ? r.requests > slices[0].paths.length : false;
         runs.get(x).push(r);
       }
@@ -286,7 +286,7 @@ async function runScenario(s, servers, opts, scratch) {
   return variants.map((v) => {
     const rs = runs.get(v);
     return {
-      scenario: s.name, variant: v.name, target: s.target, note: s.note, refusals: s.refusals, bytes: body.length,
+      scenario: s.name, variant: v.name, connections: s.connections ?? opts.connections, target: s.target, note: s.note, refusals: s.refusals, bytes: body.length,
       rps: median(rs.map((r) => r.rps)), p50: median(rs.map((r) => r.p50)), p99: median(rs.map((r) => r.p99)),
       ratio: median(rs.map((r, i) => r.rps / c[i].rps)),
       ceilingRps: median(c.map((r) => r.rps)), ceilingP99: median(c.map((r) => r.p99)),
@@ -299,12 +299,12 @@ async function runScenario(s, servers, opts, scratch) {
 
 function table(rows) {
   const lines = [
-    '| scenario | server | body B | req/s | p50 ms | p99 ms | ceiling req/s | ceiling p99 ms | ratio | target | verdict |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|---|---|',
+    '| scenario | server | conn. | body B | req/s | p50 ms | p99 ms | ceiling req/s | ceiling p99 ms | ratio | target | verdict |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|',
   ];
   for (const r of rows) {
     const flags = [r.statusErrors ? `${r.statusErrors} non-2xx/3xx (not counted in req/s)` : '', r.errors ? `${r.errors} socket errors` : '', r.wrapped ? `slice of ${r.perSlice} URLs exhausted` : ''].filter(Boolean).join('; ');
-    lines.push(`| ${r.scenario} | ${r.variant} | ${fmt.int(r.bytes)} | ${fmt.int(r.rps)} | ${fmt.ms(r.p50)} | ${fmt.ms(r.p99)} | ${fmt.int(r.ceilingRps)} | ${fmt.ms(r.ceilingP99)} | ${fmt.ratio(r.ratio)} | ${targetText(r.target)} | ${verdict(r.target, r)}${flags ? ` ${flags}` : ''} |`);
+    lines.push(`| ${r.scenario} | ${r.variant} | ${r.connections} | ${fmt.int(r.bytes)} | ${fmt.int(r.rps)} | ${fmt.ms(r.p50)} | ${fmt.ms(r.p99)} | ${fmt.int(r.ceilingRps)} | ${fmt.ms(r.ceilingP99)} | ${fmt.ratio(r.ratio)} | ${targetText(r.target)} | ${verdict(r.target, r)}${flags ? ` ${flags}` : ''} |`);
   }
   return lines.join('\n');
 }
