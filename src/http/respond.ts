@@ -83,6 +83,16 @@ function matches(ifNoneMatch: string, tag: string): boolean {
   return ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === tag);
 }
 
+/** The bytes of `text` in a buffer of their own: Buffer.from() of a short string takes a slice of a
+ *  shared 8 KB pool, which a kept body would hold on to (and the cache's byte count would not see). */
+function utf8Exact(text: string): Uint8Array {
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+  bytes.write(text);
+  return bytes;
+}
+
+const exactCopy = (bytes: Uint8Array): Uint8Array => (bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes));
+
 const cacheControlOf = (maxAge: MaxAge) => (maxAge === 'no-store' ? 'no-store' : `public, max-age=${maxAge}`);
 
 /**
@@ -107,6 +117,8 @@ export function answer(rep: Representation, req: Negotiation, extra: Readonly<Re
     if (!encoded) {
       encoded = encode(typeof rep.body === 'string' ? rep.body : Buffer.from(rep.body.buffer, rep.body.byteOffset, rep.body.byteLength).toString('utf8'), encoding);
       if (rep.encoded) {
+        // zlib hands back a view of its larger output chunk: a kept copy holds only its own bytes.
+        if (grew) encoded = exactCopy(encoded);
         rep.encoded.set(encoding, encoded);
         grew?.(encoded.byteLength);
       }
@@ -141,7 +153,7 @@ export function createResponder({ buildId, compressThreshold = 1024, cache = nul
     if (cache && maxAge !== 'no-store') {
       // Kept as bytes, so a hit writes them without encoding the string again; the metrics' route
       // label and whether the access gate ran are the same for every request of this URL.
-      const kept = cache.put(key, { ...rep, body: Buffer.from(text), encoded: new Map(encoded ?? []), route: routeTemplate(c), gated: gateRan(c) });
+      const kept = cache.put(key, { ...rep, body: utf8Exact(text), encoded: new Map(encoded ?? []), route: routeTemplate(c), gated: gateRan(c) });
       if (kept) return answer(kept, negotiation(c), responseHeaders(c), compressThreshold, (n) => cache.grew(key, kept, n));
     }
     return answer(rep, negotiation(c), responseHeaders(c), compressThreshold);
