@@ -18,8 +18,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, wri
 import os from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { scenariosFor } from './http-scenarios.mjs';
+import { failWith, gitState, parseCommandLine } from './script.mjs';
 import { freePort, get, HOST, startChild, stopChildren, stopChildrenOnExit, waitFor } from './processes.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -40,6 +40,8 @@ options:
                                   (its hourly limits raised so that none is refused)
                          nocache  the Node bundle with --response-cache 0 (every answer computed)
   --before BUNDLE      also measure this bundle (e.g. main's dist/canpol.mjs) as "before"
+  --before-data FILE   the data file "before" serves (default: --data), e.g. one built by that bundle
+                       when the schema changed since
   --rounds N           measured rounds per server and scenario (default: 3)
   --duration S         seconds of each measured run (default: 2)
   --warmup S           seconds of the one warm-up run per server and scenario (default: 1)
@@ -52,39 +54,23 @@ options:
 
 needs wrk (Debian/Ubuntu: apt-get install wrk; macOS: brew install wrk) and taskset (util-linux).`;
 
-function fail(message, code = 1) {
-  console.error(`bench-http: ${message}`);
-  process.exit(code);
-}
+const fail = failWith('bench-http');
 
 function parseOptions(argv) {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        data: { type: 'string', default: join(ROOT, 'data/real.db') },
-        variants: { type: 'string', default: 'node' },
-        before: { type: 'string' },
-        rounds: { type: 'string', default: '3' },
-        duration: { type: 'string', default: '2' },
-        warmup: { type: 'string', default: '1' },
-        connections: { type: 'string', default: '32' },
-        only: { type: 'string' },
-        'server-cpu': { type: 'string', default: '1' },
-        'load-cpu': { type: 'string', default: '0' },
-        out: { type: 'string', default: join(ROOT, 'bench/results/http-latest.md') },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-    }));
-  } catch (err) {
-    fail(`${err.message}\n\n${USAGE}`, 2);
-  }
-  if (values.help) {
-    console.log(USAGE);
-    process.exit(0);
-  }
+  const values = parseCommandLine(argv, {
+    data: { type: 'string', default: join(ROOT, 'data/real.db') },
+    variants: { type: 'string', default: 'node' },
+    before: { type: 'string' },
+    'before-data': { type: 'string' },
+    rounds: { type: 'string', default: '3' },
+    duration: { type: 'string', default: '2' },
+    warmup: { type: 'string', default: '1' },
+    connections: { type: 'string', default: '32' },
+    only: { type: 'string' },
+    'server-cpu': { type: 'string', default: '1' },
+    'load-cpu': { type: 'string', default: '0' },
+    out: { type: 'string', default: join(ROOT, 'bench/results/http-latest.md') },
+  }, USAGE, fail);
   const int = (name, min, max) => {
     const n = Number(values[name]);
     if (!Number.isInteger(n) || n < min || n > max) fail(`--${name} must be an integer ${min}-${max}, got ${JSON.stringify(values[name])}`, 2);
@@ -104,6 +90,7 @@ function parseOptions(argv) {
   };
   return {
     data: resolve(values.data), variants, before: values.before ? resolve(values.before) : null,
+    beforeData: resolve(values['before-data'] ?? values.data),
     rounds: int('rounds', 1, 99), duration: int('duration', 1, 600), warmup: int('warmup', 0, 600), connections: int('connections', 1, 10000),
     only, serverCpu: cpus('server-cpu'), loadCpu: cpus('load-cpu'), out: resolve(values.out),
   };
@@ -133,7 +120,7 @@ async function startVariant(name, opts, scratch) {
   let args;
   let headers = {};
   if (name === 'node') args = [BUNDLE, ...common, '--rate-limit', 'off'];
-  else if (name === 'before') args = [opts.before, ...common, '--rate-limit', 'off'];
+  else if (name === 'before') args = [opts.before, 'serve', '--data', opts.beforeData, '--port', String(port), '--host', HOST, '--rate-limit', 'off'];
   else if (name === 'nocache') args = [BUNDLE, ...common, '--rate-limit', 'off', '--response-cache', '0'];
   else if (name === 'binary') {
     command = BINARY;
@@ -322,16 +309,6 @@ function describeDataFile(file) {
   }
 }
 
-function gitState() {
-  try {
-    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'src', 'build-db'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-    return dirty ? `${head} with uncommitted changes in src/ or build-db/` : head;
-  } catch {
-    return 'unknown';
-  }
-}
-
 async function cacheFigures(variant) {
   try {
     const res = await get(`${variant.base}/metrics`);
@@ -347,10 +324,11 @@ async function main() {
   if (!has('wrk')) fail('wrk not found. Install it: apt-get install wrk (Debian/Ubuntu), brew install wrk (macOS), or build it from https://github.com/wg/wrk');
   if (!has('taskset')) console.error('bench-http: warning: taskset not found (util-linux): servers and load generator are NOT pinned to separate cores');
   if (!existsSync(opts.data)) fail(`data file ${opts.data} does not exist (make data-real builds data/real.db)`);
-  const variants = [...(opts.before ? ['before'] : []), ...opts.variants];
+  const variants = [...opts.variants, ...(opts.before ? ['before'] : [])];
   if (variants.some((v) => v !== 'binary') && !existsSync(BUNDLE)) fail('dist/canpol.mjs does not exist (make dist/canpol.mjs builds it)');
   if (variants.includes('binary') && !existsSync(BINARY)) fail('dist/canpol does not exist (make binary builds it)');
   if (opts.before && !existsSync(opts.before)) fail(`--before ${opts.before} does not exist`);
+  if (opts.before && !existsSync(opts.beforeData)) fail(`--before-data ${opts.beforeData} does not exist`);
 
   const byEndpoint = scenariosFor(opts.data);
   const scenarios = Object.values(byEndpoint).flat().filter((s) => !opts.only || opts.only.test(s.name));
@@ -395,11 +373,11 @@ async function main() {
 Written on ${new Date().toISOString()}; docs/benchmarks.md ("HTTP") explains how to read it.
 
 - command: \`${[relative(ROOT, process.execPath), relative(ROOT, fileURLToPath(import.meta.url)), ...process.argv.slice(2)].join(' ')}\` (in ${ROOT})
-- code: ${gitState()}; Node ${process.version}; ${wrkVersion}
+- code: ${gitState(ROOT)}; Node ${process.version}; ${wrkVersion}
 - machine: ${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${os.platform()} ${os.release()}; load average at the end ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}
 - pinning: servers and ceiling on core(s) ${opts.serverCpu}, wrk on core(s) ${opts.loadCpu}${has('taskset') ? '' : ' (NOT applied: no taskset)'}
 - load: wrk, 1 thread, ${opts.connections} connections, keep-alive, no Accept-Encoding (raw JSON); ${opts.warmup} s warm-up per server, then ${opts.rounds} rounds of ${opts.duration} s, the order rotated each round
-- data file: ${describeDataFile(opts.data)}
+- data file: ${describeDataFile(opts.data)}${opts.before && opts.beforeData !== opts.data ? `; "before" serves ${describeDataFile(opts.beforeData)}` : ''}
 - servers: ${servers.map((s) => s.name).join(', ')}; memory: ${memory.join(' | ')}
 
 ${result}

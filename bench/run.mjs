@@ -9,12 +9,11 @@
 // details to bench/results/latest.md. Exits 1 if any answer was not a 200 or any request failed.
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { failWith, gitState, parseCommandLine } from './script.mjs';
 import { freePort, get, HOST, startChild as startChild_, stopChildren, stopChildrenOnExit, waitFor } from './processes.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -38,29 +37,14 @@ options:
 // Arguments
 
 function parseOptions(argv) {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        data: { type: 'string', default: join(ROOT, 'data/canpol.db') },
-        duration: { type: 'string', default: '10' },
-        warmup: { type: 'string', default: '2' },
-        connections: { type: 'string', default: '1,32' },
-        profile: { type: 'string' },
-        'serve-arg': { type: 'string', multiple: true, default: [] },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (err) {
-    fail(`${err.message}\n\n${USAGE}`, 2);
-  }
-  if (values.help) {
-    console.log(USAGE);
-    process.exit(0);
-  }
+  const values = parseCommandLine(argv, {
+    data: { type: 'string', default: join(ROOT, 'data/canpol.db') },
+    duration: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '2' },
+    connections: { type: 'string', default: '1,32' },
+    profile: { type: 'string' },
+    'serve-arg': { type: 'string', multiple: true, default: [] },
+  }, USAGE, fail);
   const seconds = (name, min) => {
     const n = Number(values[name]);
     if (!Number.isInteger(n) || n < min) fail(`--${name} must be an integer >= ${min}, got ${JSON.stringify(values[name])}`, 2);
@@ -80,10 +64,7 @@ function parseOptions(argv) {
   };
 }
 
-function fail(message, code = 1) {
-  console.error(`bench: ${message}`);
-  process.exit(code);
-}
+const fail = failWith('bench');
 
 // ---------------------------------------------------------------------------------------------
 // Child processes (bench/processes.mjs stops every one on the way out)
@@ -202,16 +183,6 @@ function versions() {
   return ['hono', '@hono/node-server', 'better-sqlite3', 'autocannon'].map((name) => `${name} ${version(name)}`).join(', ');
 }
 
-function gitState() {
-  try {
-    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'src', 'build-db'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-    return dirty ? `${head} with uncommitted changes in src/ or build-db/` : head;
-  } catch {
-    return 'unknown';
-  }
-}
-
 function newestSource() {
   let newest = 0;
   const walk = (dir) => {
@@ -297,7 +268,7 @@ async function main() {
 Written by \`bench/run.mjs\` on ${new Date().toISOString()}; see docs/benchmarks.md for how to read it.
 
 - command: \`${[process.argv0, relative(process.cwd(), fileURLToPath(import.meta.url)), ...process.argv.slice(2)].join(' ')}\` (in ${ROOT})
-- code: commit ${gitState()}; ${versions()}
+- code: commit ${gitState(ROOT)}; ${versions()}
 - machine: ${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB memory, ${os.platform()} ${os.release()}
 - Node ${process.version} (server, ceiling and load generator on the same machine, over loopback)
 - data file: ${relative(ROOT, opts.data).startsWith('..') ? opts.data : relative(ROOT, opts.data)}, ${fmt.mib(size)} (${fmt.int(size)} bytes), ` +
