@@ -20,7 +20,7 @@ const LIST = { ratio: 0.25 };
  * `connections` when not the run's, and `refusals` when the spec lets the server refuse some requests
  * under this load (not counted as answers, and not a failure of the run).
  */
-export function scenariosFor(file, { distinctPerSlice = 4000, slices = 12 } = {}) {
+export function scenariosFor(file, { distinctPerSlice = 12000, slices = 20 } = {}) {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
     const one = (sql, ...args) => {
@@ -51,7 +51,7 @@ export function scenariosFor(file, { distinctPerSlice = 4000, slices = 12 } = {}
         { name: 'politicians', paths: [P('/politicians')], target: LIST },
         { name: 'politicians?jurisdiction=federal', paths: [P('/politicians?jurisdiction=federal')], target: LIST },
         { name: 'politicians?q=', paths: [P(`/politicians?q=${q(nameSubstring(db))}`)], target: LIST },
-        { name: 'politicians?q= distinct', distinct: take(nameSubstrings(db), need).map((s) => P(`/politicians?q=${q(s)}&status=all`)), note: 'uncached: every URL once' },
+        { name: 'politicians?q= distinct', distinct: withLimits(nameSubstrings(db), need).map(([s, l]) => P(`/politicians?q=${q(s)}&status=all&limit=${l}`)), note: 'uncached: every URL once' },
       ],
       getPolitician: [{ name: 'politicians/{id}', paths: [P(`/politicians/${politician.id}`)], target: DETAIL }],
       listPoliticianOffices: [{ name: 'politicians/{id}/offices', paths: [P(`/politicians/${politician.id}/offices`)], target: LIST }],
@@ -60,7 +60,7 @@ export function scenariosFor(file, { distinctPerSlice = 4000, slices = 12 } = {}
       listBills: [
         { name: 'bills', paths: [P('/bills')], target: LIST },
         { name: 'bills?q=housing', paths: [P('/bills?q=housing')], target: LIST },
-        { name: 'bills?q= distinct', distinct: take(titleSubstrings(db), need).map((s) => P(`/bills?q=${q(s)}`)), note: 'uncached: every URL once' },
+        { name: 'bills?q= distinct', distinct: withLimits(titleSubstrings(db), need).map(([s, l]) => P(`/bills?q=${q(s)}&limit=${l}`)), note: 'uncached: every URL once' },
       ],
       getBill: [{ name: 'bills/{id}', paths: [P(`/bills/${bill.id}`)], target: DETAIL }],
       listBillEvents: [{ name: 'bills/{id}/events', paths: [P(`/bills/${bill.id}/events`)], target: LIST }],
@@ -101,8 +101,12 @@ export function scenariosFor(file, { distinctPerSlice = 4000, slices = 12 } = {}
   }
 }
 
-function take(list, n) {
-  return list.length > n ? list.slice(0, n) : list;
+/** `n` distinct (query, limit) pairs: each query with limit 50, then each with 49, and so on (the
+ *  data has fewer distinct substrings than a run asks for). */
+function withLimits(list, n) {
+  const out = [];
+  for (let limit = 50; limit >= 1 && out.length < n; limit--) for (const x of list) { if (out.length >= n) break; out.push([x, limit]); }
+  return out;
 }
 
 /** A seeded shuffle (the same lists on every run, so runs compare). */
@@ -157,12 +161,11 @@ function searchWords(db) {
   return [...df].filter(([, n]) => n >= 3).map(([w]) => w).sort();
 }
 
-/** `n` distinct two-word queries from `words`, seeded. */
+/** `n` distinct two-word queries from `words` (in a seeded order): each word with the word k places
+ *  after it, for k = 1, 2, ... */
 function wordPairs(words, n) {
-  const out = new Set();
-  if (!words.length) return [];
-  let s = 11;
-  const next = () => (s = (s * 1103515245 + 12345) % 2147483648);
-  for (let tries = 0; out.size < n && tries < n * 10; tries++) out.add(`${words[next() % words.length]} ${words[next() % words.length]}`);
-  return [...out];
+  const w = shuffled(words, 11);
+  const out = [];
+  for (let k = 1; k < w.length && out.length < n; k++) for (let i = 0; i < w.length && out.length < n; i++) out.push(`${w[i]} ${w[(i + k) % w.length]}`);
+  return out;
 }
