@@ -13,6 +13,8 @@ export const API = '/api/public/v1';
 /** Issue 19's targets. `ratio`: req/s over the ceiling's, same round; `p99Ms`: at most; `rps`: absolute. */
 const DETAIL = { ratio: 0.5, p99Ms: 5 };
 const LIST = { ratio: 0.25 };
+/** The semantic routes share the embedding queue: a server that computes each answer refuses some at 32 connections. */
+const QUEUED = '503 search_overloaded when more than 2 + 6 embeddings are under way (decisions 4)';
 
 /**
  * Every endpoint of the table by its id, with the scenarios that cover it. A scenario: `name` (unique,
@@ -77,19 +79,19 @@ export function scenariosFor(file, { distinctPerSlice = 12000, slices = 20 } = {
       getCoverage: [{ name: 'coverage', paths: [P('/coverage')], target: LIST }],
       listJurisdictionSources: [{ name: 'jurisdiction-sources', paths: [P('/jurisdiction-sources')], target: LIST }],
       searchSpeeches: [
-        { name: 'search/speeches?q=carbon tax', paths: [P('/search/speeches?q=carbon%20tax')], target: { ratio: 0.05 } },
+        { name: 'search/speeches?q=carbon tax', paths: [P('/search/speeches?q=carbon%20tax')], target: { ratio: 0.05 }, refusals: QUEUED },
         {
           name: 'search/speeches distinct', distinct: pairs.slice(0, need).map(searchPath), target: { rps: 300 },
-          note: 'uncached: every query once', refusals: '503 search_overloaded when more than 2 + 6 embeddings are under way (decisions 4)',
+          note: 'uncached: every query once', refusals: QUEUED,
         },
         {
           // As many clients as the embedding queue has places (2 running + 6 waiting): none is refused.
           name: 'search/speeches distinct, 8 connections', distinct: pairs.slice(need).map(searchPath), target: { rps: 300 }, connections: 8,
-          note: 'uncached: every query once', refusals: '503 search_overloaded when more than 2 + 6 embeddings are under way (decisions 4)',
+          note: 'uncached: every query once', refusals: QUEUED,
         },
       ],
-      countSpeeches: [{ name: 'search/speeches/count', paths: [P('/search/speeches/count?q=carbon%20tax')] }],
-      searchFacets: [{ name: 'search/facets', paths: [P('/search/facets?q=carbon%20tax')] }],
+      countSpeeches: [{ name: 'search/speeches/count', paths: [P('/search/speeches/count?q=carbon%20tax')], refusals: QUEUED }],
+      searchFacets: [{ name: 'search/facets', paths: [P('/search/facets?q=carbon%20tax')], refusals: QUEUED }],
       listSearchSessions: [{ name: 'search/sessions', paths: [P('/search/sessions')], target: LIST }],
       getSearchChunk: [{ name: 'search/chunks/{id}', paths: [P(`/search/chunks/${chunk.id}`)] }],
       getSearchMeta: [{ name: 'search/meta', paths: [P('/search/meta')] }],

@@ -152,6 +152,26 @@ async function startCeiling(body, opts, scratch) {
   return { name: 'ceiling', base, headers: {}, child };
 }
 
+/** Busy clock ticks of the whole machine (every core), from /proc/stat. */
+function machineTicks() {
+  try {
+    const [, ...f] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+    return f[0] + f[1] + f[2] + f[5] + f[6] + f[7]; // user nice system irq softirq steal
+  } catch {
+    return NaN;
+  }
+}
+
+/** Ticks used by this process and its children once reaped (wrk, the ceilings, the servers). */
+function ownTicks() {
+  try {
+    const f = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ').map(Number);
+    return f[11] + f[12] + f[13] + f[14]; // utime stime cutime cstime
+  } catch {
+    return NaN;
+  }
+}
+
 function rssOf(pid) {
   try {
     const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -335,6 +355,9 @@ async function main() {
   if (!scenarios.length) fail('--only matches no scenario', 2);
 
   const scratch = mkdtempSync(join(os.tmpdir(), 'canpol-bench-http-'));
+  // Other processes on the machine (other containers sharing the cores) show up in the figures: the
+  // report says how much CPU they used meanwhile.
+  const ticks0 = { machine: machineTicks(), own: ownTicks(), at: performance.now() };
   stopChildrenOnExit('bench-http');
   process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
   const servers = [];
@@ -359,6 +382,12 @@ async function main() {
   const memory = [];
   for (const s of servers) memory.push(`${s.name}: RSS ${fmt.mib(idleRss.get(s.name))} at start, ${fmt.mib(rssOf(serverPid(s)))} at the end; ${(await cacheFigures(s)) || 'no response-cache metrics'}`);
   await stopChildren();
+  const elapsed = (performance.now() - ticks0.at) / 1000;
+  const others = (machineTicks() - ticks0.machine - (ownTicks() - ticks0.own)) / 100; // USER_HZ is 100 on Linux
+  const otherLoad = Number.isFinite(others)
+    ? `other processes used ${others.toFixed(0)} CPU-seconds during the ${elapsed.toFixed(0)} s run (${((others / elapsed) * 100).toFixed(0)} % of one core on average)`
+    : 'other processes\' CPU use unknown (no /proc)';
+  console.error(`bench-http: ${otherLoad}`);
 
   const result = table(rows);
   const targeted = rows.filter((r) => r.target);
@@ -375,6 +404,7 @@ Written on ${new Date().toISOString()}; docs/benchmarks.md ("HTTP") explains how
 - command: \`${[relative(ROOT, process.execPath), relative(ROOT, fileURLToPath(import.meta.url)), ...process.argv.slice(2)].join(' ')}\` (in ${ROOT})
 - code: ${gitState(ROOT)}; Node ${process.version}; ${wrkVersion}
 - machine: ${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${os.platform()} ${os.release()}; load average at the end ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}
+- machine load: ${otherLoad}
 - pinning: servers and ceiling on core(s) ${opts.serverCpu}, wrk on core(s) ${opts.loadCpu}${has('taskset') ? '' : ' (NOT applied: no taskset)'}
 - load: wrk, 1 thread, ${opts.connections} connections, keep-alive, no Accept-Encoding (raw JSON); ${opts.warmup} s warm-up per server, then ${opts.rounds} rounds of ${opts.duration} s, the order rotated each round
 - data file: ${describeDataFile(opts.data)}${opts.before && opts.beforeData !== opts.data ? `; "before" serves ${describeDataFile(opts.beforeData)}` : ''}

@@ -63,7 +63,7 @@ export interface Representation {
   cacheControl: string;
   /** ETag base (unquoted); null for `no-store`. */
   tag: string | null;
-  /** Compressed bodies made so far, by encoding. */
+  /** Compressed bodies made so far, by encoding; null until one is kept. */
   encoded: Map<Encoding, Uint8Array> | null;
 }
 
@@ -93,7 +93,13 @@ function utf8Exact(text: string): Uint8Array {
 
 const exactCopy = (bytes: Uint8Array): Uint8Array => (bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes));
 
-const cacheControlOf = (maxAge: MaxAge) => (maxAge === 'no-store' ? 'no-store' : `public, max-age=${maxAge}`);
+// One string per max-age, shared by every answer that has it (the cache keeps many answers).
+const CACHE_CONTROL = new Map<MaxAge, string>();
+const cacheControlOf = (maxAge: MaxAge): string => {
+  let value = CACHE_CONTROL.get(maxAge);
+  if (value === undefined) CACHE_CONTROL.set(maxAge, (value = maxAge === 'no-store' ? 'no-store' : `public, max-age=${maxAge}`));
+  return value;
+};
 
 /**
  * The response for `rep`: 304 when If-None-Match names it, else the body in the best encoding the
@@ -116,11 +122,14 @@ export function answer(rep: Representation, req: Negotiation, extra: Readonly<Re
     let encoded = rep.encoded?.get(encoding);
     if (!encoded) {
       encoded = encode(typeof rep.body === 'string' ? rep.body : Buffer.from(rep.body.buffer, rep.body.byteOffset, rep.body.byteLength).toString('utf8'), encoding);
-      if (rep.encoded) {
-        // zlib hands back a view of its larger output chunk: a kept copy holds only its own bytes.
-        if (grew) encoded = exactCopy(encoded);
-        rep.encoded.set(encoding, encoded);
-        grew?.(encoded.byteLength);
+      if (grew) {
+        // Kept with the answer; zlib hands back a view of its larger output chunk, so the kept copy
+        // is one that holds only its own bytes.
+        encoded = exactCopy(encoded);
+        (rep.encoded ??= new Map()).set(encoding, encoded);
+        grew(encoded.byteLength);
+      } else {
+        rep.encoded?.set(encoding, encoded);
       }
     }
     body = encoded;
@@ -153,7 +162,7 @@ export function createResponder({ buildId, compressThreshold = 1024, cache = nul
     if (cache && maxAge !== 'no-store') {
       // Kept as bytes, so a hit writes them without encoding the string again; the metrics' route
       // label and whether the access gate ran are the same for every request of this URL.
-      const kept = cache.put(key, { ...rep, body: utf8Exact(text), encoded: new Map(encoded ?? []), route: routeTemplate(c), gated: gateRan(c) });
+      const kept = cache.put(key, { ...rep, body: utf8Exact(text), encoded: encoded ? new Map(encoded) : null, route: routeTemplate(c), gated: gateRan(c) });
       if (kept) return answer(kept, negotiation(c), responseHeaders(c), compressThreshold, (n) => cache.grew(key, kept, n));
     }
     return answer(rep, negotiation(c), responseHeaders(c), compressThreshold);

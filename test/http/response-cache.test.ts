@@ -46,10 +46,10 @@ describe('the byte cap', () => {
     const view = cache.forBuild('b1');
     const a = view.put('/a', answerOf(1000))!;
     const b = view.put('/b', answerOf(1000))!;
-    a.encoded.set('br', new Uint8Array(300));
+    a.encoded!.set('br', new Uint8Array(300));
     view.grew('/a', a, 300);
     expect(cache.stats().bytes).toBe(cost('/a', 1000) * 2 + 300);
-    b.encoded.set('gzip', new Uint8Array(400));
+    b.encoded!.set('gzip', new Uint8Array(400));
     view.grew('/b', b, 400); // over the cap: /a, the least recently used, goes
     expect(view.get('/a')).toBeUndefined();
     expect(cache.stats()).toMatchObject({ entries: 1, bytes: cost('/b', 1000) + 400 });
