@@ -56,7 +56,7 @@ export function createBillQueries(db: Database.Database) {
         .when(f.sponsor_politician_id, 'b.id IN (SELECT bill_id FROM bill_sponsors WHERE politician_id = ?)')
         .when(f.introduced_from, 'b.introduced_date >= ?')
         .when(f.introduced_to, 'b.introduced_date <= ?');
-      if (f.q !== undefined) where.always(...containsText('bills', 'b', f.q));
+      if (f.q !== undefined) where.always(...containsText('bills', 'b', f.q, { walkOrderIndex: true }));
       // Newest first; SQLite sorts NULL lowest, so DESC puts undated bills last and bills_by_order serves it.
       return paged<BillListItem>({ select: LIST_COLUMNS, from: FROM, where, orderBy: 'b.introduced_date DESC, b.id', page: f.page, limit: f.limit });
     },

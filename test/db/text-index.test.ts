@@ -43,13 +43,17 @@ function indexed(bills: string[], names: string[]) {
   const texts: Record<TextIndexed, string[]> = { bills: bills.map(fold), politicians: names.map(fold) };
   const statements = new Map<string, Database.Statement>();
   return {
-    /** Row numbers (1-based, in insertion order) the SQL condition selects. */
+    /** Row numbers (1-based, in insertion order) the SQL condition selects (both of its forms). */
     sql(table: TextIndexed, q: string): number[] {
-      const [where, value] = containsText(table, 't', q);
-      const sql = `SELECT t.rowid FROM ${table} t WHERE ${where} ORDER BY t.rowid`;
-      let stmt = statements.get(sql);
-      if (!stmt) statements.set(sql, (stmt = db.prepare(sql).pluck()));
-      return stmt.all(value) as number[];
+      const [a, b] = [false, true].map((walkOrderIndex) => {
+        const [where, value] = containsText(table, 't', q, { walkOrderIndex });
+        const sql = `SELECT t.rowid FROM ${table} t WHERE ${where} ORDER BY t.rowid`;
+        let stmt = statements.get(sql);
+        if (!stmt) statements.set(sql, (stmt = db.prepare(sql).pluck()));
+        return stmt.all(value) as number[];
+      });
+      if (a.join() !== b.join()) throw new Error(`${table} ?q=${q}: the two forms differ`);
+      return a;
     },
     /** The same by the spec's definition, in JavaScript. */
     oracle(table: TextIndexed, q: string): number[] {
