@@ -40,6 +40,25 @@ describe('the byte cap', () => {
     expect(s.evictions).toBeGreaterThan(0);
   });
 
+  test('an answer kept again under its key replaces the old one, counted once, and goes last', () => {
+    // Two requests for one URL missing at once both put; thousands of such replacements between
+    // evictions must neither count twice nor let a replaced answer be found or evicted in its stead.
+    const cap = cost('/a', 1000) * 3;
+    const cache = createResponseCache({ maxBytes: cap, maxEntryBytes: cap });
+    const view = cache.forBuild('b1');
+    for (const k of ['/a', '/b', '/c']) view.put(k, answerOf(1000));
+    let last!: CachedAnswer;
+    for (let i = 0; i < 5000; i++) last = view.put('/a', answerOf(1000))!;
+    expect(cache.stats()).toMatchObject({ entries: 3, bytes: cap, evictions: 0 });
+    expect(view.get('/a')).toBe(last);
+    view.put('/d', answerOf(1000)); // /b, now the oldest kept, goes; /a was marked by the get
+    view.put('/e', answerOf(1000)); // /c goes
+    expect(view.get('/b')).toBeUndefined();
+    expect(view.get('/c')).toBeUndefined();
+    for (const k of ['/a', '/d', '/e']) expect(view.get(k)).toBeDefined();
+    expect(cache.stats()).toMatchObject({ entries: 3, bytes: cap, evictions: 2 });
+  });
+
   test('a compressed copy added later counts too, and can push older answers out', () => {
     const cap = cost('/a', 1000) * 2 + 500;
     const cache = createResponseCache({ maxBytes: cap, maxEntryBytes: cap });
