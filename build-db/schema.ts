@@ -1,5 +1,7 @@
 // The data file's tables. The server checks SCHEMA_VERSION at start and refuses another one.
-export const SCHEMA_VERSION = 6;
+import { TEXT_INDEX_SQL } from '../src/db/text-index.js';
+
+export const SCHEMA_VERSION = 7;
 
 export const SCHEMA_SQL = /* sql */ `
 CREATE TABLE build (
@@ -215,4 +217,6 @@ CREATE TABLE committee_meetings (
   first_spoken_at TEXT NOT NULL, last_spoken_at TEXT NOT NULL, speech_count INTEGER NOT NULL
 ) WITHOUT ROWID;
 CREATE INDEX committee_meetings_by_date ON committee_meetings (date DESC, meeting_url);
+
+${TEXT_INDEX_SQL}
 `;

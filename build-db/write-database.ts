@@ -10,6 +10,7 @@ import { LEGISLATURES } from './import/legislatures.js';
 import { ids } from './ids.js';
 import { writePostcodes } from './postcodes/write-postcodes.js';
 import { writeChunks } from './search/write-chunks.js';
+import { writeTextIndexes } from '../src/db/text-index.js';
 import { SCHEMA_SQL, SCHEMA_VERSION } from './schema.js';
 import type { Bundle } from './sources/read-bundle.js';
 import { SOURCE_FORMAT_VERSION, type PoliticianRecord } from './sources/schemas.js';
@@ -215,6 +216,8 @@ export function writeDatabase({ bundle, path, buildId, builtAt, onProgress = () 
     warnings.push(...writeBoundaries(db, records.boundaries, onProgress).warnings);
     warnings.push(...writePostcodes(db, records, stamp, onProgress).warnings);
 
+    writeTextIndexes(db);
+    onProgress('wrote the q indexes of bills and politicians');
     computeCoverageCounts(db);
   })();
 

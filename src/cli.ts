@@ -39,14 +39,14 @@ const COMMANDS: Record<string, Command> = {
   serve: {
     summary: 'serve the API from a data file',
     usage: 'canpol serve [--data FILE] [--port N] [--host H] [--rate-limit on|off] [--redis URL]',
-    settings: ['data', 'port', 'host', 'mmap_size', 'keys', 'key_prefix', 'key_env', 'rate_limit', 'limit_anonymous', 'limits_general', 'limits_semantic', 'trusted_proxies', 'redis', 'log', 'metrics', 'shutdown_timeout', 'watch_interval', 'verify_data'],
+    settings: ['data', 'port', 'host', 'mmap_size', 'keys', 'key_prefix', 'key_env', 'rate_limit', 'limit_anonymous', 'limits_general', 'limits_semantic', 'trusted_proxies', 'redis', 'log', 'metrics', 'shutdown_timeout', 'watch_interval', 'verify_data', 'response_cache'],
     run: (s) => serveCommand({
       data: s.data, port: Number(s.port), host: s.host, mmapSize: Number(s.mmap_size),
       keys: s.keys, keyPrefix: s.key_prefix, keyEnv: s.key_env, rateLimit: s.rate_limit as 'on' | 'off',
       limitAnonymous: Number(s.limit_anonymous), limitsGeneral: s.limits_general, limitsSemantic: s.limits_semantic,
       trustedProxies: s.trusted_proxies, redis: s.redis,
       log: s.log as 'json' | 'text' | 'off', metrics: s.metrics as 'on' | 'off', shutdownTimeout: Number(s.shutdown_timeout),
-      watchInterval: Number(s.watch_interval), verifyData: s.verify_data as 'on' | 'off',
+      watchInterval: Number(s.watch_interval), verifyData: s.verify_data as 'on' | 'off', responseCache: Number(s.response_cache),
     }),
   },
   keys: {

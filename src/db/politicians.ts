@@ -3,6 +3,7 @@ import type Database from 'better-sqlite3';
 import type { Level, OfficeKind, Platform, PoliticianStatus } from '../domain/enums.js';
 import { escapeLike, fold } from '../domain/text.js';
 import { createPager, Where, type Page } from './paged.js';
+import { containsText } from './text-index.js';
 
 // `party` and the constituency are null for the few people no source gives them for (a senator known
 // only as a bill's sponsor): decisions 1, unknown values are null (docs/api-notes.md).
@@ -118,8 +119,8 @@ export function createPoliticianQueries(db: Database.Database) {
       if (f.status !== 'all') where.always('status = ?', f.status);
       where
         .when(f.role, `office_folded LIKE ? ESCAPE '\\'`, contains)
-        .when(f.constituency_id, 'constituency_id = ?')
-        .when(f.q, `name_folded LIKE ? ESCAPE '\\'`, contains);
+        .when(f.constituency_id, 'constituency_id = ?');
+      if (f.q !== undefined) where.always(...containsText('politicians', '', f.q));
       return paged<PoliticianListItem>({ select: LIST_COLUMNS, from: 'politicians', where, orderBy: 'sort_name, id', page: f.page, limit: f.limit });
     },
 
