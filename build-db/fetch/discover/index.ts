@@ -1,0 +1,7 @@
+// The discoverers by `discover.kind` (docs/nightly.md, "Discovery").
+import type { Discoverer } from './context.js';
+import { discoverNumbered } from './numbered.js';
+import { discoverPerSession } from './per-session.js';
+import { discoverVoteList } from './vote-list.js';
+
+export const DISCOVERERS: Record<string, Discoverer> = { numbered: discoverNumbered, 'per-session': discoverPerSession, 'vote-list': discoverVoteList };
