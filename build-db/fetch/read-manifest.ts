@@ -57,7 +57,7 @@ export function readManifest(path: string): ManifestRead {
 
 /** `{name}` placeholders filled from params; a placeholder without a value is left for the check to catch. */
 export function expandUrl(template: string, params: Record<string, string | number> = {}, encode = encodeURIComponent): string {
-  return template.replace(/\{([a-z_]+)\}/g, (all, name: string) => (name in params ? encode(String(params[name])) : all));
+  return template.replace(/\{([a-z][a-z0-9_]*)\}/g, (all, name: string) => (name in params ? encode(String(params[name])) : all));
 }
 
 /** https://HOST/PATH → MIRROR/HOST/PATH: fetch every source through a mirror (tests, air-gapped CI). */

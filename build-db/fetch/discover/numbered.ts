@@ -40,7 +40,10 @@ async function walkSession(ctx: DiscoverContext, session: Session, templates: Ma
     const o1 = await ctx.fetch(first);
     walk.requested++;
     const failure = failureOf(o1);
-    if (failure) { walk.failures.push(failure); return false; }
+    if (failure) walk.failures.push(failure);
+    // A failed re-check keeps the last good copy (stale); a failed probe of a new number tells nothing.
+    if (o1.result === 'stale') { walk.files.push(o1); walk.found++; return true; }
+    if (failure) return false;
     if (o1.result === 'absent') {
       if (!ctx.missedAt(first.path)) ctx.setMiss(first.path, ctx.now);
       return false;
@@ -52,7 +55,7 @@ async function walkSession(ctx: DiscoverContext, session: Session, templates: Ma
       walk.requested++;
       const f2 = failureOf(o2);
       if (f2) walk.failures.push(f2);
-      else if (o2.result !== 'absent') walk.files.push(o2);
+      if (o2.result !== 'absent' && o2.result !== 'missing') walk.files.push(o2);
     }
     walk.found++;
     return true;

@@ -27,7 +27,8 @@ export const discoverVoteList: Discoverer = async (ctx) => {
   if (d?.kind !== 'vote-list') throw new Error(`${ctx.source.id}: not a vote-list source`);
   const out: Discovered = { files: [], failures: [], sessionsFound: [] };
   for (const session of ctx.sessions.filter((s) => !s.candidate)) {
-    const index = expandTemplate(d.index, session);
+    // A session without divisions yet has no list: a 404 is not an error.
+    const index = { ...expandTemplate(d.index, session), optional: true };
     const cached = ctx.kept(index);
     let listed: FileOutcome | null = cached && !session.open ? cached : null;
     if (!listed) {
