@@ -71,8 +71,10 @@ export type Discover =
     kind: 'per-session'; per: 'session' | 'parliament'; files: ManifestFile[];
   }
   | {
-    /** The House's vote list per session (`index`) names each division; `detail` is fetched once per division. */
-    kind: 'vote-list'; index: ManifestFile; detail: ManifestFile;
+    /** A list export per session (`index`) names items (`<item>` elements, keyed by the `key` child, dated by
+     *  the `date` child); `detail` (template with `{key}`) is each item's own export. Items dated before
+     *  `--since` are skipped. `recheck`: `never` (a recorded division) or `open-session` (a bill still moving). */
+    kind: 'index-list'; index: ManifestFile; detail: ManifestFile; item: string; key: string; date?: string; recheck?: 'never' | 'open-session';
   };
 
 export interface FetchDefaults {

@@ -72,9 +72,9 @@ export function discoveryManifest(sessions = [{ id: '43-2', opened: '2020-09-23'
       {
         ...base, id: 'hoc-votes', importer: null, dataset_dir: 'hoc-votes', check: XML,
         discover: {
-          kind: 'vote-list',
+          kind: 'index-list', item: 'Vote', key: 'DecisionDivisionNumber', date: 'DecisionEventDateTime', recheck: 'never',
           index: { path: 'votes-{parliament}-{session}.xml', url: 'https://www.ourcommons.ca/members/en/votes/xml?parlSession={parliament}-{session}', check: { ...XML, root: 'ArrayOfVote' } },
-          detail: { path: '{parliament}-{session}/{number}.xml', url: 'https://www.ourcommons.ca/members/en/votes/{parliament}/{session}/{number}/xml', check: { ...XML, root: 'ArrayOfVoteParticipant' } },
+          detail: { path: '{parliament}-{session}/{key}.xml', url: 'https://www.ourcommons.ca/members/en/votes/{parliament}/{session}/{key}/xml', check: { ...XML, root: 'ArrayOfVoteParticipant' } },
         },
       },
     ],

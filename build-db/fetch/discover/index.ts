@@ -2,6 +2,6 @@
 import type { Discoverer } from './context.js';
 import { discoverNumbered } from './numbered.js';
 import { discoverPerSession } from './per-session.js';
-import { discoverVoteList } from './vote-list.js';
+import { discoverIndexList } from './index-list.js';
 
-export const DISCOVERERS: Record<string, Discoverer> = { numbered: discoverNumbered, 'per-session': discoverPerSession, 'vote-list': discoverVoteList };
+export const DISCOVERERS: Record<string, Discoverer> = { numbered: discoverNumbered, 'per-session': discoverPerSession, 'index-list': discoverIndexList };

@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { journalFile, readFullState } from '../../../build-db/fetch/cache-state.js';
-import { readVoteList } from '../../../build-db/fetch/discover/vote-list.js';
+import { readIndexList } from '../../../build-db/fetch/discover/index-list.js';
 import { sessionsInScope } from '../../../build-db/fetch/discover/sessions.js';
 import { runFetch, runMarkerFile, type FetchReport } from '../../../build-db/fetch/run-fetch.js';
 import { DATASETS, REPO } from '../../helpers/nightly-manifest.js';
@@ -31,10 +31,10 @@ describe('sessions in scope', () => {
 });
 
 describe('vote list export', () => {
-  test('divisions with their dates; a Vote without a number is named as a problem', () => {
-    const r = readVoteList('<ArrayOfVote><Vote><DecisionEventDateTime>2023-05-18T15:00:00</DecisionEventDateTime><DecisionDivisionNumber>332</DecisionDivisionNumber></Vote><Vote><DecisionDivisionNumber>x</DecisionDivisionNumber></Vote></ArrayOfVote>');
-    expect(r.votes).toEqual([{ number: 332, date: '2023-05-18' }]);
-    expect(r.problems).toEqual(['Vote #2: DecisionDivisionNumber "x" is not a division number']);
+  test('divisions with their dates; a key unfit for a URL or path is named as a problem', () => {
+    const r = readIndexList('<ArrayOfVote><Vote><DecisionEventDateTime>2023-05-18T15:00:00</DecisionEventDateTime><DecisionDivisionNumber>332</DecisionDivisionNumber></Vote><Vote><DecisionDivisionNumber>x</DecisionDivisionNumber></Vote><Vote><DecisionDivisionNumber>../x</DecisionDivisionNumber></Vote></ArrayOfVote>', { item: 'Vote', key: 'DecisionDivisionNumber', date: 'DecisionEventDateTime' });
+    expect(r.items).toEqual([{ key: '332', date: '2023-05-18' }, { key: 'x', date: null }]);
+    expect(r.problems).toEqual(['Vote #3: DecisionDivisionNumber "../x" is not an item key']);
   });
 });
 
