@@ -29,6 +29,8 @@ export interface FileOutcome {
   fetched_at: string | null;
   verified_at: string | null;
   error?: string;
+  /** For `updated`: `new` when the cache had no copy, `changed` when it replaced one. */
+  change?: 'new' | 'changed';
 }
 
 export interface FetchFileDeps {
@@ -92,7 +94,7 @@ export async function fetchFile(source: ManifestSource, file: ManifestFile, prio
       url: file.url, etag: headers.get('etag'), last_modified: headers.get('last-modified'), sha256: digest, bytes: last.stored.length,
       fetched_at: same ? have!.fetched_at : requestedAt, verified_at: requestedAt,
     };
-    return { outcome: { ...base, result: same ? 'unchanged' : 'updated', bytes: state.bytes, sha256: digest, fetched_at: state.fetched_at, verified_at: requestedAt }, state };
+    return { outcome: { ...base, result: same ? 'unchanged' : 'updated', ...(same ? {} : { change: have ? 'changed' as const : 'new' as const }), bytes: state.bytes, sha256: digest, fetched_at: state.fetched_at, verified_at: requestedAt }, state };
   }
   const error = last.problem ?? 'failed';
   if (file.optional && status === 404 && !have) {

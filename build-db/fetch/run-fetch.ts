@@ -27,6 +27,17 @@ export interface SourceReport {
   changed: boolean;
   problems: string[];
   files: FileOutcome[];
+  /** Items (cache-relative files) new to the cache, replaced by new content, and no longer served by the
+   *  publisher (404/410 where a copy was held: the copy is kept and the item named here). */
+  items: { new: string[]; changed: string[]; removed: string[] };
+}
+
+export function itemChanges(files: FileOutcome[]): SourceReport['items'] {
+  return {
+    new: files.filter((f) => f.change === 'new').map((f) => f.file),
+    changed: files.filter((f) => f.change === 'changed').map((f) => f.file),
+    removed: files.filter((f) => f.result === 'stale' && (f.status === 404 || f.status === 410)).map((f) => f.file),
+  };
 }
 
 export interface FetchReport {
@@ -160,7 +171,7 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
     return {
       id: source.id, publisher: source.publisher, importer: source.importer, dataset_dir: source.dataset_dir, jurisdiction: source.jurisdiction ?? null,
       required: source.required, licence: source.licence, attribution: source.attribution, status,
-      changed: files.some((f) => f.result === 'updated'), problems, files,
+      changed: files.some((f) => f.result === 'updated'), problems, files, items: itemChanges(files),
     };
   };
 
@@ -184,12 +195,12 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
     return {
       id: source.id, publisher: source.publisher, importer: source.importer, dataset_dir: source.dataset_dir, jurisdiction: source.jurisdiction ?? null,
       required: source.required, licence: source.licence, attribution: source.attribution, status,
-      changed: files.some((f) => f.result === 'updated'), problems, files,
+      changed: files.some((f) => f.result === 'updated'), problems, files, items: itemChanges(files),
     };
   };
 
   const wanted = manifest.sources.filter((s) => !opts.only || opts.only.includes(s.id));
-  const disabled = (s: ManifestSource): SourceReport => ({ id: s.id, publisher: s.publisher, importer: s.importer, dataset_dir: s.dataset_dir, jurisdiction: s.jurisdiction ?? null, required: s.required, licence: s.licence, attribution: s.attribution, status: 'disabled', changed: false, problems: [], files: [] });
+  const disabled = (s: ManifestSource): SourceReport => ({ id: s.id, publisher: s.publisher, importer: s.importer, dataset_dir: s.dataset_dir, jurisdiction: s.jurisdiction ?? null, required: s.required, licence: s.licence, attribution: s.attribution, status: 'disabled', changed: false, problems: [], files: [], items: { new: [], changed: [], removed: [] } });
   const plain = Promise.all(wanted.filter((s) => !s.discover).map((s) => (s.enabled === false ? disabled(s) : fetchSource(s))));
   // Discovered sources run one after another (numbered first, as they find new sessions), each
   // with its own files in parallel, beside the plain sources.

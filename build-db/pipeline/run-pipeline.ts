@@ -55,7 +55,7 @@ function attributionOf(path: string): PipelineReport['attribution'] {
 
 function sourcesSummary(fetched: FetchReport): Pick<PipelineReport, 'sources' | 'stale_sources' | 'missing_sources'> {
   return {
-    sources: fetched.sources.map((s) => ({ id: s.id, status: s.status, required: s.required, changed: s.changed, importer: s.importer, errors: [...s.problems, ...s.files.filter((f) => f.error).map((f) => `${f.file}: ${f.error}`)] })),
+    sources: fetched.sources.map((s) => ({ id: s.id, status: s.status, required: s.required, changed: s.changed, importer: s.importer, errors: [...s.problems, ...s.files.filter((f) => f.error).map((f) => `${f.file}: ${f.error}`)], items: s.items })),
     stale_sources: fetched.sources.filter((s) => s.status === 'stale').map((s) => s.id),
     missing_sources: fetched.sources.filter((s) => s.status === 'missing').map((s) => s.id),
   };

@@ -2,7 +2,7 @@
 // hosts: sittings found by probing (gaps, late publication, new sessions), divisions from the vote
 // list, --since, failures that keep what the cache has, Retry-After, spacing, and a run killed with
 // SIGKILL resumed without requesting again what it had stored.
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
+import { afterAll, beforeAll, beforeEach, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +16,8 @@ import { discoveryManifest, publishSitting, publishVoteList } from '../../helper
 import { startUpstream, type Upstream } from '../../helpers/upstream-server.js';
 
 const HAVE = existsSync(DATASETS);
+// Several fetch runs per test over loopback HTTP: seconds on a loaded 2-core machine.
+setDefaultTimeout(20_000);
 const files = (r: FetchReport, id: string) => r.sources.find((s) => s.id === id)!.files.map((f) => f.file).sort();
 const sitting = (parlsess: string, n: number, lang = 'E') => { const n3 = String(n).padStart(3, '0'); return `/www.ourcommons.ca/Content/House/${parlsess}/Debates/${n3}/HAN${n3}-${lang}.XML`; };
 
@@ -90,12 +92,22 @@ describe.skipIf(!HAVE)('discovery from the loopback upstream', () => {
     expect(files(second, 'hoc-debates')).toContain('hoc-hansard-xml-samples/44-1-6-en.xml.gz');
     expect(files(second, 'hoc-votes')).toContain('hoc-votes/44-1/333.xml');
     expect(second.totals.updated).toBe(4); // sittings 4 and 6, the vote list, division 333
+    expect(second.sources.find((s) => s.id === 'hoc-debates')!.items).toEqual({ new: ['hoc-hansard-xml-samples/44-1-4-en.xml.gz', 'hoc-hansard-xml-samples/44-1-6-en.xml.gz'], changed: [], removed: [] });
+    expect(second.sources.find((s) => s.id === 'hoc-votes')!.items).toEqual({ new: ['hoc-votes/44-1/333.xml'], changed: ['hoc-votes/votes-44-1.xml'], removed: [] });
     // Nothing already held was requested again, but for the newest session's last sitting (a conditional GET).
     for (const [ps, n] of [['432', 1], ['432', 2], ['441', 1], ['441', 2], ['441', 3]] as const) expect(requested(sitting(ps, n))).toEqual([]);
     expect(requested(sitting('441', 5)).map((r) => r.status)).toEqual([304]);
     expect(requested('/www.ourcommons.ca/members/en/votes/44/1/330/xml')).toEqual([]);
     expect(Object.keys(readFullState(cache).misses)).not.toContain('hoc-hansard-xml-samples/44-1-4-en.xml.gz');
-  });
+
+    // The publisher withdraws the newest sitting: its copy is kept, and it is named as removed.
+    rmSync(join(root, 'www.ourcommons.ca/Content/House/441/Debates/006'), { recursive: true });
+    const third = await run();
+    const debates = third.sources.find((s) => s.id === 'hoc-debates')!;
+    expect(debates.items.removed).toEqual(['hoc-hansard-xml-samples/44-1-6-en.xml.gz']);
+    expect(debates.status).toBe('stale');
+    expect(existsSync(join(cache, 'hoc-hansard-xml-samples/44-1-6-en.xml.gz'))).toBe(true);
+  }, 30_000);
 
   test('--since leaves out sessions that ended before it and divisions dated before it', async () => {
     publishSitting(root, '43-2', 1);
@@ -201,5 +213,5 @@ describe.skipIf(!HAVE)('discovery from the loopback upstream', () => {
     expect(existsSync(runMarkerFile(cache))).toBe(false);
     // The next run is a fresh one again.
     expect((await run({ since: '2021-11-22' })).resumed_from).toBeNull();
-  });
+  }, 40_000);
 });
