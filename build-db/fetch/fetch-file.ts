@@ -74,7 +74,7 @@ export async function fetchFile(source: ManifestSource, file: ManifestFile, prio
       }
     }
     if (get.status !== 200) return { value: { get, problem: `HTTP ${get.status}` }, retry: retryableStatus(get.status) };
-    const checked = checkResponse(file.check ? { ...source, check: file.check } : source, file.path, get.headers.get('content-type'), get.body);
+    const checked = checkResponse(file.check || file.format ? { ...source, check: file.check ?? source.check, format: file.format ?? source.format } : source, file.path, get.headers.get('content-type'), get.body);
     // A failed check may be a cut or half-written response; another try is cheap and bounded.
     return checked.ok ? { value: { get, stored: checked.stored }, retry: false } : { value: { get, problem: checked.problem }, retry: true };
   }, deps.retry);

@@ -25,6 +25,20 @@ export interface ManifestFile {
   optional?: boolean;
   /** This file's checks when they differ from the source's (a vote list beside the vote details). */
   check?: SourceCheck;
+  /** This file's format when it differs from the source's (an HTML index page of an XML source). */
+  format?: SourceFormat;
+}
+
+/** One link of an `html-chain`: on the current page, every element matching `select` (descendant
+ *  selector of `tag.class#id` parts) gives a value (`text` or resolved `href`) named `as`; the next
+ *  document is `url` (template) or the href itself, stored at `path`. `name`: a pattern on the href
+ *  whose groups fill `{m1}`, `{m2}` in `path`. `also`: companions of that document (its URL with one
+ *  string replaced, e.g. -E. → -F.). `recheck: never`: once fetched, that document and all below it
+ *  are not requested again. */
+export interface ChainStep {
+  select: string; take: 'text' | 'href'; as: string; url?: string; path: string; name?: string;
+  check?: SourceCheck; format?: SourceFormat; recheck?: 'never' | 'open-session';
+  also?: Array<{ replace: [string, string]; path: string; optional?: boolean }>;
 }
 
 export interface ManifestSource {
@@ -75,6 +89,10 @@ export type Discover =
      *  the `date` child); `detail` (template with `{key}`) is each item's own export. Items dated before
      *  `--since` are skipped. `recheck`: `never` (a recorded division) or `open-session` (a bill still moving). */
     kind: 'index-list'; index: ManifestFile; detail: ManifestFile; item: string; key: string; date?: string; recheck?: 'never' | 'open-session';
+  }
+  | {
+    /** Web pages as the index: `start` per session, then `steps` (build-db/fetch/discover/html-chain.ts). */
+    kind: 'html-chain'; start: ManifestFile; steps: ChainStep[];
   };
 
 export interface FetchDefaults {

@@ -5,7 +5,7 @@ import type { FetchDefaults, ManifestSource, SourcesManifest } from './manifest-
 
 const FORMATS = ['xml', 'html', 'json', 'jsonl', 'geojson', 'csv', 'text', 'shapefile'];
 const DEFAULTS: FetchDefaults = { timeout_ms: 60_000, retries: 3, backoff_ms: 1_000, per_host: 2, spacing_ms: 0 };
-const DISCOVER_KINDS = ['numbered', 'per-session', 'index-list'];
+const DISCOVER_KINDS = ['numbered', 'per-session', 'index-list', 'html-chain'];
 const SESSION = /^\d{1,2}-\d$/;
 const ID = /^[a-z0-9][a-z0-9-]*$/;
 
@@ -23,7 +23,7 @@ function checkSource(s: ManifestSource, i: number, problems: string[]): void {
   if (typeof s.required !== 'boolean') problems.push(`${at}: required must be true or false`);
   if (s.discover !== undefined) {
     if (!DISCOVER_KINDS.includes(s.discover?.kind)) problems.push(`${at}: discover.kind must be one of ${DISCOVER_KINDS.join(', ')}`);
-    const templates = s.discover?.kind === 'index-list' ? [s.discover.index, s.discover.detail] : (s.discover as { files?: unknown[] })?.files;
+    const templates = s.discover?.kind === 'index-list' ? [s.discover.index, s.discover.detail] : s.discover?.kind === 'html-chain' ? [s.discover.start] : (s.discover as { files?: unknown[] })?.files;
     if (s.discover?.kind === 'index-list' && (typeof s.discover.item !== 'string' || typeof s.discover.key !== 'string')) problems.push(`${at}: discover.item and discover.key must name the list's elements`);
     if (!Array.isArray(templates) || !templates.length || templates.some((f) => typeof (f as { url?: unknown })?.url !== 'string' || typeof (f as { path?: unknown })?.path !== 'string')) problems.push(`${at}: discover needs file templates with path and url`);
   }

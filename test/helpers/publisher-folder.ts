@@ -4,8 +4,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import type { SourcesManifest } from '../../build-db/fetch/manifest-types.js';
-import { DATASETS } from './nightly-manifest.js';
+import type { Discover, ManifestSource, SourcesManifest } from '../../build-db/fetch/manifest-types.js';
+import { DATASETS, repoManifest } from './nightly-manifest.js';
 
 export const HOUSE = 'www.ourcommons.ca';
 
@@ -49,34 +49,42 @@ export function publishVoteList(root: string, session: string, divisions: Divisi
   }
 }
 
-const XML = { content_types: ['application/xml', 'text/xml'] };
+const repo = (id: string): ManifestSource => repoManifest().sources.find((x) => x.id === id)!;
 
 /** The discovery part of the sources manifest, as config/sources.manifest.json writes it, for two sessions. */
 export function discoveryManifest(sessions = [{ id: '43-2', opened: '2020-09-23' }, { id: '44-1', opened: '2021-11-22' }]): SourcesManifest {
-  const base = { publisher: 'House of Commons of Canada', licence: 'test', attribution: 'test', required: false, format: 'xml' as const, files: [] };
   return {
     version: 1, user_agent: 'canpol-test/0 (+https://example.invalid)',
     defaults: { timeout_ms: 2000, retries: 1, backoff_ms: 5, per_host: 2, spacing_ms: 0 },
     sessions,
     sources: [
-      {
-        ...base, id: 'hoc-debates', importer: 'hoc-hansard', dataset_dir: 'hoc-hansard-xml-samples', check: { ...XML, min_bytes: 5000, root: 'Hansard' },
-        discover: {
-          kind: 'numbered', miss_budget: 3, recheck_last: 1, reprobe_days: 30,
-          files: [
-            { path: '{parliament}-{session}-{number}-en.xml.gz', url: 'https://www.ourcommons.ca/Content/House/{parliament}{session}/Debates/{number3}/HAN{number3}-E.XML' },
-            { path: '{parliament}-{session}-{number}-fr.xml.gz', url: 'https://www.ourcommons.ca/Content/House/{parliament}{session}/Debates/{number3}/HAN{number3}-F.XML', optional: true },
-          ],
-        },
-      },
-      {
-        ...base, id: 'hoc-votes', importer: null, dataset_dir: 'hoc-votes', check: XML,
-        discover: {
-          kind: 'index-list', item: 'Vote', key: 'DecisionDivisionNumber', date: 'DecisionEventDateTime', recheck: 'never',
-          index: { path: 'votes-{parliament}-{session}.xml', url: 'https://www.ourcommons.ca/members/en/votes/xml?parlSession={parliament}-{session}', check: { ...XML, root: 'ArrayOfVote' } },
-          detail: { path: '{parliament}-{session}/{key}.xml', url: 'https://www.ourcommons.ca/members/en/votes/{parliament}/{session}/{key}/xml', check: { ...XML, root: 'ArrayOfVoteParticipant' } },
-        },
-      },
+      // The repo's own entries, with a smaller miss budget and one re-checked sitting so the tests stay short.
+      { ...repo('hoc-debates'), required: false, discover: { ...(repo('hoc-debates').discover as Extract<Discover, { kind: 'numbered' }>), miss_budget: 3, recheck_last: 1 } },
+      repo('hoc-votes'),
     ],
   };
 }
+
+/** A committee of `session` with meetings whose evidence is posted, in the House's page layout:
+ *  the session's committee list, the committee's meetings page, each meeting's evidence viewer with
+ *  its XML export button, and the Evidence XML (a real one from ../shared/datasets) EN + FR. */
+export function publishCommittee(root: string, session: string, acronym: string, meetings: Array<{ number: number; docId: number; evidence: boolean }>, others: string[] = []): void {
+  const [p, s] = session.split('-');
+  const items = [acronym, ...others].map((a) => `<div class="accordion-item"><div class="accordion-bar-title"><span class="committee-acronym-cell">${a}</span><span class="committee-name">Committee ${a}</span></div></div>`).join('\n');
+  put(root, HOUSE, `Committees/en/List?parl=${p}&session=${s}`, `<!DOCTYPE html><html><body><div class="committees-list">\n${items}\n</div></body></html>`);
+  const rows = meetings.map((m) => `<div class="accordion-item"><div class="meeting-title"><span class="meeting-number">#${m.number}</span></div>
+    <a class="btn btn-meeting-notice" href="/DocumentViewer/en/${session}/${acronym}/meeting-${m.number}/notice">Notice</a>
+    ${m.evidence ? `<a class="btn btn-meeting-evidence" href="/DocumentViewer/en/${session}/${acronym}/meeting-${m.number}/evidence">Evidence</a>` : ''}</div>`).join('\n');
+  put(root, HOUSE, `Committees/en/${acronym}/Meetings?parl=${p}&session=${s}`, `<!DOCTYPE html><html><body><div id="meeting-accordion">\n${rows}\n</div></body></html>`);
+  const en = gunzipSync(readFileSync(join(DATASETS, 'hoc-hansard-xml-samples', '12324877-en.xml.gz')));
+  const fr = gunzipSync(readFileSync(join(DATASETS, 'hoc-hansard-xml-samples', '11796678-fr.xml.gz')));
+  for (const m of meetings.filter((x) => x.evidence)) {
+    const xml = `/Content/Committee/${p}${s}/${acronym}/Evidence/EV${m.docId}/${acronym}EV${m.number}`;
+    put(root, HOUSE, `DocumentViewer/en/${session}/${acronym}/meeting-${m.number}/evidence`, `<!DOCTYPE html><html><body><div class="btn-toolbar"><a class="btn btn-export-xml" href="${xml}-E.XML">XML</a></div></body></html>`);
+    put(root, HOUSE, `${xml.slice(1)}-E.XML`, en);
+    put(root, HOUSE, `${xml.slice(1)}-F.XML`, fr);
+  }
+}
+
+/** The committee evidence source exactly as config/sources.manifest.json has it. */
+export const committeeSource = repoManifest().sources.find((x) => x.id === 'hoc-committee-evidence')!;

@@ -82,6 +82,12 @@ export async function startUpstream(manifest: SourcesManifest, datasets: string,
       body = readFileSync(file);
       // The publishers serve plain files; the datasets keep some gzipped.
       if (file.endsWith('.gz') && !path.replace(/\?.*$/, '').endsWith('.gz')) body = gunzipSync(body);
+      // Pages of the publisher folder have no extension (…/Meetings?parl=44&session=1): typed by content, as the hosts do.
+      if (type === 'application/octet-stream') {
+        const head = body.subarray(0, 64).toString('utf8').trimStart().toLowerCase();
+        if (head.startsWith('<!doctype html') || head.startsWith('<html')) type = 'text/html; charset=utf-8';
+        else if (head.startsWith('<?xml')) type = 'application/xml';
+      }
     }
     const etag = `"${createHash('sha1').update(body).digest('hex')}"`;
     if (b?.kind !== 'truncate' && req.headers['if-none-match'] === etag) { log(304); res.writeHead(304, { etag, 'last-modified': LAST_MODIFIED }).end(); return; }

@@ -12,7 +12,8 @@ import { readIndexList } from '../../../build-db/fetch/discover/index-list.js';
 import { sessionsInScope } from '../../../build-db/fetch/discover/sessions.js';
 import { runFetch, runMarkerFile, type FetchReport } from '../../../build-db/fetch/run-fetch.js';
 import { DATASETS, REPO } from '../../helpers/nightly-manifest.js';
-import { discoveryManifest, publishSitting, publishVoteList } from '../../helpers/publisher-folder.js';
+import { committeeSource, discoveryManifest, publishCommittee, publishSitting, publishVoteList } from '../../helpers/publisher-folder.js';
+import { selectAll } from '../../../build-db/fetch/discover/html-chain.js';
 import { startUpstream, type Upstream } from '../../helpers/upstream-server.js';
 
 const HAVE = existsSync(DATASETS);
@@ -37,6 +38,16 @@ describe('vote list export', () => {
     const r = readIndexList('<ArrayOfVote><Vote><DecisionEventDateTime>2023-05-18T15:00:00</DecisionEventDateTime><DecisionDivisionNumber>332</DecisionDivisionNumber></Vote><Vote><DecisionDivisionNumber>x</DecisionDivisionNumber></Vote><Vote><DecisionDivisionNumber>../x</DecisionDivisionNumber></Vote></ArrayOfVote>', { item: 'Vote', key: 'DecisionDivisionNumber', date: 'DecisionEventDateTime' });
     expect(r.items).toEqual([{ key: '332', date: '2023-05-18' }, { key: 'x', date: null }]);
     expect(r.problems).toEqual(['Vote #3: DecisionDivisionNumber "../x" is not an item key']);
+  });
+});
+
+describe('descendant selectors on HTML pages', () => {
+  test('tag, classes and id parts, at any depth, in document order', () => {
+    const html = '<div id="m"><div class="item x"><a class="btn ev" href="1">a</a></div><p><a class="ev" href="2">b</a></p><a class="btn" href="3">c</a></div><a class="ev" href="4">d</a>';
+    expect(selectAll(html, '#m a.ev').map((e) => e.attribs.href)).toEqual(['1', '2']);
+    expect(selectAll(html, '.item a').map((e) => e.attribs.href)).toEqual(['1']);
+    expect(selectAll(html, 'a.btn').map((e) => e.attribs.href)).toEqual(['1', '3']);
+    expect(selectAll(html, '.nothing a')).toEqual([]);
   });
 });
 
@@ -68,7 +79,7 @@ describe.skipIf(!HAVE)('discovery from the loopback upstream', () => {
 
     const first = await run();
     expect(files(first, 'hoc-debates')).toEqual(['43-2-1-en', '43-2-2-en', '44-1-1-en', '44-1-1-fr', '44-1-2-en', '44-1-3-en', '44-1-5-en'].map((f) => `hoc-hansard-xml-samples/${f}.xml.gz`));
-    expect(files(first, 'hoc-votes')).toEqual(['hoc-votes/44-1/330.xml', 'hoc-votes/44-1/332.xml', 'hoc-votes/votes-44-1.xml']);
+    expect(files(first, 'hoc-votes')).toEqual(['hoc-votes/44-1/330.xml', 'hoc-votes/44-1/332.xml', 'hoc-votes/44-1/votes.xml']);
     expect(first.sources.map((s) => s.status)).toEqual(['fresh', 'fresh']);
     expect(existsSync(join(cache, 'hoc-hansard-xml-samples/44-1-5-en.xml.gz'))).toBe(true);
     // The gap (4) was probed, and past the highest (5) windows of 3 until one was wholly absent (7–9);
@@ -93,7 +104,7 @@ describe.skipIf(!HAVE)('discovery from the loopback upstream', () => {
     expect(files(second, 'hoc-votes')).toContain('hoc-votes/44-1/333.xml');
     expect(second.totals.updated).toBe(4); // sittings 4 and 6, the vote list, division 333
     expect(second.sources.find((s) => s.id === 'hoc-debates')!.items).toEqual({ new: ['hoc-hansard-xml-samples/44-1-4-en.xml.gz', 'hoc-hansard-xml-samples/44-1-6-en.xml.gz'], changed: [], removed: [] });
-    expect(second.sources.find((s) => s.id === 'hoc-votes')!.items).toEqual({ new: ['hoc-votes/44-1/333.xml'], changed: ['hoc-votes/votes-44-1.xml'], removed: [] });
+    expect(second.sources.find((s) => s.id === 'hoc-votes')!.items).toEqual({ new: ['hoc-votes/44-1/333.xml'], changed: ['hoc-votes/44-1/votes.xml'], removed: [] });
     // Nothing already held was requested again, but for the newest session's last sitting (a conditional GET).
     for (const [ps, n] of [['432', 1], ['432', 2], ['441', 1], ['441', 2], ['441', 3]] as const) expect(requested(sitting(ps, n))).toEqual([]);
     expect(requested(sitting('441', 5)).map((r) => r.status)).toEqual([304]);
@@ -109,13 +120,30 @@ describe.skipIf(!HAVE)('discovery from the loopback upstream', () => {
     expect(existsSync(join(cache, 'hoc-hansard-xml-samples/44-1-6-en.xml.gz'))).toBe(true);
   }, 30_000);
 
+  test('committee evidence: committee list → meetings → evidence viewer → XML, EN and FR; evidence posted later is found', async () => {
+    const m = { ...manifest, sources: [committeeSource], sessions: [{ id: '44-1', opened: '2021-11-22' }] };
+    publishCommittee(root, '44-1', 'ETHI', [{ number: 32, docId: 11796600, evidence: true }, { number: 33, docId: 11796678, evidence: false }], ['../x']);
+    const first = await runFetch({ manifest: m, cache, mirror: up.mirror });
+    const xml = (r: FetchReport) => files(r, 'hoc-committee-evidence').filter((f) => f.endsWith('.xml.gz'));
+    expect(xml(first)).toEqual(['hoc-hansard-xml-samples/11796600-en.xml.gz', 'hoc-hansard-xml-samples/11796600-fr.xml.gz']);
+    const src = first.sources[0];
+    expect(src.problems).toEqual(['committees/44-1/list.html: "../x" (.committees-list .accordion-item .committee-acronym-cell) is not a usable acronym']);
+    // Evidence for meeting 33 is posted the next day: found; meeting 32's viewer and XML are not requested again.
+    publishCommittee(root, '44-1', 'ETHI', [{ number: 32, docId: 11796600, evidence: true }, { number: 33, docId: 11796678, evidence: true }]);
+    up.requests.length = 0;
+    const second = await runFetch({ manifest: m, cache, mirror: up.mirror });
+    expect(xml(second)).toEqual(['11796600-en', '11796600-fr', '11796678-en', '11796678-fr'].map((f) => `hoc-hansard-xml-samples/${f}.xml.gz`));
+    expect(up.requests.filter((r) => r.path.includes('meeting-32') || r.path.includes('EV11796600'))).toEqual([]);
+    expect(second.sources[0].items.new).toContain('hoc-hansard-xml-samples/11796678-en.xml.gz');
+  });
+
   test('--since leaves out sessions that ended before it and divisions dated before it', async () => {
     publishSitting(root, '43-2', 1);
     publishSitting(root, '44-1', 1);
     publishVoteList(root, '44-1', [{ number: 330, date: '2023-05-17' }, { number: 332, date: '2023-05-18' }]);
     const r = await run({ since: '2023-05-18' });
     expect(files(r, 'hoc-debates')).toEqual(['hoc-hansard-xml-samples/44-1-1-en.xml.gz']);
-    expect(files(r, 'hoc-votes')).toEqual(['hoc-votes/44-1/332.xml', 'hoc-votes/votes-44-1.xml']);
+    expect(files(r, 'hoc-votes')).toEqual(['hoc-votes/44-1/332.xml', 'hoc-votes/44-1/votes.xml']);
     expect(requested(sitting('432', 1))).toEqual([]);
     expect(r.since).toBe('2023-05-18');
   });
@@ -127,7 +155,7 @@ describe.skipIf(!HAVE)('discovery from the loopback upstream', () => {
     publishVoteList(root, '45-1', [{ number: 1, date: '2025-06-01' }]);
     const r = await run();
     expect(files(r, 'hoc-debates')).toEqual(['44-1-1-en', '45-1-1-en', '45-1-2-en'].map((f) => `hoc-hansard-xml-samples/${f}.xml.gz`));
-    expect(files(r, 'hoc-votes')).toEqual(['hoc-votes/45-1/1.xml', 'hoc-votes/votes-45-1.xml']);
+    expect(files(r, 'hoc-votes')).toEqual(['hoc-votes/45-1/1.xml', 'hoc-votes/45-1/votes.xml']);
   });
 
   test('5xx, truncated XML and a changed format keep what the cache has: the source is stale, not missing', async () => {
