@@ -243,3 +243,15 @@ describe.skipIf(!HAVE)('discovery from the loopback upstream', () => {
     expect((await run({ since: '2021-11-22' })).resumed_from).toBeNull();
   }, 40_000);
 });
+
+describe('jurisdiction confirmation with discovered sources', () => {
+  test("files kept without a request by policy do not date the jurisdiction; a source with none requested still counts", async () => {
+    const { verifiedAtByJurisdiction } = await import('../../../build-db/fetch/provenance.js');
+    const file = (verified: string, attempts: number) => ({ source: 's', file: 'f', url: 'u', requested_at: verified, status: attempts ? 200 : null, result: 'unchanged' as const, attempts, bytes: 1, sha256: 'x', fetched_at: verified, verified_at: verified });
+    const source = (id: string, files: ReturnType<typeof file>[]) => ({ id, publisher: 'p', importer: null, dataset_dir: 'd', jurisdiction: 'federal', required: false, licence: 'l', attribution: 'a', status: 'fresh' as const, changed: false, problems: [], files, items: { new: [], changed: [], removed: [] } });
+    const report = { sources: [source('debates', [file('2024-01-01T00:00:00Z', 0), file('2026-11-25T07:00:00Z', 1)])] } as unknown as FetchReport;
+    expect(verifiedAtByJurisdiction(report).get('federal')).toBe('2026-11-25T07:00:00Z');
+    const allKept = { sources: [source('debates', [file('2024-01-01T00:00:00Z', 0)])] } as unknown as FetchReport;
+    expect(verifiedAtByJurisdiction(allKept).get('federal')).toBe('2024-01-01T00:00:00Z');
+  });
+});
