@@ -77,10 +77,17 @@ async function walkSession(ctx: DiscoverContext, session: Session, templates: Ma
   await Promise.all(tasks);
 
   // Past the highest known: windows of `budget` numbers at once, until a whole window is absent.
+  // A closed session's numbers found absent longer than `reprobe_days` ago are not asked for again
+  // (sessions from before XML publication would otherwise cost a window of 404s every night).
+  const settled = (n: number) => {
+    if (session.open) return false;
+    const missed = ctx.missedAt(filesOf(n)[0].path);
+    return missed !== null && Date.parse(ctx.now) - Date.parse(missed) > o.reprobeDays * DAY_MS;
+  };
   let lastFound = highest;
   for (let start = highest + 1; start - lastFound <= o.budget && start <= MAX_NUMBER; start += o.budget) {
     const numbers = Array.from({ length: o.budget }, (_, i) => start + i);
-    const hits = await Promise.all(numbers.map(probe));
+    const hits = await Promise.all(numbers.map((n) => (settled(n) ? false : probe(n))));
     numbers.forEach((n, i) => { if (hits[i]) lastFound = Math.max(lastFound, n); });
     // A window that failed outright (errors, not 404s) tells nothing: stop rather than walk on blind.
     if (walk.failures.length && !hits.some(Boolean)) break;
