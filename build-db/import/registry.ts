@@ -10,6 +10,7 @@ import { fedRidings2013Importer } from './fed-ridings-2013/index.js';
 import { representBoundariesImporter } from './represent-boundaries/index.js';
 import { fsaCentroidsImporter } from './postal-fsa-centroids/index.js';
 import { narAddressesImporter } from './nar-addresses/index.js';
+import { hocVotesImporter } from './hoc-votes/index.js';
 
 export const IMPORTERS: readonly Importer[] = [
   // hoc-members, mp-twitter-handles, legisinfo-bills, hoc-hansard, bc-hansard (added with their modules)
@@ -17,6 +18,7 @@ export const IMPORTERS: readonly Importer[] = [
   mpHandlesImporter,
   parlBillsImporter,
   hocHansardImporter,
+  hocVotesImporter,
   bcHansardImporter,
   fedRidings2013Importer,
   representBoundariesImporter,
