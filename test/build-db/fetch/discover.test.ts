@@ -198,6 +198,24 @@ describe.skipIf(!HAVE)('discovery from the loopback upstream', () => {
     }
   });
 
+  test('a probe that times out is a failure of this run, not an absence: the source is stale and the number is tried again', async () => {
+    for (const n of [1, 2]) publishSitting(root, '44-1', n);
+    publishVoteList(root, '44-1', []);
+    await run({ since: '2021-11-22' });
+    publishSitting(root, '44-1', 3);
+    up.behave(sitting('441', 3), { kind: 'hang' });
+    try {
+      const r = await run({ since: '2021-11-22', timeoutMs: 300, retries: 0 });
+      const debates = r.sources.find((s) => s.id === 'hoc-debates')!;
+      expect(debates.status).toBe('stale');
+      expect(debates.problems.join('\n')).toMatch(/44-1-3-en.*timed out after 300 ms/);
+    } finally {
+      up.behave(sitting('441', 3), null);
+    }
+    const again = await run({ since: '2021-11-22' });
+    expect(files(again, 'hoc-debates')).toContain('hoc-hansard-xml-samples/44-1-3-en.xml.gz');
+  });
+
   test('requests to one host start at least the spacing apart', async () => {
     publishSitting(root, '44-1', 1);
     publishVoteList(root, '44-1', []);
