@@ -110,5 +110,7 @@ export interface SourcesManifest {
   defaults: FetchDefaults;
   /** Federal sessions, oldest first, for the discoverers; a session after the last is found by probing. */
   sessions?: ManifestSession[];
+  /** Where the session dates come from, and what could not be checked. */
+  sessions_note?: string;
   sources: ManifestSource[];
 }
