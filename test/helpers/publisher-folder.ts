@@ -15,11 +15,12 @@ function put(root: string, host: string, path: string, body: string | Buffer): v
   writeFileSync(file, body);
 }
 
-/** A real sitting's XML (44-1 No. 303) published as sitting `number` of `session` ("44-1"). */
-export function publishSitting(root: string, session: string, number: number, lang: 'E' | 'F' = 'E'): void {
+/** A real sitting's XML (by default 44-1 No. 303; `sample` names another of hoc-hansard-xml-samples)
+ *  published as sitting `number` of `session` ("44-1"). */
+export function publishSitting(root: string, session: string, number: number, lang: 'E' | 'F' = 'E', sample?: string): void {
   const [p, s] = session.split('-');
   const n3 = String(number).padStart(3, '0');
-  const xml = gunzipSync(readFileSync(join(DATASETS, 'hoc-hansard-xml-samples', lang === 'E' ? '44-1-303-en.xml.gz' : '42-1-2-fr.xml.gz')));
+  const xml = gunzipSync(readFileSync(join(DATASETS, 'hoc-hansard-xml-samples', sample ?? (lang === 'E' ? '44-1-303-en.xml.gz' : '42-1-2-fr.xml.gz'))));
   put(root, HOUSE, `Content/House/${p}${s}/Debates/${n3}/HAN${n3}-${lang}.XML`, xml);
 }
 
