@@ -14,7 +14,7 @@ import { mapEvents } from './map-events.js';
 import { SessionSpans } from './map-session.js';
 import { mapSponsors } from './map-sponsors.js';
 import { readBill, type RawBill } from './read-bill.js';
-import { readFolder } from './read-folder.js';
+import { listFolder, readFolder } from './read-folder.js';
 import { BILLS_FILE, isProblem, readLines, recordName } from './read-lines.js';
 import { DistinctPairs, titlePairs, type TitlePair } from './title-pairs.js';
 
@@ -36,13 +36,13 @@ export function importParlBills(from: string, ctx: ImportContext): ImportOutput 
   // LEGISinfo's per-bill exports as the nightly fetches them come first; the bill pack (one line per
   // bill) after, for what the exports lack. Either alone is a complete source.
   const path = join(from, BILLS_FILE);
-  const folder = [...readFolder(from)];
+  const listed = listFolder(from);
   const lines = existsSync(path) ? readLines(readFileSync(path)) : [];
-  if (!existsSync(path) && !folder.length) skip('whole file', 'file missing', path);
-  const fromFolder = new Set(folder.map((f) => `${f.session} ${f.bill}`));
+  if (!existsSync(path) && !listed.length) skip('whole file', 'file missing', path);
+  const fromFolder = new Set(listed.map((f) => `${f.session} ${f.bill}`));
 
-  // Chained, not spread: the pack is 230 MB of XML, read one line at a time.
-  function* both() { yield* folder; yield* lines; }
+  // Chained, not spread: either source is ~230 MB of XML, read one record at a time.
+  function* both() { yield* readFolder(from, listed); yield* lines; }
   for (const item of both()) {
     if (isProblem(item)) { skip(recordName(item.line, item.session, item.bill), item.reason, item.detail); continue; }
     if (!('path' in item) && fromFolder.has(`${item.session} ${item.bill}`)) { add('pack_lines_superseded_by_export'); continue; }
