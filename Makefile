@@ -43,9 +43,10 @@ NIGHTLY_WORK ?= data/nightly
 NIGHTLY_PUBLISH ?= data/release
 UPSTREAM_MIRROR ?= none
 MAX_SHRINK ?= 0.1
+SINCE ?= none
 nightly: dist/canpol.mjs
 	$(NODE) dist/canpol.mjs pipeline --manifest config/sources.manifest.json --cache $(NIGHTLY_CACHE) --work $(NIGHTLY_WORK) \
-		--publish $(NIGHTLY_PUBLISH) --upstream-mirror $(UPSTREAM_MIRROR) --max-shrink $(MAX_SHRINK)
+		--publish $(NIGHTLY_PUBLISH) --upstream-mirror $(UPSTREAM_MIRROR) --since $(SINCE) --max-shrink $(MAX_SHRINK)
 	$(NODE) dist/canpol.mjs verify $(NIGHTLY_PUBLISH)/canpol.db > /dev/null
 
 ## run: serve the demo data on PORT (default 8080)

@@ -119,17 +119,17 @@ const COMMANDS: Record<string, Command> = {
   fetch: {
     summary: 'download every upstream source of the manifest into the fetch cache (conditional, retried, checked)',
     usage: 'canpol fetch [--manifest FILE] [--cache DIR] [--upstream-mirror URL] [SOURCE_ID...]',
-    settings: ['manifest', 'cache', 'upstream_mirror'],
+    settings: ['manifest', 'cache', 'upstream_mirror', 'since'],
     positionals: 'SOURCE_ID...: only these sources of the manifest (default: all)',
-    run: (s, { positionals }) => fetchCommand({ manifest: s.manifest, cache: s.cache, mirror: s.upstream_mirror, only: positionals }),
+    run: (s, { positionals }) => fetchCommand({ manifest: s.manifest, cache: s.cache, mirror: s.upstream_mirror, since: s.since, only: positionals }),
   },
   pipeline: {
     summary: 'the nightly: fetch, import, build reusing the last release, verify, guard, publish, report',
     usage: 'canpol pipeline [--manifest FILE] [--cache DIR] [--work DIR] [--publish DIR] [--max-shrink F] [--rebuild]',
-    settings: ['manifest', 'cache', 'upstream_mirror', 'work', 'publish', 'max_shrink'],
+    settings: ['manifest', 'cache', 'upstream_mirror', 'since', 'work', 'publish', 'max_shrink'],
     switches: { rebuild: 'build even when every upstream file and the code are the same as the last release\'s' },
     run: (s, { switches }) => pipelineCommand({
-      manifest: s.manifest, cache: s.cache, mirror: s.upstream_mirror, work: s.work, publish: s.publish, maxShrink: Number(s.max_shrink), rebuild: Boolean(switches.rebuild),
+      manifest: s.manifest, cache: s.cache, mirror: s.upstream_mirror, since: s.since, work: s.work, publish: s.publish, maxShrink: Number(s.max_shrink), rebuild: Boolean(switches.rebuild),
     }),
   },
   'settings-doc': {

@@ -13,6 +13,7 @@ import { fedRidings2013Importer } from './fed-ridings-2013/index.js';
 import { representBoundariesImporter } from './represent-boundaries/index.js';
 import { fsaCentroidsImporter } from './postal-fsa-centroids/index.js';
 import { narAddressesImporter } from './nar-addresses/index.js';
+import { hocVotesImporter } from './hoc-votes/index.js';
 
 export const IMPORTERS: readonly Importer[] = [
   // People first, the sources with House PersonIds and dated seats before those that join on names.
@@ -23,6 +24,7 @@ export const IMPORTERS: readonly Importer[] = [
   mpHandlesImporter,
   parlBillsImporter,
   hocHansardImporter,
+  hocVotesImporter,
   bcHansardImporter,
   fedRidings2013Importer,
   representBoundariesImporter,

@@ -15,6 +15,7 @@ import { SessionSpans } from './map-session.js';
 import { SponsorPeople } from './sponsor-people.js';
 import { loadFederalRidings } from '../people/federal-ridings.js';
 import { readBill, type RawBill } from './read-bill.js';
+import { listFolder, readFolder } from './read-folder.js';
 import { BILLS_FILE, isProblem, readLines, recordName } from './read-lines.js';
 import { DistinctPairs, titlePairs, type TitlePair } from './title-pairs.js';
 
@@ -34,13 +35,20 @@ export function importParlBills(from: string, ctx: ImportContext): ImportOutput 
   const spans = new SessionSpans();
   const sponsorPeople = new SponsorPeople(ctx.identity, loadFederalRidings(dirname(from)));
 
+  // LEGISinfo's per-bill exports as the nightly fetches them come first; the bill pack (one line per
+  // bill) after, for what the exports lack. Either alone is a complete source.
   const path = join(from, BILLS_FILE);
+  const listed = listFolder(from);
   const lines = existsSync(path) ? readLines(readFileSync(path)) : [];
-  if (!existsSync(path)) skip('whole file', 'file missing', path);
+  if (!existsSync(path) && !listed.length) skip('whole file', 'file missing', path);
+  const fromFolder = new Set(listed.map((f) => `${f.session} ${f.bill}`));
 
-  for (const item of lines) {
+  // Chained, not spread: either source is ~230 MB of XML, read one record at a time.
+  function* both() { yield* readFolder(from, listed); yield* lines; }
+  for (const item of both()) {
     if (isProblem(item)) { skip(recordName(item.line, item.session, item.bill), item.reason, item.detail); continue; }
-    const record = recordName(item.line, item.session, item.bill);
+    if (!('path' in item) && fromFolder.has(`${item.session} ${item.bill}`)) { add('pack_lines_superseded_by_export'); continue; }
+    const record = 'path' in item ? (item as { path: string }).path : recordName(item.line, item.session, item.bill);
     let raw: RawBill | null;
     try { raw = readBill(item.xml); } catch (e) { skip(record, 'unreadable XML', String(e)); continue; }
     if (!raw) { skip(record, 'XML without <Bills><Bill>'); continue; }
