@@ -9,6 +9,7 @@ import { createPoliticianQueries } from '../db/politicians.js';
 import { createPostcodeQueries } from '../db/postcodes.js';
 import { createPostcodeLocator } from '../postcodes/resolve.js';
 import { postcodeRoutes } from '../routes/postcodes.js';
+import { createPostcodeResolver } from '../postcodes/postcode-resolver.js';
 import { createSearchQueries } from '../db/search.js';
 import { createVoteQueries } from '../db/votes.js';
 import { searchRoutes } from '../routes/search.js';
@@ -80,7 +81,8 @@ export function createApp({ data, logError = (err) => console.error(err), compre
   api.route('/', politicianRoutes({ politicians: createPoliticianQueries(db), boundaries, respond }));
   const postcodes = createPostcodeQueries(db);
   api.route('/', boundaryRoutes({ boundaries, index: boundaryIndex, locatePostcode: locatePostcode ?? createPostcodeLocator(postcodes), respond }));
-  api.route('/', postcodeRoutes({ postcodes, boundaries, index: boundaryIndex, respond }));
+  const postcodeResolver = createPostcodeResolver({ postcodes, boundaries, index: boundaryIndex });
+  api.route('/', postcodeRoutes({ lookup: postcodeResolver, respond }));
   api.route('/', billRoutes({ bills: createBillQueries(db), respond }));
   api.route('/', voteRoutes({ votes: createVoteQueries(db), respond }));
   api.route('/', committeeRoutes({ committees: createCommitteeQueries(db), respond }));
@@ -91,7 +93,7 @@ export function createApp({ data, logError = (err) => console.error(err), compre
   const embedOne = (text: string) => (embedder!.embedQuery ? embedder!.embedQuery(text) : embedder!.embed([text]).then((v) => v[0]));
   const embed = embedder ? (text: string) => embedQueue.run(() => embedOne(text), requestSignal()) : null;
   for (const [path, cls] of Object.entries(ROUTE_CLASSES)) if (cls === 'semantic') api.use(path, withRequestSignal);
-  api.route('/', searchRoutes({ engine: createSearchEngine({ queries: searchQueries, vectors, embed }), queries: searchQueries, vectors, respond }));
+  api.route('/', searchRoutes({ engine: createSearchEngine({ queries: searchQueries, vectors, embed }), queries: searchQueries, vectors, representativeIds: postcodeResolver.representativeIds, respond }));
   app.route(API_PREFIX, api);
 
   app.notFound((c) => respond.error(c, notFound(`route ${c.req.path}`)));

@@ -9,6 +9,7 @@ import { openDataFile } from '../../src/db/open-data-file.js';
 import { createApp } from '../../src/http/app.js';
 import type { Embedder } from '../../src/search/embedder.js';
 import { indexTerms } from '../../src/search/text/terms.js';
+import { boundaryRecords } from '../helpers/boundary-fixture.js';
 import { buildFixture, fixtureIds, type Fixture } from '../helpers/fixture.js';
 import { httpHelpers, type Json } from '../helpers/http.js';
 
@@ -38,6 +39,10 @@ const chunk = (speechKey: string, index = 0) => ids.chunk(speechKey, index);
 
 beforeAll(async () => {
   const built = buildFixture((r) => {
+    // Postcode K1A0A6 lies in riding fed-2023/35001, Alice's (test/routes/postcodes.test.ts).
+    const extra = r as unknown as Record<string, unknown[]>;
+    extra.boundaries = boundaryRecords();
+    extra.postcode_points = [{ postcode: 'K1A0A6', lat: 45.65, lng: -75.7, city: 'Ottawa', province_territory: 'ON', fetched_at: '2024-06-28T00:00:00Z' }];
     r.speeches.push(
       speech('t/housing-1', 'p/alice', '2024-05-01T14:00:00Z', 'en', 'Housing is too expensive. We need affordable housing and more homes for families.'),
       speech('t/housing-2', 'p/bob', '2024-05-02T14:00:00Z', 'en', 'The housing crisis: rents keep rising and homes are out of reach.'),
@@ -129,6 +134,44 @@ describe('GET /search/speeches: hybrid mode', () => {
     expect(body.total).toBeNull();
     expect(body.pages).toBeNull();
     expect(body.items.length).toBeGreaterThan(0);
+  });
+});
+
+describe('wire compatibility with the original API (issue 21 item 5)', () => {
+  const speakers = (body: Json) => [...new Set(body.items.map((i: Json) => i.politician?.id ?? null))].sort();
+
+  test('politician.socials is an array of {platform, url, handle}: live handles only', async () => {
+    const body = await ok200('/search/speeches?q=housing&lang=en');
+    const byId = new Map(body.items.filter((i: Json) => i.politician).map((i: Json) => [i.politician.id, i.politician.socials]));
+    expect(byId.get(fixtureIds.alice)).toEqual([{ platform: 'bluesky', url: 'https://bsky.app/profile/alice.example', handle: 'alice.example' }]);
+    // Bob's mastodon handle is not live.
+    expect(byId.get(fixtureIds.bob)).toEqual([{ platform: 'twitter', url: 'https://twitter.com/bobt', handle: 'bobt' }]);
+    const grouped = await ok200('/search/speeches?q=housing&lang=en&group_by=politician');
+    for (const g of grouped.groups) expect(Array.isArray(g.politician.socials)).toBe(true);
+  });
+
+  test('politician_id: one speaker; with politician_ids, any of them; a bad id is a 400 naming it', async () => {
+    expect(speakers(await ok200(`/search/speeches?q=housing&politician_id=${fixtureIds.alice}`))).toEqual([fixtureIds.alice]);
+    expect(speakers(await ok200(`/search/speeches?q=housing&politician_id=${fixtureIds.alice}&politician_ids=${fixtureIds.bob}`))).toEqual([fixtureIds.alice, fixtureIds.bob].sort());
+    const recent = await ok200(`/search/speeches?politician_id=${fixtureIds.bob}`);
+    expect(recent.mode).toBe('recent');
+    expect(speakers(recent)).toEqual([fixtureIds.bob]);
+    await expectInvalid('/search/speeches?q=housing&politician_id=nope', ['politician_id']);
+    await expectInvalid('/search/speeches/count?q=housing&politician_id=nope', ['politician_id']);
+  });
+
+  test("postcode: that postcode's representatives' speeches; malformed 400, unknown 404", async () => {
+    const body = await ok200('/search/speeches?q=housing&postcode=K1A%200A6');
+    expect(body.items.length).toBeGreaterThan(0);
+    expect(speakers(body)).toEqual([fixtureIds.alice]);
+    expect(speakers(await ok200('/search/speeches?postcode=K1A0A6'))).toEqual([fixtureIds.alice]);
+    // With politician ids: those of them who represent it.
+    expect((await ok200(`/search/speeches?q=housing&postcode=K1A0A6&politician_ids=${fixtureIds.bob}`)).items).toEqual([]);
+    const count = await ok200('/search/speeches/count?q=housing&postcode=K1A0A6');
+    expect(count.total).toBe(body.total);
+    expect((await ok200('/search/facets?q=housing&postcode=K1A0A6')).by_politician.map((p: Json) => p.politician.id)).toEqual([fixtureIds.alice]);
+    await expectInvalid('/search/speeches?q=housing&postcode=K1A0A', ['postcode']);
+    await expectNotFound('/search/speeches?q=housing&postcode=H0H0H0');
   });
 });
 
