@@ -87,6 +87,8 @@ export function createSearchQueries(db: Database.Database) {
   // One JSON array per list: better-sqlite3 costs ~0.15 µs per row returned, a third more than this.
   const postings = db.prepare('SELECT json_group_array(rowid) FROM (SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY rowid DESC LIMIT ?)').pluck();
   const matching = db.prepare('SELECT count(*) FROM chunks_fts WHERE chunks_fts MATCH ?').pluck();
+  const countUpTo = db.prepare('SELECT count(*) FROM (SELECT 1 FROM chunks_fts WHERE chunks_fts MATCH ? LIMIT ?)').pluck();
+  const textsOf = db.prepare('SELECT rowid, text, language FROM chunks WHERE rowid IN (SELECT value FROM json_each(?))').raw();
   const counted = new Map<string, number>();
   // The file is immutable: what is counted once stays true.
   const chunkCount = totalChunks.get() as number;
@@ -118,6 +120,8 @@ export function createSearchQueries(db: Database.Database) {
       }
       return n;
     },
+    /** Chunks an FTS5 query matches, counted up to `cap` (the count's cost stops there). */
+    countMatching: (match: string, cap: number) => countUpTo.get(match, cap) as number,
     /** Years that hold every chunk's local date (null when there are no chunks). */
     yearSpan: (): [number, number] | null => (firstYear && lastYear ? [Number(firstYear) - 1, Number(lastYear) + 1] : null),
     /** Newest first, for "recent" mode. */
@@ -141,6 +145,11 @@ export function createSearchQueries(db: Database.Database) {
       return new Map((byRowids.all(JSON.stringify(rowids)) as ResultRow[]).map((r) => [r.rowid, r]));
     },
     chunk: (id: string) => byId.get(id) as ResultRow | undefined,
+    /** Text and language of chunks, for the checks a row id cannot answer (quoted phrases, bill numbers). */
+    texts(rowids: number[]): Map<number, { text: string; language: Lang }> {
+      if (!rowids.length) return new Map();
+      return new Map((textsOf.all(JSON.stringify(rowids)) as Array<[number, string, Lang]>).map(([r, text, language]) => [r, { text, language }]));
+    },
     rowidOf: (id: string) => rowidOf.get(id) as number | undefined,
     totalChunks: () => chunkCount,
     sessions: (level: string | null, province: string | null) => sessions.all({ level, province }) as SessionRow[],

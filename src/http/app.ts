@@ -15,6 +15,7 @@ import { createVoteQueries } from '../db/votes.js';
 import { searchRoutes } from '../routes/search.js';
 import type { Embedder } from '../search/embedder.js';
 import { createSearchEngine } from '../search/engine.js';
+import { loadLexicon } from '../search/encoder-store.js';
 import { createVectorIndex, hasVectorTable } from '../search/vectors.js';
 import { billRoutes } from '../routes/bills.js';
 import { boundaryRoutes, type PostcodeLocator } from '../routes/boundaries.js';
@@ -93,7 +94,7 @@ export function createApp({ data, logError = (err) => console.error(err), compre
   const embedOne = (text: string) => (embedder!.embedQuery ? embedder!.embedQuery(text) : embedder!.embed([text]).then((v) => v[0]));
   const embed = embedder ? (text: string) => embedQueue.run(() => embedOne(text), requestSignal()) : null;
   for (const [path, cls] of Object.entries(ROUTE_CLASSES)) if (cls === 'semantic') api.use(path, withRequestSignal);
-  api.route('/', searchRoutes({ engine: createSearchEngine({ queries: searchQueries, vectors, embed }), queries: searchQueries, vectors, representativeIds: postcodeResolver.representativeIds, respond }));
+  api.route('/', searchRoutes({ engine: createSearchEngine({ queries: searchQueries, vectors, embed, lexicon: loadLexicon(db), knows: embedder?.knowsAnyWord ? (t: string) => embedder.knowsAnyWord!(t) : null }), queries: searchQueries, vectors, representativeIds: postcodeResolver.representativeIds, respond }));
   app.route(API_PREFIX, api);
 
   app.notFound((c) => respond.error(c, notFound(`route ${c.req.path}`)));
