@@ -17,7 +17,7 @@ import type { Embedder } from './embedder.js';
 import { feedbackProbe } from './feedback.js';
 import { FUSION_WEIGHTS, pinToKeywordRanks, reciprocalRankFusion, type FusionWeights } from './fuse.js';
 import { ftsAny, idf, LEVELS, termToken } from './keyword-index.js';
-import { keywordCandidates, POSTING_BUDGET, facetGroups, type Passing } from './keyword-plan.js';
+import { keywordCandidates, POSTING_BUDGET, type Passing } from './keyword-plan.js';
 import { analyseQuery, holdsPhrase, type QueryAnalysis, type QueryShape } from './query-analysis.js';
 import { isStop, queryTerms, stem, type Lang } from './text/terms.js';
 import { translateStems, type Lexicon } from './translate.js';
@@ -30,7 +30,7 @@ export const POOL = 1000;
 export const SIMILARITY_FLOOR = 0.4;
 
 /** Translated stems searched at most (the best scored). */
-export const MAX_TRANSLATED = 8;
+export const MAX_TRANSLATED = 4;
 
 /** A query stem is rare when at most this share of the chunks hold it (its idf is high). */
 export const RARE_SHARE = 0.01;
@@ -40,10 +40,9 @@ export interface Pool {
   mode: 'hybrid' | 'semantic';
   candidates: Candidate[];
   stems: Set<string>;
-  /** Every chunk that matches, counted beyond the pool when the keyword list was cut (capped at COUNT_CAP). */
-  matches: number;
-  /** Whether more matches exist than `matches` says. */
-  capped: boolean;
+  /** Every chunk that matches, counted beyond the pool when the keyword list was cut (capped at
+   *  COUNT_CAP), and whether more exist; computed when asked (pages and facets do not need it). */
+  count(): { matches: number; capped: boolean };
 }
 
 export interface CandidateSources {
@@ -92,12 +91,13 @@ export async function hybridPool(src: CandidateSources, q: string, f: SearchFilt
   const keywordOf = (list: string[], budget?: number) => (list.length ? keywordCandidates(queries, list, { f, sessionIds, limit: POOL, mask, passing, budget }) : []);
 
   const keyword = useKeyword ? keywordOf([...stems]) : [];
-  const translations = useKeyword && src.lexicon ? translateStems(src.lexicon, terms, f.langs) : [];
-  // The translation is a second opinion: its best stems only, on a third of the posting budget.
-  const translated = keywordOf(translations.slice(0, MAX_TRANSLATED).map((t) => t.stem), POSTING_BUDGET / 3);
   const rare = useKeyword ? rareStems(queries, stems) : [];
   const shape = rare.length && analysis.shape === 'topic' && analysis.contentWords <= 3 ? 'keyword' : analysis.shape;
   const weights = o.weights?.[shape] ?? FUSION_WEIGHTS[shape];
+  const translations = useKeyword && src.lexicon && weights.translated > 0 ? translateStems(src.lexicon, terms, f.langs) : [];
+  // The translation is a second opinion: its best stems only, on a twelfth of the posting budget
+  // (the lists with the most to add are read first; at 1 M chunks a full budget cost ~6 ms).
+  const translated = keywordOf(translations.slice(0, MAX_TRANSLATED).map((t) => t.stem), POSTING_BUDGET / 12);
 
   let neighbours: Array<{ rowid: number; similarity: number }> = [];
   let qvec: Float32Array | null = null;
@@ -127,8 +127,9 @@ export async function hybridPool(src: CandidateSources, q: string, f: SearchFilt
   if (rare.length && keyword.length) order = pinToKeywordRanks(order, pinnedOf(queries, keyword, rare, new Set(order)));
 
   const candidates = order.map((rowid) => ({ rowid, score: fused.get(rowid)!, similarity: similarity.get(rowid) ?? null, keyword: kw.has(rowid), vector: near.has(rowid) }));
-  const counted = countMatches(queries, { keyword, stems, analysis, f, pool: order, minSimilarity });
-  return { mode: 'hybrid', candidates, stems, ...counted };
+  let counted: { matches: number; capped: boolean } | undefined;
+  const count = () => (counted ??= countMatches(queries, { keyword, stems, analysis, f, pool: order, minSimilarity }));
+  return { mode: 'hybrid', candidates, stems, count };
 }
 
 /** The query stems held by at most RARE_SHARE of the chunks, rarest first. */
@@ -168,20 +169,15 @@ function honourPhrasesAndBills(queries: SearchQueries, a: QueryAnalysis, order: 
 interface CountInput { keyword: number[]; stems: Set<string>; analysis: QueryAnalysis; f: SearchFilters; pool: number[]; minSimilarity: number | undefined }
 
 /** How many chunks match. The pool, when it holds every keyword match (the keyword list was not
- *  cut at POOL); otherwise every chunk holding a query word, counted in the index up to COUNT_CAP
- *  with the filters as index tokens, plus the pool's matches by similarity alone. Exact dates,
- *  exclude_presiding and politician_active are not index tokens, phrases need each text read and
- *  min_similarity each vector: those count the pool and say `capped` (more exist). */
+ *  cut at POOL); otherwise, without filters, every chunk holding a query word, counted in the index
+ *  up to COUNT_CAP (~3 ms at 1 M chunks), plus the pool's matches by similarity alone. With a filter
+ *  (counting in the index with filter tokens cost ~11 ms at 1 M for province_territory=BC), a
+ *  phrase (each text must be read) or min_similarity (each vector), the pool's matches are counted
+ *  and `capped` says more exist. */
 function countMatches(queries: SearchQueries, c: CountInput): { matches: number; capped: boolean } {
   if (c.keyword.length < POOL) return { matches: c.pool.length, capped: false };
-  const f = c.f;
-  const exactDates = (f.from && !f.from.endsWith('-01-01')) || (f.to && !f.to.endsWith('-12-31'));
-  const groups = facetGroups(f, queries.sessionIdsFor(f.parliament_number, f.session_number), queries.yearSpan());
-  if (c.analysis.phrases.length || c.minSimilarity !== undefined || exactDates || f.exclude_presiding || f.politician_active || groups === null) {
-    return { matches: c.pool.length, capped: true };
-  }
-  const words = `(${[...c.stems].map(anyLevel).join(' OR ')})`;
-  const byWords = queries.countMatching([words, ...groups].join(' AND '), COUNT_CAP);
+  if (c.analysis.phrases.length || c.minSimilarity !== undefined || chunkWhere(c.f).clauses.length) return { matches: c.pool.length, capped: true };
+  const byWords = queries.countMatching(`(${[...c.stems].map(anyLevel).join(' OR ')})`, COUNT_CAP);
   const inPool = new Set(c.keyword);
   const bySimilarity = c.pool.filter((r) => !inPool.has(r)).length;
   const matches = Math.min(COUNT_CAP, byWords + bySimilarity);
@@ -199,11 +195,11 @@ function passingOf(queries: SearchQueries, f: SearchFilters): Passing | null {
 
 export function anchorPool(src: CandidateSources, anchorRowid: number, f: SearchFilters, minSimilarity: number | undefined): Pool {
   const vec = src.vectors?.vectors([anchorRowid]).get(anchorRowid);
-  if (!vec || !src.vectors) return { mode: 'semantic', candidates: [], stems: new Set(), matches: 0, capped: false };
+  if (!vec || !src.vectors) return { mode: 'semantic', candidates: [], stems: new Set(), count: () => ({ matches: 0, capped: false }) };
   let candidates = src.vectors.nearest(vec, POOL + 1, f, src.queries.sessionIdsFor(f.parliament_number, f.session_number))
     .filter((n) => n.rowid !== anchorRowid)
     .slice(0, POOL)
     .map((n) => ({ rowid: n.rowid, score: n.similarity, similarity: n.similarity, keyword: false, vector: true }));
   if (minSimilarity !== undefined) candidates = candidates.filter((c) => c.similarity >= minSimilarity);
-  return { mode: 'semantic', candidates, stems: new Set(), matches: candidates.length, capped: false };
+  return { mode: 'semantic', candidates, stems: new Set(), count: () => ({ matches: candidates.length, capped: false }) };
 }

@@ -60,16 +60,19 @@ export function createSearchEngine(src: CandidateSources & { queries: SearchQuer
           total, capped: total === null ? null : total >= COUNT_CAP, pages: total === null ? null : pages(total, o.limit), mode: 'recent' as Mode,
         };
       }
-      const total = pool.matches;
+      const counted = o.include_count ? pool.count() : null;
       return {
         items: items(pool.candidates.slice(offset, offset + o.limit), pool.stems), page: o.page, limit: o.limit,
-        total: o.include_count ? total : null, capped: o.include_count ? pool.capped : null, pages: o.include_count ? pages(total, o.limit) : null, mode: pool.mode as Mode,
+        total: counted && counted.matches, capped: counted && counted.capped, pages: counted && pages(counted.matches, o.limit), mode: pool.mode as Mode,
       };
     },
 
     async count(req: SearchRequest) {
       const pool = await poolOf(req);
-      if (pool) return { total: pool.matches, capped: pool.capped };
+      if (pool) {
+        const { matches, capped } = pool.count();
+        return { total: matches, capped };
+      }
       const total = queries.countCapped(req.filters);
       return { total, capped: total >= COUNT_CAP };
     },
