@@ -15,9 +15,10 @@
 import { chunkWhere, COUNT_CAP, type SearchFilters, type SearchQueries } from '../db/search.js';
 import type { Embedder } from './embedder.js';
 import { feedbackProbe } from './feedback.js';
-import { FUSION_WEIGHTS, pinToKeywordRanks, reciprocalRankFusion, type FusionWeights } from './fuse.js';
+import { FUSION_WEIGHTS, pinToKeywordRanks, reciprocalRankFusion, RRF_K, type FusionWeights } from './fuse.js';
 import { ftsAny, idf, LEVELS, termToken } from './keyword-index.js';
 import { keywordCandidates, POSTING_BUDGET, type Passing } from './keyword-plan.js';
+import { EXPANSION_WEIGHTS, expansionStems, type ExpansionOptions } from './expansion.js';
 import { analyseQuery, holdsPhrase, type QueryAnalysis, type QueryShape } from './query-analysis.js';
 import { isStop, queryTerms, stem, type Lang } from './text/terms.js';
 import { translateStems, type Lexicon } from './translate.js';
@@ -64,6 +65,11 @@ export interface PoolOptions {
   /** The match floor; the evaluation sets it to -1 to see every candidate. */
   floor?: number;
   weights?: Partial<Record<QueryShape, FusionWeights>>;
+  /** RRF's k (default RRF_K) and the feedback weight (default FEEDBACK_WEIGHT), varied by eval/tune.ts. */
+  rrfK?: number;
+  feedback?: number;
+  /** Expansion (src/search/expansion.ts): its list's weight per shape, and its constants. */
+  expansion?: ExpansionOptions & { weight?: Partial<Record<QueryShape, number>> };
 }
 export type PoolSides = Pick<PoolOptions, 'keyword' | 'vector'>;
 
@@ -99,6 +105,15 @@ export async function hybridPool(src: CandidateSources, q: string, f: SearchFilt
   // (the lists with the most to add are read first; at 1 M chunks a full budget cost ~6 ms).
   const translated = keywordOf(translations.slice(0, MAX_TRANSLATED).map((t) => t.stem), POSTING_BUDGET / 12);
 
+  // Expansion learns from the best matches of the two keyword lists, as fused.
+  const expansionWeight = o.expansion?.weight?.[shape] ?? EXPANSION_WEIGHTS[shape];
+  let expanded: number[] = [];
+  if (expansionWeight > 0 && keyword.length) {
+    const lead = [...reciprocalRankFusion([keyword.slice(0, 20), translated.slice(0, 20)], o.rrfK ?? RRF_K, [weights.keyword, weights.translated])].sort((a, b) => b[1] - a[1]).map(([r]) => r);
+    const added = expansionStems(queries, lead, stems, o.expansion);
+    if (added.length) expanded = keywordOf([...stems, ...added], POSTING_BUDGET / 3);
+  }
+
   let neighbours: Array<{ rowid: number; similarity: number }> = [];
   let qvec: Float32Array | null = null;
   // A query the encoder knows no word of has no meaning to it: no vector side (a nonsense query
@@ -108,11 +123,11 @@ export async function hybridPool(src: CandidateSources, q: string, f: SearchFilt
     // Feedback from the best keyword match of the two keyword lists, as fused.
     const lead = [...reciprocalRankFusion([keyword.slice(0, 1), translated.slice(0, 1)], 60, [weights.keyword, weights.translated])].sort((a, b) => b[1] - a[1])[0]?.[0];
     const best = lead === undefined ? undefined : src.vectors.vectors([lead]).get(lead);
-    neighbours = src.vectors.nearest(feedbackProbe(qvec, best), POOL, f, sessionIds, qvec);
+    neighbours = src.vectors.nearest(feedbackProbe(qvec, best, o.feedback), POOL, f, sessionIds, qvec);
   }
-  const fused = reciprocalRankFusion([keyword, translated, neighbours.map((n) => n.rowid)], 60, [weights.keyword, weights.translated, weights.vector]);
+  const fused = reciprocalRankFusion([keyword, translated, neighbours.map((n) => n.rowid), expanded], o.rrfK ?? RRF_K, [weights.keyword, weights.translated, weights.vector, expansionWeight]);
   const similarity = new Map(neighbours.map((n) => [n.rowid, n.similarity]));
-  const kw = new Set([...keyword, ...translated]);
+  const kw = new Set([...keyword, ...translated, ...expanded]);
   const near = new Set(neighbours.map((n) => n.rowid));
   if (qvec && src.vectors) {
     const missing = [...kw].filter((r) => !similarity.has(r));
