@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { analyseQuery } from '../src/search/query-analysis.js';
 import { FUSION_WEIGHTS } from '../src/search/fuse.js';
 import { EXPANSION_WEIGHTS } from '../src/search/expansion.js';
+import { TRANSLATED_LEADS } from '../src/search/candidates.js';
 import { mean, ndcgAt } from './metrics.js';
 import { gradesOf, halfOf, loadQueries } from './queries.js';
 import { openRanker } from './rank.js';
@@ -42,4 +43,13 @@ for (const shape of ['keyword', 'topic', 'prose'] as const) {
   }
   console.log(`  expansion weight (now ${EXPANSION_WEIGHTS[shape]}): ${exp.join(', ')}`);
 }
+// The translated list's weight when a query asks across languages (src/search/cross-lingual.ts),
+// over every tuning query (any shape may ask across languages).
+const leads: string[] = [];
+for (const w of [0, 1, 2, 3]) {
+  const scores = [];
+  for (const q of tuning) scores.push(ndcgAt(await ranker.rank(q.text, 'hybrid', { translatedLeads: w }), gradesOf(q), 10));
+  leads.push(`${w} → ${mean(scores)!.toFixed(3)}`);
+}
+console.log(`\ntranslated weight when the translation leads (now ${TRANSLATED_LEADS}), all ${tuning.length} tuning queries: ${leads.join(', ')}`);
 await ranker.close();
