@@ -1,7 +1,8 @@
 // What each optional candidate list of the fusion costs: the candidate pool (src/search/candidates.ts
 // hybridPool, the whole of a hybrid search but the response shaping) for the benchmark queries,
-// as configured and with the expanded list on (src/search/expansion.ts, the weights the tuning
-// half chose: keyword 2, prose 1), alternating query by query so both see the same machine state.
+// as configured, without the check whether the query asks across languages (src/search/cross-lingual.ts),
+// and with the expanded list on (src/search/expansion.ts, the weights the tuning half chose: keyword
+// 2, prose 1), alternating query by query so all see the same machine state.
 // Prints p50/p95 of each and their ratio.
 //
 //   flock /tmp/canpol-bench.lock bun bench/search-fusion.ts --data /tmp/canpol-scale-1000000.db [--rounds 3]
@@ -37,6 +38,7 @@ console.log(`${queries.totalChunks().toLocaleString('en')} chunks, lexicon ${src
 
 const VARIANTS: Record<string, PoolOptions> = {
   'as configured': {},
+  'no translation lead': { translatedLeads: 0 },
   'expansion on': { expansion: { weight: { keyword: 2, topic: 0, prose: 1 } } },
 };
 const samples: Record<string, number[]> = Object.fromEntries(Object.keys(VARIANTS).map((k) => [k, []]));
@@ -55,7 +57,7 @@ for (let round = 0; round <= Number(values.rounds); round++) {
 const base = summarize(samples['as configured']);
 for (const [name, s] of Object.entries(samples)) {
   const x = summarize(s);
-  console.log(`${name.padEnd(14)} n=${x.n} p50 ${x.p50.toFixed(2)} ms  p95 ${x.p95.toFixed(2)} ms  (p50 ${(x.p50 / base.p50).toFixed(2)}×, p95 ${(x.p95 / base.p95).toFixed(2)}× of as configured)`);
+  console.log(`${name.padEnd(20)} n=${x.n} p50 ${x.p50.toFixed(2)} ms  p95 ${x.p95.toFixed(2)} ms  (p50 ${(x.p50 / base.p50).toFixed(2)}×, p95 ${(x.p95 / base.p95).toFixed(2)}× of as configured)`);
 }
 await encoder?.close();
 file.close();
