@@ -9,11 +9,13 @@ import { createPoliticianQueries } from '../db/politicians.js';
 import { createPostcodeQueries } from '../db/postcodes.js';
 import { createPostcodeLocator } from '../postcodes/resolve.js';
 import { postcodeRoutes } from '../routes/postcodes.js';
+import { createPostcodeResolver } from '../postcodes/postcode-resolver.js';
 import { createSearchQueries } from '../db/search.js';
 import { createVoteQueries } from '../db/votes.js';
 import { searchRoutes } from '../routes/search.js';
 import type { Embedder } from '../search/embedder.js';
 import { createSearchEngine } from '../search/engine.js';
+import { loadLexicon } from '../search/encoder-store.js';
 import { createVectorIndex, hasVectorTable } from '../search/vectors.js';
 import { billRoutes } from '../routes/bills.js';
 import { boundaryRoutes, type PostcodeLocator } from '../routes/boundaries.js';
@@ -91,7 +93,8 @@ export function createApp({
   api.route('/', politicianRoutes({ politicians: createPoliticianQueries(db), boundaries, respond }));
   const postcodes = createPostcodeQueries(db);
   api.route('/', boundaryRoutes({ boundaries, index: boundaryIndex, locatePostcode: locatePostcode ?? createPostcodeLocator(postcodes), respond }));
-  api.route('/', postcodeRoutes({ postcodes, boundaries, index: boundaryIndex, respond }));
+  const postcodeResolver = createPostcodeResolver({ postcodes, boundaries, index: boundaryIndex });
+  api.route('/', postcodeRoutes({ lookup: postcodeResolver, respond }));
   api.route('/', billRoutes({ bills: createBillQueries(db), respond }));
   api.route('/', voteRoutes({ votes: createVoteQueries(db), respond }));
   api.route('/', committeeRoutes({ committees: createCommitteeQueries(db), respond }));
@@ -102,7 +105,7 @@ export function createApp({
   const embedOne = (text: string) => (embedder!.embedQuery ? embedder!.embedQuery(text) : embedder!.embed([text]).then((v) => v[0]));
   const embed = embedder ? (text: string) => embedQueue.run(() => embedOne(text), requestSignal()) : null;
   for (const [path, cls] of Object.entries(ROUTE_CLASSES)) if (cls === 'semantic') api.use(path, withRequestSignal);
-  api.route('/', searchRoutes({ engine: createSearchEngine({ queries: searchQueries, vectors, embed }), queries: searchQueries, vectors, respond }));
+  api.route('/', searchRoutes({ engine: createSearchEngine({ queries: searchQueries, vectors, embed, lexicon: loadLexicon(db), knows: embedder?.knowsAnyWord ? (t: string) => embedder.knowsAnyWord!(t) : null }), queries: searchQueries, vectors, representativeIds: postcodeResolver.representativeIds, respond }));
   app.route(API_PREFIX, api);
 
   app.notFound((c) => respond.error(c, notFound(`route ${c.req.path}`)));

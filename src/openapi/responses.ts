@@ -189,7 +189,10 @@ export const SCHEMAS: Record<string, JsonSchema> = {
 
   CoverageRow: object(coverageFields),
 
-  SearchPolitician: object({ ...searchPolitician, photo_url: nstr, party: nstr, socials: stringMap('platform → URL') }),
+  SearchPolitician: object({
+    ...searchPolitician, photo_url: nstr, party: nstr,
+    socials: { ...arrayOf(object({ platform: str, url: str, handle: str })), description: 'live social handles, by platform then handle (the original API\'s shape)' },
+  }),
   SearchResultItem: object({
     chunk_id: uuid, speech_id: uuid, chunk_index: count, text: str,
     snippet_html: { type: 'string', description: 'the text, HTML-escaped, matched terms in <mark>' }, similarity,
