@@ -6,7 +6,7 @@ PORT ?= 8080
 HOST ?= 127.0.0.1
 SOURCES := $(shell find src build-db -name '*.ts' 2>/dev/null)
 
-.PHONY: setup data data-real nightly run test typecheck bench bench-search bench-scale eval docs clean binary
+.PHONY: setup data data-real nightly run test typecheck bench bench-search bench-scale bench-http bench-http-memory eval docs clean binary
 
 ## setup: install exactly the locked dependencies (Node 22 comes from the npm registry)
 setup: node_modules/.installed
@@ -43,9 +43,10 @@ NIGHTLY_WORK ?= data/nightly
 NIGHTLY_PUBLISH ?= data/release
 UPSTREAM_MIRROR ?= none
 MAX_SHRINK ?= 0.1
+SINCE ?= none
 nightly: dist/canpol.mjs
 	$(NODE) dist/canpol.mjs pipeline --manifest config/sources.manifest.json --cache $(NIGHTLY_CACHE) --work $(NIGHTLY_WORK) \
-		--publish $(NIGHTLY_PUBLISH) --upstream-mirror $(UPSTREAM_MIRROR) --max-shrink $(MAX_SHRINK)
+		--publish $(NIGHTLY_PUBLISH) --upstream-mirror $(UPSTREAM_MIRROR) --since $(SINCE) --max-shrink $(MAX_SHRINK)
 	$(NODE) dist/canpol.mjs verify $(NIGHTLY_PUBLISH)/canpol.db > /dev/null
 
 ## run: serve the demo data on PORT (default 8080)
@@ -62,6 +63,27 @@ typecheck: node_modules/.installed
 ## bench: loopback load test; results go in docs/benchmarks.md by hand
 bench: data
 	$(NODE) bench/run.mjs
+
+## bench-http: every GET endpoint on data/real.db against a bare node:http server sending the same
+## bytes, alternating rounds under wrk, servers and wrk pinned to separate cores (docs/benchmarks.md, "HTTP").
+## VARIANTS=node,binary,keyed,nocache adds the single binary, rate limits on with a key, the cache off;
+## BENCH_HTTP_ARGS passes options on (--only REGEX, --rounds N, --duration S, --before OLD_BUNDLE ...).
+VARIANTS ?= node
+BENCH_HTTP_ARGS ?=
+BENCH_LOCK ?= /tmp/canpol-bench.lock
+# Recorded runs hold the machine lock shared with the other benchmarks (flock, util-linux), when there is one.
+LOCKED = $(if $(shell command -v flock),flock $(BENCH_LOCK),)
+bench-http: dist/canpol.mjs $(if $(findstring binary,$(VARIANTS)),dist/canpol)
+	@command -v wrk >/dev/null || { echo "make bench-http: wrk not found; install it: apt-get install wrk (Debian/Ubuntu), brew install wrk (macOS)" >&2; exit 1; }
+	@test -f data/real.db || { echo "make bench-http: data/real.db not found; build it first with: make data-real" >&2; exit 1; }
+	$(LOCKED) $(NODE) bench/http.mjs --variants $(VARIANTS) $(BENCH_HTTP_ARGS)
+
+## bench-http-memory: 200,000 distinct URLs through the server with and without the response cache,
+## its memory sampled all along (CAP=bytes, default 64 MiB; BINARY=1 for dist/canpol)
+CAP ?= 67108864
+bench-http-memory: dist/canpol.mjs $(if $(BINARY),dist/canpol)
+	@test -f data/real.db || { echo "make bench-http-memory: data/real.db not found; build it first with: make data-real" >&2; exit 1; }
+	$(LOCKED) $(if $(shell command -v taskset),taskset -c 0,) $(NODE) bench/http-memory.mjs --cap $(CAP) $(if $(BINARY),--binary)
 
 ## eval: search quality (NDCG@10, Recall@20 of keyword, vector, hybrid) on data/real.db -> docs/search-quality.md
 eval:

@@ -14,7 +14,7 @@ const manifest = args.includes('--subset') ? subsetManifest() : repoManifest();
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 const up = await startUpstream(manifest, DATASETS);
-const opts = { manifest, cache: join(out, 'cache'), work: join(out, 'work'), publishDir: join(out, 'release'), maxShrink: 0.1, mirror: up.mirror, fetch: { backoffMs: 50 } };
+const opts = { manifest, cache: join(out, 'cache'), work: join(out, 'work'), publishDir: join(out, 'release'), maxShrink: 0.1, mirror: up.mirror, fetch: { backoffMs: 50, spacingMs: 0 } };
 try {
   for (const [name, rebuild] of [['empty cache', false], ['nothing changed', false], ['forced rebuild, nothing changed', true]] as const) {
     const r = await runPipeline({ ...opts, rebuild, onProgress: (m) => { if (!m.includes(': ')) console.error(`  ${m}`); } });

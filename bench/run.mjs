@@ -9,21 +9,18 @@
 // details to bench/results/latest.md. Exits 1 if any answer was not a 200 or any request failed.
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
-import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { failWith, gitState, parseCommandLine } from './script.mjs';
+import { freePort, get, HOST, startChild as startChild_, stopChildren, stopChildrenOnExit, waitFor } from './processes.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SERVER = join(ROOT, 'dist/canpol.mjs');
 const CEILING = join(ROOT, 'bench/ceiling.mjs');
 const RESULTS = join(ROOT, 'bench/results/latest.md');
 const API = '/api/public/v1';
-const HOST = '127.0.0.1';
 
 const USAGE = `usage: node_modules/.bin/node bench/run.mjs [options]
 
@@ -40,29 +37,14 @@ options:
 // Arguments
 
 function parseOptions(argv) {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        data: { type: 'string', default: join(ROOT, 'data/canpol.db') },
-        duration: { type: 'string', default: '10' },
-        warmup: { type: 'string', default: '2' },
-        connections: { type: 'string', default: '1,32' },
-        profile: { type: 'string' },
-        'serve-arg': { type: 'string', multiple: true, default: [] },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (err) {
-    fail(`${err.message}\n\n${USAGE}`, 2);
-  }
-  if (values.help) {
-    console.log(USAGE);
-    process.exit(0);
-  }
+  const values = parseCommandLine(argv, {
+    data: { type: 'string', default: join(ROOT, 'data/canpol.db') },
+    duration: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '2' },
+    connections: { type: 'string', default: '1,32' },
+    profile: { type: 'string' },
+    'serve-arg': { type: 'string', multiple: true, default: [] },
+  }, USAGE, fail);
   const seconds = (name, min) => {
     const n = Number(values[name]);
     if (!Number.isInteger(n) || n < min) fail(`--${name} must be an integer >= ${min}, got ${JSON.stringify(values[name])}`, 2);
@@ -82,97 +64,13 @@ function parseOptions(argv) {
   };
 }
 
-function fail(message, code = 1) {
-  console.error(`bench: ${message}`);
-  process.exit(code);
-}
+const fail = failWith('bench');
 
 // ---------------------------------------------------------------------------------------------
-// Child processes: every one started is stopped on the way out, whatever the way out is.
+// Child processes (bench/processes.mjs stops every one on the way out)
 
-const children = new Set();
-const alive = (child) => child.exitCode === null && child.signalCode === null;
-
-function startChild(name, args) {
-  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: childEnv() });
-  child.name = name;
-  // Keep the last few KB of output for error messages; always read, so a full pipe never blocks it.
-  child.log = '';
-  const keep = (chunk) => { child.log = (child.log + chunk).slice(-8192); };
-  child.stdout.setEncoding('utf8').on('data', keep);
-  child.stderr.setEncoding('utf8').on('data', keep);
-  child.exited = new Promise((done) => child.once('exit', (code, signal) => done({ code, signal })));
-  children.add(child);
-  child.once('exit', () => children.delete(child));
-  return child;
-}
-
-/** The server takes its settings from flags here; settings from the caller's environment must not leak in. */
-function childEnv() {
-  const env = { ...process.env };
-  for (const name of Object.keys(env)) if (name === 'PORT' || name === 'HOST' || name.startsWith('CANPOL_') || name === 'NODE_OPTIONS') delete env[name];
-  return env;
-}
-
-async function stopChildren() {
-  await Promise.all([...children].map(async (child) => {
-    if (!alive(child)) return;
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => { if (alive(child)) child.kill('SIGKILL'); }, 8000);
-    await child.exited;
-    clearTimeout(timer);
-  }));
-}
-
-process.on('exit', () => { for (const child of children) if (alive(child)) child.kill('SIGKILL'); });
-let interrupted = false;
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => {
-    if (interrupted) process.exit(130);
-    interrupted = true;
-    console.error(`\nbench: ${signal}, stopping the servers`);
-    stopChildren().finally(() => process.exit(130));
-  });
-}
-
-function freePort() {
-  return new Promise((done, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.once('error', reject);
-    probe.listen(0, HOST, () => {
-      const { port } = probe.address();
-      probe.close(() => done(port));
-    });
-  });
-}
-
-/** GET without Accept-Encoding (raw JSON, as the load runs), returning status, headers and body. */
-function get(url) {
-  return new Promise((done, reject) => {
-    const req = http.get(url, { agent: false }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => done({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.setTimeout(5000, () => req.destroy(new Error(`GET ${url} timed out`)));
-  });
-}
-
-async function waitFor(child, url, seconds = 20) {
-  const until = Date.now() + seconds * 1000;
-  for (;;) {
-    if (!alive(child)) throw new Error(`${child.name} exited before answering ${url}:\n${child.log}`);
-    try {
-      const res = await get(url);
-      if (res.status === 200) return;
-    } catch { /* not listening yet */ }
-    if (Date.now() > until) throw new Error(`${child.name} did not answer ${url} within ${seconds} s:\n${child.log}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+stopChildrenOnExit('bench');
+const startChild = (name, args) => startChild_(name, process.execPath, args, { cwd: ROOT });
 
 async function startServer(data, profile, serveArgs = []) {
   const port = await freePort();
@@ -285,16 +183,6 @@ function versions() {
   return ['hono', '@hono/node-server', 'better-sqlite3', 'autocannon'].map((name) => `${name} ${version(name)}`).join(', ');
 }
 
-function gitState() {
-  try {
-    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'src', 'build-db'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-    return dirty ? `${head} with uncommitted changes in src/ or build-db/` : head;
-  } catch {
-    return 'unknown';
-  }
-}
-
 function newestSource() {
   let newest = 0;
   const walk = (dir) => {
@@ -380,7 +268,7 @@ async function main() {
 Written by \`bench/run.mjs\` on ${new Date().toISOString()}; see docs/benchmarks.md for how to read it.
 
 - command: \`${[process.argv0, relative(process.cwd(), fileURLToPath(import.meta.url)), ...process.argv.slice(2)].join(' ')}\` (in ${ROOT})
-- code: commit ${gitState()}; ${versions()}
+- code: commit ${gitState(ROOT)}; ${versions()}
 - machine: ${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB memory, ${os.platform()} ${os.release()}
 - Node ${process.version} (server, ceiling and load generator on the same machine, over loopback)
 - data file: ${relative(ROOT, opts.data).startsWith('..') ? opts.data : relative(ROOT, opts.data)}, ${fmt.mib(size)} (${fmt.int(size)} bytes), ` +

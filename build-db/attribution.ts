@@ -1,5 +1,5 @@
-// How many people in the data are linked to a politician, per source: the share of speeches,
-// bill sponsors and vote positions with a politician id. Computed from the written tables, so it
+// How many people in the data are linked to a politician, per source: the share of speeches (all,
+// and those of members only), bill sponsors and vote positions with a politician id. Computed from the written tables, so it
 // states what the data file holds, whatever importer produced it.
 import type Database from 'better-sqlite3';
 
@@ -7,6 +7,10 @@ export interface Attribution { total: number; linked: number; rate: number }
 
 const QUERIES: Record<string, string> = {
   speeches: `SELECT source_system AS source, count(*) AS total, count(politician_id) AS linked FROM speeches GROUP BY source_system`,
+  // The speeches of members (presiding or not, or whoever the source does not say is something
+  // else): witnesses, officials and collective voices are not politicians and are counted apart.
+  member_speeches: `SELECT source_system AS source, count(*) AS total, count(politician_id) AS linked FROM speeches
+    WHERE speaker_kind IS NULL OR speaker_kind IN ('member', 'presiding') GROUP BY source_system`,
   bill_sponsors: `SELECT b.source_system AS source, count(*) AS total, count(s.politician_id) AS linked
     FROM bill_sponsors s JOIN bills b ON b.id = s.bill_id GROUP BY b.source_system`,
   vote_positions: `SELECT v.source_system AS source, count(*) AS total, count(p.politician_id) AS linked

@@ -4,6 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join, basename } from 'node:path';
 import { checkReferences } from './sources/check-references.js';
+import { mergeBundlePoliticians } from './sources/merge-bundle.js';
 import { readBundle, type SourceIssue } from './sources/read-bundle.js';
 import { SOURCE_FORMAT_VERSION } from './sources/schemas.js';
 import { SCHEMA_VERSION } from './schema.js';
@@ -18,8 +19,10 @@ export interface BuildOptions {
   onProgress?: (msg: string) => void;
 }
 
+export type SkippedSet = { importer: string; set: string; reason: string; records: number };
+
 export type BuildResult =
-  | { ok: true; buildId: string; out: string; rowCounts: Record<string, number>; attribution: Record<string, Attribution>; warnings: string[]; seconds: number }
+  | { ok: true; buildId: string; out: string; rowCounts: Record<string, number>; attribution: Record<string, Attribution>; warnings: string[]; seconds: number; skippedSets: SkippedSet[] }
   | { ok: false; issues: SourceIssue[]; warnings: string[] };
 
 /** Same sources and same builder schema, same id: the id is a hash of what went in. */
@@ -46,6 +49,11 @@ function compile({ sources, out, now, onProgress = () => {} }: BuildOptions) {
   if (!read.ok) return read;
   const { bundle } = read;
 
+  onProgress('merging politicians');
+  const people = mergeBundlePoliticians(bundle.records);
+  if (people.issues.length) return { ok: false as const, issues: people.issues, warnings: bundle.warnings };
+  onProgress(`${people.stats.records} politician records → ${people.stats.people} people; ${people.stats.terms_closed_by_later_parliament} open terms closed by a later Parliament`);
+
   onProgress('checking references');
   const issues = checkReferences(bundle.records);
   if (issues.length) return { ok: false as const, issues, warnings: bundle.warnings };
@@ -55,7 +63,7 @@ function compile({ sources, out, now, onProgress = () => {} }: BuildOptions) {
   const tmp = join(dirname(out), `.${basename(out)}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
   try {
     const written = writeDatabase({ bundle, path: tmp, buildId, builtAt: buildTime(now), onProgress });
-    return { ok: true as const, tmp, buildId, ...written, started };
+    return { ok: true as const, tmp, buildId, ...written, started, skippedSets: bundle.manifest.skipped_sets };
   } catch (err) {
     rmSync(tmp, { force: true });
     throw err;
@@ -68,7 +76,7 @@ export function buildDataFile(options: BuildOptions): BuildResult {
   if (!c.ok) return c;
   try {
     renameSync(c.tmp, options.out);
-    return { ok: true, buildId: c.buildId, out: options.out, rowCounts: c.rowCounts, attribution: c.attribution, warnings: c.warnings, seconds: (performance.now() - c.started) / 1000 };
+    return { ok: true, buildId: c.buildId, out: options.out, rowCounts: c.rowCounts, attribution: c.attribution, warnings: c.warnings, seconds: (performance.now() - c.started) / 1000, skippedSets: c.skippedSets };
   } finally {
     rmSync(c.tmp, { force: true });
   }
@@ -81,7 +89,7 @@ export async function buildDataFileWith(options: BuildOptions, phases: ExtraPhas
   try {
     for (const phase of phases) await phase(c.tmp, options.onProgress ?? (() => {}));
     renameSync(c.tmp, options.out);
-    return { ok: true, buildId: c.buildId, out: options.out, rowCounts: c.rowCounts, attribution: c.attribution, warnings: c.warnings, seconds: (performance.now() - c.started) / 1000 };
+    return { ok: true, buildId: c.buildId, out: options.out, rowCounts: c.rowCounts, attribution: c.attribution, warnings: c.warnings, seconds: (performance.now() - c.started) / 1000, skippedSets: c.skippedSets };
   } finally {
     rmSync(c.tmp, { force: true });
   }

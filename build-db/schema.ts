@@ -1,5 +1,7 @@
 // The data file's tables. The server checks SCHEMA_VERSION at start and refuses another one.
-export const SCHEMA_VERSION = 5;
+import { TEXT_INDEX_SQL } from '../src/db/text-index.js';
+
+export const SCHEMA_VERSION = 7;
 
 export const SCHEMA_SQL = /* sql */ `
 CREATE TABLE build (
@@ -59,12 +61,12 @@ CREATE TABLE politicians (
   first_name TEXT,
   last_name TEXT,
   honorific TEXT,
-  party TEXT NOT NULL,
+  party TEXT,                       -- null when no source names it (a sponsor known only from LEGISinfo)
   elected_office TEXT NOT NULL,
   level TEXT NOT NULL,
   province_territory TEXT,
-  constituency_id TEXT NOT NULL,
-  constituency_name TEXT NOT NULL,
+  constituency_id TEXT,             -- null when no source names it (a senator known only from LEGISinfo)
+  constituency_name TEXT,
   email TEXT,
   phone TEXT,                       -- own phone, else the first constituency office's (spec)
   fax TEXT,
@@ -89,9 +91,12 @@ CREATE INDEX politicians_by_jurisdiction ON politicians (level, province_territo
 CREATE INDEX politicians_by_status ON politicians (status, sort_name, id);
 CREATE INDEX politicians_by_constituency ON politicians (constituency_id);
 
+-- One row per seat held: a Parliament's term in one riding for one party, ordered by start.
 CREATE TABLE politician_terms (
   politician_id TEXT NOT NULL, ord INTEGER NOT NULL, start_at TEXT NOT NULL, end_at TEXT,
-  elected_office TEXT, constituency_id TEXT, party TEXT,
+  elected_office TEXT, constituency_id TEXT, constituency_name TEXT, party TEXT,
+  parliament_number INTEGER,
+  observed INTEGER NOT NULL,        -- 1: dates a source saw the person act in the seat, not the seat's own
   PRIMARY KEY (politician_id, ord)
 ) WITHOUT ROWID;
 
@@ -198,6 +203,7 @@ CREATE INDEX vote_positions_by_vote ON vote_positions (vote_id, position_order, 
 CREATE TABLE speeches (
   id TEXT PRIMARY KEY, key TEXT NOT NULL UNIQUE, session_id TEXT, politician_id TEXT,
   speaker_name_raw TEXT NOT NULL, speaker_role TEXT, party_at_time TEXT, spoken_at TEXT NOT NULL,
+  speaker_kind TEXT,                -- member, presiding, witness, official, collective (null: not said)
   language TEXT NOT NULL, level TEXT NOT NULL, province_territory TEXT, speech_type TEXT NOT NULL,
   is_presiding INTEGER NOT NULL, text TEXT NOT NULL, source_url TEXT, source_anchor TEXT,
   source_system TEXT NOT NULL, meeting_url TEXT,
@@ -211,4 +217,6 @@ CREATE TABLE committee_meetings (
   first_spoken_at TEXT NOT NULL, last_spoken_at TEXT NOT NULL, speech_count INTEGER NOT NULL
 ) WITHOUT ROWID;
 CREATE INDEX committee_meetings_by_date ON committee_meetings (date DESC, meeting_url);
+
+${TEXT_INDEX_SQL}
 `;

@@ -6,9 +6,11 @@ import { fold, honorificOf } from '../src/domain/text.js';
 import { localDate } from '../src/domain/time-zones.js';
 import { measureAttribution, type Attribution } from './attribution.js';
 import { writeBoundaries } from './geo/write-boundaries.js';
+import { LEGISLATURES } from './import/legislatures.js';
 import { ids } from './ids.js';
 import { writePostcodes } from './postcodes/write-postcodes.js';
 import { writeChunks } from './search/write-chunks.js';
+import { writeTextIndexes } from '../src/db/text-index.js';
 import { SCHEMA_SQL, SCHEMA_VERSION } from './schema.js';
 import type { Bundle } from './sources/read-bundle.js';
 import { SOURCE_FORMAT_VERSION, type PoliticianRecord } from './sources/schemas.js';
@@ -63,7 +65,14 @@ export function writeDatabase({ bundle, path, buildId, builtAt, onProgress = () 
 
     const insJurisdiction = ins(`INSERT INTO jurisdictions (jurisdiction, ord, legislature_name, seats, bills_status, hansard_status, votes_status, committees_status, last_verified_at, source_urls, notes)
       VALUES (@jurisdiction, @ord, @legislature_name, @seats, @bills_status, @hansard_status, @votes_status, @committees_status, @last_verified_at, @source_urls, @notes)`);
-    for (const { record: r } of records.jurisdictions) {
+    // One row per jurisdiction, all 14 (spec, Coverage): one the bundle does not describe holds nothing.
+    const described = new Map(records.jurisdictions.map(({ record }) => [record.jurisdiction, record]));
+    for (const jurisdiction of JURISDICTIONS) {
+      const leg = LEGISLATURES[jurisdiction];
+      const r = described.get(jurisdiction) ?? {
+        jurisdiction, legislature_name: leg.legislature_name, seats: leg.seats, bills_status: 'none', hansard_status: 'none',
+        votes_status: 'none', committees_status: 'none', last_verified_at: null, source_urls: {}, notes: null,
+      };
       const notes = manifest.demo && !(r.notes ?? '').startsWith('Demo data') ? `Demo data: fictional records for testing. ${r.notes ?? ''}`.trim() : r.notes;
       insJurisdiction.run({ ...r, ord: JURISDICTIONS.indexOf(r.jurisdiction), source_urls: json(r.source_urls), notes });
     }
@@ -103,7 +112,7 @@ export function writeDatabase({ bundle, path, buildId, builtAt, onProgress = () 
     }
 
     const insPolitician = ins(`INSERT INTO politicians VALUES (@id, @key, @name, @first_name, @last_name, @honorific, @party, @elected_office, @level, @province_territory, @constituency_id, @constituency_name, @email, @phone, @fax, @constituency_office_address, @legislature_office_address, @photo_url, @personal_url, @official_url, @social_urls, @is_active, @status, @term_start_at, @term_end_at, @external_parliament_slug, @ab_assembly_mid, @last_verified_at, @name_folded, @office_folded, @sort_name)`);
-    const insTerm = ins('INSERT INTO politician_terms VALUES (@politician_id, @ord, @start_at, @end_at, @elected_office, @constituency_id, @party)');
+    const insTerm = ins('INSERT INTO politician_terms VALUES (@politician_id, @ord, @start_at, @end_at, @elected_office, @constituency_id, @constituency_name, @party, @parliament_number, @observed)');
     for (const { record: p } of records.politicians) {
       const id = politicianIds.get(p.key)!;
       const latest = latestTerm(p);
@@ -122,7 +131,7 @@ export function writeDatabase({ bundle, path, buildId, builtAt, onProgress = () 
         office_folded: fold(p.elected_office),
         sort_name: sortName(p.last_name, p.first_name, p.name),
       });
-      p.terms.forEach((t, ord) => insTerm.run({ ...t, politician_id: id, ord }));
+      p.terms.forEach((t, ord) => insTerm.run({ ...t, politician_id: id, ord, observed: b(t.observed) }));
     }
     onProgress(`wrote ${records.politicians.length} politicians, ${records.offices.length - officeDuplicates} offices, ${records.socials.length} social handles`);
 
@@ -194,7 +203,7 @@ export function writeDatabase({ bundle, path, buildId, builtAt, onProgress = () 
     db.exec(`UPDATE bills SET votes_count = (SELECT count(*) FROM votes WHERE votes.bill_id = bills.id)`);
     onProgress(`wrote ${records.votes.length} votes, ${positions} positions`);
 
-    const insSpeech = ins(`INSERT INTO speeches VALUES (@id, @key, @session_id, @politician_id, @speaker_name_raw, @speaker_role, @party_at_time, @spoken_at, @language, @level, @province_territory, @speech_type, @is_presiding, @text, @source_url, @source_anchor, @source_system, @meeting_url, @order_of_business, @subject, @committee_name, @sequence, @is_draft)`);
+    const insSpeech = ins(`INSERT INTO speeches VALUES (@id, @key, @session_id, @politician_id, @speaker_name_raw, @speaker_role, @party_at_time, @spoken_at, @speaker_kind, @language, @level, @province_territory, @speech_type, @is_presiding, @text, @source_url, @source_anchor, @source_system, @meeting_url, @order_of_business, @subject, @committee_name, @sequence, @is_draft)`);
     for (const { record } of records.speeches) {
       insSpeech.run({
         ...record, id: ids.speech(record.key), session_id: record.session_key === null ? null : sessionIds.get(record.session_key),
@@ -207,6 +216,8 @@ export function writeDatabase({ bundle, path, buildId, builtAt, onProgress = () 
     warnings.push(...writeBoundaries(db, records.boundaries, onProgress).warnings);
     warnings.push(...writePostcodes(db, records, stamp, onProgress).warnings);
 
+    writeTextIndexes(db);
+    onProgress('wrote the q indexes of bills and politicians');
     computeCoverageCounts(db);
   })();
 
@@ -248,4 +259,12 @@ function computeCoverageCounts(db: Database.Database) {
     votes_count = (SELECT count(*) FROM votes t WHERE ${match}),
     speeches_count = (SELECT count(*) FROM speeches t WHERE ${match}),
     politicians_count = (SELECT count(*) FROM politicians t WHERE t.status = 'sitting' AND ${match})`);
+  // A status claims coverage of what the file holds: where it holds nothing of a kind, that status is
+  // none (blocked stays: it says why nothing is held).
+  db.exec(`UPDATE jurisdictions SET
+    bills_status = CASE WHEN bills_count = 0 AND bills_status <> 'blocked' THEN 'none' ELSE bills_status END,
+    votes_status = CASE WHEN votes_count = 0 AND votes_status <> 'blocked' THEN 'none' ELSE votes_status END,
+    hansard_status = CASE WHEN speeches_count = 0 AND hansard_status <> 'blocked' THEN 'none' ELSE hansard_status END,
+    committees_status = CASE WHEN committees_status <> 'blocked' AND NOT EXISTS (SELECT 1 FROM committee_meetings t WHERE ${match})
+      THEN 'none' ELSE committees_status END`);
 }

@@ -3,7 +3,10 @@
 // reported per line instead of thrown, so one bad line names itself.
 import { readFileSync } from 'node:fs';
 
-export const KINDS = ['known-item', 'topic', 'french', 'cross-lingual'] as const;
+/** topic-en / topic-fr: a subject in the query's language; cross-lingual: the relevant chunks are in
+ *  the other language; known-item: a paraphrase of one chunk; keyword: the words are the intent (a
+ *  rare term, a name, a bill number, a quoted phrase); stance: one side of an argument. */
+export const KINDS = ['topic-en', 'topic-fr', 'cross-lingual', 'known-item', 'keyword', 'stance'] as const;
 export type QueryKind = (typeof KINDS)[number];
 
 export interface Judgment { speech_key: string; chunk_index: number; grade: 0 | 1 | 2 }
@@ -17,6 +20,23 @@ export interface EvalQuery {
   judgments: Judgment[];
   /** Why these chunks are relevant, in one line. */
   note: string;
+}
+
+/** Weights are chosen on the tuning half and reported on the held-out half: within each kind, the
+ *  1st, 3rd, 5th … query in file order is tuning, the 2nd, 4th … held out, so both halves hold
+ *  every kind in equal measure whatever order the kinds were written in. */
+export const HALVES = ['tuning', 'held-out'] as const;
+export type Half = (typeof HALVES)[number];
+
+export function halfOf(queries: readonly EvalQuery[]): Map<string, Half> {
+  const seen = new Map<QueryKind, number>();
+  const out = new Map<string, Half>();
+  for (const q of queries) {
+    const i = seen.get(q.kind) ?? 0;
+    seen.set(q.kind, i + 1);
+    out.set(q.id, i % 2 === 0 ? 'tuning' : 'held-out');
+  }
+  return out;
 }
 
 export const chunkKey = (speechKey: string, index: number) => `${speechKey}#${index}`;

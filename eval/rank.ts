@@ -1,18 +1,22 @@
-// Ranks a query three ways on the same pool sizes: keyword side only (bm25), vector side only
-// (nearest neighbours), and both fused by RRF — exactly the engine's candidate pool, with one side
-// switched off. Results are chunk keys (speech key # chunk index), best first.
+// Ranks a query four ways: plain BM25 over the same chunks (the baseline, eval/bm25.ts); the
+// engine's keyword side alone; its vector side alone (nearest neighbours); and hybrid, the engine's
+// ranking as the API returns it — the same candidate pool with one side switched off for the two
+// sides. Results are chunk keys (speech key # chunk index), best first.
 import { openDataFile } from '../src/db/open-data-file.js';
 import { createSearchQueries, type SearchFilters } from '../src/db/search.js';
-import { hybridPool, type PoolSides } from '../src/search/candidates.js';
-import { loadEncoder } from '../src/search/encoder-store.js';
+import { hybridPool, type PoolOptions } from '../src/search/candidates.js';
+import { loadEncoder, loadLexicon } from '../src/search/encoder-store.js';
 import { createVectorIndex, hasVectorTable } from '../src/search/vectors.js';
+import { createBm25 } from './bm25.js';
 import { chunkKey } from './queries.js';
 
-export const MODES = ['keyword', 'vector', 'hybrid'] as const;
+export const MODES = ['bm25', 'keyword', 'vector', 'hybrid'] as const;
 export type Mode = (typeof MODES)[number];
-const SIDES: Record<Mode, PoolSides> = {
+/** The sides alone see every candidate (no match floor: the vector side alone has no keyword
+ *  evidence); hybrid is exactly the API's ranking. */
+const SIDES: Record<Exclude<Mode, 'bm25'>, PoolOptions> = {
   keyword: { keyword: true, vector: false },
-  vector: { keyword: false, vector: true },
+  vector: { keyword: false, vector: true, floor: -1 },
   hybrid: { keyword: true, vector: true },
 };
 
@@ -20,8 +24,8 @@ const SIDES: Record<Mode, PoolSides> = {
 const ANY: SearchFilters = { langs: ['en', 'fr'], exclude_presiding: false };
 
 export interface Ranker {
-  /** The whole ranked pool of `q` under `mode`, as chunk keys. */
-  rank(q: string, mode: Mode): Promise<string[]>;
+  /** The whole ranked pool of `q` under `mode`, as chunk keys; `options` vary engine constants (eval/tune.ts). */
+  rank(q: string, mode: Mode, options?: PoolOptions): Promise<string[]>;
   /** Chunk text and metadata by key, for judging. */
   chunk(key: string): { text: string; language: string; speaker: string; spoken_on: string } | undefined;
   chunkCount: number;
@@ -36,14 +40,23 @@ export async function openRanker(path: string): Promise<Ranker> {
     throw new Error(`${path} has no encoder or vector index; vector-only and hybrid cannot be measured`);
   }
   const queries = createSearchQueries(file.db);
-  const src = { queries, vectors: createVectorIndex(file.db), embed: (t: string) => encoder.embedQuery(t) };
+  // Embeddings are remembered: the tuning grid (eval/tune.ts) ranks each query many times.
+  const embedded = new Map<string, Promise<Float32Array>>();
+  const embed = (t: string) => {
+    let v = embedded.get(t);
+    if (!v) embedded.set(t, (v = encoder.embedQuery(t)));
+    return v;
+  };
+  const src = { queries, vectors: createVectorIndex(file.db), embed, lexicon: loadLexicon(file.db), knows: (t: string) => encoder.knowsAnyWord?.(t) ?? true };
   const rows = file.db.prepare(`SELECT c.rowid, s.key, c.chunk_index, c.text, c.language, s.speaker_name_raw AS speaker, c.spoken_on
-    FROM chunks c JOIN speeches s ON s.id = c.speech_id`).all() as Array<{ rowid: number; key: string; chunk_index: number; text: string; language: string; speaker: string; spoken_on: string }>;
+    FROM chunks c JOIN speeches s ON s.id = c.speech_id`).all() as Array<{ rowid: number; key: string; chunk_index: number; text: string; language: 'en' | 'fr'; speaker: string; spoken_on: string }>;
+  const bm25 = createBm25(rows.map((r) => ({ id: r.rowid, text: r.text, language: r.language })));
   const keyOf = new Map(rows.map((r) => [r.rowid, chunkKey(r.key, r.chunk_index)]));
   const byKey = new Map(rows.map((r) => [chunkKey(r.key, r.chunk_index), r]));
   return {
-    async rank(q, mode) {
-      const pool = await hybridPool(src, q, ANY, undefined, SIDES[mode]);
+    async rank(q, mode, options = {}) {
+      if (mode === 'bm25') return bm25.rank(q).map((rowid) => keyOf.get(rowid)!);
+      const pool = await hybridPool(src, q, ANY, undefined, { ...SIDES[mode], ...options });
       return pool.candidates.map((c) => keyOf.get(c.rowid)!);
     },
     chunk: (key) => byKey.get(key),

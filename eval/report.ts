@@ -1,50 +1,63 @@
-// Renders the evaluation as Markdown: the summary table (printed by `make eval` too) and
-// docs/search-quality.md, whose method section describes how the query set was made.
-import type { Evaluation, Summary } from './evaluate.js';
-import { NDCG_K, RECALL_K } from './evaluate.js';
-import type { EvalQuery } from './queries.js';
+// Renders the evaluation as Markdown: the summary printed by `make eval`, and
+// docs/search-quality.md (per-kind tables beside plain BM25, before/after, method, per query).
+import { NDCG_K, RECALL_K, targets, type Evaluation, type Summary } from './evaluate.js';
+import { halfOf, type EvalQuery } from './queries.js';
 import { MODES } from './rank.js';
 
-const f = (x: number | null) => (x === null ? '–' : x.toFixed(3));
-const bold = (xs: Array<number | null>) => {
-  const best = Math.max(...xs.map((x) => x ?? -1));
-  return xs.map((x) => (x !== null && x === best ? `**${f(x)}**` : f(x)));
-};
-const row = (label: string, s: Summary) =>
-  `| ${label} | ${s.queries} | ${bold(MODES.map((m) => s.ndcg[m])).join(' | ')} | ${bold(MODES.map((m) => s.recall[m])).join(' | ')} |`;
+const f = (x: number | null | undefined) => (x === null || x === undefined ? '–' : x.toFixed(3));
+const ratio = (a: number | null, b: number | null) => (a === null || b === null ? '–' : b === 0 ? (a > 0 ? '∞' : '–') : `${(a / b).toFixed(2)}×`);
 
-export function summaryTable(e: Evaluation): string {
+/** One row per summary: NDCG@10 of plain BM25 and hybrid, their ratio, then the engine's two sides, then Recall@20. */
+export function summaryTable(rows: Summary[]): string {
   return [
-    `| queries | n | NDCG@${NDCG_K} keyword | NDCG@${NDCG_K} vector | NDCG@${NDCG_K} hybrid | R@${RECALL_K} keyword | R@${RECALL_K} vector | R@${RECALL_K} hybrid |`,
-    '|---|---:|---:|---:|---:|---:|---:|---:|',
-    row('all', e.overall),
-    ...e.byKind.map((s) => row(s.kind, s)),
-    ...e.byHalf.map((s) => row(`${s.half} half`, s)),
+    `| queries | n | NDCG@${NDCG_K} BM25 | NDCG@${NDCG_K} hybrid | hybrid / BM25 | keyword side | vector side | R@${RECALL_K} BM25 | R@${RECALL_K} hybrid |`,
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...rows.map((s) => `| ${s.label} | ${s.queries} | ${f(s.ndcg.bm25)} | **${f(s.ndcg.hybrid)}** | ${ratio(s.ndcg.hybrid, s.ndcg.bm25)} | ${f(s.ndcg.keyword)} | ${f(s.ndcg.vector)} | ${f(s.recall.bm25)} | ${f(s.recall.hybrid)} |`),
+  ].join('\n');
+}
+
+export function targetTable(half: Summary[]): string {
+  return [
+    '| target (held-out half) | hybrid | BM25 | needed | met |',
+    '|---|---:|---:|---|---|',
+    ...targets(half).map((t) => `| ${t.what} | ${f(t.hybrid)} | ${f(t.bm25)} | ≥ ${t.need} × BM25 = ${f(t.need * t.bm25)} | ${t.met ? 'yes' : '**no**'} |`),
+  ].join('\n');
+}
+
+/** What a "before" file holds: the held-out and tuning tables of an earlier engine on the same queries. */
+export interface Before { engine: string; halves: Evaluation['halves'] }
+
+export function beforeAfterTable(before: Before, after: Evaluation): string {
+  const rows: string[] = [];
+  for (const half of ['held-out', 'tuning'] as const) {
+    const was = new Map(before.halves[half].map((s) => [s.label, s]));
+    for (const s of after.halves[half]) {
+      const b = was.get(s.label);
+      rows.push(`| ${half} | ${s.label.replace(/ half$/, ' (all kinds)')} | ${s.queries} | ${f(s.ndcg.bm25)} | ${f(b?.ndcg.hybrid)} | ${ratio(b?.ndcg.hybrid ?? null, s.ndcg.bm25)} | **${f(s.ndcg.hybrid)}** | ${ratio(s.ndcg.hybrid, s.ndcg.bm25)} |`);
+    }
+  }
+  return [
+    `| half | queries | n | NDCG@${NDCG_K} BM25 | hybrid before | before / BM25 | hybrid after | after / BM25 |`,
+    '|---|---|---:|---:|---:|---:|---:|---:|',
+    ...rows,
   ].join('\n');
 }
 
 function perQueryTable(e: Evaluation, queries: EvalQuery[]): string {
   const byId = new Map(queries.map((q) => [q.id, q]));
+  const half = halfOf(queries);
   return [
-    `| id | kind | lang | relevant | NDCG@${NDCG_K} k / v / h | R@${RECALL_K} k / v / h | query |`,
-    '|---|---|---|---:|---|---|---|',
+    `| id | kind | half | lang | relevant | NDCG@${NDCG_K} ${MODES.join(' / ')} | R@${RECALL_K} ${MODES.join(' / ')} | query |`,
+    '|---|---|---|---|---:|---|---|---|',
     ...e.perQuery.map((s) => {
       const q = byId.get(s.id)!;
       const rel = q.judgments.filter((j) => j.grade > 0).length;
-      return `| ${s.id} | ${s.kind} | ${q.lang} | ${rel} | ${MODES.map((m) => f(s.ndcg[m])).join(' / ')} | ${MODES.map((m) => f(s.recall[m])).join(' / ')} | ${q.text.replace(/\|/g, '\\|')} |`;
+      return `| ${s.id} | ${s.kind} | ${half.get(s.id)} | ${q.lang} | ${rel} | ${MODES.map((m) => f(s.ndcg[m])).join(' / ')} | ${MODES.map((m) => f(s.recall[m])).join(' / ')} | ${q.text.replace(/\|/g, '\\|')} |`;
     }),
   ].join('\n');
 }
 
-/** The issue's bar: hybrid ahead of keyword-only and vector-only overall, on both metrics. */
-export function verdict(e: Evaluation): string {
-  const o = e.overall;
-  const ahead = (m: 'ndcg' | 'recall') => (o[m].hybrid ?? 0) > Math.max(o[m].keyword ?? 0, o[m].vector ?? 0);
-  const say = (m: 'ndcg' | 'recall', name: string) => `${name}: hybrid ${ahead(m) ? 'ahead of' : 'NOT ahead of'} both (${f(o[m].hybrid)} vs keyword ${f(o[m].keyword)}, vector ${f(o[m].vector)})`;
-  return `**Hybrid ahead of both overall?** ${say('ndcg', `NDCG@${NDCG_K}`)}; ${say('recall', `Recall@${RECALL_K}`)}.`;
-}
-
-export interface ReportContext { data: string; chunks: number; queries: EvalQuery[]; seconds: number }
+export interface ReportContext { data: string; chunks: number; queries: EvalQuery[]; before: Before | null; method: string }
 
 export function renderReport(e: Evaluation, ctx: ReportContext): string {
   const judged = ctx.queries.reduce((n, q) => n + q.judgments.length, 0);
@@ -52,84 +65,42 @@ export function renderReport(e: Evaluation, ctx: ReportContext): string {
   return `# Search quality
 
 Generated by \`make eval\` (eval/run.ts) from ${ctx.data} (${ctx.chunks.toLocaleString('en')} chunks) and the
-${ctx.queries.length} judged queries of eval/queries.jsonl (${judged} judgments, ${relevant} of them relevant).
+${ctx.queries.length} judged queries of eval/queries.jsonl (${judged.toLocaleString('en')} judgments, ${relevant.toLocaleString('en')} of them relevant).
 Do not edit by hand: change the queries or the engine and run \`make eval\` again.
 
-## Results
+NDCG@${NDCG_K}, mean over queries. *BM25* is plain BM25 over the same chunks (eval/bm25.ts: exact
+scores in memory, the index's words and stems, nothing else); *hybrid* is the engine's ranking as
+\`/search/speeches?q=…&lang=any\` returns it; *keyword side* (the query's words and their
+translation, src/search/translate.ts) and *vector side* are the engine's candidate lists without
+the other, for diagnosis. Weights were chosen on the tuning half; the held-out half was not looked
+at while choosing them.
 
-Mean over queries; the best mode of each row is in bold. *keyword* is the BM25 candidate list of the impact-ordered FTS5 index (src/search/keyword-plan.ts)
-alone, *vector* the nearest neighbours of the query embedding alone, *hybrid* both fused by reciprocal
-rank fusion (k = 60), the vector side probed with feedback from the best keyword match
-(src/search/feedback.ts) — exactly the engine's candidate pool (\`hybridPool\` in
-src/search/candidates.ts) with one side switched off, each side at the engine's pool size (1,000),
-\`lang=any\`, no other filter. The *tuning half* (the 1st, 3rd, 5th … query of eval/queries.jsonl) is
-the one the feedback weight was chosen on; the *held-out half* (the 2nd, 4th …) was not used to
-choose anything.
+## Held-out half
 
-${summaryTable(e)}
+${summaryTable(e.halves['held-out'])}
 
-${verdict(e)}
+${targetTable(e.halves['held-out'])}
+${ctx.before ? `
+## Before and after
 
-${METHOD}
+*Before* is ${ctx.before.engine}, measured on the same queries and judgments (eval/before.json).
+
+${beforeAfterTable(ctx.before, e)}
+` : ''}
+## Tuning half
+
+${summaryTable(e.halves.tuning)}
+
+## All queries
+
+${summaryTable(e.overall)}
+
+${ctx.method}
 
 ## Per query
 
-k / v / h = keyword / vector / hybrid. "relevant" = judged chunks with grade ≥ 1.
+Modes in the order ${MODES.join(' / ')}. "relevant" = judged chunks with grade ≥ 1.
 
 ${perQueryTable(e, ctx.queries)}
 `;
 }
-
-const METHOD = `## Method
-
-**Corpus.** The chunks of the real data file built by \`make data-real\`: the 14 House of Commons
-Hansard XML documents (House debates 2011–2024, the Science and Research and Veterans Affairs
-committees in English, the ETHI committee in French; sitting 41-1-54 in French only; sitting 42-1-2 in
-both editions) and 5 BC Hansard sittings of 2026. The encoder is the one learned at build from these
-chunks, bill title pairs and the paragraph pairs of 42-1-2 (docs/search-encoder.md).
-
-**Queries** (written by us; judged chunks are named by speech key + chunk index, stable across
-rebuilds):
-
-- *known-item* (26): each written as a paraphrase of one chunk we picked and read first (22 chosen by
-  a seeded random draw of chunks, then the most distinctive), in our own words. K23–K26 are
-  deliberately hard paraphrases that share almost no content word with the chunk. Only the target
-  chunk is judged (grade 2), so another chunk saying the same thing counts as a miss.
-- *topic* (16): short topic phrases on subjects the corpus actually debates (carbon tax, opioids,
-  housing, veterans' offices, firearms, reconciliation, long-term care, forestry, Bill C-36, Bill C-24,
-  COVID benefits, pipelines, national parks, palliative care, research security, academic pay gap).
-- *french* (8): French queries on the French sittings (41-1-54-fr, ETHI 11796678-fr, 42-1-2-fr): five
-  topics and three known-item paraphrases.
-- *cross-lingual* (8): French queries whose relevant chunks are English-only (X01, X02, X05) and
-  English queries whose relevant chunks are French-only (X03, X07, X08); X04's relevant chunks are
-  mostly French but the corpus also has English time-allocation debates, judged as they came up;
-  X06 targets 42-1-2, where both editions exist (both chunks grade 2). All searched with \`lang=any\`.
-
-**Judging.** Topic, French-topic and cross-lingual-topic queries were judged over a pool: the union
-of the top 20 of keyword-only, vector-only and hybrid (eval/pool.ts prints it), every pooled chunk read
-and graded 2 = about the topic, 1 = touches it, 0 = not about it; a few clearly relevant chunks found
-outside the pool were judged too (e.g. the two chrysotile answers that never say "amiante").
-Cross-lingual topic queries inherit the judgments of the same-language topic query on the same subject
-(X01 ← T02, X02 ← T04, X03 ← F02, X04 ← F04) plus their own pool. Known items were written before
-looking at any ranking; the known-item ranks were looked at once afterwards, and no query was
-changed because of them.
-
-**Metrics.** NDCG@${NDCG_K} with gain 2^grade − 1 and the ideal ordering of all the query's judged
-chunks; Recall@${RECALL_K} = share of the judged relevant chunks (grade ≥ 1) in the top ${RECALL_K}.
-Unjudged chunks count as not relevant. Metrics are means over queries (each query weighs the same).
-The metric code is tested on hand-computed examples (test/eval/metrics.test.ts).
-
-**Caveats.**
-- *Pooling bias*: a chunk no mode ranked in its top 20 was not judged (except the few noted), so it
-  counts as irrelevant; recall is relative to what the three modes found. The modes being compared
-  built the pool, which favours none of them in particular, but a better future ranker may be
-  under-credited.
-- One judge (the author), no second opinion; grades 1 vs 2 are the most subjective.
-- Small corpus (about 4,300 chunks, few sittings per subject): a topic usually lives in one debate,
-  so keyword matching is strong; known items with distinctive names are easy for keywords.
-- The query texts and judgments were written knowing the corpus; treat small differences (< 0.02) as
-  noise. 58 queries give a standard error of roughly ±0.03–0.04 on an overall mean, so hybrid's lead
-  over keyword-only on NDCG@10 is real on this set but not large; it is widest on cross-lingual
-  queries, where the feedback probe finds the other edition of the passage keywords found.
-- Chunks surfaced only by the feedback probe were not in the judging pool, so they count as
-  irrelevant unless judged: this can only under-credit hybrid.`;

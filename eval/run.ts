@@ -1,18 +1,24 @@
-// `make eval`: ranks every query of eval/queries.jsonl keyword-only, vector-only and hybrid on the
-// real data file, prints the summary and writes docs/search-quality.md.
+// `make eval`: ranks every query of eval/queries.jsonl with plain BM25, the engine's two sides and
+// hybrid on the real data file, prints the held-out summary and writes docs/search-quality.md
+// (its method section is eval/method.md).
 //   bun eval/run.ts [--data data/real.db] [--queries eval/queries.jsonl] [--out docs/search-quality.md]
-import { existsSync, writeFileSync } from 'node:fs';
+//                   [--before eval/before.json] [--save-before FILE --engine "description"]
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { evaluate } from './evaluate.js';
 import { loadQueries } from './queries.js';
 import { openRanker } from './rank.js';
-import { renderReport, summaryTable, verdict } from './report.js';
+import { renderReport, summaryTable, targetTable, type Before } from './report.js';
 
 const { values } = parseArgs({
   options: {
     data: { type: 'string', default: 'data/real.db' },
     queries: { type: 'string', default: 'eval/queries.jsonl' },
     out: { type: 'string', default: 'docs/search-quality.md' },
+    method: { type: 'string', default: 'eval/method.md' },
+    before: { type: 'string', default: 'eval/before.json' },
+    'save-before': { type: 'string' },
+    engine: { type: 'string', default: 'the engine' },
   },
 });
 if (!existsSync(values.data!)) {
@@ -31,6 +37,13 @@ const started = performance.now();
 const result = await evaluate(queries, (q, mode) => ranker.rank(q, mode));
 const seconds = (performance.now() - started) / 1000;
 await ranker.close();
-writeFileSync(values.out!, renderReport(result, { data: values.data!, chunks: ranker.chunkCount, queries, seconds }));
-console.log(`${summaryTable(result)}\n\n${verdict(result)}`);
+if (values['save-before']) {
+  const before: Before = { engine: values.engine!, halves: result.halves };
+  writeFileSync(values['save-before'], `${JSON.stringify(before, null, 1)}\n`);
+  console.log(`wrote ${values['save-before']}`);
+}
+const before = existsSync(values.before!) ? (JSON.parse(readFileSync(values.before!, 'utf8')) as Before) : null;
+const method = readFileSync(values.method!, 'utf8').trim();
+writeFileSync(values.out!, renderReport(result, { data: values.data!, chunks: ranker.chunkCount, queries, before, method }));
+console.log(`${summaryTable(result.halves['held-out'])}\n\n${targetTable(result.halves['held-out'])}\n\n${summaryTable(result.halves.tuning)}`);
 console.log(`\n${queries.length} queries, ${ranker.chunkCount} chunks, ${seconds.toFixed(1)} s; wrote ${values.out}`);

@@ -39,14 +39,14 @@ const COMMANDS: Record<string, Command> = {
   serve: {
     summary: 'serve the API from a data file',
     usage: 'canpol serve [--data FILE] [--port N] [--host H] [--rate-limit on|off] [--redis URL]',
-    settings: ['data', 'port', 'host', 'mmap_size', 'keys', 'key_prefix', 'key_env', 'rate_limit', 'limit_anonymous', 'limits_general', 'limits_semantic', 'trusted_proxies', 'redis', 'log', 'metrics', 'shutdown_timeout', 'watch_interval', 'verify_data'],
+    settings: ['data', 'port', 'host', 'mmap_size', 'keys', 'key_prefix', 'key_env', 'rate_limit', 'limit_anonymous', 'limits_general', 'limits_semantic', 'trusted_proxies', 'redis', 'log', 'metrics', 'shutdown_timeout', 'watch_interval', 'verify_data', 'response_cache'],
     run: (s) => serveCommand({
       data: s.data, port: Number(s.port), host: s.host, mmapSize: Number(s.mmap_size),
       keys: s.keys, keyPrefix: s.key_prefix, keyEnv: s.key_env, rateLimit: s.rate_limit as 'on' | 'off',
       limitAnonymous: Number(s.limit_anonymous), limitsGeneral: s.limits_general, limitsSemantic: s.limits_semantic,
       trustedProxies: s.trusted_proxies, redis: s.redis,
       log: s.log as 'json' | 'text' | 'off', metrics: s.metrics as 'on' | 'off', shutdownTimeout: Number(s.shutdown_timeout),
-      watchInterval: Number(s.watch_interval), verifyData: s.verify_data as 'on' | 'off',
+      watchInterval: Number(s.watch_interval), verifyData: s.verify_data as 'on' | 'off', responseCache: Number(s.response_cache),
     }),
   },
   keys: {
@@ -67,11 +67,14 @@ const COMMANDS: Record<string, Command> = {
   },
   import: {
     summary: 'turn upstream files into a source bundle (one importer, or --all over a datasets folder)',
-    usage: 'canpol import <importer...> --from PATH [--into DIR] [--report FILE]\n       canpol import --all [--from DATASETS_DIR] [--into DIR] [--report FILE]',
-    settings: ['from', 'into', 'report'],
+    usage: 'canpol import <importer...> --from PATH [--into DIR] [--report FILE] [--skip-boundary-sets SLUG,...]\n       canpol import --all [--from DATASETS_DIR] [--into DIR] [--report FILE] [--skip-boundary-sets SLUG,...]',
+    settings: ['from', 'into', 'report', 'skip_boundary_sets'],
     switches: { all: 'run every importer, each on its folder under --from' },
     positionals: `importers: ${IMPORTER_KINDS.join(', ')}`,
-    run: (s, { positionals, switches }) => importCommand({ kinds: positionals, all: Boolean(switches.all), from: s.from, into: s.into, report: s.report }),
+    run: (s, { positionals, switches }) => importCommand({
+      kinds: positionals, all: Boolean(switches.all), from: s.from, into: s.into, report: s.report,
+      skipSets: s.skip_boundary_sets === 'none' ? [] : s.skip_boundary_sets.split(',').map((x) => x.trim()).filter(Boolean),
+    }),
   },
   info: {
     summary: 'print the build record of a data file as JSON',
@@ -116,17 +119,17 @@ const COMMANDS: Record<string, Command> = {
   fetch: {
     summary: 'download every upstream source of the manifest into the fetch cache (conditional, retried, checked)',
     usage: 'canpol fetch [--manifest FILE] [--cache DIR] [--upstream-mirror URL] [SOURCE_ID...]',
-    settings: ['manifest', 'cache', 'upstream_mirror'],
+    settings: ['manifest', 'cache', 'upstream_mirror', 'since'],
     positionals: 'SOURCE_ID...: only these sources of the manifest (default: all)',
-    run: (s, { positionals }) => fetchCommand({ manifest: s.manifest, cache: s.cache, mirror: s.upstream_mirror, only: positionals }),
+    run: (s, { positionals }) => fetchCommand({ manifest: s.manifest, cache: s.cache, mirror: s.upstream_mirror, since: s.since, only: positionals }),
   },
   pipeline: {
     summary: 'the nightly: fetch, import, build reusing the last release, verify, guard, publish, report',
     usage: 'canpol pipeline [--manifest FILE] [--cache DIR] [--work DIR] [--publish DIR] [--max-shrink F] [--rebuild]',
-    settings: ['manifest', 'cache', 'upstream_mirror', 'work', 'publish', 'max_shrink'],
+    settings: ['manifest', 'cache', 'upstream_mirror', 'since', 'work', 'publish', 'max_shrink'],
     switches: { rebuild: 'build even when every upstream file and the code are the same as the last release\'s' },
     run: (s, { switches }) => pipelineCommand({
-      manifest: s.manifest, cache: s.cache, mirror: s.upstream_mirror, work: s.work, publish: s.publish, maxShrink: Number(s.max_shrink), rebuild: Boolean(switches.rebuild),
+      manifest: s.manifest, cache: s.cache, mirror: s.upstream_mirror, since: s.since, work: s.work, publish: s.publish, maxShrink: Number(s.max_shrink), rebuild: Boolean(switches.rebuild),
     }),
   },
   'settings-doc': {

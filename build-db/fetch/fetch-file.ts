@@ -7,7 +7,7 @@ import { writeFileAtomic, type CachedFile } from './cache-state.js';
 import { checkResponse } from './check-response.js';
 import { httpGet, type GetResult } from './http-get.js';
 import type { ManifestFile, ManifestSource } from './manifest-types.js';
-import { retryableStatus, withRetries, type RetryPolicy } from './retry.js';
+import { retryAfterMs, retryableStatus, withRetries, type RetryPolicy } from './retry.js';
 
 /** updated: new bytes cached; unchanged: 304 or same bytes; stale: failed, last good copy kept;
  *  missing: failed with no copy; absent: an optional file the publisher does not have. */
@@ -29,6 +29,8 @@ export interface FileOutcome {
   fetched_at: string | null;
   verified_at: string | null;
   error?: string;
+  /** For `updated`: `new` when the cache had no copy, `changed` when it replaced one. */
+  change?: 'new' | 'changed';
 }
 
 export interface FetchFileDeps {
@@ -39,6 +41,12 @@ export interface FetchFileDeps {
   now: () => string;
   /** URL actually requested (the manifest URL, or its mirror). */
   requestUrl: (url: string) => string;
+  /** Awaited before every attempt (the per-host spacing). */
+  beforeAttempt?: () => Promise<void>;
+  /** The host answered 429/503 with Retry-After: hold every request to it that long. */
+  onRetryAfter?: (ms: number) => void;
+  /** A Retry-After longer than this is not waited for: the file stays as it was (stale) this run. */
+  maxRetryAfterMs?: number;
 }
 
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
@@ -53,11 +61,20 @@ export async function fetchFile(source: ManifestSource, file: ManifestFile, prio
   const url = deps.requestUrl(file.url);
 
   const { value: last, attempts } = await withRetries<Attempt>(async () => {
+    await deps.beforeAttempt?.();
     const get = await httpGet(url, { userAgent: deps.userAgent, timeoutMs: deps.timeoutMs, validators: have ?? undefined });
     if (get.kind === 'error') return { value: { get, problem: get.error }, retry: get.transient };
     if (get.status === 304) return { value: { get, problem: have ? undefined : '304 without a cached copy' }, retry: false };
+    if (get.status === 429 || get.status === 503) {
+      const wait = retryAfterMs(get.headers.get('retry-after'));
+      if (wait !== null) {
+        deps.onRetryAfter?.(wait);
+        const tooLong = wait > (deps.maxRetryAfterMs ?? 120_000);
+        return { value: { get, problem: `HTTP ${get.status}, Retry-After ${Math.round(wait / 1000)} s${tooLong ? ' (longer than we wait in one run)' : ''}` }, retry: !tooLong, waitMs: wait };
+      }
+    }
     if (get.status !== 200) return { value: { get, problem: `HTTP ${get.status}` }, retry: retryableStatus(get.status) };
-    const checked = checkResponse(source, file.path, get.headers.get('content-type'), get.body);
+    const checked = checkResponse(file.check || file.format ? { ...source, check: file.check ?? source.check, format: file.format ?? source.format } : source, file.path, get.headers.get('content-type'), get.body);
     // A failed check may be a cut or half-written response; another try is cheap and bounded.
     return checked.ok ? { value: { get, stored: checked.stored }, retry: false } : { value: { get, problem: checked.problem }, retry: true };
   }, deps.retry);
@@ -77,7 +94,7 @@ export async function fetchFile(source: ManifestSource, file: ManifestFile, prio
       url: file.url, etag: headers.get('etag'), last_modified: headers.get('last-modified'), sha256: digest, bytes: last.stored.length,
       fetched_at: same ? have!.fetched_at : requestedAt, verified_at: requestedAt,
     };
-    return { outcome: { ...base, result: same ? 'unchanged' : 'updated', bytes: state.bytes, sha256: digest, fetched_at: state.fetched_at, verified_at: requestedAt }, state };
+    return { outcome: { ...base, result: same ? 'unchanged' : 'updated', ...(same ? {} : { change: have ? 'changed' as const : 'new' as const }), bytes: state.bytes, sha256: digest, fetched_at: state.fetched_at, verified_at: requestedAt }, state };
   }
   const error = last.problem ?? 'failed';
   if (file.optional && status === 404 && !have) {

@@ -1,11 +1,29 @@
-// At most N requests in flight per host: publishers are small public servers and we are a bot.
+// At most N requests in flight per host, started at least `spacingMs` apart, and none while the
+// host has asked us to wait (Retry-After): publishers are small public servers and we are a bot.
 export class HostLimit {
   private active = new Map<string, number>();
   private waiting = new Map<string, Array<() => void>>();
+  /** Earliest time (ms since epoch) the next request to a host may start. */
+  private nextStart = new Map<string, number>();
   /** Highest concurrency seen per host, for the tests and the report. */
   readonly peak = new Map<string, number>();
 
-  constructor(private readonly perHost: number) {}
+  constructor(private readonly perHost: number, private readonly spacingMs = 0, private readonly sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))) {}
+
+  /** The host said Retry-After: no request to it starts before `ms` from now. */
+  pause(host: string, ms: number): void {
+    this.nextStart.set(host, Math.max(this.nextStart.get(host) ?? 0, Date.now() + ms));
+  }
+
+  /** Waits for this host's next start slot and claims it: called before every attempt, retries included. */
+  async spaced(host: string): Promise<void> {
+    for (;;) {
+      const wait = (this.nextStart.get(host) ?? 0) - Date.now();
+      if (wait <= 0) break;
+      await this.sleep(wait);
+    }
+    this.nextStart.set(host, Date.now() + this.spacingMs);
+  }
 
   async run<T>(host: string, task: () => Promise<T>): Promise<T> {
     while ((this.active.get(host) ?? 0) >= this.perHost) {

@@ -23,6 +23,22 @@ export interface ManifestFile {
   params?: Record<string, string | number>;
   /** Optional files may be absent upstream (a set without a .cpg): a 404 is not an error. */
   optional?: boolean;
+  /** This file's checks when they differ from the source's (a vote list beside the vote details). */
+  check?: SourceCheck;
+  /** This file's format when it differs from the source's (an HTML index page of an XML source). */
+  format?: SourceFormat;
+}
+
+/** One link of an `html-chain`: on the current page, every element matching `select` (descendant
+ *  selector of `tag.class#id` parts) gives a value (`text` or resolved `href`) named `as`; the next
+ *  document is `url` (template) or the href itself, stored at `path`. `name`: a pattern on the href
+ *  whose groups fill `{m1}`, `{m2}` in `path`. `also`: companions of that document (its URL with one
+ *  string replaced, e.g. -E. → -F.). `recheck: never`: once fetched, that document and all below it
+ *  are not requested again. */
+export interface ChainStep {
+  select: string; take: 'text' | 'href'; as: string; url?: string; path: string; name?: string;
+  check?: SourceCheck; format?: SourceFormat; recheck?: 'never' | 'open-session';
+  also?: Array<{ replace: [string, string]; path: string; optional?: boolean }>;
 }
 
 export interface ManifestSource {
@@ -47,18 +63,54 @@ export interface ManifestSource {
   files: ManifestFile[];
   /** More files named by a file already fetched (e.g. every shapefile of a set list). */
   list_from?: { file: string; lister: string };
+  /** Files found at run time from the publisher's index documents or by probing (build-db/fetch/discover/). */
+  discover?: Discover;
 }
+
+/** A parliamentary session the federal discoverers walk: `44-1`, opened on a date. */
+export interface ManifestSession { id: string; opened: string }
+
+/** Templates take `{parliament}`, `{session}` and, for numbered items, `{number}` and `{number3}` (zero-padded). */
+export type Discover =
+  | {
+    /** Items numbered within a session with no index (House Debates sittings): probe 1, 2, … and stop
+     *  after `miss_budget` numbers in a row are absent; an absent number below the highest found is probed
+     *  again on later runs for `reprobe_days`. `files[0]` is the probe; the others are fetched when it exists. */
+    kind: 'numbered'; files: ManifestFile[]; miss_budget?: number; reprobe_days?: number;
+    /** Items of the newest session this close to its highest number are re-checked (conditional GET) every run. */
+    recheck_last?: number;
+  }
+  | {
+    /** One document per session or per parliament (LEGISinfo's per-session export, the member search per parliament). */
+    kind: 'per-session'; per: 'session' | 'parliament'; files: ManifestFile[];
+  }
+  | {
+    /** A list export per session (`index`) names items (`<item>` elements, keyed by the `key` child, dated by
+     *  the `date` child); `detail` (template with `{key}`) is each item's own export. Items dated before
+     *  `--since` are skipped. `recheck`: `never` (a recorded division) or `open-session` (a bill still moving). */
+    kind: 'index-list'; index: ManifestFile; detail: ManifestFile; item: string; key: string; date?: string; recheck?: 'never' | 'open-session';
+  }
+  | {
+    /** Web pages as the index: `start` per session, then `steps` (build-db/fetch/discover/html-chain.ts). */
+    kind: 'html-chain'; start: ManifestFile; steps: ChainStep[];
+  };
 
 export interface FetchDefaults {
   timeout_ms: number;
   retries: number;
   backoff_ms: number;
   per_host: number;
+  /** Least time between two request starts to one host. */
+  spacing_ms: number;
 }
 
 export interface SourcesManifest {
   version: 1;
   user_agent: string;
   defaults: FetchDefaults;
+  /** Federal sessions, oldest first, for the discoverers; a session after the last is found by probing. */
+  sessions?: ManifestSession[];
+  /** Where the session dates come from, and what could not be checked. */
+  sessions_note?: string;
   sources: ManifestSource[];
 }

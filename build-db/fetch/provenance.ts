@@ -23,12 +23,15 @@ export function provenanceEntries(report: FetchReport): ManifestSourceEntry[] {
     })));
 }
 
-/** Per jurisdiction, the oldest confirmation among its sources' files: what every one was checked by. */
+/** Per jurisdiction, the oldest confirmation among its sources' files: what every one was checked by.
+ *  Files kept without a request by policy (a closed session's sittings, a recorded division: final
+ *  once published) do not count, or the record's oldest document would date the whole jurisdiction. */
 export function verifiedAtByJurisdiction(report: FetchReport): Map<string, string> {
   const out = new Map<string, string>();
   for (const s of report.sources) {
     if (!s.jurisdiction || s.status === 'disabled') continue;
-    for (const f of s.files) {
+    const requested = s.files.filter((f) => f.attempts > 0);
+    for (const f of requested.length ? requested : s.files) {
       if (!f.verified_at || f.result === 'absent') continue;
       const seen = out.get(s.jurisdiction);
       if (!seen || f.verified_at < seen) out.set(s.jurisdiction, f.verified_at);

@@ -4,7 +4,9 @@ import { readFileSync } from 'node:fs';
 import type { FetchDefaults, ManifestSource, SourcesManifest } from './manifest-types.js';
 
 const FORMATS = ['xml', 'html', 'json', 'jsonl', 'geojson', 'csv', 'text', 'shapefile'];
-const DEFAULTS: FetchDefaults = { timeout_ms: 60_000, retries: 3, backoff_ms: 1_000, per_host: 2 };
+const DEFAULTS: FetchDefaults = { timeout_ms: 60_000, retries: 3, backoff_ms: 1_000, per_host: 2, spacing_ms: 0 };
+const DISCOVER_KINDS = ['numbered', 'per-session', 'index-list', 'html-chain'];
+const SESSION = /^\d{1,2}-\d$/;
 const ID = /^[a-z0-9][a-z0-9-]*$/;
 
 export type ManifestRead = { ok: true; manifest: SourcesManifest } | { ok: false; problems: string[] };
@@ -19,7 +21,13 @@ function checkSource(s: ManifestSource, i: number, problems: string[]): void {
   if (!FORMATS.includes(s.format)) problems.push(`${at}: format must be one of ${FORMATS.join(', ')}`);
   if (s.importer !== null && typeof s.importer !== 'string') problems.push(`${at}: importer must be an importer kind or null`);
   if (typeof s.required !== 'boolean') problems.push(`${at}: required must be true or false`);
-  if (!Array.isArray(s.files) || !s.files.length) { problems.push(`${at}: files must be a non-empty array`); return; }
+  if (s.discover !== undefined) {
+    if (!DISCOVER_KINDS.includes(s.discover?.kind)) problems.push(`${at}: discover.kind must be one of ${DISCOVER_KINDS.join(', ')}`);
+    const templates = s.discover?.kind === 'index-list' ? [s.discover.index, s.discover.detail] : s.discover?.kind === 'html-chain' ? [s.discover.start] : (s.discover as { files?: unknown[] })?.files;
+    if (s.discover?.kind === 'index-list' && (typeof s.discover.item !== 'string' || typeof s.discover.key !== 'string')) problems.push(`${at}: discover.item and discover.key must name the list's elements`);
+    if (!Array.isArray(templates) || !templates.length || templates.some((f) => typeof (f as { url?: unknown })?.url !== 'string' || typeof (f as { path?: unknown })?.path !== 'string')) problems.push(`${at}: discover needs file templates with path and url`);
+  }
+  if (!Array.isArray(s.files) || (!s.files.length && !s.discover)) { problems.push(`${at}: files must be a non-empty array`); return; }
   s.files.forEach((f, j) => {
     if (typeof f?.path !== 'string' || !f.path || f.path.startsWith('/') || f.path.split('/').includes('..')) problems.push(`${at}.files[${j}]: path must be relative, without ..`);
     if (typeof f?.url !== 'string' || !/^https?:\/\//.test(f.url)) problems.push(`${at}.files[${j}]: url must be http(s)`);
@@ -33,6 +41,7 @@ export function parseManifest(text: string): ManifestRead {
   const problems: string[] = [];
   if (raw.version !== 1) problems.push('version must be 1');
   if (typeof raw.user_agent !== 'string' || raw.user_agent.length < 10) problems.push('user_agent must describe the client (name, version, contact URL)');
+  if (raw.sessions !== undefined && (!Array.isArray(raw.sessions) || raw.sessions.some((x) => !SESSION.test(x?.id) || !/^\d{4}-\d\d-\d\d$/.test(x?.opened)))) problems.push('sessions must be [{id: "44-1", opened: "YYYY-MM-DD"}, …]');
   if (!Array.isArray(raw.sources)) problems.push('sources must be an array');
   else raw.sources.forEach((s, i) => checkSource(s, i, problems));
   const ids = (raw.sources ?? []).map((s) => s?.id);
@@ -49,7 +58,7 @@ export function readManifest(path: string): ManifestRead {
 
 /** `{name}` placeholders filled from params; a placeholder without a value is left for the check to catch. */
 export function expandUrl(template: string, params: Record<string, string | number> = {}, encode = encodeURIComponent): string {
-  return template.replace(/\{([a-z_]+)\}/g, (all, name: string) => (name in params ? encode(String(params[name])) : all));
+  return template.replace(/\{([a-z][a-z0-9_]*)\}/g, (all, name: string) => (name in params ? encode(String(params[name])) : all));
 }
 
 /** https://HOST/PATH → MIRROR/HOST/PATH: fetch every source through a mirror (tests, air-gapped CI). */

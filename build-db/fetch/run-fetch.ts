@@ -1,8 +1,15 @@
 // `canpol fetch`: every enabled source of the manifest into the cache, files in parallel within a
 // per-host limit, then a report with one provenance record per file and a status per source.
-import { existsSync, readFileSync } from 'node:fs';
+// Sources with `discover` find their files at run time (build-db/fetch/discover/). A run marks
+// itself in progress; one killed midway is resumed by the next, which skips every file the killed
+// run already stored or confirmed (the journal in cache-state.ts keeps them across SIGKILL).
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { readState, writeFileAtomic, writeState, type CacheState } from './cache-state.js';
+import { gunzipSync } from 'node:zlib';
+import { journal, readFullState, writeFileAtomic, writeState, type CachedFile, type CacheState } from './cache-state.js';
+import type { DiscoverContext, Session } from './discover/context.js';
+import { DISCOVERERS } from './discover/index.js';
+import { sessionsInScope } from './discover/sessions.js';
 import { fetchFile, type FetchFileDeps, type FileOutcome } from './fetch-file.js';
 import { HostLimit } from './host-limit.js';
 import { LISTERS } from './listers.js';
@@ -20,6 +27,17 @@ export interface SourceReport {
   changed: boolean;
   problems: string[];
   files: FileOutcome[];
+  /** Items (cache-relative files) new to the cache, replaced by new content, and no longer served by the
+   *  publisher (404/410 where a copy was held: the copy is kept and the item named here). */
+  items: { new: string[]; changed: string[]; removed: string[] };
+}
+
+export function itemChanges(files: FileOutcome[]): SourceReport['items'] {
+  return {
+    new: files.filter((f) => f.change === 'new').map((f) => f.file),
+    changed: files.filter((f) => f.change === 'changed').map((f) => f.file),
+    removed: files.filter((f) => f.result === 'stale' && (f.status === 404 || f.status === 410)).map((f) => f.file),
+  };
 }
 
 export interface FetchReport {
@@ -27,6 +45,9 @@ export interface FetchReport {
   sources: SourceReport[];
   totals: Record<FileOutcome['result'], number> & { requests: number; bytes_downloaded: number };
   peak_per_host: Record<string, number>;
+  /** `--since` of this run, and the start of the killed run it resumed (null: none). */
+  since: string | null;
+  resumed_from: string | null;
 }
 
 export interface FetchOptions {
@@ -37,16 +58,35 @@ export interface FetchOptions {
   only?: string[];
   now?: () => string;
   /** Overrides of the manifest's defaults (tests use millisecond backoffs). */
-  timeoutMs?: number; retries?: number; backoffMs?: number; perHost?: number;
+  timeoutMs?: number; retries?: number; backoffMs?: number; perHost?: number; spacingMs?: number;
+  /** Backfill from this date (YYYY-MM-DD): sessions that ended before it and divisions dated before it are skipped. */
+  since?: string | null;
   onProgress?: (msg: string) => void;
 }
 
 const iso = () => new Date().toISOString();
 export const fetchReportFile = (cache: string) => join(cache, '.fetch', 'report.json');
+/** Present while a run is under way: its start time, for the next run to resume from. */
+export const runMarkerFile = (cache: string) => join(cache, '.fetch', 'run.json');
 
 function statusOf(source: ManifestSource, files: FileOutcome[], problems: string[]): SourceStatus {
   if (problems.length || files.some((f) => f.result === 'missing')) return 'missing';
   return files.some((f) => f.result === 'stale') ? 'stale' : 'fresh';
+}
+
+/** A discovered source keeps what it has when some requests fail: stale, unless it has nothing at all. */
+function discoveredStatus(files: FileOutcome[], failures: string[]): SourceStatus {
+  if (!files.length) return 'missing';
+  return failures.length || files.some((f) => f.result === 'stale') ? 'stale' : 'fresh';
+}
+
+/** The provenance record of a cached file confirmed earlier, reported without a request. */
+function keptOutcome(source: string, key: string, c: CachedFile): FileOutcome {
+  return { source, file: key, url: c.url, requested_at: c.verified_at, status: null, result: 'unchanged', attempts: 0, bytes: c.bytes, sha256: c.sha256, fetched_at: c.fetched_at, verified_at: c.verified_at };
+}
+
+function readMarker(cache: string): string | null {
+  try { return JSON.parse(readFileSync(runMarkerFile(cache), 'utf8')).started_at ?? null; } catch { return null; }
 }
 
 export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
@@ -54,25 +94,85 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
   const started = performance.now();
   const startedAt = now();
   const d = manifest.defaults;
-  const limit = new HostLimit(opts.perHost ?? d.per_host);
-  const state: CacheState = readState(cache);
-  const deps: FetchFileDeps = {
-    cache, userAgent: manifest.user_agent, timeoutMs: opts.timeoutMs ?? d.timeout_ms, now,
-    retry: { retries: opts.retries ?? d.retries, backoffMs: opts.backoffMs ?? d.backoff_ms },
-    requestUrl: (url) => mirrored(url, mirror),
-  };
+  const since = opts.since ?? null;
+  const limit = new HostLimit(opts.perHost ?? d.per_host, opts.spacingMs ?? d.spacing_ms ?? 0);
+  const full = readFullState(cache);
+  const state: CacheState = full.files;
+  const misses = full.misses;
+  // A marker left behind = the last run was killed: what it stored since it started is kept as is.
+  const resumeFrom = readMarker(cache);
+  if (resumeFrom) onProgress(`resuming the run started ${resumeFrom}: files it stored are not requested again`);
+  writeFileAtomic(runMarkerFile(cache), JSON.stringify({ started_at: resumeFrom ?? startedAt, pid: process.pid }) + '\n');
+  const hostOf = (url: string) => new URL(url).host;
   let requests = 0;
+  let done = 0;
 
   const one = async (source: ManifestSource, file: ManifestFile): Promise<FileOutcome> => {
     const url = expandUrl(file.url, file.params);
     const path = expandUrl(file.path, file.params, String);
     const key = `${source.dataset_dir}/${path}`;
+    const had = state[key];
+    if (resumeFrom && had && had.verified_at >= resumeFrom && existsSync(join(cache, key))) return keptOutcome(source.id, key, had);
     // The limit is per publisher host, also when a mirror serves every host.
-    const { outcome, state: next } = await limit.run(new URL(url).host, () => fetchFile(source, { ...file, url, path }, state[key], deps));
+    const host = hostOf(url);
+    const deps: FetchFileDeps = {
+      cache, userAgent: manifest.user_agent, timeoutMs: opts.timeoutMs ?? d.timeout_ms, now,
+      retry: { retries: opts.retries ?? d.retries, backoffMs: opts.backoffMs ?? d.backoff_ms },
+      requestUrl: (u) => mirrored(u, mirror),
+      beforeAttempt: () => limit.spaced(host),
+      onRetryAfter: (ms) => limit.pause(host, ms),
+    };
+    const { outcome, state: next } = await limit.run(host, () => fetchFile(source, { ...file, url, path }, had, deps));
     requests += outcome.attempts;
-    if (next) state[key] = next;
+    if (next && next !== had) { state[key] = next; journal(cache, { file: key, state: next }); }
+    if (++done % 100 === 0) onProgress(`${done} files, ${requests} requests so far`);
     if (outcome.result !== 'unchanged' && outcome.result !== 'absent') onProgress(`${key}: ${outcome.result}${outcome.error ? ` (${outcome.error})` : ''}`);
     return outcome;
+  };
+
+  const contextFor = (source: ManifestSource, sessions: Session[]): DiscoverContext => {
+    const keyOf = (path: string) => `${source.dataset_dir}/${path}`;
+    return {
+      source, sessions, since, now: startedAt, resumeFrom,
+      fetch: (file) => one(source, file),
+      kept: (file) => {
+        const key = keyOf(file.path);
+        return state[key] && existsSync(join(cache, key)) ? keptOutcome(source.id, key, state[key]) : null;
+      },
+      missedAt: (path) => misses[keyOf(path)] ?? null,
+      setMiss: (path, at) => {
+        if (at) misses[keyOf(path)] = at; else delete misses[keyOf(path)];
+        journal(cache, { miss: keyOf(path), at });
+      },
+      readCached: (path) => {
+        const file = join(cache, keyOf(path));
+        if (!existsSync(file)) return null;
+        const body = readFileSync(file);
+        return (path.endsWith('.gz') ? gunzipSync(body) : body).toString('utf8');
+      },
+      progress: onProgress,
+    };
+  };
+
+  let sessions = sessionsInScope(manifest.sessions ?? [], since);
+  const discoverSource = async (source: ManifestSource): Promise<SourceReport> => {
+    const discoverer = DISCOVERERS[source.discover!.kind];
+    const fixed = await Promise.all(source.files.map((f) => one(source, f)));
+    const found = await discoverer(contextFor(source, sessions));
+    // A session found past the manifest's list is walked by the sources that follow too.
+    for (const s of found.sessionsFound) {
+      onProgress(`session ${s.id} found past the manifest's list`);
+      sessions = [...sessions.filter((x) => x.id !== s.id && !x.candidate).map((x) => ({ ...x, open: false })), s, ...sessions.filter((x) => x.candidate && x.id !== s.id)];
+    }
+    const files = [...fixed, ...found.files];
+    const problems = found.failures;
+    const status = fixed.some((f) => f.result === 'missing') ? 'missing' : discoveredStatus(files, problems);
+    onProgress(`${source.id}: ${status}, ${files.length} file(s)${problems.length ? `, ${problems.length} failed request(s)` : ''}`);
+    return {
+      id: source.id, publisher: source.publisher, importer: source.importer, dataset_dir: source.dataset_dir, jurisdiction: source.jurisdiction ?? null,
+      required: source.required, licence: source.licence, attribution: source.attribution, status,
+      changed: files.some((f) => f.result === 'updated'), problems, files, items: itemChanges(files),
+    };
   };
 
   const fetchSource = async (source: ManifestSource): Promise<SourceReport> => {
@@ -95,15 +195,25 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
     return {
       id: source.id, publisher: source.publisher, importer: source.importer, dataset_dir: source.dataset_dir, jurisdiction: source.jurisdiction ?? null,
       required: source.required, licence: source.licence, attribution: source.attribution, status,
-      changed: files.some((f) => f.result === 'updated'), problems, files,
+      changed: files.some((f) => f.result === 'updated'), problems, files, items: itemChanges(files),
     };
   };
 
   const wanted = manifest.sources.filter((s) => !opts.only || opts.only.includes(s.id));
-  const sources = await Promise.all(wanted.map((s): Promise<SourceReport> | SourceReport => (s.enabled === false
-    ? { id: s.id, publisher: s.publisher, importer: s.importer, dataset_dir: s.dataset_dir, jurisdiction: s.jurisdiction ?? null, required: s.required, licence: s.licence, attribution: s.attribution, status: 'disabled', changed: false, problems: [], files: [] }
-    : fetchSource(s))));
-  writeState(cache, state);
+  const disabled = (s: ManifestSource): SourceReport => ({ id: s.id, publisher: s.publisher, importer: s.importer, dataset_dir: s.dataset_dir, jurisdiction: s.jurisdiction ?? null, required: s.required, licence: s.licence, attribution: s.attribution, status: 'disabled', changed: false, problems: [], files: [], items: { new: [], changed: [], removed: [] } });
+  const plain = Promise.all(wanted.filter((s) => !s.discover).map((s) => (s.enabled === false ? disabled(s) : fetchSource(s))));
+  // Discovered sources run one after another (numbered first, as they find new sessions), each
+  // with its own files in parallel, beside the plain sources.
+  const order = (s: ManifestSource) => (s.discover?.kind === 'numbered' ? 0 : 1);
+  const discovered = (async () => {
+    const reports = new Map<string, SourceReport>();
+    for (const s of wanted.filter((x) => x.discover).sort((a, b) => order(a) - order(b))) reports.set(s.id, s.enabled === false ? disabled(s) : await discoverSource(s));
+    return reports;
+  })();
+  const [plainReports, discoveredReports] = await Promise.all([plain, discovered]);
+  const sources = wanted.map((s) => discoveredReports.get(s.id) ?? plainReports.find((r) => r.id === s.id)!);
+  writeState(cache, state, misses);
+  rmSync(runMarkerFile(cache), { force: true });
 
   const all = sources.flatMap((s) => s.files);
   const count = (r: FileOutcome['result']) => all.filter((f) => f.result === r).length;
@@ -112,6 +222,7 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
     sources,
     totals: { updated: count('updated'), unchanged: count('unchanged'), stale: count('stale'), missing: count('missing'), absent: count('absent'), requests, bytes_downloaded: all.filter((f) => f.result === 'updated').reduce((n, f) => n + (f.bytes ?? 0), 0) },
     peak_per_host: Object.fromEntries(limit.peak),
+    since, resumed_from: resumeFrom,
   };
   writeFileAtomic(fetchReportFile(cache), JSON.stringify(report, null, 1) + '\n');
   return report;

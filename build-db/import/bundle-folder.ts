@@ -4,8 +4,9 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import { join } from 'node:path';
 import { SOURCE_FILES, type SourceKind } from '../sources/files.js';
 import { SOURCE_FORMAT_VERSION } from '../sources/schemas.js';
+import { JURISDICTIONS } from '../../src/domain/enums.js';
 import { LEGISLATURES } from './legislatures.js';
-import type { CoverageClaim, ImportedRecords, ImportOutput } from './types.js';
+import type { CoverageClaim, ImportedRecords, ImportOutput, Refusal } from './types.js';
 
 const KINDS = Object.keys(SOURCE_FILES) as SourceKind[];
 const partName = (kind: SourceKind, part: string) => SOURCE_FILES[kind].file.replace(/\.jsonl$/, `.${part}.jsonl`);
@@ -45,11 +46,12 @@ export function writePart(dir: string, part: string, records: ImportedRecords): 
   return counts;
 }
 
-export interface ImportRecord { kind: string; from: string; sources: ImportOutput['sources']; coverage: CoverageClaim[] }
+export interface ImportRecord { kind: string; from: string; sources: ImportOutput['sources']; coverage: CoverageClaim[]; skippedSets?: Refusal[] }
 
 interface ManifestOnDisk {
   format_version: number; name: string; demo: boolean; extracted_at: string; description?: string;
   sources: ImportOutput['sources']; imports?: Record<string, Omit<ImportRecord, 'kind'>>;
+  skipped_sets?: Array<Refusal & { importer: string }>;
 }
 
 /**
@@ -60,7 +62,7 @@ export function writeManifest(dir: string, done: ImportRecord[], extractedAt: st
   const path = join(dir, 'manifest.json');
   const old: ManifestOnDisk | null = existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : null;
   const imports = { ...(old?.imports ?? {}) };
-  for (const d of done) imports[d.kind] = { from: d.from, sources: d.sources, coverage: d.coverage };
+  for (const d of done) imports[d.kind] = { from: d.from, sources: d.sources, coverage: d.coverage, skippedSets: d.skippedSets ?? [] };
   const sources = Object.values(imports).flatMap((i) => i.sources);
   const manifest: ManifestOnDisk = {
     format_version: SOURCE_FORMAT_VERSION,
@@ -70,19 +72,20 @@ export function writeManifest(dir: string, done: ImportRecord[], extractedAt: st
     description: 'Written by `canpol import`; each importer owns its `<entity>.<kind>.jsonl` parts.',
     sources: [...new Map(sources.map((s) => [s.id, s])).values()],
     imports,
+    skipped_sets: Object.entries(imports).flatMap(([importer, i]) => (i.skippedSets ?? []).map((r) => ({ importer, ...r }))),
   };
   writeAtomic(path, JSON.stringify(manifest, null, 2) + '\n');
 
   const rank = { none: 0, partial: 1, live: 2 } as const;
   type Status = keyof typeof rank;
-  const rows = new Map<string, Record<string, unknown>>();
+  // Every legislature has a row (the spec's 14), `none` until an import claims coverage of it.
+  const rows = new Map<string, Record<string, unknown>>(Object.entries(LEGISLATURES).map(([jurisdiction, leg]) => [jurisdiction, {
+    jurisdiction, legislature_name: leg.legislature_name, seats: leg.seats,
+    bills_status: 'none', hansard_status: 'none', votes_status: 'none', committees_status: 'none',
+    last_verified_at: null, source_urls: { ...leg.source_urls }, notes: null,
+  }]));
   for (const claim of Object.values(imports).flatMap((i) => i.coverage)) {
-    const leg = LEGISLATURES[claim.jurisdiction];
-    const row = rows.get(claim.jurisdiction) ?? {
-      jurisdiction: claim.jurisdiction, legislature_name: leg.legislature_name, seats: leg.seats,
-      bills_status: 'none', hansard_status: 'none', votes_status: 'none', committees_status: 'none',
-      last_verified_at: null, source_urls: { ...leg.source_urls }, notes: null,
-    };
+    const row = rows.get(claim.jurisdiction)!;
     for (const f of ['bills', 'hansard', 'votes', 'committees'] as const) {
       const want = claim[f];
       if (want && rank[want] > rank[row[`${f}_status`] as Status]) row[`${f}_status`] = want;
@@ -92,5 +95,6 @@ export function writeManifest(dir: string, done: ImportRecord[], extractedAt: st
     if (claim.notes) row.notes = row.notes ? `${row.notes} ${claim.notes}` : claim.notes;
     rows.set(claim.jurisdiction, row);
   }
-  writeAtomic(join(dir, 'jurisdictions.jsonl'), [...rows.values()].map((r) => JSON.stringify(r)).join('\n') + (rows.size ? '\n' : ''));
+  const ordered = JURISDICTIONS.map((j) => rows.get(j)!);
+  writeAtomic(join(dir, 'jurisdictions.jsonl'), ordered.map((r) => JSON.stringify(r)).join('\n') + '\n');
 }

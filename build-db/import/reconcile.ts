@@ -51,7 +51,8 @@ export function reconcile(parts: Parts): Reconciled {
 
   // 3. References to politicians, sessions and bills that exist in no part.
   const all = <K extends keyof ImportedRecords>(k: K) => [...parts.values()].flatMap((r) => (r[k] ?? []) as NonNullable<ImportedRecords[K]>);
-  const politicians = new Set(all('politicians').map((p) => p.key));
+  // A person may be referred to by any of their keys: the build merges them (merge-politicians.ts).
+  const politicians = new Set(all('politicians').flatMap((p) => [p.key, ...(p.same_as ?? [])]));
   const sessions = new Set(all('sessions').map((s) => s.key));
   const bills = new Set(all('bills').map((b) => `${b.session_key} ${b.bill_number}`));
   for (const [part, recs] of parts) {

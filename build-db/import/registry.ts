@@ -2,6 +2,9 @@
 // them resolve sponsors, speakers and voters against the politicians already imported.
 import type { Importer } from './types.js';
 import { hocMembersImporter } from './hoc-members/index.js';
+import { parlinfoImporter } from './parlinfo/index.js';
+import { everypoliticianImporter } from './everypolitician/index.js';
+import { openparliamentImporter } from './openparliament/index.js';
 import { mpHandlesImporter } from './mp-handles/index.js';
 import { parlBillsImporter } from './parl-bills/index.js';
 import { hocHansardImporter } from './hoc-hansard/index.js';
@@ -10,13 +13,18 @@ import { fedRidings2013Importer } from './fed-ridings-2013/index.js';
 import { representBoundariesImporter } from './represent-boundaries/index.js';
 import { fsaCentroidsImporter } from './postal-fsa-centroids/index.js';
 import { narAddressesImporter } from './nar-addresses/index.js';
+import { hocVotesImporter } from './hoc-votes/index.js';
 
 export const IMPORTERS: readonly Importer[] = [
-  // hoc-members, mp-twitter-handles, legisinfo-bills, hoc-hansard, bc-hansard (added with their modules)
+  // People first, the sources with House PersonIds and dated seats before those that join on names.
   hocMembersImporter,
+  parlinfoImporter,
+  everypoliticianImporter,
+  openparliamentImporter,
   mpHandlesImporter,
   parlBillsImporter,
   hocHansardImporter,
+  hocVotesImporter,
   bcHansardImporter,
   fedRidings2013Importer,
   representBoundariesImporter,

@@ -39,8 +39,23 @@ export interface ImportContext {
   /** Records of other importers already in the bundle, by entity (read-only). */
   existing: ImportedRecords;
   skip(skip: Skip): void;
+  /**
+   * A whole part of the input (a boundary set) whose rule cannot be applied: it is not imported, and
+   * the import fails naming it unless the operator skips it by name (`--skip-boundary-sets`); a
+   * skipped one is repeated in a block at the end of the run. Never a quiet drop: a context without
+   * it (a test's) makes the importer throw instead (refuse.ts).
+   */
+  refuse?(refusal: Refusal): void;
   /** Free-form progress line for the console. */
   log(message: string): void;
+}
+
+export interface Refusal {
+  /** The name the operator gives to skip it (a boundary set's slug). */
+  set: string;
+  reason: string;
+  /** Records of the set left out (e.g. its features). */
+  records: number;
 }
 
 export interface ImportOutput {
@@ -50,6 +65,8 @@ export interface ImportOutput {
   coverage: CoverageClaim[];
   /** Extra figures worth a line in the report (e.g. division totals checked). */
   stats?: Record<string, number>;
+  /** Choices the importer made that a person should read (e.g. the attribute a prose rule was read as). */
+  notes?: string[];
 }
 
 export interface Importer {

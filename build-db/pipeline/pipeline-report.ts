@@ -17,7 +17,7 @@ export interface PipelineReport {
   inputs_digest: string;
   build: { id: string | null; previous_id: string | null; sha256: string | null; bytes: number | null };
   fetch: { totals: FetchReport['totals']; seconds: number };
-  sources: Array<{ id: string; status: string; required: boolean; changed: boolean; importer: string | null; errors: string[] }>;
+  sources: Array<{ id: string; status: string; required: boolean; changed: boolean; importer: string | null; errors: string[]; items: { new: string[]; changed: string[]; removed: string[] } }>;
   stale_sources: string[];
   missing_sources: string[];
   tables: Record<string, TableChange>;
@@ -36,8 +36,17 @@ export function reportMarkdown(r: PipelineReport): string {
   if (r.error) lines.push('', `**Error:** ${r.error}`);
   lines.push('', '## Guards', '', ...r.guards.map((g) => `- ${g.ok ? 'ok' : '**FAILED**'} ${g.guard}: ${g.detail}`));
   lines.push('', '## Sources', '', `Files: ${r.fetch.totals.updated} updated, ${r.fetch.totals.unchanged} unchanged, ${r.fetch.totals.stale} stale, ${r.fetch.totals.missing} missing, ${r.fetch.totals.absent} absent; ${r.fetch.totals.requests} requests.`, '',
-    '| source | status | changed | errors |', '|---|---|---|---|',
-    ...r.sources.map((s) => `| ${s.id}${s.required ? ' (required)' : ''} | ${s.status} | ${s.changed ? 'yes' : 'no'} | ${s.errors.slice(0, 3).join('; ').replace(/\|/g, '\\|')} |`));
+    '| source | status | new | changed | removed | errors |', '|---|---|---:|---:|---:|---|',
+    ...r.sources.map((s) => `| ${s.id}${s.required ? ' (required)' : ''} | ${s.status} | ${s.items.new.length} | ${s.items.changed.length} | ${s.items.removed.length} | ${s.errors.slice(0, 3).join('; ').replace(/\|/g, '\\|')} |`));
+  const named = r.sources.filter((s) => s.items.new.length + s.items.changed.length + s.items.removed.length);
+  if (named.length) {
+    const list = (xs: string[]) => (xs.length > 20 ? `${xs.slice(0, 20).join(', ')} … (${xs.length - 20} more in report.json)` : xs.join(', '));
+    lines.push('', '## Items', '', ...named.flatMap((s) => [
+      ...(s.items.new.length ? [`- ${s.id} new: ${list(s.items.new)}`] : []),
+      ...(s.items.changed.length ? [`- ${s.id} changed: ${list(s.items.changed)}`] : []),
+      ...(s.items.removed.length ? [`- ${s.id} **removed upstream** (last copy kept): ${list(s.items.removed)}`] : []),
+    ]));
+  }
   if (Object.keys(r.tables).length) {
     lines.push('', '## Tables', '', '| table | previous | current | added | removed | changed |', '|---|---:|---:|---:|---:|---:|',
       ...Object.entries(r.tables).map(([t, c]) => `| ${t} | ${c.previous ?? '—'} | ${c.current} | ${c.added} | ${c.removed} | ${c.changed ?? '—'} |`));

@@ -31,7 +31,9 @@ export interface PipelineOptions {
   mirror?: string | null;
   /** Build even when the inputs equal the last release's. */
   rebuild?: boolean;
-  fetch?: Pick<FetchOptions, 'timeoutMs' | 'retries' | 'backoffMs' | 'perHost'>;
+  fetch?: Pick<FetchOptions, 'timeoutMs' | 'retries' | 'backoffMs' | 'perHost' | 'spacingMs'>;
+  /** `--since`: how far back discovery backfills (null: every session the manifest lists). */
+  since?: string | null;
   now?: () => string;
   onProgress?: (msg: string) => void;
 }
@@ -53,7 +55,7 @@ function attributionOf(path: string): PipelineReport['attribution'] {
 
 function sourcesSummary(fetched: FetchReport): Pick<PipelineReport, 'sources' | 'stale_sources' | 'missing_sources'> {
   return {
-    sources: fetched.sources.map((s) => ({ id: s.id, status: s.status, required: s.required, changed: s.changed, importer: s.importer, errors: [...s.problems, ...s.files.filter((f) => f.error).map((f) => `${f.file}: ${f.error}`)] })),
+    sources: fetched.sources.map((s) => ({ id: s.id, status: s.status, required: s.required, changed: s.changed, importer: s.importer, errors: [...s.problems, ...s.files.filter((f) => f.error).map((f) => `${f.file}: ${f.error}`)], items: s.items })),
     stale_sources: fetched.sources.filter((s) => s.status === 'stale').map((s) => s.id),
     missing_sources: fetched.sources.filter((s) => s.status === 'missing').map((s) => s.id),
   };
@@ -89,7 +91,7 @@ export async function runPipeline(o: PipelineOptions): Promise<PipelineReport> {
   };
 
   try {
-    const fetched = await step('fetch', () => runFetch({ manifest: o.manifest, cache: o.cache, mirror: o.mirror, ...o.fetch, onProgress: (m) => progress(`fetch: ${m}`) }));
+    const fetched = await step('fetch', () => runFetch({ manifest: o.manifest, cache: o.cache, mirror: o.mirror, since: o.since ?? null, ...o.fetch, onProgress: (m) => progress(`fetch: ${m}`) }));
     report.fetch = { totals: fetched.totals, seconds: fetched.seconds };
     Object.assign(report, sourcesSummary(fetched));
     const required = requiredSourcesGuard(fetched.sources);

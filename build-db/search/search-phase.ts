@@ -11,7 +11,9 @@ import { floatsOf } from '../../src/search/vectors.js';
 import { partFilesOf } from '../sources/files.js';
 import type { ExtraPhase } from '../build.js';
 import { exportEncoderOnnx } from './encoder/export-onnx.js';
+import { trainLexicon } from './encoder/lexicon.js';
 import { CorpusTooSmallError, trainEncoder, type TrainOptions } from './encoder/train.js';
+import { LEXICON_BLOB } from '../../src/search/translate.js';
 import { writeVectors } from './write-vectors.js';
 
 export interface SearchPhaseOptions {
@@ -91,6 +93,8 @@ export function searchPhase(opts: SearchPhaseOptions): ExtraPhase {
         } catch (err) {
           if (!(err instanceof CorpusTooSmallError)) throw err;
           onProgress(`search: ${err.message}; no encoder and no vectors, search ranks by keywords only`);
+          db.exec(ENCODER_TABLE_SQL);
+          storeLexicon(db, opts.sources, onProgress);
           if (opts.report) Object.assign(opts.report, { encoder: 'none', train_seconds: 0, chunks: 0, embedded: 0, reused: 0, embed_seconds: 0, chunks_per_second: 0, model_bytes: 0 } satisfies SearchPhaseReport);
           previous?.close();
           return;
@@ -102,6 +106,7 @@ export function searchPhase(opts: SearchPhaseOptions): ExtraPhase {
       const trainSeconds = (performance.now() - started) / 1000;
       db.exec(ENCODER_TABLE_SQL);
       db.prepare('INSERT INTO encoder (name, value) VALUES (?, ?), (?, ?)').run('model.onnx', Buffer.from(blobs.model), 'card.json', Buffer.from(blobs.card));
+      storeLexicon(db, opts.sources, onProgress);
 
       const encoder = await createEncoder({ model: blobs.model, card: blobs.card });
       try {
@@ -120,6 +125,15 @@ export function searchPhase(opts: SearchPhaseOptions): ExtraPhase {
       db.close();
     }
   };
+}
+
+/** The English/French stem lexicon of query translation (src/search/translate.ts), learned from
+ *  the bundle's pairs on every build (a second or two): it follows the pairs, not the encoder. */
+function storeLexicon(db: Database.Database, sources: string, onProgress: (m: string) => void) {
+  const started = performance.now();
+  const { lexicon, pairs } = trainLexicon(parallelTexts(sources));
+  db.prepare('INSERT INTO encoder (name, value) VALUES (?, ?)').run(LEXICON_BLOB, Buffer.from(JSON.stringify(lexicon)));
+  onProgress(`search: English/French lexicon learned from ${pairs} pairs (${Object.keys(lexicon.en).length} English and ${Object.keys(lexicon.fr).length} French stems, ${((performance.now() - started) / 1000).toFixed(1)} s)`);
 }
 
 /** Vectors of a previous data file by content hash (same text, same language, same encoder). */

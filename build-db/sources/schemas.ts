@@ -3,7 +3,7 @@
 import * as v from 'valibot';
 import {
   BILL_STAGES, COVERAGE_STATUSES, JURISDICTIONS, LANGUAGES, LEVELS, OFFICE_KINDS, PLATFORMS, POSITIONS,
-  SPEECH_TYPES, SPONSOR_ROLES, VOTE_RESULTS, VOTE_TYPES,
+  SPEAKER_KINDS, SPEECH_TYPES, SPONSOR_ROLES, VOTE_RESULTS, VOTE_TYPES,
 } from '../../src/domain/enums.js';
 import {
   bool, constituencyId, count, date, key, latitude, longitude, optionalCount, optionalDate, optionalKey,
@@ -26,6 +26,8 @@ export const manifestSchema = v.object({
     retrieved_at: optionalTimestamp(),
     licence: optionalText(500),
   }), 'must be an array'), []),
+  /** Whole sets the import left out on the operator's word (--skip-boundary-sets): the build repeats them. */
+  skipped_sets: v.optional(v.array(v.object({ importer: text(200), set: text(300), reason: text(2000), records: count() }), 'must be an array'), []),
 });
 
 export const jurisdictionSchema = v.object({
@@ -60,26 +62,39 @@ export const sessionSchema = v.object({
   end_date: optionalDate(),
 });
 
+/** One seat held: a Parliament's term in one riding for one party (a change of party or riding
+ *  starts a new term). `observed`: the dates are the first and last days a source saw the person act
+ *  in the seat (a bill sponsored), not the seat's own; a seat term of another source wins over it. */
 const termSchema = v.object({
   start_at: timestamp(),
   end_at: optionalTimestamp(),
   elected_office: optionalText(200),
   constituency_id: v.optional(v.nullable(constituencyId()), null),
+  constituency_name: optionalText(300),
   party: optionalText(200),
+  parliament_number: v.optional(v.nullable(v.pipe(count(), v.minValue(1, 'must be a whole number >= 1'))), null),
+  observed: bool(false),
 });
 
+/** Several parts may describe one person: records sharing a key, or joined by `same_as` (other
+ *  upstream keys of the same person), are merged by the build (build-db/sources/merge-politicians.ts).
+ *  `party` and the constituency may be null when the source does not say (a sponsor known only from
+ *  LEGISinfo); the build takes them from the latest term when it has them. */
 export const politicianSchema = v.object({
   key: key(),
+  same_as: v.optional(v.array(key(), 'must be an array of keys'), []),
   name: text(300),
   first_name: optionalText(200),
   last_name: optionalText(200),
   honorific: optionalText(50),
-  party: text(200),
+  party: optionalText(200),
   elected_office: text(200),
   level: picklist(LEVELS),
   province_territory: optionalProvince(),
-  constituency_id: constituencyId(),
-  constituency_name: text(300),
+  constituency_id: v.optional(v.nullable(constituencyId()), null),
+  constituency_name: optionalText(300),
+  /** Other spellings of the name the sources print ("Bob Rae" for Robert Keith Rae), for matching only. */
+  other_names: v.optional(v.array(text(300), 'must be an array of names'), []),
   email: optionalText(300),
   phone: optionalText(100),
   fax: optionalText(100),
@@ -231,6 +246,9 @@ export const speechSchema = v.object({
   politician_key: optionalKey(),
   speaker_name_raw: text(300),
   speaker_role: optionalText(300),
+  /** What the label says the speaker is: a member (or a presiding member), or someone who is not a
+   *  politician (a witness, an official, a collective voice); null when the source does not say. */
+  speaker_kind: v.optional(v.nullable(picklist(SPEAKER_KINDS)), null),
   party_at_time: optionalText(200),
   spoken_at: timestamp(),
   language: picklist(LANGUAGES),

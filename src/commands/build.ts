@@ -1,4 +1,5 @@
 import { buildDataFileWith } from '../../build-db/build.js';
+import { skippedSetsBlock } from '../../build-db/import/run-import.js';
 import { searchPhase, type SearchPhaseReport } from '../../build-db/search/search-phase.js';
 import { loadPretrained } from '../../build-db/search/encoder/pretrained-card.js';
 import { formatIssue } from '../../build-db/sources/read-bundle.js';
@@ -40,5 +41,7 @@ export async function buildCommand({ sources, out, reuse, encoderModel, encoderT
   console.error(`built ${out} in ${result.seconds.toFixed(1)}s: build ${result.buildId}\n  rows: ${counts}`);
   console.error(`  search: encoder ${search.encoder} (${(search.model_bytes / 1e6).toFixed(1)} MB, ${search.train_seconds.toFixed(1)}s), ${search.chunks} chunks: ${search.embedded} embedded at ${Math.round(search.chunks_per_second)}/s, ${search.reused} reused`);
   for (const [what, a] of Object.entries(result.attribution)) console.error(`  attribution ${what}: ${a.linked}/${a.total} linked to a politician (${(a.rate * 100).toFixed(1)}%)`);
+  // Sets the import left out on the operator's word end the build's output too: never a quiet drop.
+  if (result.skippedSets.length) console.error(skippedSetsBlock(result.skippedSets));
   return 0;
 }

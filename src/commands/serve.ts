@@ -3,6 +3,7 @@
 // --data) until SIGTERM/SIGINT shut it down gracefully (docs/operations.md).
 import type { DataFile } from '../db/open-data-file.js';
 import { createApp } from '../http/app.js';
+import { createResponseCache } from '../http/response-cache.js';
 import { listen } from '../http/serve.js';
 import { createWorkQueue } from '../limits/work-queue.js';
 import { openCheckedDataFile } from '../ops/check-data-file.js';
@@ -14,6 +15,7 @@ import { createReloader } from '../ops/reload.js';
 import { createRequestLog, type LogFormat } from '../ops/request-log.js';
 import { onShutdownSignals } from '../ops/shutdown.js';
 import { loadEncoder } from '../search/encoder-store.js';
+import { SETTINGS } from '../settings.js';
 import { setUpAccess, type AccessSettings } from './serve-access.js';
 
 export interface ServeOptions extends AccessSettings {
@@ -28,13 +30,15 @@ export interface ServeOptions extends AccessSettings {
   /** Milliseconds; 0 turns the replacement watch off. */
   watchInterval?: number;
   verifyData?: 'on' | 'off';
+  /** Bytes of the response cache; 0 turns it off. */
+  responseCache?: number;
 }
 
 /** TEST ONLY: holds every API request this many milliseconds, so tests can have requests in flight. */
 const TEST_DELAY_ENV = 'CANPOL_TEST_DELAY_MS';
 
 export async function serveCommand(options: ServeOptions): Promise<void> {
-  const { data, port, host, mmapSize, log = 'json', metrics: metricsOn = 'on', shutdownTimeout = 10, watchInterval = 1000, verifyData = 'on', ...accessSettings } = options;
+  const { data, port, host, mmapSize, log = 'json', metrics: metricsOn = 'on', shutdownTimeout = 10, watchInterval = 1000, verifyData = 'on', responseCache = Number(SETTINGS.response_cache.default), ...accessSettings } = options;
   const say = (m: string) => console.error(m);
   const check = { mmapSize, verify: verifyData === 'on' };
   const servedIdentity = fileIdentity(data);
@@ -49,14 +53,16 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
   process.once('exit', () => sink.flush()); // whichever way the process ends (stdout to a pipe or file is written synchronously)
   const requestLog = log === 'off' ? null : createRequestLog({ format: log, sink });
   let inFlight = () => 0;
-  const metrics = metricsOn === 'on' ? createMetrics({ sources: { build: () => build, queue: () => embedQueue, inFlight: () => inFlight() } }) : null;
+  // One response cache across reloads: the app of a new file empties it (src/http/response-cache.ts).
+  const cache = createResponseCache({ maxBytes: responseCache });
+  const metrics = metricsOn === 'on' ? createMetrics({ sources: { build: () => build, queue: () => embedQueue, inFlight: () => inFlight(), responseCache: () => cache.stats() } }) : null;
   const ops = { log: requestLog, metrics, clientAddress: gate.access.clientAddress };
 
   async function serving(file: DataFile): Promise<Served> {
     try {
       // The data file's own encoder embeds search queries (the same one that embedded its chunks).
       const embedder = await loadEncoder(file.db);
-      const app = createApp({ data: file, embedder, access: gate.access, embedQueue, ops });
+      const app = createApp({ data: file, embedder, access: gate.access, embedQueue, ops, cache });
       return { fetch: app.fetch, close: async () => { await embedder?.close(); file.close(); } };
     } catch (err) {
       file.close();
@@ -70,7 +76,8 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
   const running = await listen(dispatcher.fetch, { port, host });
   say(`canpol: serving ${build.dataset_name}${build.is_demo ? ' (demo data)' : ''}, build ${build.id}, from ${data}`);
   say(`canpol: ${gate.summary}`);
-  say(`canpol: request log ${log === 'off' ? 'off' : `${log} on stdout`}; metrics ${metrics ? `at ${running.url}/metrics` : 'off'}`);
+  say(`canpol: request log ${log === 'off' ? 'off' : `${log} on stdout`}; metrics ${metrics ? `at ${running.url}/metrics` : 'off'}; `
+    + `response cache ${responseCache ? `${(responseCache / 2 ** 20).toFixed(responseCache % 2 ** 20 ? 1 : 0)} MiB` : 'off'}`);
   if (testDelayMs) say(`canpol: ${TEST_DELAY_ENV}=${testDelayMs}: every API request is held ${testDelayMs} ms (for tests only)`);
   say(`canpol: listening on ${running.url}/api/public/v1 (health: ${running.url}/health)`);
 

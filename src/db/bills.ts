@@ -1,8 +1,8 @@
 // Bills, their event log and sponsors: all SQL for the resource.
 import type Database from 'better-sqlite3';
 import type { BillStage, Level, SponsorRole } from '../domain/enums.js';
-import { escapeLike, fold } from '../domain/text.js';
 import { createPager, Where, type Page } from './paged.js';
+import { containsText } from './text-index.js';
 
 export interface BillListItem {
   id: string; session_id: string; level: Level; province_territory: string | null; bill_number: string;
@@ -54,9 +54,9 @@ export function createBillQueries(db: Database.Database) {
         .when(f.session_id, 'b.session_id = ?')
         .when(f.status, 'b.status = ?')
         .when(f.sponsor_politician_id, 'b.id IN (SELECT bill_id FROM bill_sponsors WHERE politician_id = ?)')
-        .when(f.q, `b.search_folded LIKE ? ESCAPE '\\'`, (q) => `%${escapeLike(fold(q))}%`)
         .when(f.introduced_from, 'b.introduced_date >= ?')
         .when(f.introduced_to, 'b.introduced_date <= ?');
+      if (f.q !== undefined) where.always(...containsText('bills', 'b', f.q, { walkOrderIndex: true }));
       // Newest first; SQLite sorts NULL lowest, so DESC puts undated bills last and bills_by_order serves it.
       return paged<BillListItem>({ select: LIST_COLUMNS, from: FROM, where, orderBy: 'b.introduced_date DESC, b.id', page: f.page, limit: f.limit });
     },

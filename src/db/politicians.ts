@@ -3,17 +3,20 @@ import type Database from 'better-sqlite3';
 import type { Level, OfficeKind, Platform, PoliticianStatus } from '../domain/enums.js';
 import { escapeLike, fold } from '../domain/text.js';
 import { createPager, Where, type Page } from './paged.js';
+import { containsText } from './text-index.js';
 
+// `party` and the constituency are null for the few people no source gives them for (a senator known
+// only as a bill's sponsor): decisions 1, unknown values are null (docs/api-notes.md).
 export interface PoliticianListItem {
   id: string;
   full_name: string;
   honorific: string | null;
-  party: string;
+  party: string | null;
   status: PoliticianStatus;
   level: Level;
   province_territory: string | null;
-  constituency_id: string;
-  constituency_name: string;
+  constituency_id: string | null;
+  constituency_name: string | null;
   elected_office: string;
   photo_url: string | null;
   email: string | null;
@@ -24,12 +27,19 @@ export interface PoliticianListItem {
 
 export interface PoliticianDetail {
   id: string; name: string; first_name: string | null; last_name: string | null; honorific: string | null;
-  party: string; elected_office: string; level: Level; province_territory: string | null;
-  constituency_name: string; constituency_id: string; email: string | null; phone: string | null; fax: string | null;
+  party: string | null; elected_office: string; level: Level; province_territory: string | null;
+  constituency_name: string | null; constituency_id: string | null; email: string | null; phone: string | null; fax: string | null;
   constituency_office_address: string | null; legislature_office_address: string | null; mailing_address: null;
   status: PoliticianStatus; term_start_at: string | null; term_end_at: string | null; last_verified_at: string | null;
   photo_url: string | null; personal_url: string | null; official_url: string | null;
   social_urls: Record<string, string>; is_active: boolean; external_parliament_slug: string | null; ab_assembly_mid: string | null;
+}
+
+/** One seat held (docs/api-notes.md, "Politician detail: terms"): a Parliament's term in one riding
+ *  for one party; `observed` when the dates are those a source saw the person act in the seat. */
+export interface PoliticianTerm {
+  start_at: string; end_at: string | null; elected_office: string | null; constituency_id: string | null;
+  constituency_name: string | null; party: string | null; parliament_number: number | null; observed: boolean;
 }
 
 export interface WebsiteScan {
@@ -84,6 +94,8 @@ export function createPoliticianQueries(db: Database.Database) {
       social_urls, is_active, external_parliament_slug, ab_assembly_mid
     FROM politicians WHERE id = ?`);
   const exists = db.prepare('SELECT 1 FROM politicians WHERE id = ?').pluck();
+  const terms = db.prepare(`SELECT start_at, end_at, elected_office, constituency_id, constituency_name, party, parliament_number, observed
+    FROM politician_terms WHERE politician_id = ? ORDER BY ord`);
   const websites = db.prepare(`SELECT id, url, hostname, label, is_active, last_scanned_at, created_at, updated_at, scan
     FROM websites WHERE politician_id = ? AND is_active = 1 ORDER BY created_at, id`);
   const offices = db.prepare(`SELECT kind, address, city, province_territory, postal_code, phone, fax, email, hours, lat, lng, source
@@ -107,20 +119,21 @@ export function createPoliticianQueries(db: Database.Database) {
       if (f.status !== 'all') where.always('status = ?', f.status);
       where
         .when(f.role, `office_folded LIKE ? ESCAPE '\\'`, contains)
-        .when(f.constituency_id, 'constituency_id = ?')
-        .when(f.q, `name_folded LIKE ? ESCAPE '\\'`, contains);
+        .when(f.constituency_id, 'constituency_id = ?');
+      if (f.q !== undefined) where.always(...containsText('politicians', '', f.q));
       return paged<PoliticianListItem>({ select: LIST_COLUMNS, from: 'politicians', where, orderBy: 'sort_name, id', page: f.page, limit: f.limit });
     },
 
     exists: (id: string) => exists.get(id) === 1,
 
-    detail(id: string): { politician: PoliticianDetail; websites: Website[] } | null {
+    detail(id: string): { politician: PoliticianDetail; websites: Website[]; terms: PoliticianTerm[] } | null {
       const row = detail.get(id) as (Omit<PoliticianDetail, 'social_urls' | 'is_active'> & { social_urls: string; is_active: number }) | undefined;
       if (!row) return null;
       const politician: PoliticianDetail = { ...row, social_urls: JSON.parse(row.social_urls), is_active: row.is_active === 1 };
       const sites = (websites.all(id) as Array<Omit<Website, 'is_active' | 'scan'> & { is_active: number; scan: string | null }>)
         .map((w) => ({ ...w, is_active: w.is_active === 1, scan: w.scan === null ? null : (JSON.parse(w.scan) as WebsiteScan) }));
-      return { politician, websites: sites };
+      const history = (terms.all(id) as Array<Omit<PoliticianTerm, 'observed'> & { observed: number }>).map((t) => ({ ...t, observed: t.observed === 1 }));
+      return { politician, websites: sites, terms: history };
     },
 
     offices: (id: string) => offices.all(id) as Office[],

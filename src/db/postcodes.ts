@@ -20,7 +20,7 @@ export interface RepresentativePolitician extends PoliticianListItem {
   social_urls: Partial<Record<Platform, string>>;
 }
 
-export interface SittingPolitician { politician: RepresentativePolitician; level: Level; constituency_name: string; is_mayor: boolean }
+export interface SittingPolitician { politician: RepresentativePolitician; level: Level; constituency_name: string | null; is_mayor: boolean }
 
 const SITTING_COLUMNS = `id, name AS full_name, honorific, party, status, level, province_territory, constituency_id,
   constituency_name, elected_office, photo_url, email, phone, term_start_at, last_verified_at,

@@ -47,7 +47,9 @@ export interface ResultRow {
   speaker_name_raw: string; speaker_role: string | null; speech_type: string; source_url: string | null; source_anchor: string | null;
   source_system: string; session_id: string | null; parliament_number: number | null; session_number: number | null;
   politician_id: string | null; politician_name: string | null; politician_slug: string | null; photo_url: string | null;
-  politician_party: string | null; social_urls: string | null;
+  politician_party: string | null;
+  /** JSON array of the politician's live handles, [{platform, url, handle}] (null without a politician). */
+  socials: string | null;
 }
 
 export interface SessionRow { session_id: string; parliament_number: number; session_number: number; name: string; start_date: string; end_date: string | null; level: string; province_territory: string | null }
@@ -56,7 +58,9 @@ const RESULT_SELECT = `SELECT c.rowid, c.id AS chunk_id, c.speech_id, c.chunk_in
   c.language, c.level, c.province_territory, c.party_at_time, s.speaker_name_raw, s.speaker_role, s.speech_type, s.source_url,
   s.source_anchor, s.source_system, se.id AS session_id, se.parliament_number, se.session_number,
   p.id AS politician_id, p.name AS politician_name, p.external_parliament_slug AS politician_slug, p.photo_url,
-  p.party AS politician_party, p.social_urls
+  p.party AS politician_party,
+  CASE WHEN p.id IS NULL THEN NULL ELSE (SELECT json_group_array(json_object('platform', platform, 'url', url, 'handle', handle))
+    FROM (SELECT platform, url, handle FROM socials WHERE politician_id = p.id AND is_live = 1 ORDER BY platform, handle)) END AS socials
   FROM chunks c JOIN speeches s ON s.id = c.speech_id LEFT JOIN sessions se ON se.id = c.session_id
   LEFT JOIN politicians p ON p.id = c.politician_id`;
 
@@ -83,6 +87,8 @@ export function createSearchQueries(db: Database.Database) {
   // One JSON array per list: better-sqlite3 costs ~0.15 µs per row returned, a third more than this.
   const postings = db.prepare('SELECT json_group_array(rowid) FROM (SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY rowid DESC LIMIT ?)').pluck();
   const matching = db.prepare('SELECT count(*) FROM chunks_fts WHERE chunks_fts MATCH ?').pluck();
+  const countUpTo = db.prepare('SELECT count(*) FROM (SELECT 1 FROM chunks_fts WHERE chunks_fts MATCH ? LIMIT ?)').pluck();
+  const textsOf = db.prepare('SELECT rowid, text, language FROM chunks WHERE rowid IN (SELECT value FROM json_each(?))').raw();
   const counted = new Map<string, number>();
   // The file is immutable: what is counted once stays true.
   const chunkCount = totalChunks.get() as number;
@@ -114,6 +120,8 @@ export function createSearchQueries(db: Database.Database) {
       }
       return n;
     },
+    /** Chunks an FTS5 query matches, counted up to `cap` (the count's cost stops there). */
+    countMatching: (match: string, cap: number) => countUpTo.get(match, cap) as number,
     /** Years that hold every chunk's local date (null when there are no chunks). */
     yearSpan: (): [number, number] | null => (firstYear && lastYear ? [Number(firstYear) - 1, Number(lastYear) + 1] : null),
     /** Newest first, for "recent" mode. */
@@ -137,6 +145,11 @@ export function createSearchQueries(db: Database.Database) {
       return new Map((byRowids.all(JSON.stringify(rowids)) as ResultRow[]).map((r) => [r.rowid, r]));
     },
     chunk: (id: string) => byId.get(id) as ResultRow | undefined,
+    /** Text and language of chunks, for the checks a row id cannot answer (quoted phrases, bill numbers). */
+    texts(rowids: number[]): Map<number, { text: string; language: Lang }> {
+      if (!rowids.length) return new Map();
+      return new Map((textsOf.all(JSON.stringify(rowids)) as Array<[number, string, Lang]>).map(([r, text, language]) => [r, { text, language }]));
+    },
     rowidOf: (id: string) => rowidOf.get(id) as number | undefined,
     totalChunks: () => chunkCount,
     sessions: (level: string | null, province: string | null) => sessions.all({ level, province }) as SessionRow[],

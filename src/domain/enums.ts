@@ -53,5 +53,10 @@ export const SPEECH_TYPES = [
 ] as const;
 export type SpeechType = (typeof SPEECH_TYPES)[number];
 
+/** Who a Hansard speaker is, as the label says: members (presiding or not) are politicians; the
+ *  others are counted apart from attribution rates (a witness is never linked to a politician). */
+export const SPEAKER_KINDS = ['member', 'presiding', 'witness', 'official', 'collective'] as const;
+export type SpeakerKind = (typeof SPEAKER_KINDS)[number];
+
 /** Honorific prefixes recognised in names (spec, Politician list item). Longest first. */
 export const HONORIFICS = ['Rt. Hon.', 'Hon.', 'Sen.', 'Sir', 'Dame', 'Dr.', 'Mrs.', 'Mr.', 'Ms.', 'Mx.', 'Prof.'] as const;

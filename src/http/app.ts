@@ -9,11 +9,13 @@ import { createPoliticianQueries } from '../db/politicians.js';
 import { createPostcodeQueries } from '../db/postcodes.js';
 import { createPostcodeLocator } from '../postcodes/resolve.js';
 import { postcodeRoutes } from '../routes/postcodes.js';
+import { createPostcodeResolver } from '../postcodes/postcode-resolver.js';
 import { createSearchQueries } from '../db/search.js';
 import { createVoteQueries } from '../db/votes.js';
 import { searchRoutes } from '../routes/search.js';
 import type { Embedder } from '../search/embedder.js';
 import { createSearchEngine } from '../search/engine.js';
+import { loadLexicon } from '../search/encoder-store.js';
 import { createVectorIndex, hasVectorTable } from '../search/vectors.js';
 import { billRoutes } from '../routes/bills.js';
 import { boundaryRoutes, type PostcodeLocator } from '../routes/boundaries.js';
@@ -25,21 +27,25 @@ import { politicianRoutes } from '../routes/politicians.js';
 import { voteRoutes } from '../routes/votes.js';
 import { createWorkQueue, type WorkQueue } from '../limits/work-queue.js';
 import { ROUTE_CLASSES } from '../limits/route-classes.js';
-import { accessControl, type AccessOptions } from './access.js';
+import { accessControl, createGate, type AccessOptions } from './access.js';
+import { createFastPath } from './fast-path.js';
+import { createResponseCache, type ResponseCache } from './response-cache.js';
+import { SETTINGS } from '../settings.js';
 import { API_PREFIX } from './api-prefix.js';
 import { isClientAbort, requestSignal, withRequestSignal } from './request-signal.js';
 import { ApiError, internalError, notFound } from './errors.js';
-import { ALLOWED_METHODS, createResponder, PREFLIGHT_HEADERS } from './respond.js';
+import { ALLOWED_METHODS, createResponder, failure, PREFLIGHT_HEADERS } from './respond.js';
 import { openApiRoutes } from '../openapi/routes.js';
 import { metricsRoutes } from '../ops/metrics-route.js';
-import { observeRequests, type ObserveOptions } from '../ops/observe.js';
+import { createObserver, observeRequests, type ObserveOptions } from '../ops/observe.js';
 
 export { API_PREFIX };
 
 export interface AppOptions {
   data: DataFile;
-  /** Where unexpected errors are reported; their details never reach the client. */
-  logError?: (err: unknown, c: Context) => void;
+  /** Where unexpected errors are reported; their details never reach the client. `c` is absent for
+   *  an error on the fast path (before routing). */
+  logError?: (err: unknown, c?: Context) => void;
   compressThreshold?: number;
   /** Embeds search queries; without one, search ranks by keywords only. */
   embedder?: Embedder | null;
@@ -51,11 +57,18 @@ export interface AppOptions {
   locatePostcode?: PostcodeLocator;
   /** Request log and metrics (docs/operations.md); absent, nothing is observed and /metrics is 404. */
   ops?: Omit<ObserveOptions, 'buildId'> | null;
+  /** Answers kept by URL for this data file (the server shares one across reloads); default: a cache
+   *  of its own of the default size. A cache of 0 bytes keeps nothing. */
+  cache?: ResponseCache;
 }
 
-export function createApp({ data, logError = (err) => console.error(err), compressThreshold, embedder = null, access = null, embedQueue = createWorkQueue(), locatePostcode, ops = null }: AppOptions) {
+export function createApp({
+  data, logError = (err) => console.error(err), compressThreshold = 1024, embedder = null, access = null, embedQueue = createWorkQueue(), locatePostcode, ops = null,
+  cache = createResponseCache({ maxBytes: Number(SETTINGS.response_cache.default) }),
+}: AppOptions) {
   const { db, build } = data;
-  const respond = createResponder({ buildId: build.id, compressThreshold });
+  const kept = cache.forBuild(build.id);
+  const respond = createResponder({ buildId: build.id, compressThreshold, cache: kept });
   const app = new Hono();
 
   // Outermost, so 405s, 401s and 429s are logged and counted too.
@@ -69,7 +82,7 @@ export function createApp({ data, logError = (err) => console.error(err), compre
   });
 
   // The OpenAPI document and /docs describe the interface and read no data: outside the gate too.
-  app.route('/', openApiRoutes({ buildId: build.id, compressThreshold, prefix: API_PREFIX }));
+  app.route('/', openApiRoutes({ buildId: build.id, compressThreshold, prefix: API_PREFIX, cache: kept }));
   // Health stays outside the gate: load balancers probe it without keys, many times an hour.
   if (access) app.use(`${API_PREFIX}/*`, accessControl({ ...access, prefix: API_PREFIX }));
   app.route('/', healthRoutes({ build, respond }));
@@ -80,7 +93,8 @@ export function createApp({ data, logError = (err) => console.error(err), compre
   api.route('/', politicianRoutes({ politicians: createPoliticianQueries(db), boundaries, respond }));
   const postcodes = createPostcodeQueries(db);
   api.route('/', boundaryRoutes({ boundaries, index: boundaryIndex, locatePostcode: locatePostcode ?? createPostcodeLocator(postcodes), respond }));
-  api.route('/', postcodeRoutes({ postcodes, boundaries, index: boundaryIndex, respond }));
+  const postcodeResolver = createPostcodeResolver({ postcodes, boundaries, index: boundaryIndex });
+  api.route('/', postcodeRoutes({ lookup: postcodeResolver, respond }));
   api.route('/', billRoutes({ bills: createBillQueries(db), respond }));
   api.route('/', voteRoutes({ votes: createVoteQueries(db), respond }));
   api.route('/', committeeRoutes({ committees: createCommitteeQueries(db), respond }));
@@ -91,7 +105,7 @@ export function createApp({ data, logError = (err) => console.error(err), compre
   const embedOne = (text: string) => (embedder!.embedQuery ? embedder!.embedQuery(text) : embedder!.embed([text]).then((v) => v[0]));
   const embed = embedder ? (text: string) => embedQueue.run(() => embedOne(text), requestSignal()) : null;
   for (const [path, cls] of Object.entries(ROUTE_CLASSES)) if (cls === 'semantic') api.use(path, withRequestSignal);
-  api.route('/', searchRoutes({ engine: createSearchEngine({ queries: searchQueries, vectors, embed }), queries: searchQueries, vectors, respond }));
+  api.route('/', searchRoutes({ engine: createSearchEngine({ queries: searchQueries, vectors, embed, lexicon: loadLexicon(db), knows: embedder?.knowsAnyWord ? (t: string) => embedder.knowsAnyWord!(t) : null }), queries: searchQueries, vectors, representativeIds: postcodeResolver.representativeIds, respond }));
   app.route(API_PREFIX, api);
 
   app.notFound((c) => respond.error(c, notFound(`route ${c.req.path}`)));
@@ -102,5 +116,19 @@ export function createApp({ data, logError = (err) => console.error(err), compre
     logError(err, c);
     return respond.error(c, internalError());
   });
+
+  // Answers the cache holds skip the router and the middleware chain (src/http/fast-path.ts).
+  const fast = createFastPath({
+    cache: kept,
+    gate: access ? createGate({ ...access, prefix: API_PREFIX }) : null,
+    observe: ops && (ops.log || ops.metrics) ? createObserver({ ...ops, buildId: build.id }) : null,
+    compressThreshold,
+    onError: (err, method) => {
+      logError(err);
+      return failure(internalError(), undefined, method);
+    },
+  });
+  const routed = app.fetch;
+  app.fetch = (req, env, ctx) => fast(req, env) ?? routed(req, env, ctx);
   return app;
 }

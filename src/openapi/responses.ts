@@ -50,8 +50,9 @@ const multiPolygon: JsonSchema = object({
 // ---- resources -----------------------------------------------------------------------------------
 
 const politicianListFields = {
-  id: uuid, full_name: str, honorific: nstr, party: str, status: oneOfValues(POLITICIAN_STATUSES), level: oneOfValues(LEVELS),
-  province_territory: nullable(province), constituency_id: { type: 'string', description: '<source_set>/<slug>' }, constituency_name: str,
+  id: uuid, full_name: str, honorific: nstr, party: { type: ['string', 'null'], description: 'null when no source names it' },
+  status: oneOfValues(POLITICIAN_STATUSES), level: oneOfValues(LEVELS),
+  province_territory: nullable(province), constituency_id: { type: ['string', 'null'], description: '<source_set>/<slug>; null when no source names it' }, constituency_name: nstr,
   elected_office: str, photo_url: nstr, email: nstr, phone: nstr, term_start_at: nullable(timestamp), last_verified_at: nullable(timestamp),
 };
 
@@ -113,13 +114,18 @@ export const SCHEMAS: Record<string, JsonSchema> = {
 
   PoliticianListItem: object(politicianListFields),
   PoliticianDetail: object({
-    id: uuid, name: str, first_name: nstr, last_name: nstr, honorific: nstr, party: str, elected_office: str, level: oneOfValues(LEVELS),
-    province_territory: nullable(province), constituency_name: str, constituency_id: str, email: nstr, phone: nstr, fax: nstr,
+    id: uuid, name: str, first_name: nstr, last_name: nstr, honorific: nstr, party: nstr, elected_office: str, level: oneOfValues(LEVELS),
+    province_territory: nullable(province), constituency_name: nstr, constituency_id: nstr, email: nstr, phone: nstr, fax: nstr,
     constituency_office_address: nstr, legislature_office_address: { type: ['string', 'null'], description: 'may contain a newline' },
     mailing_address: { type: 'null', description: 'always null in v1' }, status: oneOfValues(POLITICIAN_STATUSES),
     term_start_at: nullable(timestamp), term_end_at: nullable(timestamp), last_verified_at: nullable(timestamp), photo_url: nstr,
     personal_url: nstr, official_url: nstr, social_urls: stringMap('platform → URL of the first live handle on it'), is_active: bool,
     external_parliament_slug: nstr, ab_assembly_mid: nstr,
+  }),
+  PoliticianTerm: object({
+    start_at: timestamp, end_at: nullable(timestamp), elected_office: nstr, constituency_id: nstr, constituency_name: nstr, party: nstr,
+    parliament_number: { type: ['integer', 'null'], minimum: 1 },
+    observed: { type: 'boolean', description: 'true: the dates are the first and last days a source saw the person act in the seat' },
   }),
   WebsiteScan: object({
     ip_country: nstr, ip_city: nstr, ip_latitude: nullable(num), ip_longitude: nullable(num), hosting_provider: nstr, hosting_country: nstr,
@@ -183,7 +189,10 @@ export const SCHEMAS: Record<string, JsonSchema> = {
 
   CoverageRow: object(coverageFields),
 
-  SearchPolitician: object({ ...searchPolitician, photo_url: nstr, party: nstr, socials: stringMap('platform → URL') }),
+  SearchPolitician: object({
+    ...searchPolitician, photo_url: nstr, party: nstr,
+    socials: { ...arrayOf(object({ platform: str, url: str, handle: str })), description: 'live social handles, by platform then handle (the original API\'s shape)' },
+  }),
   SearchResultItem: object({
     chunk_id: uuid, speech_id: uuid, chunk_index: count, text: str,
     snippet_html: { type: 'string', description: 'the text, HTML-escaped, matched terms in <mark>' }, similarity,
@@ -205,7 +214,7 @@ export const BODIES = {
   }, 'The running server and its data file'),
 
   politicianList: paged('PoliticianListItem', 'Politicians'),
-  politicianDetail: object({ politician: ref('PoliticianDetail'), websites: arrayOf(ref('Website')), boundary: nullable(ref('PoliticianBoundary')) }),
+  politicianDetail: object({ politician: ref('PoliticianDetail'), websites: arrayOf(ref('Website')), boundary: nullable(ref('PoliticianBoundary')), terms: arrayOf(ref('PoliticianTerm')) }),
   offices: object({ items: arrayOf(ref('Office')) }),
   socials: object({ items: arrayOf(ref('SocialHandle')) }),
   posts: object({ items: arrayOf(ref('SocialPost')) }),

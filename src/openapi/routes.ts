@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
 import { createResponder } from '../http/respond.js';
+import type { CacheView } from '../http/response-cache.js';
 import { buildOpenApiDocument } from './document.js';
 import { renderDocsPage } from './docs-page.js';
 import { endpoint } from './endpoints.js';
@@ -23,13 +24,15 @@ export interface OpenApiRouteOptions {
   compressThreshold?: number;
   /** Where the API lives, e.g. /api/public/v1. */
   prefix: string;
+  /** The app's response cache, so these answers take its fast path too. */
+  cache?: CacheView | null;
 }
 
-export function openApiRoutes({ buildId, compressThreshold, prefix }: OpenApiRouteOptions) {
+export function openApiRoutes({ buildId, compressThreshold, prefix, cache = null }: OpenApiRouteOptions) {
   const doc = buildOpenApiDocument();
   // Serialised and compressed once: the document is ~180 KB and the same for every request.
   const json = { text: JSON.stringify(doc), encoded: new Map() };
-  const respond = createResponder({ buildId: `${buildId} ${hashOf(json.text)}`, compressThreshold });
+  const respond = createResponder({ buildId: `${buildId} ${hashOf(json.text)}`, compressThreshold, cache });
   const html = renderDocsPage(doc);
   const page = { text: html, type: 'text/html; charset=utf-8', tag: hashOf(html), encoded: new Map() };
   const app = new Hono();

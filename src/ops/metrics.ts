@@ -4,6 +4,7 @@
 // random URLs cannot blow up the series count.
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { BuildInfo } from '../db/open-data-file.js';
+import type { CacheStats } from '../http/response-cache.js';
 
 /** Seconds. The API answers most requests in well under a millisecond; search can take a second. */
 export const LATENCY_BUCKETS = [0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10] as const;
@@ -15,6 +16,8 @@ export interface MetricsSources {
   queue(): { running: number; waiting: number };
   /** Requests being answered now. */
   inFlight?(): number;
+  /** The response cache's counts (src/http/response-cache.ts). */
+  responseCache?(): CacheStats;
 }
 
 export interface MetricsOptions {
@@ -50,6 +53,18 @@ export function createMetrics({ sources, now = Date.now, buckets = LATENCY_BUCKE
       this.set({ build_id: build.id, dataset: build.dataset_name, schema_version: String(build.schema_version), demo: String(build.is_demo) }, 1);
     },
   });
+  if (sources.responseCache) {
+    const stats = sources.responseCache;
+    // Read from the cache at scrape time: counting here per request would cost every request.
+    const total = (name: string, help: string, read: (s: CacheStats) => number) =>
+      new Counter({ name, help, registers, collect() { this.reset(); this.inc(read(stats())); } });
+    total('canpol_response_cache_hits_total', 'Answers served from the response cache.', (s) => s.hits);
+    total('canpol_response_cache_misses_total', 'Cacheable answers computed because the response cache did not hold them.', (s) => s.misses);
+    total('canpol_response_cache_evictions_total', 'Answers dropped from the response cache to stay within its cap.', (s) => s.evictions);
+    value('canpol_response_cache_entries', 'Answers held in the response cache.', () => stats().entries);
+    value('canpol_response_cache_bytes', 'Bytes held in the response cache (bodies, compressed copies, bookkeeping).', () => stats().bytes);
+    value('canpol_response_cache_max_bytes', 'The response cache\'s cap in bytes (--response-cache).', () => stats().maxBytes);
+  }
   value('canpol_process_start_time_seconds', 'When the server started, in seconds since the epoch.', () => startedAt / 1000);
   value('canpol_process_uptime_seconds', 'Seconds since the server started.', () => (now() - startedAt) / 1000);
   value('canpol_process_resident_memory_bytes', 'Resident memory of the server process.', () => process.memoryUsage.rss());

@@ -37,7 +37,9 @@ export function politicianRoutes({ politicians, boundaries, respond }: { politic
     const found = politicians.detail(id);
     if (!found) throw notFound(`politician ${id}`);
     // null when the constituency has no boundary in the data file (e.g. no polygons for its map).
-    return respond.json(c, { ...found, boundary: boundaries.forPolitician(found.politician.constituency_id) }, 60);
+    const { politician, websites, terms } = found;
+    const boundary = politician.constituency_id === null ? null : boundaries.forPolitician(politician.constituency_id);
+    return respond.json(c, { politician, websites, boundary, terms }, 60);
   });
 
   app.get('/politicians/:id/offices', (c) => respond.json(c, { items: politicians.offices(known(c.req.param('id'))) }, 600));

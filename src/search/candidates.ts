@@ -1,61 +1,215 @@
-// The ranked candidate pool of a query (decisions 6): keyword candidates (FTS5, bm25) and vector
-// candidates (nearest neighbours of the query embedding, probed with feedback from the best keyword
-// match: src/search/feedback.ts) fused by reciprocal rank fusion; or, with
-// only an anchor chunk, its nearest neighbours. Each pool side holds at most POOL chunks, and the
-// pool is the whole result set that totals, pages, groups and facets are computed over.
-import { chunkWhere, type SearchFilters, type SearchQueries } from '../db/search.js';
+// The ranked candidate pool of a query (decisions 6). Up to three lists are fused by weighted
+// reciprocal rank fusion (src/search/fuse.ts): keyword candidates (BM25 over the impact-ordered
+// index, src/search/keyword-plan.ts), the same for the query's words translated into the other
+// language (src/search/translate.ts), and vector candidates (nearest neighbours of the query
+// embedding, probed with feedback from the best keyword match: src/search/feedback.ts); or, with
+// only an anchor chunk, its nearest neighbours. What the query is (src/search/query-analysis.ts)
+// sets the weights, and then:
+//   - a quoted phrase is a phrase: only chunks holding it are results;
+//   - a bill number is the intent: chunks naming it come first;
+//   - a chunk holding every rare query word ranks at least where the keyword list puts it;
+//   - a result must match: keyword evidence (a query word or its translation), or a similarity to
+//     the query of at least SIMILARITY_FLOOR. A nonsense query finds nothing.
+// The pool is the whole result set that pages, groups and facets are computed over; `matches`
+// counts every match, including keyword matches beyond the pool (capped, decisions 6).
+import { chunkWhere, COUNT_CAP, type SearchFilters, type SearchQueries } from '../db/search.js';
 import type { Embedder } from './embedder.js';
 import { feedbackProbe } from './feedback.js';
-import { reciprocalRankFusion } from './fuse.js';
-import { keywordCandidates, type Passing } from './keyword-plan.js';
-import { queryTerms } from './text/terms.js';
+import { FUSION_WEIGHTS, pinToKeywordRanks, reciprocalRankFusion, RRF_K, type FusionWeights } from './fuse.js';
+import { ftsAny, idf, LEVELS, termToken } from './keyword-index.js';
+import { EXACT_TOP, keywordCandidates, POSTING_BUDGET, type Passing } from './keyword-plan.js';
+import { translationLeads } from './cross-lingual.js';
+import { EXPANSION_WEIGHTS, expansionStems, type ExpansionOptions } from './expansion.js';
+import { analyseQuery, holdsPhrase, type QueryAnalysis, type QueryShape } from './query-analysis.js';
+import { isStop, queryTerms, stem, type Lang } from './text/terms.js';
+import { translateStems, type Lexicon } from './translate.js';
 import type { VectorIndex } from './vectors.js';
 
 export const POOL = 1000;
 
+/** A chunk related to the query only by its vector must be at least this similar to count as a
+ *  match (chosen on the evaluation: eval/floor.ts; docs/search-quality.md "Similarity floor"). */
+export const SIMILARITY_FLOOR = 0.4;
+
+/** Translated stems searched at most (the best scored). */
+export const MAX_TRANSLATED = 4;
+
+/** The translated list's weight when the query is asking across languages (src/search/cross-lingual.ts);
+ *  chosen on the evaluation's tuning half: cross-lingual NDCG@10 0.351 → 0.505, the other kinds unchanged. */
+export const TRANSLATED_LEADS = 2;
+
+/** A query stem is rare when at most this share of the chunks hold it (its idf is high). */
+export const RARE_SHARE = 0.01;
+
 export interface Candidate { rowid: number; score: number; similarity: number | null; keyword: boolean; vector: boolean }
-export interface Pool { mode: 'hybrid' | 'semantic'; candidates: Candidate[]; stems: Set<string> }
+export interface Pool {
+  mode: 'hybrid' | 'semantic';
+  candidates: Candidate[];
+  stems: Set<string>;
+  /** Every chunk that matches, counted beyond the pool when the keyword list was cut (capped at
+   *  COUNT_CAP), and whether more exist; computed when asked (pages and facets do not need it). */
+  count(): { matches: number; capped: boolean };
+}
 
 export interface CandidateSources {
   queries: SearchQueries;
   vectors: VectorIndex | null;
   /** Runs an embedding through the shared queue (2 running, 6 waiting). */
   embed: ((text: string) => Promise<Float32Array>) | null;
+  /** The data file's English/French stem lexicon (null: no translation). */
+  lexicon?: Lexicon | null;
+  /** Whether the encoder knows any word of a text (src/search/embedder.ts); absent: it does. */
+  knows?: ((text: string) => boolean) | null;
 }
 
-/** Which candidate lists feed the fusion. Internal: the evaluation (eval/run.ts) compares each
- *  side alone with both on the same pool sizes; the API always uses both. */
-export interface PoolSides { keyword: boolean; vector: boolean }
-const BOTH: PoolSides = { keyword: true, vector: true };
+/** Which candidate lists feed the fusion, and engine constants the evaluation varies. Internal: the
+ *  evaluation (eval/run.ts) compares each side alone with all of them; the API always uses all. */
+export interface PoolOptions {
+  keyword?: boolean;
+  vector?: boolean;
+  /** The match floor; the evaluation sets it to -1 to see every candidate. */
+  floor?: number;
+  weights?: Partial<Record<QueryShape, FusionWeights>>;
+  /** RRF's k (default RRF_K) and the feedback weight (default FEEDBACK_WEIGHT), varied by eval/tune.ts. */
+  rrfK?: number;
+  feedback?: number;
+  /** Expansion (src/search/expansion.ts): its list's weight per shape, and its constants. */
+  /** The translated list's weight when the query asks across languages (0: never raised). */
+  translatedLeads?: number;
+  expansion?: ExpansionOptions & { weight?: Partial<Record<QueryShape, number>> };
+}
+export type PoolSides = Pick<PoolOptions, 'keyword' | 'vector'>;
 
-export async function hybridPool(src: CandidateSources, q: string, f: SearchFilters, minSimilarity: number | undefined, sides: PoolSides = BOTH): Promise<Pool> {
-  const terms = queryTerms(q, f.langs);
+const LEVEL_LIST = Array.from({ length: LEVELS }, (_, l) => l);
+/** An FTS5 query matching every chunk that holds `stem` (at any impact level). */
+const anyLevel = (stem: string) => `(${ftsAny(LEVEL_LIST.map((l) => termToken(stem, l)))})`;
+
+/** Each query word's stem per searched language (stop words of that language have none). */
+function stemsByLang(q: string, langs: readonly Lang[]) {
+  return queryTerms(q, langs).map((t) => ({
+    stems: t.stems,
+    byLang: Object.fromEntries(langs.filter((l) => !isStop(t.word.norm, l)).map((l) => [l, stem(t.word.norm, l)])) as Partial<Record<Lang, string>>,
+  }));
+}
+
+export async function hybridPool(src: CandidateSources, q: string, f: SearchFilters, minSimilarity: number | undefined, o: PoolOptions = {}): Promise<Pool> {
+  const { keyword: useKeyword = true, vector: useVector = true, floor = SIMILARITY_FLOOR } = o;
+  const { queries } = src;
+  const analysis = analyseQuery(q, f.langs);
+  const terms = stemsByLang(q, f.langs);
   const stems = new Set(terms.flatMap((t) => t.stems));
-  const sessionIds = src.queries.sessionIdsFor(f.parliament_number, f.session_number);
-  const keyword = sides.keyword ? keywordCandidates(src.queries, [...stems], {
-    f, sessionIds, limit: POOL, mask: src.vectors?.rowMask(f, sessionIds), passing: src.vectors ? null : passingOf(src.queries, f),
-  }) : [];
+  const sessionIds = queries.sessionIdsFor(f.parliament_number, f.session_number);
+  const mask = src.vectors?.rowMask(f, sessionIds) ?? null;
+  const passing = src.vectors ? null : passingOf(queries, f);
+  // The query's own words get an exact top 20 (keyword-plan.ts EXACT_TOP); the translated and
+  // expanded lists, second opinions on a fraction of the budget, stay budgeted.
+  const keywordOf = (list: string[], budget?: number) => (list.length ? keywordCandidates(queries, list, { f, sessionIds, limit: POOL, mask, passing, budget, exact: budget === undefined ? EXACT_TOP : 0 }) : []);
+
+  const keyword = useKeyword ? keywordOf([...stems]) : [];
+  const rare = useKeyword ? rareStems(queries, stems) : [];
+  const shape = rare.length && analysis.shape === 'topic' && analysis.contentWords <= 3 ? 'keyword' : analysis.shape;
+  let weights = o.weights?.[shape] ?? FUSION_WEIGHTS[shape];
+  const leadWeight = o.translatedLeads ?? TRANSLATED_LEADS;
+  if (useKeyword && src.lexicon && leadWeight > 0 && translationLeads({ queries, lexicon: src.lexicon, terms, langs: f.langs, keyword, search: (s) => keywordOf(s, POSTING_BUDGET / 12) })) {
+    weights = { ...weights, translated: leadWeight };
+  }
+  const translations = useKeyword && src.lexicon && weights.translated > 0 ? translateStems(src.lexicon, terms, f.langs) : [];
+  // The translation is a second opinion: its best stems only, on a twelfth of the posting budget
+  // (the lists with the most to add are read first; at 1 M chunks a full budget cost ~6 ms).
+  const translated = keywordOf(translations.slice(0, MAX_TRANSLATED).map((t) => t.stem), POSTING_BUDGET / 12);
+
+  // Expansion learns from the best matches of the two keyword lists, as fused.
+  const expansionWeight = o.expansion?.weight?.[shape] ?? EXPANSION_WEIGHTS[shape];
+  let expanded: number[] = [];
+  if (expansionWeight > 0 && keyword.length) {
+    const lead = [...reciprocalRankFusion([keyword.slice(0, 20), translated.slice(0, 20)], o.rrfK ?? RRF_K, [weights.keyword, weights.translated])].sort((a, b) => b[1] - a[1]).map(([r]) => r);
+    const added = expansionStems(queries, lead, stems, o.expansion);
+    if (added.length) expanded = keywordOf([...stems, ...added], POSTING_BUDGET / 3);
+  }
+
   let neighbours: Array<{ rowid: number; similarity: number }> = [];
   let qvec: Float32Array | null = null;
-  if (sides.vector && src.vectors && src.embed && src.vectors.count() > 0) {
+  // A query the encoder knows no word of has no meaning to it: no vector side (a nonsense query
+  // finds nothing rather than the chunks nearest to its hashed letters).
+  if (useVector && src.vectors && src.embed && src.vectors.count() > 0 && (src.knows?.(q) ?? true)) {
     qvec = await src.embed(q);
-    const best = keyword.length ? src.vectors.vectors([keyword[0]]).get(keyword[0]) : undefined;
-    neighbours = src.vectors.nearest(feedbackProbe(qvec, best), POOL, f, sessionIds, qvec);
+    // Feedback from the best keyword match of the two keyword lists, as fused.
+    const lead = [...reciprocalRankFusion([keyword.slice(0, 1), translated.slice(0, 1)], 60, [weights.keyword, weights.translated])].sort((a, b) => b[1] - a[1])[0]?.[0];
+    const best = lead === undefined ? undefined : src.vectors.vectors([lead]).get(lead);
+    neighbours = src.vectors.nearest(feedbackProbe(qvec, best, o.feedback), POOL, f, sessionIds, qvec);
   }
-  const fused = reciprocalRankFusion([keyword, neighbours.map((n) => n.rowid)]);
+  const fused = reciprocalRankFusion([keyword, translated, neighbours.map((n) => n.rowid), expanded], o.rrfK ?? RRF_K, [weights.keyword, weights.translated, weights.vector, expansionWeight]);
   const similarity = new Map(neighbours.map((n) => [n.rowid, n.similarity]));
-  const kw = new Set(keyword);
+  const kw = new Set([...keyword, ...translated, ...expanded]);
   const near = new Set(neighbours.map((n) => n.rowid));
   if (qvec && src.vectors) {
-    const missing = keyword.filter((r) => !similarity.has(r));
+    const missing = [...kw].filter((r) => !similarity.has(r));
     for (const [rowid, s] of src.vectors.similarities(qvec, missing)) similarity.set(rowid, s);
   }
-  let candidates = [...fused].map(([rowid, score]) => ({
-    rowid, score, similarity: similarity.get(rowid) ?? null, keyword: kw.has(rowid), vector: near.has(rowid),
-  }));
-  if (minSimilarity !== undefined) candidates = candidates.filter((c) => c.similarity !== null && c.similarity >= minSimilarity);
-  candidates.sort((a, b) => b.score - a.score || (b.similarity ?? -2) - (a.similarity ?? -2) || a.rowid - b.rowid);
-  return { mode: 'hybrid', candidates, stems };
+  const byScore = (a: number, b: number) => fused.get(b)! - fused.get(a)! || (similarity.get(b) ?? -2) - (similarity.get(a) ?? -2) || a - b;
+  // A match has keyword evidence or is similar enough.
+  let order = [...fused.keys()].filter((r) => kw.has(r) || (similarity.get(r) ?? -2) >= floor).sort(byScore);
+  if (minSimilarity !== undefined) order = order.filter((r) => (similarity.get(r) ?? -2) >= minSimilarity);
+
+  order = honourPhrasesAndBills(queries, analysis, order);
+  if (rare.length && keyword.length) order = pinToKeywordRanks(order, pinnedOf(queries, keyword, rare, new Set(order)));
+
+  const candidates = order.map((rowid) => ({ rowid, score: fused.get(rowid)!, similarity: similarity.get(rowid) ?? null, keyword: kw.has(rowid), vector: near.has(rowid) }));
+  let counted: { matches: number; capped: boolean } | undefined;
+  const count = () => (counted ??= countMatches(queries, { keyword, stems, analysis, f, pool: order, minSimilarity }));
+  return { mode: 'hybrid', candidates, stems, count };
+}
+
+/** The query stems held by at most RARE_SHARE of the chunks, rarest first. */
+function rareStems(queries: SearchQueries, stems: Set<string>): string[] {
+  const n = queries.totalChunks();
+  return [...queries.termLevels([...stems])].filter(([, t]) => t.docs > 0 && t.docs <= RARE_SHARE * n)
+    .sort((a, b) => idf(n, b[1].docs) - idf(n, a[1].docs)).map(([s]) => s);
+}
+
+/** The keyword candidates that hold every rare stem, with their keyword ranks. Rare stems have
+ *  short posting lists (at most RARE_SHARE of the chunks), so reading them whole is cheap. */
+function pinnedOf(queries: SearchQueries, keyword: number[], rare: string[], inResult: Set<number>) {
+  const limit = Math.ceil(RARE_SHARE * queries.totalChunks()) + 1;
+  const holders = new Set(queries.postings(rare.map(anyLevel).join(' AND '), limit));
+  return keyword.map((id, keywordRank) => ({ id, keywordRank })).filter((p) => holders.has(p.id) && inResult.has(p.id));
+}
+
+/** Quoted phrases filter (only chunks holding every phrase stay); chunks naming a bill number of
+ *  the query move ahead of those that do not, each group in its order. */
+function honourPhrasesAndBills(queries: SearchQueries, a: QueryAnalysis, order: number[]): number[] {
+  if (!a.phrases.length && !a.bills.length) return order;
+  const texts = queries.texts(order);
+  let out = order;
+  if (a.phrases.length) {
+    out = out.filter((r) => {
+      const t = texts.get(r);
+      return t !== undefined && a.phrases.every((p) => holdsPhrase(t.text, t.language, p));
+    });
+  }
+  if (a.bills.length) {
+    const names = (r: number) => a.bills.some((b) => b.pattern.test(texts.get(r)?.text ?? ''));
+    out = [...out.filter(names), ...out.filter((r) => !names(r))];
+  }
+  return out;
+}
+
+interface CountInput { keyword: number[]; stems: Set<string>; analysis: QueryAnalysis; f: SearchFilters; pool: number[]; minSimilarity: number | undefined }
+
+/** How many chunks match. The pool, when it holds every keyword match (the keyword list was not
+ *  cut at POOL); otherwise, without filters, every chunk holding a query word, counted in the index
+ *  up to COUNT_CAP (~3 ms at 1 M chunks), plus the pool's matches by similarity alone. With a filter
+ *  (counting in the index with filter tokens cost ~11 ms at 1 M for province_territory=BC), a
+ *  phrase (each text must be read) or min_similarity (each vector), the pool's matches are counted
+ *  and `capped` says more exist. */
+function countMatches(queries: SearchQueries, c: CountInput): { matches: number; capped: boolean } {
+  if (c.keyword.length < POOL) return { matches: c.pool.length, capped: false };
+  if (c.analysis.phrases.length || c.minSimilarity !== undefined || chunkWhere(c.f).clauses.length) return { matches: c.pool.length, capped: true };
+  const byWords = queries.countMatching(`(${[...c.stems].map(anyLevel).join(' OR ')})`, COUNT_CAP);
+  const inPool = new Set(c.keyword);
+  const bySimilarity = c.pool.filter((r) => !inPool.has(r)).length;
+  const matches = Math.min(COUNT_CAP, byWords + bySimilarity);
+  return { matches, capped: matches >= COUNT_CAP };
 }
 
 /** The filter as SQL over the chunks read, for a file without the vector index's in-memory columns. */
@@ -69,11 +223,11 @@ function passingOf(queries: SearchQueries, f: SearchFilters): Passing | null {
 
 export function anchorPool(src: CandidateSources, anchorRowid: number, f: SearchFilters, minSimilarity: number | undefined): Pool {
   const vec = src.vectors?.vectors([anchorRowid]).get(anchorRowid);
-  if (!vec || !src.vectors) return { mode: 'semantic', candidates: [], stems: new Set() };
+  if (!vec || !src.vectors) return { mode: 'semantic', candidates: [], stems: new Set(), count: () => ({ matches: 0, capped: false }) };
   let candidates = src.vectors.nearest(vec, POOL + 1, f, src.queries.sessionIdsFor(f.parliament_number, f.session_number))
     .filter((n) => n.rowid !== anchorRowid)
     .slice(0, POOL)
     .map((n) => ({ rowid: n.rowid, score: n.similarity, similarity: n.similarity, keyword: false, vector: true }));
   if (minSimilarity !== undefined) candidates = candidates.filter((c) => c.similarity >= minSimilarity);
-  return { mode: 'semantic', candidates, stems: new Set() };
+  return { mode: 'semantic', candidates, stems: new Set(), count: () => ({ matches: candidates.length, capped: false }) };
 }

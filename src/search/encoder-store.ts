@@ -2,6 +2,7 @@
 import type Database from 'better-sqlite3';
 import { createEncoder } from './encoder/create-encoder.js';
 import type { TextEncoder } from './encoder/text-encoder.js';
+import { checkLexicon, LEXICON_BLOB, type Lexicon } from './translate.js';
 
 export const ENCODER_TABLE_SQL = 'CREATE TABLE encoder (name TEXT PRIMARY KEY, value BLOB NOT NULL) WITHOUT ROWID;';
 
@@ -17,4 +18,17 @@ export function readEncoderBlobs(db: Database.Database): { model: Uint8Array; ca
 export async function loadEncoder(db: Database.Database): Promise<TextEncoder | null> {
   const blobs = readEncoderBlobs(db);
   return blobs ? createEncoder(blobs) : null;
+}
+
+/** The data file's English/French lexicon of query translation; null for a file built without one
+ *  (or with one this server does not read: the search then does without translation). */
+export function loadLexicon(db: Database.Database): Lexicon | null {
+  if (!db.prepare("SELECT 1 FROM sqlite_schema WHERE name = 'encoder'").get()) return null;
+  const blob = db.prepare('SELECT value FROM encoder WHERE name = ?').pluck().get(LEXICON_BLOB) as Buffer | undefined;
+  if (!blob) return null;
+  try {
+    return checkLexicon(JSON.parse(blob.toString('utf8')));
+  } catch {
+    return null;
+  }
 }

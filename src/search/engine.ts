@@ -60,16 +60,20 @@ export function createSearchEngine(src: CandidateSources & { queries: SearchQuer
           total, capped: total === null ? null : total >= COUNT_CAP, pages: total === null ? null : pages(total, o.limit), mode: 'recent' as Mode,
         };
       }
-      const total = pool.candidates.length;
+      const counted = o.include_count ? pool.count() : null;
       return {
         items: items(pool.candidates.slice(offset, offset + o.limit), pool.stems), page: o.page, limit: o.limit,
-        total: o.include_count ? total : null, capped: o.include_count ? false : null, pages: o.include_count ? pages(total, o.limit) : null, mode: pool.mode as Mode,
+        total: counted && counted.matches, capped: counted && counted.capped, pages: counted && pages(counted.matches, o.limit), mode: pool.mode as Mode,
       };
     },
 
     async count(req: SearchRequest) {
       const pool = await poolOf(req);
-      const total = pool ? pool.candidates.length : queries.countCapped(req.filters);
+      if (pool) {
+        const { matches, capped } = pool.count();
+        return { total: matches, capped };
+      }
+      const total = queries.countCapped(req.filters);
       return { total, capped: total >= COUNT_CAP };
     },
 

@@ -7,9 +7,12 @@ const politicianOf = (r: ResultRow) => r.politician_id === null ? null : {
   id: r.politician_id, name: r.politician_name!, slug: r.politician_slug ?? slugify(r.politician_name!), photo_url: r.photo_url, party: r.politician_party,
 };
 
+/** A live social handle as search results carry it: the array the original's clients loop over. */
+export interface SearchSocial { platform: string; url: string; handle: string }
+
 export const politicianWithSocials = (r: ResultRow) => {
   const p = politicianOf(r);
-  return p && { ...p, socials: r.social_urls ? JSON.parse(r.social_urls) as Record<string, string> : {} };
+  return p && { ...p, socials: r.socials ? JSON.parse(r.socials) as SearchSocial[] : [] };
 };
 
 export const politicianBrief = (r: ResultRow) => {

@@ -2,7 +2,7 @@
 // word wrapped in <mark>, everything else HTML-escaped. Matching uses the same words and stems as
 // the keyword index, so what is marked is what matched.
 import { isStop, stem, type Lang } from './text/terms.js';
-import { words } from './text/words.js';
+import { eachWord, type Word } from './text/words.js';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => ESCAPES[ch]);
@@ -11,12 +11,24 @@ export interface SnippetOptions { width?: number }
 
 /** `stems`: the query's stems; empty marks nothing (recent and anchor modes). */
 export function snippetHtml(text: string, lang: Lang, stems: ReadonlySet<string>, { width = 240 }: SnippetOptions = {}): string {
-  const marks = stems.size ? words(text).filter((w) => !isStop(w.norm, lang) && stems.has(stem(w.norm, lang))) : [];
+  const marks: Word[] = [];
   let start = 0;
-  if (marks.length && marks[0].start > width / 3) {
-    // Start at a word boundary a little before the first match.
-    const from = marks[0].start - Math.floor(width / 3);
-    start = text.indexOf(' ', from) + 1 || from;
+  if (stems.size) {
+    // Words are read only up to the end of the window: none after it is shown.
+    let stop = Infinity;
+    eachWord(text, (w) => {
+      if (w.start >= stop) return false;
+      if (isStop(w.norm, lang) || !stems.has(stem(w.norm, lang))) return;
+      if (!marks.length) {
+        if (w.start > width / 3) {
+          // Start at a word boundary a little before the first match.
+          const from = w.start - Math.floor(width / 3);
+          start = text.indexOf(' ', from) + 1 || from;
+        }
+        stop = start + width;
+      }
+      marks.push(w);
+    });
   }
   let end = Math.min(text.length, start + width);
   if (end < text.length) { const cut = text.lastIndexOf(' ', end); if (cut > start) end = cut; }

@@ -39,11 +39,11 @@ describe('record validation', () => {
 
   test('missing required fields say so, with the field path', () => {
     const dir = bundle((r) => {
-      delete (r.politicians[0] as Partial<(typeof r.politicians)[0]>).party;
+      delete (r.politicians[0] as Partial<(typeof r.politicians)[0]>).elected_office;
       delete (r.bills[0].sponsors[1] as Record<string, unknown>).role;
     });
     expect(problems(dir)).toEqual([
-      'politicians.jsonl:1: party: is required',
+      'politicians.jsonl:1: elected_office: is required',
       'bills.jsonl:1: sponsors[1].role: is required',
     ]);
   });

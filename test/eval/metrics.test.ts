@@ -62,7 +62,7 @@ describe('Recall', () => {
 });
 
 describe('query set parser', () => {
-  const ok = { id: 'Q1', kind: 'topic', lang: 'en', text: 'carbon tax', note: 'why', judgments: [{ speech_key: 's/1', chunk_index: 0, grade: 2 }] };
+  const ok = { id: 'Q1', kind: 'topic-en', lang: 'en', text: 'carbon tax', note: 'why', judgments: [{ speech_key: 's/1', chunk_index: 0, grade: 2 }] };
 
   test('reads good lines and names bad ones by line number', () => {
     const text = [JSON.stringify(ok), '', '{not json', JSON.stringify({ ...ok, id: 'Q2', kind: 'other' }), JSON.stringify(ok)].join('\n');

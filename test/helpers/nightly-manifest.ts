@@ -21,6 +21,8 @@ export function subsetManifest(ids: string[] = SMALL, hansardFiles = ['42-1-2-en
   const m = repoManifest();
   return {
     ...m,
+    // The loopback upstream needs no politeness; the tests that check spacing set it themselves.
+    defaults: { ...m.defaults, spacing_ms: 0 },
     sources: m.sources.filter((s) => ids.includes(s.id)).map((s) => (s.id === 'hoc-hansard-xml' ? { ...s, files: s.files.filter((f) => hansardFiles.includes(f.path)) } : s)),
   };
 }

@@ -1,6 +1,8 @@
 // A loopback "upstream": serves the real files of ../shared/datasets under the paths the sources
-// manifest gives (through the --upstream-mirror layout MIRROR/HOST/PATH), with ETag and
-// Last-Modified, and can be told to misbehave per path: server errors, hangs, cut bodies, a
+// manifest gives (through the --upstream-mirror layout MIRROR/HOST/PATH), and any folder laid out as
+// the real hosts (`ROOT/HOST/PATH`, a query string kept in the file name: `…/votes/xml?parlSession=44-1`),
+// so a new document is published by dropping a file at its real path. With ETag and Last-Modified,
+// and it can be told to misbehave per path: server errors (with Retry-After), hangs, cut bodies, a
 // changed format, a vanished file.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -12,7 +14,7 @@ import type { SourcesManifest } from '../../build-db/fetch/manifest-types.js';
 import { expandUrl } from '../../build-db/fetch/read-manifest.js';
 
 export type Behaviour =
-  | { kind: 'status'; status: number; /** then serve normally; default: forever */ times?: number }
+  | { kind: 'status'; status: number; /** then serve normally; default: forever */ times?: number; retryAfter?: string }
   | { kind: 'hang' }
   | { kind: 'truncate' }
   | { kind: 'replace'; body: Buffer | string; contentType?: string }
@@ -24,7 +26,7 @@ export interface Upstream {
   /** The served path of a manifest URL. */
   pathOf(url: string): string;
   behave(path: string, b: Behaviour | null): void;
-  requests: Array<{ path: string; status: number; ifNoneMatch: string | null; userAgent: string | null }>;
+  requests: Array<{ path: string; status: number; ifNoneMatch: string | null; userAgent: string | null; at: number }>;
   close(): Promise<void>;
 }
 
@@ -35,7 +37,7 @@ const TYPES: Array<[RegExp, string]> = [
 const typeOf = (path: string) => TYPES.find(([re]) => re.test(path))?.[1] ?? 'application/octet-stream';
 const LAST_MODIFIED = 'Wed, 01 Oct 2025 00:00:00 GMT';
 
-export async function startUpstream(manifest: SourcesManifest, datasets: string): Promise<Upstream> {
+export async function startUpstream(manifest: SourcesManifest, datasets: string, root: string | null = null): Promise<Upstream> {
   const pathOf = (url: string) => { const u = new URL(url); return `/${u.host}${u.pathname}${u.search}`; };
   const routes = new Map<string, string>();
   const trees: Array<[string, string]> = [];
@@ -51,20 +53,24 @@ export async function startUpstream(manifest: SourcesManifest, datasets: string)
 
   const localFile = (path: string): string | null => {
     if (routes.has(path)) return routes.get(path)!;
+    if (root) {
+      const file = join(root, decodeURIComponent(path));
+      if (file.startsWith(root + '/') && existsSync(file)) return file;
+    }
     const tree = trees.find(([prefix]) => path.startsWith(prefix));
     return tree ? join(tree[1], decodeURIComponent(path.slice(tree[0].length))) : null;
   };
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     const path = req.url ?? '/';
-    const log = (status: number) => requests.push({ path, status, ifNoneMatch: (req.headers['if-none-match'] as string) ?? null, userAgent: req.headers['user-agent'] ?? null });
+    const log = (status: number) => requests.push({ path, status, ifNoneMatch: (req.headers['if-none-match'] as string) ?? null, userAgent: req.headers['user-agent'] ?? null, at: Date.now() });
     const b = behaviours.get(path);
     if (b?.kind === 'hang') { log(0); return; }
     if (b?.kind === 'gone') { log(404); res.writeHead(404).end('gone'); return; }
     if (b?.kind === 'status') {
       if (b.times === undefined || b.times > 0) {
         if (b.times !== undefined) b.times--;
-        log(b.status); res.writeHead(b.status).end('upstream error'); return;
+        log(b.status); res.writeHead(b.status, b.retryAfter ? { 'retry-after': b.retryAfter } : {}).end('upstream error'); return;
       }
     }
     const file = localFile(path);
@@ -76,6 +82,12 @@ export async function startUpstream(manifest: SourcesManifest, datasets: string)
       body = readFileSync(file);
       // The publishers serve plain files; the datasets keep some gzipped.
       if (file.endsWith('.gz') && !path.replace(/\?.*$/, '').endsWith('.gz')) body = gunzipSync(body);
+      // Pages of the publisher folder have no extension (…/Meetings?parl=44&session=1): typed by content, as the hosts do.
+      if (type === 'application/octet-stream') {
+        const head = body.subarray(0, 64).toString('utf8').trimStart().toLowerCase();
+        if (head.startsWith('<!doctype html') || head.startsWith('<html')) type = 'text/html; charset=utf-8';
+        else if (head.startsWith('<?xml')) type = 'application/xml';
+      }
     }
     const etag = `"${createHash('sha1').update(body).digest('hex')}"`;
     if (b?.kind !== 'truncate' && req.headers['if-none-match'] === etag) { log(304); res.writeHead(304, { etag, 'last-modified': LAST_MODIFIED }).end(); return; }

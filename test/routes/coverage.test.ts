@@ -5,7 +5,9 @@
 //   federal       live          C-11, C-2, S-201 (3)  v/1, v/2    s/1, s/2, s/4 (3) Alice, Bob (2; Chloé is former)
 //   ON            partial       5 (1)                 v/3 (1)     s/3 (1)           Diane (1; Émile is deceased)
 //   QC            blocked       0                     0           0                 0 (Frank is municipal)
+//   the 11 others (not in the bundle): every status none, every count 0 — one row per jurisdiction, all 14.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { JURISDICTIONS } from '../../src/domain/enums.js';
 import { httpHelpers, type Json } from '../helpers/http.js';
 import { buildFixture, type Fixture } from '../helpers/fixture.js';
 
@@ -39,11 +41,14 @@ const FEDERAL_ROW = {
   notes: 'Demo data: fixture.',
 };
 
-const HAND_COUNTS = {
+const NOTHING = { bills_count: 0, votes_count: 0, speeches_count: 0, politicians_count: 0 };
+const HAND_COUNTS: Record<string, typeof NOTHING> = {
+  ...Object.fromEntries(JURISDICTIONS.map((j) => [j, NOTHING])),
   federal: { bills_count: 3, votes_count: 2, speeches_count: 3, politicians_count: 2 },
   ON: { bills_count: 1, votes_count: 1, speeches_count: 1, politicians_count: 1 },
-  QC: { bills_count: 0, votes_count: 0, speeches_count: 0, politicians_count: 0 },
 };
+const ALL = ['federal', 'AB', 'BC', 'MB', 'NB', 'NL', 'NS', 'NT', 'NU', 'ON', 'PE', 'QC', 'SK', 'YT'];
+const NONE = ALL.filter((j) => !['federal', 'ON', 'QC'].includes(j));
 
 /** The list endpoints' own answer for a jurisdiction, with the same filters the spec gives them. */
 async function endpointCounts(jurisdiction: string) {
@@ -73,10 +78,18 @@ describe('GET /coverage', () => {
     expect(keysOf(body)).toEqual(['jurisdictions', 'summary']);
   });
 
-  test('one row per jurisdiction, federal first then provinces, every field present', async () => {
+  test('one row per jurisdiction, all 14, federal first then provinces, every field present', async () => {
     const { jurisdictions } = await ok200('/coverage');
-    expect(jurisdictions.map((r: Json) => r.jurisdiction)).toEqual(['federal', 'ON', 'QC']);
+    expect(jurisdictions.map((r: Json) => r.jurisdiction)).toEqual(ALL);
     for (const row of jurisdictions) expect(keysOf(row)).toEqual(ROW_FIELDS);
+  });
+
+  test('a jurisdiction the bundle does not describe: its legislature, none everywhere, zero counts', async () => {
+    const bc = (await ok200('/coverage')).jurisdictions.find((r: Json) => r.jurisdiction === 'BC');
+    expect(bc).toMatchObject({
+      legislature_name: 'Legislative Assembly of British Columbia', seats: 93,
+      bills_status: 'none', hansard_status: 'none', votes_status: 'none', committees_status: 'none', ...NOTHING, last_verified_at: null,
+    });
   });
 
   test('the federal row in full, by hand', async () => {
@@ -85,7 +98,7 @@ describe('GET /coverage', () => {
   });
 
   test('a row without optional source fields: nulls and an empty source_urls object, demo note added', async () => {
-    const on = (await ok200('/coverage')).jurisdictions[1];
+    const on = (await ok200('/coverage')).jurisdictions.find((r: Json) => r.jurisdiction === 'ON');
     expect(on).toMatchObject({
       jurisdiction: 'ON', legislature_name: 'Legislative Assembly of Ontario', seats: 124,
       bills_status: 'partial', hansard_status: 'none', votes_status: 'partial', committees_status: 'none',
@@ -99,7 +112,7 @@ describe('GET /coverage', () => {
     const { jurisdictions } = await ok200('/coverage');
     for (const row of jurisdictions) {
       const { bills_count, votes_count, speeches_count, politicians_count } = row;
-      expect({ bills_count, votes_count, speeches_count, politicians_count }).toEqual(HAND_COUNTS[row.jurisdiction as keyof typeof HAND_COUNTS]);
+      expect({ bills_count, votes_count, speeches_count, politicians_count }).toEqual(HAND_COUNTS[row.jurisdiction]);
     }
   });
 
@@ -120,18 +133,18 @@ describe('GET /coverage', () => {
 
   test('summary counts bills_status over all jurisdictions', async () => {
     const { summary } = await ok200('/coverage');
-    expect(summary).toEqual({ total: 3, live: 1, partial: 1, blocked: 1, none: 0 });
+    expect(summary).toEqual({ total: 14, live: 1, partial: 1, blocked: 1, none: 11 });
   });
 
   test('status filters rows by bills_status; summary stays over all jurisdictions', async () => {
     const live = await ok200('/coverage?status=live');
     expect(live.jurisdictions).toEqual([FEDERAL_ROW]);
-    expect(live.summary).toEqual({ total: 3, live: 1, partial: 1, blocked: 1, none: 0 });
+    expect(live.summary).toEqual({ total: 14, live: 1, partial: 1, blocked: 1, none: 11 });
     expect((await ok200('/coverage?status=partial')).jurisdictions.map((r: Json) => r.jurisdiction)).toEqual(['ON']);
     expect((await ok200('/coverage?status=blocked')).jurisdictions.map((r: Json) => r.jurisdiction)).toEqual(['QC']);
     const none = await ok200('/coverage?status=none');
-    expect(none.jurisdictions).toEqual([]);
-    expect(none.summary.total).toBe(3);
+    expect(none.jurisdictions.map((r: Json) => r.jurisdiction)).toEqual(NONE);
+    expect(none.summary.total).toBe(14);
   });
 
   test('an invalid status is 400; a repeated one too; unknown parameters are ignored', async () => {
@@ -147,7 +160,7 @@ describe('GET /jurisdiction-sources', () => {
     const { res, body } = await ok('/jurisdiction-sources');
     expect(res.headers.get('Cache-Control')).toBe('public, max-age=300');
     expect(keysOf(body)).toEqual(['items']);
-    expect(body.items.map((r: Json) => r.jurisdiction)).toEqual(['federal', 'ON', 'QC']);
+    expect(body.items.map((r: Json) => r.jurisdiction)).toEqual(ALL);
     for (const row of body.items) expect(keysOf(row)).toEqual(ROW_FIELDS);
     expect(body.items[0]).toEqual(FEDERAL_ROW);
     expect(body.items).toEqual((await ok200('/coverage')).jurisdictions);

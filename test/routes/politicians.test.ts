@@ -316,11 +316,21 @@ describe('GET /politicians', () => {
 });
 
 describe('GET /politicians/{id}', () => {
-  test('response is { politician, websites, boundary }, Cache-Control 60', async () => {
+  test('response is { politician, websites, boundary, terms }, Cache-Control 60', async () => {
     const { res, body } = await ok(`/politicians/${fixtureIds.alice}`);
     expect(res.headers.get('Cache-Control')).toBe('public, max-age=60');
-    expect(keysOf(body)).toEqual(['boundary', 'politician', 'websites']);
+    expect(keysOf(body)).toEqual(['boundary', 'politician', 'terms', 'websites']);
     expect(body.boundary).toBeNull();
+  });
+
+  test('terms: the term history in start order, the open one last (docs/api-notes.md)', async () => {
+    const { terms, politician } = await ok200(`/politicians/${fixtureIds.alice}`);
+    expect(terms.map((t: Json) => [t.start_at, t.end_at])).toEqual([['2015-10-19T00:00:00Z', '2019-10-21T00:00:00Z'], ['2021-09-20T00:00:00Z', null]]);
+    for (const t of terms) expect(keysOf(t)).toEqual(['constituency_id', 'constituency_name', 'elected_office', 'end_at', 'observed', 'parliament_number', 'party', 'start_at']);
+    expect(politician.term_start_at).toBe('2021-09-20T00:00:00Z');
+    const chloe = await ok200(`/politicians/${fixtureIds.chloe}`);
+    expect(chloe.politician.status).toBe('former');
+    expect(chloe.terms.every((t: Json) => t.end_at !== null)).toBe(true);
   });
 
   test('every politician has exactly the documented detail fields; mailing_address null; is_active boolean', async () => {

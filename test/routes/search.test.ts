@@ -9,6 +9,7 @@ import { openDataFile } from '../../src/db/open-data-file.js';
 import { createApp } from '../../src/http/app.js';
 import type { Embedder } from '../../src/search/embedder.js';
 import { indexTerms } from '../../src/search/text/terms.js';
+import { boundaryRecords } from '../helpers/boundary-fixture.js';
 import { buildFixture, fixtureIds, type Fixture } from '../helpers/fixture.js';
 import { httpHelpers, type Json } from '../helpers/http.js';
 
@@ -25,7 +26,12 @@ function bagOfStems(text: string): Float32Array {
   return v.map((x) => x / n);
 }
 let embedCalls = 0;
-const embedder: Embedder = { dim: DIM, embed: async (texts) => { embedCalls++; return texts.map(bagOfStems); } };
+/** Like the learned encoder, the stand-in knows the words of the corpus it was "trained" on. */
+const known = new Set<string>();
+const embedder: Embedder = {
+  dim: DIM, embed: async (texts) => { embedCalls++; return texts.map(bagOfStems); },
+  knowsAnyWord: (text) => indexTerms(text, 'en').some((t) => known.has(t)),
+};
 
 const speech = (key: string, who: string | null, spoken_at: string, language: 'en' | 'fr', text: string, extra: Record<string, unknown> = {}) => ({
   key, session_key: 'ca/44-1', politician_key: who, speaker_name_raw: who ?? 'Unknown Member', spoken_at, language, level: 'federal',
@@ -38,6 +44,10 @@ const chunk = (speechKey: string, index = 0) => ids.chunk(speechKey, index);
 
 beforeAll(async () => {
   const built = buildFixture((r) => {
+    // Postcode K1A0A6 lies in riding fed-2023/35001, Alice's (test/routes/postcodes.test.ts).
+    const extra = r as unknown as Record<string, unknown[]>;
+    extra.boundaries = boundaryRecords();
+    extra.postcode_points = [{ postcode: 'K1A0A6', lat: 45.65, lng: -75.7, city: 'Ottawa', province_territory: 'ON', fetched_at: '2024-06-28T00:00:00Z' }];
     r.speeches.push(
       speech('t/housing-1', 'p/alice', '2024-05-01T14:00:00Z', 'en', 'Housing is too expensive. We need affordable housing and more homes for families.'),
       speech('t/housing-2', 'p/bob', '2024-05-02T14:00:00Z', 'en', 'The housing crisis: rents keep rising and homes are out of reach.'),
@@ -45,7 +55,12 @@ beforeAll(async () => {
       speech('t/health', 'p/alice', '2024-05-04T14:00:00Z', 'en', 'Hospitals and nurses: the health system needs funding.', { speech_type: 'question_period' }),
       speech('t/presiding', null, '2024-05-05T14:00:00Z', 'en', 'Order. The honourable member for housing questions has the floor.', { is_presiding: true, speech_type: 'presiding', speaker_name_raw: 'The Speaker' }),
       speech('t/escape', 'p/alice', '2024-05-06T14:00:00Z', 'en', 'Housing <b>&</b> "quotes" must be escaped.'),
+      speech('t/c36', 'p/bob', '2024-05-07T14:00:00Z', 'en', 'Bill C-36 would change the law on prostitution.'),
+      speech('t/36', 'p/bob', '2024-05-08T14:00:00Z', 'en', 'The bill passed: 36 members voted for this bill, and the bill goes to committee.'),
+      speech('t/ct1', 'p/alice', '2024-05-09T14:00:00Z', 'en', 'The carbon tax rises in April.'),
+      speech('t/ct2', 'p/alice', '2024-05-10T14:00:00Z', 'en', 'A tax on carbon emissions, and another tax, and more carbon.'),
     );
+    for (const sp of r.speeches) for (const t of indexTerms(String(sp.text), 'en')) known.add(t);
   });
   // Add the vectors to the built file with the stand-in embedder, then serve it with that embedder.
   const path = built.dbPath;
@@ -99,8 +114,8 @@ describe('GET /search/speeches: hybrid mode', () => {
     expect(body.items[0].chunk_id).toBe(chunk('t/housing-fr'));
     expect(body.items[0].snippet_html).toBe('Les <mark>logements</mark> abordables manquent partout au pays.');
     for (const item of body.items) expect(item.language).toBe('fr');
-    // The pool holds vector neighbours too: every French chunk, the keyword match ranked first.
-    expect(body.total).toBe(2);
+    // The other French chunk (about escaping) shares no word and is not similar enough to match.
+    expect(body.total).toBe(1);
   });
 
   test('min_similarity drops what is less similar than the floor', async () => {
@@ -132,6 +147,80 @@ describe('GET /search/speeches: hybrid mode', () => {
   });
 });
 
+describe('wire compatibility with the original API (issue 21 item 5)', () => {
+  const speakers = (body: Json) => [...new Set(body.items.map((i: Json) => i.politician?.id ?? null))].sort();
+
+  test('politician.socials is an array of {platform, url, handle}: live handles only', async () => {
+    const body = await ok200('/search/speeches?q=housing&lang=en');
+    const byId = new Map(body.items.filter((i: Json) => i.politician).map((i: Json) => [i.politician.id, i.politician.socials]));
+    expect(byId.get(fixtureIds.alice)).toEqual([{ platform: 'bluesky', url: 'https://bsky.app/profile/alice.example', handle: 'alice.example' }]);
+    // Bob's mastodon handle is not live.
+    expect(byId.get(fixtureIds.bob)).toEqual([{ platform: 'twitter', url: 'https://twitter.com/bobt', handle: 'bobt' }]);
+    const grouped = await ok200('/search/speeches?q=housing&lang=en&group_by=politician');
+    for (const g of grouped.groups) expect(Array.isArray(g.politician.socials)).toBe(true);
+  });
+
+  test('politician_id: one speaker; with politician_ids, any of them; a bad id is a 400 naming it', async () => {
+    expect(speakers(await ok200(`/search/speeches?q=housing&politician_id=${fixtureIds.alice}`))).toEqual([fixtureIds.alice]);
+    expect(speakers(await ok200(`/search/speeches?q=housing&politician_id=${fixtureIds.alice}&politician_ids=${fixtureIds.bob}`))).toEqual([fixtureIds.alice, fixtureIds.bob].sort());
+    const recent = await ok200(`/search/speeches?politician_id=${fixtureIds.bob}`);
+    expect(recent.mode).toBe('recent');
+    expect(speakers(recent)).toEqual([fixtureIds.bob]);
+    await expectInvalid('/search/speeches?q=housing&politician_id=nope', ['politician_id']);
+    await expectInvalid('/search/speeches/count?q=housing&politician_id=nope', ['politician_id']);
+  });
+
+  test("postcode: that postcode's representatives' speeches; malformed 400, unknown 404", async () => {
+    const body = await ok200('/search/speeches?q=housing&postcode=K1A%200A6');
+    expect(body.items.length).toBeGreaterThan(0);
+    expect(speakers(body)).toEqual([fixtureIds.alice]);
+    expect(speakers(await ok200('/search/speeches?postcode=K1A0A6'))).toEqual([fixtureIds.alice]);
+    // With politician ids: those of them who represent it.
+    expect((await ok200(`/search/speeches?q=housing&postcode=K1A0A6&politician_ids=${fixtureIds.bob}`)).items).toEqual([]);
+    const count = await ok200('/search/speeches/count?q=housing&postcode=K1A0A6');
+    expect(count.total).toBe(body.total);
+    expect((await ok200('/search/facets?q=housing&postcode=K1A0A6')).by_politician.map((p: Json) => p.politician.id)).toEqual([fixtureIds.alice]);
+    await expectInvalid('/search/speeches?q=housing&postcode=K1A0A', ['postcode']);
+    await expectNotFound('/search/speeches?q=housing&postcode=H0H0H0');
+  });
+});
+
+describe('query-aware ranking and honest counts (issue 20; issue 21 item 3)', () => {
+  test('a query of words nobody said and the encoder does not know: no results, total 0, count 0', async () => {
+    const body = await ok200('/search/speeches?q=xyzzyplugh');
+    expect(body).toMatchObject({ items: [], total: 0, pages: 0, capped: false });
+    expect(await ok200('/search/speeches/count?q=xyzzyplugh')).toEqual({ total: 0, capped: false });
+    expect((await ok200('/search/speeches?q=xyzzyplugh&group_by=politician')).groups).toEqual([]);
+    expect((await ok200('/search/facets?q=xyzzyplugh')).analyzed_count).toBe(0);
+  });
+
+  test('every result has keyword evidence or a similarity of at least the floor; total counts them', async () => {
+    const body = await ok200('/search/speeches?q=hospitals%20nurses&limit=50');
+    expect(body.items.length).toBeGreaterThan(0);
+    expect(body.items[0].chunk_id).toBe(chunk('t/health'));
+    for (const item of body.items) {
+      const words = /hospital|nurse/i.test(item.text);
+      expect(words || item.similarity >= 0.4).toBe(true);
+    }
+    expect(body.total).toBe(body.items.length);
+    expect((await ok200('/search/speeches/count?q=hospitals%20nurses')).total).toBe(body.total);
+  });
+
+  test('a quoted phrase is a phrase: only chunks holding it', async () => {
+    const body = await ok200('/search/speeches?q=%22carbon%20tax%22');
+    expect(chunkIds(body)).toEqual([chunk('t/ct1')]);
+    expect(body.total).toBe(1);
+    // Unquoted, both chunks match.
+    expect(chunkIds(await ok200('/search/speeches?q=carbon%20tax'))).toEqual(expect.arrayContaining([chunk('t/ct1'), chunk('t/ct2')]));
+  });
+
+  test('a bill number: chunks naming it first, though another chunk says "bill" and "36" more often', async () => {
+    const body = await ok200('/search/speeches?q=Bill%20C-36');
+    expect(body.items[0].chunk_id).toBe(chunk('t/c36'));
+    expect(chunkIds(body)).toContain(chunk('t/36'));
+  });
+});
+
 describe('anchor and recent modes; missing_query', () => {
   test('anchor: neighbours of the chunk, the anchor itself excluded, mode semantic', async () => {
     const body = await ok200(`/search/speeches?anchor_chunk_id=${chunk('t/housing-1')}&lang=en`);
@@ -157,7 +246,7 @@ describe('anchor and recent modes; missing_query', () => {
     const times = body.items.map((i: Json) => i.spoken_at);
     expect(times).toEqual([...times].sort().reverse());
     expect(body.items.every((i: Json) => i.similarity === null && i.score === null)).toBe(true);
-    expect(body.total).toBe(5); // s/1, s/4, housing-1, health, escape
+    expect(body.total).toBe(7); // s/1, s/4, housing-1, health, escape, ct1, ct2
   });
 
   test('no q, no anchor, no structural filter: 400 missing_query (lang and exclude_presiding are not filters here)', async () => {
@@ -223,7 +312,7 @@ describe('count, facets, sessions, chunks, meta', () => {
 
   test('meta: every chunk embedded', async () => {
     const body = await ok200('/search/meta');
-    expect(body.total_chunks).toBe(10);
+    expect(body.total_chunks).toBe(14);
     expect(body).toEqual({ total_chunks: body.total_chunks, embedded_chunks: body.total_chunks, coverage: 1 });
   });
 });

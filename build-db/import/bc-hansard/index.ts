@@ -65,6 +65,7 @@ export function importBcHansard(from: string, ctx: ImportContext): ImportOutput 
     add('turns_resumed_after_a_heading', walked.counts.resumedAfterHeading);
     for (const [k, n] of Object.entries(walked.counts.unknownKinds)) add(`paragraphs_of_unknown_class_read_as_text:${k}`, n);
     add('presiding_turns', records.filter((r) => r.is_presiding).length);
+    add(ctx.identity.hasRoster('provincial', 'BC') ? 'speeches_linked' : 'speeches_not_linked_no_bc_roster', records.filter((r) => ctx.identity.hasRoster('provincial', 'BC') ? r.politician_key : true).length);
     add(sitting.isDraft ? 'draft_speeches' : 'final_speeches', records.length);
 
     if (sitting.parliament && sitting.session && opensSession(walked.turns)) {
@@ -88,7 +89,7 @@ export function importBcHansard(from: string, ctx: ImportContext): ImportOutput 
     coverage: [{
       jurisdiction: 'BC', hansard: 'partial',
       source_urls: { hansard_files: 'https://lims.leg.bc.ca/hdms/file/Debates/' },
-      notes: `BC Hansard: ${stats.files} House sittings (${stats.final_files} final, ${stats.draft_files} draft "Blues"); speakers not linked to politicians (no BC member roster); committee transcripts not included.`,
+      notes: `BC Hansard: ${stats.files} House sittings (${stats.final_files} final, ${stats.draft_files} draft "Blues"); speakers linked only when a BC member roster is in the bundle; committee transcripts not included.`,
     }],
     stats,
   };

@@ -28,6 +28,9 @@ export function sourceUrl(s: Sitting, fileName: string): string | null {
 
 export function speechRecords(turns: Turn[], sitting: Sitting, fileName: string, file: string, ctx: ImportContext): Array<SourceInput<'speeches'>> {
   const out: Array<SourceInput<'speeches'>> = [];
+  // Speakers are linked only against BC members (a roster in the bundle): never to a federal MP or
+  // anyone else of the same name. Without a roster nothing is guessed; every turn is reported.
+  const roster = ctx.identity.hasRoster('provincial', 'BC');
   const url = sourceUrl(sitting, fileName);
   for (const t of turns) {
     const record = `paragraph ${t.paragraph} (${t.speaker.raw})`;
@@ -35,9 +38,14 @@ export function speechRecords(turns: Turn[], sitting: Sitting, fileName: string,
     if (!text) { ctx.skip({ file, record, reason: 'speaker line with no text' }); continue; }
     if (t.minutes === null) { ctx.skip({ file, record, reason: 'speech before any printed time', detail: 'no "The House met at" line, time stamp or start-time meta before it' }); continue; }
     const on = sitting.date;
-    // No BC roster is in the datasets, so this resolves only if an earlier importer added bc/...
-    // politicians; asking anyway makes the attribution rate in the report honest.
-    const who = t.speaker.presiding ? null : ctx.identity.resolve(SOURCE_SYSTEM, { name: t.speaker.name, on });
+    let who: { key: string | null } | null = null;
+    if (!roster) ctx.skip({ file, record, reason: 'speaker unlinked: no BC member roster in the bundle', detail: `${t.speaker.raw} on ${on}` });
+    else if (t.speaker.presiding) ctx.skip({ file, record, reason: 'speaker unlinked: presiding officer not named', detail: `${t.speaker.raw} on ${on}` });
+    else {
+      const r = ctx.identity.resolve(SOURCE_SYSTEM, { name: t.speaker.name, on, level: 'provincial', province: 'BC' });
+      if (r.key === null) ctx.skip({ file, record, reason: `speaker unlinked: ${r.reason === 'ambiguous' ? 'several BC members fit' : 'no BC member of that name serving that day'}`, detail: `${t.speaker.name} on ${on}${r.detail ? `: ${r.detail}` : ''}` });
+      who = r;
+    }
     const sequence = out.length + 1;
     out.push({
       key: `bc/speech/${sitting.id}/${sequence}`,
@@ -45,6 +53,7 @@ export function speechRecords(turns: Turn[], sitting: Sitting, fileName: string,
       politician_key: who?.key ?? null,
       speaker_name_raw: t.speaker.raw,
       speaker_role: t.speaker.role,
+      speaker_kind: t.speaker.presiding ? 'presiding' : null,
       spoken_at: localTimestamp(sitting.date, t.minutes),
       language: 'en',
       level: 'provincial',

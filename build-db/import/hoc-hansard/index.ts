@@ -14,6 +14,8 @@ import { paragraphsById, parallelTexts, type ParagraphsById } from './parallel.j
 import { readSessionDates, SESSIONS_FILE, sessionKey, sessionRecord } from './sessions.js';
 import { speakerOf, speechRecords, type Lookup } from './speeches.js';
 import { voteRecord } from './votes.js';
+import { loadFederalRidings } from '../people/federal-ridings.js';
+import { HansardMembers } from './hansard-members.js';
 import { walkBody, type Walked } from './walk.js';
 
 const XML_FILE = /\.xml(?:\.gz)?$/i;
@@ -77,20 +79,24 @@ export function importHocHansard(from: string, ctx: ImportContext): ImportOutput
   }
 
   // Pass 2: records.
+  const ridings = loadFederalRidings(join(from, '..'));
+  const members = new HansardMembers(ctx.identity, ridings);
   const speeches: Array<SourceInput<'speeches'>> = [];
   const votes = new Map<string, { vote: SourceInput<'votes'>; file: string }>();
   for (const { file, name, meta, walked, directory } of docs) {
-    const lookup: Lookup = { inDocument: (id) => directory.get(id), inParliament: (id) => parliaments.get(meta.parliament, id) };
+    const lookup: Lookup = { inDocument: (id) => directory.get(id), inParliament: (id) => parliaments.get(meta.parliament, id), english: (r) => ridings.englishName(r) };
     const sKey = sessionOf.get(`${meta.parliament}-${meta.session}`) ?? null;
-    const s = speechRecords(meta, file, walked.interventions, lookup, sKey, ctx);
+    const s = speechRecords(meta, file, walked.interventions, lookup, sKey, ctx, members);
     speeches.push(...s.speeches);
     add(`interventions:${name}`, walked.interventions.length);
     add(`speeches:${name}`, s.speeches.length);
-    // Per document: turns linked to a politician, and turns not looked up (unnamed chair, witnesses, officials).
+    // Per document: members' turns (presiding or not) and those linked; the rest are not politicians.
+    add(`speakers_members:${name}`, s.resolvable);
     add(`speakers_linked:${name}`, s.resolved);
-    add(`speakers_not_looked_up:${name}`, s.speeches.length - s.resolvable);
     add(`speeches_spoken_in_the_other_language:${name}`, s.translatedTurns);
     add('speeches_with_empty_label_named_from_their_dbid', s.emptyLabels);
+    add('speeches_presiding_named_by_the_header', s.chairFromHeader);
+    for (const [kind, n] of Object.entries(s.notPoliticians)) add(`speeches_not_politicians:${kind}`, n);
     add('speeches_presiding', s.speeches.filter((x) => x.is_presiding).length);
     add('paragraphs_opening_with_another_speakers_label', walked.inlineLabels);
     add('speeches_changing_floor_language_mid_turn', walked.interventions.filter((t) => t.floorChanges > 0).length);
@@ -103,7 +109,7 @@ export function importHocHansard(from: string, ctx: ImportContext): ImportOutput
       ctx.skip({ file, record: `${walked.writtenAnswers} WrittenQuestionResponse`, reason: 'written answers to order-paper questions (not interventions)' });
     }
     for (const d of walked.divisions) {
-      const v = voteRecord(meta, file, d, lookup, sKey, ctx);
+      const v = voteRecord(meta, file, d, lookup, sKey, ctx, members);
       add('divisions', 1);
       if (!v.vote) continue;
       const other = votes.get(v.vote.key);
@@ -117,6 +123,11 @@ export function importHocHansard(from: string, ctx: ImportContext): ImportOutput
       if (v.totalsDiffer) add('divisions_printed_total_differs');
     }
   }
+  // Members no roster has that day, written from their labels; the rest reported.
+  const settled = members.settle();
+  for (const sk of settled.skips) ctx.skip(sk);
+  for (const [k, n] of Object.entries(settled.stats)) add(k, n);
+  add('acts_linked_to_members_written_from_hansard', settled.linked);
   add('documents', docs.length);
   add('committee_meetings', new Set(speeches.map((s) => s.meeting_url).filter(Boolean)).size);
   ctx.log(`${speeches.length} speeches and ${votes.size} divisions from ${docs.length} documents`);
@@ -125,7 +136,7 @@ export function importHocHansard(from: string, ctx: ImportContext): ImportOutput
   add('parallel_paragraph_pairs', pairs.length);
 
   return {
-    records: { speeches, votes: [...votes.values()].map((v) => v.vote), parallel_texts: pairs, ...(sessions.length ? { sessions } : {}) },
+    records: { speeches, votes: [...votes.values()].map((v) => v.vote), parallel_texts: pairs, ...(sessions.length ? { sessions } : {}), ...(settled.politicians.length ? { politicians: settled.politicians } : {}) },
     sources: [{
       id: 'hoc-hansard-xml-samples',
       version: `michaelmulley/openparliament@${commitOf(from).slice(0, 12)}: ${docs.length} documents, ${dates[0] ?? '?'} to ${dates.at(-1) ?? '?'}`,

@@ -25,6 +25,10 @@ export interface DocMeta {
   sourceUrl: string;
   /** Committee meetings only: the English evidence page, so both editions of a meeting make one meeting. */
   meetingUrl: string | null;
+  /** Who presides, as the document's header says: the Speaker of the House ("Speaker: The Honourable
+   *  Andrew Scheer", "Présidence de l'honorable Geoff Regan"), a committee's chair ("Mr. Lloyd
+   *  Longfield" under SpeakerTitle "Chair"). Null when the header names nobody. */
+  presiding: string | null;
 }
 
 export type MetaResult = { meta: DocMeta } | { problem: { reason: string; detail: string } };
@@ -89,10 +93,13 @@ export function readMeta(doc: Document, fileName: string): MetaResult {
   const sourceUrl = kind === 'committee'
     ? (language === 'fr' ? `${fr}/${ps}/${acronym}/reunion-${number}/temoignages` : meetingUrl!)
     : (language === 'fr' ? `${fr}/${ps}/chambre/seance-${number}/debats` : `${en}/${ps}/house/sitting-${number}/hansard`);
+  // "Speaker: The Honourable Andrew Scheer" / "Présidence de l'honorable Andrew Scheer" / "Mr. Lloyd Longfield".
+  const speaker = items.get('SpeakerName')?.replace(/^(?:speaker\s*:|pr[ée]sidence\s+de)\s*/i, '').replace(/^(?:the\s+honourable|l['’]honorable)\s+/i, '').trim() || null;
+  const presiding = kind === 'committee' && !/^(?:chair|pr[ée]sidente?)$/i.test(items.get('SpeakerTitle')?.trim() ?? '') ? null : speaker;
   return {
     meta: {
       publicationId: publicationId!, language: language!, kind: kind!, parliament: parliament!, session: session!, number: number!, date: date!,
-      committeeAcronym: acronym, committeeName, docId: `${publicationId}-${language}`, sourceUrl, meetingUrl,
+      committeeAcronym: acronym, committeeName, docId: `${publicationId}-${language}`, sourceUrl, meetingUrl, presiding,
     },
   };
 }

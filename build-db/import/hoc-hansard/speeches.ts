@@ -2,13 +2,14 @@
 // per <Intervention> that has text and a time; the rest is reported. The edition decides the
 // language: in the English edition a turn marked [Translation] was spoken in French and is printed
 // translated, so its text is English (the floor language is counted, not stored: no field holds it).
-import type { ImportContext, SourceInput } from '../types.js';
+import type { ImportContext, Skip, SourceInput } from '../types.js';
+import type { HansardMembers } from './hansard-members.js';
 import { personName } from '../identity.js';
 import { ottawaTimestamp } from './clock.js';
 import type { Known } from './directory.js';
 import { attr, child, flatText, type Element } from './document.js';
 import type { DocMeta } from './metadata.js';
-import { readSpeakerLabel, type SpeakerLabel } from './speaker.js';
+import { readSpeakerLabel, type SpeakerKind, type SpeakerLabel } from './speaker.js';
 import { speechType } from './speech-type.js';
 import { interventionParagraphs } from './text.js';
 import type { InterventionAt } from './walk.js';
@@ -16,7 +17,19 @@ import type { InterventionAt } from './walk.js';
 export const SOURCE_SYSTEM = 'hoc-hansard';
 export const SPEAKERS = 'hoc-hansard speakers';
 
-export interface Lookup { inDocument(dbId: string | null): Known | null; inParliament(dbId: string | null): Known | null }
+export interface Lookup {
+  inDocument(dbId: string | null): Known | null;
+  inParliament(dbId: string | null): Known | null;
+  /** A riding as the English edition prints it (the French edition prints "Hamilton-Centre"). */
+  english(riding: string): string;
+}
+
+/** The identity query for a member of the House on the sitting's date. */
+export const houseMember = (date: string) => ({ on: date, level: 'federal', office: 'MP' }) as const;
+
+// The presiding officer the document's header names: the Speaker in the House, the chair in committee.
+const HOUSE_CHAIR = /^(?:the\s+speaker|(?:le|la)\s+pr[ée]sidente?)$/i;
+const COMMITTEE_CHAIR = /^(?:the\s+chair(?:man|woman|person)?|(?:le|la)\s+pr[ée]sidente?)$/i;
 
 /** The <PersonSpeaking> label: its Affiliation's DbId and Type, and the label read. */
 export function speakerOf(el: Element): { dbId: string | null; type: string | null; label: SpeakerLabel | null } {
@@ -55,13 +68,18 @@ export interface SpeechOutput {
   resolved: number;
   /** Turns with an empty label that took the label printed for their DbId. */
   emptyLabels: number;
+  /** Presiding turns named only by the document's header ("The Speaker" → the Speaker it names). */
+  chairFromHeader: number;
+  /** Turns of people who are not politicians, by kind: counted apart, never linked. */
+  notPoliticians: Partial<Record<SpeakerKind, number>>;
 }
 
 export function speechRecords(
-  meta: DocMeta, file: string, turns: InterventionAt[], lookup: Lookup, sessionKey: string | null, ctx: ImportContext,
+  meta: DocMeta, file: string, turns: InterventionAt[], lookup: Lookup, sessionKey: string | null, ctx: ImportContext, members?: HansardMembers,
 ): SpeechOutput {
   const speeches: Array<SourceInput<'speeches'>> = [];
-  let translatedTurns = 0, resolvable = 0, resolved = 0, emptyLabels = 0;
+  let translatedTurns = 0, resolvable = 0, resolved = 0, emptyLabels = 0, chairFromHeader = 0;
+  const notPoliticians: SpeechOutput['notPoliticians'] = {};
   const committee = meta.kind === 'committee';
   for (const t of turns) {
     const { dbId, label: printed } = speakerOf(t.el);
@@ -76,20 +94,37 @@ export function speechRecords(
     if (t.place.minutes === null) { ctx.skip({ file, record, reason: 'intervention before any clock stamp', detail: 'no <Timestamp> or "The House met at" before it' }); continue; }
     const who = completeSpeaker(label, dbId, lookup);
     let politicianKey: string | null = null;
-    if (who.resolvable) {
+    let sighting: Skip | null = null;
+    // "The Speaker" with no name printed: the Speaker the header names ("the document says who").
+    const chair = (committee ? COMMITTEE_CHAIR : HOUSE_CHAIR).test(who.role ?? '') && !who.name ? meta.presiding : null;
+    const name = who.name ?? chair;
+    if (who.kind === 'member' || who.kind === 'presiding') {
       resolvable++;
-      const r = ctx.identity.resolve(SPEAKERS, { name: who.name, constituency: who.constituency, party: who.party, on: meta.date });
-      if (r.key) { politicianKey = r.key; resolved++; }
-    }
+      if (name) {
+        const riding = who.constituency && lookup.english(who.constituency);
+        const r = ctx.identity.resolve(SPEAKERS, { name, constituency: riding, party: who.party, ...houseMember(meta.date) });
+        if (r.key !== null) { politicianKey = r.key; resolved++; if (chair) chairFromHeader++; } else {
+          const skip: Skip = { file, record, reason: `speaker unlinked: ${r.reason === 'ambiguous' ? 'several members fit' : 'no member of that name serving that day'}`, detail: `${name} on ${meta.date}${r.detail ? `: ${r.detail}` : ''}` };
+          // A full label ("Mr. Jean Roy (Laval, CPC)") nobody holds that day: a sighting of a member (hansard-members.ts).
+          if (members && r.reason === 'no_candidate' && riding && who.kind === 'member') sighting = skip;
+          else ctx.skip(skip);
+        }
+      } else {
+        ctx.identity.resolve(SPEAKERS, {}); // counted: a member's turn nobody can be named for
+        ctx.skip({ file, record, reason: 'speaker unlinked: presiding officer not named in the document', detail: `${who.role ?? label.raw} on ${meta.date}` });
+      }
+    } else notPoliticians[who.kind] = (notPoliticians[who.kind] ?? 0) + 1;
+    const party = who.party ?? (politicianKey ? ctx.identity.termOn(politicianKey, meta.date, 'MP')?.party ?? null : null);
     if (t.place.floor && t.place.floor.toLowerCase() !== meta.language) translatedTurns++;
     const sequence = speeches.length + 1;
-    speeches.push({
+    const speech: SourceInput<'speeches'> = {
       key: `ca-hoc/speech/${meta.docId}/${sequence}`,
       session_key: sessionKey,
       politician_key: politicianKey,
       speaker_name_raw: label.raw,
       speaker_role: who.role,
-      party_at_time: who.party,
+      speaker_kind: who.kind,
+      party_at_time: party,
       spoken_at: ottawaTimestamp(meta.date, t.place.minutes),
       language: meta.language,
       level: 'federal',
@@ -104,7 +139,12 @@ export function speechRecords(
       subject: t.place.subject,
       committee_name: meta.committeeName,
       sequence,
-    });
+    };
+    speeches.push(speech);
+    if (sighting && members) {
+      members.sight({ name: name!, riding: lookup.english(who.constituency!), party: who.party, date: meta.date, parliament: meta.parliament, source: SPEAKERS, skip: sighting,
+        link: (k) => { speech.politician_key = k; } });
+    }
   }
-  return { speeches, translatedTurns, resolvable, resolved, emptyLabels };
+  return { speeches, translatedTurns, resolvable, resolved, emptyLabels, chairFromHeader, notPoliticians };
 }

@@ -6,11 +6,12 @@
 // division line ("(The House divided on the amendment, which was negatived …)").
 import type { VoteResult } from '../../../src/domain/enums.js';
 import { personName } from '../identity.js';
-import type { ImportContext, SourceInput } from '../types.js';
+import type { ImportContext, Skip, SourceInput } from '../types.js';
+import type { HansardMembers } from './hansard-members.js';
 import { ottawaTimestamp } from './clock.js';
 import { readDivision } from './division.js';
 import type { DocMeta } from './metadata.js';
-import { SOURCE_SYSTEM, type Lookup } from './speeches.js';
+import { houseMember, SOURCE_SYSTEM, type Lookup } from './speeches.js';
 import type { DivisionAt } from './walk.js';
 
 export const VOTERS = 'hoc-hansard voters';
@@ -30,7 +31,7 @@ const cut = (s: string) => (s.length > MOTION_MAX ? `${s.slice(0, MOTION_MAX - 1
 
 export interface VoteOutput { vote: SourceInput<'votes'> | null; listed: number; resolved: number; totalsDiffer: boolean }
 
-export function voteRecord(meta: DocMeta, file: string, at: DivisionAt, lookup: Lookup, sessionKey: string | null, ctx: ImportContext): VoteOutput {
+export function voteRecord(meta: DocMeta, file: string, at: DivisionAt, lookup: Lookup, sessionKey: string | null, ctx: ImportContext, members?: HansardMembers): VoteOutput {
   const read = readDivision(at.el);
   const record = `Division ${read.number ?? '(no number)'}`;
   for (const p of read.problems) ctx.skip({ file, record, ...p });
@@ -60,8 +61,16 @@ export function voteRecord(meta: DocMeta, file: string, at: DivisionAt, lookup: 
     const same = (k: ReturnType<Lookup['inDocument']>) => (k && personName(k.name).endsWith(personName(b.lastName)) ? k : null);
     const seat = same(lookup.inParliament(b.dbId));
     const doc = same(lookup.inDocument(b.dbId));
-    const constituency = b.constituency ?? seat?.constituency ?? null;
-    const r = ctx.identity.resolve(VOTERS, { name: seat?.name ?? null, lastName: b.lastName, constituency, party: doc?.party ?? null, on: meta.date });
+    const printed = b.constituency ?? seat?.constituency ?? null;
+    const constituency = printed && lookup.english(printed);
+    const r = ctx.identity.resolve(VOTERS, { name: seat?.name ?? null, lastName: b.lastName, constituency, party: doc?.party ?? null, ...houseMember(meta.date) });
+    let sighting: Skip | null = null;
+    if (r.key === null) {
+      const skip: Skip = { file, record: `${record}: ${b.raw}`, reason: `voter unlinked: ${r.reason === 'ambiguous' ? 'several members fit' : 'no member of that name serving that day'}`, detail: `${seat?.name ?? b.lastName} on ${meta.date}${r.detail ? `: ${r.detail}` : ''}` };
+      // The seat DbId carries a full label of this Parliament: a sighting of that member (hansard-members.ts).
+      if (members && r.reason === 'no_candidate' && seat && constituency) sighting = skip;
+      else ctx.skip(skip);
+    }
     let politicianKey = r.key;
     if (politicianKey && keys.has(politicianKey)) {
       ctx.skip({ file, record: `${record}: ${b.raw}`, reason: 'two ballots matched to one politician: the second left unlinked', detail: politicianKey });
@@ -69,7 +78,17 @@ export function voteRecord(meta: DocMeta, file: string, at: DivisionAt, lookup: 
     }
     if (!politicianKey && raws.has(b.raw)) { ctx.skip({ file, record: `${record}: ${b.raw}`, reason: 'division member listed twice' }); continue; }
     if (politicianKey) { keys.add(politicianKey); resolved++; } else raws.add(b.raw);
-    positions.push({ politician_key: politicianKey, politician_name_raw: b.raw, party_at_time: doc?.party ?? null, constituency_at_time: constituency, position: b.position });
+    // The party and riding of that day: as printed, else the linked member's term on the date.
+    const term = politicianKey ? ctx.identity.termOn(politicianKey, meta.date, 'MP') : null;
+    const position: NonNullable<SourceInput<'votes'>['positions']>[number] = {
+      politician_key: politicianKey, politician_name_raw: b.raw, party_at_time: doc?.party ?? term?.party ?? null,
+      constituency_at_time: printed ?? term?.constituency_name ?? null, position: b.position,
+    };
+    positions.push(position);
+    if (sighting && members && seat && constituency) {
+      members.sight({ name: seat.name, riding: constituency, party: seat.party, date: meta.date, parliament: meta.parliament, source: VOTERS, skip: sighting,
+        link: (k) => { position.politician_key = k; position.party_at_time ??= seat.party; } });
+    }
   }
 
   const motion = [at.motion ?? at.place.subject, at.divided].filter(Boolean).join('\n\n');

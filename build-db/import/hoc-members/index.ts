@@ -9,7 +9,7 @@ import { readSourceNotes } from '../source-notes.js';
 import { joinXml } from './join-xml.js';
 import { mapOffices } from './map-offices.js';
 import { mapPolitician, politicianKey } from './map-politician.js';
-import { partyRecord } from './parties.js';
+import { federalPartyRecord } from '../people/federal-parties.js';
 import { LEGISLATORS_FILE, readLegislators } from './read-legislators.js';
 import { MEMBERS_XML_FILE, readMembersXml, type XmlMember } from './read-members-xml.js';
 import { loadRidings, RIDING_SET } from './ridings.js';
@@ -67,7 +67,7 @@ export function importHocMembers(from: string, ctx: ImportContext): ImportOutput
     ids.add(l.id);
     politicians.push(politician);
     offices.push(...mapped.offices);
-    const party = partyRecord(l.party);
+    const party = federalPartyRecord(l.party);
     parties.set(party.key, party);
     add(joined ? `terms_joined_by_${joined.method.replace(/[^a-z]+/g, '_')}` : 'terms_from_json_only');
     add('offices_duplicate_dropped', mapped.counts.duplicates);

@@ -1,5 +1,7 @@
 // One JSON member (+ its XML row when joined, + its numbered riding and offices) → a politician record.
 // The XML gives the official name and the seat's dates on the Ottawa clock; the JSON the rest.
+import { parliamentOn } from '../../../src/domain/federal-parliaments.js';
+import { caucusName } from '../people/federal-parties.js';
 import type { Skip, SourceInput } from '../types.js';
 import { addressText } from './address.js';
 import type { Joined } from './join-xml.js';
@@ -62,7 +64,7 @@ export function mapPolitician({ legislator: l, joined, fed, offices, updatedOn }
       first_name: l.firstName,
       last_name: l.lastName,
       honorific: honorific(l.honorific ?? xml?.honorific ?? null),
-      party: l.party,
+      party: caucusName(l.party),
       elected_office: 'MP',
       level: 'federal',
       constituency_id,
@@ -76,7 +78,10 @@ export function mapPolitician({ legislator: l, joined, fed, offices, updatedOn }
       personal_url: personal,
       is_active: end === null,
       updated_at: updatedOn ? `${updatedOn}T00:00:00Z` : null,
-      terms: [{ start_at: start, end_at: end, elected_office: 'MP', constituency_id, party: xml?.caucus ?? l.party }],
+      terms: [{
+        start_at: start, end_at: end, elected_office: 'MP', constituency_id, constituency_name: l.riding,
+        party: caucusName(xml?.caucus ?? l.party), parliament_number: parliamentOn(start.slice(0, 10))?.number ?? null,
+      }],
     },
   };
 }

@@ -4,7 +4,7 @@
 // English/French title pairs (parallel_texts) the search encoder learns from.
 // Kind `legisinfo-bills`; the folder is named parl-bills (no path may contain the upstream's name).
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { ImportContext, ImportOutput, Importer, SourceInput } from '../types.js';
 import { billCounts } from './bill-counts.js';
 import { describeImport } from './describe-import.js';
@@ -12,8 +12,10 @@ import { billUrl, identify, mapBill } from './map-bill.js';
 import { mapDivisions } from './map-divisions.js';
 import { mapEvents } from './map-events.js';
 import { SessionSpans } from './map-session.js';
-import { mapSponsors } from './map-sponsors.js';
+import { SponsorPeople } from './sponsor-people.js';
+import { loadFederalRidings } from '../people/federal-ridings.js';
 import { readBill, type RawBill } from './read-bill.js';
+import { listFolder, readFolder } from './read-folder.js';
 import { BILLS_FILE, isProblem, readLines, recordName } from './read-lines.js';
 import { DistinctPairs, titlePairs, type TitlePair } from './title-pairs.js';
 
@@ -31,14 +33,22 @@ export function importParlBills(from: string, ctx: ImportContext): ImportOutput 
   const voteKeys = new Map<string, string>();
   const seen = new Map<string, string>();
   const spans = new SessionSpans();
+  const sponsorPeople = new SponsorPeople(ctx.identity, loadFederalRidings(dirname(from)));
 
+  // LEGISinfo's per-bill exports as the nightly fetches them come first; the bill pack (one line per
+  // bill) after, for what the exports lack. Either alone is a complete source.
   const path = join(from, BILLS_FILE);
+  const listed = listFolder(from);
   const lines = existsSync(path) ? readLines(readFileSync(path)) : [];
-  if (!existsSync(path)) skip('whole file', 'file missing', path);
+  if (!existsSync(path) && !listed.length) skip('whole file', 'file missing', path);
+  const fromFolder = new Set(listed.map((f) => `${f.session} ${f.bill}`));
 
-  for (const item of lines) {
+  // Chained, not spread: either source is ~230 MB of XML, read one record at a time.
+  function* both() { yield* readFolder(from, listed); yield* lines; }
+  for (const item of both()) {
     if (isProblem(item)) { skip(recordName(item.line, item.session, item.bill), item.reason, item.detail); continue; }
-    const record = recordName(item.line, item.session, item.bill);
+    if (!('path' in item) && fromFolder.has(`${item.session} ${item.bill}`)) { add('pack_lines_superseded_by_export'); continue; }
+    const record = 'path' in item ? (item as { path: string }).path : recordName(item.line, item.session, item.bill);
     let raw: RawBill | null;
     try { raw = readBill(item.xml); } catch (e) { skip(record, 'unreadable XML', String(e)); continue; }
     if (!raw) { skip(record, 'XML without <Bills><Bill>'); continue; }
@@ -55,7 +65,7 @@ export function importParlBills(from: string, ctx: ImportContext): ImportOutput 
     seen.set(billKey, record);
     for (const p of ev.problems) skip(record, p.reason, p.detail);
     for (const n of mapped.notes) skip(record, 'unreadable bill date left empty', n);
-    const sponsors = mapSponsors(raw.sponsor, mapped.bill.introduced_date ?? null, ctx.identity);
+    const sponsors = sponsorPeople.sponsors(raw.sponsor, mapped.bill.introduced_date ?? null, id.parliament, raw.sessionOngoing);
     const bill: Bill = { ...mapped.bill, events: ev.events, sponsors };
     bills.push({ bill, record, counts: billCounts(raw, bill, ev.counts), pairs: titlePairs(raw) });
 
@@ -86,13 +96,22 @@ export function importParlBills(from: string, ctx: ImportContext): ImportOutput 
     for (const [k, n] of Object.entries(counts)) add(k, n);
   }
   const keptVotes = votes.filter((v) => !noSession.has(v.session_key));
+  const people = sponsorPeople.people();
+  for (const [k, n] of Object.entries(people.stats)) add(k, n);
+  for (const { bill, record } of bills) {
+    for (const s of bill.sponsors ?? []) {
+      const moved = s.politician_key ? people.relinked.get(s.politician_key.split('/').pop()!) : undefined;
+      if (moved) { skip(record, moved.reason, moved.detail); s.politician_key = moved.key; }
+      else if (!s.politician_key) skip(record, 'sponsor unlinked: no PersonId, and the name matches nobody serving that day', s.sponsor_name_raw);
+    }
+  }
   stats.bills = kept.length;
   stats.sessions = sessions.length;
   stats.distinct_title_pairs = titles.pairs.length;
 
   ctx.log(`${kept.length} bills in ${sessions.length} sessions, ${stats.events ?? 0} events, ${keptVotes.length} divisions`);
   return {
-    records: { sessions, bills: kept, votes: keptVotes, parallel_texts: titles.pairs },
+    records: { sessions, bills: kept, votes: keptVotes, parallel_texts: titles.pairs, politicians: people.politicians },
     ...describeImport(from, sessions.map((x) => x.key), kept.length, keptVotes.length),
     stats: Object.fromEntries(Object.entries(stats).sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true }))),
   };

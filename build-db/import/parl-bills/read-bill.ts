@@ -38,8 +38,14 @@ export interface RawSponsor {
   name: string | null;
   firstName: string | null;
   lastName: string | null;
+  usualFirstName: string | null;
+  honorific: string | null;
   constituency: string | null;
   title: string | null;
+  /** "Member of Parliament", "Minister", "Senator", "Leader of the Government in the Senate", … */
+  role: string | null;
+  /** The Senate's affiliation id, "0" for members of the House. */
+  senateAffiliation: string | null;
 }
 
 /** The bill-level "passed" date-times, the only stage dates of sessions 35-1 to 36-2. */
@@ -127,7 +133,9 @@ export function readBill(xml: string): RawBill | null {
     sponsor: {
       personId: text(b, 'SponsorPersonId'), name: text(b, 'SponsorPersonName'),
       firstName: text(b, 'SponsorPersonOfficialFirstName'), lastName: text(b, 'SponsorPersonOfficialLastName'),
+      usualFirstName: text(b, 'SponsorPersonUsualFirstName'), honorific: text(b, 'SponsorPersonShortHonorificEn'),
       constituency: text(b, 'SponsorConstituencyNameEn'), title: text(b, 'SponsorAffiliationTitleEn'),
+      role: text(b, 'SponsorAffiliationRoleNameEn'), senateAffiliation: text(b, 'SponsorSenateSystemAffiliationId'),
     },
     summary: Object.fromEntries(SUMMARY_FIELDS.map(([f]) => [f, text(b, f)])) as RawBill['summary'],
     stages: stageEls.map(readStage),

@@ -9,6 +9,7 @@ import { checkGeometry } from '../../sources/check-geometry.js';
 import { kebab } from '../boundaries/kebab.js';
 import { loadDivisions, type Divisions } from '../boundaries/ocd-divisions.js';
 import type { ImportContext, ImportOutput, Importer, SourceInput } from '../types.js';
+import { refuse } from '../refuse.js';
 import { rulesFor, splitProperty } from './feature-rules.js';
 import { projectionFor } from './projection.js';
 import { readShapefile, type ShapeFeature } from './read-shapefile.js';
@@ -19,6 +20,7 @@ export interface ManifestSet {
   slug: string; original_dir: string; original_shp: string; boundary_set_names: string[]; domain: string;
   last_updated: string; division_id: string; dbf_encoding_used: string | null; crs_note: string | null;
   source_url?: string; licence_url?: string; source_commit?: string; feature_rules?: { name_from?: string; id_from?: string; keep?: string };
+  feature_count?: number;
 }
 
 type Boundary = SourceInput<'boundaries'>;
@@ -74,24 +76,32 @@ export async function importRepresentBoundaries(from: string, ctx: ImportContext
   const setMeta: Array<{ sourceSet: string; divisionId: string | null; level: string; updated: string }> = [];
   const commits = new Set<string>();
 
+  const notes: string[] = [];
   for (const set of sets) {
     stats.sets++;
-    const skipSet = (reason: string, detail?: string) => ctx.skip({ file: MANIFEST, record: `set ${set.slug}`, reason, ...(detail ? { detail } : {}) });
-    const rules = rulesFor(set.slug, set.feature_rules);
-    if (!rules.ok) { skipSet('set not imported: rule not understood', rules.reason); continue; }
+    // A set that cannot be imported is refused: the import fails naming it unless the operator
+    // leaves it out on purpose (--skip-boundary-sets), and then it ends the run's summary.
+    const refuseSet = (reason: string, records = set.feature_count ?? 0) => {
+      ctx.skip({ file: MANIFEST, record: `set ${set.slug}`, reason: 'set not imported', detail: reason });
+      refuse(ctx, { set: set.slug, reason, records });
+    };
     const shp = join(from, set.original_dir, set.original_shp);
-    if (!existsSync(shp)) { skipSet('set not imported: shapefile missing', shp); continue; }
+    if (!existsSync(shp)) { refuseSet(`shapefile missing: ${shp}`); continue; }
     const prjPath = shp.replace(/\.shp$/i, '.prj');
     const projection = projectionFor(existsSync(prjPath) ? readFileSync(prjPath, 'utf8') : null, set.crs_note);
-    if (!projection.ok) { skipSet('set not imported: coordinate system unknown', projection.reason); continue; }
+    if (!projection.ok) { refuseSet(`coordinate system unknown: ${projection.reason}`); continue; }
 
     let read;
     try {
       read = await readShapefile(shp, set.dbf_encoding_used);
     } catch (err) {
-      skipSet('set not imported: shapefile unreadable', (err as Error).message);
+      refuseSet(`shapefile unreadable: ${(err as Error).message}`);
       continue;
     }
+    const fields = Object.keys(read.features[0]?.properties ?? {});
+    const rules = rulesFor(set.slug, set.feature_rules, fields, read.features.map((f) => f.properties));
+    if (!rules.ok) { refuseSet(rules.reason, read.features.length); continue; }
+    for (const n of rules.notes) { notes.push(`${set.slug}: ${n}`); ctx.log(`${set.slug}: ${n}`); }
     if (read.fellBack) {
       stats.dbf_encoding_fallbacks++;
       ctx.log(`${set.slug}: DBF text is not ${set.dbf_encoding_used ?? 'utf8'} as the manifest says; read as Windows-1252`);
@@ -104,7 +114,7 @@ export async function importRepresentBoundaries(from: string, ctx: ImportContext
     for (const part of splitSet(set, read.features, divisions)) {
       const sourceSet = kebab(part.name);
       const province = provinceOf(part.divisionId ?? set.division_id, set.domain);
-      if (!province) { skipSet('set not imported: province unknown', `${set.division_id} ${set.domain}`); continue; }
+      if (!province) { refuseSet(`province unknown: ${set.division_id} ${set.domain}`, part.features.length); continue; }
       const merged = new Map<string, { name: string; nameFr: string | null; polygons: unknown[][]; features: number }>();
       for (const f of part.features) {
         const record = `feature ${f.index + 1}`;
@@ -124,7 +134,7 @@ export async function importRepresentBoundaries(from: string, ctx: ImportContext
         entry.features++;
         merged.set(slug, entry);
       }
-      if (!merged.size) continue;
+      if (!merged.size) { refuseSet(`no feature both kept by the filter rule and named by the naming rule (${part.features.length} features)`, part.features.length); continue; }
       setMeta.push({ sourceSet, divisionId: part.divisionId, level, updated: set.last_updated });
       for (const [slug, b] of merged) {
         if (!slug) { ctx.skip({ file, record: b.name, reason: 'name gives an empty slug' }); continue; }
@@ -158,6 +168,7 @@ export async function importRepresentBoundaries(from: string, ctx: ImportContext
     sources: [...commits].sort().map((c) => ({ id: 'represent-boundaries', version: c, url: 'https://github.com/opennorth/represent-canada-data', licence: 'per set (see the set\'s licence_url)' })),
     coverage: [],
     stats,
+    notes,
   };
 }
 

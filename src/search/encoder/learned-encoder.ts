@@ -33,5 +33,6 @@ export async function createLearnedEncoder(model: Uint8Array, card: LearnedCard,
     }
     return out;
   }
-  return { dim, embed, embedQuery: async (q) => (await embed([q]))[0], close: () => session.release() };
+  const knowsAnyWord = (text: string) => tokenizer.encode(text).ids.some((id) => id < tokenizer.vocabSize);
+  return { dim, embed, embedQuery: async (q) => (await embed([q]))[0], knowsAnyWord, close: () => session.release() };
 }

@@ -12,23 +12,37 @@ const ELISION = /^(?:l|d|j|m|n|s|t|c|qu|jusqu|lorsqu|puisqu|quoiqu)['’]/;
 
 export function words(text: string): Word[] {
   const out: Word[] = [];
-  for (const m of text.matchAll(WORD)) {
+  eachWord(text, (w) => { out.push(w); });
+  return out;
+}
+
+/** The words of `text` in order, to `visit`, until it returns false (a caller that needs only the
+ *  first few, such as the snippet, stops reading there). */
+export function eachWord(text: string, visit: (w: Word) => boolean | void): void {
+  const re = new RegExp(WORD);
+  for (let m = re.exec(text); m; m = re.exec(text)) {
     const raw = m[0];
-    let at = m.index!;
+    let at = m.index;
+    // A piece without an apostrophe or hyphen is one word: folded once.
+    if (!SEPARATOR.test(raw)) {
+      if (visit({ norm: fold(raw), start: at, end: at + raw.length }) === false) return;
+      continue;
+    }
     const folded = fold(raw).replace(/’/g, "'");
-    if (folded === "aujourd'hui") { out.push({ norm: 'aujourdhui', start: at, end: at + raw.length }); continue; }
+    if (folded === "aujourd'hui") { if (visit({ norm: 'aujourdhui', start: at, end: at + raw.length }) === false) return; continue; }
     const el = ELISION.exec(folded);
     let rest = raw;
     if (el && folded.length > el[0].length) { rest = raw.slice(el[0].length); at += el[0].length; }
     // Hyphenated compounds are indexed as their parts ("bien-être" → bien, etre). Parts are folded
     // one by one so offsets stay those of the original text.
     for (const part of rest.split(/['’‑-]/)) {
-      if (part) out.push({ norm: fold(part), start: at, end: at + part.length });
+      if (part && visit({ norm: fold(part), start: at, end: at + part.length }) === false) return;
       at += part.length + 1;
     }
   }
-  return out;
 }
+
+const SEPARATOR = /['’‑-]/;
 
 /** Token count used by the chunker: words and numbers. */
 export function countWords(text: string): number {

@@ -19,7 +19,10 @@ describe('the sources manifest', () => {
     for (const s of m.sources) if (s.importer) expect({ id: s.id, known: kinds.has(s.importer) }).toEqual({ id: s.id, known: true });
     // Every importer's own folder is filled by some source (the NAR one disabled: a ZIP release).
     for (const [kind, dir] of kinds) expect({ kind, listed: m.sources.some((s) => s.dataset_dir === dir) }).toEqual({ kind, listed: true });
-    expect(m.sources.find((s) => s.id === 'legisinfo-session-xml')!.files[0].url).toBe('https://www.parl.ca/legisinfo/en/bills/xml?parlsession={parliament}-{session}');
+    const legisinfo = m.sources.find((s) => s.id === 'legisinfo-bills-xml')!.discover!;
+    expect(legisinfo.kind === 'index-list' && legisinfo.index.url).toBe('https://www.parl.ca/legisinfo/en/bills/xml?parlsession={parliament}-{session}');
+    // No placeholder host left among the discovered sources.
+    for (const s of m.sources.filter((x) => x.discover)) expect(JSON.stringify(s.discover)).not.toContain('canpol.example');
   });
 
   test('every mistake is reported at once', () => {

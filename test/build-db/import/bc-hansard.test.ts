@@ -205,14 +205,26 @@ describe('bc-hansard on hand-written files', () => {
     expect(logs.some((l) => l.includes('disagree'))).toBe(false);
   });
 
-  test('speakers resolve only through a bc/ politician in ctx.identity; presiding titles are not looked up', () => {
-    const bo: Person = { key: 'bc/person/bo-chen', name: 'Bo Chen', first_name: 'Bo', last_name: 'Chen', terms: [{ start_at: '2024-11-01T00:00:00Z' }] };
-    const again = run(dir, [bo]);
+  test('with a BC roster, speakers resolve against BC members only; presiding titles are not looked up', () => {
+    const bo: Person = { key: 'bc/person/bo-chen', name: 'Bo Chen', first_name: 'Bo', last_name: 'Chen', level: 'provincial', province_territory: 'BC', terms: [{ start_at: '2024-11-01T00:00:00Z' }] };
+    // A federal MP of the same name as another speaker: never a BC member.
+    const mp: Person = { key: 'ca-hoc/person/1', name: 'Ann Lee', first_name: 'Ann', last_name: 'Lee', level: 'federal', terms: [{ start_at: '2021-09-20T00:00:00Z' }] };
+    const again = run(dir, [bo, mp]);
     const got = speechesOf(again.out);
     expect(got.find((s) => s.speaker_name_raw === 'Bo Chen (Parliamentary Secretary)')?.politician_key).toBe('bc/person/bo-chen');
     expect(got.filter((s) => s.politician_key).length).toBe(1);
     const presiding = got.filter((s) => s.is_presiding).length;
     expect(again.identity.tallies.get('bc-hansard')).toMatchObject({ total: got.length - presiding, resolved: 1 });
+    expect(again.skips.filter((s) => s.reason.startsWith('speaker unlinked')).length).toBe(got.length - 1);
+  });
+
+  test('without a BC roster nobody is looked up (a federal namesake is not a BC member); every turn is reported', () => {
+    const mp: Person = { key: 'ca-hoc/person/2', name: 'Bo Chen', first_name: 'Bo', last_name: 'Chen', level: 'federal', terms: [{ start_at: '2021-09-20T00:00:00Z' }] };
+    const again = run(dir, [mp]);
+    const got = speechesOf(again.out);
+    expect(got.every((s) => s.politician_key === null)).toBe(true);
+    expect(again.identity.tallies.get('bc-hansard')).toBeUndefined();
+    expect(again.skips.filter((s) => s.reason === 'speaker unlinked: no BC member roster in the bundle').length).toBe(got.length);
   });
 });
 
@@ -339,7 +351,10 @@ describe.skipIf(!existsSync(BC))('bc-hansard: import, build, serve', () => {
     const served = await importBuildServe([bcHansardImporter], () => BC);
     try {
       expect(served.report.importers[0].written).toEqual({ speeches: 379, sessions: 1 });
-      expect(served.report.importers[0].attribution['bc-hansard']).toMatchObject({ resolved: 0, rate: 0 });
+      // No BC roster in the datasets: nothing is looked up, and the count of unlinked speeches is reported.
+      expect(served.report.importers[0].attribution['bc-hansard']).toBeUndefined();
+      expect(served.report.importers[0].stats.speeches_not_linked_no_bc_roster).toBe(379);
+      expect(served.report.importers[0].skipped_by_reason['speaker unlinked: no BC member roster in the bundle']).toBe(379);
       const body = await served.get('/coverage') as { jurisdictions: Array<Record<string, unknown>> };
       expect(body.jurisdictions.find((j) => j.jurisdiction === 'BC')).toMatchObject({ hansard_status: 'partial', speeches_count: 379 });
       const sessions = await served.get('/search/sessions?level=provincial&province=BC') as { sessions: unknown[] };

@@ -50,11 +50,11 @@ describe('identity: ids first, then a name rule that never guesses', () => {
   });
   test('last name with riding picks one of two Sidhus; last name alone does not guess', () => {
     expect(people.resolve('t', { lastName: 'Sidhu', constituency: 'Brampton East' })).toEqual({ key: 'ca-hoc/person/11', method: 'last_name+constituency' });
-    expect(people.resolve('t', { lastName: 'Sidhu' })).toEqual({ key: null, reason: 'ambiguous' });
+    expect(people.resolve('t', { lastName: 'Sidhu' })).toEqual({ key: null, reason: 'ambiguous', detail: '2 candidates: Maninder Sidhu; Sonia Sidhu' });
     expect(people.resolve('t', { lastName: 'Kwan' })).toEqual({ key: 'ca-hoc/person/6', method: 'last_name' });
   });
   test('name matches are limited to people serving on the date', () => {
-    expect(people.resolve('t', { name: 'Old Member', on: '2024-01-01' })).toEqual({ key: null, reason: 'no_candidate' });
+    expect(people.resolve('t', { name: 'Old Member', on: '2024-01-01' })).toEqual({ key: null, reason: 'no_candidate', detail: 'named like Old Member, not serving on 2024-01-01' });
     expect(people.resolve('t', { name: 'Old Member', on: '2010-01-01' })).toEqual({ key: 'ca-hoc/person/12', method: 'name' });
   });
   test('nothing to go on is no_name; tallies count every call per source', () => {

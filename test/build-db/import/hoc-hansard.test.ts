@@ -203,7 +203,8 @@ describe('hoc-hansard on hand-written publications', () => {
     expect(votes[0].positions).toEqual([
       { politician_key: 'p/lee', politician_name_raw: 'Lee', party_at_time: 'Liberal', constituency_at_time: 'Ottawa Centre', position: 'yea' },
       { politician_key: 'p/cy-dunn', politician_name_raw: 'Dunn', party_at_time: 'NDP', constituency_at_time: 'Halifax', position: 'yea' },
-      { politician_key: 'p/chen', politician_name_raw: 'Chen', party_at_time: 'Conservative', constituency_at_time: null, position: 'nay' },
+      // His labels print a ministry, not a riding: the riding is that of his seat on the day.
+      { politician_key: 'p/chen', politician_name_raw: 'Chen', party_at_time: 'Conservative', constituency_at_time: 'Kelowna', position: 'nay' },
     ]);
     expect(skips).toContainEqual({ file: '44-1-7-en.xml', record: 'Division 17', reason: 'division member without a name', detail: 'nay, DbId 99' });
     expect(logs).toContainEqual(expect.stringContaining('yea printed total 3, 2 members listed'));
@@ -247,8 +248,10 @@ describe('hoc-hansard on hand-written publications', () => {
   });
 
   test('attribution is tallied per source; sessions come only from the bundle here', () => {
-    // Asked: the six named House turns and the committee chair; not the unnamed Speaker nor the witness.
-    expect(identity.tallies.get('hoc-hansard speakers')).toMatchObject({ resolved: 7, total: 7 });
+    // The six named House turns and the committee chair linked; the Speaker, whom the header does not
+    // name, counted as a member's turn left unlinked; the witness not counted at all.
+    expect(identity.tallies.get('hoc-hansard speakers')).toMatchObject({ resolved: 7, total: 8, unmatched: 1 });
+    expect(skips.filter((s) => s.reason === 'speaker unlinked: presiding officer not named in the document').map((s) => s.record)).toEqual(['Intervention 1002 (The Speaker)']);
     expect(identity.tallies.get('hoc-hansard voters')).toMatchObject({ resolved: 3, total: 3 });
     expect(out.records.sessions).toBeUndefined();
     expect(out.coverage).toEqual([expect.objectContaining({ jurisdiction: 'federal', hansard: 'partial', votes: 'partial', committees: 'partial' })]);
@@ -426,8 +429,14 @@ describe.skipIf(!existsSync(HOC))('hoc-hansard: import, build, serve', () => {
     const served = await importBuildServe([hocHansardImporter], () => from,
       (into) => writeFileSync(join(into, 'sessions.test-sessions.jsonl'), SESSIONS.map((s) => JSON.stringify(s)).join('\n') + '\n'));
     try {
-      expect(served.report.importers[0].written).toEqual({ speeches: 321 + 160 + 226 + 20, votes: 2 });
+      const written = served.report.importers[0].written;
+      expect({ speeches: written.speeches, votes: written.votes }).toEqual({ speeches: 321 + 160 + 226 + 20, votes: 2 });
       const get = served.get;
+      // No roster in this bundle: the members the labels name with a riding are written from them
+      // ("Ms. Laurel Collins (Victoria, NDP)", 44-1-200), each with an observed term of the sitting.
+      expect(written.politicians).toBeGreaterThan(0);
+      const collins = await get('/politicians?status=all&q=laurel%20collins');
+      expect(collins.items).toEqual([expect.objectContaining({ full_name: 'Laurel Collins', constituency_name: 'Victoria', party: 'NDP' })]);
       const votes = await get('/votes?occurred_from=2023-05-18&occurred_to=2023-05-18');
       expect(votes.items.map((v: { ayes: number; nays: number }) => [v.ayes, v.nays]).sort()).toEqual([[110, 209], [207, 113]]);
       const v332 = votes.items.find((v: { ayes: number }) => v.ayes === 110);

@@ -168,7 +168,7 @@ describe('a hand-written snapshot', () => {
   });
 
   test('terms from the XML on the Ottawa clock; a differently spelled name joins on last name + riding and is reported', () => {
-    expect(byKey('ca-hoc/person/1001')!.terms).toEqual([{ start_at: '2021-09-20T00:00:00-04:00', end_at: null, elected_office: 'MP', constituency_id: 'federal-electoral-districts-2013/35082', party: 'Liberal' }]);
+    expect(byKey('ca-hoc/person/1001')!.terms).toEqual([{ start_at: '2021-09-20T00:00:00-04:00', end_at: null, elected_office: 'MP', constituency_id: 'federal-electoral-districts-2013/35082', constituency_name: 'Parry Sound—Muskoka', party: 'Liberal', parliament_number: 44 }]);
     expect(byKey('ca-hoc/person/1002')!.terms[0].start_at).toBe('2022-12-12T00:00:00-05:00');
     expect(byKey('ca-hoc/person/1003')).toMatchObject({ name: 'Harjit S. Sajjan', first_name: 'Harjit', last_name: 'Sajjan' });
     expect(out.stats).toMatchObject({ terms_joined_by_name_riding: 2, terms_joined_by_last_name_riding: 1, 'xml_json_differ:name': 1 });

@@ -67,7 +67,7 @@ describe('linking a hand-written list through the identity rule', () => {
   writeFileSync(join(from, 'canadian_mp_twitterhandles.csv'), Buffer.concat([Buffer.from([
     HEADER,
     'commons,,Ziad,Aboultaif,Edmonton Manning,Alberta,Conservative,9/20/21 0:00,Ziad Aboultaif,@ziad_aboultaif',
-    // A shorter name than the roster's: linked by last name + riding.
+    // A shorter name than the roster's (no middle name): linked by the name without middle names.
     'commons,,Rhéal,Fortin,Rivière-des-Mille-Îles,Quebec,Bloc Québécois,9/20/21 0:00,Rhéal Fortin,RhealFortin',
     // His son won the seat in 2023: the roster's Carr did not sit on the row's date, so no link.
     'commons,Hon.,Jim,Carr,Winnipeg South Centre,Manitoba,Liberal,9/20/21 0:00,Jim Carr,jimcarr_wpg',
@@ -107,7 +107,7 @@ describe('linking a hand-written list through the identity rule', () => {
   });
 
   test('the tally and the stats give the match rate', () => {
-    expect(identity.tallies.get('mp-twitter-handles')).toEqual({ total: 5, resolved: 3, byMethod: { name: 2, 'last_name+constituency': 1 }, ambiguous: 1, unmatched: 1 });
+    expect(identity.tallies.get('mp-twitter-handles')).toEqual({ total: 5, resolved: 3, byMethod: { name: 3 }, ambiguous: 1, unmatched: 1 });
     expect(out.stats).toMatchObject({ rows: 8, rows_with_handle: 5, matched: 3, match_rate_percent: 60, em_dashes_repaired: 1 });
   });
 });

@@ -290,12 +290,22 @@ describe('legisinfo-bills on a hand-written file', () => {
     expect(bill(r.bills, '44-1', 'C-12').introduced_date).toBe('2024-02-02');
   });
 
-  test('sponsors: by PersonId, else by name on the introduction date; a senator is never matched by last name alone', () => {
+  test('sponsors: by PersonId; an unknown PersonId by the full name and riding of that day, else a politician written from the bill', () => {
     expect(bill(r.bills, '44-1', 'C-7').sponsors).toEqual([{ politician_key: 'ca-hoc/person/12345', sponsor_name_raw: 'Alice Martin', role: 'sponsor', ordering: 0 }]);
+    // LEGISinfo's 999 is the roster's 555: same full name, same riding, serving that day.
     expect(bill(r.bills, '44-1', 'C-9').sponsors).toEqual([{ politician_key: 'ca-hoc/person/555', sponsor_name_raw: 'Carl Dubois', role: 'sponsor', ordering: 0 }]);
-    expect(bill(r.bills, '45-1', 'S-3').sponsors).toEqual([{ politician_key: null, sponsor_name_raw: 'Bob Marshall', role: 'sponsor', ordering: 0 }]);
+    // The senator is not the MP who shares his surname (no surname-only match): a politician of his own.
+    expect(bill(r.bills, '45-1', 'S-3').sponsors).toEqual([{ politician_key: 'ca-hoc/person/777', sponsor_name_raw: 'Bob Marshall', role: 'sponsor', ordering: 0 }]);
     expect(bill(r.bills, '35-1', 'C-2').sponsors).toEqual([]);
-    expect(r.identity.tallies.get('legisinfo-bills')).toMatchObject({ total: 3, resolved: 2, byMethod: { id: 1, name: 1 }, unmatched: 1 });
+    expect(r.identity.tallies.get('legisinfo-bills')).toMatchObject({ total: 3, resolved: 3, byMethod: { id: 1, source_record: 2 }, unmatched: 0 });
+  });
+
+  test('a sponsor no roster has gets a politician: name, office, no party, one observed term open while the session is', () => {
+    expect(r.out.records.politicians).toEqual([{
+      key: 'ca-hoc/person/777', same_as: [], name: 'Bob Marshall', first_name: 'Bob', last_name: 'Marshall', honorific: null, party: null,
+      elected_office: 'Senator', level: 'federal', constituency_id: null, constituency_name: null, is_active: true,
+      terms: [{ start_at: '2025-06-01T04:00:00Z', end_at: null, elected_office: 'Senator', observed: true, parliament_number: null, constituency_id: null, constituency_name: null }],
+    }]);
   });
 
   test('divisions: totals, result, Ottawa time, the division number in the key (a stable key without one)', () => {
@@ -333,6 +343,7 @@ describe('legisinfo-bills on a hand-written file', () => {
       ['bills_metadata.jsonl.gz', 'line 12 (44-1 C-13)', 'bill without an English long title'],
       ['bills_metadata.jsonl.gz', 'line 13 (44-1 C-7)', 'second record for the same bill'],
       ['bills_metadata.jsonl.gz', 'line 15 (99-1 C-1)', 'session without any dated event'],
+      ['bills_metadata.jsonl.gz', 'line 4 (44-1 C-9)', 'sponsor PersonId differs from the roster\'s for the same person: linked to the roster\'s'],
     ]);
     const detail = (reason: string) => r.skips.find((s) => s.reason === reason)?.detail;
     expect(detail('duplicate stage event merged')).toBe('committee 2024-01-15 House: Concurrence at report stage');
@@ -358,14 +369,15 @@ describe('legisinfo-bills on a hand-written file', () => {
   test('import → build → API: bills, events, sponsors, votes', async () => {
     const served = await importBuildServe([parlBillsImporter], () => dir);
     try {
-      expect(served.report.importers[0].written).toEqual({ sessions: 3, bills: 5, votes: 3, parallel_texts: 6 });
+      // No roster in this bundle: the three sponsors with a PersonId are written as politicians.
+      expect(served.report.importers[0].written).toEqual({ sessions: 3, bills: 5, votes: 3, parallel_texts: 6, politicians: 3 });
       const get = served.get;
       const list = await get('/bills?level=federal&q=C-7');
       expect(list.items.map((b: Json) => [b.bill_number, b.session_name, b.events_count, b.sponsors_count])).toEqual([['C-7', '44th Parliament, 1st Session', 10, 1]]);
       const id = list.items[0].id;
       const events = await get(`/bills/${id}/events`);
       expect(events.events.map((e: Json) => e.event_date)).toEqual(['2023-11-20', '2023-11-27', '2023-12-01', '2023-12-01', '2023-12-05', '2023-12-05', '2023-12-12', '2024-01-15', '2024-01-16', '2024-01-17']);
-      expect((await get(`/bills/${id}/sponsors`)).sponsors).toEqual([expect.objectContaining({ sponsor_name_raw: 'Alice Martin', politician_id: null, role: 'sponsor', ordering: 0 })]);
+      expect((await get(`/bills/${id}/sponsors`)).sponsors).toEqual([expect.objectContaining({ sponsor_name_raw: 'Alice Martin', politician_name: 'Alice Martin', politician_party: null, role: 'sponsor', ordering: 0 })]);
       const votes = await get(`/votes?bill_id=${id}`);
       expect(votes.items.map((v: Json) => [v.occurred_at, v.result, v.ayes, v.nays])).toEqual([
         ['2024-01-16T15:00:00Z', 'passed', 170, 150], ['2024-01-15T15:00:00Z', 'tied', 160, 160], ['2023-12-01T15:00:00Z', 'defeated', 100, 210],

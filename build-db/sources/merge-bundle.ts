@@ -1,0 +1,24 @@
+// The build's people step: merges the bundle's politician records into one per person
+// (merge-politicians.ts) and points every reference — offices, handles, posts, websites, sponsors,
+// vote positions, speeches — at the kept key, so a record naming a person by any of their keys
+// lands on the one politician.
+import type { SourceRecords } from './files.js';
+import { latestParliament, mergePoliticians } from './merge-politicians.js';
+import type { SourceIssue } from './read-bundle.js';
+
+export interface BundleMerge { issues: SourceIssue[]; stats: Record<string, number> }
+
+export function mergeBundlePoliticians(records: SourceRecords): BundleMerge {
+  const latest = latestParliament(records.sessions.map((s) => s.record), records.politicians.map((p) => p.record));
+  const merged = mergePoliticians(records.politicians, { latestParliament: latest });
+  records.politicians = merged.politicians;
+  const to = (k: string) => merged.canonical.get(k) ?? k;
+  const toNullable = (k: string | null) => (k === null ? null : to(k));
+  for (const kind of ['offices', 'socials', 'posts', 'websites'] as const) {
+    for (const { record } of records[kind]) record.politician_key = to(record.politician_key);
+  }
+  for (const { record } of records.bills) for (const s of record.sponsors) s.politician_key = toNullable(s.politician_key);
+  for (const { record } of records.votes) for (const p of record.positions) p.politician_key = toNullable(p.politician_key);
+  for (const { record } of records.speeches) record.politician_key = toNullable(record.politician_key);
+  return { issues: merged.issues.map((i) => ({ ...i })), stats: { ...merged.stats, latest_parliament: latest ?? 0 } };
+}
