@@ -43,6 +43,12 @@ export type Located<K extends SourceKind> = { file: string; line: number; record
 export type StreamedRecords<T> = Iterable<T> & { readonly length: number };
 export type SourceRecords = { [K in SourceKind]: K extends 'speeches' ? StreamedRecords<Located<K>> : Array<Located<K>> };
 
+/** Records with `fn` applied to each as it is read: a change to streamed records must be made this
+ *  way, since each iteration reads them from the file again (changing the objects of one pass is lost). */
+export function mapRecords<T>(records: StreamedRecords<T>, fn: (record: T) => T): StreamedRecords<T> {
+  return { length: records.length, *[Symbol.iterator]() { for (const r of records) yield fn(r); } };
+}
+
 /** A bundle may split an entity over part files, `bills.jsonl` plus `bills.<part>.jsonl`, read in name
  *  order: each importer owns its parts, so importers can run one at a time into the same folder. */
 export function partFilesOf(kind: SourceKind, names: readonly string[]): string[] {

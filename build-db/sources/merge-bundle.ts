@@ -2,7 +2,7 @@
 // (merge-politicians.ts) and points every reference — offices, handles, posts, websites, sponsors,
 // vote positions, speeches — at the kept key, so a record naming a person by any of their keys
 // lands on the one politician.
-import type { SourceRecords } from './files.js';
+import { mapRecords, type SourceRecords } from './files.js';
 import { latestParliament, mergePoliticians } from './merge-politicians.js';
 import type { SourceIssue } from './read-bundle.js';
 
@@ -19,6 +19,7 @@ export function mergeBundlePoliticians(records: SourceRecords): BundleMerge {
   }
   for (const { record } of records.bills) for (const s of record.sponsors) s.politician_key = toNullable(s.politician_key);
   for (const { record } of records.votes) for (const p of record.positions) p.politician_key = toNullable(p.politician_key);
-  for (const { record } of records.speeches) record.politician_key = toNullable(record.politician_key);
+  // Speeches are streamed (files.ts STREAMED_KINDS): remapped as each pass reads them.
+  records.speeches = mapRecords(records.speeches, (r) => { r.record.politician_key = toNullable(r.record.politician_key); return r; });
   return { issues: merged.issues.map((i) => ({ ...i })), stats: { ...merged.stats, latest_parliament: latest ?? 0 } };
 }

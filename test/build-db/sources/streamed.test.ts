@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { checkReferences } from '../../../build-db/sources/check-references.js';
 import { formatIssue, readBundle } from '../../../build-db/sources/read-bundle.js';
 import { readLines } from '../../../build-db/sources/read-lines.js';
+import { mapRecords } from '../../../build-db/sources/files.js';
 import { tempDir, writeFixture } from '../../helpers/fixture.js';
 
 const root = tempDir('canpol-streamed-');
@@ -48,6 +49,20 @@ describe('streamed speeches', () => {
     expect(first).toEqual(lines.map((l) => JSON.parse(l).key));
     expect([...speeches].map((s) => s.record.key)).toEqual(first);
     expect(read.bundle.digests['speeches.jsonl']).toBe(createHash('sha256').update(readFileSync(join(dir, 'speeches.jsonl'))).digest('hex'));
+  });
+
+  test('a change made with mapRecords holds on every pass (changing one pass\'s objects would be lost)', () => {
+    const dir = join(root, 'mapped');
+    mkdirSync(dir);
+    writeFixture(dir);
+    const read = readBundle(dir);
+    if (!read.ok) throw new Error(read.issues.map(formatIssue).join('\n'));
+    const { records } = read.bundle;
+    for (const { record } of records.speeches) record.politician_key = 'lost';
+    expect([...records.speeches].some((s) => s.record.politician_key === 'lost')).toBe(false);
+    records.speeches = mapRecords(records.speeches, (r) => { r.record.politician_key = 'kept'; return r; });
+    expect(records.speeches.length).toBeGreaterThan(0);
+    for (let pass = 0; pass < 2; pass++) expect([...records.speeches].every((s) => s.record.politician_key === 'kept')).toBe(true);
   });
 
   test('a bad speech and a duplicate key are named by file, line and field', () => {
