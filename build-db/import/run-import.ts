@@ -81,6 +81,7 @@ export async function runImport({ importers, fromOf, into, extractedAt, onProgre
     const output = await importer.run(from, {
       identity,
       existing: merged(parts, importer.kind),
+      previous: parts.get(importer.kind) ?? {},
       skip: (s) => mine.push(s),
       log: (m) => onProgress(`${importer.kind}: ${m}`),
     });

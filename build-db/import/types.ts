@@ -28,6 +28,8 @@ export interface CoverageClaim {
   hansard?: 'live' | 'partial';
   votes?: 'live' | 'partial';
   committees?: 'live' | 'partial';
+  /** The legislature's members are on file (a roster of some publisher): `partial` when not the legislature's own list. */
+  politicians?: 'live' | 'partial';
   last_verified_at?: string;
   source_urls?: Record<string, string>;
   notes?: string;
@@ -38,6 +40,8 @@ export interface ImportContext {
   identity: Identity;
   /** Records of other importers already in the bundle, by entity (read-only). */
   existing: ImportedRecords;
+  /** This importer's own records from its last run into the same bundle folder (roster history), empty on a first run. */
+  previous?: ImportedRecords;
   skip(skip: Skip): void;
   /** Free-form progress line for the console. */
   log(message: string): void;
