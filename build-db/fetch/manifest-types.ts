@@ -23,6 +23,9 @@ export interface ManifestFile {
   params?: Record<string, string | number>;
   /** Optional files may be absent upstream (a set without a .cpg): a 404 is not an error. */
   optional?: boolean;
+  /** Set by a lister: once fetched, this file is itself listed with the named lister (the next
+   *  page of a paginated API, each set's first page), so a crawl of pages is one source. */
+  list_with?: string;
 }
 
 export interface ManifestSource {

@@ -78,17 +78,25 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
   const fetchSource = async (source: ManifestSource): Promise<SourceReport> => {
     const problems: string[] = [];
     let files = await Promise.all(source.files.map((f) => one(source, f)));
-    if (source.list_from) {
-      const index = join(cache, source.dataset_dir, source.list_from.file);
-      const lister = LISTERS[source.list_from.lister];
-      if (!lister) problems.push(`unknown lister ${source.list_from.lister}`);
-      else if (!existsSync(index)) problems.push(`index ${source.list_from.file} not in the cache: nothing listed`);
-      else {
-        const indexUrl = expandUrl(source.files.find((f) => f.path === source.list_from!.file)!.url);
-        const listed = lister(readFileSync(index, 'utf8'), (path) => new URL(path.split('/').map(encodeURIComponent).join('/'), indexUrl).href);
+    // Listed files may name a lister of their own (list_with): pages of a paginated API are crawled
+    // in waves (every set's next page together, within the host limit) until no page names another;
+    // a path already fetched this run is never fetched again.
+    let queue: Array<{ file: string; lister: string; url: string }> = [];
+    if (source.list_from) queue.push({ ...source.list_from, url: expandUrl(source.files.find((f) => f.path === source.list_from!.file)!.url) });
+    const fetched = new Set(source.files.map((f) => f.path));
+    while (queue.length) {
+      const fresh: ManifestFile[] = [];
+      for (const item of queue) {
+        const index = join(cache, source.dataset_dir, item.file);
+        const lister = LISTERS[item.lister];
+        if (!lister) { problems.push(`unknown lister ${item.lister}`); continue; }
+        if (!existsSync(index)) { problems.push(`index ${item.file} not in the cache: nothing listed`); continue; }
+        const listed = lister(readFileSync(index, 'utf8'), (path) => new URL(path.split('/').map(encodeURIComponent).join('/'), item.url).href, item.url);
         problems.push(...listed.problems);
-        files = [...files, ...(await Promise.all(listed.files.map((f) => one(source, f))))];
+        for (const f of listed.files) if (!fetched.has(f.path)) { fetched.add(f.path); fresh.push(f); }
       }
+      files = [...files, ...(await Promise.all(fresh.map((f) => one(source, f))))];
+      queue = fresh.filter((f) => f.list_with).map((f) => ({ file: f.path, lister: f.list_with!, url: f.url }));
     }
     const status = statusOf(source, files, problems);
     onProgress(`${source.id}: ${status}, ${files.length} file(s)`);
