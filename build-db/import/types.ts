@@ -65,5 +65,7 @@ export interface Importer {
   /** Set when the dataset may legitimately be absent (not redistributable, too large): a missing
    *  folder is then skipped with this note in the report instead of failing the whole import. */
   optional?: string;
+  /** Its records carry history from its last run (`ctx.previous`): the nightly keeps its part across bundles. */
+  keepsHistory?: boolean;
   run(from: string, ctx: ImportContext): ImportOutput | Promise<ImportOutput>;
 }

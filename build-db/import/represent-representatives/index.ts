@@ -148,5 +148,6 @@ export const representRepresentativesImporter: Importer = {
   summary: 'provincial and municipal rosters of Open North Represent (representative sets, paginated JSON), joined to represent-boundaries',
   datasetDir: 'represent-representatives',
   optional: 'fetched by `canpol fetch` (source represent-representatives); not in the shared datasets',
+  keepsHistory: true,
   run: importRepresentRepresentatives,
 };
