@@ -1,5 +1,5 @@
 // The data file's tables. The server checks SCHEMA_VERSION at start and refuses another one.
-export const SCHEMA_VERSION = 5;
+export const SCHEMA_VERSION = 6;
 
 export const SCHEMA_SQL = /* sql */ `
 CREATE TABLE build (
@@ -33,7 +33,8 @@ CREATE TABLE jurisdictions (
   politicians_count INTEGER NOT NULL DEFAULT 0,
   last_verified_at TEXT,
   source_urls TEXT NOT NULL,
-  notes TEXT
+  notes TEXT,
+  politicians_status TEXT NOT NULL DEFAULT 'none'
 ) WITHOUT ROWID;
 
 CREATE TABLE parties (

@@ -61,8 +61,8 @@ export function writeDatabase({ bundle, path, buildId, builtAt, onProgress = () 
   db.transaction(() => {
     const ins = (sql: string) => db.prepare(sql);
 
-    const insJurisdiction = ins(`INSERT INTO jurisdictions (jurisdiction, ord, legislature_name, seats, bills_status, hansard_status, votes_status, committees_status, last_verified_at, source_urls, notes)
-      VALUES (@jurisdiction, @ord, @legislature_name, @seats, @bills_status, @hansard_status, @votes_status, @committees_status, @last_verified_at, @source_urls, @notes)`);
+    const insJurisdiction = ins(`INSERT INTO jurisdictions (jurisdiction, ord, legislature_name, seats, bills_status, hansard_status, votes_status, committees_status, last_verified_at, source_urls, notes, politicians_status)
+      VALUES (@jurisdiction, @ord, @legislature_name, @seats, @bills_status, @hansard_status, @votes_status, @committees_status, @last_verified_at, @source_urls, @notes, @politicians_status)`);
     for (const { record: r } of records.jurisdictions) {
       const notes = manifest.demo && !(r.notes ?? '').startsWith('Demo data') ? `Demo data: fictional records for testing. ${r.notes ?? ''}`.trim() : r.notes;
       insJurisdiction.run({ ...r, ord: JURISDICTIONS.indexOf(r.jurisdiction), source_urls: json(r.source_urls), notes });
@@ -248,4 +248,7 @@ function computeCoverageCounts(db: Database.Database) {
     votes_count = (SELECT count(*) FROM votes t WHERE ${match}),
     speeches_count = (SELECT count(*) FROM speeches t WHERE ${match}),
     politicians_count = (SELECT count(*) FROM politicians t WHERE t.status = 'sitting' AND ${match})`);
+  // A roster on file is at least partial coverage of the members; with nobody sitting it is none.
+  db.exec(`UPDATE jurisdictions SET politicians_status = CASE WHEN politicians_count = 0 THEN 'none'
+    WHEN politicians_status = 'none' THEN 'partial' ELSE politicians_status END`);
 }

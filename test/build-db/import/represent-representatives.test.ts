@@ -157,10 +157,13 @@ describe('representatives by postcode', () => {
 });
 
 describe('coverage', () => {
-  test('Ontario counts its sitting members from Represent', async () => {
+  test('Ontario counts its sitting members from Represent: none → partial', async () => {
     const body = await apps[1].get('/coverage');
     const on = body.jurisdictions.find((j: Json) => j.jurisdiction === 'ON');
     expect(on.politicians_count).toBe(4);
+    expect(on.politicians_status).toBe('partial');
+    // Nova Scotia's only member here is a councillor: the provincial row counts nobody.
+    expect(body.jurisdictions.find((j: Json) => j.jurisdiction === 'NS')).toBeUndefined();
     expect(on.source_urls.representatives).toBe('https://represent.opennorth.ca/representatives/ontario-legislature/');
   });
 });
