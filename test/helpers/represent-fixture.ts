@@ -12,7 +12,8 @@
 //   wardville-city-council (3 pages; 2 on the second fetch): Maria Mayor (Mayor, district
 //     "Wardville"), Wendy Ward (Ward 1), Carl Gone (Ward 2; gone on the second fetch), Dora Double
 //     (district "Ward 3" but boundary URL ward-2: matches two), Alex Atlarge (Councillor at large).
-//   nowhere-town-council (1 page): Nora Nowhere, Ward A, office in Nova Scotia.
+//   nowhere-town-council (2 pages): Nora Nowhere, Ward A, office in Nova Scotia; Pat Placeless (no
+//     province to be had: skipped); Lou Longtitle (office title too long for the format: skipped).
 //
 // Geometry (degrees): ON districts: ottawa-vanier [-76,-75]x[45,46], mississauga-erin-mills
 // [-80,-79]x[43,44], kingston-and-the-islands [-77,-76]x[44,45]; Wardville wards 2022: ward-1
@@ -89,6 +90,10 @@ const wardville = (second: boolean) => [
 
 const NOWHERE = [
   member('nowhere-town-council', 'Nora Nowhere', 'Ward A', 'Councillor', '/boundaries/nowhere-wards/ward-a/', { offices: [{ type: 'office', postal: '1 Main Street\nNowhere NS  B0J 1A0' }] }),
+  // No boundary, no legislature name, no address: no province can be told (skipped, reported).
+  member('nowhere-town-council', 'Pat Placeless', 'Ward B', 'Councillor', '/boundaries/nowhere-wards/ward-b/'),
+  // An office title past the source format's 200 characters: the record is reported, the build unharmed.
+  member('nowhere-town-council', 'Lou Longtitle', 'Ward C', 'Councillor '.repeat(30).trim(), '/boundaries/nowhere-wards/ward-c/', { offices: [{ type: 'office', postal: '2 Main Street\nNowhere NS  B0J 1A0' }] }),
 ];
 
 const set = (slug: string, name: string, boundarySet: string, updated: string): Rec => ({

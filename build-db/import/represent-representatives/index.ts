@@ -2,6 +2,8 @@
 // cache's pages of `/representative-sets/` and `/representatives/{set}/`) as provincial and municipal
 // politicians with offices, joined to the bundle's boundaries (join-boundaries.ts), with terms carried
 // across fetches (roster-history.ts). The House of Commons set is left to hoc-members.
+import * as v from 'valibot';
+import { officeSchema, politicianSchema } from '../../sources/schemas.js';
 import { LEGISLATURES } from '../legislatures.js';
 import { kebab } from '../boundaries/kebab.js';
 import type { Province } from '../../../src/domain/enums.js';
@@ -26,6 +28,12 @@ export function seenAt(lastUpdated: string | null | undefined): string | null {
   if (/^\d{4}-\d{2}-\d{2}$/.test(s)) return `${s}T00:00:00Z`;
   if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(s)) return `${s}Z`;
   return /^\d{4}-\d{2}-\d{2}T.*(Z|[+-]\d{2}:\d{2})$/.test(s) && !Number.isNaN(Date.parse(s)) ? s : null;
+}
+
+/** The source format's own check, so one odd upstream value is a reported skip, never a failed build. */
+function problemsOf(schema: typeof politicianSchema | typeof officeSchema, record: unknown): string | null {
+  const r = v.safeParse(schema, record);
+  return r.success ? null : r.issues.map((i) => `${i.path?.map((p) => p.key).join('.') ?? ''}: ${i.message}`).join('; ');
 }
 
 const majority = <T>(xs: T[]): T | null => {
@@ -110,9 +118,17 @@ export async function importRepresentRepresentatives(from: string, ctx: ImportCo
       }
       const firstAddress = (m.offices ?? []).map((o) => (typeof o?.postal === 'string' ? o.postal : null)).find(Boolean) ?? null;
       const province = boundary?.province_territory ?? setProvince ?? provinceOfAddress(firstAddress);
-      const memberOffices = mapOffices(key, m.offices, province);
+      if (!province) { skip('province unknown', 'no boundary, legislature name or office address names one'); continue; }
+      const memberOffices = mapOffices(key, m.offices, province).filter((o, n) => {
+        const bad = problemsOf(officeSchema, o);
+        if (bad) ctx.skip({ file: pageFile, record: `${record} office ${n + 1}`, reason: 'office not valid', detail: bad });
+        return !bad;
+      });
+      const politician = mapMember(key, m, office, { level: (boundary?.level as Politician['level']) ?? level, province, constituencyId, constituencyName: district ?? boundary?.name ?? set.name, seenAt: seen }, memberOffices);
+      const bad = problemsOf(politicianSchema, politician);
+      if (bad) { skip('member record not valid', bad); continue; }
       offices.push(...memberOffices);
-      current.push(mapMember(key, m, office, { level: (boundary?.level as Politician['level']) ?? level, province, constituencyId, constituencyName: district ?? boundary?.name ?? set.name, seenAt: seen }, memberOffices));
+      current.push(politician);
       imported++;
       if (level === 'provincial' && province) {
         const c = claims.get(province) ?? { sets: [], members: 0 };

@@ -70,18 +70,18 @@ describe('fetch: every set and every page, then only conditional requests', () =
     const src = fetches[0].sources[0];
     expect(src.status).toBe('fresh');
     expect(src.problems).toEqual([]);
-    // 2 set pages + ontario 2 + wardville 3 + nowhere 1 + house 1
-    expect(src.files.length).toBe(9);
+    // 2 set pages + ontario 2 + wardville 3 + nowhere 2 + house 1
+    expect(src.files.length).toBe(10);
     expect(src.files.every((f) => f.result === 'updated')).toBe(true);
   });
   test('the second night asks with If-None-Match; unchanged pages are 304, the shorter roster is one page fewer', () => {
     const src = fetches[1].sources[0];
     expect(src.status).toBe('fresh');
-    expect(src.files.length).toBe(8);
+    expect(src.files.length).toBe(9);
     // Every second-night request of a page fetched the first night carries the ETag it was given.
-    const firstPaths = new Set(upstream.requests.slice(0, 9).map((r) => r.path));
-    const again = upstream.requests.slice(9).filter((r) => firstPaths.has(r.path));
-    expect(again.length).toBe(8);
+    const firstPaths = new Set(upstream.requests.slice(0, 10).map((r) => r.path));
+    const again = upstream.requests.slice(10).filter((r) => firstPaths.has(r.path));
+    expect(again.length).toBe(9);
     expect(again.every((r) => r.ifNoneMatch !== null)).toBe(true);
     const conditional = upstream.requests.filter((r) => r.status === 304).map((r) => r.path);
     expect(conditional).toContain('/represent.opennorth.ca/representatives/ontario-legislature/?limit=2&offset=2');
@@ -99,10 +99,18 @@ describe('import: joined to boundaries, reported by name and set', () => {
   });
   test('no boundary, two boundaries, a missing boundary set: each member named with the set', () => {
     const r = imports[1];
-    expect(skipsOf(r, 'district matches no boundary')).toEqual(['Ann Atlantis (ontario-legislature)', 'Nora Nowhere (nowhere-town-council)']);
+    expect(skipsOf(r, 'district matches no boundary')).toEqual([
+      'Ann Atlantis (ontario-legislature)', 'Lou Longtitle (nowhere-town-council)', 'Nora Nowhere (nowhere-town-council)', 'Pat Placeless (nowhere-town-council)',
+    ]);
     expect(skipsOf(r, 'district matches two boundaries')).toEqual(['Dora Double (wardville-city-council)']);
     expect(r.skipped.find((s) => s.record === 'Nora Nowhere (nowhere-town-council)')!.detail).toBe('boundary set nowhere-wards is not in the bundle');
     expect(skipsOf(r, 'federal set: members come from hoc-members')).toEqual(['set house-of-commons']);
+  });
+  test('a member whose province cannot be told, or whose record the format refuses, is skipped and reported; the build goes on', () => {
+    const r = imports[1];
+    expect(skipsOf(r, 'province unknown')).toEqual(['Pat Placeless (nowhere-town-council)']);
+    expect(skipsOf(r, 'member record not valid')).toEqual(['Lou Longtitle (nowhere-town-council)']);
+    expect(r.skipped.find((s) => s.record === 'Lou Longtitle (nowhere-town-council)' && s.reason === 'member record not valid')!.detail).toContain('elected_office');
   });
   test('offices, e-mail, photo, party; exact duplicate offices kept once', async () => {
     const list = await apps[1].get('/politicians?q=Collard');
