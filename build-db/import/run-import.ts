@@ -82,6 +82,7 @@ export async function runImport({ importers, fromOf, into, extractedAt, onProgre
       identity,
       existing: merged(parts, importer.kind),
       previous: parts.get(importer.kind) ?? {},
+      extractedAt: when,
       skip: (s) => mine.push(s),
       log: (m) => onProgress(`${importer.kind}: ${m}`),
     });

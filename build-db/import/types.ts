@@ -40,6 +40,8 @@ export interface ImportContext {
   identity: Identity;
   /** Records of other importers already in the bundle, by entity (read-only). */
   existing: ImportedRecords;
+  /** When the import's inputs were extracted (the newest fetch time in the nightly), ISO 8601 UTC. */
+  extractedAt?: string;
   /** This importer's own records from its last run into the same bundle folder (roster history), empty on a first run. */
   previous?: ImportedRecords;
   skip(skip: Skip): void;

@@ -12,7 +12,7 @@
 //   wardville-city-council (3 pages; 2 on the second fetch): Maria Mayor (Mayor, district
 //     "Wardville"), Wendy Ward (Ward 1), Carl Gone (Ward 2; gone on the second fetch), Dora Double
 //     (district "Ward 3" but boundary URL ward-2: matches two), Alex Atlarge (Councillor at large).
-//   nowhere-town-council (2 pages): Nora Nowhere, Ward A, office in Nova Scotia; Pat Placeless (no
+//   nowhere-town-council (2 pages; the set listed without last_updated): Nora Nowhere, Ward A, office in Nova Scotia; Pat Placeless (no
 //     province to be had: skipped); Lou Longtitle (office title too long for the format: skipped).
 //
 // Geometry (degrees): ON districts: ottawa-vanier [-76,-75]x[45,46], mississauga-erin-mills
@@ -96,8 +96,8 @@ const NOWHERE = [
   member('nowhere-town-council', 'Lou Longtitle', 'Ward C', 'Councillor '.repeat(30).trim(), '/boundaries/nowhere-wards/ward-c/', { offices: [{ type: 'office', postal: '2 Main Street\nNowhere NS  B0J 1A0' }] }),
 ];
 
-const set = (slug: string, name: string, boundarySet: string, updated: string): Rec => ({
-  name, url: `/representative-sets/${slug}/`, last_updated: updated, data_url: `https://example.org/${slug}.csv`, data_about_url: `https://example.org/${slug}/about`,
+const set = (slug: string, name: string, boundarySet: string, updated: string | null): Rec => ({
+  name, url: `/representative-sets/${slug}/`, ...(updated ? { last_updated: updated } : {}), data_url: `https://example.org/${slug}.csv`, data_about_url: `https://example.org/${slug}/about`,
   related: { boundary_set_url: `/boundary-sets/${boundarySet}/`, representatives_url: `/representatives/${slug}/` },
 });
 
@@ -123,7 +123,8 @@ export function representPages(second = false): Record<string, Rec> {
     ...paginate('/representative-sets/', [
       set('ontario-legislature', 'Legislative Assembly of Ontario', 'ontario-electoral-districts-2022', updated),
       set('wardville-city-council', 'Wardville City Council', 'wardville-wards', updated),
-      set('nowhere-town-council', 'Nowhere Town Council', 'nowhere-wards', updated),
+      // Listed the way older API versions list sets: without last_updated.
+      set('nowhere-town-council', 'Nowhere Town Council', 'nowhere-wards', null),
       set('house-of-commons', 'House of Commons', 'federal-electoral-districts', updated),
     ], 2, first),
     ...paginate('/representatives/ontario-legislature/', ONTARIO, 2, first),

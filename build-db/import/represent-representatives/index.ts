@@ -43,7 +43,7 @@ const majority = <T>(xs: T[]): T | null => {
 };
 
 export async function importRepresentRepresentatives(from: string, ctx: ImportContext): Promise<ImportOutput> {
-  const stats: Record<string, number> = { sets: 0, sets_imported: 0, sets_incomplete: 0, pages: 0, members: 0, joined: 0, at_large: 0, unmatched: 0, ambiguous: 0, terms_started: 0, terms_ended: 0, terms_kept: 0 };
+  const stats: Record<string, number> = { sets: 0, sets_imported: 0, sets_incomplete: 0, pages: 0, members: 0, joined: 0, at_large: 0, unmatched: 0, ambiguous: 0, terms_started: 0, terms_ended: 0, terms_kept: 0, sets_dated_by_fetch: 0 };
   const list = readChain<RepresentSet>(from, SETS_DIR);
   for (const p of list.problems) ctx.skip({ file: p.file, record: 'set list', reason: p.reason, ...(p.detail ? { detail: p.detail } : {}) });
   if (!list.objects.length) return { records: {}, sources: [], coverage: [], stats };
@@ -62,8 +62,10 @@ export async function importRepresentRepresentatives(from: string, ctx: ImportCo
     const skipSet = (reason: string, detail?: string) => ctx.skip({ file, record: `set ${slug ?? `#${index + 1}`}`, reason, ...(detail ? { detail } : {}) });
     if (!slug || !set.name) { skipSet('set without a url or name'); continue; }
     if (FEDERAL.test(set.name)) { skipSet('federal set: members come from hoc-members'); continue; }
-    const seen = seenAt(set.last_updated);
+    // Older API versions list sets without last_updated: the roster was then seen when it was fetched.
+    const seen = seenAt(set.last_updated) ?? (ctx.extractedAt ? seenAt(ctx.extractedAt) : null);
     if (!seen) { skipSet('set without a readable last_updated', String(set.last_updated)); continue; }
+    if (!seenAt(set.last_updated)) stats.sets_dated_by_fetch++;
     if (seen > newest) newest = seen;
     const roster = readChain<RepresentMember>(from, `${ROSTERS_DIR}/${slug}`);
     for (const p of roster.problems) ctx.skip({ file: p.file, record: `set ${slug}`, reason: p.reason, ...(p.detail ? { detail: p.detail } : {}) });

@@ -128,6 +128,8 @@ describe('import: joined to boundaries, reported by name and set', () => {
   test('a set whose boundaries are missing still lists its members, province from the office address', async () => {
     const body = await apps[1].get('/politicians?q=Nowhere');
     expect(body.items.map((p: Json) => [p.full_name, p.level, p.province_territory, p.constituency_id])).toEqual([['Nora Nowhere', 'municipal', 'NS', 'nowhere-wards/ward-a']]);
+    // The set list gives no last_updated for this set: first seen when the import's inputs were fetched.
+    expect(body.items[0].term_start_at).toBe('2026-11-01T00:00:00Z');
   });
 });
 
