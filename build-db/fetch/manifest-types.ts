@@ -48,6 +48,8 @@ export interface ManifestSource {
   note?: string;
   check?: SourceCheck;
   files: ManifestFile[];
+  /** At least this long between the starts of two of its requests (a publisher's documented rate limit). */
+  min_interval_ms?: number;
   /** More files named by a file already fetched (e.g. every shapefile of a set list). */
   list_from?: { file: string; lister: string };
 }

@@ -63,12 +63,23 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
   };
   let requests = 0;
 
+  // A publisher with a documented request rate (Represent: 60 a minute) gets its requests spaced.
+  const nextStart = new Map<string, number>();
+  const pace = async (source: ManifestSource) => {
+    const gap = source.min_interval_ms ?? 0;
+    if (gap <= 0) return;
+    const now = Date.now();
+    const at = Math.max(now, nextStart.get(source.id) ?? 0);
+    nextStart.set(source.id, at + gap);
+    if (at > now) await new Promise((r) => setTimeout(r, at - now));
+  };
+
   const one = async (source: ManifestSource, file: ManifestFile): Promise<FileOutcome> => {
     const url = expandUrl(file.url, file.params);
     const path = expandUrl(file.path, file.params, String);
     const key = `${source.dataset_dir}/${path}`;
     // The limit is per publisher host, also when a mirror serves every host.
-    const { outcome, state: next } = await limit.run(new URL(url).host, () => fetchFile(source, { ...file, url, path }, state[key], deps));
+    const { outcome, state: next } = await limit.run(new URL(url).host, async () => { await pace(source); return fetchFile(source, { ...file, url, path }, state[key], deps); });
     requests += outcome.attempts;
     if (next) state[key] = next;
     if (outcome.result !== 'unchanged' && outcome.result !== 'absent') onProgress(`${key}: ${outcome.result}${outcome.error ? ` (${outcome.error})` : ''}`);

@@ -118,7 +118,7 @@ function paginate(path: string, objects: Rec[], size: number, firstQuery: string
 /** Every page of one fetch; `second`: two weeks later, Carl Gone no longer listed. */
 export function representPages(second = false): Record<string, Rec> {
   const updated = second ? SETS_UPDATED_2 : SETS_UPDATED_1;
-  const first = '?limit=100&offset=0';
+  const first = '?limit=1000&offset=0';
   return {
     ...paginate('/representative-sets/', [
       set('ontario-legislature', 'Legislative Assembly of Ontario', 'ontario-electoral-districts-2022', updated),

@@ -38,7 +38,7 @@ test('listers: the set list names each roster\'s first page and its own next pag
   }), () => '', url);
   expect(sets.files).toEqual([
     { path: 'representative-sets/offset-100.json', url: 'https://represent.opennorth.ca/representative-sets/?limit=100&offset=100', list_with: 'represent-representative-sets' },
-    { path: 'representatives/toronto-city-council/offset-0.json', url: 'https://represent.opennorth.ca/representatives/toronto-city-council/?limit=100&offset=0', list_with: 'represent-representatives' },
+    { path: 'representatives/toronto-city-council/offset-0.json', url: 'https://represent.opennorth.ca/representatives/toronto-city-council/?limit=1000&offset=0', list_with: 'represent-representatives' },
   ]);
   expect(sets.problems).toEqual(['representative-sets: a set without a usable url (null)']);
   const roster = LISTERS['represent-representatives']('{"objects": [], "meta": {"next": "/representatives/toronto-city-council/?limit=100&offset=100"}}', () => '', 'https://represent.opennorth.ca/representatives/toronto-city-council/?limit=100&offset=0');
