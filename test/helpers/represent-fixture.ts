@@ -12,6 +12,8 @@
 //   wardville-city-council (3 pages; 2 on the second fetch): Maria Mayor (Mayor, district
 //     "Wardville"), Wendy Ward (Ward 1), Carl Gone (Ward 2; gone on the second fetch), Dora Double
 //     (district "Ward 3" but boundary URL ward-2: matches two), Alex Atlarge (Councillor at large).
+//   cityburg-council (1 page): Cy Burgher (Mayor; URL census-subdivisions/3599001, a boundary the
+//     bundle has, so joined to it), Nina North (ward North).
 //   nowhere-town-council (2 pages; the set listed without last_updated): Nora Nowhere, Ward A, office in Nova Scotia; Pat Placeless (no
 //     province to be had: skipped); Lou Longtitle (office title too long for the format: skipped).
 //
@@ -21,6 +23,8 @@
 // federal fed-x/35001 [-76,-74]x[45,46] with MP Fiona Federal.
 //   K1L1A1 (45.7,-75.6) → Fiona Federal, Lucille Collard, Maria Mayor, Wendy Ward.
 //   K1L2B2 (45.7,-75.3) → Fiona Federal, Lucille Collard, Maria Mayor, Carl Gone (first fetch only).
+//   L5L1A1 (43.7,-79.7) → Élise Tremblay-Côté, Cy Burgher (census-subdivisions/3599001), Nina North.
+// Cityburg: ward north [-80,-79]x[43.5,44], census-subdivisions/3599001 [-80,-79]x[43,44].
 import { box } from './boundary-fixture.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -43,6 +47,8 @@ export function representBoundaries(): Rec[] {
     { ...w, source_set: 'wardville-wards-2022', slug: 'ward-2', name: 'Ward 2', geometry: poly(box(-75.5, 45.6, -75.2, 45.9)) },
     { ...w, source_set: 'wardville-wards-2022', slug: 'ward-3', name: 'Ward 3', geometry: poly(box(-75.8, 45.3, -75.2, 45.6)) },
     { ...w, source_set: 'wardville-wards-2018', slug: 'ward-1', name: 'Ward 1', boundaries_version: '2018-01-01', superseded_by: 'wardville-wards-2022', geometry: poly(box(-75.8, 45.3, -75.2, 45.9)) },
+    { ...w, source_set: 'cityburg-wards', slug: 'north', name: 'North', geometry: poly(box(-80, 43.5, -79, 44)) },
+    { ...w, source_set: 'census-subdivisions', slug: '3599001', name: 'Cityburg', geometry: poly(box(-80, 43, -79, 44)) },
     { source_set: 'fed-x', slug: '35001', name: 'Ottawa—Vanier', level: 'federal', boundaries_version: '2023', geometry: poly(box(-76, 45, -74, 46)) },
   ];
 }
@@ -54,6 +60,7 @@ export const federalMp = (): Rec => ({
 
 export const postcodePoints = (): Rec[] => [
   { postcode: 'K1L1A1', lat: 45.7, lng: -75.6, addresses: 3, city: 'Wardville', province_territory: 'ON', fetched_at: '2026-09-01T00:00:00Z' },
+  { postcode: 'L5L1A1', lat: 43.7, lng: -79.7, addresses: 3, city: 'Cityburg', province_territory: 'ON', fetched_at: '2026-09-01T00:00:00Z' },
   { postcode: 'K1L2B2', lat: 45.7, lng: -75.3, addresses: 3, city: 'Wardville', province_territory: 'ON', fetched_at: '2026-09-01T00:00:00Z' },
 ];
 
@@ -86,6 +93,12 @@ const wardville = (second: boolean) => [
   ...(second ? [] : [member('wardville-city-council', 'Carl Gone', 'Ward 2', 'Councillor', '/boundaries/wardville-wards/ward-2/')]),
   member('wardville-city-council', 'Dora Double', 'Ward 3', 'Councillor', '/boundaries/wardville-wards/ward-2/'),
   member('wardville-city-council', 'Alex Atlarge', 'Wardville', 'Councillor at Large', null),
+];
+
+// The mayor's URL names a whole-municipality boundary the bundle has: joined to it.
+const CITYBURG = [
+  member('cityburg-council', 'Cy Burgher', 'Cityburg', 'Mayor', '/boundaries/census-subdivisions/3599001/'),
+  member('cityburg-council', 'Nina North', 'North', 'Councillor', '/boundaries/cityburg-wards/north/'),
 ];
 
 const NOWHERE = [
@@ -123,6 +136,7 @@ export function representPages(second = false): Record<string, Rec> {
     ...paginate('/representative-sets/', [
       set('ontario-legislature', 'Legislative Assembly of Ontario', 'ontario-electoral-districts-2022', updated),
       set('wardville-city-council', 'Wardville City Council', 'wardville-wards', updated),
+      set('cityburg-council', 'Cityburg Council', 'cityburg-wards', updated),
       // Listed the way older API versions list sets: without last_updated.
       set('nowhere-town-council', 'Nowhere Town Council', 'nowhere-wards', null),
       set('house-of-commons', 'House of Commons', 'federal-electoral-districts', updated),
@@ -130,6 +144,7 @@ export function representPages(second = false): Record<string, Rec> {
     ...paginate('/representatives/ontario-legislature/', ONTARIO, 2, first),
     ...paginate('/representatives/wardville-city-council/', wardville(second), 2, first),
     ...paginate('/representatives/nowhere-town-council/', NOWHERE, 2, first),
+    ...paginate('/representatives/cityburg-council/', CITYBURG, 2, first),
     ...paginate('/representatives/house-of-commons/', [member('house-of-commons', 'Fiona Federal', 'Ottawa—Vanier', 'MP', null)], 2, first),
   };
 }

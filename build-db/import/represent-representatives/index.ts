@@ -100,7 +100,14 @@ export async function importRepresentRepresentatives(from: string, ctx: ImportCo
 
       let boundary: BoundaryRef | null = null;
       let constituencyId: string;
-      if (level === 'municipal' && isAtLarge(office)) {
+      // A whole-municipality boundary the member's URL names (a census subdivision) is used when the bundle has it.
+      const wholeBoundary = level === 'municipal' && isAtLarge(office) && url?.slug ? join.join(url.set, url.slug, null) : null;
+      if (wholeBoundary?.kind === 'one') {
+        stats.at_large++;
+        boundary = wholeBoundary.boundary;
+        stats.joined++;
+        constituencyId = `${boundary.source_set}/${boundary.slug}`;
+      } else if (level === 'municipal' && isAtLarge(office)) {
         stats.at_large++;
         const whole = kebab(district ?? set.name) || 'whole-municipality';
         if (!wardSet) skip('at-large office: the set\'s boundaries are not in the bundle', `boundary set ${setBoundaries ?? '(none named)'}`);

@@ -28,6 +28,7 @@ const into = join(dir, 'bundle');
 const GAP_MS = 25;
 const manifest = { ...repoManifest(), sources: repoManifest().sources.filter((s) => s.id === 'represent-representatives').map((s) => ({ ...s, min_interval_ms: GAP_MS })) };
 const seconds: number[] = [];
+const FIRST_NIGHT_FILES = 12;
 let upstream: Upstream;
 const fetches: FetchReport[] = [];
 const imports: ImportReport[] = [];
@@ -75,21 +76,21 @@ describe('fetch: every set and every page, then only conditional requests', () =
     const src = fetches[0].sources[0];
     expect(src.status).toBe('fresh');
     expect(src.problems).toEqual([]);
-    // 2 set pages + ontario 2 + wardville 3 + nowhere 2 + house 1
-    expect(src.files.length).toBe(10);
+    // 3 set pages + ontario 2 + wardville 3 + nowhere 2 + cityburg 1 + house 1
+    expect(src.files.length).toBe(FIRST_NIGHT_FILES);
     expect(src.files.every((f) => f.result === 'updated')).toBe(true);
     // Requests start at least min_interval_ms apart (a lower bound: a busy machine only adds time).
-    expect(seconds[0]).toBeGreaterThanOrEqual(((10 - 1) * GAP_MS) / 1000);
+    expect(seconds[0]).toBeGreaterThanOrEqual(((FIRST_NIGHT_FILES - 1) * GAP_MS) / 1000);
     expect(fetches[0].peak_per_host['represent.opennorth.ca']).toBeLessThanOrEqual(2);
   });
   test('the second night asks with If-None-Match; unchanged pages are 304, the shorter roster is one page fewer', () => {
     const src = fetches[1].sources[0];
     expect(src.status).toBe('fresh');
-    expect(src.files.length).toBe(9);
+    expect(src.files.length).toBe(FIRST_NIGHT_FILES - 1);
     // Every second-night request of a page fetched the first night carries the ETag it was given.
-    const firstPaths = new Set(upstream.requests.slice(0, 10).map((r) => r.path));
-    const again = upstream.requests.slice(10).filter((r) => firstPaths.has(r.path));
-    expect(again.length).toBe(9);
+    const firstPaths = new Set(upstream.requests.slice(0, FIRST_NIGHT_FILES).map((r) => r.path));
+    const again = upstream.requests.slice(FIRST_NIGHT_FILES).filter((r) => firstPaths.has(r.path));
+    expect(again.length).toBe(FIRST_NIGHT_FILES - 1);
     expect(again.every((r) => r.ifNoneMatch !== null)).toBe(true);
     const conditional = upstream.requests.filter((r) => r.status === 304).map((r) => r.path);
     expect(conditional).toContain('/represent.opennorth.ca/representatives/ontario-legislature/?limit=2&offset=2');
@@ -166,6 +167,13 @@ describe('representatives by postcode', () => {
       ['provincial', 'ontario-electoral-districts-2022/ottawa-vanier', 'Lucille Collard'],
       ['municipal', 'wardville-wards-2022/wardville', 'Maria Mayor'],
       ['municipal', 'wardville-wards-2022/ward-1', 'Wendy Ward'],
+    ]);
+  });
+  test('a mayor whose URL names a whole-municipality boundary the bundle has is joined to it', async () => {
+    expect(names(await apps[1].get('/postcodes/L5L1A1/representatives'))).toEqual([
+      ['provincial', 'ontario-electoral-districts-2022/mississauga-erin-mills', 'Élise Tremblay-Côté'],
+      ['municipal', 'census-subdivisions/3599001', 'Cy Burgher'],
+      ['municipal', 'cityburg-wards/north', 'Nina North'],
     ]);
   });
   test('a ward whose councillor left: no councillor after the second fetch, never the at-large one', async () => {
