@@ -1,7 +1,7 @@
 // The data file's tables. The server checks SCHEMA_VERSION at start and refuses another one.
 import { TEXT_INDEX_SQL } from '../src/db/text-index.js';
 
-export const SCHEMA_VERSION = 7;
+export const SCHEMA_VERSION = 8;
 
 export const SCHEMA_SQL = /* sql */ `
 CREATE TABLE build (
@@ -35,7 +35,8 @@ CREATE TABLE jurisdictions (
   politicians_count INTEGER NOT NULL DEFAULT 0,
   last_verified_at TEXT,
   source_urls TEXT NOT NULL,
-  notes TEXT
+  notes TEXT,
+  politicians_status TEXT NOT NULL DEFAULT 'none'
 ) WITHOUT ROWID;
 
 CREATE TABLE parties (

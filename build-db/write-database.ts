@@ -63,18 +63,18 @@ export function writeDatabase({ bundle, path, buildId, builtAt, onProgress = () 
   db.transaction(() => {
     const ins = (sql: string) => db.prepare(sql);
 
-    const insJurisdiction = ins(`INSERT INTO jurisdictions (jurisdiction, ord, legislature_name, seats, bills_status, hansard_status, votes_status, committees_status, last_verified_at, source_urls, notes)
-      VALUES (@jurisdiction, @ord, @legislature_name, @seats, @bills_status, @hansard_status, @votes_status, @committees_status, @last_verified_at, @source_urls, @notes)`);
+    const insJurisdiction = ins(`INSERT INTO jurisdictions (jurisdiction, ord, legislature_name, seats, bills_status, hansard_status, votes_status, committees_status, last_verified_at, source_urls, notes, politicians_status)
+      VALUES (@jurisdiction, @ord, @legislature_name, @seats, @bills_status, @hansard_status, @votes_status, @committees_status, @last_verified_at, @source_urls, @notes, @politicians_status)`);
     // One row per jurisdiction, all 14 (spec, Coverage): one the bundle does not describe holds nothing.
     const described = new Map(records.jurisdictions.map(({ record }) => [record.jurisdiction, record]));
     for (const jurisdiction of JURISDICTIONS) {
       const leg = LEGISLATURES[jurisdiction];
       const r = described.get(jurisdiction) ?? {
         jurisdiction, legislature_name: leg.legislature_name, seats: leg.seats, bills_status: 'none', hansard_status: 'none',
-        votes_status: 'none', committees_status: 'none', last_verified_at: null, source_urls: {}, notes: null,
+        votes_status: 'none', committees_status: 'none', last_verified_at: null, source_urls: {}, notes: null, politicians_status: 'none',
       };
       const notes = manifest.demo && !(r.notes ?? '').startsWith('Demo data') ? `Demo data: fictional records for testing. ${r.notes ?? ''}`.trim() : r.notes;
-      insJurisdiction.run({ ...r, ord: JURISDICTIONS.indexOf(r.jurisdiction), source_urls: json(r.source_urls), notes });
+      insJurisdiction.run({ ...r, ord: JURISDICTIONS.indexOf(r.jurisdiction), source_urls: json(r.source_urls), notes, politicians_status: r.politicians_status ?? 'none' });
     }
 
     const insParty = ins('INSERT INTO parties VALUES (@key, @name, @short_name, @level, @province_territory)');
@@ -267,4 +267,7 @@ function computeCoverageCounts(db: Database.Database) {
     hansard_status = CASE WHEN speeches_count = 0 AND hansard_status <> 'blocked' THEN 'none' ELSE hansard_status END,
     committees_status = CASE WHEN committees_status <> 'blocked' AND NOT EXISTS (SELECT 1 FROM committee_meetings t WHERE ${match})
       THEN 'none' ELSE committees_status END`);
+  // A roster on file is at least partial coverage of the members; with nobody sitting it is none.
+  db.exec(`UPDATE jurisdictions SET politicians_status = CASE WHEN politicians_count = 0 THEN 'none'
+    WHEN politicians_status = 'none' THEN 'partial' ELSE politicians_status END`);
 }

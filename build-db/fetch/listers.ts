@@ -2,7 +2,8 @@
 // published as data (Open North's boundary sets) rather than written out in the manifest.
 import type { ManifestFile } from './manifest-types.js';
 
-export type Lister = (index: string, urlOf: (path: string) => string) => { files: ManifestFile[]; problems: string[] };
+/** `indexUrl`: the URL the index was fetched from, for listings whose links are relative to it. */
+export type Lister = (index: string, urlOf: (path: string) => string, indexUrl?: string) => { files: ManifestFile[]; problems: string[] };
 
 /** represent-boundaries/manifest.json: per set, the shapefile and its companions. */
 const representSets: Lister = (index, urlOf) => {
@@ -22,3 +23,59 @@ const representSets: Lister = (index, urlOf) => {
 };
 
 export const LISTERS: Record<string, Lister> = { 'represent-sets': representSets };
+
+/** One page of Open North Represent's JSON API: `{ objects: [...], meta: { next, total_count } }`. */
+function representPage(index: string): { page: { objects?: unknown[]; meta?: { next?: string | null } } | null; problem: string | null } {
+  try {
+    const page = JSON.parse(index);
+    return Array.isArray(page?.objects) ? { page, problem: null } : { page: null, problem: 'page has no objects array' };
+  } catch (err) { return { page: null, problem: `page is not JSON: ${(err as Error).message}` }; }
+}
+
+/** Represent's documented bulk size: the fewest requests for its 60-a-minute limit. */
+export const REPRESENT_PAGE_SIZE = 1000;
+
+/** `meta.next` as the page after this one: its URL (relative to the page's) and cache path by offset. */
+function nextPage(next: string | null | undefined, dir: string, pageUrl: string, lister: string): { file: ManifestFile | null; problem: string | null } {
+  if (!next) return { file: null, problem: null };
+  const url = new URL(next, pageUrl);
+  const offset = url.searchParams.get('offset');
+  if (!offset || !/^\d+$/.test(offset)) return { file: null, problem: `meta.next has no offset: ${next}` };
+  return { file: { path: `${dir}/offset-${offset}.json`, url: url.href, list_with: lister }, problem: null };
+}
+
+/** Paths the importer reads (build-db/import/represent-representatives/read-pages.ts). */
+const setsDir = 'representative-sets';
+const rosterDir = (slug: string) => `representatives/${slug}`;
+
+/** A page of `/representative-sets/`: the next page, and each set's first roster page. */
+const representRepresentativeSets: Lister = (index, _urlOf, indexUrl = '') => {
+  const { page, problem } = representPage(index);
+  if (!page) return { files: [], problems: [`${setsDir}: ${problem}`] };
+  const files: ManifestFile[] = [];
+  const problems: string[] = [];
+  const next = nextPage(page.meta?.next, setsDir, indexUrl, 'represent-representative-sets');
+  if (next.problem) problems.push(`${setsDir}: ${next.problem}`);
+  if (next.file) files.push(next.file);
+  for (const set of page.objects as Array<{ url?: string; related?: { representatives_url?: string } }>) {
+    const slug = (set?.url ?? '').split('/').filter(Boolean).at(-1);
+    if (!slug || !/^[a-z0-9-]+$/.test(slug)) { problems.push(`${setsDir}: a set without a usable url (${JSON.stringify(set?.url ?? null)})`); continue; }
+    const roster = new URL(set.related?.representatives_url ?? `/representatives/${slug}/`, indexUrl);
+    roster.searchParams.set('limit', String(REPRESENT_PAGE_SIZE));
+    roster.searchParams.set('offset', '0');
+    files.push({ path: `${rosterDir(slug)}/offset-0.json`, url: roster.href, list_with: 'represent-representatives' });
+  }
+  return { files, problems };
+};
+
+/** A page of `/representatives/{set}/`: its next page, if any. */
+const representRepresentatives: Lister = (index, _urlOf, indexUrl = '') => {
+  const { page, problem } = representPage(index);
+  const dir = new URL(indexUrl).pathname.split('/').filter(Boolean).slice(-2).join('/');
+  if (!page) return { files: [], problems: [`${dir}: ${problem}`] };
+  const next = nextPage(page.meta?.next, dir, indexUrl, 'represent-representatives');
+  return { files: next.file ? [next.file] : [], problems: next.problem ? [`${dir}: ${next.problem}`] : [] };
+};
+
+LISTERS['represent-representative-sets'] = representRepresentativeSets;
+LISTERS['represent-representatives'] = representRepresentatives;

@@ -27,6 +27,9 @@ export interface ManifestFile {
   check?: SourceCheck;
   /** This file's format when it differs from the source's (an HTML index page of an XML source). */
   format?: SourceFormat;
+  /** Set by a lister: once fetched, this file is itself listed with the named lister (the next
+   *  page of a paginated API, each set's first page), so a crawl of pages is one source. */
+  list_with?: string;
 }
 
 /** One link of an `html-chain`: on the current page, every element matching `select` (descendant
@@ -61,6 +64,8 @@ export interface ManifestSource {
   note?: string;
   check?: SourceCheck;
   files: ManifestFile[];
+  /** At least this long between the starts of two of its requests (a publisher's documented rate limit). */
+  min_interval_ms?: number;
   /** More files named by a file already fetched (e.g. every shapefile of a set list). */
   list_from?: { file: string; lister: string };
   /** Files found at run time from the publisher's index documents or by probing (build-db/fetch/discover/). */

@@ -107,6 +107,17 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
   let requests = 0;
   let done = 0;
 
+  // A publisher with a documented request rate (Represent: 60 a minute) gets its requests spaced.
+  const nextStart = new Map<string, number>();
+  const pace = async (source: ManifestSource) => {
+    const gap = source.min_interval_ms ?? 0;
+    if (gap <= 0) return;
+    const now = Date.now();
+    const at = Math.max(now, nextStart.get(source.id) ?? 0);
+    nextStart.set(source.id, at + gap);
+    if (at > now) await new Promise((r) => setTimeout(r, at - now));
+  };
+
   const one = async (source: ManifestSource, file: ManifestFile): Promise<FileOutcome> => {
     const url = expandUrl(file.url, file.params);
     const path = expandUrl(file.path, file.params, String);
@@ -122,7 +133,7 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
       beforeAttempt: () => limit.spaced(host),
       onRetryAfter: (ms) => limit.pause(host, ms),
     };
-    const { outcome, state: next } = await limit.run(host, () => fetchFile(source, { ...file, url, path }, had, deps));
+    const { outcome, state: next } = await limit.run(host, async () => { await pace(source); return fetchFile(source, { ...file, url, path }, had, deps); });
     requests += outcome.attempts;
     if (next && next !== had) { state[key] = next; journal(cache, { file: key, state: next }); }
     if (++done % 100 === 0) onProgress(`${done} files, ${requests} requests so far`);
@@ -178,17 +189,25 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
   const fetchSource = async (source: ManifestSource): Promise<SourceReport> => {
     const problems: string[] = [];
     let files = await Promise.all(source.files.map((f) => one(source, f)));
-    if (source.list_from) {
-      const index = join(cache, source.dataset_dir, source.list_from.file);
-      const lister = LISTERS[source.list_from.lister];
-      if (!lister) problems.push(`unknown lister ${source.list_from.lister}`);
-      else if (!existsSync(index)) problems.push(`index ${source.list_from.file} not in the cache: nothing listed`);
-      else {
-        const indexUrl = expandUrl(source.files.find((f) => f.path === source.list_from!.file)!.url);
-        const listed = lister(readFileSync(index, 'utf8'), (path) => new URL(path.split('/').map(encodeURIComponent).join('/'), indexUrl).href);
+    // Listed files may name a lister of their own (list_with): pages of a paginated API are crawled
+    // in waves (every set's next page together, within the host limit) until no page names another;
+    // a path already fetched this run is never fetched again.
+    let queue: Array<{ file: string; lister: string; url: string }> = [];
+    if (source.list_from) queue.push({ ...source.list_from, url: expandUrl(source.files.find((f) => f.path === source.list_from!.file)!.url) });
+    const fetched = new Set(source.files.map((f) => f.path));
+    while (queue.length) {
+      const fresh: ManifestFile[] = [];
+      for (const item of queue) {
+        const index = join(cache, source.dataset_dir, item.file);
+        const lister = LISTERS[item.lister];
+        if (!lister) { problems.push(`unknown lister ${item.lister}`); continue; }
+        if (!existsSync(index)) { problems.push(`index ${item.file} not in the cache: nothing listed`); continue; }
+        const listed = lister(readFileSync(index, 'utf8'), (path) => new URL(path.split('/').map(encodeURIComponent).join('/'), item.url).href, item.url);
         problems.push(...listed.problems);
-        files = [...files, ...(await Promise.all(listed.files.map((f) => one(source, f))))];
+        for (const f of listed.files) if (!fetched.has(f.path)) { fetched.add(f.path); fresh.push(f); }
       }
+      files = [...files, ...(await Promise.all(fresh.map((f) => one(source, f))))];
+      queue = fresh.filter((f) => f.list_with).map((f) => ({ file: f.path, lister: f.list_with!, url: f.url }));
     }
     const status = statusOf(source, files, problems);
     onProgress(`${source.id}: ${status}, ${files.length} file(s)`);

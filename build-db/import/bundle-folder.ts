@@ -82,11 +82,11 @@ export function writeManifest(dir: string, done: ImportRecord[], extractedAt: st
   const rows = new Map<string, Record<string, unknown>>(Object.entries(LEGISLATURES).map(([jurisdiction, leg]) => [jurisdiction, {
     jurisdiction, legislature_name: leg.legislature_name, seats: leg.seats,
     bills_status: 'none', hansard_status: 'none', votes_status: 'none', committees_status: 'none',
-    last_verified_at: null, source_urls: { ...leg.source_urls }, notes: null,
+    last_verified_at: null, source_urls: { ...leg.source_urls }, notes: null, politicians_status: 'none',
   }]));
   for (const claim of Object.values(imports).flatMap((i) => i.coverage)) {
     const row = rows.get(claim.jurisdiction)!;
-    for (const f of ['bills', 'hansard', 'votes', 'committees'] as const) {
+    for (const f of ['bills', 'hansard', 'votes', 'committees', 'politicians'] as const) {
       const want = claim[f];
       if (want && rank[want] > rank[row[`${f}_status`] as Status]) row[`${f}_status`] = want;
     }

@@ -11,6 +11,7 @@ import { hocHansardImporter } from './hoc-hansard/index.js';
 import { bcHansardImporter } from './bc-hansard/index.js';
 import { fedRidings2013Importer } from './fed-ridings-2013/index.js';
 import { representBoundariesImporter } from './represent-boundaries/index.js';
+import { representRepresentativesImporter } from './represent-representatives/index.js';
 import { fsaCentroidsImporter } from './postal-fsa-centroids/index.js';
 import { narAddressesImporter } from './nar-addresses/index.js';
 import { hocVotesImporter } from './hoc-votes/index.js';
@@ -28,6 +29,8 @@ export const IMPORTERS: readonly Importer[] = [
   bcHansardImporter,
   fedRidings2013Importer,
   representBoundariesImporter,
+  // After the boundaries it joins to; nothing after it resolves people against its rosters.
+  representRepresentativesImporter,
   fsaCentroidsImporter,
   narAddressesImporter,
 ];

@@ -102,6 +102,8 @@ export async function runImport({ importers, fromOf, into, extractedAt, onProgre
     const output = await importer.run(from, {
       identity,
       existing: merged(new Map([...parts].filter(visible)), importer.kind),
+      previous: parts.get(importer.kind) ?? {},
+      extractedAt: when,
       skip: (s) => mine.push(s),
       refuse: (r) => { refused.push({ importer: importer.kind, ...r }); onProgress(`${importer.kind}: ${r.set} NOT IMPORTED: ${r.reason}`); },
       log: (m) => onProgress(`${importer.kind}: ${m}`),

@@ -28,6 +28,8 @@ export interface CoverageClaim {
   hansard?: 'live' | 'partial';
   votes?: 'live' | 'partial';
   committees?: 'live' | 'partial';
+  /** The legislature's members are on file (a roster of some publisher): `partial` when not the legislature's own list. */
+  politicians?: 'live' | 'partial';
   last_verified_at?: string;
   source_urls?: Record<string, string>;
   notes?: string;
@@ -38,6 +40,10 @@ export interface ImportContext {
   identity: Identity;
   /** Records of other importers already in the bundle, by entity (read-only). */
   existing: ImportedRecords;
+  /** When the import's inputs were extracted (the newest fetch time in the nightly), ISO 8601 UTC. */
+  extractedAt?: string;
+  /** This importer's own records from its last run into the same bundle folder (roster history), empty on a first run. */
+  previous?: ImportedRecords;
   skip(skip: Skip): void;
   /**
    * A whole part of the input (a boundary set) whose rule cannot be applied: it is not imported, and
@@ -78,5 +84,7 @@ export interface Importer {
   /** Set when the dataset may legitimately be absent (not redistributable, too large): a missing
    *  folder is then skipped with this note in the report instead of failing the whole import. */
   optional?: string;
+  /** Its records carry history from its last run (`ctx.previous`): the nightly keeps its part across bundles. */
+  keepsHistory?: boolean;
   run(from: string, ctx: ImportContext): ImportOutput | Promise<ImportOutput>;
 }

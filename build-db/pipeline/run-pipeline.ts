@@ -1,7 +1,7 @@
 // `canpol pipeline` (`make nightly`): fetch → import → build (reusing the last release's encoder
 // and vectors) → verify → guards → publish, with a change report against the last release.
 // Nothing is published unless every guard passes.
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { buildDataFileWith } from '../build.js';
@@ -17,6 +17,7 @@ import { compareDataFiles, dataTables } from './change-report.js';
 import { requiredSourcesGuard, shrinkGuard, verifyGuard } from './guards.js';
 import { summarizeSkipped } from './import-report-summary.js';
 import { builderFingerprint, inputsDigest } from './inputs-digest.js';
+import { carryHistoryParts } from './keep-history.js';
 import { reportMarkdown, type PipelineReport } from './pipeline-report.js';
 import { DATA_FILE, publish, readRelease } from './publish.js';
 
@@ -110,7 +111,11 @@ export async function runPipeline(o: PipelineOptions): Promise<PipelineReport> {
     }
 
     const bundle = join(o.work, 'bundle');
-    rmSync(bundle, { recursive: true, force: true });
+    const lastBundle = join(o.work, 'bundle.previous');
+    rmSync(lastBundle, { recursive: true, force: true });
+    if (existsSync(bundle)) renameSync(bundle, lastBundle);
+    const carried = carryHistoryParts(lastBundle, bundle, IMPORTERS);
+    if (carried.length) progress(`import: carried ${carried.join(', ')} from the last bundle (roster history)`);
     const used = new Set(fetched.sources.filter((s) => s.status !== 'disabled' && s.status !== 'missing').map((s) => s.importer));
     const importers = IMPORTERS.filter((i) => used.has(i.kind) && existsSync(join(o.cache, i.datasetDir)));
     // The newest content time of the files used: an unchanged night imports the same bundle.

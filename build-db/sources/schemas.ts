@@ -41,6 +41,8 @@ export const jurisdictionSchema = v.object({
   last_verified_at: optionalTimestamp(),
   source_urls: v.optional(v.record(v.string(), url(), 'must be an object of name to URL'), {}),
   notes: optionalText(),
+  /** The roster as claimed (a legislature's own list `live`, a compiler's `partial`); the build lifts `none` to `partial` when members are on file and lowers it to `none` when none are sitting. */
+  politicians_status: v.optional(picklist(COVERAGE_STATUSES), 'none'),
 });
 
 export const partySchema = v.object({

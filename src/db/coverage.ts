@@ -7,13 +7,15 @@ export interface CoverageRow {
   hansard_status: CoverageStatus; votes_status: CoverageStatus; committees_status: CoverageStatus;
   bills_count: number; speeches_count: number; votes_count: number; politicians_count: number;
   last_verified_at: string | null; source_urls: Record<string, string>; notes: string | null;
+  /** Members on file: `partial` from a compiled roster (Represent), `live` from the legislature's own, `none` when nobody sits. */
+  politicians_status: CoverageStatus;
 }
 
 export type CoverageSummary = { total: number } & Record<CoverageStatus, number>;
 
 export function createCoverageQueries(db: Database.Database) {
   const rows = db.prepare(`SELECT jurisdiction, legislature_name, seats, bills_status, hansard_status, votes_status,
-      committees_status, bills_count, speeches_count, votes_count, politicians_count, last_verified_at, source_urls, notes
+      committees_status, bills_count, speeches_count, votes_count, politicians_count, last_verified_at, source_urls, notes, politicians_status
     FROM jurisdictions WHERE @status IS NULL OR bills_status = @status ORDER BY ord`);
   const summary = db.prepare(`SELECT count(*) AS total,
       count(*) FILTER (WHERE bills_status = 'live') AS live, count(*) FILTER (WHERE bills_status = 'partial') AS partial,

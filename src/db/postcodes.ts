@@ -40,10 +40,20 @@ export function createPostcodeQueries(db: Database.Database) {
   const setOf = precomputed ? db.prepare('SELECT set_id FROM postcode_boundaries WHERE code = ?').pluck() : null;
   const setById = precomputed ? db.prepare('SELECT containing FROM point_boundary_sets WHERE id = ?').pluck() : null;
   const sitting = db.prepare(`SELECT ${SITTING_COLUMNS} FROM politicians WHERE constituency_id = ? AND status = 'sitting' ORDER BY sort_name, id`);
+  // A mayor elected by the whole municipality sits for `<ward set>/<municipality>`, a constituency no
+  // polygon has: found by the set of the ward holding the point ('/' + 1 is '0', the range's end).
+  const sittingInSet = db.prepare(`SELECT ${SITTING_COLUMNS} FROM politicians WHERE constituency_id >= ? || '/' AND constituency_id < ? || '0'
+    AND level = 'municipal' AND status = 'sitting' ORDER BY sort_name, id`);
   const offices = db.prepare(`SELECT kind, address, city, province_territory, postal_code, phone, fax, email, hours, lat, lng, source
     FROM offices WHERE politician_id = ? ORDER BY kind_order, ord`);
   const socials = db.prepare(`SELECT platform, handle, url, follower_count, lifetime_post_count, last_post_at, last_profile_check_at,
       last_verified_at, is_live FROM socials WHERE politician_id = ? AND is_live = 1 ORDER BY platform, handle`);
+  const shape = (rows: unknown[]): SittingPolitician[] =>
+    (rows as Array<RepresentativePolitician & { social_urls: string; office_folded: string; sort_name: string }>)
+      .map(({ office_folded, sort_name: _sort, social_urls, ...p }) => ({
+        politician: { ...p, social_urls: JSON.parse(social_urls) },
+        level: p.level, constituency_name: p.constituency_name, is_mayor: MAYOR.test(office_folded),
+      }));
 
   return {
     code: (c: string) => (code?.get(c) as PostcodeRow | undefined) ?? null,
@@ -56,13 +66,9 @@ export function createPostcodeQueries(db: Database.Database) {
     boundarySet: (id: number) => JSON.parse((setById?.get(id) as string | undefined) ?? '[]') as string[],
 
     /** Sitting politicians whose constituency is `constituencyId`, in list order. */
-    sittingIn(constituencyId: string): SittingPolitician[] {
-      return (sitting.all(constituencyId) as Array<RepresentativePolitician & { social_urls: string; office_folded: string; sort_name: string }>)
-        .map(({ office_folded, sort_name: _sort, social_urls, ...p }) => ({
-          politician: { ...p, social_urls: JSON.parse(social_urls) },
-          level: p.level, constituency_name: p.constituency_name, is_mayor: MAYOR.test(office_folded),
-        }));
-    },
+    sittingIn: (constituencyId: string): SittingPolitician[] => shape(sitting.all(constituencyId)),
+    /** Sitting municipal politicians of any constituency of a boundary set, in list order. */
+    sittingInSet: (sourceSet: string): SittingPolitician[] => shape(sittingInSet.all(sourceSet, sourceSet)),
 
     offices: (politicianId: string) => offices.all(politicianId) as Office[],
     liveSocials: (politicianId: string) =>

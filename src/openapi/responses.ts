@@ -91,7 +91,7 @@ const coverageFields = {
   jurisdiction: str, legislature_name: str, seats: count, bills_status: oneOfValues(COVERAGE_STATUSES),
   hansard_status: oneOfValues(COVERAGE_STATUSES), votes_status: oneOfValues(COVERAGE_STATUSES), committees_status: oneOfValues(COVERAGE_STATUSES),
   bills_count: count, speeches_count: count, votes_count: count, politicians_count: count, last_verified_at: nullable(timestamp),
-  source_urls: stringMap('source name → URL'), notes: nstr,
+  source_urls: stringMap('source name → URL'), notes: nstr, politicians_status: oneOfValues(COVERAGE_STATUSES),
 };
 
 const searchPolitician = { id: uuid, name: str, slug: str };

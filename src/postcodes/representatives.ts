@@ -16,7 +16,7 @@ export interface RepresentativeEntry {
   socials: SocialHandle[];
 }
 
-type Queries = Pick<PostcodeQueries, 'sittingIn' | 'offices' | 'liveSocials'>;
+type Queries = Pick<PostcodeQueries, 'sittingIn' | 'sittingInSet' | 'offices' | 'liveSocials'>;
 
 export function createRepresentativeFinder(queries: Queries) {
   // The data file is immutable: a boundary's sitting politicians are looked up once.
@@ -26,13 +26,22 @@ export function createRepresentativeFinder(queries: Queries) {
     if (!found) sitting.set(id, (found = queries.sittingIn(id)));
     return found;
   };
+  const inSet = new Map<string, SittingPolitician[]>();
+  const sittingInSet = (set: string) => {
+    let found = inSet.get(set);
+    if (!found) inSet.set(set, (found = queries.sittingInSet(set)));
+    return found;
+  };
   const entries = new Map<string, RepresentativeEntry>();
-  const entry = (hit: BoundaryHit, s: SittingPolitician): RepresentativeEntry => {
-    const key = `${hit.constituency_id}\u001f${s.politician.id}`;
+  /** `own`: the politician sits for a constituency of the hit's set rather than the hit itself (a mayor at large). */
+  const entry = (hit: BoundaryHit, s: SittingPolitician, own = false): RepresentativeEntry => {
+    // A member at large with no constituency recorded answers for the boundary that found them.
+    const constituency_id = (own ? s.politician.constituency_id : null) ?? hit.constituency_id;
+    const key = `${constituency_id}\u001f${s.politician.id}`;
     let found = entries.get(key);
     if (!found) {
       entries.set(key, (found = {
-        level: hit.level, constituency_id: hit.constituency_id, constituency_name: hit.name, boundary_source_set: hit.source_set,
+        level: hit.level, constituency_id, constituency_name: (own ? s.constituency_name : null) ?? hit.name, boundary_source_set: hit.source_set,
         politician: s.politician, offices: queries.offices(s.politician.id), socials: queries.liveSocials(s.politician.id),
       }));
     }
@@ -50,12 +59,13 @@ export function createRepresentativeFinder(queries: Queries) {
         continue;
       }
       // The mayor sits for the whole municipality: the first containing municipal boundary (the ward
-      // itself for a town without wards) that has a sitting mayor.
-      for (const hit of containing) {
-        if (hit.level !== 'municipal') continue;
-        const mayor = sittingIn(hit.constituency_id).find((s) => s.is_mayor);
-        if (mayor) { out.push(entry(hit, mayor)); break; }
-      }
+      // itself for a town without wards) that has a sitting mayor, else the first whose ward set has
+      // one elected at large (a Represent roster: constituency `<ward set>/<municipality>`).
+      const municipal = containing.filter((hit) => hit.level === 'municipal');
+      const mayorOf = (hit: BoundaryHit) => sittingIn(hit.constituency_id).find((s) => s.is_mayor);
+      const mayor = municipal.map((hit) => [hit, mayorOf(hit), false] as const).find(([, s]) => s)
+        ?? municipal.map((hit) => [hit, sittingInSet(hit.source_set).find((s) => s.is_mayor), true] as const).find(([, s]) => s);
+      if (mayor) out.push(entry(mayor[0], mayor[1]!, mayor[2]));
       // The ward councillor: one, of the winning (most specific) boundary. A boundary that has a mayor
       // is a whole municipality, whose other members are at-large councillors: not returned.
       const members = sittingIn(winner.constituency_id);

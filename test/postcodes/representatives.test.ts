@@ -16,9 +16,20 @@ const SITTING: Record<string, SittingPolitician[]> = {
   'city-wards/ward-1': [person('councillor-1'), person('councillor-1b')],
   'fed/1': [person('mp')],
 };
+// A Represent roster: the mayor sits for `<ward set>/<municipality>`, a constituency no polygon has.
+const atLargeMayor: SittingPolitician = {
+  politician: { id: 'mayor-wardville', full_name: 'mayor-wardville', constituency_id: 'wardville-wards/wardville' } as SittingPolitician['politician'],
+  level: 'municipal', constituency_name: 'Wardville', is_mayor: true,
+};
+const BY_SET: Record<string, SittingPolitician[]> = {
+  'wardville-wards': [person('councillor-w2'), atLargeMayor],
+  'city-wards': [person('councillor-1'), person('councillor-1b')],
+};
+SITTING['wardville-wards/ward-2'] = [person('councillor-w2')];
 let queries = 0;
 const find = createRepresentativeFinder({
   sittingIn: (id) => { queries++; return SITTING[id] ?? []; },
+  sittingInSet: (set) => BY_SET[set] ?? [],
   offices: () => [],
   liveSocials: () => [],
 });
@@ -42,4 +53,17 @@ test('a ward whose city has no mayor on file: just the councillor; each boundary
   expect(ids(find([ward], { municipal: ward }))).toEqual(['city-wards/ward-1:councillor-1']);
   expect(ids(find([ward], { municipal: ward }))).toEqual(['city-wards/ward-1:councillor-1']);
   expect(queries - before).toBe(0); // ward-1 was already looked up by the first test
+});
+
+test('a mayor elected at large by a ward set (Represent): found by the set of the ward holding the point, under their own constituency', () => {
+  const ward = hit('wardville-wards/ward-2');
+  const entries = find([ward], { municipal: ward });
+  expect(ids(entries)).toEqual(['wardville-wards/wardville:mayor-wardville', 'wardville-wards/ward-2:councillor-w2']);
+  expect(entries[0].constituency_name).toBe('Wardville');
+  expect(entries[0].boundary_source_set).toBe('wardville-wards');
+});
+
+test('a mayor with a whole-city boundary wins over an at-large one of the ward set', () => {
+  const containing = [hit('city-wards/ward-1'), hit('city/whole')];
+  expect(ids(find(containing, { municipal: containing[0] }))[0]).toBe('city/whole:mayor-city');
 });

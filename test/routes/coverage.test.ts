@@ -21,7 +21,7 @@ const keysOf = (o: object) => Object.keys(o).sort();
 
 const ROW_FIELDS = [
   'jurisdiction', 'legislature_name', 'seats', 'bills_status', 'hansard_status', 'votes_status', 'committees_status',
-  'bills_count', 'speeches_count', 'votes_count', 'politicians_count', 'last_verified_at', 'source_urls', 'notes',
+  'bills_count', 'speeches_count', 'votes_count', 'politicians_count', 'last_verified_at', 'source_urls', 'notes', 'politicians_status',
 ].sort();
 
 const FEDERAL_ROW = {
@@ -39,6 +39,8 @@ const FEDERAL_ROW = {
   last_verified_at: '2026-10-30T12:00:00Z',
   source_urls: { bills: 'https://example.org/bills' },
   notes: 'Demo data: fixture.',
+  // Members on file and no claim: lifted from none to partial at build.
+  politicians_status: 'partial',
 };
 
 const NOTHING = { bills_count: 0, votes_count: 0, speeches_count: 0, politicians_count: 0 };
@@ -102,7 +104,7 @@ describe('GET /coverage', () => {
     expect(on).toMatchObject({
       jurisdiction: 'ON', legislature_name: 'Legislative Assembly of Ontario', seats: 124,
       bills_status: 'partial', hansard_status: 'none', votes_status: 'partial', committees_status: 'none',
-      last_verified_at: null, source_urls: {},
+      last_verified_at: null, source_urls: {}, politicians_status: 'partial',
     });
     // The bundle is a demo bundle, so every row's notes say so (docs/source-format.md, manifest.demo).
     expect(on.notes).toStartWith('Demo data');
