@@ -9,7 +9,7 @@ import { responseHeaders } from './header-bag.js';
 
 export const ALLOWED_METHODS = ['GET', 'HEAD', 'OPTIONS'];
 const EXPOSED_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After', 'ETag'];
-const JSON_TYPE = 'application/json; charset=utf-8';
+export const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** Headers every response carries: CORS with the exposed rate-limit headers. */
 export const CORS_HEADERS: Readonly<Record<string, string>> = {
