@@ -1,5 +1,5 @@
 // The data file's tables. The server checks SCHEMA_VERSION at start and refuses another one.
-export const SCHEMA_VERSION = 5;
+export const SCHEMA_VERSION = 6;
 
 export const SCHEMA_SQL = /* sql */ `
 CREATE TABLE build (

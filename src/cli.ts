@@ -47,7 +47,7 @@ const COMMANDS: Record<string, Command> = {
       limitAnonymous: Number(s.limit_anonymous), limitClients: Number(s.limit_clients), limitsGeneral: s.limits_general, limitsSemantic: s.limits_semantic,
       trustedProxies: s.trusted_proxies, redis: s.redis,
       log: s.log as 'json' | 'text' | 'off', metrics: s.metrics as 'on' | 'off', shutdownTimeout: Number(s.shutdown_timeout),
-      watchInterval: Number(s.watch_interval), verifyData: s.verify_data as 'on' | 'off',
+      watchInterval: Number(s.watch_interval), verifyData: s.verify_data as 'quick' | 'full' | 'off',
       maxInFlight: Number(s.max_in_flight), maxQueueDelay: Number(s.max_queue_delay), maxConnections: Number(s.max_connections),
       headersTimeout: Number(s.headers_timeout), requestTimeout: Number(s.request_timeout), keepAliveTimeout: Number(s.keep_alive_timeout),
     }),

@@ -28,7 +28,8 @@ export interface ServeOptions extends AccessSettings, ConnectionLimits {
   shutdownTimeout?: number;
   /** Milliseconds; 0 turns the replacement watch off. */
   watchInterval?: number;
-  verifyData?: 'on' | 'off';
+  /** Checks of the data file before serving it, at start and on reload. */
+  verifyData?: 'quick' | 'full' | 'off';
   /** Requests answered at once; more are shed (0: no bound). */
   maxInFlight?: number;
   /** Milliseconds the event loop may be behind before requests are shed (0: no shedding by delay). */
@@ -40,11 +41,11 @@ const TEST_DELAY_ENV = 'CANPOL_TEST_DELAY_MS';
 
 export async function serveCommand(options: ServeOptions): Promise<void> {
   const {
-    data, port, host, mmapSize, log = 'json', metrics: metricsOn = 'on', shutdownTimeout = 10, watchInterval = 1000, verifyData = 'on',
+    data, port, host, mmapSize, log = 'json', metrics: metricsOn = 'on', shutdownTimeout = 10, watchInterval = 1000, verifyData = 'quick',
     maxInFlight = 256, maxQueueDelay = 500, headersTimeout = 10, requestTimeout = 30, keepAliveTimeout = 5, maxConnections = 4096, ...accessSettings
   } = options;
   const say = (m: string) => console.error(m);
-  const check = { mmapSize, verify: verifyData === 'on' };
+  const check = { mmapSize, verify: verifyData };
   const servedIdentity = fileIdentity(data);
   const first = openCheckedDataFile(data, check);
   const gate = setUpAccess({ data, ...accessSettings });
