@@ -1,8 +1,12 @@
 // `canpol build`: validate everything, then write a temporary file and rename it over the output,
-// so a failed or interrupted build never replaces the last good data file.
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, renameSync, rmSync } from 'node:fs';
-import { dirname, join, basename } from 'node:path';
+// so a failed or interrupted build never replaces the last good data file, and leaves nothing
+// behind (build-db/temp-files.ts). The last step before the rename records the checksums that
+// `canpol verify` and the server check (src/db/data-checksums.ts).
+import { createHash } from 'node:crypto';
+import { mkdirSync, renameSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import { recordChecksums } from '../src/db/data-checksums.js';
 import { checkReferences } from './sources/check-references.js';
 import { mergeBundlePoliticians } from './sources/merge-bundle.js';
 import { readBundle, type SourceIssue } from './sources/read-bundle.js';
@@ -10,6 +14,7 @@ import { SOURCE_FORMAT_VERSION } from './sources/schemas.js';
 import { SCHEMA_VERSION } from './schema.js';
 import type { Attribution } from './attribution.js';
 import { writeDatabase } from './write-database.js';
+import { claimTempFile, type TempFile } from './temp-files.js';
 
 export interface BuildOptions {
   sources: string;
@@ -60,14 +65,40 @@ function compile({ sources, out, now, onProgress = () => {} }: BuildOptions) {
 
   const buildId = computeBuildId(bundle.digests);
   mkdirSync(dirname(out), { recursive: true });
-  const tmp = join(dirname(out), `.${basename(out)}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
+  const tmp = claimTempFile(out, onProgress);
   try {
-    const written = writeDatabase({ bundle, path: tmp, buildId, builtAt: buildTime(now), onProgress });
+    const written = writeDatabase({ bundle, path: tmp.path, buildId, builtAt: buildTime(now), onProgress });
     return { ok: true as const, tmp, buildId, ...written, started, skippedSets: bundle.manifest.skipped_sets };
   } catch (err) {
-    rmSync(tmp, { force: true });
+    tmp.remove();
     throw err;
   }
+}
+
+/** The last step: a checksum of every table and stored blob, written into the file. Streams. */
+function recordFileChecksums(path: string, onProgress: (msg: string) => void): void {
+  const started = performance.now();
+  const db = new Database(path);
+  try {
+    let bytes = 0;
+    const sums = recordChecksums(db, {
+      onTable(c, seconds) {
+        bytes += c.bytes;
+        if (seconds >= 1) onProgress(`checksums: table ${c.name}, ${c.rows} rows, ${(c.bytes / 1e6).toFixed(0)} MB in ${seconds.toFixed(1)}s`);
+      },
+    });
+    const blobs = sums.filter((c) => c.kind === 'blob');
+    bytes += blobs.reduce((n, c) => n + c.bytes, 0);
+    onProgress(`checksums: ${sums.filter((c) => c.kind === 'table').length} tables and ${blobs.length} stored blobs (${(bytes / 1e6).toFixed(0)} MB) in ${((performance.now() - started) / 1000).toFixed(1)}s`);
+  } finally {
+    db.close();
+  }
+}
+
+function finish(options: BuildOptions, c: { tmp: TempFile; buildId: string; rowCounts: Record<string, number>; attribution: Record<string, Attribution>; warnings: string[]; started: number; skippedSets: SkippedSet[] }): BuildResult {
+  recordFileChecksums(c.tmp.path, options.onProgress ?? (() => {}));
+  renameSync(c.tmp.path, options.out);
+  return { ok: true, buildId: c.buildId, out: options.out, rowCounts: c.rowCounts, attribution: c.attribution, warnings: c.warnings, seconds: (performance.now() - c.started) / 1000, skippedSets: c.skippedSets };
 }
 
 /** The build without extra phases (no vectors): keyword search only. */
@@ -75,10 +106,9 @@ export function buildDataFile(options: BuildOptions): BuildResult {
   const c = compile(options);
   if (!c.ok) return c;
   try {
-    renameSync(c.tmp, options.out);
-    return { ok: true, buildId: c.buildId, out: options.out, rowCounts: c.rowCounts, attribution: c.attribution, warnings: c.warnings, seconds: (performance.now() - c.started) / 1000, skippedSets: c.skippedSets };
+    return finish(options, c);
   } finally {
-    rmSync(c.tmp, { force: true });
+    c.tmp.remove();
   }
 }
 
@@ -87,10 +117,9 @@ export async function buildDataFileWith(options: BuildOptions, phases: ExtraPhas
   const c = compile(options);
   if (!c.ok) return c;
   try {
-    for (const phase of phases) await phase(c.tmp, options.onProgress ?? (() => {}));
-    renameSync(c.tmp, options.out);
-    return { ok: true, buildId: c.buildId, out: options.out, rowCounts: c.rowCounts, attribution: c.attribution, warnings: c.warnings, seconds: (performance.now() - c.started) / 1000, skippedSets: c.skippedSets };
+    for (const phase of phases) await phase(c.tmp.path, options.onProgress ?? (() => {}));
+    return finish(options, c);
   } finally {
-    rmSync(c.tmp, { force: true });
+    c.tmp.remove();
   }
 }

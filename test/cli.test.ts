@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { settingsMarkdown } from '../src/settings.js';
 import { fixtureIds, tempDir, writeFixture } from './helpers/fixture.js';
+import { buildBundle } from './ops/serve-process.js';
 
 const repo = resolve(import.meta.dir, '..');
 const NODE = join(repo, 'node_modules/.bin/node');
@@ -18,8 +19,7 @@ const db = join(dir, 'canpol.db');
 const run = (...args: string[]) => spawnSync(NODE, [CLI, ...args], { encoding: 'utf8', env: { ...process.env, PORT: '' } });
 
 beforeAll(() => {
-  const built = spawnSync(join(repo, 'node_modules/.bin/esbuild'), ['src/cli.ts', '--bundle', '--platform=node', '--target=node22', '--format=esm', '--packages=external', '--log-level=warning', `--outfile=${CLI}`], { cwd: repo, encoding: 'utf8' });
-  if (built.status !== 0) throw new Error(built.stderr);
+  buildBundle();
   mkdirSync(sources);
   writeFixture(sources);
 });

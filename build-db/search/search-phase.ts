@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { createEncoder } from '../../src/search/encoder/create-encoder.js';
 import { ENCODER_TABLE_SQL, readEncoderBlobs } from '../../src/search/encoder-store.js';
+import { assertReusableBlobs } from '../../src/db/data-checksums.js';
 import { loadSqliteVec } from '../../src/natives/native-files.js';
 import { floatsOf } from '../../src/search/vectors.js';
 import { partFilesOf } from '../sources/files.js';
@@ -77,6 +78,8 @@ export function searchPhase(opts: SearchPhaseOptions): ExtraPhase {
         previous = new Database(opts.reuse, { readonly: true });
         loadSqliteVec(previous);
       }
+      // A damaged encoder in the previous file must not be carried into the new one (issue 21).
+      if (previous) assertReusableBlobs(previous, opts.reuse!);
       const kept = previous ? readEncoderBlobs(previous) : null;
       if (kept) {
         blobs = kept;

@@ -6,7 +6,7 @@ import { createClientAddress, parseTrustedProxies } from '../limits/client-ip.js
 import type { CounterStore } from '../limits/counter-store.js';
 import { createFallbackStore } from '../limits/fallback-store.js';
 import { parseTierLimits, type LimitTable } from '../limits/limit-table.js';
-import { createLimiter } from '../limits/limiter.js';
+import { anonymousOverflow, createLimiter } from '../limits/limiter.js';
 import { createMemoryStore } from '../limits/memory-store.js';
 import { createRedisStore } from '../limits/redis-store.js';
 
@@ -17,6 +17,8 @@ export interface AccessSettings {
   keyEnv: string;
   rateLimit: 'on' | 'off';
   limitAnonymous: number;
+  /** Client addresses counted one by one per window in this process; beyond, they share a bucket. */
+  limitClients: number;
   limitsGeneral: string;
   limitsSemantic: string;
   trustedProxies: string;
@@ -27,6 +29,8 @@ export interface AccessSetup {
   access: Omit<AccessOptions, 'prefix'>;
   /** One line for the startup log. */
   summary: string;
+  /** The counters held in this process (for the metrics): none with limits off. */
+  stats(): { buckets: number; overflow: number };
   /** Waits (boundedly) for Redis, so the first requests are already counted there. */
   ready(): Promise<void>;
   close(): Promise<void>;
@@ -45,7 +49,9 @@ export function setUpAccess(s: AccessSettings, log: (m: string) => void = consol
   const limits: LimitTable = { anonymous: s.limitAnonymous, general: tiers(s.limitsGeneral), semantic: tiers(s.limitsSemantic) };
   let store: CounterStore | null = null;
   const redis = s.rateLimit === 'on' && s.redis !== 'none' ? createRedisStore({ url: s.redis }) : null;
-  if (s.rateLimit === 'on') store = redis ? createFallbackStore(redis, { log }) : createMemoryStore();
+  // This process's counters (all of them, or Redis's stand-in while it fails), bounded.
+  const local = createMemoryStore({ maxBuckets: s.limitClients, overflowOf: anonymousOverflow });
+  if (s.rateLimit === 'on') store = redis ? createFallbackStore(redis, { log, local }) : local;
   const limiter = store ? createLimiter({ limits, store }) : null;
   const where = redis ? `in Redis ${s.redis.replace(/\/\/[^@/]*@/, '//***@')}` : 'in this process';
   return {
@@ -53,6 +59,7 @@ export function setUpAccess(s: AccessSettings, log: (m: string) => void = consol
     summary: limiter
       ? `keys from ${path} (${keys.size} known); rate limits on, counted ${where}; trusted proxies: ${s.trustedProxies}`
       : `keys from ${path} (${keys.size} known); rate limits OFF`,
+    stats: () => ({ buckets: local.size, overflow: local.overflow }),
     ready: async () => {
       if (redis && !(await redis.ready())) log(`canpol: Redis at ${where.slice(9)} is not reachable yet; counting in this process until it is`);
     },

@@ -4,9 +4,10 @@
 import type { DataFile } from '../db/open-data-file.js';
 import { createApp } from '../http/app.js';
 import { createResponseCache } from '../http/response-cache.js';
-import { listen } from '../http/serve.js';
+import { listen, type ConnectionLimits } from '../http/serve.js';
 import { createWorkQueue } from '../limits/work-queue.js';
 import { openCheckedDataFile } from '../ops/check-data-file.js';
+import { createAdmission } from '../ops/admission.js';
 import { createDispatcher, type Served } from '../ops/dispatcher.js';
 import { fileIdentity } from '../ops/file-watch.js';
 import { createLogSink } from '../ops/log-sink.js';
@@ -18,7 +19,7 @@ import { loadEncoder } from '../search/encoder-store.js';
 import { SETTINGS } from '../settings.js';
 import { setUpAccess, type AccessSettings } from './serve-access.js';
 
-export interface ServeOptions extends AccessSettings {
+export interface ServeOptions extends AccessSettings, ConnectionLimits {
   data: string;
   port: number;
   host: string;
@@ -29,7 +30,12 @@ export interface ServeOptions extends AccessSettings {
   shutdownTimeout?: number;
   /** Milliseconds; 0 turns the replacement watch off. */
   watchInterval?: number;
-  verifyData?: 'on' | 'off';
+  /** Checks of the data file before serving it, at start and on reload. */
+  verifyData?: 'quick' | 'full' | 'off';
+  /** Requests answered at once; more are shed (0: no bound). */
+  maxInFlight?: number;
+  /** Milliseconds the event loop may be behind before requests are shed (0: no shedding by delay). */
+  maxQueueDelay?: number;
   /** Bytes of the response cache; 0 turns it off. */
   responseCache?: number;
 }
@@ -38,9 +44,13 @@ export interface ServeOptions extends AccessSettings {
 const TEST_DELAY_ENV = 'CANPOL_TEST_DELAY_MS';
 
 export async function serveCommand(options: ServeOptions): Promise<void> {
-  const { data, port, host, mmapSize, log = 'json', metrics: metricsOn = 'on', shutdownTimeout = 10, watchInterval = 1000, verifyData = 'on', responseCache = Number(SETTINGS.response_cache.default), ...accessSettings } = options;
+  const {
+    data, port, host, mmapSize, log = 'json', metrics: metricsOn = 'on', shutdownTimeout = 10, watchInterval = 1000, verifyData = 'quick',
+    maxInFlight = 256, maxQueueDelay = 500, headersTimeout = 10, requestTimeout = 30, keepAliveTimeout = 5, maxConnections = 4096,
+    responseCache = Number(SETTINGS.response_cache.default), ...accessSettings
+  } = options;
   const say = (m: string) => console.error(m);
-  const check = { mmapSize, verify: verifyData === 'on' };
+  const check = { mmapSize, verify: verifyData };
   const servedIdentity = fileIdentity(data);
   const first = openCheckedDataFile(data, check);
   const gate = setUpAccess({ data, ...accessSettings });
@@ -49,13 +59,17 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
   let build = first.build;
   // One embedding queue across reloads, so the 2 running + 6 waiting bound holds while two apps live.
   const embedQueue = createWorkQueue();
-  const sink = createLogSink();
+  const sink = createLogSink({ notice: say });
   process.once('exit', () => sink.flush()); // whichever way the process ends (stdout to a pipe or file is written synchronously)
+  // A closed stderr (its reader gone too) must not crash the server: there is nowhere left to say so.
+  process.stderr.on('error', () => {});
   const requestLog = log === 'off' ? null : createRequestLog({ format: log, sink });
-  let inFlight = () => 0;
   // One response cache across reloads: the app of a new file empties it (src/http/response-cache.ts).
   const cache = createResponseCache({ maxBytes: responseCache });
-  const metrics = metricsOn === 'on' ? createMetrics({ sources: { build: () => build, queue: () => embedQueue, inFlight: () => inFlight(), responseCache: () => cache.stats() } }) : null;
+  const metrics = metricsOn === 'on' ? createMetrics({
+    sources: { build: () => build, queue: () => embedQueue, inFlight: () => admission.inFlight, queued: () => admission.waiting, logDropped: () => sink.dropped, limiter: gate.stats, responseCache: () => cache.stats() },
+  }) : null;
+  const admission = createAdmission({ maxInFlight, maxQueueMs: maxQueueDelay, onShed: (reason) => metrics?.shed(reason), notice: say });
   const ops = { log: requestLog, metrics, clientAddress: gate.access.clientAddress };
 
   async function serving(file: DataFile): Promise<Served> {
@@ -72,12 +86,13 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
 
   const testDelayMs = Number(process.env[TEST_DELAY_ENV] ?? 0) || 0;
   const dispatcher = createDispatcher(await serving(first), { testDelayMs });
-  inFlight = () => dispatcher.inFlight;
-  const running = await listen(dispatcher.fetch, { port, host });
+  const running = await listen(admission.wrap(dispatcher.fetch), { port, host, headersTimeout, requestTimeout, keepAliveTimeout, maxConnections });
   say(`canpol: serving ${build.dataset_name}${build.is_demo ? ' (demo data)' : ''}, build ${build.id}, from ${data}`);
   say(`canpol: ${gate.summary}`);
   say(`canpol: request log ${log === 'off' ? 'off' : `${log} on stdout`}; metrics ${metrics ? `at ${running.url}/metrics` : 'off'}; `
     + `response cache ${responseCache ? `${(responseCache / 2 ** 20).toFixed(responseCache % 2 ** 20 ? 1 : 0)} MiB` : 'off'}`);
+  say(`canpol: limits under load: ${maxInFlight || 'unbounded'} requests in flight, ${maxQueueDelay ? `${maxQueueDelay} ms` : 'unbounded'} queue delay, ${maxConnections || 'unbounded'} connections; `
+    + `timeouts: headers ${headersTimeout} s, request ${requestTimeout} s, keep-alive ${keepAliveTimeout} s`);
   if (testDelayMs) say(`canpol: ${TEST_DELAY_ENV}=${testDelayMs}: every API request is held ${testDelayMs} ms (for tests only)`);
   say(`canpol: listening on ${running.url}/api/public/v1 (health: ${running.url}/health)`);
 
@@ -109,12 +124,14 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
 
   onShutdownSignals({
     server: running.server as import('node:http').Server,
-    idle: () => dispatcher.idle(),
-    inFlight: () => dispatcher.inFlight,
+    // Queued requests have not reached an app yet: wait for the admission queue, not the dispatcher.
+    idle: () => admission.idle(),
+    inFlight: () => admission.inFlight,
     timeoutMs: shutdownTimeout * 1000,
     log: say,
     cleanup: async () => {
       reloader.stop();
+      admission.stop();
       await dispatcher.close();
       await gate.close();
       sink.flush();

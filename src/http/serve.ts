@@ -1,5 +1,10 @@
-// Starts the Node HTTP server for an app; resolves once it is listening.
-import { serve, type ServerType } from '@hono/node-server';
+// Starts the Node HTTP server for an app; resolves once it is listening. Every limit a client could
+// otherwise stretch is explicit here (docs/operations.md, "Limits under load"): how long the headers
+// and the whole request may take, how long an idle kept-alive connection stays open, how long a
+// connection may make no progress at all, how many connections are open, and how many wait to be
+// accepted.
+import { createAdaptorServer, type ServerType } from '@hono/node-server';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** What the server calls per request: an app's fetch, or the dispatcher in front of reloadable apps. */
@@ -11,10 +16,50 @@ export interface Listening {
   close(): Promise<void>;
 }
 
-export function listen(handler: FetchHandler | { fetch: FetchHandler }, { port, host }: { port: number; host: string }): Promise<Listening> {
+export interface ConnectionLimits {
+  /** Seconds a client has to send a request's headers. */
+  headersTimeout?: number;
+  /** Seconds a client has to send a whole request; also how long a connection may make no progress
+   *  (nothing read, nothing written: a client that stopped reading its answer). */
+  requestTimeout?: number;
+  /** Seconds an idle kept-alive connection stays open for the client's next request. */
+  keepAliveTimeout?: number;
+  /** Open connections at most; more are closed as soon as they are accepted. 0: no bound. */
+  maxConnections?: number;
+  /** Connections the kernel holds for the server to accept (capped by net.core.somaxconn): under a
+   *  burst of new connections, a short queue drops their SYNs and clients retry 1, 3, 7, 15 s later. */
+  backlog?: number;
+}
+
+export interface ListenOptions extends ConnectionLimits {
+  port: number;
+  host: string;
+}
+
+/** How often Node checks the header and request timeouts (its default, 30 s, would let a 10 s
+ *  limit run to 40 s). */
+const CHECK_EVERY_MS = 1000;
+
+export function listen(handler: FetchHandler | { fetch: FetchHandler }, options: ListenOptions): Promise<Listening> {
+  const { port, host, headersTimeout = 10, requestTimeout = 30, keepAliveTimeout = 5, maxConnections = 0, backlog = 4096 } = options;
   return new Promise((resolve, reject) => {
     const fetch = typeof handler === 'function' ? handler : handler.fetch;
-    const server = serve({ fetch, port, hostname: host }, (info: AddressInfo) => {
+    const server = createAdaptorServer({
+      fetch,
+      serverOptions: {
+        // Node refuses a headers timeout above the request timeout (0 turns either off).
+        headersTimeout: (requestTimeout > 0 ? Math.min(headersTimeout, requestTimeout) : headersTimeout) * 1000,
+        requestTimeout: requestTimeout * 1000,
+        keepAliveTimeout: keepAliveTimeout * 1000,
+        connectionsCheckingInterval: CHECK_EVERY_MS,
+      },
+    }) as Server;
+    server.setTimeout(requestTimeout * 1000, (socket) => socket.destroy());
+    if (maxConnections > 0) server.maxConnections = maxConnections;
+    server.once('error', reject);
+    server.listen({ port, host, backlog }, () => {
+      server.off('error', reject);
+      const info = server.address() as AddressInfo;
       const shown = info.family === 'IPv6' ? `[${info.address}]` : info.address;
       resolve({
         server,
@@ -22,6 +67,5 @@ export function listen(handler: FetchHandler | { fetch: FetchHandler }, { port, 
         close: () => new Promise<void>((done) => server.close(() => done())),
       });
     });
-    server.once('error', reject);
   });
 }

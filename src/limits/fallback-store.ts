@@ -5,7 +5,7 @@
 // fails a request or waits longer than the command timeout because of Redis. After a failure the
 // shared store is left alone for `pauseMs`, so a hanging Redis delays one request per pause, not all.
 import type { CounterStore } from './counter-store.js';
-import { createMemoryStore } from './memory-store.js';
+import { createMemoryStore, type MemoryStore } from './memory-store.js';
 import type { Window } from './window.js';
 
 export interface FallbackOptions {
@@ -14,10 +14,11 @@ export interface FallbackOptions {
   /** At most one log line per this many ms while the shared store keeps failing. */
   logEveryMs?: number;
   pauseMs?: number;
+  /** Where hits are counted while the shared store fails (bounded as the operator set it). */
+  local?: MemoryStore;
 }
 
-export function createFallbackStore(shared: CounterStore, { log = console.error, now = Date.now, logEveryMs = 60_000, pauseMs = 1000 }: FallbackOptions = {}): CounterStore & { readonly failures: number; readonly localHits: number } {
-  const local = createMemoryStore();
+export function createFallbackStore(shared: CounterStore, { log = console.error, now = Date.now, logEveryMs = 60_000, pauseMs = 1000, local = createMemoryStore() }: FallbackOptions = {}): CounterStore & { readonly failures: number; readonly localHits: number } {
   let failures = 0;
   let localHits = 0;
   let loggedAt = -Infinity;

@@ -23,10 +23,16 @@ export interface LimiterOptions {
   windowMs?: number;
 }
 
+const ANONYMOUS = 'anon:';
+
+/** Where an anonymous client is counted once the store holds --limit-clients counters: one bucket
+ *  shared by every newcomer. Key buckets never overflow (their number is the key store's). */
+export const anonymousOverflow = (bucket: string): string | null => (bucket.startsWith(ANONYMOUS) ? `${ANONYMOUS}(overflow)` : null);
+
 export function createLimiter({ limits, store, now = Date.now, windowMs = WINDOW_MS }: LimiterOptions) {
   function bucketOf(caller: Caller, cls: BucketClass): { bucket: string; limit: number } {
     // Anonymous callers have one bucket for everything, semantic routes included.
-    if (caller.kind === 'anonymous') return { bucket: `anon:${addressBucket(caller.address)}`, limit: limits.anonymous };
+    if (caller.kind === 'anonymous') return { bucket: `${ANONYMOUS}${addressBucket(caller.address)}`, limit: limits.anonymous };
     return { bucket: `${cls}:${caller.id}`, limit: limits[cls][caller.tier] };
   }
 

@@ -1,15 +1,18 @@
 // Opens a data file for serving, at start and on reload, refusing one that is unsound with a
-// message that says why: a cheap header check always (a truncated or half-copied file), then, unless
-// turned off, the checks of `canpol verify` (SQLite integrity, row counts against the build record),
-// then the schema version and build record through openDataFile.
+// message that says why: a cheap header check always (a truncated or half-copied file), the schema
+// version and build record through openDataFile, then, unless turned off, the checks of
+// `canpol verify` on the very handle that will serve: `quick` (the default: the schema, the stored
+// blobs such as the encoder model, and the build record against the checksums the build recorded)
+// or `full` (also SQLite's integrity check, row counts and every table's checksum: one read of the
+// whole file).
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { DataFileError, openDataFile, type DataFile } from '../db/open-data-file.js';
-import { verifyDataFile } from '../db/verify-data-file.js';
+import { newVerifyResult, verifyOpenFile, type VerifyDepth } from '../db/verify-data-file.js';
 
 export interface CheckOptions {
   mmapSize: number;
-  /** Run `canpol verify`'s checks (they read the whole file: ~0.3 s on the real data). */
-  verify: boolean;
+  /** How much of `canpol verify` to run before serving the file (docs/operations.md). */
+  verify: VerifyDepth | 'off';
 }
 
 const MAGIC = 'SQLite format 3\u0000';
@@ -42,17 +45,18 @@ export function headerProblem(path: string): string | null {
 export function openCheckedDataFile(path: string, { mmapSize, verify }: CheckOptions): DataFile {
   const header = headerProblem(path);
   if (header) throw new DataFileError(`data file ${path} refused: ${header}`);
-  let verifiedBuild: string | null = null;
-  if (verify) {
-    const result = verifyDataFile(path);
-    if (!result.ok) throw new DataFileError(`data file ${path} refused: ${result.problems.join('; ')} (canpol verify ${path} shows every check)`);
-    verifiedBuild = result.build_id;
-  }
   const file = openDataFile(path, { mmapSize });
-  // Replaced again between the check and the open: refuse rather than serve an unchecked file.
-  if (verify && file.build.id !== verifiedBuild) {
+  if (verify === 'off') return file;
+  const result = newVerifyResult(path, verify);
+  try {
+    verifyOpenFile(file, result);
+  } catch (err) {
     file.close();
-    throw new DataFileError(`data file ${path} changed while it was being checked; try again`);
+    throw err;
+  }
+  if (!result.ok) {
+    file.close();
+    throw new DataFileError(`data file ${path} refused: ${result.problems.join('; ')} (canpol verify ${path} shows every check)`);
   }
   return file;
 }

@@ -18,6 +18,12 @@ export interface MetricsSources {
   inFlight?(): number;
   /** The response cache's counts (src/http/response-cache.ts). */
   responseCache?(): CacheStats;
+  /** Requests waiting for their turn (the admission queue). */
+  queued?(): number;
+  /** Request log lines dropped (reader too slow, or gone). */
+  logDropped?(): number;
+  /** The rate limiter's counters held in this process. */
+  limiter?(): { buckets: number; overflow: number };
 }
 
 export interface MetricsOptions {
@@ -33,14 +39,25 @@ export function createMetrics({ sources, now = Date.now, buckets = LATENCY_BUCKE
   const registers = [new Registry()];
   const value = (name: string, help: string, read: () => number) =>
     new Gauge({ name, help, registers, collect() { this.set(read()); } });
+  // A count kept elsewhere (a module that does not know about metrics), exposed as a counter.
+  const total = (name: string, help: string, read: () => number) =>
+    new Counter({ name, help, registers, collect() { this.reset(); this.inc(read()); } });
 
   const requests = new Counter({ name: 'canpol_http_requests_total', help: 'Requests answered, by route template and status code.', labelNames: ['route', 'status'], registers });
   const latency = new Histogram({
     name: 'canpol_http_request_duration_seconds', help: 'Time from the request reaching the app to its response being built, by route template.',
     labelNames: ['route'], buckets: [...buckets], registers,
   });
-  if (sources.inFlight) value('canpol_http_requests_in_flight', 'Requests being answered now.', sources.inFlight);
+  if (sources.inFlight) value('canpol_http_requests_in_flight', 'Requests queued, being answered or being written out now.', sources.inFlight);
+  if (sources.queued) value('canpol_http_requests_queued', 'Requests waiting for their turn.', sources.queued);
   const limitRejections = new Counter({ name: 'canpol_rate_limit_rejections_total', help: 'Requests refused with 429, by bucket (anonymous, general, semantic) and tier.', labelNames: ['bucket', 'tier'], registers });
+  const { limiter, logDropped } = sources;
+  if (limiter) {
+    value('canpol_rate_limit_buckets', 'Rate-limit counters held in this process for the current window.', () => limiter().buckets);
+    total('canpol_rate_limit_overflow_total', 'Requests from client addresses beyond --limit-clients, counted in their one shared bucket.', () => limiter().overflow);
+  }
+  if (logDropped) total('canpol_log_lines_dropped_total', 'Request log lines dropped because stdout was not being read, or had failed.', logDropped);
+  const shed = new Counter({ name: 'canpol_http_requests_shed_total', help: 'Requests answered 503 server_overloaded at once, by reason (in_flight, queue_delay).', labelNames: ['reason'], registers });
   const authFailures = new Counter({ name: 'canpol_auth_failures_total', help: 'Requests refused with 401, by reason.', labelNames: ['reason'], registers });
   value('canpol_search_queue_running', 'Query embeddings running now.', () => sources.queue().running);
   value('canpol_search_queue_waiting', 'Query embeddings waiting for a slot.', () => sources.queue().waiting);
@@ -77,6 +94,7 @@ export function createMetrics({ sources, now = Date.now, buckets = LATENCY_BUCKE
     limitRejected: (bucket: string, tier: string) => limitRejections.inc({ bucket, tier }),
     authFailed: (reason: string) => authFailures.inc({ reason }),
     reloaded: (result: 'ok' | 'refused') => reloads.inc({ result }),
+    shed: (reason: string) => shed.inc({ reason }),
     /** The exposition text (prom-client renders asynchronously). */
     render: () => registers[0].metrics(),
     contentType: registers[0].contentType,

@@ -13,7 +13,7 @@ let fx: Fixture;
 beforeAll(() => { fx = buildFixture(); });
 afterAll(() => fx.cleanup());
 
-const refusal = (path: string, verify = true) => {
+const refusal = (path: string, verify: 'quick' | 'full' | 'off' = 'full') => {
   try {
     openCheckedDataFile(path, { mmapSize: 0, verify }).close();
   } catch (err) {
@@ -25,7 +25,7 @@ const refusal = (path: string, verify = true) => {
 
 describe('openCheckedDataFile', () => {
   test('a sound file opens, with its build record', () => {
-    const file = openCheckedDataFile(fx.dbPath, { mmapSize: 0, verify: true });
+    const file = openCheckedDataFile(fx.dbPath, { mmapSize: 0, verify: 'full' });
     expect(file.build.id).toBe(fx.data.build.id);
     file.close();
     expect(headerProblem(fx.dbPath)).toBeNull();
@@ -35,20 +35,20 @@ describe('openCheckedDataFile', () => {
     const bad = scribbledCopy(fx.dbPath, join(fx.dir, 'corrupt.db'));
     expect(refusal(bad)).toMatch(/^data file .*corrupt\.db refused: .*(integrity check failed|malformed|unreadable).*canpol verify/);
     // With --verify-data off only the header, schema version and build record are read: it opens.
-    openCheckedDataFile(bad, { mmapSize: 0, verify: false }).close();
+    openCheckedDataFile(bad, { mmapSize: 0, verify: 'off' }).close();
   });
 
   test('a truncated file (a half-finished copy) is refused by the header check even without verify', () => {
     const cut = join(fx.dir, 'cut.db');
     copyFileSync(fx.dbPath, cut);
     truncateSync(cut, Math.floor(statSync(cut).size / 2));
-    expect(refusal(cut, false)).toMatch(/refused: it is \d+ bytes but its header says \d+ pages of \d+ \(\d+ bytes\): truncated or still being copied/);
+    expect(refusal(cut, 'off')).toMatch(/refused: it is \d+ bytes but its header says \d+ pages of \d+ \(\d+ bytes\): truncated or still being copied/);
   });
 
   test('not a database, missing, another schema version, no build record', () => {
     const text = join(fx.dir, 'text.db');
     writeFileSync(text, 'x'.repeat(4096));
-    expect(refusal(text, false)).toContain('it is not a SQLite database (bad header)');
+    expect(refusal(text, 'off')).toContain('it is not a SQLite database (bad header)');
     expect(refusal(join(fx.dir, 'absent.db'))).toContain('does not exist');
     const old = join(fx.dir, 'old.db');
     copyFileSync(fx.dbPath, old);
@@ -61,6 +61,6 @@ describe('openCheckedDataFile', () => {
     empty.pragma(`user_version = ${fx.data.build.schema_version}`);
     empty.exec('CREATE TABLE t (x)');
     empty.close();
-    expect(refusal(bare, false)).toMatch(/not a canpol data file|no build record/);
+    expect(refusal(bare, 'off')).toMatch(/not a canpol data file|no build record/);
   });
 });

@@ -1,10 +1,23 @@
 // A real `canpol serve` subprocess for the operations tests: started on a free port, its stderr
 // watched for messages, its exit awaited.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const repo = resolve(import.meta.dir, '../..');
 export const BUN = join(repo, 'node_modules/.bin/bun');
+const NODE = join(repo, 'node_modules/.bin/node');
+
+/** `bun` runs the sources (as the single binary does); `node` runs the esbuild bundle dist/canpol.mjs
+ *  (as `make run` does), which the caller must have built. */
+export type Runtime = 'bun' | 'node';
+const command = (runtime: Runtime) => (runtime === 'node' ? [NODE, join(repo, 'dist/canpol.mjs')] : [BUN, 'src/cli.ts']);
+
+export interface StartOptions {
+  runtime?: Runtime;
+  /** `unread`: stdout is a pipe nobody reads (a stuck log shipper); `read` (default) collects it. */
+  stdout?: 'read' | 'unread';
+}
 
 export interface ServeProcess {
   child: ChildProcess;
@@ -18,8 +31,9 @@ export interface ServeProcess {
   exited: Promise<number | null>;
 }
 
-export function startServe(args: string[], env: Record<string, string> = {}): Promise<ServeProcess> {
-  const child = spawn(BUN, ['src/cli.ts', 'serve', '--port', '0', ...args], { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, PORT: '', ...env } });
+export function startServe(args: string[], env: Record<string, string> = {}, { runtime = 'bun', stdout = 'read' }: StartOptions = {}): Promise<ServeProcess> {
+  const [bin, ...pre] = command(runtime);
+  const child = spawn(bin, [...pre, 'serve', '--port', '0', ...args], { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, PORT: '', ...env } });
   let err = '';
   let out = '';
   const watchers: Array<() => void> = [];
@@ -27,7 +41,7 @@ export function startServe(args: string[], env: Record<string, string> = {}): Pr
   let done = false;
   void exited.then(() => { done = true; });
   child.stderr!.on('data', (d) => { err += d; for (const w of watchers.splice(0)) w(); });
-  child.stdout!.on('data', (d) => { out += d; });
+  if (stdout === 'read') child.stdout!.on('data', (d) => { out += d; });
   // The deadline only turns a hang into a failure that shows what the server said.
   const waitFor = (pattern: RegExp, deadlineMs = 30_000) => new Promise<RegExpExecArray>((ok, fail) => {
     const deadline = setTimeout(() => fail(new Error(`no ${pattern} from serve within ${deadlineMs} ms; stderr:\n${err}`)), deadlineMs);
@@ -52,4 +66,18 @@ export function serveFails(args: string[]): Promise<{ code: number | null; stder
   let err = '';
   child.stderr!.on('data', (d) => { err += d; });
   return new Promise((r) => child.once('exit', (code) => r({ code, stderr: err })));
+}
+
+/** Builds dist/canpol.mjs (the bundle `make run` and the `node` runtime here run) from the sources. */
+export function buildBundle(): void {
+  const built = spawnSync(join(repo, 'node_modules/.bin/esbuild'), ['src/cli.ts', '--bundle', '--platform=node', '--target=node22', '--format=esm',
+    '--packages=external', '--log-level=warning', `--outfile=${join(repo, 'dist/canpol.mjs')}`], { cwd: repo, encoding: 'utf8' });
+  if (built.status !== 0) throw new Error(built.stderr);
+}
+
+/** Resident memory of a process, in bytes (Linux). */
+export function rssOf(pid: number): number {
+  const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  if (!kb) throw new Error(`no VmRSS for process ${pid}`);
+  return Number(kb[1]) * 1024;
 }

@@ -1,0 +1,220 @@
+// Checksums of what a data file stores, recorded by the build as its last step and checked by the
+// server at start (cheaply) and by `canpol verify` (fully). SQLite's own integrity check proves the
+// file's structure, not its contents: a page of the stored encoder model scribbled over is still a
+// well-formed overflow page. These prove the contents are the bytes the build wrote.
+//
+// - per table: SHA-256 over every row in key order (rowid, or the primary key of a WITHOUT ROWID
+//   table), each value written as a type letter and its text (`n`; `i<integer>;`; `f<real>;`;
+//   `t<length>:<text>`; `b<length>:<bytes>`). Virtual tables are covered by their shadow tables.
+// - per stored blob (the encoder's model and card): SHA-256 of its bytes, and its length.
+// - the schema: SHA-256 over sqlite_schema's rows (type, name, table, SQL) but the checksums' own.
+//
+// Rows are read one at a time (a table is never held in memory, only the row being hashed), so a
+// file of tens of GB is checked in one pass at the speed SQLite reads it.
+import { createHash, type Hash } from 'node:crypto';
+import type Database from 'better-sqlite3';
+
+export const CHECKSUMS_TABLE = 'checksums';
+export const CHECKSUMS_TABLE_SQL = `CREATE TABLE ${CHECKSUMS_TABLE} (
+  kind TEXT NOT NULL,               -- table, blob or schema
+  name TEXT NOT NULL,               -- the table; the blob as <table>/<key>; sqlite_schema
+  sha256 TEXT NOT NULL,
+  rows INTEGER,                     -- rows hashed (tables)
+  bytes INTEGER NOT NULL,           -- characters and bytes hashed (tables), the blob's length (blobs)
+  PRIMARY KEY (kind, name)
+) WITHOUT ROWID`;
+
+export type ChecksumKind = 'table' | 'blob' | 'schema';
+
+export interface Checksum {
+  kind: ChecksumKind;
+  name: string;
+  sha256: string;
+  rows: number | null;
+  bytes: number;
+}
+
+/** Tables whose rows are named blobs (key → value), each checked on its own. */
+const BLOB_TABLES = [{ table: 'encoder', key: 'name', value: 'value' }] as const;
+
+const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+interface TableInfo { name: string; withoutRowid: boolean }
+
+/** Every table that holds rows, shadow tables of virtual tables included, but the checksums. */
+export function storedTables(db: Database.Database): TableInfo[] {
+  const rows = db.prepare("SELECT name, type, wr FROM pragma_table_list WHERE schema = 'main' AND type IN ('table', 'shadow') ORDER BY name").all() as Array<{ name: string; wr: number }>;
+  return rows.filter((r) => r.name !== CHECKSUMS_TABLE && r.name !== 'sqlite_schema').map((r) => ({ name: r.name, withoutRowid: r.wr === 1 }));
+}
+
+function keyOrder(db: Database.Database, t: TableInfo): string {
+  if (!t.withoutRowid) return 'rowid';
+  const pk = (db.prepare(`SELECT name, pk FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk`).all(t.name) as Array<{ name: string }>).map((c) => quote(c.name));
+  return pk.join(', ');
+}
+
+/** Hashes rows as they come: text is gathered into one string per ~64 kB, blobs go in directly. */
+function rowHasher() {
+  const hash: Hash = createHash('sha256');
+  let pending = '';
+  let bytes = 0;
+  return {
+    row(values: unknown[]): void {
+      let s = 'r';
+      for (const v of values) {
+        if (v === null) s += 'n';
+        else if (typeof v === 'bigint') s += `i${v};`;
+        else if (typeof v === 'number') s += `f${v};`;
+        else if (typeof v === 'string') s += `t${v.length}:${v}`;
+        else {
+          const b = v as Buffer;
+          pending += `${s}b${b.length}:`;
+          s = '';
+          hash.update(pending);
+          hash.update(b);
+          bytes += pending.length + b.length;
+          pending = '';
+        }
+      }
+      pending += s;
+      if (pending.length >= 65536) {
+        hash.update(pending);
+        bytes += pending.length;
+        pending = '';
+      }
+    },
+    digest(): { sha256: string; bytes: number } {
+      hash.update(pending);
+      bytes += pending.length;
+      pending = '';
+      return { sha256: hash.digest('hex'), bytes };
+    },
+  };
+}
+
+export function tableChecksum(db: Database.Database, t: TableInfo): Checksum {
+  const select = t.withoutRowid ? `SELECT * FROM ${quote(t.name)}` : `SELECT rowid, * FROM ${quote(t.name)}`;
+  const stmt = db.prepare(`${select} ORDER BY ${keyOrder(db, t)}`).raw(true).safeIntegers(true);
+  const h = rowHasher();
+  let rows = 0;
+  for (const values of stmt.iterate() as Iterable<unknown[]>) {
+    h.row(values);
+    rows++;
+  }
+  return { kind: 'table', name: t.name, rows, ...h.digest() };
+}
+
+export function schemaChecksum(db: Database.Database): Checksum {
+  const h = rowHasher();
+  const rows = db.prepare('SELECT type, name, tbl_name, sql FROM sqlite_schema WHERE tbl_name <> ? ORDER BY type, name').raw(true).all(CHECKSUMS_TABLE) as unknown[][];
+  for (const r of rows) h.row(r);
+  return { kind: 'schema', name: 'sqlite_schema', rows: rows.length, ...h.digest() };
+}
+
+/** The named blobs a file stores (a blob is read whole: these are megabytes, not gigabytes). */
+export function blobChecksums(db: Database.Database): Checksum[] {
+  const out: Checksum[] = [];
+  const present = new Set(storedTables(db).map((t) => t.name));
+  for (const { table, key, value } of BLOB_TABLES) {
+    if (!present.has(table)) continue;
+    const rows = db.prepare(`SELECT ${quote(key)} AS k, ${quote(value)} AS v FROM ${quote(table)} ORDER BY ${quote(key)}`).all() as Array<{ k: string; v: Buffer | string }>;
+    for (const { k, v } of rows) {
+      const bytes = typeof v === 'string' ? Buffer.from(v, 'utf8') : v;
+      out.push({ kind: 'blob', name: `${table}/${k}`, sha256: createHash('sha256').update(bytes).digest('hex'), rows: null, bytes: bytes.length });
+    }
+  }
+  return out;
+}
+
+export interface ChecksumProgress {
+  /** Called after each table, with how long it took. */
+  onTable?(c: Checksum, seconds: number): void;
+}
+
+/** Every checksum of a file: the schema, each blob, each table. */
+export function computeChecksums(db: Database.Database, { onTable }: ChecksumProgress = {}): Checksum[] {
+  const out = [schemaChecksum(db), ...blobChecksums(db)];
+  for (const t of storedTables(db)) {
+    const started = performance.now();
+    const c = tableChecksum(db, t);
+    onTable?.(c, (performance.now() - started) / 1000);
+    out.push(c);
+  }
+  return out;
+}
+
+/** Writes the checksums into the file (the build's last step; the file is then only read). */
+export function recordChecksums(db: Database.Database, progress: ChecksumProgress = {}): Checksum[] {
+  const sums = computeChecksums(db, progress);
+  db.exec(`DROP TABLE IF EXISTS ${CHECKSUMS_TABLE}; ${CHECKSUMS_TABLE_SQL}`);
+  const insert = db.prepare(`INSERT INTO ${CHECKSUMS_TABLE} (kind, name, sha256, rows, bytes) VALUES (@kind, @name, @sha256, @rows, @bytes)`);
+  db.transaction(() => { for (const c of sums) insert.run(c); })();
+  return sums;
+}
+
+export function recordedChecksums(db: Database.Database): Checksum[] | null {
+  if (!db.prepare('SELECT 1 FROM sqlite_schema WHERE name = ?').get(CHECKSUMS_TABLE)) return null;
+  return db.prepare(`SELECT kind, name, sha256, rows, bytes FROM ${CHECKSUMS_TABLE} ORDER BY kind, name`).all() as Checksum[];
+}
+
+/** Throws when a previous data file's stored blobs (its encoder, which --reuse copies) differ from
+ *  their recorded checksums. A file from before checksums were recorded cannot be checked: it passes. */
+export function assertReusableBlobs(db: Database.Database, path: string): void {
+  const recorded = recordedChecksums(db);
+  if (!recorded) return;
+  const want = new Map(recorded.filter((c) => c.kind === 'blob').map((c) => [c.name, c.sha256]));
+  const bad = blobChecksums(db).filter((b) => want.has(b.name) && want.get(b.name) !== b.sha256).map((b) => b.name);
+  if (bad.length) throw new Error(`--reuse ${path}: its stored ${bad.join(', ')} ${bad.length > 1 ? 'do' : 'does'} not match the checksum its build recorded (damaged); build without --reuse, or from an intact file`);
+}
+
+export interface ChecksumReport {
+  /** What was compared: the schema, the blobs and the table list always; every table's rows when full. */
+  checked: { schema: number; blobs: number; tables: number };
+  problems: string[];
+}
+
+const differs = (what: string, want: Checksum, got: Checksum) =>
+  `${what} does not match the checksum its build recorded (sha256 ${want.sha256.slice(0, 12)}…, ${want.rows ?? want.bytes} ${want.rows !== null ? 'rows' : 'bytes'}; `
+  + `the file holds ${got.sha256.slice(0, 12)}…, ${got.rows ?? got.bytes}): it was changed or damaged after the build`;
+
+/** Tables small enough to hash in the quick check too: the build record. */
+const QUICK_TABLES = new Set(['build']);
+
+/** Compares a file with its recorded checksums. Quick: the schema, every blob, the build record and
+ *  the list of tables (milliseconds plus one read of the blobs, whatever the file's size). Full:
+ *  every table's rows too. */
+export function checkChecksums(db: Database.Database, { full, ...progress }: { full: boolean } & ChecksumProgress): ChecksumReport {
+  const report: ChecksumReport = { checked: { schema: 0, blobs: 0, tables: 0 }, problems: [] };
+  const recorded = recordedChecksums(db);
+  if (!recorded) {
+    report.problems.push('it has no checksums table: it was not made by canpol build, or its build did not finish');
+    return report;
+  }
+  const want = new Map(recorded.map((c) => [`${c.kind}:${c.name}`, c]));
+  const compare = (what: string, got: Checksum) => {
+    const w = want.get(`${got.kind}:${got.name}`);
+    if (!w) report.problems.push(`${what} has no recorded checksum: it was added after the build`);
+    else if (w.sha256 !== got.sha256) report.problems.push(differs(what, w, got));
+    want.delete(`${got.kind}:${got.name}`);
+  };
+  compare('the schema', schemaChecksum(db));
+  report.checked.schema = 1;
+  for (const b of blobChecksums(db)) {
+    compare(`stored blob ${b.name}`, b);
+    report.checked.blobs++;
+  }
+  for (const t of storedTables(db)) {
+    if (!full && !QUICK_TABLES.has(t.name)) {
+      if (!want.has(`table:${t.name}`)) report.problems.push(`table ${t.name} has no recorded checksum: it was added after the build`);
+      want.delete(`table:${t.name}`);
+      continue;
+    }
+    const started = performance.now();
+    const c = tableChecksum(db, t);
+    progress.onTable?.(c, (performance.now() - started) / 1000);
+    compare(`table ${t.name}`, c);
+    report.checked.tables++;
+  }
+  for (const gone of want.values()) report.problems.push(`${gone.kind === 'blob' ? 'stored blob' : gone.kind} ${gone.name} is missing: the build recorded its checksum`);
+  return report;
+}
