@@ -13,6 +13,7 @@ import { serveCommand } from './commands/serve.js';
 import { verifyCommand } from './commands/verify.js';
 import { IMPORTERS } from '../build-db/import/registry.js';
 import { DataFileError } from './db/open-data-file.js';
+import { versionLine } from './version.js';
 import { resolveSetting, SettingError, settingsHelp, settingsMarkdown, SETTINGS, type SettingName } from './settings.js';
 
 type Values = Record<SettingName, string>;
@@ -147,7 +148,7 @@ function mainHelp(): string {
   const width = Math.max(...Object.keys(COMMANDS).map((c) => c.length)) + 2;
   return ['canpol: the Canadian political data API', '', 'usage: canpol <command> [options]', '', 'commands:',
     ...Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(width)}${c.summary}`),
-    '', 'canpol <command> --help shows the options of a command.'].join('\n');
+    '', 'canpol <command> --help shows the options of a command; canpol --version the release and data file schema version.'].join('\n');
 }
 
 function commandHelp(name: string, c: Command): string {
@@ -162,6 +163,10 @@ export async function main(argv: string[]): Promise<number> {
   if (!name || name === '--help' || name === '-h' || name === 'help') {
     console.log(mainHelp());
     return name ? 0 : 2;
+  }
+  if (name === '--version' || name === '-V' || name === 'version') {
+    console.log(versionLine());
+    return 0;
   }
   const command = COMMANDS[name];
   if (!command) {
