@@ -13,9 +13,9 @@ beforeAll(() => { f = buildFixture(); });
 afterAll(() => f?.cleanup());
 
 describe('serve at start', () => {
-  test('a corrupt file: exit 1 with the integrity problem', async () => {
+  test('a corrupt file: exit 1 with the integrity problem (--verify-data full: a damaged table page is past the quick check)', async () => {
     const bad = scribbledCopy(f.dbPath, join(f.dir, 'corrupt.db'));
-    const { code, stderr } = await serveFails(['--data', bad]);
+    const { code, stderr } = await serveFails(['--data', bad, '--verify-data', 'full']);
     expect(code).toBe(1);
     expect(stderr).toMatch(/^canpol serve: data file \S+corrupt\.db refused: SQLite integrity check failed/);
     expect(stderr).not.toContain('listening');
