@@ -12,11 +12,7 @@ import { BUN } from '../ops/serve-process.js';
 
 const repo = resolve(import.meta.dir, '../..');
 const dir = tempDir('canpol-temp-files-');
-const children: ReturnType<typeof spawn>[] = [];
-afterAll(() => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL'); // none outlives a failed test
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A process that claims a temporary file for `out`, writes it (and a journal), says so, and waits. */
 function holder(out: string) {
@@ -26,7 +22,6 @@ function holder(out: string) {
     writeFileSync(t.path, 'half a data file'); writeFileSync(t.path + '-journal', 'journal');
     console.log(t.path); setInterval(() => {}, 1000);`;
   const child = spawn(BUN, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
-  children.push(child);
   const path = new Promise<string>((ok) => child.stdout!.once('data', (d) => ok(String(d).trim())));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((ok) => child.once('exit', (code, signal) => ok({ code, signal })));
   return { child, path, exited };
@@ -48,28 +43,33 @@ describe('the temporary data file', () => {
     }
   });
 
-  // The running build starts before the other is killed: every claim removes stale files, so a
-  // build started after the kill would clean up before ours could show that it does.
   test('a killed build (SIGKILL) leaves it; the next build into the folder removes it, not a running build\'s', async () => {
     const folder = join(dir, 'killed');
     mkdirSync(folder);
     const out = join(folder, 'canpol.db');
+    // The running build claims its file first: a claim removes stale files, so one made after the
+    // kill would clean up before the claim under test.
     const running = holder(out);
-    const runningPath = await running.path;
     const killed = holder(out);
-    const path = await killed.path;
-    killed.child.kill('SIGKILL');
-    await killed.exited;
-    const name = basename(path);
-    expect(leftovers(folder).sort()).toEqual([name, `${name}-journal`, basename(runningPath), `${basename(runningPath)}-journal`].sort());
-    const said: string[] = [];
-    const mine = claimTempFile(out, (m) => said.push(m));
-    expect(said).toEqual([expect.stringMatching(/^removed 2 temporary file\(s\) left beside \S+canpol\.db by an interrupted build: /)]);
-    expect(existsSync(path)).toBe(false);
-    expect(existsSync(runningPath)).toBe(true); // its process is alive: not ours to remove
-    mine.remove();
-    running.child.kill('SIGTERM');
-    await running.exited;
+    try {
+      const runningPath = await running.path;
+      const path = await killed.path;
+      killed.child.kill('SIGKILL');
+      await killed.exited;
+      const name = basename(path);
+      expect(leftovers(folder).filter((n) => n.startsWith(name)).sort()).toEqual([name, `${name}-journal`].sort());
+      const said: string[] = [];
+      const mine = claimTempFile(out, (m) => said.push(m));
+      expect(said).toEqual([expect.stringMatching(/^removed 2 temporary file\(s\) left beside \S+canpol\.db by an interrupted build: /)]);
+      expect(existsSync(path)).toBe(false);
+      expect(existsSync(`${path}-journal`)).toBe(false);
+      expect(existsSync(runningPath)).toBe(true); // its process is alive: not ours to remove
+      mine.remove();
+    } finally {
+      killed.child.kill('SIGKILL');
+      running.child.kill('SIGTERM');
+      await running.exited;
+    }
     expect(leftovers(folder)).toEqual([]);
     expect(removeStaleTempFiles(join(dir, 'no-such-folder', 'x.db'))).toEqual([]);
   });

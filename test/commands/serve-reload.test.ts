@@ -80,7 +80,9 @@ describe('reload under load', () => {
   test('a file renamed over --data is served with no failed request; a corrupt one is refused', async () => {
     const path = join(a.dir, 'serve.db');
     copyFileSync(a.dbPath, path);
-    const s = await startServe(['--data', path, '--verify-data', 'full', '--rate-limit', 'off', '--log', 'off', '--watch-interval', '100'], { CANPOL_TEST_DELAY_MS: '20' });
+    // --verify-data full: the scribbled page is a table's, which only the full check reads (the quick
+    // default checks the schema, the stored blobs and the build record: test/ops/check-data-file.test.ts).
+    const s = await startServe(['--data', path, '--rate-limit', 'off', '--log', 'off', '--watch-interval', '100', '--verify-data', 'full'], { CANPOL_TEST_DELAY_MS: '20' });
     started.push(s);
     const traffic = load(s.base);
     try {
@@ -114,7 +116,7 @@ describe('reload under load', () => {
   test('SIGHUP reloads (with the watch off), with no failed request', async () => {
     const path = join(b.dir, 'serve.db');
     copyFileSync(a.dbPath, path);
-    const s = await startServe(['--data', path, '--verify-data', 'full', '--rate-limit', 'off', '--log', 'json', '--watch-interval', '0'], { CANPOL_TEST_DELAY_MS: '20' });
+    const s = await startServe(['--data', path, '--rate-limit', 'off', '--log', 'json', '--watch-interval', '0', '--verify-data', 'full'], { CANPOL_TEST_DELAY_MS: '20' });
     started.push(s);
     const traffic = load(s.base);
     try {

@@ -13,10 +13,8 @@ beforeAll(() => { f = buildFixture(); });
 afterAll(() => f?.cleanup());
 
 describe('serve at start', () => {
-  test('a corrupt file: exit 1 with the integrity problem', async () => {
+  test('a corrupt file: exit 1 with the integrity problem (--verify-data full: a damaged table page is past the quick check)', async () => {
     const bad = scribbledCopy(f.dbPath, join(f.dir, 'corrupt.db'));
-    // A scribbled table page is found by SQLite's integrity check, which runs with --verify-data full (quick
-    // reads only the schema, blobs and build record, whichever pages the build put them on).
     const { code, stderr } = await serveFails(['--data', bad, '--verify-data', 'full']);
     expect(code).toBe(1);
     expect(stderr).toMatch(/^canpol serve: data file \S+corrupt\.db refused: SQLite integrity check failed/);
