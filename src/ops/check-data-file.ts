@@ -21,8 +21,11 @@ const MAGIC = 'SQLite format 3\u0000';
 export function headerProblem(path: string): string | null {
   let fd: number;
   try {
+    if (statSync(path).isDirectory()) return 'it is a directory; give the data file inside it';
     fd = openSync(path, 'r');
-  } catch {
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EACCES' || code === 'EPERM') return `it cannot be read (${code}: permission denied)`;
     return null; // openDataFile says it is missing, with its own message
   }
   try {

@@ -41,6 +41,11 @@ describe('serve at start', () => {
     const missing = await serveFails(['--data', join(f.dir, 'nothing.db')]);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('does not exist (build one with: canpol build');
+
+    // A directory as --data (issue 21): one line, exit 1, no stack or source lines.
+    const folder = await serveFails(['--data', f.dir]);
+    expect(folder.code).toBe(1);
+    expect(folder.stderr).toBe(`canpol serve: data file ${f.dir} refused: it is a directory; give the data file inside it\n`);
   }, 30_000);
 
   test('a sound file starts, says where the log and metrics are, logs the client behind a trusted proxy, and stops on SIGINT', async () => {
