@@ -16,7 +16,7 @@ import { createReloader } from '../ops/reload.js';
 import { createRequestLog, type LogFormat } from '../ops/request-log.js';
 import { onShutdownSignals } from '../ops/shutdown.js';
 import { loadEncoder } from '../search/encoder-store.js';
-import { SETTINGS } from '../settings.js';
+import { SettingError, SETTINGS } from '../settings.js';
 import { setUpAccess, type AccessSettings } from './serve-access.js';
 
 export interface ServeOptions extends AccessSettings, ConnectionLimits {
@@ -86,7 +86,13 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
 
   const testDelayMs = Number(process.env[TEST_DELAY_ENV] ?? 0) || 0;
   const dispatcher = createDispatcher(await serving(first), { testDelayMs });
-  const running = await listen(admission.wrap(dispatcher.fetch), { port, host, headersTimeout, requestTimeout, keepAliveTimeout, maxConnections });
+  const running = await listen(admission.wrap(dispatcher.fetch), { port, host, headersTimeout, requestTimeout, keepAliveTimeout, maxConnections }).catch((err: NodeJS.ErrnoException) => {
+    // An operator's mistake, not a bug: one line (cli.ts renders SettingError), exit 1.
+    if (err.code === 'EADDRINUSE') throw new SettingError(`port ${port} on ${host ?? 'all addresses'} is already in use (another canpol?); choose another with --port`);
+    if (err.code === 'EACCES') throw new SettingError(`port ${port} needs privileges this process does not have; choose one above 1023 with --port`);
+    if (err.code === 'EADDRNOTAVAIL') throw new SettingError(`address ${host} is not one of this machine's; check --host`);
+    throw err;
+  });
   say(`canpol: serving ${build.dataset_name}${build.is_demo ? ' (demo data)' : ''}, build ${build.id}, from ${data}`);
   say(`canpol: ${gate.summary}`);
   say(`canpol: request log ${log === 'off' ? 'off' : `${log} on stdout`}; metrics ${metrics ? `at ${running.url}/metrics` : 'off'}; `

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { copyFileSync, statSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
+import { createServer, type AddressInfo } from 'node:net';
 import Database from 'better-sqlite3';
 import { buildFixture, type Fixture } from '../helpers/fixture.js';
 import { serveFails, startServe } from '../ops/serve-process.js';
@@ -21,7 +22,7 @@ describe('serve at start', () => {
     expect(stderr).not.toContain('listening');
   }, 20_000);
 
-  test('a truncated file, another schema version, a missing file: exit 1, each with its reason', async () => {
+  test('a truncated file, another schema version, a missing file, a busy port, a directory: exit 1, each with its one-line reason', async () => {
     const cut = join(f.dir, 'cut.db');
     copyFileSync(f.dbPath, cut);
     truncateSync(cut, statSync(cut).size - 4096);
@@ -41,6 +42,19 @@ describe('serve at start', () => {
     const missing = await serveFails(['--data', join(f.dir, 'nothing.db')]);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('does not exist (build one with: canpol build');
+
+    // A busy port (issue 21): one line, exit 1.
+    const holder = createServer();
+    await new Promise<void>((ok) => holder.listen(0, '127.0.0.1', ok));
+    const busyPort = (holder.address() as AddressInfo).port;
+    try {
+      const busy = await serveFails(['--data', f.dbPath, '--host', '127.0.0.1', '--port', String(busyPort)]);
+      expect(busy.code).toBe(1);
+      expect(busy.stderr).toContain(`canpol serve: port ${busyPort} on 127.0.0.1 is already in use (another canpol?); choose another with --port\n`);
+      expect(busy.stderr).not.toMatch(/\n\s+at |listening/);
+    } finally {
+      holder.close();
+    }
 
     // A directory as --data (issue 21): one line, exit 1, no stack or source lines.
     const folder = await serveFails(['--data', f.dir]);
