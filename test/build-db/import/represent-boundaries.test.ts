@@ -152,7 +152,7 @@ describe.skipIf(!existsSync(DATASETS))('represent-boundaries on the real shapefi
     expect(hits).toContain('peel-wards/brampton-ward-3');
     expect(index.winners(-79.7596, 43.6852).municipal?.constituency_id).toBe('brampton-wards/ward-3');
     db.close();
-  });
+  }, 60_000); // builds a data file from four real sets: 5-8 s on 2 cores, more under load
 });
 
 // A set whose rule cannot be applied never disappears quietly: the import fails naming it, or the
