@@ -51,7 +51,8 @@ nightly: dist/canpol.mjs
 
 ## run: serve the demo data on PORT (default 8080)
 run: data
-	$(NODE) dist/canpol.mjs serve --data data/canpol.db --port $(PORT) --host $(HOST)
+	@echo 'make run: the demo data file with rate limits OFF (a laptop, one user); canpol serve alone keeps the spec limits'
+	$(NODE) dist/canpol.mjs serve --data data/canpol.db --port $(PORT) --host $(HOST) --rate-limit off
 
 ## test: typecheck, then the whole suite with bun test
 test: setup typecheck
