@@ -18,7 +18,7 @@ import { feedbackProbe } from './feedback.js';
 import { FUSION_WEIGHTS, pinToKeywordRanks, reciprocalRankFusion, RRF_K, type FusionWeights } from './fuse.js';
 import { ftsAny, idf, LEVELS, termToken } from './keyword-index.js';
 import { EXACT_TOP, keywordCandidates, POSTING_BUDGET, type Passing } from './keyword-plan.js';
-import { translationLeads } from './cross-lingual.js';
+import { coverages } from './cross-lingual.js';
 import { EXPANSION_WEIGHTS, expansionStems, type ExpansionOptions } from './expansion.js';
 import { analyseQuery, holdsPhrase, type QueryAnalysis, type QueryShape } from './query-analysis.js';
 import { isStop, queryTerms, stem, type Lang } from './text/terms.js';
@@ -76,6 +76,11 @@ export interface PoolOptions {
   /** Expansion (src/search/expansion.ts): its list's weight per shape, and its constants. */
   /** The translated list's weight when the query asks across languages (0: never raised). */
   translatedLeads?: number;
+  /** Whether chunks holding every rare query word keep their keyword rank (default true). */
+  pin?: boolean;
+  pinWhenLeads?: boolean;
+  /** Keep the shape's translated weight when a best chunk holds every query word (default false). */
+  translatedWhenHeld?: boolean;
   expansion?: ExpansionOptions & { weight?: Partial<Record<QueryShape, number>> };
 }
 export type PoolSides = Pick<PoolOptions, 'keyword' | 'vector'>;
@@ -110,9 +115,13 @@ export async function hybridPool(src: CandidateSources, q: string, f: SearchFilt
   const shape = rare.length && analysis.shape === 'topic' && analysis.contentWords <= 3 ? 'keyword' : analysis.shape;
   let weights = o.weights?.[shape] ?? FUSION_WEIGHTS[shape];
   const leadWeight = o.translatedLeads ?? TRANSLATED_LEADS;
-  if (useKeyword && src.lexicon && leadWeight > 0 && translationLeads({ queries, lexicon: src.lexicon, terms, langs: f.langs, keyword, search: (s) => keywordOf(s, POSTING_BUDGET / 12) })) {
-    weights = { ...weights, translated: leadWeight };
-  }
+  // Whether the query asks across languages (its translation is held more fully than its own
+  // words: the translated list leads), or is answered in its own language (a best chunk holds
+  // every word of it: the translated list would only add other-language chunks that hold less).
+  const cover = useKeyword && src.lexicon ? coverages({ queries, lexicon: src.lexicon, terms, langs: f.langs, keyword, search: (s) => keywordOf(s, POSTING_BUDGET / 12) }) : null;
+  const leads = cover !== null && leadWeight > 0 && cover.translated > cover.own;
+  if (leads) weights = { ...weights, translated: leadWeight };
+  else if (cover?.own === 1 && !o.translatedWhenHeld) weights = { ...weights, translated: 0 };
   const translations = useKeyword && src.lexicon && weights.translated > 0 ? translateStems(src.lexicon, terms, f.langs) : [];
   // The translation is a second opinion: its best stems only, on a twelfth of the posting budget
   // (the lists with the most to add are read first; at 1 M chunks a full budget cost ~6 ms).
@@ -152,7 +161,7 @@ export async function hybridPool(src: CandidateSources, q: string, f: SearchFilt
   if (minSimilarity !== undefined) order = order.filter((r) => (similarity.get(r) ?? -2) >= minSimilarity);
 
   order = honourPhrasesAndBills(queries, analysis, order);
-  if (rare.length && keyword.length) order = pinToKeywordRanks(order, pinnedOf(queries, keyword, rare, new Set(order)));
+  if ((o.pin ?? true) && !(leads && !(o.pinWhenLeads ?? false)) && rare.length && keyword.length) order = pinToKeywordRanks(order, pinnedOf(queries, keyword, rare, new Set(order)));
 
   const candidates = order.map((rowid) => ({ rowid, score: fused.get(rowid)!, similarity: similarity.get(rowid) ?? null, keyword: kw.has(rowid), vector: near.has(rowid) }));
   let counted: { matches: number; capped: boolean } | undefined;

@@ -22,14 +22,21 @@ export interface LeadInput {
   search: (stems: string[]) => number[];
 }
 
-export function translationLeads(i: LeadInput): boolean {
-  if (!i.terms.length) return false;
+/** How fully the best chunks hold the query's own words and its translated words (0..1 each);
+ *  `translated` is not computed (NaN) when the own words are all held. */
+export function coverages(i: LeadInput): { own: number; translated: number } {
+  if (!i.terms.length) return { own: 0, translated: 0 };
   const translated = i.terms.map((t) => translateStems(i.lexicon, [t], i.langs).slice(0, 1).map((x) => x.stem));
   const stems = [...new Set(translated.flat())];
-  if (!stems.length) return false;
   const own = coverage(i.queries, i.keyword.slice(0, TOP), i.terms.map((t) => t.stems));
-  if (own === 1) return false;
-  return coverage(i.queries, i.search(stems).slice(0, TOP), translated) > own;
+  if (!stems.length) return { own, translated: 0 };
+  if (own === 1) return { own, translated: Number.NaN };
+  return { own, translated: coverage(i.queries, i.search(stems).slice(0, TOP), translated) };
+}
+
+export function translationLeads(i: LeadInput): boolean {
+  const c = coverages(i);
+  return c.translated > c.own;
 }
 
 /** The largest share of `words` (each a set of stems, any of which counts) one of `chunks` holds. */

@@ -19,12 +19,18 @@ export function reciprocalRankFusion(lists: ReadonlyArray<readonly number[]>, k 
  *  the other language (src/search/translate.ts), and the vector side. */
 export interface FusionWeights { keyword: number; translated: number; vector: number }
 
-/** Chosen on the evaluation's tuning half (docs/search-quality.md; eval/tune.ts prints the grid):
- *  a keyword question trusts its words, prose trusts meaning a little more. */
+/** Chosen on the evaluation's tuning half by the one-standard-error rule (eval/tune.ts;
+ *  docs/search-quality.md "Fusion weights"): for every shape, no weighting of the grid beat plain
+ *  RRF of the query's words and the vector side by more than one standard error of the paired
+ *  per-query differences, so plain RRF is kept. The query's shape still decides how phrases, bill
+ *  numbers and rare words are honoured (src/search/candidates.ts), and the translated list gets
+ *  its weight when the query asks across languages (TRANSLATED_LEADS). An earlier choice (keyword
+ *  and topic queries vector 0.15, translated 0.3) was the tuning half's best by 0.01 and cost
+ *  English topic queries most of their vector side. */
 export const FUSION_WEIGHTS: Record<QueryShape, FusionWeights> = {
-  keyword: { keyword: 1, translated: 0, vector: 0.15 },
-  topic: { keyword: 1, translated: 0.3, vector: 0.15 },
-  prose: { keyword: 1, translated: 0.3, vector: 1 },
+  keyword: { keyword: 1, translated: 0, vector: 1 },
+  topic: { keyword: 1, translated: 0, vector: 1 },
+  prose: { keyword: 1, translated: 0, vector: 1 },
 };
 
 /**

@@ -70,8 +70,22 @@ describe('in the pool', () => {
     const lastEnglish = Math.max(...[0, 1, 2, 3].map((i) => order.indexOf(rowidOf(`t/asbestos-en-${i}`))));
     const firstFrench = Math.min(...[0, 1, 2, 3].map((i) => order.indexOf(rowidOf(`t/amiante-fr-${i}`))));
     expect(lastEnglish).toBeLessThan(firstFrench);
-    // Without the lead, the French chunks holding the query's own word come first.
+    // Without the lead the translated list has no weight (plain RRF): the French chunks holding the
+    // query's own word are the results, the English debate is not.
     const plain = (await hybridPool(src, q, ANY, undefined, { translatedLeads: 0 })).candidates.map((c) => c.rowid);
-    expect(plain.indexOf(rowidOf('t/amiante-fr-0'))).toBeLessThan(plain.indexOf(rowidOf('t/asbestos-en-0')));
+    expect(plain.indexOf(rowidOf('t/amiante-fr-0'))).toBeGreaterThanOrEqual(0);
+    expect(plain.indexOf(rowidOf('t/asbestos-en-0'))).toBe(-1);
+  });
+
+  test('a query whose own words a best chunk holds gets no translated list, whatever its shape weight', async () => {
+    const weights = { topic: { keyword: 1, translated: 0.3, vector: 1 } };
+    const rowids = async (o: object) => (await hybridPool(src, 'housing prices', ANY, undefined, { weights, ...o })).candidates.map((c) => c.rowid);
+    const held = await rowids({});
+    expect(held).toContain(rowidOf('t/housing-en-0'));
+    expect(held).not.toContain(rowidOf('t/logement-fr-0'));
+    // The rule switched off: the shape's weight brings in the French debate after the English one.
+    const kept = await rowids({ translatedWhenHeld: true });
+    expect(kept).toContain(rowidOf('t/logement-fr-0'));
+    expect(kept.indexOf(rowidOf('t/logement-fr-0'))).toBeGreaterThan(kept.indexOf(rowidOf('t/housing-en-3')));
   });
 });
