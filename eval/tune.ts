@@ -23,17 +23,19 @@ for (const shape of ['keyword', 'topic', 'prose'] as const) {
   // The shape as the engine decides it needs index statistics for short topical queries; the
   // text-only shape is close enough to group the tuning queries.
   const qs = tuning.filter((q) => analyseQuery(q.text, ['en', 'fr']).shape === shape);
-  const rows: Array<{ tr: number; vec: number; ndcg: number; bm25: number }> = [];
+  const rows: Array<{ tr: number; vec: number; ndcg: number; bm25: number; per: number[] }> = [];
   const bm25 = mean(await Promise.all(qs.map(async (q) => ndcgAt(await ranker.rank(q.text, 'bm25'), gradesOf(q), 10))))!;
   for (const tr of GRID) for (const vec of GRID) {
     const weights = { ...FUSION_WEIGHTS, [shape]: { keyword: 1, translated: tr, vector: vec } };
-    const scores = [];
-    for (const q of qs) scores.push(ndcgAt(await ranker.rank(q.text, 'hybrid', { weights }), gradesOf(q), 10));
-    rows.push({ tr, vec, ndcg: mean(scores)!, bm25 });
+    const per = [];
+    for (const q of qs) per.push(ndcgAt(await ranker.rank(q.text, 'hybrid', { weights }), gradesOf(q), 10) ?? 0);
+    rows.push({ tr, vec, ndcg: mean(per)!, bm25, per });
   }
   rows.sort((a, b) => b.ndcg - a.ndcg);
   console.log(`\n${shape}: ${qs.length} tuning queries, BM25 ${rows[0]?.bm25.toFixed(3)}; best first (translated, vector → NDCG@10)`);
   for (const r of rows.slice(0, 8)) console.log(`  ${r.tr.toFixed(2)} ${r.vec.toFixed(2)} → ${r.ndcg.toFixed(3)}`);
+  const pick = oneStandardError(rows);
+  console.log(`  one-standard-error choice: translated ${pick.tr}, vector ${pick.vec} → ${pick.ndcg.toFixed(3)} (now ${FUSION_WEIGHTS[shape].translated}, ${FUSION_WEIGHTS[shape].vector})`);
   // Then the expanded list's weight (src/search/expansion.ts), the other weights as chosen.
   const exp: string[] = [];
   for (const w of EXPANSION_GRID) {
@@ -53,3 +55,21 @@ for (const w of [0, 1, 2, 3]) {
 }
 console.log(`\ntranslated weight when the translation leads (now ${TRANSLATED_LEADS}), all ${tuning.length} tuning queries: ${leads.join(', ')}`);
 await ranker.close();
+
+/** The one-standard-error rule (Breiman et al. 1984; Hastie, Tibshirani & Friedman §7.10): of the
+ *  grid points whose mean is within one standard error of the best (the error of the paired
+ *  per-query differences), the one nearest plain RRF of the query's words and the vector side
+ *  (translated 0, vector 1, the engine before weights), then the best of those. A half of 79
+ *  queries cannot tell apart weights that differ by less than that; the prior is kept there. */
+function oneStandardError<T extends { tr: number; vec: number; ndcg: number; per: number[] }>(rows: T[]): T {
+  const best = rows[0];
+  const n = best.per.length;
+  const within = rows.filter((r) => {
+    const d = r.per.map((s, i) => best.per[i] - s);
+    const m = d.reduce((a, b) => a + b, 0) / n;
+    const sd = Math.sqrt(d.reduce((a, b) => a + (b - m) ** 2, 0) / Math.max(1, n - 1));
+    return m <= sd / Math.sqrt(n);
+  });
+  const distance = (r: T) => Math.abs(r.tr) + Math.abs(r.vec - 1);
+  return within.sort((a, b) => distance(a) - distance(b) || b.ndcg - a.ndcg)[0];
+}

@@ -1,0 +1,51 @@
+// Ablations on the TUNING half only: NDCG@10 per kind (and per query of one kind) of the engine
+// with its ranking rules switched on one at a time, from the engine before query analysis (equal
+// RRF of the keyword and vector sides, no floor, no pinning, no translation) to the engine now.
+// Used to find which rule moves which queries without reading the held-out half.
+//   bun eval/ablate.ts [--data data/real.db] [--kind topic-en]
+import { parseArgs } from 'node:util';
+import type { PoolOptions } from '../src/search/candidates.js';
+import type { FusionWeights } from '../src/search/fuse.js';
+import type { QueryShape } from '../src/search/query-analysis.js';
+import { mean, ndcgAt } from './metrics.js';
+import { gradesOf, halfOf, KINDS, loadQueries } from './queries.js';
+import { openRanker } from './rank.js';
+
+const { values } = parseArgs({ options: { data: { type: 'string', default: 'data/real.db' }, queries: { type: 'string', default: 'eval/queries.jsonl' }, kind: { type: 'string', default: 'topic-en' } } });
+const { queries } = loadQueries(values.queries!);
+const half = halfOf(queries);
+const tuning = queries.filter((q) => half.get(q.id) === 'tuning');
+const ranker = await openRanker(values.data!);
+
+const equal: Record<QueryShape, FusionWeights> = { keyword: { keyword: 1, translated: 0, vector: 1 }, topic: { keyword: 1, translated: 0, vector: 1 }, prose: { keyword: 1, translated: 0, vector: 1 } };
+export const CONFIGS: Array<[string, PoolOptions]> = [
+  ['before-like (RRF 1:1, no floor, pin, translation)', { weights: equal, translatedLeads: 0, floor: -1, pin: false }],
+  ['+ floor 0.4', { weights: equal, translatedLeads: 0, pin: false }],
+  ['+ pin rare words', { weights: equal, translatedLeads: 0 }],
+  ['+ weights by shape', { translatedLeads: 0 }],
+  ['+ translated lead (pinned too)', { pinWhenLeads: true, translatedWhenHeld: true }],
+  ['+ no pin when translation leads', { translatedWhenHeld: true }],
+  ['+ no translation when own words held (= now)', {}],
+  ['now without pin', { pin: false }],
+  ['now, weights 1:0:1 every shape', { weights: equal }],
+];
+
+const scores = new Map<string, number[]>();
+for (const [name, o] of CONFIGS) {
+  const s: number[] = [];
+  for (const q of tuning) s.push(ndcgAt(await ranker.rank(q.text, 'hybrid', o), gradesOf(q), 10) ?? NaN);
+  scores.set(name, s);
+}
+const bm25: number[] = [];
+for (const q of tuning) bm25.push(ndcgAt(await ranker.rank(q.text, 'bm25'), gradesOf(q), 10) ?? NaN);
+const avg = (xs: number[], pick: (i: number) => boolean) => mean(xs.filter((_, i) => pick(i) && !Number.isNaN(xs[i])))!;
+console.log(`tuning half, NDCG@10 by kind\n${['config', 'all', ...KINDS].join(' | ')}`);
+const row = (name: string, xs: number[]) => console.log([name, avg(xs, () => true), ...KINDS.map((k) => avg(xs, (i) => tuning[i].kind === k))].map((v) => (typeof v === 'number' ? v.toFixed(3) : v)).join(' | '));
+row('bm25', bm25);
+for (const [name] of CONFIGS) row(name, scores.get(name)!);
+console.log(`\nper query, ${values.kind} (tuning): bm25 | ${CONFIGS.map((_, i) => `c${i}`).join(' | ')}`);
+tuning.forEach((q, i) => {
+  if (q.kind !== values.kind) return;
+  console.log(`${q.id} ${bm25[i].toFixed(3)} | ${CONFIGS.map(([n]) => scores.get(n)![i].toFixed(3)).join(' | ')}  ${q.text}`);
+});
+await ranker.close();
