@@ -43,6 +43,14 @@ console.log(`tuning half, NDCG@10 by kind\n${['config', 'all', ...KINDS].join(' 
 const row = (name: string, xs: number[]) => console.log([name, avg(xs, () => true), ...KINDS.map((k) => avg(xs, (i) => tuning[i].kind === k))].map((v) => (typeof v === 'number' ? v.toFixed(3) : v)).join(' | '));
 row('bm25', bm25);
 for (const [name] of CONFIGS) row(name, scores.get(name)!);
+// Paired differences against the engine now: mean ± one standard error over the tuning queries.
+const now = scores.get(CONFIGS.find(([n]) => n.includes('= now'))![0])!;
+for (const [name] of CONFIGS) {
+  const d = scores.get(name)!.map((s, i) => s - now[i]).filter((x) => !Number.isNaN(x));
+  const m = d.reduce((a, b) => a + b, 0) / d.length;
+  const se = Math.sqrt(d.reduce((a, b) => a + (b - m) ** 2, 0) / (d.length - 1) / d.length);
+  console.log(`  ${name}: ${m >= 0 ? '+' : ''}${m.toFixed(3)} ± ${se.toFixed(3)} against now`);
+}
 console.log(`\nper query, ${values.kind} (tuning): bm25 | ${CONFIGS.map((_, i) => `c${i}`).join(' | ')}`);
 tuning.forEach((q, i) => {
   if (q.kind !== values.kind) return;
