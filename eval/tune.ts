@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { analyseQuery } from '../src/search/query-analysis.js';
 import { FUSION_WEIGHTS } from '../src/search/fuse.js';
 import { EXPANSION_WEIGHTS } from '../src/search/expansion.js';
-import { TRANSLATED_LEADS } from '../src/search/candidates.js';
+import { PROXIMITY_WEIGHT, TRANSLATED_LEADS } from '../src/search/candidates.js';
 import { mean, ndcgAt } from './metrics.js';
 import { gradesOf, halfOf, loadQueries } from './queries.js';
 import { openRanker } from './rank.js';
@@ -18,6 +18,7 @@ const half = halfOf(queries);
 const tuning = queries.filter((q) => half.get(q.id) === 'tuning');
 const ranker = await openRanker(values.data!);
 const GRID = [0, 0.15, 0.3, 0.6, 1];
+const PROXIMITY_GRID = [0, 0.3, 0.5, 1, 1.5, 2];
 const EXPANSION_GRID = [0, 0.3, 0.6, 1, 1.5, 2, 3];
 for (const shape of ['keyword', 'topic', 'prose'] as const) {
   // The shape as the engine decides it needs index statistics for short topical queries; the
@@ -44,6 +45,15 @@ for (const shape of ['keyword', 'topic', 'prose'] as const) {
     exp.push(`${w.toFixed(2)} → ${mean(scores)!.toFixed(3)}`);
   }
   console.log(`  expansion weight (now ${EXPANSION_WEIGHTS[shape]}): ${exp.join(', ')}`);
+  // Then the proximity list's weight (src/search/proximity.ts), prior 0 (no list).
+  const prox: Array<{ w: number; ndcg: number; per: number[] }> = [];
+  for (const w of PROXIMITY_GRID) {
+    const per = [];
+    for (const q of qs) per.push(ndcgAt(await ranker.rank(q.text, 'hybrid', { proximity: { [shape]: w } }), gradesOf(q), 10) ?? 0);
+    prox.push({ w, ndcg: mean(per)!, per });
+  }
+  const proxPick = oneStandardError([...prox].sort((a, b) => b.ndcg - a.ndcg), (r) => r.w);
+  console.log(`  proximity weight (now ${PROXIMITY_WEIGHT[shape] ?? 0}): ${prox.map((r) => `${r.w.toFixed(2)} → ${r.ndcg.toFixed(3)}`).join(', ')}; one-standard-error choice ${proxPick.w}`);
 }
 // The translated list's weight when a query asks across languages (src/search/cross-lingual.ts),
 // over every tuning query (any shape may ask across languages).
@@ -61,7 +71,7 @@ await ranker.close();
  *  per-query differences), the one nearest plain RRF of the query's words and the vector side
  *  (translated 0, vector 1, the engine before weights), then the best of those. A half of 79
  *  queries cannot tell apart weights that differ by less than that; the prior is kept there. */
-function oneStandardError<T extends { tr: number; vec: number; ndcg: number; per: number[] }>(rows: T[]): T {
+function oneStandardError<T extends { ndcg: number; per: number[] }>(rows: T[], distance: (r: T) => number = (r) => Math.abs((r as unknown as { tr: number }).tr) + Math.abs((r as unknown as { vec: number }).vec - 1)): T {
   const best = rows[0];
   const n = best.per.length;
   const within = rows.filter((r) => {
@@ -70,6 +80,5 @@ function oneStandardError<T extends { tr: number; vec: number; ndcg: number; per
     const sd = Math.sqrt(d.reduce((a, b) => a + (b - m) ** 2, 0) / Math.max(1, n - 1));
     return m <= sd / Math.sqrt(n);
   });
-  const distance = (r: T) => Math.abs(r.tr) + Math.abs(r.vec - 1);
   return within.sort((a, b) => distance(a) - distance(b) || b.ndcg - a.ndcg)[0];
 }

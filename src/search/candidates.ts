@@ -3,8 +3,10 @@
 // index, src/search/keyword-plan.ts), the same for the query's words translated into the other
 // language (src/search/translate.ts), and vector candidates (nearest neighbours of the query
 // embedding, probed with feedback from the best keyword match: src/search/feedback.ts); or, with
-// only an anchor chunk, its nearest neighbours. What the query is (src/search/query-analysis.ts)
-// sets the weights, and then:
+// only an anchor chunk, its nearest neighbours; for a keyword question (a name, a rare term), also
+// the keyword candidates holding its words side by side (src/search/proximity.ts). What the query
+// is (src/search/query-analysis.ts, and whether it asks across languages: cross-lingual.ts) sets
+// the weights, and then:
 //   - a quoted phrase is a phrase: only chunks holding it are results;
 //   - a bill number is the intent: chunks naming it come first;
 //   - a chunk holding every rare query word ranks at least where the keyword list puts it;
@@ -20,6 +22,7 @@ import { ftsAny, idf, LEVELS, termToken } from './keyword-index.js';
 import { EXACT_TOP, keywordCandidates, POSTING_BUDGET, type Passing } from './keyword-plan.js';
 import { coverages } from './cross-lingual.js';
 import { EXPANSION_WEIGHTS, expansionStems, type ExpansionOptions } from './expansion.js';
+import { proximityList } from './proximity.js';
 import { analyseQuery, holdsPhrase, type QueryAnalysis, type QueryShape } from './query-analysis.js';
 import { isStop, queryTerms, stem, type Lang } from './text/terms.js';
 import { translateStems, type Lexicon } from './translate.js';
@@ -40,6 +43,11 @@ export const TRANSLATED_LEADS = 2;
 
 /** A query stem is rare when at most this share of the chunks hold it (its idf is high). */
 export const RARE_SHARE = 0.01;
+
+/** The weight of the list of keyword candidates holding the query's adjacent word pairs, by shape;
+ *  chosen on the tuning half by the one-standard-error rule (eval/tune.ts): keyword questions
+ *  0.855 → 0.872 (names: "Paul Bernardo", "Kids Help Phone"); topic and prose queries lose with it. */
+export const PROXIMITY_WEIGHT: Partial<Record<QueryShape, number>> = { keyword: 0.3 };
 
 export interface Candidate { rowid: number; score: number; similarity: number | null; keyword: boolean; vector: boolean }
 export interface Pool {
@@ -81,6 +89,8 @@ export interface PoolOptions {
   pinWhenLeads?: boolean;
   /** Keep the shape's translated weight when a best chunk holds every query word (default false). */
   translatedWhenHeld?: boolean;
+  /** The proximity list's weight (src/search/proximity.ts; default PROXIMITY_WEIGHT). */
+  proximity?: Partial<Record<QueryShape, number>>;
   expansion?: ExpansionOptions & { weight?: Partial<Record<QueryShape, number>> };
 }
 export type PoolSides = Pick<PoolOptions, 'keyword' | 'vector'>;
@@ -147,7 +157,9 @@ export async function hybridPool(src: CandidateSources, q: string, f: SearchFilt
     const best = lead === undefined ? undefined : src.vectors.vectors([lead]).get(lead);
     neighbours = src.vectors.nearest(feedbackProbe(qvec, best, o.feedback), POOL, f, sessionIds, qvec);
   }
-  const fused = reciprocalRankFusion([keyword, translated, neighbours.map((n) => n.rowid), expanded], o.rrfK ?? RRF_K, [weights.keyword, weights.translated, weights.vector, expansionWeight]);
+  const proximityWeight = (o.proximity ?? PROXIMITY_WEIGHT)[shape] ?? 0;
+  const near2 = proximityWeight > 0 ? proximityList(queries, q, f.langs, keyword) : [];
+  const fused = reciprocalRankFusion([keyword, translated, neighbours.map((n) => n.rowid), expanded, near2], o.rrfK ?? RRF_K, [weights.keyword, weights.translated, weights.vector, expansionWeight, proximityWeight]);
   const similarity = new Map(neighbours.map((n) => [n.rowid, n.similarity]));
   const kw = new Set([...keyword, ...translated, ...expanded]);
   const near = new Set(neighbours.map((n) => n.rowid));
