@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { evaluate } from './evaluate.js';
 import { loadQueries } from './queries.js';
 import { openRanker } from './rank.js';
+import { bm25NothingIds, BM25_NOTHING } from './bm25-nothing.js';
 import { renderReport, summaryTable, targetTable, type Before } from './report.js';
 
 const { values } = parseArgs({
@@ -34,7 +35,8 @@ const ranker = await openRanker(values.data!);
 const unknown = queries.flatMap((q) => q.judgments.filter((j) => !ranker.chunk(`${j.speech_key}#${j.chunk_index}`)).map((j) => `${q.id}: ${j.speech_key}#${j.chunk_index}`));
 if (unknown.length) console.error(`eval: ${unknown.length} judged chunks are not in ${values.data} (counted as missed):\n  ${unknown.slice(0, 10).join('\n  ')}`);
 const started = performance.now();
-const result = await evaluate(queries, (q, mode) => ranker.rank(q, mode));
+const subsets = [{ label: BM25_NOTHING, ids: await bm25NothingIds(queries, (q) => ranker.rank(q, 'bm25')) }];
+const result = await evaluate(queries, (q, mode) => ranker.rank(q, mode), undefined, subsets);
 const seconds = (performance.now() - started) / 1000;
 await ranker.close();
 if (values['save-before']) {
