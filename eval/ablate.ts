@@ -18,16 +18,21 @@ const tuning = queries.filter((q) => half.get(q.id) === 'tuning');
 const ranker = await openRanker(values.data!);
 
 const equal: Record<QueryShape, FusionWeights> = { keyword: { keyword: 1, translated: 0, vector: 1 }, topic: { keyword: 1, translated: 0, vector: 1 }, prose: { keyword: 1, translated: 0, vector: 1 } };
+// The weights by query shape main had before the one-standard-error rule (src/search/fuse.ts).
+const oldShapes: Record<QueryShape, FusionWeights> = { keyword: { keyword: 1, translated: 0, vector: 0.15 }, topic: { keyword: 1, translated: 0.3, vector: 0.15 }, prose: { keyword: 1, translated: 0.3, vector: 1 } };
+const old: PoolOptions = { weights: oldShapes, pinWhenLeads: true, translatedWhenHeld: true, proximity: {} };
 export const CONFIGS: Array<[string, PoolOptions]> = [
-  ['before-like (RRF 1:1, no floor, pin, translation)', { weights: equal, translatedLeads: 0, floor: -1, pin: false }],
-  ['+ floor 0.4', { weights: equal, translatedLeads: 0, pin: false }],
-  ['+ pin rare words', { weights: equal, translatedLeads: 0 }],
-  ['+ weights by shape', { translatedLeads: 0 }],
-  ['+ translated lead (pinned too)', { pinWhenLeads: true, translatedWhenHeld: true }],
-  ['+ no pin when translation leads', { translatedWhenHeld: true }],
-  ['+ no translation when own words held (= now)', {}],
+  ['before-like (RRF 1:1, no floor, pin, translation)', { ...old, weights: equal, translatedLeads: 0, floor: -1, pin: false }],
+  ['+ floor 0.4', { ...old, weights: equal, translatedLeads: 0, pin: false }],
+  ['+ pin rare words', { ...old, weights: equal, translatedLeads: 0 }],
+  ['+ old weights by shape', { ...old, translatedLeads: 0 }],
+  ['+ translated lead (= main before this session)', old],
+  ['main, plain RRF weights instead', { ...old, weights: equal }],
+  ['+ no pin when translation leads', { ...old, weights: equal, pinWhenLeads: false }],
+  ['+ no translation when own words held', { weights: equal, proximity: {} }],
+  ['+ proximity list, vector 0.15 for keyword questions (= now)', {}],
   ['now without pin', { pin: false }],
-  ['now, weights 1:0:1 every shape', { weights: equal }],
+  ['now with the old weights by shape', { weights: oldShapes }],
 ];
 
 const scores = new Map<string, number[]>();
