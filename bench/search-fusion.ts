@@ -2,7 +2,8 @@
 // hybridPool, the whole of a hybrid search but the response shaping) for the benchmark queries,
 // as configured, without the check whether the query asks across languages (src/search/cross-lingual.ts),
 // and with the expanded list on (src/search/expansion.ts, the weights the tuning half chose: keyword
-// 2, prose 1), alternating query by query so all see the same machine state.
+// 2, prose 1), and with the earlier rules (the grid-maximum weights, translated list and pinning
+// always, no proximity list), alternating query by query so all see the same machine state.
 // Prints p50/p95 of each and their ratio.
 //
 //   flock /tmp/canpol-bench.lock bun bench/search-fusion.ts --data /tmp/canpol-scale-1000000.db [--rounds 3]
@@ -40,6 +41,11 @@ const VARIANTS: Record<string, PoolOptions> = {
   'as configured': {},
   'no translation lead': { translatedLeads: 0 },
   'expansion on': { expansion: { weight: { keyword: 2, topic: 0, prose: 1 } } },
+  // The rules before the one-standard-error rule and the proximity list (main at c7e4458).
+  'earlier rules': {
+    weights: { keyword: { keyword: 1, translated: 0, vector: 0.15 }, topic: { keyword: 1, translated: 0.3, vector: 0.15 }, prose: { keyword: 1, translated: 0.3, vector: 1 } },
+    pinWhenLeads: true, translatedWhenHeld: true, proximity: {},
+  },
 };
 const samples: Record<string, number[]> = Object.fromEntries(Object.keys(VARIANTS).map((k) => [k, []]));
 for (let round = 0; round <= Number(values.rounds); round++) {
