@@ -60,11 +60,16 @@ describe('help and usage errors', () => {
     expect(run('build', '--help').stdout).toContain('--sources');
   }, SPAWNS);
 
-  test('unknown commands and options exit 2 with help', () => {
-    expect(run('frobnicate').status).toBe(2);
+  test('unknown commands, options and missing values exit 2 with one line pointing at --help (issue 21)', () => {
+    const cmd = run('frobnicate');
+    expect(cmd.status).toBe(2);
+    expect(cmd.stderr).toBe('canpol: unknown command "frobnicate" (see canpol --help)\n');
     const r = run('serve', '--prot', '1');
     expect(r.status).toBe(2);
-    expect(r.stderr).toContain("Unknown option '--prot'");
+    expect(r.stderr).toBe("canpol serve: Unknown option '--prot' (see canpol serve --help)\n");
+    const missing = run('serve', '--port');
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toBe("canpol serve: Option '--port <value>' argument missing (see canpol serve --help)\n");
   }, SPAWNS);
 
   test('bad settings and bad data files exit 1 with a clear message', () => {
