@@ -88,7 +88,7 @@ describe('help and usage errors', () => {
     const info = JSON.parse(run('info', '--data', db).stdout);
     expect(info).toMatchObject({ dataset_name: 'canpol test fixture', is_demo: true, schema_version: SCHEMA_VERSION });
     expect(info.row_counts.politicians).toBe(6);
-  });
+  }, SPAWNS);
 
   test('docs/configuration.md is the generated settings table', () => {
     expect(readFileSync(join(repo, 'docs/configuration.md'), 'utf8')).toContain(settingsMarkdown());

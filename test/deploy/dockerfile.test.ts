@@ -7,7 +7,7 @@
 // empty folder with a bare environment, as the image does).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { buildFixture, type Fixture } from '../helpers/fixture.js';
 import { BUN, startServe } from '../ops/serve-process.js';
@@ -55,9 +55,12 @@ describe('docs/deploy/Dockerfile', () => {
     const setup = recipe('node_modules/.installed').filter((l) => !l.startsWith('@'));
     const binary = recipe('dist/canpol');
     expect(args(build, 'RUN')).toEqual([...setup, ...binary]);
-    // the lock file is in the context before `npm ci` runs
+    // the lock file and the npm settings (.npmrc: onnxruntime-node's install step skipped, as here)
+    // are in the context before `npm ci` runs
     const steps = build.steps.map((s) => `${s.op} ${s.args}`);
-    expect(steps.indexOf('COPY package.json package-lock.json ./')).toBeLessThan(steps.indexOf(`RUN ${setup[0]}`));
+    expect(existsSync(join(repo, '.npmrc'))).toBe(true);
+    expect(steps.indexOf('COPY package.json package-lock.json .npmrc ./')).toBeGreaterThanOrEqual(0);
+    expect(steps.indexOf('COPY package.json package-lock.json .npmrc ./')).toBeLessThan(steps.indexOf(`RUN ${setup[0]}`));
     expect(steps.indexOf('COPY . .')).toBeLessThan(steps.indexOf(`RUN ${binary[0]}`));
     // the run stage takes exactly what `make binary` wrote and runs it
     const workdir = only(build, 'WORKDIR');
