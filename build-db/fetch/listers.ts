@@ -79,3 +79,20 @@ const representRepresentatives: Lister = (index, _urlOf, indexUrl = '') => {
 
 LISTERS['represent-representative-sets'] = representRepresentativeSets;
 LISTERS['represent-representatives'] = representRepresentatives;
+
+/** The riding directory of tienne-B/canadian-electoral-districts (`districts/README.md`, a Markdown
+ *  table `FEDNUM | PROV | English | French`): each riding's own file, `districts/<PROV>/<FEDNUM>.geojson`
+ *  beside it, one GeoJSON Feature each (the layout of that repository at the pinned commit). */
+const fedRidingsDistricts: Lister = (index, urlOf) => {
+  const files: ManifestFile[] = [];
+  const seen = new Set<string>();
+  for (const m of index.matchAll(/(?:^|[\r\n])\s*(\d{5})\s*\|\s*([A-Z]{2})\s*\|/g)) {
+    const [, fednum, prov] = m;
+    if (seen.has(fednum)) continue;
+    seen.add(fednum);
+    files.push({ path: `districts/${prov}/${fednum}.geojson`, url: urlOf(`${prov}/${fednum}.geojson`), format: 'json', check: { content_types: ['application/json', 'application/geo+json', 'text/plain', 'application/octet-stream'], min_bytes: 200 } });
+  }
+  return { files, problems: files.length ? [] : ['riding directory lists no riding (no "FEDNUM | PROV |" row)'] };
+};
+
+LISTERS['fed-ridings-2013-districts'] = fedRidingsDistricts;

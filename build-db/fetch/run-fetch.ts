@@ -12,6 +12,7 @@ import { DISCOVERERS } from './discover/index.js';
 import { sessionsInScope } from './discover/sessions.js';
 import { fetchFile, type FetchFileDeps, type FileOutcome } from './fetch-file.js';
 import { HostLimit } from './host-limit.js';
+import { ASSEMBLED_OUTPUT, ASSEMBLERS } from './assemblers.js';
 import { LISTERS } from './listers.js';
 import type { ManifestFile, ManifestSource, SourcesManifest } from './manifest-types.js';
 import { expandUrl, mirrored } from './read-manifest.js';
@@ -209,7 +210,14 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
       files = [...files, ...(await Promise.all(fresh.map((f) => one(source, f))))];
       queue = fresh.filter((f) => f.list_with).map((f) => ({ file: f.path, lister: f.list_with!, url: f.url }));
     }
-    const status = statusOf(source, files, problems);
+    let status = statusOf(source, files, problems);
+    if (source.assemble) {
+      // The importer's file is built from the publisher's: unbuildable → the last one built stays (stale).
+      const built = ASSEMBLERS[source.assemble](join(cache, source.dataset_dir), source.dataset_dir, files);
+      problems.push(...built.problems);
+      if (built.output) onProgress(`${source.id}: ${built.output} ${built.changed ? 'assembled' : 'unchanged'} from ${files.length - 1} file(s)`);
+      else status = existsSync(join(cache, source.dataset_dir, ASSEMBLED_OUTPUT[source.assemble] ?? '')) && status !== 'missing' ? 'stale' : 'missing';
+    }
     onProgress(`${source.id}: ${status}, ${files.length} file(s)`);
     return {
       id: source.id, publisher: source.publisher, importer: source.importer, dataset_dir: source.dataset_dir, jurisdiction: source.jurisdiction ?? null,

@@ -41,12 +41,27 @@ export async function startUpstream(manifest: SourcesManifest, datasets: string,
   const pathOf = (url: string) => { const u = new URL(url); return `/${u.host}${u.pathname}${u.search}`; };
   const routes = new Map<string, string>();
   const trees: Array<[string, string]> = [];
+  const virtualTrees: Array<[string, (rest: string) => Buffer | null]> = [];
   for (const s of manifest.sources) {
     for (const f of s.files) routes.set(pathOf(expandUrl(f.url, f.params)), join(datasets, s.dataset_dir, expandUrl(f.path, f.params, String)));
     if (s.list_from) {
       const index = pathOf(s.files.find((f) => f.path === s.list_from!.file)!.url);
       trees.push([index.slice(0, index.lastIndexOf('/') + 1), join(datasets, s.dataset_dir, dirname(s.list_from.file))]);
     }
+  }
+  // A source the pipeline assembles (one GeoJSON per riding) is served as its publisher splits it:
+  // the riding directory from DIRECTORY.md, each riding's Feature cut from the merged collection.
+  const virtual = new Map<string, () => Buffer>();
+  for (const s of manifest.sources.filter((x) => x.assemble === 'fed-ridings-2013-collection')) {
+    const index = pathOf(s.files[0].url);
+    const dir = join(datasets, s.dataset_dir);
+    if (!existsSync(join(dir, 'fed_2013_representation_order.geojson.gz'))) continue;
+    virtual.set(index, () => readFileSync(join(dir, 'DIRECTORY.md')));
+    let ridings: Map<string, Buffer> | null = null;
+    const ridingsOf = () => ridings ??= new Map((JSON.parse(gunzipSync(readFileSync(join(dir, 'fed_2013_representation_order.geojson.gz'))).toString('utf8')).features as Array<{ properties: Record<string, unknown> }>)
+      .map((f) => { const { source_file, ...properties } = f.properties; return [String(source_file).replace(/^districts\//, ''), Buffer.from(JSON.stringify({ ...f, properties }))]; }));
+    const prefix = index.slice(0, index.lastIndexOf('/') + 1);
+    virtualTrees.push([prefix, (rest) => ridingsOf().get(rest) ?? null]);
   }
   const behaviours = new Map<string, Behaviour>();
   const requests: Upstream['requests'] = [];
@@ -76,7 +91,10 @@ export async function startUpstream(manifest: SourcesManifest, datasets: string,
     const file = localFile(path);
     let body: Buffer;
     let type = typeOf(path.replace(/\?.*$/, ''));
+    const vtree = virtualTrees.find(([prefix]) => path.startsWith(prefix));
+    const made = b?.kind === 'replace' ? null : (virtual.get(path)?.() ?? (vtree ? vtree[1](decodeURIComponent(path.slice(vtree[0].length))) : null));
     if (b?.kind === 'replace') { body = Buffer.from(b.body); type = b.contentType ?? type; }
+    else if (made?.length) body = made;
     else if (!file || !existsSync(file)) { log(404); res.writeHead(404).end('not found'); return; }
     else {
       body = readFileSync(file);
