@@ -5,19 +5,31 @@ import type { ManifestFile } from './manifest-types.js';
 /** `indexUrl`: the URL the index was fetched from, for listings whose links are relative to it. */
 export type Lister = (index: string, urlOf: (path: string) => string, indexUrl?: string) => { files: ManifestFile[]; problems: string[] };
 
-/** represent-boundaries/manifest.json: per set, the shapefile and its companions. */
+/** A set's file in Open North's repository at the set's own commit (raw.githubusercontent.com serves
+ *  any path of any commit), when the set list names them; else beside the set list. */
+const GITHUB_RAW = 'https://raw.githubusercontent.com';
+const SHA = /^[0-9a-f]{40}$/;
+const REPO = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
+
+/** represent-boundaries/manifest.json: per set, the shapefile and its companions, fetched from the
+ *  set's upstream path and commit (`source_repo`, `source_commit`, `source_path`: Open North's
+ *  represent-canada-data) and stored under the set's `original_dir`. */
 const representSets: Lister = (index, urlOf) => {
   const problems: string[] = [];
-  let sets: Array<{ slug?: string; original_dir?: string; original_shp?: string }>;
+  let sets: Array<{ slug?: string; original_dir?: string; original_shp?: string; source_repo?: string; source_commit?: string; source_path?: string }>;
   try { sets = JSON.parse(index); } catch (err) { return { files: [], problems: [`set list is not JSON: ${(err as Error).message}`] }; }
   if (!Array.isArray(sets)) return { files: [], problems: ['set list is not an array'] };
   const files: ManifestFile[] = [];
   for (const set of sets) {
     if (!set.original_dir || !set.original_shp?.toLowerCase().endsWith('.shp')) { problems.push(`set ${set.slug ?? '?'} names no shapefile`); continue; }
     const base = `${set.original_dir}/${set.original_shp.slice(0, -4)}`;
+    const upstream = set.source_repo && REPO.test(set.source_repo) && set.source_commit && SHA.test(set.source_commit) && set.source_path?.toLowerCase().endsWith('.shp') && !set.source_path.split('/').includes('..')
+      ? `${GITHUB_RAW}/${set.source_repo}/${set.source_commit}/${set.source_path.slice(0, -4).split('/').map(encodeURIComponent).join('/')}`
+      : null;
+    const url = (ext: string) => (upstream ? upstream + ext : urlOf(base + ext));
     // .shp/.shx/.dbf make a shapefile; .prj and .cpg are often missing upstream and the importer copes.
-    for (const ext of ['.shp', '.shx', '.dbf']) files.push({ path: base + ext, url: urlOf(base + ext) });
-    for (const ext of ['.prj', '.cpg']) files.push({ path: base + ext, url: urlOf(base + ext), optional: true });
+    for (const ext of ['.shp', '.shx', '.dbf']) files.push({ path: base + ext, url: url(ext) });
+    for (const ext of ['.prj', '.cpg']) files.push({ path: base + ext, url: url(ext), optional: true });
   }
   return { files, problems };
 };

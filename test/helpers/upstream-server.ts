@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { SourcesManifest } from '../../build-db/fetch/manifest-types.js';
+import { LISTERS } from '../../build-db/fetch/listers.js';
 import { expandUrl } from '../../build-db/fetch/read-manifest.js';
 
 export type Behaviour =
@@ -45,8 +46,15 @@ export async function startUpstream(manifest: SourcesManifest, datasets: string,
   for (const s of manifest.sources) {
     for (const f of s.files) routes.set(pathOf(expandUrl(f.url, f.params)), join(datasets, s.dataset_dir, expandUrl(f.path, f.params, String)));
     if (s.list_from) {
-      const index = pathOf(s.files.find((f) => f.path === s.list_from!.file)!.url);
+      const indexUrl = s.files.find((f) => f.path === s.list_from!.file)!.url;
+      const index = pathOf(indexUrl);
       trees.push([index.slice(0, index.lastIndexOf('/') + 1), join(datasets, s.dataset_dir, dirname(s.list_from.file))]);
+      // Files the index names at other URLs (a set's shapefile at its upstream commit) are served from the datasets copy too.
+      const local = join(datasets, s.dataset_dir, s.list_from.file);
+      const lister = LISTERS[s.list_from.lister];
+      if (lister && existsSync(local)) {
+        for (const f of lister(readFileSync(local, 'utf8'), (p) => new URL(p.split('/').map(encodeURIComponent).join('/'), indexUrl).href, indexUrl).files) routes.set(pathOf(f.url), join(datasets, s.dataset_dir, f.path));
+      }
     }
   }
   // A source the pipeline assembles (one GeoJSON per riding) is served as its publisher splits it:

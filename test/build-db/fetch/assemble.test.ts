@@ -57,3 +57,27 @@ describe.skipIf(!HAVE)('fed-ridings-2013 from the publisher\'s per-riding files'
     expect(collection(out()).features.length).toBe(338);
   }, 120_000);
 });
+
+test('the boundary set list names each set\'s shapefile at its upstream repository, path and commit', () => {
+  const list = JSON.stringify([
+    { slug: 'country-ca-csd-3526065', original_dir: 'original/ocd-division/country_ca/csd_3526065', original_shp: 'Ward Boundaries.shp', source_repo: 'opennorth/represent-canada-data', source_commit: '4c7449e310716d9ba00bbb63ebeab97ad61afcaa', source_path: 'boundaries/ocd-division/country:ca/csd:3526065/Ward Boundaries.shp' },
+    { slug: 'no-upstream', original_dir: 'original/x', original_shp: 'x.shp' },
+  ]);
+  const { files, problems } = LISTERS['represent-sets'](list, (p) => `https://mirror.example/represent-boundaries/${p}`);
+  expect(problems).toEqual([]);
+  expect(files.slice(0, 5).map((f) => [f.path, f.url, f.optional ?? false])).toEqual(['.shp', '.shx', '.dbf', '.prj', '.cpg'].map((ext, i) => [
+    `original/ocd-division/country_ca/csd_3526065/Ward Boundaries${ext}`,
+    `https://raw.githubusercontent.com/opennorth/represent-canada-data/4c7449e310716d9ba00bbb63ebeab97ad61afcaa/boundaries/ocd-division/country%3Aca/csd%3A3526065/Ward%20Boundaries${ext}`,
+    i >= 3,
+  ]));
+  // A set without its upstream named is fetched beside the set list, as before.
+  expect(files[5].url).toBe('https://mirror.example/represent-boundaries/original/x/x.shp');
+});
+
+test('every set of the datasets\' set list names its upstream, so only the list itself is not fetched from Open North', () => {
+  const path = join(DATASETS, 'represent-boundaries/manifest.json');
+  if (!existsSync(path)) return;
+  const { files } = LISTERS['represent-sets'](readFileSync(path, 'utf8'), (p) => `https://mirror.example/${p}`);
+  expect(files.length).toBeGreaterThan(300);
+  expect(files.filter((f) => !f.url.startsWith('https://raw.githubusercontent.com/opennorth/represent-canada-data/'))).toEqual([]);
+});
