@@ -108,3 +108,41 @@ const fedRidingsDistricts: Lister = (index, urlOf) => {
 };
 
 LISTERS['fed-ridings-2013-districts'] = fedRidingsDistricts;
+
+/** The BC Legislature's Hansard document index for one session (LIMS HDMS,
+ *  `https://lims.leg.bc.ca/hdms/debates/<43rd2nd>`: JSON `allHansardFileAttributes.nodes[]`, each a
+ *  file with `fileName`, `published` and `debateAttributes.nodes[0]` giving `debateType.name` and, for
+ *  a Blues whose final is out, `redirectLink` naming the final). House sittings only (committee
+ *  transcripts are not read by the importer): a sitting's final when the index names one, else its
+ *  Blues, at `https://lims.leg.bc.ca/hdms/file/Debates/<session>/<fileName>`, stored as `<fileName>.gz`.
+ *  Layout learned from adminatthebunker/CanadianPoliticalData services/scanner/src/legislative/bc_hansard.py. */
+const BC_HOUSE_FILE = /^(\d{8}(?:am|pm))-(?:House-Blues\.htm|Hansard-(?:n\d+|v\d+n\d+)\.html?)$/i;
+const BC_FINAL = /(\d{8}(?:am|pm)-Hansard-(?:n\d+|v\d+n\d+)\.html?)/i;
+const bcHansardDebates: Lister = (index, _urlOf, indexUrl = '') => {
+  let nodes: Array<{ fileName?: string; published?: boolean; debateAttributes?: { nodes?: Array<{ debateType?: { name?: string } | null; redirectLink?: string | null; committeeALink?: string | null; committeeCLink?: string | null }> } }>;
+  try { nodes = JSON.parse(index)?.allHansardFileAttributes?.nodes; } catch (err) { return { files: [], problems: [`debate index is not JSON: ${(err as Error).message}`] }; }
+  if (!Array.isArray(nodes)) return { files: [], problems: ['debate index has no allHansardFileAttributes.nodes'] };
+  const session = new URL(indexUrl).pathname.split('/').filter(Boolean).at(-1) ?? '';
+  if (!/^\d+(?:st|nd|rd|th)\d+(?:st|nd|rd|th)$/.test(session)) return { files: [], problems: [`debate index URL names no session: ${indexUrl}`] };
+  const bySitting = new Map<string, string>();
+  for (const node of nodes) {
+    const name = (node?.fileName ?? '').trim();
+    const m = BC_HOUSE_FILE.exec(name);
+    const attrs = node?.debateAttributes?.nodes?.[0];
+    if (!m || !attrs) continue;
+    const type = attrs.debateType?.name?.trim().toLowerCase();
+    // Older sessions leave debateType empty: a House file then has no committee links.
+    if (type ? type !== 'house' : Boolean(attrs.committeeALink || attrs.committeeCLink)) continue;
+    const final = /blues/i.test(name) ? BC_FINAL.exec(attrs.redirectLink ?? '')?.[1] ?? null : name;
+    const best = final ?? name;
+    const had = bySitting.get(m[1]);
+    if (!had || (/blues/i.test(had) && !/blues/i.test(best))) bySitting.set(m[1], best);
+  }
+  const files = [...bySitting.values()].sort().map((name) => ({
+    path: `${name}.gz`,
+    url: new URL(`/hdms/file/Debates/${session}/${encodeURIComponent(name)}`, indexUrl).href,
+  }));
+  return { files, problems: [] };
+};
+
+LISTERS['bc-hansard-debates'] = bcHansardDebates;

@@ -195,6 +195,8 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
     // a path already fetched this run is never fetched again.
     let queue: Array<{ file: string; lister: string; url: string }> = [];
     if (source.list_from) queue.push({ ...source.list_from, url: expandUrl(source.files.find((f) => f.path === source.list_from!.file)!.url) });
+    // A source with several indexes (one per session) names the lister on each index file.
+    for (const f of source.files) if (f.list_with && f.path !== source.list_from?.file) queue.push({ file: f.path, lister: f.list_with, url: expandUrl(f.url, f.params) });
     const fetched = new Set(source.files.map((f) => f.path));
     while (queue.length) {
       const fresh: ManifestFile[] = [];

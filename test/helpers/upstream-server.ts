@@ -5,7 +5,7 @@
 // and it can be told to misbehave per path: server errors (with Retry-After), hangs, cut bodies, a
 // changed format, a vanished file.
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
@@ -71,11 +71,26 @@ export async function startUpstream(manifest: SourcesManifest, datasets: string,
     const prefix = index.slice(0, index.lastIndexOf('/') + 1);
     virtualTrees.push([prefix, (rest) => ridingsOf().get(rest) ?? null]);
   }
+  // The BC Legislature's per-session document index, made from the datasets' sample sittings (the
+  // 43rd2nd session's), so the whole manifest runs against the loopback; the samples are served at
+  // the file server's paths. Other sessions' indexes list nothing.
+  for (const s of manifest.sources) {
+    const dir = join(datasets, s.dataset_dir);
+    for (const f of s.files.filter((x) => x.list_with === 'bc-hansard-debates')) {
+      const session = new URL(f.url).pathname.split('/').at(-1)!;
+      const samples = existsSync(dir) ? readdirSync(dir).filter((n) => /^\d{8}(am|pm)-(House-Blues\.htm|Hansard-n\d+\.html)\.gz$/.test(n)) : [];
+      const mine = session === '43rd2nd' ? samples : [];
+      const nodes = mine.map((n) => ({ fileName: n.slice(0, -3), published: !/Blues/.test(n), debateAttributes: { nodes: [{ debateType: { name: 'House' } }] } }));
+      virtual.set(pathOf(f.url), () => Buffer.from(JSON.stringify({ allHansardFileAttributes: { nodes } })));
+      for (const n of mine) routes.set(pathOf(new URL(`/hdms/file/Debates/${session}/${n.slice(0, -3)}`, f.url).href), join(dir, n));
+    }
+  }
   const behaviours = new Map<string, Behaviour>();
   const requests: Upstream['requests'] = [];
 
   const localFile = (path: string): string | null => {
-    if (routes.has(path)) return routes.get(path)!;
+    // A manifest file the datasets lack (an index only the publisher folder has) falls through to the folder.
+    if (routes.has(path) && (existsSync(routes.get(path)!) || !root)) return routes.get(path)!;
     if (root) {
       const file = join(root, decodeURIComponent(path));
       if (file.startsWith(root + '/') && existsSync(file)) return file;
@@ -100,9 +115,11 @@ export async function startUpstream(manifest: SourcesManifest, datasets: string,
     let body: Buffer;
     let type = typeOf(path.replace(/\?.*$/, ''));
     const vtree = virtualTrees.find(([prefix]) => path.startsWith(prefix));
-    const made = b?.kind === 'replace' ? null : (virtual.get(path)?.() ?? (vtree ? vtree[1](decodeURIComponent(path.slice(vtree[0].length))) : null));
+    // What the publisher folder holds wins over what is made from the datasets.
+    const inRoot = root !== null && existsSync(join(root, decodeURIComponent(path)));
+    const made = b?.kind === 'replace' || inRoot ? null : (virtual.get(path)?.() ?? (vtree ? vtree[1](decodeURIComponent(path.slice(vtree[0].length))) : null));
     if (b?.kind === 'replace') { body = Buffer.from(b.body); type = b.contentType ?? type; }
-    else if (made?.length) body = made;
+    else if (made?.length) { body = made; if (type === 'application/octet-stream' && /^\s*[[{]/.test(body.subarray(0, 8).toString('utf8'))) type = 'application/json'; }
     else if (!file || !existsSync(file)) { log(404); res.writeHead(404).end('not found'); return; }
     else {
       body = readFileSync(file);
@@ -113,6 +130,7 @@ export async function startUpstream(manifest: SourcesManifest, datasets: string,
         const head = body.subarray(0, 64).toString('utf8').trimStart().toLowerCase();
         if (head.startsWith('<!doctype html') || head.startsWith('<html')) type = 'text/html; charset=utf-8';
         else if (head.startsWith('<?xml')) type = 'application/xml';
+        else if (head.startsWith('{') || head.startsWith('[')) type = 'application/json';
       }
     }
     const etag = `"${createHash('sha1').update(body).digest('hex')}"`;
