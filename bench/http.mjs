@@ -39,7 +39,8 @@ options:
                          keyed    the Node bundle with rate limits ON, every request with a pro key
                                   (its hourly limits raised so that none is refused)
                          nocache  the Node bundle with --response-cache 0 (every answer computed)
-  --before BUNDLE      also measure this bundle (e.g. main's dist/canpol.mjs) as "before"
+  --before BUNDLE      also measure this bundle (e.g. main's dist/canpol.mjs; run under Node) or earlier
+                       binary (any other file, run as it is) as "before"
   --before-data FILE   the data file "before" serves (default: --data), e.g. one built by that bundle
                        when the schema changed since
   --rounds N           measured rounds per server and scenario (default: 3)
@@ -120,7 +121,12 @@ async function startVariant(name, opts, scratch) {
   let args;
   let headers = {};
   if (name === 'node') args = [BUNDLE, ...common, '--rate-limit', 'off'];
-  else if (name === 'before') args = [opts.before, 'serve', '--data', opts.beforeData, '--port', String(port), '--host', HOST, '--rate-limit', 'off'];
+  else if (name === 'before') {
+    // A bundle runs under this Node; anything else is an executable (an earlier single binary).
+    const bundle = /\.[cm]?js$/.test(opts.before);
+    if (!bundle) command = opts.before;
+    args = [...(bundle ? [opts.before] : []), 'serve', '--data', opts.beforeData, '--port', String(port), '--host', HOST, '--rate-limit', 'off'];
+  }
   else if (name === 'nocache') args = [BUNDLE, ...common, '--rate-limit', 'off', '--response-cache', '0'];
   else if (name === 'binary') {
     command = BINARY;

@@ -95,9 +95,14 @@ export interface PoolOptions {
 }
 export type PoolSides = Pick<PoolOptions, 'keyword' | 'vector'>;
 
-const LEVEL_LIST = Array.from({ length: LEVELS }, (_, l) => l);
-/** An FTS5 query matching every chunk that holds `stem` (at any impact level). */
-const anyLevel = (stem: string) => `(${ftsAny(LEVEL_LIST.map((l) => termToken(stem, l)))})`;
+type TermLevels = ReturnType<SearchQueries['termLevels']>;
+/** An FTS5 query matching every chunk that holds `stem` (at any impact level): only the levels that
+ *  hold chunks are named (each named token is a seek in the index; a rare stem has postings on a
+ *  few of its LEVELS lists). Null when no chunk holds it. */
+function anyLevel(stem: string, terms: TermLevels): string | null {
+  const tokens = (terms.get(stem)?.levels ?? []).flatMap((docs, l) => (docs > 0 && l < LEVELS ? [termToken(stem, l)] : []));
+  return tokens.length ? `(${ftsAny(tokens)})` : null;
+}
 
 /** Each query word's stem per searched language (stop words of that language have none). */
 function stemsByLang(q: string, langs: readonly Lang[]) {
@@ -121,7 +126,8 @@ export async function hybridPool(src: CandidateSources, q: string, f: SearchFilt
   const keywordOf = (list: string[], budget?: number) => (list.length ? keywordCandidates(queries, list, { f, sessionIds, limit: POOL, mask, passing, budget, exact: budget === undefined ? EXACT_TOP : 0 }) : []);
 
   const keyword = useKeyword ? keywordOf([...stems]) : [];
-  const rare = useKeyword ? rareStems(queries, stems) : [];
+  const stemLevels: TermLevels = useKeyword ? queries.termLevels([...stems]) : new Map();
+  const rare = useKeyword ? rareStems(queries, stemLevels) : [];
   const shape = rare.length && analysis.shape === 'topic' && analysis.contentWords <= 3 ? 'keyword' : analysis.shape;
   let weights = o.weights?.[shape] ?? FUSION_WEIGHTS[shape];
   const leadWeight = o.translatedLeads ?? TRANSLATED_LEADS;
@@ -173,26 +179,27 @@ export async function hybridPool(src: CandidateSources, q: string, f: SearchFilt
   if (minSimilarity !== undefined) order = order.filter((r) => (similarity.get(r) ?? -2) >= minSimilarity);
 
   order = honourPhrasesAndBills(queries, analysis, order);
-  if ((o.pin ?? true) && !(leads && !(o.pinWhenLeads ?? false)) && rare.length && keyword.length) order = pinToKeywordRanks(order, pinnedOf(queries, keyword, rare, new Set(order)));
+  if ((o.pin ?? true) && !(leads && !(o.pinWhenLeads ?? false)) && rare.length && keyword.length) order = pinToKeywordRanks(order, pinnedOf(queries, keyword, rare, stemLevels, new Set(order)));
 
   const candidates = order.map((rowid) => ({ rowid, score: fused.get(rowid)!, similarity: similarity.get(rowid) ?? null, keyword: kw.has(rowid), vector: near.has(rowid) }));
   let counted: { matches: number; capped: boolean } | undefined;
-  const count = () => (counted ??= countMatches(queries, { keyword, stems, analysis, f, pool: order, minSimilarity }));
+  const count = () => (counted ??= countMatches(queries, { keyword, stems, terms: stemLevels, analysis, f, pool: order, minSimilarity }));
   return { mode: 'hybrid', candidates, stems, count };
 }
 
 /** The query stems held by at most RARE_SHARE of the chunks, rarest first. */
-function rareStems(queries: SearchQueries, stems: Set<string>): string[] {
+function rareStems(queries: SearchQueries, terms: TermLevels): string[] {
   const n = queries.totalChunks();
-  return [...queries.termLevels([...stems])].filter(([, t]) => t.docs > 0 && t.docs <= RARE_SHARE * n)
+  return [...terms].filter(([, t]) => t.docs > 0 && t.docs <= RARE_SHARE * n)
     .sort((a, b) => idf(n, b[1].docs) - idf(n, a[1].docs)).map(([s]) => s);
 }
 
 /** The keyword candidates that hold every rare stem, with their keyword ranks. Rare stems have
  *  short posting lists (at most RARE_SHARE of the chunks), so reading them whole is cheap. */
-function pinnedOf(queries: SearchQueries, keyword: number[], rare: string[], inResult: Set<number>) {
+function pinnedOf(queries: SearchQueries, keyword: number[], rare: string[], terms: TermLevels, inResult: Set<number>) {
   const limit = Math.ceil(RARE_SHARE * queries.totalChunks()) + 1;
-  const holders = new Set(queries.postings(rare.map(anyLevel).join(' AND '), limit));
+  // Rare stems are held by some chunk (docs > 0), so each has a level to name.
+  const holders = new Set(queries.postings(rare.map((s) => anyLevel(s, terms)!).join(' AND '), limit));
   return keyword.map((id, keywordRank) => ({ id, keywordRank })).filter((p) => holders.has(p.id) && inResult.has(p.id));
 }
 
@@ -215,7 +222,7 @@ function honourPhrasesAndBills(queries: SearchQueries, a: QueryAnalysis, order: 
   return out;
 }
 
-interface CountInput { keyword: number[]; stems: Set<string>; analysis: QueryAnalysis; f: SearchFilters; pool: number[]; minSimilarity: number | undefined }
+interface CountInput { keyword: number[]; stems: Set<string>; terms: TermLevels; analysis: QueryAnalysis; f: SearchFilters; pool: number[]; minSimilarity: number | undefined }
 
 /** How many chunks match. The pool, when it holds every keyword match (the keyword list was not
  *  cut at POOL); otherwise, without filters, every chunk holding a query word, counted in the index
@@ -226,7 +233,8 @@ interface CountInput { keyword: number[]; stems: Set<string>; analysis: QueryAna
 function countMatches(queries: SearchQueries, c: CountInput): { matches: number; capped: boolean } {
   if (c.keyword.length < POOL) return { matches: c.pool.length, capped: false };
   if (c.analysis.phrases.length || c.minSimilarity !== undefined || chunkWhere(c.f).clauses.length) return { matches: c.pool.length, capped: true };
-  const byWords = queries.countMatching(`(${[...c.stems].map(anyLevel).join(' OR ')})`, COUNT_CAP);
+  const held = [...c.stems].map((s) => anyLevel(s, c.terms)).filter((m) => m !== null);
+  const byWords = held.length ? queries.countMatching(`(${held.join(' OR ')})`, COUNT_CAP) : 0;
   const inPool = new Set(c.keyword);
   const bySimilarity = c.pool.filter((r) => !inPool.has(r)).length;
   const matches = Math.min(COUNT_CAP, byWords + bySimilarity);

@@ -14,10 +14,14 @@ export function readEncoderBlobs(db: Database.Database): { model: Uint8Array; ca
   return model && card ? { model: new Uint8Array(model), card: card.toString('utf8') } : null;
 }
 
-/** The data file's encoder, ready to embed queries; null for a file built without one. */
+/** The data file's encoder, ready to embed queries; null for a file built without one. One thread a
+ *  run: a query is one short row, which a second thread only slows (the learned encoder on the real
+ *  file: ~100 against ~160 µs of CPU a query), and the server already runs two embeddings at once
+ *  (its embedding queue). On a core shared with the event loop, a pool worker spinning between runs
+ *  would take the event loop's time. The build embeds chunks in batches with its own sessions. */
 export async function loadEncoder(db: Database.Database): Promise<TextEncoder | null> {
   const blobs = readEncoderBlobs(db);
-  return blobs ? createEncoder(blobs) : null;
+  return blobs ? createEncoder({ ...blobs, threads: 1 }) : null;
 }
 
 /** The data file's English/French lexicon of query translation; null for a file built without one

@@ -1,7 +1,7 @@
 // snippet_html (decisions 6): a window of the chunk around its first matched word, every matched
 // word wrapped in <mark>, everything else HTML-escaped. Matching uses the same words and stems as
 // the keyword index, so what is marked is what matched.
-import { isStop, stem, type Lang } from './text/terms.js';
+import { isStop, stem, stemInitials, type Lang } from './text/terms.js';
 import { eachWord, type Word } from './text/words.js';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -16,9 +16,10 @@ export function snippetHtml(text: string, lang: Lang, stems: ReadonlySet<string>
   if (stems.size) {
     // Words are read only up to the end of the window: none after it is shown.
     let stop = Infinity;
+    const initials = stemInitials(stems);
     eachWord(text, (w) => {
       if (w.start >= stop) return false;
-      if (isStop(w.norm, lang) || !stems.has(stem(w.norm, lang))) return;
+      if (!initials.has(w.norm[0]) || isStop(w.norm, lang) || !stems.has(stem(w.norm, lang))) return;
       if (!marks.length) {
         if (w.start > width / 3) {
           // Start at a word boundary a little before the first match.

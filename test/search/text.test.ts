@@ -1,7 +1,12 @@
 // The one tokenizer and the index terms: French elisions, accents, compounds, stems, stop words.
 import { describe, expect, test } from 'bun:test';
-import { indexTerms, queryTerms } from '../../src/search/text/terms.js';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { hansardParagraphs } from '../../bench/encoder/corpus.js';
+import { indexTerms, queryTerms, stem, stemInitials } from '../../src/search/text/terms.js';
 import { words } from '../../src/search/text/words.js';
+
+const SAMPLES = join(import.meta.dir, '../../../shared/datasets/hoc-hansard-xml-samples');
 
 describe('words', () => {
   test('elisions are removed, compounds split, offsets point into the original text', () => {
@@ -30,4 +35,34 @@ describe('index and query terms', () => {
     expect(q.map((t) => t.word.norm)).toEqual(['logements']);
     expect(q[0].stems).toContain(indexTerms('logement', 'fr')[0]);
   });
+});
+
+// Snippets and cross-lingual coverage skip stemming a word whose first letter no query stem has
+// (stemInitials): exact only while a stem keeps its word's first letter, in both languages.
+describe('a stem starts with its word\'s first letter', () => {
+  const check = (vocabulary: Iterable<string>) => {
+    let n = 0;
+    for (const w of vocabulary) {
+      for (const lang of ['en', 'fr'] as const) {
+        const s = stem(w, lang);
+        if (s[0] !== w[0]) throw new Error(`${lang} stem of ${w} is ${s}`);
+        expect(stemInitials([s]).has(w[0])).toBe(true);
+      }
+      n++;
+    }
+    return n;
+  };
+
+  test('irregular English and French forms, numbers, elided and accented words', () => {
+    check(['dying', 'lying', 'skies', 'ugly', 'news', 'generously', 'communication', 'académiquement', 'heureuse', 'eaux',
+      'yeux', 'quoique', 'ayant', 'état', 'être', '1990', '1990s', 'c-69', 'x']);
+  });
+
+  test.skipIf(!existsSync(SAMPLES))('every word of the real Hansard samples, English and French', () => {
+    const vocabulary = new Set<string>();
+    for (const file of readdirSync(SAMPLES).filter((f) => f.endsWith('.xml.gz'))) {
+      for (const p of hansardParagraphs(join(SAMPLES, file))) for (const w of words(p.text)) vocabulary.add(w.norm);
+    }
+    expect(check(vocabulary)).toBeGreaterThan(5_000);
+  }, 60_000);
 });

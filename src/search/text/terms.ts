@@ -34,6 +34,13 @@ export function stem(word: string, lang: Lang): string {
 
 export const isStop = (norm: string, lang: Lang) => STOP[lang].has(norm);
 
+/** The first letters of `stems`. Snowball's English and French rules rewrite only a word's ending
+ *  (and a number is its own stem), so a stem starts with its word's first letter: a word whose first
+ *  letter is not among these cannot stem to any of `stems` and need not be stemmed. Search reads
+ *  whole chunk texts for a few stems this way (snippets, cross-lingual coverage); the property is
+ *  checked on the real data's every word (test/search/text.test.ts). */
+export const stemInitials = (stems: Iterable<string>): Set<string> => new Set(Array.from(stems, (s) => s[0]));
+
 /** Terms of a text in its language, in order: what the keyword index stores. */
 export function indexTerms(text: string, lang: Lang): string[] {
   const out: string[] = [];
