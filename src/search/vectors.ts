@@ -1,7 +1,7 @@
-// The vector index. The data file keeps every chunk's float embedding (`chunk_vectors`, sqlite-vec's
-// float32 blob format, for --reuse and for SQL users of the file) and, in a narrow table loaded into
-// memory when the server starts, its binary code, its int8 form and the filter columns
-// (`chunk_codes`). A query scans every code that passes the filters (Hamming distance, SIMD), keeps
+// The vector index. The data file keeps, in a narrow table loaded into memory when the server
+// starts, every chunk's binary code, its int8 embedding and the filter columns (`chunk_codes`): what
+// search scores with, and what --reuse copies. The float embeddings are not kept (schema 10; they
+// were `chunk_vectors`, 1.37 KB a chunk, a quarter of the file, read by nothing but --reuse). A query scans every code that passes the filters (Hamming distance, SIMD), keeps
 // the RESCORE·k nearest, and ranks those by cosine similarity to their int8 vectors, in memory.
 // Chosen by measurement (docs/api-notes.md "Search"): sqlite-vec's vec0 k-nearest search, in any of
 // its float/int8/bit representations, costs O(n·k) and took ~2 s per query at 1 M chunks with
@@ -15,7 +15,6 @@ import { FILTER_COLUMNS, FilterColumns } from './scan/filter-columns.js';
 import { Int8Vectors } from './scan/int8-vectors.js';
 
 export const VECTOR_TABLES_SQL = `
-CREATE TABLE chunk_vectors (rowid INTEGER PRIMARY KEY, embedding BLOB NOT NULL); -- float32, little-endian
 CREATE TABLE chunk_codes (
   rowid INTEGER PRIMARY KEY, code BLOB NOT NULL,  -- sign bits of the embedding (src/search/scan/binary-code.ts)
   vector_i8 BLOB NOT NULL,                        -- the embedding as int8 (src/search/scan/int8-vectors.ts)
