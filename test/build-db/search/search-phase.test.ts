@@ -96,6 +96,42 @@ describe('learned encoder on the demo corpus, then --reuse', () => {
     expect(blobs(second)).toEqual(blobs(first));
   }, 60_000);
 
+  test('--reuse of a schema-9 file (float vectors in chunk_vectors) stores the codes a fresh embedding of those floats gives', async () => {
+    // The old format, made from the first file: its codes dropped, each int8 vector kept as the unit
+    // float vector it stands for. Quantizing that float again must give the same int8 bytes back.
+    const old = join(dir, 'schema9.db');
+    spawnSync('cp', [first, old]);
+    const db = new Database(old);
+    db.exec('CREATE TABLE chunk_vectors (rowid INTEGER PRIMARY KEY, embedding BLOB NOT NULL)');
+    const ins = db.prepare('INSERT INTO chunk_vectors VALUES (?, ?)');
+    for (const [rowid, v] of vectorsOf(first)) {
+      const norm = Math.hypot(...v.int8);
+      ins.run(rowid, Buffer.from(Float32Array.from(v.int8, (x) => x / norm).buffer));
+    }
+    db.exec('DROP TABLE chunk_codes');
+    db.close();
+    const out = join(dir, 'from-schema9.db');
+    const r = await build(demo, out, { reuse: old });
+    expect(r).toMatchObject({ encoder: 'reused', embedded: 0, reused: r1.chunks });
+    // A text's vector is the one of its first chunk (by content hash); its code has a bit set for
+    // each positive component (a float component too small for int8 became 0, so the bit is clear).
+    const [a, b] = [vectorsOf(first), vectorsOf(out)];
+    expect(b.size).toBe(a.size);
+    const meta = new Database(first, { readonly: true });
+    const hashes = meta.prepare('SELECT rowid, content_hash FROM chunks ORDER BY rowid').all() as Array<{ rowid: number; content_hash: string }>;
+    meta.close();
+    const firstOf = new Map<string, number>();
+    for (const h of hashes) if (!firstOf.has(h.content_hash)) firstOf.set(h.content_hash, h.rowid);
+    for (const { rowid, content_hash } of hashes) {
+      const want = a.get(firstOf.get(content_hash)!)!.int8;
+      const got = b.get(rowid)!;
+      expect(Array.from(got.int8)).toEqual(Array.from(want));
+      const bits = new Uint8Array(got.code.length / 2);
+      want.forEach((x, i) => { if (x > 0) bits[i >> 3] |= 1 << (i & 7); });
+      expect(got.code).toBe(Buffer.from(bits).toString('hex'));
+    }
+  }, 60_000);
+
   test('--reuse with one speech changed embeds only its chunks', async () => {
     const changed = join(dir, 'changed');
     spawnSync('cp', ['-r', demo, changed]);
