@@ -1,5 +1,5 @@
-// Build phase: embed every chunk and store its binary code and int8 form beside the filter columns
-// (what src/search/vectors.ts holds in memory). The codes of unchanged text can be copied from a
+// Build phase: embed every chunk and store its binary code and int8 form (what src/search/vectors.ts
+// holds in memory, with the chunks' filter columns). The codes of unchanged text can be copied from a
 // previous data file (`reuse`): search reads nothing else, so a copied chunk is served as if embedded.
 import type Database from 'better-sqlite3';
 import type { Embedder } from '../../src/search/embedder.js';
@@ -25,24 +25,16 @@ export function storedVector(vec: Float32Array): StoredVector {
   return { code: binaryCode(vec, codeWords(vec.length)), int8: quantizeInt8(vec) };
 }
 
-interface ChunkRow {
-  rowid: number; text: string; content_hash: string; language: string; level: string; province_territory: string | null;
-  speech_type: string; spoken_on: string; is_presiding: number; politician_active: number | null; politician_id: string | null;
-  party_at_time: string | null; session_id: string | null;
-}
+interface ChunkRow { rowid: number; text: string; content_hash: string }
 
 export async function writeVectors({ db, embedder, reuse = null, batchSize = 256, onProgress = () => {} }: WriteVectorsOptions) {
   db.exec(VECTOR_TABLES_SQL);
-  const insCode = db.prepare(`INSERT INTO chunk_codes (rowid, code, vector_i8, language, level, province_territory, speech_type, spoken_on,
-    is_presiding, politician_active, politician_id, party, session_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const insCode = db.prepare('INSERT INTO chunk_codes (rowid, code, vector_i8) VALUES (?, ?, ?)');
   const insertAll = db.transaction((rows: ChunkRow[], vecs: StoredVector[]) => {
-    rows.forEach((r, i) => {
-      insCode.run(r.rowid, vecs[i].code, vecs[i].int8, r.language, r.level, r.province_territory ?? '', r.speech_type, r.spoken_on,
-        r.is_presiding, r.politician_active ?? -1, r.politician_id ?? '', (r.party_at_time ?? '').toLowerCase(), r.session_id ?? '');
-    });
+    rows.forEach((r, i) => insCode.run(r.rowid, vecs[i].code, vecs[i].int8));
   });
   const total = db.prepare('SELECT count(*) FROM chunks').pluck().get() as number;
-  const columns = 'text, content_hash, language, level, province_territory, speech_type, spoken_on, is_presiding, politician_active, politician_id, party_at_time, session_id';
+  const columns = 'text, content_hash';
   const started = performance.now();
   let done = 0, reused = 0, embedded = 0, embedMs = 0;
   for (const rows of chunkBatches<ChunkRow>(db, columns, batchSize)) {
