@@ -130,7 +130,7 @@ describe('learned encoder on the demo corpus, then --reuse', () => {
       want.forEach((x, i) => { if (x > 0) bits[i >> 3] |= 1 << (i & 7); });
       expect(got.code).toBe(Buffer.from(bits).toString('hex'));
     }
-  }, 60_000);
+  }, 120_000); // a copy and a build: ~50 s on the loaded 2-core VM
 
   test('--reuse with one speech changed embeds only its chunks', async () => {
     const changed = join(dir, 'changed');
