@@ -1,5 +1,5 @@
 // Build phase: speeches → chunks (with the metadata search filters on) → keyword index.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { Jurisdiction } from '../../src/domain/enums.js';
 import { localDate } from '../../src/domain/time-zones.js';
@@ -16,7 +16,8 @@ interface SpeechRow {
 }
 
 export function contentHash(text: string, language: string): string {
-  return createHash('sha256').update(`${language}\n${text}`).digest('hex').slice(0, 32);
+  // The one-shot hash: the same SHA-256, ~2x cheaper per chunk than createHash().update().digest().
+  return hash('sha256', `${language}\n${text}`, 'hex').slice(0, 32);
 }
 
 /** Returns the number of chunks written. Runs inside the build's transaction. */

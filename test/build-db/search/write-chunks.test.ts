@@ -33,4 +33,9 @@ describe('chunks view', () => {
     }
     db.close();
   });
+
+  test('the content hash (what --reuse matches earlier files by) is the first 32 hex digits of SHA-256 of "language\ntext"', () => {
+    // Computed with sha256sum: printf 'en\nHello' | sha256sum
+    expect(contentHash('Hello', 'en')).toBe('558a32f836aeb327060b732084353711');
+  });
 });
