@@ -74,7 +74,7 @@ describe('learned encoder on the demo corpus, then --reuse', () => {
     } finally {
       await api.close();
     }
-  }, 60_000);
+  }, 120_000); // a build of the demo corpus: 40-60 s on the loaded 2-core VM
 
   test('--reuse keeps the encoder and copies every unchanged vector instead of embedding it', async () => {
     r2 = await build(demo, second, { reuse: first });
@@ -94,7 +94,7 @@ describe('learned encoder on the demo corpus, then --reuse', () => {
     expect(same / a.size).toBeGreaterThan(0.95);
     const blobs = (p: string) => { const db = new Database(p, { readonly: true }); const b = readEncoderBlobs(db); db.close(); return b; };
     expect(blobs(second)).toEqual(blobs(first));
-  }, 60_000);
+  }, 120_000);
 
   test('--reuse of a schema-9 file (float vectors in chunk_vectors) stores the codes a fresh embedding of those floats gives', async () => {
     // The old format, made from the first file: its codes dropped, each int8 vector kept as the unit
@@ -144,7 +144,7 @@ describe('learned encoder on the demo corpus, then --reuse', () => {
     const r3 = await build(changed, join(dir, 'third.db'), { reuse: first });
     expect(r3.embedded).toBe(1);
     expect(r3.reused).toBe(r1.chunks - 1);
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('a corpus too small to learn from', () => {
