@@ -170,7 +170,8 @@ export async function main(argv: string[]): Promise<number> {
   }
   const command = COMMANDS[name];
   if (!command) {
-    console.error(`canpol: unknown command ${JSON.stringify(name)}\n\n${mainHelp()}`);
+    // Operator errors are one line (issue 21); the help is one command away, not a screen of it.
+    console.error(`canpol: unknown command ${JSON.stringify(name)} (see canpol --help)`);
     return 2;
   }
   const options = Object.fromEntries([
@@ -183,7 +184,7 @@ export async function main(argv: string[]): Promise<number> {
   try {
     parsed = parseArgs({ args: rest, options, allowPositionals: Boolean(command.positionals), strict: true }) as typeof parsed;
   } catch (err) {
-    console.error(`canpol ${name}: ${(err as Error).message}\n\n${commandHelp(name, command)}`);
+    console.error(`canpol ${name}: ${(err as Error).message} (see canpol ${name} --help)`);
     return 2;
   }
   if (parsed.values.help) {
@@ -199,7 +200,7 @@ export async function main(argv: string[]): Promise<number> {
     return typeof code === 'number' ? code : -1;
   } catch (err) {
     if (err instanceof UsageError) {
-      console.error(`canpol ${name}: ${err.message}\n\n${commandHelp(name, command)}`);
+      console.error(`canpol ${name}: ${err.message} (see canpol ${name} --help)`);
       return 2;
     }
     if (err instanceof SettingError || err instanceof DataFileError) {

@@ -60,11 +60,16 @@ describe('help and usage errors', () => {
     expect(run('build', '--help').stdout).toContain('--sources');
   }, SPAWNS);
 
-  test('unknown commands and options exit 2 with help', () => {
-    expect(run('frobnicate').status).toBe(2);
+  test('unknown commands, options and missing values exit 2 with one line pointing at --help (issue 21)', () => {
+    const cmd = run('frobnicate');
+    expect(cmd.status).toBe(2);
+    expect(cmd.stderr).toBe('canpol: unknown command "frobnicate" (see canpol --help)\n');
     const r = run('serve', '--prot', '1');
     expect(r.status).toBe(2);
-    expect(r.stderr).toContain("Unknown option '--prot'");
+    expect(r.stderr).toBe("canpol serve: Unknown option '--prot' (see canpol serve --help)\n");
+    const missing = run('serve', '--port');
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toBe("canpol serve: Option '--port <value>' argument missing (see canpol serve --help)\n");
   }, SPAWNS);
 
   test('bad settings and bad data files exit 1 with a clear message', () => {
@@ -83,7 +88,7 @@ describe('help and usage errors', () => {
     const info = JSON.parse(run('info', '--data', db).stdout);
     expect(info).toMatchObject({ dataset_name: 'canpol test fixture', is_demo: true, schema_version: SCHEMA_VERSION });
     expect(info.row_counts.politicians).toBe(6);
-  });
+  }, SPAWNS);
 
   test('docs/configuration.md is the generated settings table', () => {
     expect(readFileSync(join(repo, 'docs/configuration.md'), 'utf8')).toContain(settingsMarkdown());

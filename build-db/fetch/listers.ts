@@ -5,19 +5,31 @@ import type { ManifestFile } from './manifest-types.js';
 /** `indexUrl`: the URL the index was fetched from, for listings whose links are relative to it. */
 export type Lister = (index: string, urlOf: (path: string) => string, indexUrl?: string) => { files: ManifestFile[]; problems: string[] };
 
-/** represent-boundaries/manifest.json: per set, the shapefile and its companions. */
+/** A set's file in Open North's repository at the set's own commit (raw.githubusercontent.com serves
+ *  any path of any commit), when the set list names them; else beside the set list. */
+const GITHUB_RAW = 'https://raw.githubusercontent.com';
+const SHA = /^[0-9a-f]{40}$/;
+const REPO = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
+
+/** represent-boundaries/manifest.json: per set, the shapefile and its companions, fetched from the
+ *  set's upstream path and commit (`source_repo`, `source_commit`, `source_path`: Open North's
+ *  represent-canada-data) and stored under the set's `original_dir`. */
 const representSets: Lister = (index, urlOf) => {
   const problems: string[] = [];
-  let sets: Array<{ slug?: string; original_dir?: string; original_shp?: string }>;
+  let sets: Array<{ slug?: string; original_dir?: string; original_shp?: string; source_repo?: string; source_commit?: string; source_path?: string }>;
   try { sets = JSON.parse(index); } catch (err) { return { files: [], problems: [`set list is not JSON: ${(err as Error).message}`] }; }
   if (!Array.isArray(sets)) return { files: [], problems: ['set list is not an array'] };
   const files: ManifestFile[] = [];
   for (const set of sets) {
     if (!set.original_dir || !set.original_shp?.toLowerCase().endsWith('.shp')) { problems.push(`set ${set.slug ?? '?'} names no shapefile`); continue; }
     const base = `${set.original_dir}/${set.original_shp.slice(0, -4)}`;
+    const upstream = set.source_repo && REPO.test(set.source_repo) && set.source_commit && SHA.test(set.source_commit) && set.source_path?.toLowerCase().endsWith('.shp') && !set.source_path.split('/').includes('..')
+      ? `${GITHUB_RAW}/${set.source_repo}/${set.source_commit}/${set.source_path.slice(0, -4).split('/').map(encodeURIComponent).join('/')}`
+      : null;
+    const url = (ext: string) => (upstream ? upstream + ext : urlOf(base + ext));
     // .shp/.shx/.dbf make a shapefile; .prj and .cpg are often missing upstream and the importer copes.
-    for (const ext of ['.shp', '.shx', '.dbf']) files.push({ path: base + ext, url: urlOf(base + ext) });
-    for (const ext of ['.prj', '.cpg']) files.push({ path: base + ext, url: urlOf(base + ext), optional: true });
+    for (const ext of ['.shp', '.shx', '.dbf']) files.push({ path: base + ext, url: url(ext) });
+    for (const ext of ['.prj', '.cpg']) files.push({ path: base + ext, url: url(ext), optional: true });
   }
   return { files, problems };
 };
@@ -79,3 +91,58 @@ const representRepresentatives: Lister = (index, _urlOf, indexUrl = '') => {
 
 LISTERS['represent-representative-sets'] = representRepresentativeSets;
 LISTERS['represent-representatives'] = representRepresentatives;
+
+/** The riding directory of tienne-B/canadian-electoral-districts (`districts/README.md`, a Markdown
+ *  table `FEDNUM | PROV | English | French`): each riding's own file, `districts/<PROV>/<FEDNUM>.geojson`
+ *  beside it, one GeoJSON Feature each (the layout of that repository at the pinned commit). */
+const fedRidingsDistricts: Lister = (index, urlOf) => {
+  const files: ManifestFile[] = [];
+  const seen = new Set<string>();
+  for (const m of index.matchAll(/(?:^|[\r\n])\s*(\d{5})\s*\|\s*([A-Z]{2})\s*\|/g)) {
+    const [, fednum, prov] = m;
+    if (seen.has(fednum)) continue;
+    seen.add(fednum);
+    files.push({ path: `districts/${prov}/${fednum}.geojson`, url: urlOf(`${prov}/${fednum}.geojson`), format: 'json', check: { content_types: ['application/json', 'application/geo+json', 'text/plain', 'application/octet-stream'], min_bytes: 200 } });
+  }
+  return { files, problems: files.length ? [] : ['riding directory lists no riding (no "FEDNUM | PROV |" row)'] };
+};
+
+LISTERS['fed-ridings-2013-districts'] = fedRidingsDistricts;
+
+/** The BC Legislature's Hansard document index for one session (LIMS HDMS,
+ *  `https://lims.leg.bc.ca/hdms/debates/<43rd2nd>`: JSON `allHansardFileAttributes.nodes[]`, each a
+ *  file with `fileName`, `published` and `debateAttributes.nodes[0]` giving `debateType.name` and, for
+ *  a Blues whose final is out, `redirectLink` naming the final). House sittings only (committee
+ *  transcripts are not read by the importer): a sitting's final when the index names one, else its
+ *  Blues, at `https://lims.leg.bc.ca/hdms/file/Debates/<session>/<fileName>`, stored as `<fileName>.gz`.
+ *  Layout learned from adminatthebunker/CanadianPoliticalData services/scanner/src/legislative/bc_hansard.py. */
+const BC_HOUSE_FILE = /^(\d{8}(?:am|pm))-(?:House-Blues\.htm|Hansard-(?:n\d+|v\d+n\d+)\.html?)$/i;
+const BC_FINAL = /(\d{8}(?:am|pm)-Hansard-(?:n\d+|v\d+n\d+)\.html?)/i;
+const bcHansardDebates: Lister = (index, _urlOf, indexUrl = '') => {
+  let nodes: Array<{ fileName?: string; published?: boolean; debateAttributes?: { nodes?: Array<{ debateType?: { name?: string } | null; redirectLink?: string | null; committeeALink?: string | null; committeeCLink?: string | null }> } }>;
+  try { nodes = JSON.parse(index)?.allHansardFileAttributes?.nodes; } catch (err) { return { files: [], problems: [`debate index is not JSON: ${(err as Error).message}`] }; }
+  if (!Array.isArray(nodes)) return { files: [], problems: ['debate index has no allHansardFileAttributes.nodes'] };
+  const session = new URL(indexUrl).pathname.split('/').filter(Boolean).at(-1) ?? '';
+  if (!/^\d+(?:st|nd|rd|th)\d+(?:st|nd|rd|th)$/.test(session)) return { files: [], problems: [`debate index URL names no session: ${indexUrl}`] };
+  const bySitting = new Map<string, string>();
+  for (const node of nodes) {
+    const name = (node?.fileName ?? '').trim();
+    const m = BC_HOUSE_FILE.exec(name);
+    const attrs = node?.debateAttributes?.nodes?.[0];
+    if (!m || !attrs) continue;
+    const type = attrs.debateType?.name?.trim().toLowerCase();
+    // Older sessions leave debateType empty: a House file then has no committee links.
+    if (type ? type !== 'house' : Boolean(attrs.committeeALink || attrs.committeeCLink)) continue;
+    const final = /blues/i.test(name) ? BC_FINAL.exec(attrs.redirectLink ?? '')?.[1] ?? null : name;
+    const best = final ?? name;
+    const had = bySitting.get(m[1]);
+    if (!had || (/blues/i.test(had) && !/blues/i.test(best))) bySitting.set(m[1], best);
+  }
+  const files = [...bySitting.values()].sort().map((name) => ({
+    path: `${name}.gz`,
+    url: new URL(`/hdms/file/Debates/${session}/${encodeURIComponent(name)}`, indexUrl).href,
+  }));
+  return { files, problems: [] };
+};
+
+LISTERS['bc-hansard-debates'] = bcHansardDebates;

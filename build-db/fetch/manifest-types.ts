@@ -68,6 +68,9 @@ export interface ManifestSource {
   min_interval_ms?: number;
   /** More files named by a file already fetched (e.g. every shapefile of a set list). */
   list_from?: { file: string; lister: string };
+  /** Builds the importer's file from the fetched ones each run (build-db/fetch/assemblers.ts): for a
+   *  publisher that splits what the importer reads as one file (one GeoJSON per riding). */
+  assemble?: string;
   /** Files found at run time from the publisher's index documents or by probing (build-db/fetch/discover/). */
   discover?: Discover;
 }

@@ -1,6 +1,8 @@
 // Reads and checks the sources manifest. Problems are returned, not thrown, so `canpol fetch`
 // can list every mistake in the file at once.
 import { readFileSync } from 'node:fs';
+import { ASSEMBLERS } from './assemblers.js';
+import { LISTERS } from './listers.js';
 import type { FetchDefaults, ManifestSource, SourcesManifest } from './manifest-types.js';
 
 const FORMATS = ['xml', 'html', 'json', 'jsonl', 'geojson', 'csv', 'text', 'shapefile'];
@@ -31,9 +33,12 @@ function checkSource(s: ManifestSource, i: number, problems: string[]): void {
   s.files.forEach((f, j) => {
     if (typeof f?.path !== 'string' || !f.path || f.path.startsWith('/') || f.path.split('/').includes('..')) problems.push(`${at}.files[${j}]: path must be relative, without ..`);
     if (typeof f?.url !== 'string' || !/^https?:\/\//.test(f.url)) problems.push(`${at}.files[${j}]: url must be http(s)`);
+    if (f?.list_with !== undefined && !LISTERS[f.list_with]) problems.push(`${at}.files[${j}]: list_with must be one of ${Object.keys(LISTERS).join(', ')}`);
   });
   if (s.min_interval_ms !== undefined && !(Number.isInteger(s.min_interval_ms) && s.min_interval_ms >= 0)) problems.push(`${at}: min_interval_ms must be a whole number of milliseconds >= 0`);
   if (s.list_from && !s.files.some((f) => f.path === s.list_from!.file)) problems.push(`${at}: list_from.file must be one of its files`);
+  if (s.list_from && !LISTERS[s.list_from.lister]) problems.push(`${at}: list_from.lister must be one of ${Object.keys(LISTERS).join(', ')}`);
+  if (s.assemble !== undefined && !ASSEMBLERS[s.assemble]) problems.push(`${at}: assemble must be one of ${Object.keys(ASSEMBLERS).join(', ')}`);
 }
 
 export function parseManifest(text: string): ManifestRead {

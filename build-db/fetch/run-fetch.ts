@@ -12,6 +12,7 @@ import { DISCOVERERS } from './discover/index.js';
 import { sessionsInScope } from './discover/sessions.js';
 import { fetchFile, type FetchFileDeps, type FileOutcome } from './fetch-file.js';
 import { HostLimit } from './host-limit.js';
+import { ASSEMBLED_OUTPUT, ASSEMBLERS } from './assemblers.js';
 import { LISTERS } from './listers.js';
 import type { ManifestFile, ManifestSource, SourcesManifest } from './manifest-types.js';
 import { expandUrl, mirrored } from './read-manifest.js';
@@ -194,6 +195,8 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
     // a path already fetched this run is never fetched again.
     let queue: Array<{ file: string; lister: string; url: string }> = [];
     if (source.list_from) queue.push({ ...source.list_from, url: expandUrl(source.files.find((f) => f.path === source.list_from!.file)!.url) });
+    // A source with several indexes (one per session) names the lister on each index file.
+    for (const f of source.files) if (f.list_with && f.path !== source.list_from?.file) queue.push({ file: f.path, lister: f.list_with, url: expandUrl(f.url, f.params) });
     const fetched = new Set(source.files.map((f) => f.path));
     while (queue.length) {
       const fresh: ManifestFile[] = [];
@@ -209,7 +212,14 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
       files = [...files, ...(await Promise.all(fresh.map((f) => one(source, f))))];
       queue = fresh.filter((f) => f.list_with).map((f) => ({ file: f.path, lister: f.list_with!, url: f.url }));
     }
-    const status = statusOf(source, files, problems);
+    let status = statusOf(source, files, problems);
+    if (source.assemble) {
+      // The importer's file is built from the publisher's: unbuildable → the last one built stays (stale).
+      const built = ASSEMBLERS[source.assemble](join(cache, source.dataset_dir), source.dataset_dir, files);
+      problems.push(...built.problems);
+      if (built.output) onProgress(`${source.id}: ${built.output} ${built.changed ? 'assembled' : 'unchanged'} from ${files.length - 1} file(s)`);
+      else status = existsSync(join(cache, source.dataset_dir, ASSEMBLED_OUTPUT[source.assemble] ?? '')) && status !== 'missing' ? 'stale' : 'missing';
+    }
     onProgress(`${source.id}: ${status}, ${files.length} file(s)`);
     return {
       id: source.id, publisher: source.publisher, importer: source.importer, dataset_dir: source.dataset_dir, jurisdiction: source.jurisdiction ?? null,

@@ -4,6 +4,7 @@ import type { VerifyResult } from '../../src/db/verify-data-file.js';
 import type { TableChange } from './change-report.js';
 import type { GuardResult } from './guards.js';
 import type { SkippedSummary } from './import-report-summary.js';
+import type { TableRemovals } from './removals.js';
 
 export interface PipelineReport {
   /** published: a new file is out; unchanged: inputs identical to the last release, nothing built;
@@ -21,6 +22,8 @@ export interface PipelineReport {
   stale_sources: string[];
   missing_sources: string[];
   tables: Record<string, TableChange>;
+  /** Rows of the last release gone from this file, per table, with the reasons found (null: no previous file). */
+  removals: TableRemovals[] | null;
   attribution: Record<string, { total: number; linked: number; rate: number }>;
   skipped: SkippedSummary | null;
   search: { encoder: string; chunks: number; embedded: number; reused: number } | null;
@@ -50,6 +53,12 @@ export function reportMarkdown(r: PipelineReport): string {
   if (Object.keys(r.tables).length) {
     lines.push('', '## Tables', '', '| table | previous | current | added | removed | changed |', '|---|---:|---:|---:|---:|---:|',
       ...Object.entries(r.tables).map(([t, c]) => `| ${t} | ${c.previous ?? '—'} | ${c.current} | ${c.added} | ${c.removed} | ${c.changed ?? '—'} |`));
+  }
+  if (r.removals?.length) {
+    lines.push('', '## Removed records', '', ...r.removals.flatMap((t) => [
+      `- ${t.table} −${t.removed}${t.explained ? '' : ' **UNEXPLAINED**'}: ${t.sample.slice(0, 5).join(', ')}${t.removed > 5 ? ' …' : ''}`,
+      ...t.reasons.map((x) => `  - ${x.kind}: ${x.detail.replace(/\|/g, '\\|')}`),
+    ]));
   }
   if (Object.keys(r.attribution).length) lines.push('', '## Attribution', '', ...Object.entries(r.attribution).map(([k, a]) => `- ${k}: ${a.linked}/${a.total} (${pct(a.rate)})`));
   if (r.search) lines.push('', `Search: encoder ${r.search.encoder}, ${r.search.chunks} chunks, ${r.search.embedded} embedded, ${r.search.reused} reused.`);

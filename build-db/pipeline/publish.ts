@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, createReadStream, existsSync, mkdirSync, readFileSync, renameSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../fetch/cache-state.js';
+import type { SkippedSummary } from './import-report-summary.js';
 
 export const DATA_FILE = 'canpol.db';
 export const RELEASE_FILE = 'release.json';
@@ -33,6 +34,13 @@ export function readRelease(publishDir: string): Release | null {
   const path = join(publishDir, RELEASE_FILE);
   if (!existsSync(path)) return null;
   try { return JSON.parse(readFileSync(path, 'utf8')) as Release; } catch { return null; }
+}
+
+/** The change report published beside the last release (its skip counts are the baseline for new skips). */
+export function readLastReport(publishDir: string): { skipped?: SkippedSummary | null } | null {
+  const path = join(publishDir, 'report.json');
+  if (!existsSync(path)) return null;
+  try { return JSON.parse(readFileSync(path, 'utf8')); } catch { return null; }
 }
 
 /** Moves `candidate` into `publishDir` as canpol.db with canpol.db.sha256 and release.json. */

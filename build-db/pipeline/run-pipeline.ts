@@ -15,11 +15,12 @@ import { formatIssue } from '../sources/read-bundle.js';
 import { verifyDataFile } from '../../src/db/verify-data-file.js';
 import { compareDataFiles, dataTables } from './change-report.js';
 import { requiredSourcesGuard, shrinkGuard, verifyGuard } from './guards.js';
+import { explainRemovals, removalsGuard } from './removals.js';
 import { summarizeSkipped } from './import-report-summary.js';
 import { builderFingerprint, inputsDigest } from './inputs-digest.js';
 import { carryHistoryParts } from './keep-history.js';
 import { reportMarkdown, type PipelineReport } from './pipeline-report.js';
-import { DATA_FILE, publish, readRelease } from './publish.js';
+import { DATA_FILE, publish, readLastReport, readRelease } from './publish.js';
 
 export interface PipelineOptions {
   manifest: SourcesManifest;
@@ -80,7 +81,7 @@ export async function runPipeline(o: PipelineOptions): Promise<PipelineReport> {
     status: 'failed', started_at: now(), finished_at: '', seconds: 0, timings, error: null, inputs_digest: '',
     build: { id: null, previous_id: hasPrevious ? lastRelease?.build_id ?? null : null, sha256: null, bytes: null },
     fetch: { totals: { updated: 0, unchanged: 0, stale: 0, missing: 0, absent: 0, requests: 0, bytes_downloaded: 0 }, seconds: 0 },
-    sources: [], stale_sources: [], missing_sources: [], tables: {}, attribution: {}, skipped: null, search: null, guards: [], verify: null,
+    sources: [], stale_sources: [], missing_sources: [], tables: {}, removals: null, attribution: {}, skipped: null, search: null, guards: [], verify: null,
   };
   const finish = (status: PipelineReport['status']): PipelineReport => {
     report.status = status;
@@ -143,6 +144,12 @@ export async function runPipeline(o: PipelineOptions): Promise<PipelineReport> {
     const only = (counts: Record<string, number> | null) => counts && Object.fromEntries(Object.entries(counts).filter(([t]) => tables.includes(t)));
     report.tables = await step('compare', () => compareDataFiles(candidate, hasPrevious ? previous : null, tables));
     report.guards.push(shrinkGuard(only(hasPrevious ? rowCountsOf(previous) : null), only(built.rowCounts)!, o.maxShrink));
+    if (hasPrevious) {
+      report.removals = await step('explain removals', () => explainRemovals({
+        candidate, previous, changes: report.tables, imported, previousSkipped: readLastReport(o.publishDir)?.skipped ?? null, sources: fetched.sources,
+      }));
+    }
+    report.guards.push(removalsGuard(report.removals));
     if (report.guards.some((g) => !g.ok)) return finish('failed');
 
     const release = await step('publish', () => publish(candidate, o.publishDir, {

@@ -97,14 +97,15 @@ describe('canpol lookup on the command line', () => {
     expect(r.stdout).toBe(`${(await lookup('K1A0A6')).text}\n`);
   });
 
-  test('no argument, or an unknown option: usage error, exit 2, with the help', () => {
+  test('no argument, or an unknown option: usage error, exit 2, one line pointing at --help (issue 21)', () => {
     for (const args of [['lookup'], ['lookup', 'K1A0A6', '--bogus'], ['lookup', '']]) {
       const r = cli(...args);
       expect(r.status).toBe(2);
       expect(r.stdout).toBe('');
-      expect(r.stderr).toContain('usage: canpol lookup POSTCODE');
+      expect(r.stderr).toMatch(/^canpol lookup: [^\n]+ \(see canpol lookup --help\)\n$/);
     }
-  });
+    expect(cli('lookup').stderr).toBe('canpol lookup: a POSTCODE or LAT,LNG is required (see canpol lookup --help)\n');
+  }, 30_000);
 
   test('--help lists the declared settings and options', () => {
     const r = cli('lookup', '--help');

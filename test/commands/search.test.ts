@@ -96,10 +96,10 @@ describe('canpol search on the command line', () => {
     expect(JSON.parse(r.stdout).items.map((i: { speech_id: string }) => i.speech_id)).toEqual([speechId('t/housing-1')]);
   });
 
-  test('no query and no option: usage error, exit 2, with the help', () => {
+  test('no query and no option: usage error, exit 2, one line pointing at --help (issue 21)', () => {
     const r = cli('search', '--data', fx.dbPath);
     expect(r.status).toBe(2);
-    expect(r.stderr).toContain('usage: canpol search "QUERY"');
-    expect(r.stderr).toContain('--province-territory VALUE');
-  });
+    expect(r.stderr).toBe('canpol search: a QUERY, --anchor-chunk-id or a filter is required (see canpol search --help)\n');
+    expect(cli('search', '--help').stdout).toContain('--province-territory VALUE');
+  }, 30_000);
 });

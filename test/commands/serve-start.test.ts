@@ -1,12 +1,14 @@
 // `canpol serve` refuses to start on a data file it must not serve, saying why, with exit 1; and
 // starts on a sound one (issue 7 part 4).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { copyFileSync, statSync, truncateSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdtempSync, rmSync, statSync, truncateSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer, type AddressInfo } from 'node:net';
 import Database from 'better-sqlite3';
 import { buildFixture, type Fixture } from '../helpers/fixture.js';
-import { serveFails, startServe } from '../ops/serve-process.js';
+import { BUN, serveFails, startServe } from '../ops/serve-process.js';
 import { scribbledCopy } from '../helpers/damaged-file.js';
 
 let f: Fixture;
@@ -61,6 +63,28 @@ describe('serve at start', () => {
     expect(folder.code).toBe(1);
     expect(folder.stderr).toBe(`canpol serve: data file ${f.dir} refused: it is a directory; give the data file inside it\n`);
   }, 30_000);
+
+  // An unreadable data file (issue 21). Root reads any file whatever its mode, so as root the server
+  // is run as the unprivileged user 65534 (setpriv, util-linux); without setpriv as root the case
+  // cannot be made and the test says so by skipping.
+  const asRoot = process.getuid?.() === 0;
+  const setpriv = spawnSync('setpriv', ['--version']).status === 0;
+  test.skipIf(asRoot && !setpriv)('an unreadable file: exit 1, one line', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'canpol-unreadable-'));
+    try {
+      chmodSync(dir, 0o711);
+      const locked = join(dir, 'locked.db');
+      copyFileSync(f.dbPath, locked);
+      chmodSync(locked, 0o000);
+      const cli = [BUN, 'src/cli.ts', 'serve', '--port', '0', '--data', locked];
+      const argv = asRoot ? ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups', ...cli] : cli;
+      const r = spawnSync(argv[0]!, argv.slice(1), { cwd: join(import.meta.dir, '../..'), encoding: 'utf8', env: { ...process.env, PORT: '' } });
+      expect(r.status).toBe(1);
+      expect(r.stderr).toBe(`canpol serve: data file ${locked} refused: it cannot be read (EACCES: permission denied)\n`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 20_000);
 
   test('a sound file starts, says where the log and metrics are, logs the client behind a trusted proxy, and stops on SIGINT', async () => {
     const s = await startServe(['--data', f.dbPath, '--log', 'text', '--metrics', 'off', '--trusted-proxies', '127.0.0.1']);

@@ -5,12 +5,13 @@
 // and it can be told to misbehave per path: server errors (with Retry-After), hangs, cut bodies, a
 // changed format, a vanished file.
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { SourcesManifest } from '../../build-db/fetch/manifest-types.js';
+import { LISTERS } from '../../build-db/fetch/listers.js';
 import { expandUrl } from '../../build-db/fetch/read-manifest.js';
 
 export type Behaviour =
@@ -41,18 +42,55 @@ export async function startUpstream(manifest: SourcesManifest, datasets: string,
   const pathOf = (url: string) => { const u = new URL(url); return `/${u.host}${u.pathname}${u.search}`; };
   const routes = new Map<string, string>();
   const trees: Array<[string, string]> = [];
+  const virtualTrees: Array<[string, (rest: string) => Buffer | null]> = [];
   for (const s of manifest.sources) {
     for (const f of s.files) routes.set(pathOf(expandUrl(f.url, f.params)), join(datasets, s.dataset_dir, expandUrl(f.path, f.params, String)));
     if (s.list_from) {
-      const index = pathOf(s.files.find((f) => f.path === s.list_from!.file)!.url);
+      const indexUrl = s.files.find((f) => f.path === s.list_from!.file)!.url;
+      const index = pathOf(indexUrl);
       trees.push([index.slice(0, index.lastIndexOf('/') + 1), join(datasets, s.dataset_dir, dirname(s.list_from.file))]);
+      // Files the index names at other URLs (a set's shapefile at its upstream commit) are served from the datasets copy too.
+      const local = join(datasets, s.dataset_dir, s.list_from.file);
+      const lister = LISTERS[s.list_from.lister];
+      if (lister && existsSync(local)) {
+        for (const f of lister(readFileSync(local, 'utf8'), (p) => new URL(p.split('/').map(encodeURIComponent).join('/'), indexUrl).href, indexUrl).files) routes.set(pathOf(f.url), join(datasets, s.dataset_dir, f.path));
+      }
+    }
+  }
+  // A source the pipeline assembles (one GeoJSON per riding) is served as its publisher splits it:
+  // the riding directory from DIRECTORY.md, each riding's Feature cut from the merged collection.
+  const virtual = new Map<string, () => Buffer>();
+  for (const s of manifest.sources.filter((x) => x.assemble === 'fed-ridings-2013-collection')) {
+    const index = pathOf(s.files[0].url);
+    const dir = join(datasets, s.dataset_dir);
+    if (!existsSync(join(dir, 'fed_2013_representation_order.geojson.gz'))) continue;
+    virtual.set(index, () => readFileSync(join(dir, 'DIRECTORY.md')));
+    let ridings: Map<string, Buffer> | null = null;
+    const ridingsOf = () => ridings ??= new Map((JSON.parse(gunzipSync(readFileSync(join(dir, 'fed_2013_representation_order.geojson.gz'))).toString('utf8')).features as Array<{ properties: Record<string, unknown> }>)
+      .map((f) => { const { source_file, ...properties } = f.properties; return [String(source_file).replace(/^districts\//, ''), Buffer.from(JSON.stringify({ ...f, properties }))]; }));
+    const prefix = index.slice(0, index.lastIndexOf('/') + 1);
+    virtualTrees.push([prefix, (rest) => ridingsOf().get(rest) ?? null]);
+  }
+  // The BC Legislature's per-session document index, made from the datasets' sample sittings (the
+  // 43rd2nd session's), so the whole manifest runs against the loopback; the samples are served at
+  // the file server's paths. Other sessions' indexes list nothing.
+  for (const s of manifest.sources) {
+    const dir = join(datasets, s.dataset_dir);
+    for (const f of s.files.filter((x) => x.list_with === 'bc-hansard-debates')) {
+      const session = new URL(f.url).pathname.split('/').at(-1)!;
+      const samples = existsSync(dir) ? readdirSync(dir).filter((n) => /^\d{8}(am|pm)-(House-Blues\.htm|Hansard-n\d+\.html)\.gz$/.test(n)) : [];
+      const mine = session === '43rd2nd' ? samples : [];
+      const nodes = mine.map((n) => ({ fileName: n.slice(0, -3), published: !/Blues/.test(n), debateAttributes: { nodes: [{ debateType: { name: 'House' } }] } }));
+      virtual.set(pathOf(f.url), () => Buffer.from(JSON.stringify({ allHansardFileAttributes: { nodes } })));
+      for (const n of mine) routes.set(pathOf(new URL(`/hdms/file/Debates/${session}/${n.slice(0, -3)}`, f.url).href), join(dir, n));
     }
   }
   const behaviours = new Map<string, Behaviour>();
   const requests: Upstream['requests'] = [];
 
   const localFile = (path: string): string | null => {
-    if (routes.has(path)) return routes.get(path)!;
+    // A manifest file the datasets lack (an index only the publisher folder has) falls through to the folder.
+    if (routes.has(path) && (existsSync(routes.get(path)!) || !root)) return routes.get(path)!;
     if (root) {
       const file = join(root, decodeURIComponent(path));
       if (file.startsWith(root + '/') && existsSync(file)) return file;
@@ -76,7 +114,12 @@ export async function startUpstream(manifest: SourcesManifest, datasets: string,
     const file = localFile(path);
     let body: Buffer;
     let type = typeOf(path.replace(/\?.*$/, ''));
+    const vtree = virtualTrees.find(([prefix]) => path.startsWith(prefix));
+    // What the publisher folder holds wins over what is made from the datasets.
+    const inRoot = root !== null && existsSync(join(root, decodeURIComponent(path)));
+    const made = b?.kind === 'replace' || inRoot ? null : (virtual.get(path)?.() ?? (vtree ? vtree[1](decodeURIComponent(path.slice(vtree[0].length))) : null));
     if (b?.kind === 'replace') { body = Buffer.from(b.body); type = b.contentType ?? type; }
+    else if (made?.length) { body = made; if (type === 'application/octet-stream' && /^\s*[[{]/.test(body.subarray(0, 8).toString('utf8'))) type = 'application/json'; }
     else if (!file || !existsSync(file)) { log(404); res.writeHead(404).end('not found'); return; }
     else {
       body = readFileSync(file);
@@ -87,6 +130,7 @@ export async function startUpstream(manifest: SourcesManifest, datasets: string,
         const head = body.subarray(0, 64).toString('utf8').trimStart().toLowerCase();
         if (head.startsWith('<!doctype html') || head.startsWith('<html')) type = 'text/html; charset=utf-8';
         else if (head.startsWith('<?xml')) type = 'application/xml';
+        else if (head.startsWith('{') || head.startsWith('[')) type = 'application/json';
       }
     }
     const etag = `"${createHash('sha1').update(body).digest('hex')}"`;

@@ -112,4 +112,42 @@ describe.skipIf(!HAVE)('the nightly pipeline', () => {
     expect(r.tables.politicians).toMatchObject({ previous: 341, current: 208, removed: 137, added: 4 });
     expect(sha(join(opts.publishDir, 'canpol.db'))).toBe(before);
   }, 60_000);
+
+  test('records removed because the publisher changed a file are published, each table naming its removed rows and the change', async () => {
+    const legislators = JSON.parse(readFileSync(join(DATASETS, 'hoc-members-2023/federal-legislators.json'), 'utf8')) as unknown[];
+    up.behave(up.pathOf(OFFICES_URL), { kind: 'replace', body: JSON.stringify(legislators.slice(1)), contentType: 'application/json' });
+    const r = await runPipeline(opts);
+    up.behave(up.pathOf(OFFICES_URL), null);
+    expect(r.status).toBe('published');
+    const offices = r.removals!.find((t) => t.table === 'offices')!;
+    expect(offices.removed).toBe(r.tables.offices.removed);
+    expect(offices.removed).toBeGreaterThan(0);
+    expect(offices.sample.length).toBe(Math.min(offices.removed, 20));
+    expect(offices.explained).toBe(true);
+    expect(offices.reasons).toContainEqual({ kind: 'changed upstream', detail: 'hoc-members-offices: hoc-members-2023/federal-legislators.json', rows: null });
+    expect(r.guards.find((g) => g.guard === 'no records lost without a named reason')).toMatchObject({ ok: true });
+    expect(readFileSync(join(opts.publishDir, 'report.md'), 'utf8')).toContain('## Removed records');
+    // The publisher restores the file: the offices come back (rows keyed by position move: explained by the same change).
+    const back = await runPipeline(opts);
+    expect(back.status).toBe('published');
+    expect(back.tables.offices.current).toBe(r.tables.offices.previous!);
+    expect(back.removals!.every((t) => t.explained && t.reasons.some((x) => x.detail.startsWith('hoc-members-offices')))).toBe(true);
+  }, 120_000);
+
+  test('a record gone while every input is byte-identical and no importer skipped more fails the publish, naming the record', async () => {
+    // The last release holds a politician no input produces (as a bug that dropped one would look from the other side).
+    const db = new Database(join(opts.publishDir, 'canpol.db'));
+    db.exec("CREATE TEMP TABLE extra AS SELECT * FROM politicians LIMIT 1; UPDATE extra SET id = 'tampered-id', key = 'tampered/key'; INSERT INTO politicians SELECT * FROM extra;");
+    db.close();
+    const before = sha(join(opts.publishDir, 'canpol.db'));
+    const r = await runPipeline({ ...opts, rebuild: true });
+    expect(r.status).toBe('failed');
+    const guard = r.guards.find((g) => g.guard === 'no records lost without a named reason')!;
+    expect(guard.ok).toBe(false);
+    expect(guard.detail).toContain('politicians −1 (tampered-id [tampered/key])');
+    expect(r.removals!.find((t) => t.table === 'politicians')).toMatchObject({ removed: 1, explained: false, reasons: [] });
+    // Within the shrink limit, so only the reason guard stopped it.
+    expect(r.guards.find((g) => g.guard === 'no table shrinks too much')!.ok).toBe(true);
+    expect(sha(join(opts.publishDir, 'canpol.db'))).toBe(before);
+  }, 120_000);
 });

@@ -1,0 +1,55 @@
+// Assemblers turn files fetched from a publisher into the one file an importer reads, for sources
+// the publisher splits up (one GeoJSON per riding): the fetch keeps the publisher's own files (with
+// their provenance and validators) and the pipeline builds the importer's file from them each run.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { writeFileAtomic } from './cache-state.js';
+import type { FileOutcome } from './fetch-file.js';
+
+export interface AssembleResult {
+  /** The file written (or confirmed unchanged), relative to the dataset folder; null when not built. */
+  output: string | null;
+  changed: boolean;
+  problems: string[];
+}
+
+/** `dir`: the source's folder of the fetch cache; `files`: this run's outcomes of its files (keys `<dataset_dir>/<path>`). */
+export type Assembler = (dir: string, datasetDir: string, files: FileOutcome[]) => AssembleResult;
+
+const FED_2013 = 'fed_2013_representation_order.geojson.gz';
+
+/** The 2013 ridings, one Feature per `districts/<PROV>/<FEDNUM>.geojson`, as one FeatureCollection
+ *  sorted by FEDNUM with each feature's `source_file` (the file the fed-ridings-2013 importer reads).
+ *  Every listed riding must be in the cache: a collection short of one is not written (the last one stays). */
+const fedRidingsCollection: Assembler = (dir, datasetDir, files) => {
+  const prefix = `${datasetDir}/`;
+  const ridings = files.filter((f) => /^districts\/[A-Z]{2}\/\d{5}\.geojson$/.test(f.file.slice(prefix.length)));
+  const problems: string[] = [];
+  if (!ridings.length) return { output: null, changed: false, problems: ['no riding file listed: collection not built'] };
+  const features: Array<{ fednum: number; feature: Record<string, unknown> }> = [];
+  for (const f of ridings) {
+    const rel = f.file.slice(prefix.length);
+    const path = join(dir, rel);
+    if (!existsSync(path)) { problems.push(`${rel}: not in the cache (${f.result})`); continue; }
+    let feature: { type?: string; properties?: Record<string, unknown>; geometry?: unknown };
+    try { feature = JSON.parse(readFileSync(path, 'utf8')); } catch (err) { problems.push(`${rel}: not JSON: ${(err as Error).message}`); continue; }
+    const fednum = Number(feature?.properties?.FEDNUM);
+    if (feature?.type !== 'Feature' || !feature.geometry || !Number.isInteger(fednum)) { problems.push(`${rel}: not a GeoJSON Feature with properties.FEDNUM`); continue; }
+    if (String(fednum) !== rel.slice(-13, -8)) { problems.push(`${rel}: FEDNUM ${fednum} differs from the file name`); continue; }
+    features.push({ fednum, feature: { ...feature, properties: { ...feature.properties, source_file: rel } } });
+  }
+  if (problems.length) return { output: null, changed: false, problems: [...problems, `collection not rebuilt: ${problems.length} of ${ridings.length} riding file(s) unusable`] };
+  features.sort((a, b) => a.fednum - b.fednum);
+  const text = JSON.stringify({ type: 'FeatureCollection', features: features.map((x) => x.feature) });
+  const out = join(dir, FED_2013);
+  const body = gzipSync(text, { level: 9 });
+  // Same content → same bytes kept (gzip output is deterministic here: no name, no mtime).
+  const same = existsSync(out) && readFileSync(out).equals(body);
+  if (!same) writeFileAtomic(out, body);
+  return { output: FED_2013, changed: !same, problems: [] };
+};
+
+export const ASSEMBLERS: Record<string, Assembler> = { 'fed-ridings-2013-collection': fedRidingsCollection };
+/** What each assembler writes (a previous copy makes a failed assembly stale, not missing). */
+export const ASSEMBLED_OUTPUT: Record<string, string> = { 'fed-ridings-2013-collection': FED_2013 };

@@ -1,0 +1,91 @@
+// BC Hansard sittings found from the Legislature's own document index (LIMS HDMS, one JSON per
+// session), served by the loopback upstream as a folder laid out as lims.leg.bc.ca; a sitting added
+// to the index between runs is found, nothing already held is downloaded again.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { LISTERS } from '../../../build-db/fetch/listers.js';
+import { runFetch } from '../../../build-db/fetch/run-fetch.js';
+import { DATASETS, subsetManifest } from '../../helpers/nightly-manifest.js';
+import { startUpstream, type Upstream } from '../../helpers/upstream-server.js';
+
+const SAMPLES = join(DATASETS, 'bc-hansard-html-samples');
+const HAVE = existsSync(SAMPLES);
+const INDEX = 'https://lims.leg.bc.ca/hdms/debates/43rd2nd';
+
+type Node = { fileName: string; published?: boolean; debateAttributes: { nodes: Array<{ debateType: { name: string } | null; redirectLink?: string; committeeALink?: string }> } };
+const node = (fileName: string, type: string | null = 'House', redirectLink?: string, committeeALink?: string): Node =>
+  ({ fileName, published: !/blues/i.test(fileName), debateAttributes: { nodes: [{ debateType: type ? { name: type } : null, ...(redirectLink ? { redirectLink } : {}), ...(committeeALink ? { committeeALink } : {}) }] } });
+const index = (nodes: Node[]) => JSON.stringify({ allHansardFileAttributes: { nodes } });
+
+test('the index lister keeps House sittings, a final over its Blues, and skips committee transcripts', () => {
+  const nodes = [
+    node('20260212pm-House-Blues.htm'),
+    node('20260218pm-House-Blues.htm', 'House', 'https://lims.leg.bc.ca/hdms/file/Debates/43rd2nd/20260218pm-Hansard-n118.html'),
+    node('20260218pm-Hansard-n118.html'),
+    node('20260226pm-CommitteeA-Blues.htm', 'Section A'),
+    node('20100301pm-Hansard-v12n3.htm', null),
+    node('20100302pm-Hansard-v12n4.htm', null, undefined, 'https://lims.leg.bc.ca/x'),
+    node('notes.pdf'),
+  ];
+  const { files, problems } = LISTERS['bc-hansard-debates'](index(nodes), (p) => p, INDEX);
+  expect(problems).toEqual([]);
+  expect(files.map((f) => [f.path, f.url])).toEqual([
+    ['20100301pm-Hansard-v12n3.htm.gz', 'https://lims.leg.bc.ca/hdms/file/Debates/43rd2nd/20100301pm-Hansard-v12n3.htm'],
+    ['20260212pm-House-Blues.htm.gz', 'https://lims.leg.bc.ca/hdms/file/Debates/43rd2nd/20260212pm-House-Blues.htm'],
+    ['20260218pm-Hansard-n118.html.gz', 'https://lims.leg.bc.ca/hdms/file/Debates/43rd2nd/20260218pm-Hansard-n118.html'],
+  ]);
+  expect(LISTERS['bc-hansard-debates']('{"data": 1}', (p) => p, INDEX).problems).toEqual(['debate index has no allHansardFileAttributes.nodes']);
+});
+
+describe.skipIf(!HAVE)('BC Hansard discovered from the document index', () => {
+  const manifest = subsetManifest(['bc-hansard-html']);
+  let up: Upstream;
+  let root: string;
+  let cache: string;
+  const host = () => join(root, 'lims.leg.bc.ca', 'hdms');
+  const publish = (name: string, sample = name) => {
+    mkdirSync(join(host(), 'file', 'Debates', '43rd2nd'), { recursive: true });
+    writeFileSync(join(host(), 'file', 'Debates', '43rd2nd', name), gunzipSync(readFileSync(join(SAMPLES, `${sample}.gz`))));
+  };
+  const writeIndex = (session: string, nodes: Node[]) => { mkdirSync(join(host(), 'debates'), { recursive: true }); writeFileSync(join(host(), 'debates', session), index(nodes)); };
+  const first = [
+    node('20260212pm-House-Blues.htm'),
+    node('20260218pm-House-Blues.htm', 'House', 'https://lims.leg.bc.ca/hdms/file/Debates/43rd2nd/20260218pm-Hansard-n118.html'),
+    node('20260309am-House-Blues.htm'),
+    node('20260415pm-House-Blues.htm'),
+    node('20260226pm-CommitteeA-Blues.htm', 'Section A'),
+  ];
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), 'canpol-bc-publisher-'));
+    cache = mkdtempSync(join(tmpdir(), 'canpol-bc-cache-'));
+    for (const f of ['20260212pm-House-Blues.htm', '20260218pm-Hansard-n118.html', '20260309am-House-Blues.htm', '20260415pm-House-Blues.htm']) publish(f);
+    writeIndex('43rd1st', []);
+    writeIndex('43rd2nd', first);
+    up = await startUpstream(manifest, DATASETS, root);
+  });
+  afterAll(async () => { await up.close(); rmSync(root, { recursive: true, force: true }); rmSync(cache, { recursive: true, force: true }); });
+  const fetchNow = () => runFetch({ manifest, cache, mirror: up.mirror, timeoutMs: 5_000, retries: 1, backoffMs: 5 });
+  const held = () => readdirSync(join(cache, 'bc-hansard-html-samples')).filter((f) => f.endsWith('.gz')).sort();
+
+  test('first run: the sittings the index names, the final where one is out, no committee transcript', async () => {
+    const r = await fetchNow();
+    expect(r.sources[0].status).toBe('fresh');
+    expect(held()).toEqual(['20260212pm-House-Blues.htm.gz', '20260218pm-Hansard-n118.html.gz', '20260309am-House-Blues.htm.gz', '20260415pm-House-Blues.htm.gz']);
+    expect(r.sources[0].items.new.length).toBe(6); // two indexes, four sittings
+  });
+
+  test('a sitting added to the index is found next run; nothing held is downloaded again', async () => {
+    publish('20260416pm-House-Blues.htm');
+    writeIndex('43rd2nd', [...first, node('20260416pm-House-Blues.htm')]);
+    up.requests.length = 0;
+    const r = await fetchNow();
+    expect(held()).toContain('20260416pm-House-Blues.htm.gz');
+    expect(r.sources[0].items.new).toEqual(['bc-hansard-html-samples/20260416pm-House-Blues.htm.gz']);
+    expect(r.sources[0].items.changed).toEqual(['bc-hansard-html-samples/index/43rd2nd.json']);
+    // Every file already held was answered 304.
+    expect(up.requests.filter((q) => q.status === 200).map((q) => q.path).sort()).toEqual(['/lims.leg.bc.ca/hdms/debates/43rd2nd', '/lims.leg.bc.ca/hdms/file/Debates/43rd2nd/20260416pm-House-Blues.htm']);
+  });
+});
