@@ -329,7 +329,7 @@ function describeDataFile(file) {
     const counts = JSON.parse(b.row_counts);
     const main = ['politicians', 'bills', 'bill_events', 'votes', 'vote_positions', 'boundaries', 'speeches', 'chunks'];
     return `${relative(ROOT, file).startsWith('..') ? file : relative(ROOT, file)}, ${fmt.mib(statSync(file).size)}, "${b.dataset_name}"${b.is_demo ? ' (demo)' : ''}, ` +
-      `build ${b.id} of ${b.built_at}, schema ${b.schema_version}; rows: ${main.map((t) => `${t} ${fmt.int(counts[t] ?? 0)}`).join(', ')}`;
+      `build ${b.id} of ${b.built_at}, schema ${b.schema_version}; rows: ${main.map((t) => `${t} ${fmt.int(counts[t] ?? (t === 'chunks' ? counts.chunk_rows : 0) ?? 0)}`).join(', ')}`;
   } finally {
     db.close();
   }

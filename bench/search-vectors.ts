@@ -6,6 +6,7 @@
 //   vec0 int8                                               vec0 bit + float re-scoring
 //   in-memory binary scan (WebAssembly SIMD) + float re-scoring, RESCORE·k short-listed (the index now)
 //
+// The source must keep float vectors (`chunk_vectors`): a data file of schema 9 or older.
 //   bun bench/search-vectors.ts --data /tmp/scale-1m.db --scratch /tmp/vectors-1m.db [--queries 12] [--k 1000]
 import { existsSync, rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -38,6 +39,7 @@ if (!existsSync(values.scratch)) {
   d.pragma('journal_mode = OFF');
   d.pragma('synchronous = OFF');
   d.exec(`${VECTOR_TABLES_SQL}
+    CREATE TABLE chunk_vectors (rowid INTEGER PRIMARY KEY, embedding BLOB NOT NULL);
     CREATE VIRTUAL TABLE v_float USING vec0(embedding float[${dim}] distance_metric=cosine, language text, province_territory text, politician_id text);
     CREATE VIRTUAL TABLE v_float_lang USING vec0(language text partition key, embedding float[${dim}] distance_metric=cosine);
     CREATE VIRTUAL TABLE v_int8 USING vec0(embedding int8[${dim}] distance_metric=cosine);

@@ -15,7 +15,7 @@ import { exportEncoderOnnx } from './encoder/export-onnx.js';
 import { trainLexicon } from './encoder/lexicon.js';
 import { CorpusTooSmallError, trainEncoder, type TrainOptions } from './encoder/train.js';
 import { LEXICON_BLOB } from '../../src/search/translate.js';
-import { writeVectors } from './write-vectors.js';
+import { storedVector, writeVectors, type StoredVector } from './write-vectors.js';
 
 export interface SearchPhaseOptions {
   /** The source bundle (its parallel_texts files feed the bilingual step). */
@@ -111,7 +111,13 @@ export function searchPhase(opts: SearchPhaseOptions): ExtraPhase {
       db.prepare('INSERT INTO encoder (name, value) VALUES (?, ?), (?, ?)').run('model.onnx', Buffer.from(blobs.model), 'card.json', Buffer.from(blobs.card));
       storeLexicon(db, opts.sources, onProgress);
 
-      const encoder = await createEncoder({ model: blobs.model, card: blobs.card });
+      // One intra-op thread and runs of 16 texts (the model is a gather and a weighted mean, bound by
+      // memory: the [batch, length, dim] rows of a run of 64 padded texts leave the cache, and two
+      // threads contend with the tokenizer and SQLite on 2 cores). Measured on 5,120 scale-corpus
+      // chunks: ~0.3 s of model runs against ~0.9 s with 2 threads and 64 (docs/benchmarks.md).
+      // An operator's pretrained model (a transformer) keeps the defaults.
+      const learned = (JSON.parse(blobs.card) as { kind?: string }).kind === 'learned';
+      const encoder = await createEncoder({ model: blobs.model, card: blobs.card, ...(learned ? { threads: 1, batchSize: 16 } : {}) });
       try {
         const reuse = previous && kept ? reusedVectors(previous) : null;
         const r = await writeVectors({ db, embedder: encoder, reuse, onProgress });
@@ -139,17 +145,27 @@ function storeLexicon(db: Database.Database, sources: string, onProgress: (m: st
   onProgress(`search: English/French lexicon learned from ${pairs} pairs (${Object.keys(lexicon.en).length} English and ${Object.keys(lexicon.fr).length} French stems, ${((performance.now() - started) / 1000).toFixed(1)} s)`);
 }
 
-/** Vectors of a previous data file by content hash (same text, same language, same encoder). */
-function reusedVectors(previous: Database.Database): (hash: string) => Float32Array | undefined {
-  const hasVectors = previous.prepare("SELECT 1 FROM sqlite_schema WHERE name = 'chunk_vectors'").get();
-  if (!hasVectors) return () => undefined;
+/** Stored vectors of a previous data file by content hash (same text, same language, same encoder):
+ *  its codes and int8 forms as they are, or, from a file of schema ≤ 9, its float vectors
+ *  (`chunk_vectors`) turned into them as a fresh embedding would be. */
+function reusedVectors(previous: Database.Database): (hash: string) => StoredVector | undefined {
+  const has = (name: string) => Boolean(previous.prepare('SELECT 1 FROM sqlite_schema WHERE name = ?').get(name));
   // One chunk of that text is enough: the same text gives the same vector. BigInt rowids also read
   // a schema-3 file, whose vectors were in a vec0 table.
   const rowidOf = previous.prepare('SELECT rowid FROM chunks WHERE content_hash = ? LIMIT 1').pluck();
-  const vectorOf = previous.prepare('SELECT embedding FROM chunk_vectors WHERE rowid = ?').pluck();
+  if (has('chunk_vectors')) {
+    const vectorOf = previous.prepare('SELECT embedding FROM chunk_vectors WHERE rowid = ?').pluck();
+    return (hash) => {
+      const rowid = rowidOf.get(hash) as number | undefined;
+      const buf = rowid === undefined ? undefined : (vectorOf.get(BigInt(rowid)) as Buffer | undefined);
+      return buf && storedVector(floatsOf(buf));
+    };
+  }
+  if (!has('chunk_codes')) return () => undefined;
+  const codesOf = previous.prepare('SELECT code, vector_i8 FROM chunk_codes WHERE rowid = ?');
   return (hash) => {
     const rowid = rowidOf.get(hash) as number | undefined;
-    const buf = rowid === undefined ? undefined : (vectorOf.get(BigInt(rowid)) as Buffer | undefined);
-    return buf && floatsOf(buf);
+    const row = rowid === undefined ? undefined : (codesOf.get(rowid) as { code: Buffer; vector_i8: Buffer } | undefined);
+    return row && { code: row.code, int8: new Int8Array(row.vector_i8.buffer, row.vector_i8.byteOffset, row.vector_i8.byteLength) };
   };
 }

@@ -1,5 +1,5 @@
 // Build phase: speeches → chunks (with the metadata search filters on) → keyword index.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { Jurisdiction } from '../../src/domain/enums.js';
 import { localDate } from '../../src/domain/time-zones.js';
@@ -16,14 +16,15 @@ interface SpeechRow {
 }
 
 export function contentHash(text: string, language: string): string {
-  return createHash('sha256').update(`${language}\n${text}`).digest('hex').slice(0, 32);
+  // The one-shot hash: the same SHA-256, ~2x cheaper per chunk than createHash().update().digest().
+  return hash('sha256', `${language}\n${text}`, 'hex').slice(0, 32);
 }
 
 /** Returns the number of chunks written. Runs inside the build's transaction. */
 export function writeChunks(db: Database.Database, onProgress: (msg: string) => void = () => {}): number {
   db.exec(SEARCH_SCHEMA_SQL);
-  const insChunk = db.prepare(`INSERT INTO chunks VALUES (@rowid, @id, @speech_id, @chunk_index, @char_start, @char_end, @text,
-    @language, @level, @province_territory, @politician_id, @party_at_time, @spoken_at, @spoken_on, @session_id, @speech_type, @is_presiding, @politician_active, @content_hash)`);
+  const insChunk = db.prepare(`INSERT INTO chunk_rows VALUES (@rowid, @id, @speech_id, @speech_rowid, @chunk_index, @char_start, @char_end,
+    @byte_start, @byte_end, @language, @level, @province_territory, @politician_id, @party_at_time, @spoken_at, @spoken_on, @session_id, @speech_type, @is_presiding, @politician_active, @content_hash)`);
   const started = performance.now();
   let rowid = 0;
   // Chronological rowids make "recent" mode and rowid-ordered scans cheap. better-sqlite3 cannot
@@ -38,10 +39,11 @@ export function writeChunks(db: Database.Database, onProgress: (msg: string) => 
     for (const s of wanted.map((r) => byRowid.get(r)!)) {
       for (const span of chunkText(s.text)) {
         const text = s.text.slice(span.start, span.end);
+        const byteStart = Buffer.byteLength(s.text.slice(0, span.start));
         rowid++;
         insChunk.run({
-          rowid, id: ids.chunk(s.key, span.index), speech_id: s.id, chunk_index: span.index, char_start: span.start, char_end: span.end,
-          text, language: s.language, level: s.level, province_territory: s.province_territory, politician_id: s.politician_id,
+          rowid, id: ids.chunk(s.key, span.index), speech_id: s.id, speech_rowid: s._rowid, chunk_index: span.index, char_start: span.start, char_end: span.end,
+          byte_start: byteStart, byte_end: byteStart + Buffer.byteLength(text), language: s.language, level: s.level, province_territory: s.province_territory, politician_id: s.politician_id,
           party_at_time: s.party_at_time, spoken_at: s.spoken_at, spoken_on: localDate(s.spoken_at, (s.province_territory ?? 'federal') as Jurisdiction),
           session_id: s.session_id, speech_type: s.speech_type, is_presiding: s.is_presiding, politician_active: s.politician_active, content_hash: contentHash(text, s.language),
         });

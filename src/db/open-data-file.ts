@@ -45,8 +45,9 @@ export function openDataFile(path: string, { mmapSize = 1 << 30 }: OpenOptions =
     // 4x cheaper point lookups. Nothing writes this file; a new build replaces it by rename.
     db.pragma('locking_mode = EXCLUSIVE');
     db.pragma(`mmap_size = ${mmapSize}`);
-    // sqlite-vec: the float vectors (chunk_vectors) are in its format, so its functions work on them in
-    // SQL. Search itself no longer calls it: it scores in memory (src/search/vectors.ts).
+    // sqlite-vec: its functions (vec_distance_cosine, vec_int8...) work in SQL on the stored int8
+    // vectors (chunk_codes.vector_i8). Search itself does not call it: it scores in memory
+    // (src/search/vectors.ts).
     loadSqliteVec(db);
   } catch (err) {
     throw new DataFileError(`cannot open data file ${path}: ${(err as Error).message}`);

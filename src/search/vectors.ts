@@ -1,7 +1,7 @@
-// The vector index. The data file keeps every chunk's float embedding (`chunk_vectors`, sqlite-vec's
-// float32 blob format, for --reuse and for SQL users of the file) and, in a narrow table loaded into
-// memory when the server starts, its binary code, its int8 form and the filter columns
-// (`chunk_codes`). A query scans every code that passes the filters (Hamming distance, SIMD), keeps
+// The vector index. The data file keeps, in a narrow table loaded into memory when the server
+// starts with the chunks' filter columns, every chunk's binary code and int8 embedding
+// (`chunk_codes`): what search scores with, and what --reuse copies. The float embeddings are not kept (schema 10; they
+// were `chunk_vectors`, 1.37 KB a chunk, a quarter of the file, read by nothing but --reuse). A query scans every code that passes the filters (Hamming distance, SIMD), keeps
 // the RESCORE·k nearest, and ranks those by cosine similarity to their int8 vectors, in memory.
 // Chosen by measurement (docs/api-notes.md "Search"): sqlite-vec's vec0 k-nearest search, in any of
 // its float/int8/bit representations, costs O(n·k) and took ~2 s per query at 1 M chunks with
@@ -15,14 +15,18 @@ import { FILTER_COLUMNS, FilterColumns } from './scan/filter-columns.js';
 import { Int8Vectors } from './scan/int8-vectors.js';
 
 export const VECTOR_TABLES_SQL = `
-CREATE TABLE chunk_vectors (rowid INTEGER PRIMARY KEY, embedding BLOB NOT NULL); -- float32, little-endian
 CREATE TABLE chunk_codes (
-  rowid INTEGER PRIMARY KEY, code BLOB NOT NULL,  -- sign bits of the embedding (src/search/scan/binary-code.ts)
-  vector_i8 BLOB NOT NULL,                        -- the embedding as int8 (src/search/scan/int8-vectors.ts)
-  language TEXT NOT NULL, level TEXT NOT NULL, province_territory TEXT NOT NULL, speech_type TEXT NOT NULL,
-  spoken_on TEXT NOT NULL, is_presiding INTEGER NOT NULL, politician_active INTEGER NOT NULL,
-  politician_id TEXT NOT NULL, party TEXT NOT NULL, session_id TEXT NOT NULL
+  rowid INTEGER PRIMARY KEY,                      -- chunks.rowid
+  code BLOB NOT NULL,                             -- sign bits of the embedding (src/search/scan/binary-code.ts)
+  vector_i8 BLOB NOT NULL                         -- the embedding as int8 (src/search/scan/int8-vectors.ts)
 );`;
+
+/** The filter columns of each coded chunk, as FILTER_COLUMNS orders them (read from `chunks`: kept
+ *  once in the file since schema 10; party lower-cased in JavaScript, as filters compare it). */
+const CODED_ROWS_SQL = `SELECT k.rowid, k.code, k.vector_i8, c.language, c.level, c.province_territory, c.speech_type, c.spoken_on,
+  c.is_presiding, coalesce(c.politician_active, -1), c.politician_id, c.party_at_time, c.session_id
+  FROM chunk_codes k JOIN chunks c ON c.rowid = k.rowid ORDER BY k.rowid`;
+const PARTY = 3 + FILTER_COLUMNS.indexOf('party');
 
 /** The pool never asks for more (kept from sqlite-vec's cap, so results do not depend on the index). */
 export const MAX_K = 4096;
@@ -68,9 +72,10 @@ export function createVectorIndex(db: Database.Database, { rescore = RESCORE }: 
   const rowids = new Float64Array(n);
   const entryOf = new Int32Array(maxRowid + 1).fill(-1);
   let i = 0;
-  const rows = db.prepare(`SELECT rowid, code, vector_i8, ${FILTER_COLUMNS.join(', ')} FROM chunk_codes ORDER BY rowid`).raw();
+  const rows = db.prepare(CODED_ROWS_SQL).raw();
   for (const r of rows.iterate() as Iterable<[number, Buffer, Buffer, ...unknown[]]>) {
     const [rowid, code, v8] = r;
+    r[PARTY] = ((r[PARTY] as string | null) ?? '').toLowerCase();
     scan.push(code);
     int8.push(new Int8Array(v8.buffer, v8.byteOffset, v8.byteLength));
     columns.setValues(i, r, 3);

@@ -26,11 +26,14 @@ const vectors = Array.from({ length: N }, randomUnit);
 const db = new Database(join(dir, 'v.db'));
 sqliteVec.load(db);
 db.exec(VECTOR_TABLES_SQL);
-const insV = db.prepare('INSERT INTO chunk_vectors (rowid, embedding) VALUES (?, ?)');
-const insC = db.prepare(`INSERT INTO chunk_codes VALUES (?, ?, ?, ?, 'federal', '', 'floor', '2024-01-01', 0, 1, '', '', '')`);
+// The index reads the filter columns from the chunks (the build's chunk_rows view, here a table).
+db.exec(`CREATE TABLE chunks (rowid INTEGER PRIMARY KEY, language TEXT, level TEXT, province_territory TEXT, speech_type TEXT, spoken_on TEXT,
+  is_presiding INTEGER, politician_active INTEGER, politician_id TEXT, party_at_time TEXT, session_id TEXT)`);
+const insC = db.prepare('INSERT INTO chunk_codes VALUES (?, ?, ?)');
+const insChunk = db.prepare(`INSERT INTO chunks VALUES (?, ?, 'federal', NULL, 'floor', '2024-01-01', 0, 1, NULL, ?, NULL)`);
 vectors.forEach((v, i) => {
-  insV.run(i + 1, Buffer.from(v.buffer));
-  insC.run(i + 1, binaryCode(v, codeWords(DIM)), quantizeInt8(v), i % 2 ? 'fr' : 'en');
+  insC.run(i + 1, binaryCode(v, codeWords(DIM)), quantizeInt8(v));
+  insChunk.run(i + 1, i % 2 ? 'fr' : 'en', i % 3 ? 'Bloc Québécois' : 'NDP');
 });
 const index = createVectorIndex(db, { rescore: 1000 }); // short list = everything: results must be exact
 afterAll(() => { db.close(); rmSync(dir, { recursive: true, force: true }); });
@@ -76,6 +79,9 @@ describe('vector index', () => {
     const fr = index.rowMask({ ...ANY, langs: ['fr'] }, null)!;
     for (let i = 0; i < N; i++) expect(fr[i + 1]).toBe(i % 2 ? 1 : 0);
     expect(index.politicianIds([1, 9999])).toEqual([null, null]);
+    // Party compares lower-cased, accents kept: the chunks store it as the source spells it.
+    const bloc = index.rowMask({ ...ANY, party: 'bloc québécois' }, null)!;
+    for (let i = 0; i < N; i++) expect(bloc[i + 1]).toBe(i % 3 ? 1 : 0);
   });
 
   test('similarities() is the cosine to each stored vector, missing rowids absent', () => {

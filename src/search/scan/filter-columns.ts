@@ -5,7 +5,7 @@
 import type { SearchFilters } from '../../db/search.js';
 import { VALUE_COLUMNS, valueFilters, type ValueColumn } from '../value-filters.js';
 
-/** One row of `chunk_codes` minus the code: what the vector side filters on. */
+/** A chunk's columns the vector side filters on (party lower-cased; '' or -1 for unknown). */
 export interface FilterRow {
   language: string; level: string; province_territory: string; speech_type: string; spoken_on: string;
   is_presiding: number; politician_active: number; politician_id: string; party: string; session_id: string;

@@ -7,7 +7,6 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import * as sqliteVec from 'sqlite-vec';
 import { buildDataFileWith } from '../../../build-db/build.js';
 import { searchPhase, type SearchPhaseReport } from '../../../build-db/search/search-phase.js';
 import { buildCommand } from '../../../src/commands/build.js';
@@ -46,12 +45,12 @@ async function served(path: string) {
   };
 }
 
-function vectorsOf(path: string): Map<number, Float32Array> {
+/** Each chunk's stored int8 vector and binary code, as one byte string per rowid. */
+function vectorsOf(path: string): Map<number, { int8: Int8Array; code: string }> {
   const db = new Database(path, { readonly: true });
-  sqliteVec.load(db);
-  const rows = db.prepare('SELECT rowid, embedding FROM chunk_vectors').all() as Array<{ rowid: number; embedding: Buffer }>;
+  const rows = db.prepare('SELECT rowid, code, vector_i8 FROM chunk_codes').all() as Array<{ rowid: number; code: Buffer; vector_i8: Buffer }>;
   db.close();
-  return new Map(rows.map((r) => [r.rowid, new Float32Array(r.embedding.buffer.slice(r.embedding.byteOffset, r.embedding.byteOffset + r.embedding.byteLength))]));
+  return new Map(rows.map((r) => [r.rowid, { int8: new Int8Array(r.vector_i8.buffer, r.vector_i8.byteOffset, r.vector_i8.byteLength), code: r.code.toString('hex') }]));
 }
 
 describe('learned encoder on the demo corpus, then --reuse', () => {
@@ -75,21 +74,63 @@ describe('learned encoder on the demo corpus, then --reuse', () => {
     } finally {
       await api.close();
     }
-  }, 60_000);
+  }, 120_000); // a build of the demo corpus: 40-60 s on the loaded 2-core VM
 
   test('--reuse keeps the encoder and copies every unchanged vector instead of embedding it', async () => {
     r2 = await build(demo, second, { reuse: first });
     expect(r2).toMatchObject({ encoder: 'reused', embedded: 0, reused: r1.chunks });
-    // Identical texts share one stored vector (by content hash); an embedding differs from another of
-    // the same text only in the last bits (batching), so compare within 1e-5.
+    // Identical texts share one stored vector (by content hash), copied as stored. An embedding differs
+    // from another of the same text only in the last bits (batching), which can move an int8 component
+    // by one step and no more; most chunks' texts are unique, so their bytes are the same.
     const [a, b] = [vectorsOf(first), vectorsOf(second)];
     expect(b.size).toBe(a.size);
-    let worst = 0;
-    for (const [rowid, v] of a) v.forEach((x, i) => { worst = Math.max(worst, Math.abs(x - b.get(rowid)![i])); });
-    expect(worst).toBeLessThan(1e-5);
+    let worst = 0, same = 0;
+    for (const [rowid, v] of a) {
+      const w = b.get(rowid)!;
+      v.int8.forEach((x, i) => { worst = Math.max(worst, Math.abs(x - w.int8[i])); });
+      if (v.code === w.code && v.int8.every((x, i) => x === w.int8[i])) same++;
+    }
+    expect(worst).toBeLessThanOrEqual(1);
+    expect(same / a.size).toBeGreaterThan(0.95);
     const blobs = (p: string) => { const db = new Database(p, { readonly: true }); const b = readEncoderBlobs(db); db.close(); return b; };
     expect(blobs(second)).toEqual(blobs(first));
-  }, 60_000);
+  }, 120_000);
+
+  test('--reuse of a schema-9 file (float vectors in chunk_vectors) stores the codes a fresh embedding of those floats gives', async () => {
+    // The old format, made from the first file: its codes dropped, each int8 vector kept as the unit
+    // float vector it stands for. Quantizing that float again must give the same int8 bytes back.
+    const old = join(dir, 'schema9.db');
+    spawnSync('cp', [first, old]);
+    const db = new Database(old);
+    db.exec('CREATE TABLE chunk_vectors (rowid INTEGER PRIMARY KEY, embedding BLOB NOT NULL)');
+    const ins = db.prepare('INSERT INTO chunk_vectors VALUES (?, ?)');
+    for (const [rowid, v] of vectorsOf(first)) {
+      const norm = Math.hypot(...v.int8);
+      ins.run(rowid, Buffer.from(Float32Array.from(v.int8, (x) => x / norm).buffer));
+    }
+    db.exec('DROP TABLE chunk_codes');
+    db.close();
+    const out = join(dir, 'from-schema9.db');
+    const r = await build(demo, out, { reuse: old });
+    expect(r).toMatchObject({ encoder: 'reused', embedded: 0, reused: r1.chunks });
+    // A text's vector is the one of its first chunk (by content hash); its code has a bit set for
+    // each positive component (a float component too small for int8 became 0, so the bit is clear).
+    const [a, b] = [vectorsOf(first), vectorsOf(out)];
+    expect(b.size).toBe(a.size);
+    const meta = new Database(first, { readonly: true });
+    const hashes = meta.prepare('SELECT rowid, content_hash FROM chunks ORDER BY rowid').all() as Array<{ rowid: number; content_hash: string }>;
+    meta.close();
+    const firstOf = new Map<string, number>();
+    for (const h of hashes) if (!firstOf.has(h.content_hash)) firstOf.set(h.content_hash, h.rowid);
+    for (const { rowid, content_hash } of hashes) {
+      const want = a.get(firstOf.get(content_hash)!)!.int8;
+      const got = b.get(rowid)!;
+      expect(Array.from(got.int8)).toEqual(Array.from(want));
+      const bits = new Uint8Array(got.code.length / 2);
+      want.forEach((x, i) => { if (x > 0) bits[i >> 3] |= 1 << (i & 7); });
+      expect(got.code).toBe(Buffer.from(bits).toString('hex'));
+    }
+  }, 120_000); // a copy and a build: ~50 s on the loaded 2-core VM
 
   test('--reuse with one speech changed embeds only its chunks', async () => {
     const changed = join(dir, 'changed');
@@ -103,7 +144,7 @@ describe('learned encoder on the demo corpus, then --reuse', () => {
     const r3 = await build(changed, join(dir, 'third.db'), { reuse: first });
     expect(r3.embedded).toBe(1);
     expect(r3.reused).toBe(r1.chunks - 1);
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('a corpus too small to learn from', () => {
