@@ -5,6 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { Importer, ImportContext, ImportOutput, SourceInput } from '../types.js';
+import { importStats } from '../import-stats.js';
 import { readCommitteeSeed, SEED_FILE } from './committee-seed.js';
 import { parseHansard, transcriptRoot } from './document.js';
 import { opensSession, sessionRecord, speechRecords } from './records.js';
@@ -27,8 +28,7 @@ function finalsFirst(a: string, b: string): number {
 export function importBcHansard(from: string, ctx: ImportContext): ImportOutput {
   const speeches: Array<SourceInput<'speeches'>> = [];
   const openings = new Map<string, { parliament: number; session: number; date: string }>();
-  const stats: Record<string, number> = { files: 0, final_files: 0, draft_files: 0, speaker_paragraphs: 0, presiding_turns: 0 };
-  const add = (k: string, n = 1) => { stats[k] = (stats[k] ?? 0) + n; };
+  const { stats, add } = importStats({ files: 0, final_files: 0, draft_files: 0, speaker_paragraphs: 0, presiding_turns: 0 });
   const seen = new Map<string, string>();
 
   for (const file of readdirSync(from).filter((f) => HANSARD_FILE.test(f)).sort(finalsFirst)) {

@@ -10,7 +10,7 @@
 //     crossed the floor has one term here; ParlInfo's dated memberships win over it on merge.
 //   - A Senate row has no dates at all: it is kept as an observed term on the snapshot's date.
 // The snapshot is dated by its latest date (SOURCE.md: about August 2017).
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { federalParliament } from '../../../src/domain/federal-parliaments.js';
 import { ottawaDay } from '../../sources/merge-politicians.js';
@@ -19,6 +19,7 @@ import { claimPerson, type ClaimMethod } from '../people/claim.js';
 import { caucusName, federalPartyRecord } from '../people/federal-parties.js';
 import { loadFederalRidings, senateDivision } from '../people/federal-ridings.js';
 import type { ImportContext, ImportOutput, Importer, SourceInput } from '../types.js';
+import { filePresent, importStats } from '../import-stats.js';
 
 export const FILES = { 41: 'commons-term-41.csv', 42: 'commons-term-42.csv' } as const;
 export const SENATE_FILE = 'senate-term-42.csv';
@@ -39,11 +40,10 @@ export function ridingOf(area: string): string | null {
 }
 
 export function importEverypolitician(from: string, ctx: ImportContext): ImportOutput {
-  const stats: Record<string, number> = {};
-  const add = (k: string, n = 1) => { stats[k] = (stats[k] ?? 0) + n; };
+  const { stats, add } = importStats();
   const read = (file: string): Row[] => {
     const path = join(from, file);
-    if (!existsSync(path)) { ctx.skip({ file, record: 'whole file', reason: 'file missing', detail: path }); return []; }
+    if (!filePresent(ctx, file, path)) return [];
     return csvRecords(readFileSync(path, 'utf8')).map((r) => ({ file, ...r }));
   };
   const idOf = new Map(read(ID_MAP_FILE).map((r) => [r.values.uuid?.trim(), r.values.id?.trim()]).filter(([u, i]) => u && /^\d+$/.test(i ?? '')) as Array<[string, string]>);

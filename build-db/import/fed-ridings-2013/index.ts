@@ -3,13 +3,14 @@
 // politicians' constituency_id uses. Names and validity dates come from the OCD division list
 // (`ed:<FED>-2013`, official em-dash names, English and French), falling back to the file's own
 // names with its `--` written as the em-dash. Ridings truncated upstream are kept and warned about.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { checkGeometry } from '../../sources/check-geometry.js';
 import { loadDivisions } from '../boundaries/ocd-divisions.js';
 import { readSourceNotes } from '../source-notes.js';
 import type { ImportContext, ImportOutput, Importer, SourceInput } from '../types.js';
+import { filePresent } from '../import-stats.js';
 import { truncatedRidings } from './truncated.js';
 
 export const FED_2013_FILE = 'fed_2013_representation_order.geojson.gz';
@@ -28,8 +29,7 @@ export function importFedRidings(from: string, ctx: ImportContext): ImportOutput
   const path = join(from, FED_2013_FILE);
   const notes = readSourceNotes(from);
   const sources = [{ id: 'fed-ridings-2013', version: notes.commit ?? 'unknown', ...(notes.repository ? { url: `https://github.com/${notes.repository}` } : {}), licence: 'Open Government Licence – Canada' }];
-  if (!existsSync(path)) {
-    ctx.skip({ file: FED_2013_FILE, record: 'whole file', reason: 'file missing', detail: path });
+  if (!filePresent(ctx, FED_2013_FILE, path)) {
     return { records: {}, sources, coverage: [], stats };
   }
 

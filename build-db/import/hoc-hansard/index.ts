@@ -7,6 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { ImportContext, ImportOutput, Importer, SourceInput } from '../types.js';
+import { importStats } from '../import-stats.js';
 import { DocumentDirectory, ParliamentDirectory } from './directory.js';
 import { child, elements, first, parseXml, readXmlFile } from './document.js';
 import { readMeta, type DocMeta } from './metadata.js';
@@ -27,8 +28,7 @@ function commitOf(from: string): string {
 }
 
 export function importHocHansard(from: string, ctx: ImportContext): ImportOutput {
-  const stats: Record<string, number> = {};
-  const add = (k: string, n = 1) => { stats[k] = (stats[k] ?? 0) + n; };
+  const { stats, add } = importStats();
 
   // Pass 1: read, parse and walk every document.
   const docs: Parsed[] = [];

@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ImportContext, ImportOutput, Importer, SourceInput } from '../types.js';
+import { filePresent, importStats } from '../import-stats.js';
 import { readSourceNotes } from '../source-notes.js';
 import { joinXml } from './join-xml.js';
 import { mapOffices } from './map-offices.js';
@@ -15,13 +16,11 @@ import { MEMBERS_XML_FILE, readMembersXml, type XmlMember } from './read-members
 import { loadRidings, RIDING_SET } from './ridings.js';
 
 export function importHocMembers(from: string, ctx: ImportContext): ImportOutput {
-  const stats: Record<string, number> = {};
-  const add = (k: string, n = 1) => { stats[k] = (stats[k] ?? 0) + n; };
+  const { stats, add } = importStats();
   const notes = readSourceNotes(from);
 
   const jsonPath = join(from, LEGISLATORS_FILE);
-  if (!existsSync(jsonPath)) ctx.skip({ file: LEGISLATORS_FILE, record: 'whole file', reason: 'file missing', detail: jsonPath });
-  const { legislators, problems } = existsSync(jsonPath) ? readLegislators(readFileSync(jsonPath, 'utf8')) : { legislators: [], problems: [] };
+  const { legislators, problems } = filePresent(ctx, LEGISLATORS_FILE, jsonPath) ? readLegislators(readFileSync(jsonPath, 'utf8')) : { legislators: [], problems: [] };
   problems.forEach((s) => ctx.skip(s));
   add('members_read', legislators.length);
 

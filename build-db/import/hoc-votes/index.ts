@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { wallClockTimestamp } from '../../../src/domain/time-zones.js';
 import type { ImportContext, ImportOutput, Importer, SourceInput } from '../types.js';
+import { importStats } from '../import-stats.js';
 import { readParticipants, readVoteList, type ListedDivision } from './read-exports.js';
 
 const SESSION_DIR = /^(\d{1,2})-(\d)$/;
@@ -22,8 +23,7 @@ function resultOf(d: ListedDivision): 'passed' | 'defeated' | 'tied' | null {
 }
 
 export function importHocVotes(from: string, ctx: ImportContext): ImportOutput {
-  const stats: Record<string, number> = {};
-  const add = (k: string, n = 1) => { stats[k] = (stats[k] ?? 0) + n; };
+  const { stats, add } = importStats();
   const votes: Array<SourceInput<'votes'>> = [];
   const sessions = existsSync(from) ? readdirSync(from).filter((d) => SESSION_DIR.test(d)).sort((a, b) => a.localeCompare(b, 'en', { numeric: true })) : [];
   if (!sessions.length) ctx.log(`${from}: no vote exports (hoc-votes/<parliament>-<session>/votes.xml)`);

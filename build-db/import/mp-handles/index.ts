@@ -2,9 +2,10 @@
 // records. The list has no PersonId, so each row is linked through the identity rule by name, riding
 // and party among the MPs serving on the row's start date; rows it cannot link are reported with the
 // raw name, never guessed.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ImportContext, ImportOutput, Importer, SourceInput } from '../types.js';
+import { filePresent } from '../import-stats.js';
 import { readSourceNotes } from '../source-notes.js';
 import { profileUrl, screenName } from './handle.js';
 import { HANDLES_FILE, readHandleRows, repairBytes, type HandleRow } from './read-csv.js';
@@ -16,9 +17,7 @@ export function importMpHandles(from: string, ctx: ImportContext): ImportOutput 
   const stats: Record<string, number> = { rows: 0, rows_with_handle: 0, matched: 0 };
   const path = join(from, HANDLES_FILE);
   const socials: Array<SourceInput<'socials'>> = [];
-  if (!existsSync(path)) {
-    ctx.skip({ file: HANDLES_FILE, record: 'whole file', reason: 'file missing', detail: path });
-  } else {
+  if (filePresent(ctx, HANDLES_FILE, path)) {
     const { text, repaired, invalid } = repairBytes(readFileSync(path));
     stats.em_dashes_repaired = repaired;
     if (invalid) { stats.bytes_not_utf8 = invalid; ctx.log(`${invalid} byte(s) still not UTF-8 after repair (read as U+FFFD)`); }

@@ -5,7 +5,7 @@
 //   - key `openparliament/politician/<pk>`; joined to a known politician by name and riding/dates.
 //   - each elected-member record is one seat, cut per Parliament like ParlInfo's; a record still open
 //     in the fixture stays open in the Parliament then sitting (the build closes it).
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ottawaDay } from '../../sources/merge-politicians.js';
 import { claimPerson, type ClaimMethod } from '../people/claim.js';
@@ -13,6 +13,7 @@ import { caucusName, federalPartyRecord } from '../people/federal-parties.js';
 import { loadFederalRidings } from '../people/federal-ridings.js';
 import { parliamentSpans, splitByParliament } from '../people/seat-terms.js';
 import type { ImportContext, ImportOutput, Importer, SourceInput } from '../types.js';
+import { filePresent, importStats } from '../import-stats.js';
 
 export const POLITICIANS_FILE = 'politicians.json';
 export const RIDINGS_FILE = 'ridings.json';
@@ -25,11 +26,10 @@ const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null
 const dated = (v: unknown) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : null);
 
 export function importOpenparliament(from: string, ctx: ImportContext): ImportOutput {
-  const stats: Record<string, number> = {};
-  const add = (k: string, n = 1) => { stats[k] = (stats[k] ?? 0) + n; };
+  const { stats, add } = importStats();
   const read = (file: string): Fixture[] => {
     const path = join(from, file);
-    if (!existsSync(path)) { ctx.skip({ file, record: 'whole file', reason: 'file missing', detail: path }); return []; }
+    if (!filePresent(ctx, file, path)) return [];
     try {
       const rows = JSON.parse(readFileSync(path, 'utf8')) as unknown;
       if (!Array.isArray(rows)) throw new Error('not a JSON array');

@@ -21,6 +21,7 @@ import { claimPerson, type ClaimMethod } from '../people/claim.js';
 import { parliamentSpans, splitByParliament, splitByParty, type PartyPeriod, type Span } from '../people/seat-terms.js';
 import { ottawaDay } from '../../sources/merge-politicians.js';
 import type { ImportContext, ImportOutput, Importer, SourceInput } from '../types.js';
+import { filePresent, importStats } from '../import-stats.js';
 
 export const PEOPLE_FILE = 'parlinfo-people-1993-2020.jsonl.gz';
 /** SOURCE.md: downloaded by the upstream repository in 2020 (its commit is of 2020-10-01). */
@@ -75,11 +76,9 @@ function partyPeriods(p: RawPerson): PartyPeriod[] {
 }
 
 export function importParlinfo(from: string, ctx: ImportContext): ImportOutput {
-  const stats: Record<string, number> = {};
-  const add = (k: string, n = 1) => { stats[k] = (stats[k] ?? 0) + n; };
+  const { stats, add } = importStats();
   const path = join(from, PEOPLE_FILE);
-  if (!existsSync(path)) {
-    ctx.skip({ file: PEOPLE_FILE, record: 'whole file', reason: 'file missing', detail: path });
+  if (!filePresent(ctx, PEOPLE_FILE, path)) {
     return { records: {}, sources: [], coverage: [], stats };
   }
   const commit = existsSync(join(from, 'SOURCE.md')) ? /commit `([0-9a-f]{7,40})`/.exec(readFileSync(join(from, 'SOURCE.md'), 'utf8'))?.[1] ?? 'unknown' : 'unknown';
