@@ -5,6 +5,7 @@
 // phrases) is about the same thing far more often (the sequential dependence model of Metzler &
 // Croft 2005 scores the same pairs).
 import type { SearchQueries } from '../db/search.js';
+import { fold } from '../domain/text.js';
 import { phraseStems } from './query-analysis.js';
 import type { Lang } from './text/terms.js';
 
@@ -40,8 +41,6 @@ export function proximityList(queries: SearchQueries, q: string, langs: readonly
   });
   return held.sort((a, b) => b.n - a.n || a.rank - b.rank).map((h) => h.id);
 }
-
-const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
 /** How many of `want` (pairs of `lang` stems) `text` holds. Only the stretches after an occurrence
  *  of a pair's first word are stemmed: a chunk is ~480 words, and stemming all of them for every
