@@ -16,6 +16,7 @@ import type { ImportReport } from '../import/run-import.js';
 import type { TableChange } from './change-report.js';
 import type { GuardResult } from './guards.js';
 import { summarizeSkipped, type SkippedSummary } from './import-report-summary.js';
+import { quoteName as q } from '../../src/db/sql-name.js';
 
 export type RemovalKind = 'superseded' | 'removed upstream' | 'changed upstream' | 'skipped by importer' | 'source missing' | 'derived';
 export interface RemovalReason { kind: RemovalKind; detail: string; rows: number | null }
@@ -36,7 +37,6 @@ export const DERIVED: Record<string, string[]> = {
   jurisdictions: ['politicians', 'boundaries'], encoder: ['speeches', 'bills'],
 };
 
-const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
 const SAMPLE = 20;
 
 interface Inputs {

@@ -13,6 +13,7 @@
 // file of tens of GB is checked in one pass at the speed SQLite reads it.
 import { createHash, type Hash } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import { quoteName as quote } from './sql-name.js';
 
 export const CHECKSUMS_TABLE = 'checksums';
 export const CHECKSUMS_TABLE_SQL = `CREATE TABLE ${CHECKSUMS_TABLE} (
@@ -37,7 +38,6 @@ export interface Checksum {
 /** Tables whose rows are named blobs (key → value), each checked on its own. */
 const BLOB_TABLES = [{ table: 'encoder', key: 'name', value: 'value' }] as const;
 
-const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 interface TableInfo { name: string; withoutRowid: boolean }
 

@@ -10,6 +10,7 @@
 import { statSync } from 'node:fs';
 import { checkChecksums, type ChecksumProgress, type ChecksumReport } from './data-checksums.js';
 import { DataFileError, openDataFile, type DataFile } from './open-data-file.js';
+import { quoteName } from './sql-name.js';
 
 export type VerifyDepth = 'quick' | 'full';
 
@@ -49,7 +50,7 @@ export function verifyOpenFile(file: DataFile, result: VerifyResult, progress: C
     if (result.integrity.join() !== 'ok') result.problems.push(`SQLite integrity check failed: ${result.integrity.slice(0, 5).join('; ')}`);
     for (const [table, claimed] of Object.entries(file.build.row_counts)) {
       try {
-        const { n } = file.db.prepare(`SELECT count(*) AS n FROM "${table.replace(/"/g, '""')}"`).get() as { n: number };
+        const { n } = file.db.prepare(`SELECT count(*) AS n FROM ${quoteName(table)}`).get() as { n: number };
         if (n !== claimed) result.problems.push(`table ${table} has ${n} rows; the build record says ${claimed}`);
       } catch (err) {
         result.problems.push(`table ${table} unreadable: ${(err as Error).message}`);
