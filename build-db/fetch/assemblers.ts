@@ -50,6 +50,7 @@ const fedRidingsCollection: Assembler = (dir, datasetDir, files) => {
   return { output: FED_2013, changed: !same, problems: [] };
 };
 
-export const ASSEMBLERS: Record<string, Assembler> = { 'fed-ridings-2013-collection': fedRidingsCollection };
-/** What each assembler writes (a previous copy makes a failed assembly stale, not missing). */
-export const ASSEMBLED_OUTPUT: Record<string, string> = { 'fed-ridings-2013-collection': FED_2013 };
+/** Each assembler with the file it writes (a previous copy makes a failed assembly stale, not missing). */
+export const ASSEMBLERS: Record<string, { run: Assembler; output: string }> = {
+  'fed-ridings-2013-collection': { run: fedRidingsCollection, output: FED_2013 },
+};

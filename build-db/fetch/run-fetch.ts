@@ -12,7 +12,7 @@ import { DISCOVERERS } from './discover/index.js';
 import { sessionsInScope } from './discover/sessions.js';
 import { fetchFile, type FetchFileDeps, type FileOutcome } from './fetch-file.js';
 import { HostLimit } from './host-limit.js';
-import { ASSEMBLED_OUTPUT, ASSEMBLERS } from './assemblers.js';
+import { ASSEMBLERS } from './assemblers.js';
 import { LISTERS } from './listers.js';
 import type { ManifestFile, ManifestSource, SourcesManifest } from './manifest-types.js';
 import { expandUrl, mirrored } from './read-manifest.js';
@@ -215,10 +215,10 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
     let status = statusOf(source, files, problems);
     if (source.assemble) {
       // The importer's file is built from the publisher's: unbuildable → the last one built stays (stale).
-      const built = ASSEMBLERS[source.assemble](join(cache, source.dataset_dir), source.dataset_dir, files);
+      const built = ASSEMBLERS[source.assemble].run(join(cache, source.dataset_dir), source.dataset_dir, files);
       problems.push(...built.problems);
       if (built.output) onProgress(`${source.id}: ${built.output} ${built.changed ? 'assembled' : 'unchanged'} from ${files.length - 1} file(s)`);
-      else status = existsSync(join(cache, source.dataset_dir, ASSEMBLED_OUTPUT[source.assemble] ?? '')) && status !== 'missing' ? 'stale' : 'missing';
+      else status = existsSync(join(cache, source.dataset_dir, ASSEMBLERS[source.assemble].output)) && status !== 'missing' ? 'stale' : 'missing';
     }
     onProgress(`${source.id}: ${status}, ${files.length} file(s)`);
     return {
