@@ -39,6 +39,8 @@ const NAME_FORMS: Array<Form<Namer>> = [
   [/^'([^']*)' followed by property (\w+)$/, (m, f) => { const k = f(m[2]); return (p) => (str(p[k]) ? `${m[1]}${str(p[k])}` : null); }],
   [/^property (\w+)$/, (m, f) => { const k = f(m[1]); return (p) => str(p[k]); }],
   [/^property (\w+)(?: \(all capitals\))?, (?:whitespace tidied and )?capitalised as a name$/, (m, f) => { const k = f(m[1]); return (p) => { const v = str(p[k]); return v && titleCase(v); }; }],
+  // upstream's dashed_attr (a set list built from definition.py): clean_attr's capitalising of an all-capitals value, then em dashes.
+  [/^property (\w+), capitalised as a name when all capitals, hyphens between place names written as em dashes$/, (m, f) => { const k = f(m[1]); return (p) => { const v = str(p[k]); return v && emDashes(v === v.toUpperCase() && /\p{Lu}/u.test(v) ? titleCase(v) : v); }; }],
   [/^property (\w+), hyphens between place names written as em dashes$/, (m, f) => { const k = f(m[1]); return (p) => { const v = str(p[k]); return v && emDashes(v); }; }],
   [/^property (\w+) with the Windows-1252 right single quote byte replaced by an apostrophe$/, (m, f) => { const k = f(m[1]); return (p) => str(p[k])?.replace(/[\u0092\u2019]/g, "'") ?? null; }],
   [/^the part of property (\w+) before ' \/ ' \(the English name\)$/, (m, f) => { const k = f(m[1]); return (p) => str(p[k])?.split(' / ')[0].trim() || null; }],
