@@ -13,6 +13,7 @@ import { gunzipSync } from 'node:zlib';
 import type { SourcesManifest } from '../../build-db/fetch/manifest-types.js';
 import { LISTERS } from '../../build-db/fetch/listers.js';
 import { expandUrl } from '../../build-db/fetch/read-manifest.js';
+import { definitionsFromDatasets } from './represent-definitions.js';
 
 export type Behaviour =
   | { kind: 'status'; status: number; /** then serve normally; default: forever */ times?: number; retryAfter?: string }
@@ -32,6 +33,7 @@ export interface Upstream {
 }
 
 const TYPES: Array<[RegExp, string]> = [
+  [/\.py$/i, 'text/plain; charset=utf-8'],
   [/\.xml$|\/xml(\?|$)/i, 'application/xml'], [/\.html?$/i, 'text/html; charset=utf-8'], [/\.json$/i, 'application/json'],
   [/\.csv$/i, 'text/csv; charset=utf-8'], [/\.md$/i, 'text/plain; charset=utf-8'], [/\.gz$/i, 'application/gzip'],
 ];
@@ -46,9 +48,11 @@ export async function startUpstream(manifest: SourcesManifest, datasets: string,
   for (const s of manifest.sources) {
     for (const f of s.files) routes.set(pathOf(expandUrl(f.url, f.params)), join(datasets, s.dataset_dir, expandUrl(f.path, f.params, String)));
     if (s.list_from) {
-      const indexUrl = s.files.find((f) => f.path === s.list_from!.file)!.url;
+      // An assembled set list (built from definition.py files) has no URL of its own.
+      const listFile = s.files.find((f) => f.path === s.list_from!.file);
+      const indexUrl = (listFile ?? s.files[0]).url;
       const index = pathOf(indexUrl);
-      trees.push([index.slice(0, index.lastIndexOf('/') + 1), join(datasets, s.dataset_dir, dirname(s.list_from.file))]);
+      if (listFile) trees.push([index.slice(0, index.lastIndexOf('/') + 1), join(datasets, s.dataset_dir, dirname(s.list_from.file))]);
       // Files the index names at other URLs (a set's shapefile at its upstream commit) are served from the datasets copy too.
       const local = join(datasets, s.dataset_dir, s.list_from.file);
       const lister = LISTERS[s.list_from.lister];
@@ -70,6 +74,16 @@ export async function startUpstream(manifest: SourcesManifest, datasets: string,
       .map((f) => { const { source_file, ...properties } = f.properties; return [String(source_file).replace(/^districts\//, ''), Buffer.from(JSON.stringify({ ...f, properties }))]; }));
     const prefix = index.slice(0, index.lastIndexOf('/') + 1);
     virtualTrees.push([prefix, (rest) => ridingsOf().get(rest) ?? null]);
+  }
+  // Open North's boundary set definitions, written in upstream's format from the datasets' set list
+  // (the datasets keep no definition.py: SOURCE.md).
+  for (const s of manifest.sources.filter((x) => x.assemble === 'represent-set-list')) {
+    const defs = await definitionsFromDatasets(datasets);
+    for (const f of s.files) {
+      const slug = /^definitions\/([a-z0-9-]+)\.py$/.exec(f.path)?.[1];
+      const text = slug ? defs.get(slug) : undefined;
+      if (text) virtual.set(pathOf(f.url), () => Buffer.from(text));
+    }
   }
   // The BC Legislature's per-session document index, made from the datasets' sample sittings (the
   // 43rd2nd session's), so the whole manifest runs against the loopback; the samples are served at
