@@ -1,6 +1,6 @@
 // A set's `feature_rules` (manifest.json: upstream's naming and filtering of its features, described
 // in words) as functions, checked against the set's own attributes. The forms upstream uses:
-//   - the name from one attribute ("property WARD_NAME", optionally capitalised, em dashes, quote repaired),
+//   - the name from one attribute ("property WARD_NAME", optionally capitalised, em dashes, both, quote repaired),
 //   - several attributes joined ("properties A and B joined by ' - '"),
 //   - a fixed prefix and a number ("'Ward ' followed by property WARD"),
 //   - a value for one feature and another for the rest ("'South Ward' for the feature with OBJECTID 35, otherwise 'North Ward'"),

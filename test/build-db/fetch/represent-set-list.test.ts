@@ -13,6 +13,7 @@ import { readSetsConfig, setEntry } from '../../../build-db/fetch/represent-defi
 import { parseDefinition, tokenize } from '../../../build-db/fetch/represent-definition/parse-definition.js';
 import { translateId, translateKeep, translateName } from '../../../build-db/fetch/represent-definition/translate-rules.js';
 import { Identity } from '../../../build-db/import/identity.js';
+import { rulesFor } from '../../../build-db/import/represent-boundaries/feature-rules.js';
 import { importRepresentBoundaries } from '../../../build-db/import/represent-boundaries/index.js';
 import type { ImportContext } from '../../../build-db/import/types.js';
 import { runPipeline } from '../../../build-db/pipeline/run-pipeline.js';
@@ -87,6 +88,15 @@ describe('translating upstream\'s functions into the importer\'s rule forms', ()
     ["lambda f: 'South Ward' if f.get('OBJECTID') == 35 else 'North Ward'", "'South Ward' for the feature with OBJECTID 35, otherwise 'North Ward'"],
   ])('name_func %s', (src, rule) => {
     expect(name(src)).toEqual({ ok: true, rule, notes: [] });
+  });
+
+  test('dashed_attr\'s form in the importer: an all-capitals value capitalised, then em dashes (represent-boundaries\' clean_attr + dashed_attr)', () => {
+    const t = translateName(fn("boundaries.dashed_attr('N')"), {});
+    if (!t.ok) throw new Error(t.reason);
+    const r = rulesFor('x', { name_from: t.rule }, ['N']);
+    if (!r.ok) throw new Error(r.reason);
+    expect(r.rules.name({ N: 'ARM RIVER-WATROUS' })).toBe('Arm River—Watrous');
+    expect(r.rules.name({ N: "Chester-St. Margaret's" })).toBe("Chester—St. Margaret's");
   });
 
   test('a def reading one attribute and renaming a few values: the attribute, the renames noted', () => {
