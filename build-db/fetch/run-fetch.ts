@@ -205,10 +205,10 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
     // Listed files may name a lister of their own (list_with): pages of a paginated API are crawled
     // in waves (every set's next page together, within the host limit) until no page names another;
     // a path already fetched this run is never fetched again.
-    let queue: Array<{ file: string; lister: string; url: string }> = [];
+    let queue: Array<{ file: string; lister: string; url: string; params?: Record<string, string | number> }> = [];
     if (source.list_from) queue.push({ ...source.list_from, url: expandUrl((source.files.find((f) => f.path === source.list_from!.file) ?? source.files[0]).url) });
     // A source with several indexes (one per session) names the lister on each index file.
-    for (const f of source.files) if (f.list_with && f.path !== source.list_from?.file) queue.push({ file: f.path, lister: f.list_with, url: expandUrl(f.url, f.params) });
+    for (const f of source.files) if (f.list_with && f.path !== source.list_from?.file) queue.push({ file: f.path, lister: f.list_with, url: expandUrl(f.url, f.params), params: f.params });
     const fetched = new Set(source.files.map((f) => f.path));
     while (queue.length) {
       const fresh: ManifestFile[] = [];
@@ -217,7 +217,7 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
         const lister = LISTERS[item.lister];
         if (!lister) { problems.push(`unknown lister ${item.lister}`); continue; }
         if (!existsSync(index)) { problems.push(`index ${item.file} not in the cache: nothing listed`); continue; }
-        const listed = lister(readFileSync(index, 'utf8'), (path) => new URL(path.split('/').map(encodeURIComponent).join('/'), item.url).href, item.url);
+        const listed = lister(readFileSync(index, 'utf8'), (path) => new URL(path.split('/').map(encodeURIComponent).join('/'), item.url).href, item.url, item.params);
         problems.push(...listed.problems);
         for (const f of listed.files) if (!fetched.has(f.path)) { fetched.add(f.path); fresh.push(f); }
       }

@@ -85,18 +85,22 @@ export async function startUpstream(manifest: SourcesManifest, datasets: string,
       if (text) virtual.set(pathOf(f.url), () => Buffer.from(text));
     }
   }
-  // The BC Legislature's per-session document index, made from the datasets' sample sittings (the
-  // 43rd2nd session's), so the whole manifest runs against the loopback; the samples are served at
-  // the file server's paths. Other sessions' indexes list nothing.
+  // The BC Legislature's list of sessions (the 43rd Parliament's 1st and 2nd) and each session's
+  // document index, made from the datasets' sample sittings (the 43rd2nd session's), so the whole
+  // manifest runs against the loopback; the samples are served at the file server's paths.
   for (const s of manifest.sources) {
     const dir = join(datasets, s.dataset_dir);
-    for (const f of s.files.filter((x) => x.list_with === 'bc-hansard-debates')) {
-      const session = new URL(f.url).pathname.split('/').at(-1)!;
+    for (const f of s.files.filter((x) => x.list_with === 'bc-hansard-sessions')) {
+      const sessions = ['43rd1st', '43rd2nd'];
+      virtual.set(pathOf(f.url), () => Buffer.from(JSON.stringify({ allParliaments: { nodes: [{ number: 43, annotation: 'rd', sessionsByParliamentId: { nodes: [{ number: 1, annotation: 'st' }, { number: 2, annotation: 'nd' }] } }] } })));
       const samples = existsSync(dir) ? readdirSync(dir).filter((n) => /^\d{8}(am|pm)-(House-Blues\.htm|Hansard-n\d+\.html)\.gz$/.test(n)) : [];
-      const mine = session === '43rd2nd' ? samples : [];
-      const nodes = mine.map((n) => ({ fileName: n.slice(0, -3), published: !/Blues/.test(n), debateAttributes: { nodes: [{ debateType: { name: 'House' } }] } }));
-      virtual.set(pathOf(f.url), () => Buffer.from(JSON.stringify({ allHansardFileAttributes: { nodes } })));
-      for (const n of mine) routes.set(pathOf(new URL(`/hdms/file/Debates/${session}/${n.slice(0, -3)}`, f.url).href), join(dir, n));
+      for (const session of sessions) {
+        const index = new URL(`/hdms/debates/${session}`, f.url).href;
+        const mine = session === '43rd2nd' ? samples : [];
+        const nodes = mine.map((n) => ({ fileName: n.slice(0, -3), published: !/Blues/.test(n), debateAttributes: { nodes: [{ debateType: { name: 'House' } }] } }));
+        virtual.set(pathOf(index), () => Buffer.from(JSON.stringify({ allHansardFileAttributes: { nodes } })));
+        for (const n of mine) routes.set(pathOf(new URL(`/hdms/file/Debates/${session}/${n.slice(0, -3)}`, index).href), join(dir, n));
+      }
     }
   }
   const behaviours = new Map<string, Behaviour>();
