@@ -219,6 +219,26 @@ describe.skipIf(!HAVE)('definitions fetched from the publisher, through the pipe
     expect(JSON.stringify(failed)).toContain('country-ca-csd-3518020');
   }, 120_000);
 
+  test('a definition the publisher stops serving leaves the last set list in place: the source is stale, the list unchanged', async () => {
+    const cache = join(dir, 'cache-stale');
+    const manifest = manifestWith(['country-ca-csd-3518005', 'country-ca-csd-3518001']);
+    const fetchNow = () => runFetch({ manifest, cache, mirror: up.mirror, timeoutMs: 5_000, retries: 1, backoffMs: 5, perHost: 8 });
+    expect((await fetchNow()).sources[0].status).toBe('fresh');
+    const list = join(cache, 'represent-boundaries/manifest.json');
+    const before = readFileSync(list);
+    const path = up.pathOf(manifest.sources[0].files.find((f) => f.path === 'definitions/country-ca-csd-3518005.py')!.url);
+    up.behave(path, { kind: 'status', status: 500 });
+    const report = await fetchNow();
+    up.behave(path, null);
+    expect(report.sources[0].status).toBe('stale');
+    expect(readFileSync(list).equals(before)).toBe(true);
+    // Kept from the cached copy: both sets, Ajax still named by its definition.
+    expect((JSON.parse(before.toString('utf8')) as Array<{ slug: string; feature_rules: { name_from: string } }>).map((s) => [s.slug, s.feature_rules.name_from])).toEqual([
+      ['country-ca-csd-3518001', 'property TEXT_'],
+      ['country-ca-csd-3518005', "'Quartier ' followed by property WARD_NUM"],
+    ]);
+  }, 60_000);
+
   test('the translated sets reach the data file with the names their definitions give', async () => {
     const slugs = Object.keys(FIXTURES).filter((s) => s !== 'country-ca-csd-3518020');
     const r = await runPipeline({ manifest: manifestWith(slugs), cache: join(dir, 'cache'), work: join(dir, 'work'), publishDir: join(dir, 'release'), maxShrink: 0.1, mirror: up.mirror, fetch: { timeoutMs: 5_000, retries: 1, backoffMs: 5 } });
