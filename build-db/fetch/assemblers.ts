@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { writeFileAtomic } from './cache-state.js';
 import type { FileOutcome } from './fetch-file.js';
+import { assembleSetList, SET_LIST } from './represent-definition/assemble-set-list.js';
 
 export interface AssembleResult {
   /** The file written (or confirmed unchanged), relative to the dataset folder; null when not built. */
@@ -53,4 +54,6 @@ const fedRidingsCollection: Assembler = (dir, datasetDir, files) => {
 /** Each assembler with the file it writes (a previous copy makes a failed assembly stale, not missing). */
 export const ASSEMBLERS: Record<string, { run: Assembler; output: string }> = {
   'fed-ridings-2013-collection': { run: fedRidingsCollection, output: FED_2013 },
+  // Open North's boundary set list, from each set's definition.py (read before the shapefiles are listed from it).
+  'represent-set-list': { run: (dir, datasetDir, files) => assembleSetList(dir, datasetDir, files), output: SET_LIST },
 };

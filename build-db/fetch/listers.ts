@@ -3,7 +3,8 @@
 import type { ManifestFile } from './manifest-types.js';
 
 /** `indexUrl`: the URL the index was fetched from, for listings whose links are relative to it. */
-export type Lister = (index: string, urlOf: (path: string) => string, indexUrl?: string) => { files: ManifestFile[]; problems: string[] };
+/** `params`: the index file's own `params` in the manifest (a lister's scope, e.g. the first parliament). */
+export type Lister = (index: string, urlOf: (path: string) => string, indexUrl?: string, params?: Record<string, string | number>) => { files: ManifestFile[]; problems: string[] };
 
 /** A set's file in Open North's repository at the set's own commit (raw.githubusercontent.com serves
  *  any path of any commit), when the set list names them; else beside the set list. */
@@ -146,3 +147,44 @@ const bcHansardDebates: Lister = (index, _urlOf, indexUrl = '') => {
 };
 
 LISTERS['bc-hansard-debates'] = bcHansardDebates;
+
+/** English ordinal suffix, the LIMS session code's form (43 → "rd", 2 → "nd", 11 → "th"). */
+const ordinal = (n: number) => (n % 100 >= 11 && n % 100 <= 13 ? 'th' : ['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+
+/** The BC Legislature's list of parliaments and their sessions (LIMS, `https://lims.leg.bc.ca/lims/parliaments`:
+ *  JSON `allParliaments.nodes[]`, each with `number`, `annotation` ("rd"), `sessionsByParliamentId.nodes[]`
+ *  with `number` and `annotation`): each session's debate index `…/hdms/debates/<43rd2nd>`, itself listed
+ *  with `bc-hansard-debates`, for every parliament from `params.from_parliament` on. A session opened
+ *  since the last run is found the next night. Layout learned from public code that reads it (see
+ *  docs/nightly.md: one project GETs this URL; another queries the same fields through LIMS GraphQL). */
+const bcHansardSessions: Lister = (index, _urlOf, indexUrl = '', params = {}) => {
+  type Numbered = { number?: unknown; annotation?: unknown };
+  let parliaments: Array<Numbered & { sessionsByParliamentId?: { nodes?: Numbered[] } }>;
+  try { parliaments = JSON.parse(index)?.allParliaments?.nodes; } catch (err) { return { files: [], problems: [`parliament list is not JSON: ${(err as Error).message}`] }; }
+  if (!Array.isArray(parliaments)) return { files: [], problems: ['parliament list has no allParliaments.nodes'] };
+  const from = Number(params.from_parliament ?? 0);
+  const code = (x: Numbered): string | null => {
+    const n = Number(x?.number);
+    if (!Number.isInteger(n) || n < 1) return null;
+    const a = typeof x.annotation === 'string' && /^(st|nd|rd|th)$/.test(x.annotation) ? x.annotation : ordinal(n);
+    return `${n}${a}`;
+  };
+  const files: ManifestFile[] = [];
+  const problems: string[] = [];
+  for (const p of parliaments) {
+    const parliament = code(p);
+    if (!parliament) { problems.push(`a parliament without a number (${JSON.stringify(p?.number ?? null)})`); continue; }
+    if (Number(p.number) < from) continue;
+    for (const s of p.sessionsByParliamentId?.nodes ?? []) {
+      const session = code(s);
+      if (!session) { problems.push(`parliament ${parliament}: a session without a number`); continue; }
+      files.push({
+        path: `index/${parliament}${session}.json`, url: new URL(`/hdms/debates/${parliament}${session}`, indexUrl).href, format: 'json',
+        check: { content_types: ['application/json'], min_bytes: 20 }, list_with: 'bc-hansard-debates',
+      });
+    }
+  }
+  return { files: files.sort((a, b) => a.path.localeCompare(b.path)), problems };
+};
+
+LISTERS['bc-hansard-sessions'] = bcHansardSessions;

@@ -36,7 +36,7 @@ function checkSource(s: ManifestSource, i: number, problems: string[]): void {
     if (f?.list_with !== undefined && !LISTERS[f.list_with]) problems.push(`${at}.files[${j}]: list_with must be one of ${Object.keys(LISTERS).join(', ')}`);
   });
   if (s.min_interval_ms !== undefined && !(Number.isInteger(s.min_interval_ms) && s.min_interval_ms >= 0)) problems.push(`${at}: min_interval_ms must be a whole number of milliseconds >= 0`);
-  if (s.list_from && !s.files.some((f) => f.path === s.list_from!.file)) problems.push(`${at}: list_from.file must be one of its files`);
+  if (s.list_from && !s.files.some((f) => f.path === s.list_from!.file) && !(s.assemble && ASSEMBLERS[s.assemble]?.output === s.list_from.file)) problems.push(`${at}: list_from.file must be one of its files or the file it assembles`);
   if (s.list_from && !LISTERS[s.list_from.lister]) problems.push(`${at}: list_from.lister must be one of ${Object.keys(LISTERS).join(', ')}`);
   if (s.assemble !== undefined && !ASSEMBLERS[s.assemble]) problems.push(`${at}: assemble must be one of ${Object.keys(ASSEMBLERS).join(', ')}`);
 }

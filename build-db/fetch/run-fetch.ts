@@ -190,13 +190,25 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
   const fetchSource = async (source: ManifestSource): Promise<SourceReport> => {
     const problems: string[] = [];
     let files = await Promise.all(source.files.map((f) => one(source, f)));
+    // The importer's file built from the fetched ones: unbuildable → the last one built stays (stale).
+    let assembled: 'built' | 'stale' | 'missing' | null = null;
+    const assemble = () => {
+      const assembler = ASSEMBLERS[source.assemble!];
+      const built = assembler.run(join(cache, source.dataset_dir), source.dataset_dir, files);
+      problems.push(...built.problems);
+      if (built.output) onProgress(`${source.id}: ${built.output} ${built.changed ? 'assembled' : 'unchanged'} from ${files.length - 1} file(s)`);
+      assembled = built.output ? 'built' : existsSync(join(cache, source.dataset_dir, assembler.output)) ? 'stale' : 'missing';
+    };
+    // An assembled file that lists more files (the boundary set list, from each set's definition.py) is built first.
+    const listsAssembled = Boolean(source.assemble && source.list_from && ASSEMBLERS[source.assemble]?.output === source.list_from.file);
+    if (listsAssembled) assemble();
     // Listed files may name a lister of their own (list_with): pages of a paginated API are crawled
     // in waves (every set's next page together, within the host limit) until no page names another;
     // a path already fetched this run is never fetched again.
-    let queue: Array<{ file: string; lister: string; url: string }> = [];
-    if (source.list_from) queue.push({ ...source.list_from, url: expandUrl(source.files.find((f) => f.path === source.list_from!.file)!.url) });
+    let queue: Array<{ file: string; lister: string; url: string; params?: Record<string, string | number> }> = [];
+    if (source.list_from) queue.push({ ...source.list_from, url: expandUrl((source.files.find((f) => f.path === source.list_from!.file) ?? source.files[0]).url) });
     // A source with several indexes (one per session) names the lister on each index file.
-    for (const f of source.files) if (f.list_with && f.path !== source.list_from?.file) queue.push({ file: f.path, lister: f.list_with, url: expandUrl(f.url, f.params) });
+    for (const f of source.files) if (f.list_with && f.path !== source.list_from?.file) queue.push({ file: f.path, lister: f.list_with, url: expandUrl(f.url, f.params), params: f.params });
     const fetched = new Set(source.files.map((f) => f.path));
     while (queue.length) {
       const fresh: ManifestFile[] = [];
@@ -205,21 +217,16 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
         const lister = LISTERS[item.lister];
         if (!lister) { problems.push(`unknown lister ${item.lister}`); continue; }
         if (!existsSync(index)) { problems.push(`index ${item.file} not in the cache: nothing listed`); continue; }
-        const listed = lister(readFileSync(index, 'utf8'), (path) => new URL(path.split('/').map(encodeURIComponent).join('/'), item.url).href, item.url);
+        const listed = lister(readFileSync(index, 'utf8'), (path) => new URL(path.split('/').map(encodeURIComponent).join('/'), item.url).href, item.url, item.params);
         problems.push(...listed.problems);
         for (const f of listed.files) if (!fetched.has(f.path)) { fetched.add(f.path); fresh.push(f); }
       }
       files = [...files, ...(await Promise.all(fresh.map((f) => one(source, f))))];
       queue = fresh.filter((f) => f.list_with).map((f) => ({ file: f.path, lister: f.list_with!, url: f.url }));
     }
+    if (source.assemble && !listsAssembled) assemble();
     let status = statusOf(source, files, problems);
-    if (source.assemble) {
-      // The importer's file is built from the publisher's: unbuildable → the last one built stays (stale).
-      const built = ASSEMBLERS[source.assemble].run(join(cache, source.dataset_dir), source.dataset_dir, files);
-      problems.push(...built.problems);
-      if (built.output) onProgress(`${source.id}: ${built.output} ${built.changed ? 'assembled' : 'unchanged'} from ${files.length - 1} file(s)`);
-      else status = existsSync(join(cache, source.dataset_dir, ASSEMBLERS[source.assemble].output)) && status !== 'missing' ? 'stale' : 'missing';
-    }
+    if (assembled === 'stale' || assembled === 'missing') status = assembled === 'stale' && status !== 'missing' ? 'stale' : 'missing';
     onProgress(`${source.id}: ${status}, ${files.length} file(s)`);
     return {
       id: source.id, publisher: source.publisher, importer: source.importer, dataset_dir: source.dataset_dir, jurisdiction: source.jurisdiction ?? null,

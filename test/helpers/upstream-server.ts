@@ -13,6 +13,7 @@ import { gunzipSync } from 'node:zlib';
 import type { SourcesManifest } from '../../build-db/fetch/manifest-types.js';
 import { LISTERS } from '../../build-db/fetch/listers.js';
 import { expandUrl } from '../../build-db/fetch/read-manifest.js';
+import { definitionsFromDatasets } from './represent-definitions.js';
 
 export type Behaviour =
   | { kind: 'status'; status: number; /** then serve normally; default: forever */ times?: number; retryAfter?: string }
@@ -32,6 +33,7 @@ export interface Upstream {
 }
 
 const TYPES: Array<[RegExp, string]> = [
+  [/\.py$/i, 'text/plain; charset=utf-8'],
   [/\.xml$|\/xml(\?|$)/i, 'application/xml'], [/\.html?$/i, 'text/html; charset=utf-8'], [/\.json$/i, 'application/json'],
   [/\.csv$/i, 'text/csv; charset=utf-8'], [/\.md$/i, 'text/plain; charset=utf-8'], [/\.gz$/i, 'application/gzip'],
 ];
@@ -46,9 +48,11 @@ export async function startUpstream(manifest: SourcesManifest, datasets: string,
   for (const s of manifest.sources) {
     for (const f of s.files) routes.set(pathOf(expandUrl(f.url, f.params)), join(datasets, s.dataset_dir, expandUrl(f.path, f.params, String)));
     if (s.list_from) {
-      const indexUrl = s.files.find((f) => f.path === s.list_from!.file)!.url;
+      // An assembled set list (built from definition.py files) has no URL of its own.
+      const listFile = s.files.find((f) => f.path === s.list_from!.file);
+      const indexUrl = (listFile ?? s.files[0]).url;
       const index = pathOf(indexUrl);
-      trees.push([index.slice(0, index.lastIndexOf('/') + 1), join(datasets, s.dataset_dir, dirname(s.list_from.file))]);
+      if (listFile) trees.push([index.slice(0, index.lastIndexOf('/') + 1), join(datasets, s.dataset_dir, dirname(s.list_from.file))]);
       // Files the index names at other URLs (a set's shapefile at its upstream commit) are served from the datasets copy too.
       const local = join(datasets, s.dataset_dir, s.list_from.file);
       const lister = LISTERS[s.list_from.lister];
@@ -71,18 +75,32 @@ export async function startUpstream(manifest: SourcesManifest, datasets: string,
     const prefix = index.slice(0, index.lastIndexOf('/') + 1);
     virtualTrees.push([prefix, (rest) => ridingsOf().get(rest) ?? null]);
   }
-  // The BC Legislature's per-session document index, made from the datasets' sample sittings (the
-  // 43rd2nd session's), so the whole manifest runs against the loopback; the samples are served at
-  // the file server's paths. Other sessions' indexes list nothing.
+  // Open North's boundary set definitions, written in upstream's format from the datasets' set list
+  // (the datasets keep no definition.py: SOURCE.md).
+  for (const s of manifest.sources.filter((x) => x.assemble === 'represent-set-list')) {
+    const defs = await definitionsFromDatasets(datasets);
+    for (const f of s.files) {
+      const slug = /^definitions\/([a-z0-9-]+)\.py$/.exec(f.path)?.[1];
+      const text = slug ? defs.get(slug) : undefined;
+      if (text) virtual.set(pathOf(f.url), () => Buffer.from(text));
+    }
+  }
+  // The BC Legislature's list of sessions (the 43rd Parliament's 1st and 2nd) and each session's
+  // document index, made from the datasets' sample sittings (the 43rd2nd session's), so the whole
+  // manifest runs against the loopback; the samples are served at the file server's paths.
   for (const s of manifest.sources) {
     const dir = join(datasets, s.dataset_dir);
-    for (const f of s.files.filter((x) => x.list_with === 'bc-hansard-debates')) {
-      const session = new URL(f.url).pathname.split('/').at(-1)!;
+    for (const f of s.files.filter((x) => x.list_with === 'bc-hansard-sessions')) {
+      const sessions = ['43rd1st', '43rd2nd'];
+      virtual.set(pathOf(f.url), () => Buffer.from(JSON.stringify({ allParliaments: { nodes: [{ number: 43, annotation: 'rd', sessionsByParliamentId: { nodes: [{ number: 1, annotation: 'st' }, { number: 2, annotation: 'nd' }] } }] } })));
       const samples = existsSync(dir) ? readdirSync(dir).filter((n) => /^\d{8}(am|pm)-(House-Blues\.htm|Hansard-n\d+\.html)\.gz$/.test(n)) : [];
-      const mine = session === '43rd2nd' ? samples : [];
-      const nodes = mine.map((n) => ({ fileName: n.slice(0, -3), published: !/Blues/.test(n), debateAttributes: { nodes: [{ debateType: { name: 'House' } }] } }));
-      virtual.set(pathOf(f.url), () => Buffer.from(JSON.stringify({ allHansardFileAttributes: { nodes } })));
-      for (const n of mine) routes.set(pathOf(new URL(`/hdms/file/Debates/${session}/${n.slice(0, -3)}`, f.url).href), join(dir, n));
+      for (const session of sessions) {
+        const index = new URL(`/hdms/debates/${session}`, f.url).href;
+        const mine = session === '43rd2nd' ? samples : [];
+        const nodes = mine.map((n) => ({ fileName: n.slice(0, -3), published: !/Blues/.test(n), debateAttributes: { nodes: [{ debateType: { name: 'House' } }] } }));
+        virtual.set(pathOf(index), () => Buffer.from(JSON.stringify({ allHansardFileAttributes: { nodes } })));
+        for (const n of mine) routes.set(pathOf(new URL(`/hdms/file/Debates/${session}/${n.slice(0, -3)}`, index).href), join(dir, n));
+      }
     }
   }
   const behaviours = new Map<string, Behaviour>();

@@ -1,6 +1,6 @@
 // A set's `feature_rules` (manifest.json: upstream's naming and filtering of its features, described
 // in words) as functions, checked against the set's own attributes. The forms upstream uses:
-//   - the name from one attribute ("property WARD_NAME", optionally capitalised, em dashes, quote repaired),
+//   - the name from one attribute ("property WARD_NAME", optionally capitalised, em dashes, both, quote repaired),
 //   - several attributes joined ("properties A and B joined by ' - '"),
 //   - a fixed prefix and a number ("'Ward ' followed by property WARD"),
 //   - a value for one feature and another for the rest ("'South Ward' for the feature with OBJECTID 35, otherwise 'North Ward'"),
@@ -39,6 +39,8 @@ const NAME_FORMS: Array<Form<Namer>> = [
   [/^'([^']*)' followed by property (\w+)$/, (m, f) => { const k = f(m[2]); return (p) => (str(p[k]) ? `${m[1]}${str(p[k])}` : null); }],
   [/^property (\w+)$/, (m, f) => { const k = f(m[1]); return (p) => str(p[k]); }],
   [/^property (\w+)(?: \(all capitals\))?, (?:whitespace tidied and )?capitalised as a name$/, (m, f) => { const k = f(m[1]); return (p) => { const v = str(p[k]); return v && titleCase(v); }; }],
+  // upstream's dashed_attr (a set list built from definition.py): clean_attr's capitalising of an all-capitals value, then em dashes.
+  [/^property (\w+), capitalised as a name when all capitals, hyphens between place names written as em dashes$/, (m, f) => { const k = f(m[1]); return (p) => { const v = str(p[k]); return v && emDashes(v === v.toUpperCase() && /\p{Lu}/u.test(v) ? titleCase(v) : v); }; }],
   [/^property (\w+), hyphens between place names written as em dashes$/, (m, f) => { const k = f(m[1]); return (p) => { const v = str(p[k]); return v && emDashes(v); }; }],
   [/^property (\w+) with the Windows-1252 right single quote byte replaced by an apostrophe$/, (m, f) => { const k = f(m[1]); return (p) => str(p[k])?.replace(/[\u0092\u2019]/g, "'") ?? null; }],
   [/^the part of property (\w+) before ' \/ ' \(the English name\)$/, (m, f) => { const k = f(m[1]); return (p) => str(p[k])?.split(' / ')[0].trim() || null; }],

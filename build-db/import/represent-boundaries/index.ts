@@ -19,7 +19,7 @@ export const MANIFEST = 'manifest.json';
 export interface ManifestSet {
   slug: string; original_dir: string; original_shp: string; boundary_set_names: string[]; domain: string;
   last_updated: string; division_id: string; dbf_encoding_used: string | null; crs_note: string | null;
-  source_url?: string; licence_url?: string; source_commit?: string; feature_rules?: { name_from?: string; id_from?: string; keep?: string };
+  source_url?: string; licence_url?: string; source_commit?: string; feature_rules?: { name_from?: string; id_from?: string; keep?: string; untranslated?: string };
   feature_count?: number;
 }
 
@@ -99,6 +99,8 @@ export async function importRepresentBoundaries(from: string, ctx: ImportContext
       continue;
     }
     const fields = Object.keys(read.features[0]?.properties ?? {});
+    // A set list built from upstream's definition.py marks a function it could not translate.
+    if (set.feature_rules?.untranslated) { refuseSet(`naming or filter rule not translated from upstream: ${set.feature_rules.untranslated}`, read.features.length); continue; }
     const rules = rulesFor(set.slug, set.feature_rules, fields, read.features.map((f) => f.properties));
     if (!rules.ok) { refuseSet(rules.reason, read.features.length); continue; }
     for (const n of rules.notes) { notes.push(`${set.slug}: ${n}`); ctx.log(`${set.slug}: ${n}`); }

@@ -40,6 +40,24 @@ test('the index lister keeps House sittings, a final over its Blues, and skips c
   expect(LISTERS['bc-hansard-debates']('{"data": 1}', (p) => p, INDEX).problems).toEqual(['debate index has no allHansardFileAttributes.nodes']);
 });
 
+test('the session lister names each session\'s debate index from the first parliament asked for on', () => {
+  const list = JSON.stringify({ allParliaments: { nodes: [
+    { number: 42, annotation: 'nd', sessionsByParliamentId: { nodes: [{ number: 5, annotation: 'th' }] } },
+    { number: 43, annotation: 'rd', sessionsByParliamentId: { nodes: [{ number: 2, annotation: 'nd' }, { number: 1 }] } },
+    { number: 44, sessionsByParliamentId: { nodes: [{ number: 11 }, { number: 'x' }] } },
+  ] } });
+  const { files, problems } = LISTERS['bc-hansard-sessions'](list, (p) => p, 'https://lims.leg.bc.ca/lims/parliaments', { from_parliament: 43 });
+  // A missing annotation is the English ordinal (44th, 11th, 1st).
+  expect(files.map((f) => [f.path, f.url, f.list_with])).toEqual([
+    ['index/43rd1st.json', 'https://lims.leg.bc.ca/hdms/debates/43rd1st', 'bc-hansard-debates'],
+    ['index/43rd2nd.json', 'https://lims.leg.bc.ca/hdms/debates/43rd2nd', 'bc-hansard-debates'],
+    ['index/44th11th.json', 'https://lims.leg.bc.ca/hdms/debates/44th11th', 'bc-hansard-debates'],
+  ]);
+  expect(problems).toEqual(['parliament 44th: a session without a number']);
+  expect(LISTERS['bc-hansard-sessions']('{"data": {}}', (p) => p, 'https://lims.leg.bc.ca/lims/parliaments').problems).toEqual(['parliament list has no allParliaments.nodes']);
+  expect(LISTERS['bc-hansard-sessions']('<html>', (p) => p, 'https://lims.leg.bc.ca/lims/parliaments').problems[0]).toStartWith('parliament list is not JSON');
+});
+
 describe.skipIf(!HAVE)('BC Hansard discovered from the document index', () => {
   const manifest = subsetManifest(['bc-hansard-html']);
   let up: Upstream;
@@ -74,7 +92,7 @@ describe.skipIf(!HAVE)('BC Hansard discovered from the document index', () => {
     const r = await fetchNow();
     expect(r.sources[0].status).toBe('fresh');
     expect(held()).toEqual(['20260212pm-House-Blues.htm.gz', '20260218pm-Hansard-n118.html.gz', '20260309am-House-Blues.htm.gz', '20260415pm-House-Blues.htm.gz']);
-    expect(r.sources[0].items.new.length).toBe(6); // two indexes, four sittings
+    expect(r.sources[0].items.new.length).toBe(7); // the session list, two session indexes, four sittings
   });
 
   test('a sitting added to the index is found next run; nothing held is downloaded again', async () => {
@@ -87,5 +105,21 @@ describe.skipIf(!HAVE)('BC Hansard discovered from the document index', () => {
     expect(r.sources[0].items.changed).toEqual(['bc-hansard-html-samples/index/43rd2nd.json']);
     // Every file already held was answered 304.
     expect(up.requests.filter((q) => q.status === 200).map((q) => q.path).sort()).toEqual(['/lims.leg.bc.ca/hdms/debates/43rd2nd', '/lims.leg.bc.ca/hdms/file/Debates/43rd2nd/20260416pm-House-Blues.htm']);
+  });
+
+  test('a session the Legislature opens is found from its list of sessions, with its sittings', async () => {
+    mkdirSync(join(root, 'lims.leg.bc.ca', 'lims'), { recursive: true });
+    const sessions = [{ number: 1, annotation: 'st' }, { number: 2, annotation: 'nd' }, { number: 3, annotation: 'rd' }];
+    writeFileSync(join(root, 'lims.leg.bc.ca', 'lims', 'parliaments'), JSON.stringify({ allParliaments: { nodes: [{ number: 42, annotation: 'nd', sessionsByParliamentId: { nodes: [{ number: 5, annotation: 'th' }] } }, { number: 43, annotation: 'rd', sessionsByParliamentId: { nodes: sessions } }] } }));
+    mkdirSync(join(host(), 'file', 'Debates', '43rd3rd'), { recursive: true });
+    writeFileSync(join(host(), 'file', 'Debates', '43rd3rd', '20261006pm-House-Blues.htm'), gunzipSync(readFileSync(join(SAMPLES, '20260212pm-House-Blues.htm.gz'))));
+    writeIndex('43rd3rd', [node('20261006pm-House-Blues.htm')]);
+    up.requests.length = 0;
+    const r = await fetchNow();
+    expect([...r.sources[0].items.new].sort()).toEqual(['bc-hansard-html-samples/20261006pm-House-Blues.htm.gz', 'bc-hansard-html-samples/index/43rd3rd.json']);
+    expect(r.sources[0].items.changed).toEqual(['bc-hansard-html-samples/index/parliaments.json']);
+    expect(held()).toContain('20261006pm-House-Blues.htm.gz');
+    // The 42nd Parliament is before the manifest's from_parliament (43): its session is not asked for.
+    expect(up.requests.some((q) => q.path.includes('42nd5th'))).toBe(false);
   });
 });

@@ -21,8 +21,8 @@ describe('the sources manifest', () => {
     for (const [kind, dir] of kinds) expect({ kind, listed: m.sources.some((s) => s.dataset_dir === dir) }).toEqual({ kind, listed: true });
     const legisinfo = m.sources.find((s) => s.id === 'legisinfo-bills-xml')!.discover!;
     expect(legisinfo.kind === 'index-list' && legisinfo.index.url).toBe('https://www.parl.ca/legisinfo/en/bills/xml?parlsession={parliament}-{session}');
-    // No placeholder host left among the discovered sources.
-    for (const s of m.sources.filter((x) => x.discover)) expect(JSON.stringify(s.discover)).not.toContain('canpol.example');
+    // No placeholder host left in any enabled source (files, discovery templates).
+    for (const s of m.sources.filter((x) => x.enabled !== false)) expect({ id: s.id, placeholder: JSON.stringify(s).includes('canpol.example') }).toEqual({ id: s.id, placeholder: false });
   });
 
   test('every mistake is reported at once', () => {

@@ -2,7 +2,7 @@
 // hosts: sittings found by probing (gaps, late publication, new sessions), divisions from the vote
 // list, --since, failures that keep what the cache has, Retry-After, spacing, and a run killed with
 // SIGKILL resumed without requesting again what it had stored.
-import { afterAll, beforeAll, beforeEach, describe, expect, setDefaultTimeout, test } from 'bun:test';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -68,8 +68,9 @@ describe.skipIf(!HAVE)('discovery from the loopback upstream', () => {
     rmSync(root, { recursive: true, force: true });
     cache = mkdtempSync(join(tmpdir(), 'canpol-discover-'));
     up.requests.length = 0;
-    return () => rmSync(cache, { recursive: true, force: true });
   });
+  // bun:test ignores a function returned by beforeEach: each test's cache is removed here.
+  afterEach(() => rmSync(cache, { recursive: true, force: true }));
 
   test('backfill finds every sitting past a gap, and the divisions of the vote list; the next run fetches only what is new', async () => {
     for (const n of [1, 2]) publishSitting(root, '43-2', n);

@@ -1,5 +1,5 @@
 // canpol fetch against the loopback upstream serving the real files of ../shared/datasets.
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,8 +28,9 @@ describe.skipIf(!HAVE)('fetch from the loopback upstream', () => {
     cache = mkdtempSync(join(tmpdir(), 'canpol-fetch-'));
     up.requests.length = 0;
     for (const s of manifest.sources) for (const f of s.files) up.behave(up.pathOf(f.url.replace(/\{.*$/, '')), null);
-    return () => rmSync(cache, { recursive: true, force: true });
   });
+  // bun:test ignores a function returned by beforeEach: each test's cache is removed here.
+  afterEach(() => rmSync(cache, { recursive: true, force: true }));
 
   test('first run downloads every file with provenance; the second is all 304s', async () => {
     const first = await fetchNow();
