@@ -9,38 +9,11 @@ import { importHocMembersByParliament } from '../../../build-db/import/hoc-membe
 import { Identity, type Person } from '../../../build-db/import/identity.js';
 import type { ImportContext, Skip, SourceInput } from '../../../build-db/import/types.js';
 import { tempDir } from '../../helpers/fixture.js';
+import { MEMBERS_45, memberExport, type MemberRow as Row } from '../../helpers/member-export.js';
 
 const dirs: string[] = [];
 afterAll(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
 
-interface Row { id?: string; honorific?: string; first: string; last: string; riding: string; province: string; caucus: string; from: string; to?: string }
-
-/** One export in the House's element order; a nil ToDateTime while the member sits. */
-export function memberExport(rows: Row[]): string {
-  const member = (r: Row) => `  <MemberOfParliament>
-${r.id !== undefined ? `    <PersonId>${r.id}</PersonId>\n` : ''}    ${r.honorific ? `<PersonShortHonorific>${r.honorific}</PersonShortHonorific>` : '<PersonShortHonorific />'}
-    <PersonOfficialFirstName>${r.first}</PersonOfficialFirstName>
-    <PersonOfficialLastName>${r.last}</PersonOfficialLastName>
-    <ConstituencyName>${r.riding}</ConstituencyName>
-    <ConstituencyProvinceTerritoryName>${r.province}</ConstituencyProvinceTerritoryName>
-    <CaucusShortName>${r.caucus}</CaucusShortName>
-    <FromDateTime>${r.from}</FromDateTime>
-    ${r.to ? `<ToDateTime>${r.to}</ToDateTime>` : '<ToDateTime xsi:nil="true" />'}
-  </MemberOfParliament>`;
-  return `<?xml version="1.0" encoding="utf-8"?>
-<ArrayOfMemberOfParliament xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema">
-${rows.map(member).join('\n')}
-</ArrayOfMemberOfParliament>
-`;
-}
-
-// Three 45th-Parliament members: Jane Doe (no PersonId) is ParlInfo's Jane Doe of Ottawa Centre;
-// Sam Newman is new in 2025; Lee Gone sat in the 44th and left the 45th in August 2025.
-export const MEMBERS_45: Row[] = [
-  { first: 'Jane', last: 'Doe', riding: 'Ottawa Centre', province: 'Ontario', caucus: 'Liberal', from: '2025-04-28T00:00:00' },
-  { id: '123456', honorific: 'Hon.', first: 'Sam', last: 'Newman', riding: 'Oakville East', province: 'Ontario', caucus: 'Conservative', from: '2025-04-28T00:00:00' },
-  { id: '25000', first: 'Lee', last: 'Gone', riding: 'Avalon', province: 'Newfoundland and Labrador', caucus: 'Liberal', from: '2025-04-28T00:00:00', to: '2025-08-11T00:00:00' },
-];
 const MEMBERS_44: Row[] = [
   { id: '25000', first: 'Lee', last: 'Gone', riding: 'Avalon', province: 'Newfoundland and Labrador', caucus: 'Liberal', from: '2021-09-20T00:00:00' },
 ];
