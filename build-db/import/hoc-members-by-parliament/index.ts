@@ -62,7 +62,9 @@ export function importHocMembersByParliament(from: string, ctx: ImportContext): 
 
   const politicians: Array<SourceInput<'politicians'>> = [];
   const parties = new Map<string, SourceInput<'parties'>>();
-  let updated = '';
+  // The export's vintage: its latest date (a fetch time, when the nightly gives one, wins).
+  const newest = rows.flatMap((r) => [r.member.from, r.member.to]).filter((d): d is string => !!d).sort().at(-1) ?? null;
+  const updatedAt = ctx.extractedAt ?? (newest ? legislatureTimestamp(newest, 'federal') : null);
   for (const [key, group] of groups) {
     const terms: Term[] = [];
     for (const { file, parliament, member: m } of group) {
@@ -72,7 +74,7 @@ export function importHocMembersByParliament(from: string, ctx: ImportContext): 
       if (!start) { ctx.skip({ file, record, reason: 'XML member without a start date', detail: `FromDateTime ${JSON.stringify(m.from)}` }); continue; }
       // No ToDateTime: the seat is open while its Parliament sits, and ends with its dissolution.
       const end = m.to ? legislatureTimestamp(m.to, 'federal') : p.dissolved ? ottawaDay(p.dissolved) : null;
-      if (end && end < start) { ctx.skip({ file, record, reason: 'XML member ends before it starts', detail: `FromDateTime ${m.from}, ToDateTime ${m.to}` }); continue; }
+      if (end && Date.parse(end) < Date.parse(start)) { ctx.skip({ file, record, reason: 'XML member ends before it starts', detail: `FromDateTime ${m.from}, ToDateTime ${m.to}` }); continue; }
       const party = m.caucus ? caucusName(m.caucus) : null;
       if (m.caucus) { const rec = federalPartyRecord(m.caucus); parties.set(rec.key, rec); }
       const riding = ridings.riding(m.riding, parliament);
@@ -81,7 +83,6 @@ export function importHocMembersByParliament(from: string, ctx: ImportContext): 
       terms.push({ start_at: start, end_at: end, elected_office: 'MP', party, parliament_number: parliament,
         constituency_id: riding.id, constituency_name: riding.name });
       if (!end) add('terms_open');
-      for (const d of [m.from, m.to]) if (d && d > updated) updated = d;
     }
     if (!terms.length) continue;
     terms.sort((a, b) => a.start_at.localeCompare(b.start_at));
@@ -93,7 +94,7 @@ export function importHocMembersByParliament(from: string, ctx: ImportContext): 
       honorific: honorific(m.honorific), party: latest.party ?? null, elected_office: 'MP', level: 'federal',
       constituency_id: latest.constituency_id ?? null, constituency_name: latest.constituency_name ?? null,
       is_active: terms.some((t) => t.end_at === null),
-      updated_at: ctx.extractedAt ?? (updated ? legislatureTimestamp(updated, 'federal') : null),
+      updated_at: updatedAt,
       terms,
     }, [key], ctx, { file: last.file, record: `MemberOfParliament #${m.position} ${m.firstName} ${m.lastName}` });
     add(`people_joined_by_${claimed.method}` as `people_joined_by_${ClaimMethod}`);
