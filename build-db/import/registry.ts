@@ -5,6 +5,7 @@ import { hocMembersImporter } from './hoc-members/index.js';
 import { parlinfoImporter } from './parlinfo/index.js';
 import { everypoliticianImporter } from './everypolitician/index.js';
 import { openparliamentImporter } from './openparliament/index.js';
+import { hocMembersByParliamentImporter } from './hoc-members-by-parliament/index.js';
 import { mpHandlesImporter } from './mp-handles/index.js';
 import { parlBillsImporter } from './parl-bills/index.js';
 import { hocHansardImporter } from './hoc-hansard/index.js';
@@ -22,6 +23,9 @@ export const IMPORTERS: readonly Importer[] = [
   parlinfoImporter,
   everypoliticianImporter,
   openparliamentImporter,
+  // The freshest House roster (every Parliament the nightly fetched): after the older people sources,
+  // so a row without a PersonId finds its ParlInfo person by name, riding and dates; before the acts.
+  hocMembersByParliamentImporter,
   mpHandlesImporter,
   parlBillsImporter,
   hocHansardImporter,

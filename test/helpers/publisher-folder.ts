@@ -24,6 +24,11 @@ export function publishSitting(root: string, session: string, number: number, la
   put(root, HOUSE, `Content/House/${p}${s}/Debates/${n3}/HAN${n3}-${lang}.XML`, xml);
 }
 
+/** A Parliament's member search export (its XML as written by the test) at the House's URL. */
+export function publishMemberExport(root: string, parliament: number, xml: string): void {
+  put(root, HOUSE, `Members/en/search/xml?parliament=${parliament}`, xml);
+}
+
 export interface Division { number: number; date: string }
 
 /** The session's vote list export, one `<Vote>` per division. */

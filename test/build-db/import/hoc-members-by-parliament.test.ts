@@ -1,0 +1,111 @@
+// The hoc-members-by-parliament importer on hand-written member search exports in the House's layout
+// (`<ArrayOfMemberOfParliament>` of `<MemberOfParliament>`, as in ../shared/datasets/hoc-members-2023
+// and, with `<PersonId>` first, as OpenSanctions' crawler reads the live export), stored as the nightly
+// stores them (`hoc-members-by-parliament/members-<p>.xml`), with riding numbers from a small OCD list.
+import { afterAll, describe, expect, test } from 'bun:test';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { importHocMembersByParliament } from '../../../build-db/import/hoc-members-by-parliament/index.js';
+import { Identity, type Person } from '../../../build-db/import/identity.js';
+import type { ImportContext, Skip, SourceInput } from '../../../build-db/import/types.js';
+import { tempDir } from '../../helpers/fixture.js';
+import { MEMBERS_45, memberExport, type MemberRow as Row } from '../../helpers/member-export.js';
+
+const dirs: string[] = [];
+afterAll(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
+
+const MEMBERS_44: Row[] = [
+  { id: '25000', first: 'Lee', last: 'Gone', riding: 'Avalon', province: 'Newfoundland and Labrador', caucus: 'Liberal', from: '2021-09-20T00:00:00' },
+];
+
+const OCD = `id,name,sameAs,validThrough,abbreviation,abbreviation_fr,classification,has_children,name_fr,number,organization_name,parent_id,posts_count,sgc,url,validFrom
+ocd-division/country:ca/ed:35075-2013,Ottawa Centre,,2024-04-23,,,,,Ottawa-Centre,,,,,,,2015-10-19
+ocd-division/country:ca/ed:35079-2023,Ottawa Centre,,,,,,,Ottawa-Centre,,,,,,,2024-04-23
+ocd-division/country:ca/ed:35075-2023,Oakville East,,,,,,,Oakville-Est,,,,,,,2024-04-23
+ocd-division/country:ca/ed:10001-2013,Avalon,,2024-04-23,,,,,Avalon,,,,,,,2015-10-19
+ocd-division/country:ca/ed:10001-2023,Avalon,,,,,,,Avalon,,,,,,,2024-04-23
+`;
+
+function datasets(files: Record<string, string>): string {
+  const root = tempDir('canpol-members-by-parl-'); dirs.push(root);
+  mkdirSync(join(root, 'ocd-division-ids-ca'), { recursive: true });
+  writeFileSync(join(root, 'ocd-division-ids-ca', 'country-ca.csv'), OCD);
+  const from = join(root, 'hoc-members-by-parliament');
+  mkdirSync(from, { recursive: true });
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(from, name), text);
+  return from;
+}
+
+const PARLINFO_JANE: Person = {
+  key: 'ca-parlinfo/person/555', name: 'Jane Doe', first_name: 'Jane', last_name: 'Doe', level: 'federal',
+  terms: [{ start_at: '2021-09-20T04:00:00Z', end_at: '2025-03-23T04:00:00Z', elected_office: 'MP', constituency_name: 'Ottawa Centre', parliament_number: 44 }],
+};
+
+function run(from: string, people: Person[] = [PARLINFO_JANE]) {
+  const skips: Skip[] = [];
+  const ctx: ImportContext = { identity: new Identity(people), existing: {}, skip: (s) => skips.push(s), log: () => {} };
+  const out = importHocMembersByParliament(from, ctx);
+  const politicians = (out.records.politicians ?? []) as Array<SourceInput<'politicians'>>;
+  return { out, skips, politicians, byName: (n: string) => politicians.find((p) => p.name === n)! };
+}
+
+describe('hoc-members-by-parliament importer', () => {
+  test('one person per member, one term per row, keyed by PersonId or joined to ParlInfo by name, riding and dates', () => {
+    const { politicians, byName, skips, out } = run(datasets({ 'members-45.xml': memberExport(MEMBERS_45), 'members-44.xml': memberExport(MEMBERS_44) }));
+    expect(skips).toEqual([]);
+    expect(politicians.map((p) => p.key).sort()).toEqual(['ca-hoc/person/123456', 'ca-hoc/person/25000', 'ca-parlinfo/person/555']);
+
+    // No PersonId in the row: the known ParlInfo person (same name, Ottawa Centre), this source's key an alias.
+    const jane = byName('Jane Doe');
+    expect(jane.key).toBe('ca-parlinfo/person/555');
+    expect(jane.same_as).toEqual(['ca-hoc-member-search/jane-doe/ottawa-centre']);
+    expect(jane.is_active).toBe(true);
+    expect(jane.terms).toEqual([{ start_at: '2025-04-28T00:00:00-04:00', end_at: null, elected_office: 'MP', party: 'Liberal', parliament_number: 45,
+      constituency_id: 'federal-electoral-districts-2023/35079', constituency_name: 'Ottawa Centre' }]);
+
+    // A new 2025 member: under the PersonId, the riding of the 2023 Representation Order.
+    const sam = byName('Sam Newman');
+    expect(sam).toMatchObject({ key: 'ca-hoc/person/123456', same_as: [], honorific: 'Hon.', party: 'Conservative', is_active: true,
+      constituency_id: 'federal-electoral-districts-2023/35075', constituency_name: 'Oakville East' });
+
+    // Left in August 2025; the 44th Parliament's open row ends at its dissolution (2025-03-23).
+    const lee = byName('Lee Gone');
+    expect(lee.is_active).toBe(false);
+    expect(lee.terms!.map((t) => [t.parliament_number, t.constituency_id, t.start_at, t.end_at])).toEqual([
+      [44, 'federal-electoral-districts-2013/10001', '2021-09-20T00:00:00-04:00', '2025-03-23T04:00:00Z'],
+      [45, 'federal-electoral-districts-2023/10001', '2025-04-28T00:00:00-04:00', '2025-08-11T00:00:00-04:00'],
+    ]);
+    expect(out.stats).toMatchObject({ rows_read: 4, politicians: 3, terms: 4, terms_open: 2, people_joined_by_name: 1, people_joined_by_new: 2, people_with_house_personid: 2 });
+    expect(out.sources[0]).toMatchObject({ id: 'hoc-members-by-parliament', version: 'member search export, Parliaments 44, 45' });
+  });
+
+  test('without ParlInfo, a row without PersonId is a new person under its own key', () => {
+    const { byName } = run(datasets({ 'members-45.xml': memberExport(MEMBERS_45) }), []);
+    expect(byName('Jane Doe')).toMatchObject({ key: 'ca-hoc-member-search/jane-doe/ottawa-centre', same_as: [] });
+  });
+
+  test('a malformed record is named by file, record and field; the rest is imported', () => {
+    const bad: Row[] = [
+      ...MEMBERS_45,
+      { id: '777', first: 'Bad', last: 'Date', riding: 'Avalon', province: 'Newfoundland and Labrador', caucus: 'Liberal', from: 'yesterday' },
+      { id: 'x12', first: 'Bad', last: 'Id', riding: 'Avalon', province: 'Newfoundland and Labrador', caucus: 'Liberal', from: '2025-04-28T00:00:00' },
+      { id: '778', first: 'No', last: '', riding: 'Avalon', province: 'Newfoundland and Labrador', caucus: 'Liberal', from: '2025-04-28T00:00:00' },
+    ];
+    const { politicians, skips } = run(datasets({ 'members-45.xml': memberExport(bad) }));
+    expect(politicians.length).toBe(3);
+    expect(skips).toEqual([
+      { file: 'members-45.xml', record: 'MemberOfParliament #4 Bad Date', reason: 'XML member date unreadable', detail: 'FromDateTime "yesterday"' },
+      { file: 'members-45.xml', record: 'MemberOfParliament #5 Bad Id', reason: 'XML member PersonId unreadable', detail: 'PersonId "x12"' },
+      { file: 'members-45.xml', record: 'MemberOfParliament #6 No', reason: 'XML member without a name or riding', detail: 'PersonOfficialLastName missing' },
+    ]);
+  });
+
+  test('a file that is not the export, and a folder without exports, are reported', () => {
+    expect(run(datasets({ 'members-45.xml': '<html><body>Service unavailable</body></html>' })).skips).toEqual([
+      { file: 'members-45.xml', record: 'whole file', reason: 'not a member search export (no ArrayOfMemberOfParliament root)' },
+    ]);
+    const empty = run(datasets({}));
+    expect(empty.politicians).toEqual([]);
+    expect(empty.skips.map((s) => [s.file, s.reason])).toEqual([['members-<parliament>.xml', 'file missing']]);
+  });
+});
