@@ -11,6 +11,7 @@
 // People are the merged view of every part in the bundle (build-db/sources/merge-politicians.ts), so
 // any key of a person (a PersonId, a ParlInfo id, an EveryPolitician id) resolves to the kept key.
 import { fold } from '../../src/domain/text.js';
+import { federalParliament } from '../../src/domain/federal-parliaments.js';
 import { termsOverlap } from '../sources/merge-politicians.js';
 
 export interface PersonTerm {
@@ -103,6 +104,10 @@ function sameSurname(a: { name: string; last_name?: string | null }, b: { name: 
 
 const sameFolded = (a: string | null | undefined, b: string | null | undefined) => !!a && !!b && fold(a).trim() === fold(b).trim();
 const day = (ts: string | null | undefined) => (ts ? ts.slice(0, 10) : null);
+/** A House seat a source left open cannot outlast its Parliament: without this, a roster's open
+ *  44th-Parliament seat still "held" the day of a 45th-Parliament act, and the act's member got no
+ *  45th seat (the build closes the same term at the dissolution, after import). */
+const seatEnd = (t: PersonTerm) => (t.parliament_number ? federalParliament(t.parliament_number)?.dissolved ?? null : null);
 
 export interface PeopleMatch { key: string | null; reason?: 'ambiguous' | 'conflict'; detail?: string }
 
@@ -169,7 +174,7 @@ export class Identity {
   private termsOn(p: Person, on: string | null | undefined, office?: string | null): PersonTerm[] {
     const terms = (p.terms ?? []).filter((t) => !office || !t.elected_office || sameFolded(t.elected_office, office));
     if (!on) return terms;
-    return terms.filter((t) => day(t.start_at)! <= on && (!t.end_at || day(t.end_at)! >= on)).sort((a, b) => a.start_at.localeCompare(b.start_at));
+    return terms.filter((t) => day(t.start_at)! <= on && (day(t.end_at) ?? seatEnd(t) ?? on) >= on).sort((a, b) => a.start_at.localeCompare(b.start_at));
   }
 
   private inScope(p: Person, q: Pick<PersonQuery, 'level' | 'province' | 'on' | 'office'>): boolean {

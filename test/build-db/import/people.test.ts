@@ -230,6 +230,19 @@ describe('the identity rule on its own', () => {
     expect(people.lookup({ name: 'Bo Chen', on: '2025-01-01', level: 'federal' }).key).toBeNull();
     expect(people.lookup({ name: "Erin O'Toole", on: '2023-05-18' })).toEqual({ key: null, reason: 'no_candidate', detail: "named like Erin O'Toole, not serving on 2023-05-18" });
   });
+  test('an open House seat ends at its Parliament\'s dissolution: a 45th-Parliament act finds no 44th seat held', () => {
+    // The roster leaves its 44th seats open; without the Parliament's end, a 45-1 sponsor "held" the
+    // 44th seat on the day and was given no 45th term (real.db: 24 sitting MPs instead of 84).
+    const roster = new Identity([
+      { key: 'r', name: 'Jenny Kwan', level: 'federal', terms: [{ start_at: '2021-09-20T00:00:00Z', elected_office: 'MP', constituency_name: 'Vancouver East', parliament_number: 44 }] },
+      { key: 's', name: 'Pat Open', level: 'federal', terms: [{ start_at: '2021-09-20T00:00:00Z', elected_office: 'MP' }] },
+    ]);
+    expect(roster.termOn('r', '2025-03-23', 'MP')?.constituency_name).toBe('Vancouver East');
+    expect(roster.termOn('r', '2025-03-24', 'MP')).toBeNull();
+    expect(roster.termOn('r', '2025-06-10', 'MP')).toBeNull();
+    // A term that names no Parliament stays open: nothing says when it ends.
+    expect(roster.termOn('s', '2025-06-10', 'MP')).not.toBeNull();
+  });
   test('a people record joins a known person by name and riding, never across two House PersonIds', () => {
     expect(people.matchPerson({ keys: ['ep/1'], name: 'Harjit Sajjan', level: 'federal', terms: [{ start_at: '2015-10-19T00:00:00Z', constituency_name: 'Vancouver South' }] })).toEqual({ key: 'a' });
     expect(people.matchPerson({ keys: ['ca-hoc/person/1', 'x'], name: 'Harjit Sajjan', level: 'federal', terms: [{ start_at: '2015-10-19T00:00:00Z', constituency_name: 'Vancouver South' }] })).toEqual({ key: 'a' });
