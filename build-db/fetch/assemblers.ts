@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { writeFileAtomic } from './cache-state.js';
 import type { FileOutcome } from './fetch-file.js';
+import { assembleParlinfoPack, PARLINFO_PACK } from './parlinfo/assemble-pack.js';
 import { assembleSetList, SET_LIST } from './represent-definition/assemble-set-list.js';
 
 export interface AssembleResult {
@@ -13,6 +14,8 @@ export interface AssembleResult {
   output: string | null;
   changed: boolean;
   problems: string[];
+  /** What was left out on purpose and why (reported, not a failure). */
+  notes?: string[];
 }
 
 /** `dir`: the source's folder of the fetch cache; `files`: this run's outcomes of its files (keys `<dataset_dir>/<path>`). */
@@ -56,4 +59,6 @@ export const ASSEMBLERS: Record<string, { run: Assembler; output: string }> = {
   'fed-ridings-2013-collection': { run: fedRidingsCollection, output: FED_2013 },
   // Open North's boundary set list, from each set's definition.py (read before the shapefiles are listed from it).
   'represent-set-list': { run: (dir, datasetDir, files) => assembleSetList(dir, datasetDir, files), output: SET_LIST },
+  // ParlInfo's person profiles → the one-line-per-person pack of everyone with a seat since 1993-10-25.
+  'parlinfo-people-pack': { run: assembleParlinfoPack, output: PARLINFO_PACK },
 };

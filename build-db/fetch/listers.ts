@@ -1,6 +1,7 @@
 // Listers turn a fetched index file into more files to fetch, for sources whose file list is
 // published as data (Open North's boundary sets) rather than written out in the manifest.
 import type { ManifestFile } from './manifest-types.js';
+import { listedIds, profileFile } from './parlinfo/people-files.js';
 
 /** `indexUrl`: the URL the index was fetched from, for listings whose links are relative to it. */
 /** `params`: the index file's own `params` in the manifest (a lister's scope, e.g. the first parliament). */
@@ -188,3 +189,12 @@ const bcHansardSessions: Lister = (index, _urlOf, indexUrl = '', params = {}) =>
 };
 
 LISTERS['bc-hansard-sessions'] = bcHansardSessions;
+
+/** lchski/lop-parliamentarians-data's `data/out/parliamentarian-urls.csv` (one ParlInfo
+ *  `GetPersonWebProfile/<id>?callback=1` request a line) → each person's saved answer at the same commit. */
+const parlinfoPeople: Lister = (index, _urlOf, indexUrl = '') => {
+  const { ids, problems } = listedIds(index);
+  return { files: ids.map((id) => profileFile(id, indexUrl)), problems };
+};
+
+LISTERS['parlinfo-people'] = parlinfoPeople;

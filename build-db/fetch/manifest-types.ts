@@ -13,7 +13,7 @@ export interface SourceCheck {
   columns?: string[];
 }
 
-export type SourceFormat = 'xml' | 'html' | 'json' | 'jsonl' | 'geojson' | 'csv' | 'text' | 'shapefile';
+export type SourceFormat = 'xml' | 'html' | 'json' | 'jsonl' | 'jsonp' | 'geojson' | 'csv' | 'text' | 'shapefile';
 
 export interface ManifestFile {
   /** Path under `<cache>/<dataset_dir>/`: the name the importer reads. */
@@ -30,6 +30,9 @@ export interface ManifestFile {
   /** Set by a lister: once fetched, this file is itself listed with the named lister (the next
    *  page of a paginated API, each set's first page), so a crawl of pages is one source. */
   list_with?: string;
+  /** The URL names content that cannot change (a file at a git commit): once held, it is not requested
+   *  again (reported as kept, like a closed session's sitting). */
+  immutable?: boolean;
 }
 
 /** One link of an `html-chain`: on the current page, every element matching `select` (descendant

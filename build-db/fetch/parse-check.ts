@@ -2,6 +2,7 @@
 // format without notice must not replace the last good copy; the importer would skip everything.
 import { parseDocument } from 'htmlparser2';
 import type { SourceCheck, SourceFormat } from './manifest-types.js';
+import { unwrapJsonp } from './parlinfo/jsonp.js';
 
 /** null when the text parses as `format`, else what is wrong. `path` picks the shapefile member. */
 export function parseProblem(format: SourceFormat, path: string, bytes: Buffer, check: SourceCheck = {}): string | null {
@@ -12,6 +13,7 @@ export function parseProblem(format: SourceFormat, path: string, bytes: Buffer, 
     case 'json': return jsonProblem(text, () => null);
     case 'geojson': return jsonProblem(text, (v) => ((v as { type?: string })?.type === 'FeatureCollection' && Array.isArray((v as { features?: unknown }).features) ? null : 'not a GeoJSON FeatureCollection'));
     case 'jsonl': return jsonlProblem(text);
+    case 'jsonp': return unwrapJsonp(text).problem;
     case 'xml': return xmlProblem(text, check.root);
     case 'html': return /<(html|body|p)\b/i.test(text.slice(0, 200_000)) ? null : 'no HTML markup';
     case 'csv': return csvProblem(text, check.columns ?? []);

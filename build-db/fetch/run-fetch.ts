@@ -125,6 +125,8 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
     const key = `${source.dataset_dir}/${path}`;
     const had = state[key];
     if (resumeFrom && had && had.verified_at >= resumeFrom && existsSync(join(cache, key))) return keptOutcome(source.id, key, had);
+    // Content that cannot change (a file at a git commit) is requested once.
+    if (file.immutable && had && existsSync(join(cache, key))) return keptOutcome(source.id, key, had);
     // The limit is per publisher host, also when a mirror serves every host.
     const host = hostOf(url);
     const deps: FetchFileDeps = {
@@ -189,13 +191,16 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
 
   const fetchSource = async (source: ManifestSource): Promise<SourceReport> => {
     const problems: string[] = [];
+    // An assembler's problems with a previous output kept make the source stale, not missing.
+    const assemblyProblems: string[] = [];
     let files = await Promise.all(source.files.map((f) => one(source, f)));
     // The importer's file built from the fetched ones: unbuildable → the last one built stays (stale).
     let assembled: 'built' | 'stale' | 'missing' | null = null;
     const assemble = () => {
       const assembler = ASSEMBLERS[source.assemble!];
       const built = assembler.run(join(cache, source.dataset_dir), source.dataset_dir, files);
-      problems.push(...built.problems);
+      assemblyProblems.push(...built.problems);
+      for (const note of built.notes ?? []) onProgress(`${source.id}: ${note}`);
       if (built.output) onProgress(`${source.id}: ${built.output} ${built.changed ? 'assembled' : 'unchanged'} from ${files.length - 1} file(s)`);
       assembled = built.output ? 'built' : existsSync(join(cache, source.dataset_dir, assembler.output)) ? 'stale' : 'missing';
     };
@@ -227,6 +232,7 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
     if (source.assemble && !listsAssembled) assemble();
     let status = statusOf(source, files, problems);
     if (assembled === 'stale' || assembled === 'missing') status = assembled === 'stale' && status !== 'missing' ? 'stale' : 'missing';
+    problems.push(...assemblyProblems);
     onProgress(`${source.id}: ${status}, ${files.length} file(s)`);
     return {
       id: source.id, publisher: source.publisher, importer: source.importer, dataset_dir: source.dataset_dir, jurisdiction: source.jurisdiction ?? null,

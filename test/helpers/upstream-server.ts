@@ -13,6 +13,7 @@ import { gunzipSync } from 'node:zlib';
 import type { SourcesManifest } from '../../build-db/fetch/manifest-types.js';
 import { LISTERS } from '../../build-db/fetch/listers.js';
 import { expandUrl } from '../../build-db/fetch/read-manifest.js';
+import { profilesFromDatasets } from './parlinfo-profiles.js';
 import { definitionsFromDatasets } from './represent-definitions.js';
 
 export type Behaviour =
@@ -35,6 +36,8 @@ export interface Upstream {
 const TYPES: Array<[RegExp, string]> = [
   [/\.py$/i, 'text/plain; charset=utf-8'],
   [/\.xml$|\/xml(\?|$)/i, 'application/xml'], [/\.html?$/i, 'text/html; charset=utf-8'], [/\.json$/i, 'application/json'],
+  // A saved ParlInfo answer (`<id>?callback=1`): raw.githubusercontent.com serves repository files as text/plain.
+  [/%3Fcallback=\d+$/i, 'text/plain; charset=utf-8'],
   [/\.csv$/i, 'text/csv; charset=utf-8'], [/\.md$/i, 'text/plain; charset=utf-8'], [/\.gz$/i, 'application/gzip'],
 ];
 const typeOf = (path: string) => TYPES.find(([re]) => re.test(path))?.[1] ?? 'application/octet-stream';
@@ -74,6 +77,16 @@ export async function startUpstream(manifest: SourcesManifest, datasets: string,
       .map((f) => { const { source_file, ...properties } = f.properties; return [String(source_file).replace(/^districts\//, ''), Buffer.from(JSON.stringify({ ...f, properties }))]; }));
     const prefix = index.slice(0, index.lastIndexOf('/') + 1);
     virtualTrees.push([prefix, (rest) => ridingsOf().get(rest) ?? null]);
+  }
+  // ParlInfo's person profiles as lchski/lop-parliamentarians-data saved them: the request list and
+  // one JSONP answer per person (`<id>?callback=1`, %3F in the URL), made from the datasets' pack.
+  for (const s of manifest.sources.filter((x) => x.assemble === 'parlinfo-people-pack')) {
+    const profiles = profilesFromDatasets(join(datasets, s.dataset_dir));
+    if (!profiles) continue;
+    const index = pathOf(s.files[0].url);
+    virtual.set(index, () => profiles.csv);
+    const prefix = pathOf(new URL('../source/lop/parliamentarians/', s.files[0].url).href);
+    virtualTrees.push([prefix, (rest) => profiles.body(/^(\d+)\?callback=1$/.exec(rest)?.[1] ?? '')]);
   }
   // Open North's boundary set definitions, written in upstream's format from the datasets' set list
   // (the datasets keep no definition.py: SOURCE.md).
