@@ -123,7 +123,16 @@ export async function hybridPool(src: CandidateSources, q: string, f: SearchFilt
   const passing = src.vectors ? null : passingOf(queries, f);
   // The query's own words get an exact top 20 (keyword-plan.ts EXACT_TOP); the translated and
   // expanded lists, second opinions on a fraction of the budget, stay budgeted.
-  const keywordOf = (list: string[], budget?: number) => (list.length ? keywordCandidates(queries, list, { f, sessionIds, limit: POOL, mask, passing, budget, exact: budget === undefined ? EXACT_TOP : 0 }) : []);
+  // One query can ask for the same stems twice (the cross-lingual check and the translated list):
+  // the answer depends on the set of stems and the budget only (keyword-plan.ts orders the stems).
+  const asked = new Map<string, number[]>();
+  const keywordOf = (list: string[], budget?: number) => {
+    if (!list.length) return [];
+    const key = `${budget}\u0000${[...new Set(list)].sort().join('\u0000')}`;
+    let got = asked.get(key);
+    if (!got) asked.set(key, (got = keywordCandidates(queries, list, { f, sessionIds, limit: POOL, mask, passing, budget, exact: budget === undefined ? EXACT_TOP : 0 })));
+    return got;
+  };
 
   const keyword = useKeyword ? keywordOf([...stems]) : [];
   const stemLevels: TermLevels = useKeyword ? queries.termLevels([...stems]) : new Map();
@@ -173,9 +182,8 @@ export async function hybridPool(src: CandidateSources, q: string, f: SearchFilt
     const missing = [...kw].filter((r) => !similarity.has(r));
     for (const [rowid, s] of src.vectors.similarities(qvec, missing)) similarity.set(rowid, s);
   }
-  const byScore = (a: number, b: number) => fused.get(b)! - fused.get(a)! || (similarity.get(b) ?? -2) - (similarity.get(a) ?? -2) || a - b;
   // A match has keyword evidence or is similar enough.
-  let order = [...fused.keys()].filter((r) => kw.has(r) || (similarity.get(r) ?? -2) >= floor).sort(byScore);
+  let order = byScore([...fused.keys()].filter((r) => kw.has(r) || (similarity.get(r) ?? -2) >= floor), fused, similarity);
   if (minSimilarity !== undefined) order = order.filter((r) => (similarity.get(r) ?? -2) >= minSimilarity);
 
   order = honourPhrasesAndBills(queries, analysis, order);
@@ -185,6 +193,17 @@ export async function hybridPool(src: CandidateSources, q: string, f: SearchFilt
   let counted: { matches: number; capped: boolean } | undefined;
   const count = () => (counted ??= countMatches(queries, { keyword, stems, terms: stemLevels, analysis, f, pool: order, minSimilarity }));
   return { mode: 'hybrid', candidates, stems, count };
+}
+
+/** `rowids` by fused score, then similarity, then rowid. The keys are read once each, not twice per
+ *  comparison (a pool of ~2,000 is ~20,000 comparisons). */
+function byScore(rowids: number[], fused: Map<number, number>, similarity: Map<number, number>): number[] {
+  const n = rowids.length;
+  const score = new Float64Array(n), sim = new Float64Array(n);
+  for (let i = 0; i < n; i++) { score[i] = fused.get(rowids[i])!; sim[i] = similarity.get(rowids[i]) ?? -2; }
+  const at = Array.from({ length: n }, (_, i) => i);
+  at.sort((a, b) => score[b] - score[a] || sim[b] - sim[a] || rowids[a] - rowids[b]);
+  return at.map((i) => rowids[i]);
 }
 
 /** The query stems held by at most RARE_SHARE of the chunks, rarest first. */
