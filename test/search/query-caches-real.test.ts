@@ -1,0 +1,75 @@
+// The search caches change no answer: on the real data file (make data-real), the bodies of a
+// server whose caches are full (every query asked once before) and of one whose caches are tiny
+// (constant evictions) are byte for byte those of a server that keeps nothing, for the distinct
+// two-word queries of `make bench-http` and a few other kinds of request (filters, French, pages,
+// groups, facets, counts, phrases).
+import { afterAll, beforeAll, expect, test } from 'bun:test';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { scenariosFor } from '../../bench/http-scenarios.mjs';
+import { openDataFile, type DataFile } from '../../src/db/open-data-file.js';
+import { API_PREFIX, createApp } from '../../src/http/app.js';
+import { createResponseCache } from '../../src/http/response-cache.js';
+import { loadEncoder } from '../../src/search/encoder-store.js';
+
+const REAL = join(import.meta.dir, '../../data/real.db');
+const available = existsSync(REAL);
+const QUERIES = 300;
+
+let data: DataFile;
+let embedder: Awaited<ReturnType<typeof loadEncoder>>;
+let paths: string[] = [];
+
+beforeAll(async () => {
+  if (!available) return;
+  data = openDataFile(REAL);
+  embedder = await loadEncoder(data.db);
+  const distinct = scenariosFor(REAL, { distinctPerSlice: QUERIES, slices: 1 }).searchSpeeches.find((s) => s.name === 'search/speeches distinct')!.distinct!;
+  const qs = distinct.slice(0, QUERIES).map((p) => p.slice(API_PREFIX.length));
+  paths = [
+    ...qs,
+    ...qs.slice(0, 20).map((p) => `${p}&lang=fr`),
+    ...qs.slice(20, 40).map((p) => `${p}&page=2&limit=10`),
+    ...qs.slice(40, 50).map((p) => `${p}&group_by=politician`),
+    ...qs.slice(50, 60).map((p) => p.replace('/search/speeches?', '/search/facets?')),
+    ...qs.slice(60, 70).map((p) => p.replace('/search/speeches?', '/search/speeches/count?')),
+    ...qs.slice(70, 80).map((p) => `${p}&include_count=true&from=2023-01-01`),
+    '/search/speeches?q=%22carbon%20tax%22', '/search/speeches?q=logement%20abordable', '/search/speeches?q=housing%20crisis%20affordable%20homes%20rent',
+  ];
+});
+afterAll(async () => {
+  if (!available) return;
+  await embedder?.close();
+  data.close();
+});
+
+const appWith = (searchCacheBytes?: { chunk_words: number; postings: number; stem_counts: number }) =>
+  createApp({ data, embedder, cache: createResponseCache({ maxBytes: 0 }), searchCacheBytes });
+
+async function bodies(app: ReturnType<typeof createApp>): Promise<string[]> {
+  const out: string[] = [];
+  for (const p of paths) {
+    const res = await app.request(`${API_PREFIX}${p}`);
+    out.push(`${res.status} ${await res.text()}`);
+  }
+  return out;
+}
+
+test.skipIf(!available)('full caches, tiny caches and no caches answer the same bytes', async () => {
+  const none = await bodies(appWith({ chunk_words: 0, postings: 0, stem_counts: 0 }));
+  expect(none.filter((b) => b.startsWith('200 ')).length).toBe(paths.length);
+  const warm = appWith();
+  await bodies(warm);
+  const full = warm.searchCaches();
+  expect(full.chunk_words.entries).toBeGreaterThan(1000);
+  expect(full.postings.entries).toBeGreaterThan(500);
+  const again = await bodies(warm);
+  expect(warm.searchCaches().chunk_words.hits).toBeGreaterThan(full.chunk_words.hits);
+  const tiny = appWith({ chunk_words: 256 * 1024, postings: 64 * 1024, stem_counts: 16 * 1024 });
+  const evicting = await bodies(tiny);
+  expect(tiny.searchCaches().chunk_words.evictions).toBeGreaterThan(0);
+  for (let i = 0; i < paths.length; i++) {
+    expect(`${paths[i]} ${again[i]}`).toBe(`${paths[i]} ${none[i]}`);
+    expect(`${paths[i]} ${evicting[i]}`).toBe(`${paths[i]} ${none[i]}`);
+  }
+}, 300_000);
