@@ -45,6 +45,8 @@ const cpu = process.cpuUsage(t0), wall = performance.now() - w0;
 console.log(JSON.stringify({
   searches: n, warmup, cpu_ms_per_search: +((cpu.user + cpu.system) / 1000 / n).toFixed(3), wall_ms_per_search: +(wall / n).toFixed(3),
   bodies_sha1: hash.digest('hex'), load: loadavg()[0],
+  // The search caches' counts at the end (code that has them: src/search/query-caches.ts).
+  caches: (app as { searchCaches?: () => Record<string, { entries: number; bytes: number; hits: number; misses: number; evictions: number }> }).searchCaches?.(),
 }));
 await embedder?.close();
 file.close();

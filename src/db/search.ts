@@ -100,15 +100,18 @@ export function createSearchQueries(db: Database.Database, cacheBytes: Record<Se
   // its instant's UTC year, so the span is one year wider each side; a year without chunks matches none.
   const edge = (order: 'ASC' | 'DESC') => db.prepare(`SELECT substr(spoken_at, 1, 4) FROM chunks ORDER BY spoken_at ${order} LIMIT 1`).pluck().get() as string | undefined;
   const [firstYear, lastYear] = [edge('ASC'), edge('DESC')];
-  const caches = createQueryCaches({
+  const caches = createQueryCaches<ResultRow>({
     termLevels: (stems) => new Map((termLevels.all(JSON.stringify(stems)) as Array<[string, number, string]>).map(([t, docs, l]) => [t, { docs, levels: JSON.parse(l) as number[] }])),
     postings: (match, limit) => JSON.parse(postings.get(match, limit) as string) as number[],
-    texts: (rowids) => texts(rowids),
+    texts: (rowids) => {
+      if (!rowids.length) return new Map();
+      return new Map((textsOf.all(JSON.stringify(rowids)) as Array<[number, string, Lang]>).map(([r, text, language]) => [r, { text, language }]));
+    },
+    rows: (rowids) => {
+      if (!rowids.length) return new Map();
+      return new Map((byRowids.all(JSON.stringify(rowids)) as ResultRow[]).map((r) => [r.rowid, r]));
+    },
   }, cacheBytes);
-  function texts(rowids: number[]): Map<number, { text: string; language: Lang }> {
-    if (!rowids.length) return new Map();
-    return new Map((textsOf.all(JSON.stringify(rowids)) as Array<[number, string, Lang]>).map(([r, text, language]) => [r, { text, language }]));
-  }
 
   return {
     /** Session ids matching a parliament and/or session number (the vector index filters on ids). */
@@ -154,13 +157,11 @@ export function createSearchQueries(db: Database.Database, cacheBytes: Record<Se
         .pluck().all(JSON.stringify(rowids), ...w.params) as number[];
       return new Set(rows);
     },
-    rows(rowids: number[]): Map<number, ResultRow> {
-      if (!rowids.length) return new Map();
-      return new Map((byRowids.all(JSON.stringify(rowids)) as ResultRow[]).map((r) => [r.rowid, r]));
-    },
+    /** The rows results are shaped from, by rowid (kept; never modify them). */
+    rows: caches.rows,
     chunk: (id: string) => byId.get(id) as ResultRow | undefined,
     /** Text and language of chunks, for the checks a row id cannot answer (quoted phrases, bill numbers). */
-    texts,
+    texts: caches.texts,
     rowidOf: (id: string) => rowidOf.get(id) as number | undefined,
     totalChunks: () => chunkCount,
     sessions: (level: string | null, province: string | null) => sessions.all({ level, province }) as SessionRow[],

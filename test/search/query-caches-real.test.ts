@@ -11,6 +11,7 @@ import { openDataFile, type DataFile } from '../../src/db/open-data-file.js';
 import { API_PREFIX, createApp } from '../../src/http/app.js';
 import { createResponseCache } from '../../src/http/response-cache.js';
 import { loadEncoder } from '../../src/search/encoder-store.js';
+import type { SearchCacheName } from '../../src/search/query-caches.js';
 
 const REAL = join(import.meta.dir, '../../data/real.db');
 const available = existsSync(REAL);
@@ -43,7 +44,7 @@ afterAll(async () => {
   data.close();
 });
 
-const appWith = (searchCacheBytes?: { chunk_words: number; postings: number; stem_counts: number }) =>
+const appWith = (searchCacheBytes?: Record<SearchCacheName, number>) =>
   createApp({ data, embedder, cache: createResponseCache({ maxBytes: 0 }), searchCacheBytes });
 
 async function bodies(app: ReturnType<typeof createApp>): Promise<string[]> {
@@ -56,7 +57,7 @@ async function bodies(app: ReturnType<typeof createApp>): Promise<string[]> {
 }
 
 test.skipIf(!available)('full caches, tiny caches and no caches answer the same bytes', async () => {
-  const none = await bodies(appWith({ chunk_words: 0, postings: 0, stem_counts: 0 }));
+  const none = await bodies(appWith({ chunk_words: 0, postings: 0, stem_counts: 0, rows: 0 }));
   expect(none.filter((b) => b.startsWith('200 ')).length).toBe(paths.length);
   const warm = appWith();
   await bodies(warm);
@@ -65,9 +66,10 @@ test.skipIf(!available)('full caches, tiny caches and no caches answer the same 
   expect(full.postings.entries).toBeGreaterThan(500);
   const again = await bodies(warm);
   expect(warm.searchCaches().chunk_words.hits).toBeGreaterThan(full.chunk_words.hits);
-  const tiny = appWith({ chunk_words: 256 * 1024, postings: 64 * 1024, stem_counts: 16 * 1024 });
+  const tiny = appWith({ chunk_words: 256 * 1024, postings: 64 * 1024, stem_counts: 16 * 1024, rows: 128 * 1024 });
   const evicting = await bodies(tiny);
   expect(tiny.searchCaches().chunk_words.evictions).toBeGreaterThan(0);
+  expect(tiny.searchCaches().rows.evictions).toBeGreaterThan(0);
   for (let i = 0; i < paths.length; i++) {
     expect(`${paths[i]} ${again[i]}`).toBe(`${paths[i]} ${none[i]}`);
     expect(`${paths[i]} ${evicting[i]}`).toBe(`${paths[i]} ${none[i]}`);

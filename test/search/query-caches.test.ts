@@ -15,7 +15,7 @@ function fakeReads() {
     1: { text: 'Affordable housing for the families of Canada.', language: 'en' },
     2: { text: "Le logement abordable et l'État.", language: 'fr' },
   };
-  const reads: CachedReads = {
+  const reads: CachedReads<{ rowid: number; text: string; language: Lang }> = {
     termLevels: (stems) => { calls.push(`terms ${stems.join(',')}`); return new Map(stems.filter((s) => s in counts).sort().map((s) => [s, counts[s]])); },
     postings: (match, limit) => {
       calls.push(`postings ${match} ${limit}`);
@@ -23,6 +23,7 @@ function fakeReads() {
       return Array.from({ length: Math.min(n, limit) }, (_, i) => n - i);
     },
     texts: (rowids) => { calls.push(`texts ${rowids.join(',')}`); return new Map(rowids.filter((r) => r in texts).map((r) => [r, texts[r]])); },
+    rows: (rowids) => { calls.push(`rows ${rowids.join(',')}`); return new Map(rowids.filter((r) => r in texts).map((r) => [r, { rowid: r, ...texts[r] }])); },
   };
   return { reads, calls };
 }
@@ -47,7 +48,7 @@ describe('posting lists', () => {
 
   test('within the cap: old lists leave, and the bytes held never pass it', () => {
     const { reads } = fakeReads();
-    const c = createQueryCaches(reads, { chunk_words: 1 << 20, postings: 64 * 1024, stem_counts: 1 << 20 });
+    const c = createQueryCaches(reads, { chunk_words: 1 << 20, postings: 64 * 1024, stem_counts: 1 << 20, rows: 1 << 20 });
     for (let i = 0; i < 200; i++) c.postings(`"t${100 + i}"`, 1000);
     const s = c.stats().postings;
     expect(s.bytes).toBeLessThanOrEqual(64 * 1024);
@@ -79,6 +80,18 @@ describe('chunk words', () => {
     expect(c.chunkWords(2, 'ignored: kept already', 'en')).toBe(got.get(2)!);
     c.chunkWordsOf([1, 2]);
     expect(calls).toEqual(['texts 1,2,3']);
+  });
+});
+
+describe('rows', () => {
+  test('rows read once; texts of kept rows come from them, the others are read', () => {
+    const { reads, calls } = fakeReads();
+    const c = createQueryCaches(reads);
+    expect(c.rows([1, 3]).get(1)).toEqual({ rowid: 1, text: 'Affordable housing for the families of Canada.', language: 'en' });
+    expect([...c.rows([1, 2]).keys()].sort()).toEqual([1, 2]);
+    expect(c.texts([1, 2]).get(2)).toMatchObject({ text: "Le logement abordable et l'État.", language: 'fr' });
+    expect(c.texts([1, 2, 3]).size).toBe(2);
+    expect(calls).toEqual(['rows 1,3', 'rows 2', 'texts 3']);
   });
 });
 
