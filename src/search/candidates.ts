@@ -217,8 +217,19 @@ function rareStems(queries: SearchQueries, terms: TermLevels): string[] {
  *  short posting lists (at most RARE_SHARE of the chunks), so reading them whole is cheap. */
 function pinnedOf(queries: SearchQueries, keyword: number[], rare: string[], terms: TermLevels, inResult: Set<number>) {
   const limit = Math.ceil(RARE_SHARE * queries.totalChunks()) + 1;
-  // Rare stems are held by some chunk (docs > 0), so each has a level to name.
-  const holders = new Set(queries.postings(rare.map((s) => anyLevel(s, terms)!).join(' AND '), limit));
+  // The chunks holding every rare stem, the newest `limit` of them: what the FTS5 query
+  // (a_1 OR a_5) AND (b_2 OR …) ORDER BY rowid DESC LIMIT limit answers, made from each stem's level
+  // lists, which the keyword side has just read (kept: src/search/query-caches.ts), so no FTS5 query
+  // is run for the pin.
+  let held: Set<number> | null = null;
+  for (const s of rare) {
+    const mine = new Set<number>();
+    terms.get(s)!.levels.forEach((docs, l) => {
+      if (docs > 0 && l < LEVELS) for (const r of queries.postings(`"${termToken(s, l)}"`, docs)) if (!held || held.has(r)) mine.add(r);
+    });
+    held = mine;
+  }
+  const holders = new Set([...(held ?? [])].sort((a, b) => b - a).slice(0, limit));
   return keyword.map((id, keywordRank) => ({ id, keywordRank })).filter((p) => holders.has(p.id) && inResult.has(p.id));
 }
 
