@@ -218,21 +218,24 @@ function rareStems(queries: SearchQueries, terms: TermLevels): string[] {
 /** The keyword candidates that hold every rare stem, with their keyword ranks. Rare stems have
  *  short posting lists (at most RARE_SHARE of the chunks), so reading them whole is cheap. */
 function pinnedOf(queries: SearchQueries, keyword: number[], rare: string[], terms: TermLevels, inResult: Set<number>) {
-  const limit = Math.ceil(RARE_SHARE * queries.totalChunks()) + 1;
-  // The chunks holding every rare stem, the newest `limit` of them: what the FTS5 query
-  // (a_1 OR a_5) AND (b_2 OR …) ORDER BY rowid DESC LIMIT limit answers, made from each stem's level
-  // lists, which the keyword side has just read (kept: src/search/query-caches.ts), so no FTS5 query
-  // is run for the pin.
+  const holders = new Set(holdersOf(queries, rare, terms, Math.ceil(RARE_SHARE * queries.totalChunks()) + 1));
+  return keyword.map((id, keywordRank) => ({ id, keywordRank })).filter((p) => holders.has(p.id) && inResult.has(p.id));
+}
+
+/** The newest `limit` chunks holding every one of `stems` (each held by some chunk), newest first:
+ *  what the FTS5 query (a_1 OR a_5) AND (b_2 OR …) ORDER BY rowid DESC LIMIT limit answers, made
+ *  from each stem's level lists instead, which the keyword side has just read (kept:
+ *  src/search/query-caches.ts), so the pin runs no FTS5 query of its own. */
+export function holdersOf(queries: Pick<SearchQueries, 'postings'>, stems: readonly string[], terms: TermLevels, limit: number): number[] {
   let held: Set<number> | null = null;
-  for (const s of rare) {
+  for (const s of stems) {
     const mine = new Set<number>();
     terms.get(s)!.levels.forEach((docs, l) => {
       if (docs > 0 && l < LEVELS) for (const r of queries.postings(`"${termToken(s, l)}"`, docs)) if (!held || held.has(r)) mine.add(r);
     });
     held = mine;
   }
-  const holders = new Set([...(held ?? [])].sort((a, b) => b - a).slice(0, limit));
-  return keyword.map((id, keywordRank) => ({ id, keywordRank })).filter((p) => holders.has(p.id) && inResult.has(p.id));
+  return [...(held ?? [])].sort((a, b) => b - a).slice(0, limit);
 }
 
 /** Quoted phrases filter (only chunks holding every phrase stay); chunks naming a bill number of

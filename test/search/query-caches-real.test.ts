@@ -9,6 +9,9 @@ import { join } from 'node:path';
 import { scenariosFor } from '../../bench/http-scenarios.mjs';
 import { openDataFile, type DataFile } from '../../src/db/open-data-file.js';
 import { API_PREFIX, createApp } from '../../src/http/app.js';
+import { createSearchQueries } from '../../src/db/search.js';
+import { holdersOf } from '../../src/search/candidates.js';
+import { ftsAny, LEVELS, termToken } from '../../src/search/keyword-index.js';
 import { createResponseCache } from '../../src/http/response-cache.js';
 import { loadEncoder } from '../../src/search/encoder-store.js';
 import type { SearchCacheName } from '../../src/search/query-caches.js';
@@ -75,3 +78,30 @@ test.skipIf(!available)('full caches, tiny caches and no caches answer the same 
     expect(`${paths[i]} ${evicting[i]}`).toBe(`${paths[i]} ${none[i]}`);
   }
 }, 300_000);
+
+test.skipIf(!available)('the rare-word pin\'s holders from level lists are what the FTS5 AND query answers', () => {
+  const queries = createSearchQueries(data.db);
+  const fts = data.db.prepare('SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY rowid DESC LIMIT ?').pluck();
+  // Stems of one chunk held by at most 200 chunks: sets that some chunks hold together, and others.
+  const chunks = data.db.prepare('SELECT rowid FROM chunks ORDER BY rowid LIMIT 200 OFFSET 1000').pluck().all() as number[];
+  let compared = 0, several = 0;
+  for (const [rowid, words] of queries.chunkWordsOf(chunks)) {
+    const own = [...new Set(words.stems.filter((s): s is string => s !== null))];
+    const terms = queries.termLevels(own);
+    const rare = own.filter((s) => (terms.get(s)?.docs ?? 0) <= 200);
+    const anyLevel = (s: string) => `(${ftsAny(terms.get(s)!.levels.flatMap((d, l) => (d > 0 && l < LEVELS ? [termToken(s, l)] : [])))})`;
+    for (const set of [rare.slice(0, 1), rare.slice(0, 2), rare.slice(1, 4), [rare[0], own.find((s) => !rare.includes(s))!]]) {
+      if (!set.length || set.some((s) => s === undefined || !terms.has(s))) continue;
+      for (const limit of [3, 44]) {
+        const want = fts.all(set.map(anyLevel).join(' AND '), limit) as number[];
+        // The chunk itself holds the set: it is there unless `limit` newer holders cut it.
+        if (want.length < limit || rowid > want.at(-1)!) expect(want).toContain(rowid);
+        expect(holdersOf(queries, set, terms, limit)).toEqual(want);
+        compared++;
+        if (want.length > 1) several++;
+      }
+    }
+  }
+  expect(compared).toBeGreaterThan(800);
+  expect(several).toBeGreaterThan(200);
+}, 120_000);
