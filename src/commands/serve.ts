@@ -67,7 +67,8 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
   // One response cache across reloads: the app of a new file empties it (src/http/response-cache.ts).
   const cache = createResponseCache({ maxBytes: responseCache });
   const metrics = metricsOn === 'on' ? createMetrics({
-    sources: { build: () => build, queue: () => embedQueue, inFlight: () => admission.inFlight, queued: () => admission.waiting, logDropped: () => sink.dropped, limiter: gate.stats, responseCache: () => cache.stats() },
+    sources: { build: () => build, queue: () => embedQueue, inFlight: () => admission.inFlight, queued: () => admission.waiting, logDropped: () => sink.dropped, limiter: gate.stats, responseCache: () => cache.stats(),
+      searchCaches: () => served?.searchCaches?.() ?? {} },
   }) : null;
   const admission = createAdmission({ maxInFlight, maxQueueMs: maxQueueDelay, onShed: (reason) => metrics?.shed(reason), notice: say });
   const ops = { log: requestLog, metrics, clientAddress: gate.access.clientAddress };
@@ -77,7 +78,7 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
       // The data file's own encoder embeds search queries (the same one that embedded its chunks).
       const embedder = await loadEncoder(file.db);
       const app = createApp({ data: file, embedder, access: gate.access, embedQueue, ops, cache });
-      return { fetch: app.fetch, close: async () => { await embedder?.close(); file.close(); } };
+      return { fetch: app.fetch, close: async () => { await embedder?.close(); file.close(); }, searchCaches: app.searchCaches };
     } catch (err) {
       file.close();
       throw err;
@@ -85,7 +86,9 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
   }
 
   const testDelayMs = Number(process.env[TEST_DELAY_ENV] ?? 0) || 0;
-  const dispatcher = createDispatcher(await serving(first), { testDelayMs });
+  // The app serving now: its search caches are the ones /metrics reports.
+  let served: Served | undefined = await serving(first);
+  const dispatcher = createDispatcher(served, { testDelayMs });
   const running = await listen(admission.wrap(dispatcher.fetch), { port, host, headersTimeout, requestTimeout, keepAliveTimeout, maxConnections }).catch((err: NodeJS.ErrnoException) => {
     // An operator's mistake, not a bug: one line (cli.ts renders SettingError), exit 1.
     if (err.code === 'EADDRINUSE') throw new SettingError(`port ${port} on ${host ?? 'all addresses'} is already in use (another canpol?); choose another with --port`);
@@ -121,6 +124,7 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
         return;
       }
       build = file.build;
+      served = next;
       dispatcher.swap(next);
       metrics?.reloaded('ok');
       say(`canpol: reloaded ${data} (${reason}): build ${old} -> ${build.id}`);

@@ -1,6 +1,7 @@
 // SQL of the search endpoints: filters over the chunks table, posting lists of the keyword index,
 // "recent" listing, and the rows a result is shaped from. Vectors live in src/search/vectors.ts.
 import type Database from 'better-sqlite3';
+import { createQueryCaches, SEARCH_CACHE_BYTES, type SearchCacheName } from '../search/query-caches.js';
 import type { Lang } from '../search/text/terms.js';
 import { Where } from './paged.js';
 
@@ -66,7 +67,8 @@ const RESULT_SELECT = `SELECT c.rowid, c.id AS chunk_id, c.speech_id, c.chunk_in
 
 export const COUNT_CAP = 10_001;
 
-export function createSearchQueries(db: Database.Database) {
+/** `cacheBytes`: the caps of the caches in front of the reads search repeats (src/search/query-caches.ts). */
+export function createSearchQueries(db: Database.Database, cacheBytes: Record<SearchCacheName, number> = SEARCH_CACHE_BYTES) {
   const statements = new Map<string, Database.Statement>();
   const prepare = (sql: string) => {
     let stmt = statements.get(sql);
@@ -82,7 +84,7 @@ export function createSearchQueries(db: Database.Database) {
       AND (@level IS NULL OR level = @level) AND (@province IS NULL OR province_territory = @province)
     ORDER BY start_date DESC, id`);
 
-  const termLevels = db.prepare('SELECT term, docs, level_docs FROM chunk_term_docs WHERE term IN (SELECT value FROM json_each(?))').raw();
+  const termLevels = db.prepare('SELECT term, docs, level_docs FROM chunk_term_docs WHERE term IN (SELECT value FROM json_each(?)) ORDER BY term').raw();
   const sessionIds = db.prepare(`SELECT id FROM sessions WHERE (@p IS NULL OR parliament_number = @p) AND (@s IS NULL OR session_number = @s)`).pluck();
   // One JSON array per list: better-sqlite3 costs ~0.15 µs per row returned, a third more than this.
   const postings = db.prepare('SELECT json_group_array(rowid) FROM (SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY rowid DESC LIMIT ?)').pluck();
@@ -98,17 +100,32 @@ export function createSearchQueries(db: Database.Database) {
   // its instant's UTC year, so the span is one year wider each side; a year without chunks matches none.
   const edge = (order: 'ASC' | 'DESC') => db.prepare(`SELECT substr(spoken_at, 1, 4) FROM chunks ORDER BY spoken_at ${order} LIMIT 1`).pluck().get() as string | undefined;
   const [firstYear, lastYear] = [edge('ASC'), edge('DESC')];
+  const caches = createQueryCaches<ResultRow>({
+    termLevels: (stems) => new Map((termLevels.all(JSON.stringify(stems)) as Array<[string, number, string]>).map(([t, docs, l]) => [t, { docs, levels: JSON.parse(l) as number[] }])),
+    postings: (match, limit) => JSON.parse(postings.get(match, limit) as string) as number[],
+    texts: (rowids) => {
+      if (!rowids.length) return new Map();
+      return new Map((textsOf.all(JSON.stringify(rowids)) as Array<[number, string, Lang]>).map(([r, text, language]) => [r, { text, language }]));
+    },
+    rows: (rowids) => {
+      if (!rowids.length) return new Map();
+      return new Map((byRowids.all(JSON.stringify(rowids)) as ResultRow[]).map((r) => [r.rowid, r]));
+    },
+  }, cacheBytes);
 
   return {
     /** Session ids matching a parliament and/or session number (the vector index filters on ids). */
     sessionIdsFor: (parliament: number | undefined, session: number | undefined) =>
       parliament === undefined && session === undefined ? null : (sessionIds.all({ p: parliament ?? null, s: session ?? null }) as string[]),
-    /** Chunks holding each stem, in all and per impact level (src/search/keyword-index.ts). */
-    termLevels(stems: string[]): Map<string, { docs: number; levels: number[] }> {
-      return new Map((termLevels.all(JSON.stringify(stems)) as Array<[string, number, string]>).map(([t, docs, l]) => [t, { docs, levels: JSON.parse(l) as number[] }]));
-    },
-    /** Rowids of the chunks an FTS5 query matches, newest first, at most `limit`. */
-    postings: (match: string, limit: number) => JSON.parse(postings.get(match, limit) as string) as number[],
+    /** Chunks holding each stem, in all and per impact level (src/search/keyword-index.ts), in stem order (kept). */
+    termLevels: caches.termLevels,
+    /** Rowids of the chunks an FTS5 query matches, newest first, at most `limit` (kept; never modify it). */
+    postings: caches.postings,
+    /** A chunk's words and stems (kept), for snippets and the cross-lingual check. */
+    chunkWords: caches.chunkWords,
+    chunkWordsOf: caches.chunkWordsOf,
+    /** The caches' sizes and counts, for /metrics. */
+    cacheStats: caches.stats,
     maxRowid: () => maxRowid,
     /** How many chunks an FTS5 query matches (remembered: filters repeat, and the file never changes). */
     matchCount(match: string): number {
@@ -140,16 +157,11 @@ export function createSearchQueries(db: Database.Database) {
         .pluck().all(JSON.stringify(rowids), ...w.params) as number[];
       return new Set(rows);
     },
-    rows(rowids: number[]): Map<number, ResultRow> {
-      if (!rowids.length) return new Map();
-      return new Map((byRowids.all(JSON.stringify(rowids)) as ResultRow[]).map((r) => [r.rowid, r]));
-    },
+    /** The rows results are shaped from, by rowid (kept; never modify them). */
+    rows: caches.rows,
     chunk: (id: string) => byId.get(id) as ResultRow | undefined,
     /** Text and language of chunks, for the checks a row id cannot answer (quoted phrases, bill numbers). */
-    texts(rowids: number[]): Map<number, { text: string; language: Lang }> {
-      if (!rowids.length) return new Map();
-      return new Map((textsOf.all(JSON.stringify(rowids)) as Array<[number, string, Lang]>).map(([r, text, language]) => [r, { text, language }]));
-    },
+    texts: caches.texts,
     rowidOf: (id: string) => rowidOf.get(id) as number | undefined,
     totalChunks: () => chunkCount,
     sessions: (level: string | null, province: string | null) => sessions.all({ level, province }) as SessionRow[],

@@ -15,6 +15,7 @@ import { createVoteQueries } from '../db/votes.js';
 import { searchRoutes } from '../routes/search.js';
 import type { Embedder } from '../search/embedder.js';
 import { createSearchEngine } from '../search/engine.js';
+import type { SearchCacheName } from '../search/query-caches.js';
 import { loadLexicon } from '../search/encoder-store.js';
 import { createVectorIndex, hasVectorTable } from '../search/vectors.js';
 import { billRoutes } from '../routes/bills.js';
@@ -60,11 +61,13 @@ export interface AppOptions {
   /** Answers kept by URL for this data file (the server shares one across reloads); default: a cache
    *  of its own of the default size. A cache of 0 bytes keeps nothing. */
   cache?: ResponseCache;
+  /** Caps of the search caches of this file (src/search/query-caches.ts); default SEARCH_CACHE_BYTES. */
+  searchCacheBytes?: Record<SearchCacheName, number>;
 }
 
 export function createApp({
   data, logError = (err) => console.error(err), compressThreshold = 1024, embedder = null, access = null, embedQueue = createWorkQueue(), locatePostcode, ops = null,
-  cache = createResponseCache({ maxBytes: Number(SETTINGS.response_cache.default) }),
+  cache = createResponseCache({ maxBytes: Number(SETTINGS.response_cache.default) }), searchCacheBytes,
 }: AppOptions) {
   const { db, build } = data;
   const kept = cache.forBuild(build.id);
@@ -99,7 +102,7 @@ export function createApp({
   api.route('/', voteRoutes({ votes: createVoteQueries(db), respond }));
   api.route('/', committeeRoutes({ committees: createCommitteeQueries(db), respond }));
   api.route('/', coverageRoutes({ coverage: createCoverageQueries(db), respond }));
-  const searchQueries = createSearchQueries(db);
+  const searchQueries = createSearchQueries(db, searchCacheBytes);
   const vectors = hasVectorTable(db) ? createVectorIndex(db) : null;
   // A client that disconnects while its query waits for an embedding slot leaves the queue.
   const embedOne = (text: string) => (embedder!.embedQuery ? embedder!.embedQuery(text) : embedder!.embed([text]).then((v) => v[0]));
@@ -130,5 +133,6 @@ export function createApp({
   });
   const routed = app.fetch;
   app.fetch = (req, env, ctx) => fast(req, env) ?? routed(req, env, ctx);
-  return app;
+  // The search caches of this file (src/search/query-caches.ts), for /metrics.
+  return Object.assign(app, { searchCaches: () => searchQueries.cacheStats() });
 }

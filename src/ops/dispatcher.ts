@@ -1,12 +1,16 @@
 // The server's one fetch handler, in front of a swappable app (reload) and counting requests in
 // flight (graceful shutdown). A request is bound to the app that was current when it arrived and
 // finishes there; a replaced app is closed (its data file too) once its last request is answered.
+import type { BoundedCacheStats } from '../search/bounded-cache.js';
+
 export type Fetch = (req: Request, env?: unknown) => Response | Promise<Response>;
 
 export interface Served {
   fetch: Fetch;
   /** Frees what the app holds (data file, encoder); called once, after its last request. */
   close(): void | Promise<void>;
+  /** The app's search caches, for /metrics (src/search/query-caches.ts). */
+  searchCaches?(): Record<string, BoundedCacheStats>;
 }
 
 export interface DispatcherOptions {

@@ -5,6 +5,7 @@
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { BuildInfo } from '../db/open-data-file.js';
 import type { CacheStats } from '../http/response-cache.js';
+import type { BoundedCacheStats } from '../search/bounded-cache.js';
 
 /** Seconds. The API answers most requests in well under a millisecond; search can take a second. */
 export const LATENCY_BUCKETS = [0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10] as const;
@@ -18,6 +19,8 @@ export interface MetricsSources {
   inFlight?(): number;
   /** The response cache's counts (src/http/response-cache.ts). */
   responseCache?(): CacheStats;
+  /** The search caches of the data file being served, by name (src/search/query-caches.ts). */
+  searchCaches?(): Record<string, BoundedCacheStats>;
   /** Requests waiting for their turn (the admission queue). */
   queued?(): number;
   /** Request log lines dropped (reader too slow, or gone). */
@@ -81,6 +84,24 @@ export function createMetrics({ sources, now = Date.now, buckets = LATENCY_BUCKE
     value('canpol_response_cache_entries', 'Answers held in the response cache.', () => stats().entries);
     value('canpol_response_cache_bytes', 'Bytes held in the response cache (bodies, compressed copies, bookkeeping).', () => stats().bytes);
     value('canpol_response_cache_max_bytes', 'The response cache\'s cap in bytes (--response-cache).', () => stats().maxBytes);
+  }
+  if (sources.searchCaches) {
+    const read = sources.searchCaches;
+    // One series per cache (a fixed set of names), read at scrape time.
+    const gauge = (name: string, help: string, field: keyof BoundedCacheStats) => new Gauge({
+      name, help, labelNames: ['cache'], registers,
+      collect() { this.reset(); for (const [cache, stats] of Object.entries(read())) this.set({ cache }, stats[field]); },
+    });
+    const counter = (name: string, help: string, field: keyof BoundedCacheStats) => new Counter({
+      name, help, labelNames: ['cache'], registers,
+      collect() { this.reset(); for (const [cache, stats] of Object.entries(read())) this.inc({ cache }, stats[field]); },
+    });
+    gauge('canpol_search_cache_bytes', 'Bytes held by a search cache of the data file served (chunk_words, postings, stem_counts).', 'bytes');
+    gauge('canpol_search_cache_max_bytes', 'A search cache\'s cap in bytes.', 'maxBytes');
+    gauge('canpol_search_cache_entries', 'Entries held by a search cache.', 'entries');
+    counter('canpol_search_cache_hits_total', 'Lookups a search cache answered (since the data file was loaded).', 'hits');
+    counter('canpol_search_cache_misses_total', 'Lookups a search cache did not hold (since the data file was loaded).', 'misses');
+    counter('canpol_search_cache_evictions_total', 'Entries a search cache dropped to stay within its cap (since the data file was loaded).', 'evictions');
   }
   value('canpol_process_start_time_seconds', 'When the server started, in seconds since the epoch.', () => startedAt / 1000);
   value('canpol_process_uptime_seconds', 'Seconds since the server started.', () => (now() - startedAt) / 1000);

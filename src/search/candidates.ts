@@ -123,7 +123,16 @@ export async function hybridPool(src: CandidateSources, q: string, f: SearchFilt
   const passing = src.vectors ? null : passingOf(queries, f);
   // The query's own words get an exact top 20 (keyword-plan.ts EXACT_TOP); the translated and
   // expanded lists, second opinions on a fraction of the budget, stay budgeted.
-  const keywordOf = (list: string[], budget?: number) => (list.length ? keywordCandidates(queries, list, { f, sessionIds, limit: POOL, mask, passing, budget, exact: budget === undefined ? EXACT_TOP : 0 }) : []);
+  // One query can ask for the same stems twice (the cross-lingual check and the translated list):
+  // the answer depends on the set of stems and the budget only (keyword-plan.ts orders the stems).
+  const asked = new Map<string, number[]>();
+  const keywordOf = (list: string[], budget?: number) => {
+    if (!list.length) return [];
+    const key = `${budget}\u0000${[...new Set(list)].sort().join('\u0000')}`;
+    let got = asked.get(key);
+    if (!got) asked.set(key, (got = keywordCandidates(queries, list, { f, sessionIds, limit: POOL, mask, passing, budget, exact: budget === undefined ? EXACT_TOP : 0 })));
+    return got;
+  };
 
   const keyword = useKeyword ? keywordOf([...stems]) : [];
   const stemLevels: TermLevels = useKeyword ? queries.termLevels([...stems]) : new Map();
@@ -166,16 +175,17 @@ export async function hybridPool(src: CandidateSources, q: string, f: SearchFilt
   const proximityWeight = (o.proximity ?? PROXIMITY_WEIGHT)[shape] ?? 0;
   const near2 = proximityWeight > 0 ? proximityList(queries, q, f.langs, keyword) : [];
   const fused = reciprocalRankFusion([keyword, translated, neighbours.map((n) => n.rowid), expanded, near2], o.rrfK ?? RRF_K, [weights.keyword, weights.translated, weights.vector, expansionWeight, proximityWeight]);
-  const similarity = new Map(neighbours.map((n) => [n.rowid, n.similarity]));
+  // Filled in loops: the pairs of `new Map(neighbours.map(…))` cost a 1,000 small arrays a search.
+  const similarity = new Map<number, number>();
+  const near = new Set<number>();
+  for (const n of neighbours) { similarity.set(n.rowid, n.similarity); near.add(n.rowid); }
   const kw = new Set([...keyword, ...translated, ...expanded]);
-  const near = new Set(neighbours.map((n) => n.rowid));
   if (qvec && src.vectors) {
     const missing = [...kw].filter((r) => !similarity.has(r));
     for (const [rowid, s] of src.vectors.similarities(qvec, missing)) similarity.set(rowid, s);
   }
-  const byScore = (a: number, b: number) => fused.get(b)! - fused.get(a)! || (similarity.get(b) ?? -2) - (similarity.get(a) ?? -2) || a - b;
   // A match has keyword evidence or is similar enough.
-  let order = [...fused.keys()].filter((r) => kw.has(r) || (similarity.get(r) ?? -2) >= floor).sort(byScore);
+  let order = byScore([...fused.keys()].filter((r) => kw.has(r) || (similarity.get(r) ?? -2) >= floor), fused, similarity);
   if (minSimilarity !== undefined) order = order.filter((r) => (similarity.get(r) ?? -2) >= minSimilarity);
 
   order = honourPhrasesAndBills(queries, analysis, order);
@@ -185,6 +195,17 @@ export async function hybridPool(src: CandidateSources, q: string, f: SearchFilt
   let counted: { matches: number; capped: boolean } | undefined;
   const count = () => (counted ??= countMatches(queries, { keyword, stems, terms: stemLevels, analysis, f, pool: order, minSimilarity }));
   return { mode: 'hybrid', candidates, stems, count };
+}
+
+/** `rowids` by fused score, then similarity, then rowid. The keys are read once each, not twice per
+ *  comparison (a pool of ~2,000 is ~20,000 comparisons). */
+function byScore(rowids: number[], fused: Map<number, number>, similarity: Map<number, number>): number[] {
+  const n = rowids.length;
+  const score = new Float64Array(n), sim = new Float64Array(n);
+  for (let i = 0; i < n; i++) { score[i] = fused.get(rowids[i])!; sim[i] = similarity.get(rowids[i]) ?? -2; }
+  const at = Array.from({ length: n }, (_, i) => i);
+  at.sort((a, b) => score[b] - score[a] || sim[b] - sim[a] || rowids[a] - rowids[b]);
+  return at.map((i) => rowids[i]);
 }
 
 /** The query stems held by at most RARE_SHARE of the chunks, rarest first. */
@@ -197,10 +218,24 @@ function rareStems(queries: SearchQueries, terms: TermLevels): string[] {
 /** The keyword candidates that hold every rare stem, with their keyword ranks. Rare stems have
  *  short posting lists (at most RARE_SHARE of the chunks), so reading them whole is cheap. */
 function pinnedOf(queries: SearchQueries, keyword: number[], rare: string[], terms: TermLevels, inResult: Set<number>) {
-  const limit = Math.ceil(RARE_SHARE * queries.totalChunks()) + 1;
-  // Rare stems are held by some chunk (docs > 0), so each has a level to name.
-  const holders = new Set(queries.postings(rare.map((s) => anyLevel(s, terms)!).join(' AND '), limit));
+  const holders = new Set(holdersOf(queries, rare, terms, Math.ceil(RARE_SHARE * queries.totalChunks()) + 1));
   return keyword.map((id, keywordRank) => ({ id, keywordRank })).filter((p) => holders.has(p.id) && inResult.has(p.id));
+}
+
+/** The newest `limit` chunks holding every one of `stems` (each held by some chunk), newest first:
+ *  what the FTS5 query (a_1 OR a_5) AND (b_2 OR …) ORDER BY rowid DESC LIMIT limit answers, made
+ *  from each stem's level lists instead, which the keyword side has just read (kept:
+ *  src/search/query-caches.ts), so the pin runs no FTS5 query of its own. */
+export function holdersOf(queries: Pick<SearchQueries, 'postings'>, stems: readonly string[], terms: TermLevels, limit: number): number[] {
+  let held: Set<number> | null = null;
+  for (const s of stems) {
+    const mine = new Set<number>();
+    terms.get(s)!.levels.forEach((docs, l) => {
+      if (docs > 0 && l < LEVELS) for (const r of queries.postings(`"${termToken(s, l)}"`, docs)) if (!held || held.has(r)) mine.add(r);
+    });
+    held = mine;
+  }
+  return [...(held ?? [])].sort((a, b) => b - a).slice(0, limit);
 }
 
 /** Quoted phrases filter (only chunks holding every phrase stay); chunks naming a bill number of

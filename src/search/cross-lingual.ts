@@ -4,8 +4,8 @@
 // and English chunks holding the translations of most of them; a query whose own language
 // debates the subject finds chunks holding most of its own words.
 import type { SearchQueries } from '../db/search.js';
-import { isStop, stem, stemInitials, type Lang } from './text/terms.js';
-import { eachWord } from './text/words.js';
+import { stemsHeld } from './text/chunk-words.js';
+import type { Lang } from './text/terms.js';
 import { translateStems, type Lexicon } from './translate.js';
 
 /** Best chunks read on each side. */
@@ -44,16 +44,10 @@ export function translationLeads(i: LeadInput): boolean {
 export function coverage(queries: SearchQueries, chunks: readonly number[], words: readonly string[][]): number {
   if (!words.length) return 0;
   let best = 0;
-  // Only the stems asked about are looked for: a chunk's other words are not stemmed (stemInitials).
   const wanted = new Set(words.flat());
-  const initials = stemInitials(wanted);
-  for (const [, t] of queries.texts([...chunks])) {
-    const held = new Set<string>();
-    eachWord(t.text, (w) => {
-      if (!initials.has(w.norm[0]) || isStop(w.norm, t.language)) return;
-      const s = stem(w.norm, t.language);
-      if (wanted.has(s)) held.add(s);
-    });
+  // The chunks' words are kept per served file (src/search/query-caches.ts): the best chunks recur.
+  for (const chunk of queries.chunkWordsOf(chunks).values()) {
+    const held = stemsHeld(chunk, wanted);
     best = Math.max(best, words.filter((w) => w.some((s) => held.has(s))).length / words.length);
   }
   return best;

@@ -1,6 +1,6 @@
 // The search endpoints' logic (decisions 6) over injected sources: modes, pages, counts, groups
 // by politician, facets. Routes only validate, call this, and respond.
-import { COUNT_CAP, type SearchFilters, type SearchQueries } from '../db/search.js';
+import { COUNT_CAP, type ResultRow, type SearchFilters, type SearchQueries } from '../db/search.js';
 import { ApiError } from '../http/errors.js';
 import { anchorPool, hybridPool, type Candidate, type CandidateSources, type Pool } from './candidates.js';
 import { politicianBrief, politicianWithSocials, resultItem, round } from './shape.js';
@@ -42,9 +42,13 @@ export function createSearchEngine(src: CandidateSources & { queries: SearchQuer
     return rowids.map((r) => rows.get(r)?.politician_id ?? null);
   };
 
+  // A result's snippet marks the query's words in it: from the chunk's kept words (src/search/query-caches.ts).
+  const item = (r: ResultRow, stems: ReadonlySet<string>, similarity: number | null, score: number | null) =>
+    resultItem(r, stems, similarity, score, stems.size ? queries.chunkWords(r.rowid, r.text, r.language) : undefined);
+
   const items = (cands: Candidate[], stems: Set<string>) => {
     const rows = queries.rows(cands.map((c) => c.rowid));
-    return cands.map((c) => resultItem(rows.get(c.rowid)!, stems, c.similarity, c.score));
+    return cands.map((c) => item(rows.get(c.rowid)!, stems, c.similarity, c.score));
   };
 
   return {
@@ -108,7 +112,7 @@ export function createSearchEngine(src: CandidateSources & { queries: SearchQuer
           politician: politicianWithSocials(rows.get(g.cs[0].rowid)!),
           best_similarity: g.best === null ? null : round(g.best), avg_similarity: g.avg === null ? null : round(g.avg),
           mention_count: g.mention_count, keyword_hits: g.keyword_hits,
-          chunks: g.cs.slice(0, o.per_group_limit).map((c) => resultItem(rows.get(c.rowid)!, stems, c.similarity, pool ? c.score : null)),
+          chunks: g.cs.slice(0, o.per_group_limit).map((c) => item(rows.get(c.rowid)!, stems, c.similarity, pool ? c.score : null)),
         })),
       };
     },

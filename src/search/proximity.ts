@@ -7,7 +7,8 @@
 import type { SearchQueries } from '../db/search.js';
 import { fold } from '../domain/text.js';
 import { phraseStems } from './query-analysis.js';
-import type { Lang } from './text/terms.js';
+import { isStop, stem, type Lang } from './text/terms.js';
+import { eachWord } from './text/words.js';
 
 /** Keyword candidates read for pairs (their texts are read: the cost grows with it). */
 export const PROXIMITY_DEPTH = 20;
@@ -55,9 +56,19 @@ export function pairsHeld(text: string, lang: Lang, want: ReadonlySet<string>): 
       // The word holding the prefix, and what follows it (a pair's words, stop words between them).
       let start = at;
       while (start > 0 && /[\p{L}\p{N}]/u.test(folded[start - 1])) start--;
-      const s = phraseStems(folded.slice(start, at + 120), lang);
+      const s = firstStems(folded.slice(start, at + 120), lang);
       if (s.length >= 2 && `${s[0]} ${s[1]}` === pair) seen.add(pair);
     }
   }
   return seen.size;
+}
+
+/** The first two of phraseStems(text, lang): the words after them are neither read nor stemmed. */
+function firstStems(text: string, lang: Lang): string[] {
+  const out: string[] = [];
+  eachWord(text, (w) => {
+    if (!isStop(w.norm, lang)) out.push(stem(w.norm, lang));
+    return out.length < 2;
+  });
+  return out;
 }

@@ -2,6 +2,7 @@
 import type { ResultRow } from '../db/search.js';
 import { slugify } from '../domain/text.js';
 import { snippetHtml } from './snippet.js';
+import type { ChunkWords } from './text/chunk-words.js';
 
 const politicianOf = (r: ResultRow) => r.politician_id === null ? null : {
   id: r.politician_id, name: r.politician_name!, slug: r.politician_slug ?? slugify(r.politician_name!), photo_url: r.photo_url, party: r.politician_party,
@@ -20,10 +21,11 @@ export const politicianBrief = (r: ResultRow) => {
   return p && { id: p.id, name: p.name, slug: p.slug };
 };
 
-export function resultItem(r: ResultRow, stems: ReadonlySet<string>, similarity: number | null, score: number | null) {
+/** `words`: the chunk's words, when the caller keeps them (the snippet then need not tokenize the text). */
+export function resultItem(r: ResultRow, stems: ReadonlySet<string>, similarity: number | null, score: number | null, words?: ChunkWords) {
   return {
     chunk_id: r.chunk_id, speech_id: r.speech_id, chunk_index: r.chunk_index, text: r.text,
-    snippet_html: snippetHtml(r.text, r.language, stems),
+    snippet_html: snippetHtml(r.text, r.language, stems, {}, words),
     similarity: similarity === null ? null : round(similarity), score: score === null ? null : round(score),
     spoken_at: r.spoken_at, language: r.language, level: r.level, province_territory: r.province_territory, party_at_time: r.party_at_time,
     politician: politicianWithSocials(r),

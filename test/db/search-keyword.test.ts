@@ -18,7 +18,7 @@ let q: ReturnType<typeof createSearchQueries>;
 const any: SearchFilters = { langs: ['en', 'fr'], exclude_presiding: false };
 const en: SearchFilters = { ...any, langs: ['en'] };
 const fr: SearchFilters = { ...any, langs: ['fr'] };
-const texts = (rowids: number[]) => rowids.map((r) => fx.data.db.prepare('SELECT text FROM chunks WHERE rowid = ?').pluck().get(r));
+const texts = (rowids: readonly number[]) => rowids.map((r) => fx.data.db.prepare('SELECT text FROM chunks WHERE rowid = ?').pluck().get(r));
 // Filters that most chunks pass are checked after reading, here by SQL (the server uses its in-memory columns).
 const search = (stems: string[], f: SearchFilters, budget?: number) => texts(keywordCandidates(q, stems, {
   f, sessionIds: null, limit: 10, budget, passing: (rows) => { const ok = q.passing(rows, f); return rows.filter((r) => ok.has(r)); },

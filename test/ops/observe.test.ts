@@ -147,6 +147,28 @@ describe('/metrics', () => {
     expect(m.value('canpol_search_queue_running')).toBe(1);
     expect(m.value('canpol_search_queue_waiting')).toBe(4);
   });
+
+  test('the search caches of the app served: bytes, cap, entries and counts per cache, read at scrape time', async () => {
+    const queue = createWorkQueue();
+    const app = createApp({ data: f.data, embedQueue: queue, searchCacheBytes: { chunk_words: 1 << 20, postings: 1 << 19, stem_counts: 1 << 18, rows: 1 << 20 } });
+    const metrics = createMetrics({ sources: { build: () => f.data.build, queue: () => queue, searchCaches: app.searchCaches } });
+    const before = parsePrometheus(await metrics.render());
+    expect(before.value('canpol_search_cache_bytes', { cache: 'chunk_words' })).toBe(0);
+    expect(before.value('canpol_search_cache_max_bytes', { cache: 'postings' })).toBe(1 << 19);
+    expect(before.value('canpol_search_cache_max_bytes', { cache: 'stem_counts' })).toBe(1 << 18);
+    // The fixture's committee speech "Opening the meeting." matches.
+    const res = await app.request(`${API}/search/speeches?q=meeting`);
+    expect(((await res.json()) as { items: unknown[] }).items).toHaveLength(1);
+    const stats = app.searchCaches();
+    const m = parsePrometheus(await metrics.render());
+    for (const cache of ['chunk_words', 'postings', 'stem_counts', 'rows'] as const) {
+      expect(stats[cache].entries).toBeGreaterThan(0);
+      expect(m.value('canpol_search_cache_entries', { cache })).toBe(stats[cache].entries);
+      expect(m.value('canpol_search_cache_bytes', { cache })).toBe(stats[cache].bytes);
+      expect(m.value('canpol_search_cache_misses_total', { cache })).toBe(stats[cache].misses);
+    }
+    expect(m.types.get('canpol_search_cache_hits_total')).toBe('counter');
+  });
 });
 
 describe('request log', () => {

@@ -1,0 +1,52 @@
+// CPU per distinct search, in process: /search/speeches through app.fetch (the response cache off,
+// so every query is computed) for the two-word queries `make bench-http` asks once each
+// (bench/http-scenarios.mjs "search/speeches distinct"), after a warm-up on other queries of the
+// same kind (the server of a bench run has answered its warm-up slice first). Prints the process's
+// CPU milliseconds per search and a SHA-1 of every body, so two builds of the code can be compared
+// for speed and for identical answers. Run under Node like the server (esbuild bundles it):
+//
+//   node_modules/.bin/esbuild bench/search-distinct-cpu.ts --bundle --platform=node --format=esm \
+//     --packages=external --outfile=/tmp/search-distinct-cpu.mjs
+//   taskset -c 1 node_modules/.bin/node /tmp/search-distinct-cpu.mjs --data data/real.db [--warmup 300] [--queries 1500]
+import { createHash } from 'node:crypto';
+import { loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import { openDataFile } from '../src/db/open-data-file.js';
+import { API_PREFIX, createApp } from '../src/http/app.js';
+import { createResponseCache } from '../src/http/response-cache.js';
+import { loadEncoder } from '../src/search/encoder-store.js';
+import { scenariosFor } from './http-scenarios.mjs';
+
+const { values } = parseArgs({ options: { data: { type: 'string' }, warmup: { type: 'string', default: '300' }, queries: { type: 'string', default: '1500' }, offset: { type: 'string', default: '0' } } });
+if (!values.data) {
+  console.error('usage: node search-distinct-cpu.mjs --data FILE.db [--warmup N] [--queries N] [--offset N]');
+  process.exit(2);
+}
+const warmup = Number(values.warmup), n = Number(values.queries), offset = Number(values.offset);
+const distinct = scenariosFor(values.data, { distinctPerSlice: 2000, slices: 2 }).searchSpeeches.find((s) => s.name === 'search/speeches distinct')!.distinct!;
+if (distinct.length < offset + warmup + n) throw new Error(`only ${distinct.length} distinct queries`);
+const paths = distinct.slice(offset, offset + warmup + n).map((p) => p.slice(API_PREFIX.length));
+
+const file = openDataFile(values.data);
+const embedder = await loadEncoder(file.db);
+const app = createApp({ data: file, embedder, cache: createResponseCache({ maxBytes: 0 }) });
+
+const hash = createHash('sha1');
+const get = async (path: string) => {
+  const res = await app.request(`${API_PREFIX}${path}`);
+  const body = new Uint8Array(await res.arrayBuffer());
+  if (res.status !== 200) throw new Error(`GET ${path}: ${res.status}`);
+  return body;
+};
+for (const p of paths.slice(0, warmup)) await get(p);
+const t0 = process.cpuUsage(), w0 = performance.now();
+for (const p of paths.slice(warmup)) hash.update(await get(p));
+const cpu = process.cpuUsage(t0), wall = performance.now() - w0;
+console.log(JSON.stringify({
+  searches: n, warmup, cpu_ms_per_search: +((cpu.user + cpu.system) / 1000 / n).toFixed(3), wall_ms_per_search: +(wall / n).toFixed(3),
+  bodies_sha1: hash.digest('hex'), load: loadavg()[0],
+  // The search caches' counts at the end (code that has them: src/search/query-caches.ts).
+  caches: (app as { searchCaches?: () => Record<string, { entries: number; bytes: number; hits: number; misses: number; evictions: number }> }).searchCaches?.(),
+}));
+await embedder?.close();
+file.close();

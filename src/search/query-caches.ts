@@ -1,0 +1,145 @@
+// What search derives from the data file and reads again query after query, kept per served file
+// (the file is immutable while served; a reload builds a new set of queries, so new, empty caches),
+// each capped in bytes (src/search/bounded-cache.ts):
+//   - posting lists: a frequent stem's lists are read by every query holding the stem, and within
+//     one query by each stage that needs them (own words, cross-lingual check, rare-word pin);
+//   - stem counts (chunk_term_docs): the same stems, planned with by every such query;
+//   - chunk words (src/search/text/chunk-words.ts): the best chunks of one query are often those
+//     of the next, and snippets and the cross-lingual check tokenized and stemmed them every time;
+//   - result rows (the chunk, its speech, session, politician and handles), for the same reason.
+// Answers are the same as without the caches: a kept posting list is served as a prefix of what
+// FTS5 returned (newest first), only when that prefix is what FTS5 would return for the limit asked.
+import type { Lang } from './text/terms.js';
+import { BoundedCache, type BoundedCacheStats } from './bounded-cache.js';
+import { chunkWords, chunkWordsBytes, type ChunkWords } from './text/chunk-words.js';
+
+const MiB = 2 ** 20;
+
+/** Bytes per cache. Chunk words cost ~16 bytes a word (~7 KB for a chunk of 480 words): 48 MiB holds
+ *  ~7,000 chunks, every chunk of today's real file. */
+export const SEARCH_CACHE_BYTES = { chunk_words: 48 * MiB, postings: 32 * MiB, stem_counts: 4 * MiB, rows: 24 * MiB } as const;
+export type SearchCacheName = keyof typeof SEARCH_CACHE_BYTES;
+
+export interface StemCounts { docs: number; levels: number[] }
+
+/** The uncached reads the caches sit in front of (src/db/search.ts). */
+export interface CachedReads<Row extends { text: string; language: Lang }> {
+  termLevels(stems: string[]): Map<string, StemCounts>;
+  postings(match: string, limit: number): number[];
+  texts(rowids: number[]): Map<number, { text: string; language: Lang }>;
+  rows(rowids: number[]): Map<number, Row>;
+}
+
+/** A row's cost in memory, roughly: its strings (UTF-16) and a slot per field. */
+function rowBytes(row: object): number {
+  let bytes = 64;
+  for (const v of Object.values(row)) bytes += typeof v === 'string' ? 2 * v.length + 32 : 16;
+  return bytes;
+}
+
+interface Postings { rowids: number[]; complete: boolean }
+
+/** SQLite's BINARY order of the stems (UTF-8 bytes): the order chunk_term_docs answers in. */
+const binaryOrder = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
+
+export function createQueryCaches<Row extends { text: string; language: Lang }>(raw: CachedReads<Row>, bytes: Record<SearchCacheName, number> = SEARCH_CACHE_BYTES) {
+  const words = new BoundedCache<number, ChunkWords>(bytes.chunk_words);
+  const rows = new BoundedCache<number, Row>(bytes.rows);
+  const postings = new BoundedCache<string, Postings>(bytes.postings);
+  // null: no chunk holds the stem (queries ask for such stems too).
+  const counts = new BoundedCache<string, StemCounts | null>(bytes.stem_counts);
+
+  return {
+    /** Chunks holding each stem, in all and per impact level; in stem order, as the SQL answers. */
+    termLevels(stems: string[]): Map<string, StemCounts> {
+      const unique = [...new Set(stems)];
+      const found = new Map<string, StemCounts | null>();
+      const missing: string[] = [];
+      for (const s of unique) {
+        const c = counts.get(s);
+        if (c === undefined) missing.push(s);
+        else found.set(s, c);
+      }
+      if (missing.length) {
+        const read = raw.termLevels(missing);
+        for (const s of missing) {
+          const c = read.get(s) ?? null;
+          counts.set(s, c, 2 * s.length + (c ? 200 : 16));
+          found.set(s, c);
+        }
+      }
+      const out = new Map<string, StemCounts>();
+      for (const s of unique.sort(binaryOrder)) {
+        const c = found.get(s);
+        if (c) out.set(s, c);
+      }
+      return out;
+    },
+    /** Rowids an FTS5 query matches, newest first, at most `limit`. Shared: callers must not modify it. */
+    postings(match: string, limit: number): readonly number[] {
+      const kept = postings.get(match);
+      if (kept && (limit <= kept.rowids.length || kept.complete)) {
+        return limit >= kept.rowids.length ? kept.rowids : kept.rowids.slice(0, limit);
+      }
+      const rowids = raw.postings(match, limit);
+      postings.set(match, { rowids, complete: rowids.length < limit }, 8 * rowids.length + 2 * match.length + 64);
+      return rowids;
+    },
+    /** Result rows by rowid (kept; shared: callers must not modify them). */
+    rows(rowids: readonly number[]): Map<number, Row> {
+      const out = new Map<number, Row>();
+      const missing: number[] = [];
+      for (const r of rowids) {
+        const row = rows.get(r);
+        if (row) out.set(r, row);
+        else if (!out.has(r)) missing.push(r);
+      }
+      if (missing.length) {
+        for (const [r, row] of raw.rows(missing)) {
+          rows.set(r, row, rowBytes(row));
+          out.set(r, row);
+        }
+      }
+      return out;
+    },
+    /** Text and language of chunks: from kept rows where they are, else read. */
+    texts(rowids: readonly number[]): Map<number, { text: string; language: Lang }> {
+      const out = new Map<number, { text: string; language: Lang }>();
+      const missing: number[] = [];
+      for (const r of rowids) {
+        const row = rows.get(r);
+        if (row) out.set(r, row);
+        else missing.push(r);
+      }
+      if (missing.length) for (const [r, t] of raw.texts(missing)) out.set(r, t);
+      return out;
+    },
+    /** The words of a chunk whose text is at hand. */
+    chunkWords(rowid: number, text: string, language: Lang): ChunkWords {
+      let w = words.get(rowid);
+      if (!w) words.set(rowid, (w = chunkWords(text, language)), chunkWordsBytes(w));
+      return w;
+    },
+    /** The words of chunks, their texts read for those not kept. */
+    chunkWordsOf(rowids: readonly number[]): Map<number, ChunkWords> {
+      const out = new Map<number, ChunkWords>();
+      const missing: number[] = [];
+      for (const r of rowids) {
+        const w = words.get(r);
+        if (w) out.set(r, w);
+        else missing.push(r);
+      }
+      if (missing.length) {
+        for (const [r, t] of raw.texts(missing)) {
+          const w = chunkWords(t.text, t.language);
+          words.set(r, w, chunkWordsBytes(w));
+          out.set(r, w);
+        }
+      }
+      return out;
+    },
+    stats: (): Record<SearchCacheName, BoundedCacheStats> => ({ chunk_words: words.stats(), postings: postings.stats(), stem_counts: counts.stats(), rows: rows.stats() }),
+  };
+}
+
+export type QueryCaches = ReturnType<typeof createQueryCaches>;
