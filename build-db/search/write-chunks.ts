@@ -20,8 +20,16 @@ export function contentHash(text: string, language: string): string {
   return hash('sha256', `${language}\n${text}`, 'hex').slice(0, 32);
 }
 
+export interface ChunkStepOptions {
+  /** Tokenize the keyword index on a worker thread (`--build-workers on`). */
+  workers?: boolean;
+  /** Called once the chunks are written, before their keyword index: a later phase may start
+   *  work that needs only the chunks (the search phase learns its encoder on a worker meanwhile). */
+  afterChunks?: (db: Database.Database) => void;
+}
+
 /** Returns the number of chunks written. Runs inside the build's transaction. */
-export function writeChunks(db: Database.Database, onProgress: (msg: string) => void = () => {}): number {
+export function writeChunks(db: Database.Database, onProgress: (msg: string) => void = () => {}, { workers = false, afterChunks }: ChunkStepOptions = {}): number {
   db.exec(SEARCH_SCHEMA_SQL);
   const insChunk = db.prepare(`INSERT INTO chunk_rows VALUES (@rowid, @id, @speech_id, @speech_rowid, @chunk_index, @char_start, @char_end,
     @byte_start, @byte_end, @language, @level, @province_territory, @politician_id, @party_at_time, @spoken_at, @spoken_on, @session_id, @speech_type, @is_presiding, @politician_active, @content_hash)`);
@@ -51,7 +59,8 @@ export function writeChunks(db: Database.Database, onProgress: (msg: string) => 
     }
   }
   onProgress(`wrote ${rowid} search chunks in ${((performance.now() - started) / 1000).toFixed(1)}s`);
-  const index = writeKeywordIndex(db, onProgress);
+  afterChunks?.(db);
+  const index = writeKeywordIndex(db, { onProgress, workers });
   onProgress(`wrote their keyword index (${index.terms} terms, ${index.postings} postings, ${index.avgdl.toFixed(1)} terms per chunk) in ${index.seconds.toFixed(1)}s`);
   return rowid;
 }
