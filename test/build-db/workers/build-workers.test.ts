@@ -1,0 +1,89 @@
+// `--build-workers`: the keyword tokenizing and the encoder's learning on worker threads give the
+// same data file as one thread, from source (workers run build-db/workers/worker-entry.ts) and from
+// the esbuild bundle (workers run dist/canpol.mjs again). Compared through the checksums the build
+// records over every table (FTS5 shadow tables, encoder model and vectors included).
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { buildDataFileWith } from '../../../build-db/build.js';
+import { KeywordTerms } from '../../../build-db/search/keyword-terms.js';
+import { searchPhase, type SearchPhaseReport } from '../../../build-db/search/search-phase.js';
+import { facetToken } from '../../../src/search/keyword-index.js';
+import { onnxCleanup } from '../../helpers/encoder-corpus.js';
+import { buildBundle } from '../../ops/serve-process.js';
+
+const REPO = join(import.meta.dir, '../../..');
+const dir = mkdtempSync(join(tmpdir(), 'canpol-build-workers-'));
+const cleanup = onnxCleanup();
+afterAll(() => { rmSync(dir, { recursive: true, force: true }); cleanup(); });
+
+const demo = join(dir, 'demo');
+beforeAll(() => {
+  const r = spawnSync(join(REPO, 'node_modules/.bin/bun'), [join(REPO, 'data/generate-demo.ts'), demo], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(r.stderr);
+}, 60_000);
+
+function checksums(path: string): string[] {
+  const db = new Database(path, { readonly: true });
+  const rows = db.prepare('SELECT kind, name, sha256, rows, bytes FROM checksums ORDER BY kind, name').all() as Array<Record<string, unknown>>;
+  db.close();
+  return rows.map((r) => `${r.kind} ${r.name} ${r.sha256} ${r.rows} ${r.bytes}`);
+}
+
+async function build(out: string, workers: boolean) {
+  const report = {} as SearchPhaseReport;
+  const progress: string[] = [];
+  const result = await buildDataFileWith({ sources: demo, out, now: new Date('2026-11-02T00:00:00Z'), workers, onProgress: (m) => progress.push(m) },
+    [searchPhase({ sources: demo, report, workers })]);
+  if (!result.ok) throw new Error(JSON.stringify(result.issues.slice(0, 3)));
+  return { report, progress };
+}
+
+describe('from source', () => {
+  test('workers on writes the same tables, index and encoder as workers off', async () => {
+    const off = await build(join(dir, 'off.db'), false);
+    const on = await build(join(dir, 'on.db'), true);
+    // The workers did run: tokenizing and learning were announced on worker threads, not on this one.
+    expect(on.progress.some((m) => m.includes('tokenizing on a worker thread'))).toBe(true);
+    expect(on.progress.some((m) => m.includes('text encoder on a worker thread'))).toBe(true);
+    expect(off.progress.some((m) => m.includes('worker thread'))).toBe(false);
+    expect(on.report.encoder).toBe('learned');
+    expect(on.report.embedded).toBe(off.report.embedded);
+    const sums = checksums(join(dir, 'off.db'));
+    expect(sums.some((s) => s.startsWith('table chunks_fts_data '))).toBe(true);
+    expect(sums.some((s) => s.startsWith('blob encoder/model.onnx '))).toBe(true);
+    expect(checksums(join(dir, 'on.db'))).toEqual(sums);
+  }, 120_000);
+});
+
+describe('from the esbuild bundle on Node', () => {
+  test('`canpol build --build-workers on` and `off` write the same file', () => {
+    buildBundle();
+    const env = { ...process.env, SOURCE_DATE_EPOCH: '1790000000' };
+    const run = (workers: string) => spawnSync(join(REPO, 'node_modules/.bin/node'), [join(REPO, 'dist/canpol.mjs'), 'build', '--sources', demo, '--out', join(dir, `node-${workers}.db`), '--build-workers', workers], { encoding: 'utf8', env });
+    const on = run('on');
+    expect(on.status).toBe(0);
+    expect(on.stderr).toContain('tokenizing on a worker thread');
+    expect(on.stderr).toContain('encoder learned');
+    expect(run('off').status).toBe(0);
+    expect(checksums(join(dir, 'node-on.db'))).toEqual(checksums(join(dir, 'node-off.db')));
+  }, 180_000);
+});
+
+describe('KeywordTerms', () => {
+  test('facet tokens are the hashed tokens of src/search/keyword-index.ts, for each row', () => {
+    const t = new KeywordTerms();
+    const row = (rowid: number, party: string | null) => ({ rowid, text: 'housing housing budget', language: 'en' as const, level: 'federal', province_territory: null,
+      politician_id: 'p1', party_at_time: party, session_id: 's1', speech_type: 'debate', spoken_on: '2021-03-04' });
+    const [a, b, c] = t.lines([row(1, 'Liberal'), row(2, 'Liberal'), row(3, 'NDP')]);
+    expect(a).toBe(b);
+    expect(a.split(' ')).toContain(facetToken('party', 'liberal'));
+    expect(c.split(' ')).toContain(facetToken('party', 'ndp'));
+    expect(c.split(' ')).not.toContain(facetToken('party', 'liberal'));
+    expect(a.split(' ')).toContain(facetToken('year', '2021'));
+    expect(t.levelDocs.get('hous')?.reduce((x, y) => x + y, 0)).toBe(3);
+  });
+});
