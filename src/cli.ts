@@ -131,11 +131,11 @@ const COMMANDS: Record<string, Command> = {
   },
   pipeline: {
     summary: 'the nightly: fetch, import, build reusing the last release, verify, guard, publish, report',
-    usage: 'canpol pipeline [--manifest FILE] [--cache DIR] [--work DIR] [--publish DIR] [--max-shrink F] [--rebuild]',
-    settings: ['manifest', 'cache', 'upstream_mirror', 'since', 'work', 'publish', 'max_shrink'],
+    usage: 'canpol pipeline [--manifest FILE] [--cache DIR] [--work DIR] [--publish DIR] [--max-shrink F] [--rebuild] [--build-workers on|off]',
+    settings: ['manifest', 'cache', 'upstream_mirror', 'since', 'work', 'publish', 'max_shrink', 'build_workers'],
     switches: { rebuild: 'build even when every upstream file and the code are the same as the last release\'s' },
     run: (s, { switches }) => pipelineCommand({
-      manifest: s.manifest, cache: s.cache, mirror: s.upstream_mirror, since: s.since, work: s.work, publish: s.publish, maxShrink: Number(s.max_shrink), rebuild: Boolean(switches.rebuild),
+      manifest: s.manifest, cache: s.cache, mirror: s.upstream_mirror, since: s.since, work: s.work, publish: s.publish, maxShrink: Number(s.max_shrink), rebuild: Boolean(switches.rebuild), buildWorkers: s.build_workers,
     }),
   },
   'settings-doc': {
