@@ -13,6 +13,7 @@ import { KeywordTerms } from '../../../build-db/search/keyword-terms.js';
 import { searchPhase, type SearchPhaseReport } from '../../../build-db/search/search-phase.js';
 import { facetToken } from '../../../src/search/keyword-index.js';
 import { onnxCleanup } from '../../helpers/encoder-corpus.js';
+import { writeFixture } from '../../helpers/fixture.js';
 import { buildBundle } from '../../ops/serve-process.js';
 
 const REPO = join(import.meta.dir, '../../..');
@@ -33,11 +34,11 @@ function checksums(path: string): string[] {
   return rows.map((r) => `${r.kind} ${r.name} ${r.sha256} ${r.rows} ${r.bytes}`);
 }
 
-async function build(out: string, workers: boolean) {
+async function build(out: string, workers: boolean, sources = demo) {
   const report = {} as SearchPhaseReport;
   const progress: string[] = [];
-  const result = await buildDataFileWith({ sources: demo, out, now: new Date('2026-11-02T00:00:00Z'), workers, onProgress: (m) => progress.push(m) },
-    [searchPhase({ sources: demo, report, workers })]);
+  const result = await buildDataFileWith({ sources, out, now: new Date('2026-11-02T00:00:00Z'), workers, onProgress: (m) => progress.push(m) },
+    [searchPhase({ sources, report, workers })]);
   if (!result.ok) throw new Error(JSON.stringify(result.issues.slice(0, 3)));
   return { report, progress };
 }
@@ -58,6 +59,18 @@ describe('from source', () => {
     expect(sums.some((s) => s.startsWith('blob encoder/model.onnx '))).toBe(true);
     expect(checksums(join(dir, 'on.db'))).toEqual(sums);
   }, 120_000);
+});
+
+describe('a corpus too small to learn from', () => {
+  test('the worker\'s refusal to learn builds keyword search only, as on one thread', async () => {
+    const sources = writeFixture(mkdtempSync(join(dir, 'fixture-')));
+    const off = await build(join(dir, 'small-off.db'), false, sources);
+    const on = await build(join(dir, 'small-on.db'), true, sources);
+    expect(on.progress.some((m) => m.includes('text encoder on a worker thread'))).toBe(true);
+    expect(off.report.encoder).toBe('none');
+    expect(on.report.encoder).toBe('none');
+    expect(checksums(join(dir, 'small-on.db'))).toEqual(checksums(join(dir, 'small-off.db')));
+  }, 30_000);
 });
 
 describe('from the esbuild bundle on Node', () => {
