@@ -56,7 +56,7 @@ export type ExtraPhase = ((path: string, onProgress: (msg: string) => void) => P
 function compile({ sources, out, now, onProgress = () => {}, workers = false }: BuildOptions, phases: ExtraPhase[] = []) {
   const started = performance.now();
   onProgress(`reading sources from ${sources}`);
-  const read = readBundle(sources, onProgress);
+  const read = readBundle(sources, onProgress, { workers });
   if (!read.ok) return read;
   const { bundle } = read;
 

@@ -10,7 +10,7 @@ import { isMainThread, Worker, workerData, type TransferListItem } from 'node:wo
 
 const MARK = 'canpolBuildWorker';
 
-export type BuildWorkerTask = 'keyword-terms' | 'learn-encoder' | 'chunk-speeches';
+export type BuildWorkerTask = 'keyword-terms' | 'learn-encoder' | 'chunk-speeches' | 'parse-records';
 
 /** True on a thread started by startBuildWorker. */
 export function isBuildWorker(): boolean {

@@ -1,4 +1,4 @@
-// `--build-workers`: chunking, keyword tokenizing and the encoder's learning on worker threads give the
+// `--build-workers`: parsing the speeches, chunking, keyword tokenizing and the encoder's learning on worker threads give the
 // same data file as one thread, from source (workers run build-db/workers/worker-entry.ts) and from
 // the esbuild bundle (workers run dist/canpol.mjs again). Compared through the checksums the build
 // records over every table (FTS5 shadow tables, encoder model and vectors included).
@@ -48,6 +48,7 @@ describe('from source', () => {
     const off = await build(join(dir, 'off.db'), false);
     const on = await build(join(dir, 'on.db'), true);
     // The workers did run: tokenizing and learning were announced on worker threads, not on this one.
+    expect(on.progress.some((m) => m.includes('speeches.jsonl') && m.includes('read again on a worker thread'))).toBe(true);
     expect(on.progress.some((m) => m.includes('chunked on a worker thread'))).toBe(true);
     expect(on.progress.some((m) => m.includes('tokenizing on a worker thread'))).toBe(true);
     expect(on.progress.some((m) => m.includes('text encoder on a worker thread'))).toBe(true);
