@@ -17,6 +17,8 @@ export type SampleRow = Pick<ChunkTerms, 'rowid' | 'text' | 'language'>;
 export class KeywordTerms {
   /** Chunks per stem and impact level, in the order stems are first met. */
   readonly levelDocs = new Map<string, Uint32Array>();
+  /** The batch each stem of levelDocs was first met in, in the same order (see mergeLevelDocs). */
+  readonly firstBatch: number[] = [];
   postings = 0;
   private avgdl = 1;
   // The sample's terms are kept for the pass that writes them (up to 20,000 chunks' stems, ~12 MB):
@@ -41,12 +43,13 @@ export class KeywordTerms {
     this.avgdl = avgdl;
   }
 
-  /** The FTS5 text of each chunk: its stems at their level, then its facet tokens. */
-  lines(rows: ChunkTerms[]): string[] {
-    return rows.map((r) => this.line(r));
+  /** The FTS5 text of each chunk: its stems at their level, then its facet tokens. `batch` numbers
+   *  the batches in chunk order when several workers share them. */
+  lines(rows: ChunkTerms[], batch = 0): string[] {
+    return rows.map((r) => this.line(r, batch));
   }
 
-  private line(r: ChunkTerms): string {
+  private line(r: ChunkTerms, batch: number): string {
     const terms = this.sampleTerms.get(r.rowid) ?? indexTerms(r.text, r.language);
     this.sampleTerms.delete(r.rowid);
     const tf = new Map<string, number>();
@@ -56,7 +59,10 @@ export class KeywordTerms {
       const level = levelOf(termWeight(n, terms.length, this.avgdl));
       tokens.push(termToken(stem, level));
       let counts = this.levelDocs.get(stem);
-      if (!counts) this.levelDocs.set(stem, (counts = new Uint32Array(LEVELS)));
+      if (!counts) {
+        this.levelDocs.set(stem, (counts = new Uint32Array(LEVELS)));
+        this.firstBatch.push(batch);
+      }
       counts[level]++;
     }
     this.postings += tokens.length;
@@ -78,4 +84,20 @@ export class KeywordTerms {
     }
     return out;
   }
+}
+
+/** The counts of several workers, each given every n-th batch, as one map in the order one worker
+ *  given every batch would have met the stems: by the batch a stem was first met in anywhere, and
+ *  within a batch in its worker's order (a batch is one worker's). The order stems are written in. */
+export function mergeLevelDocs(parts: Array<{ levelDocs: Map<string, Uint32Array>; firstBatch: number[] }>): Map<string, Uint32Array> {
+  if (parts.length === 1) return parts[0].levelDocs;
+  const entries = parts.flatMap((p) => [...p.levelDocs].map(([stem, counts], i) => ({ stem, counts, batch: p.firstBatch[i] })));
+  entries.sort((a, b) => a.batch - b.batch); // stable: a worker's own order is kept within a batch
+  const merged = new Map<string, Uint32Array>();
+  for (const { stem, counts } of entries) {
+    const into = merged.get(stem);
+    if (!into) merged.set(stem, counts);
+    else for (let l = 0; l < LEVELS; l++) into[l] += counts[l];
+  }
+  return merged;
 }

@@ -3,7 +3,7 @@
 // the same lines in the same order and the same counts.
 import { SyncReplies, serveReplies, type ReplyEnd } from '../workers/sync-channel.js';
 import { startBuildWorker } from '../workers/start-worker.js';
-import { KeywordTerms, type ChunkTerms, type SampleRow } from './keyword-terms.js';
+import { KeywordTerms, mergeLevelDocs, type ChunkTerms, type SampleRow } from './keyword-terms.js';
 
 export interface TermsResult { levelDocs: Map<string, Uint32Array>; postings: number }
 
@@ -31,25 +31,38 @@ export function inlineTokenizer(): KeywordTokenizer {
 type Request =
   | { kind: 'sample'; rows: SampleRow[] }
   | { kind: 'avgdl'; avgdl: number }
-  | { kind: 'lines'; rows: ChunkTerms[] }
+  | { kind: 'lines'; rows: ChunkTerms[]; batch: number }
   | { kind: 'finish' };
 
-/** The tokenizing on a worker thread: submit posts a batch and returns at once; take waits. */
-export function workerTokenizer(): KeywordTokenizer {
-  const replies = new SyncReplies();
-  const worker = startBuildWorker('keyword-terms', { end: replies.workerEnd }, [replies.workerEnd.port]);
-  const ask = (req: Request) => replies.send(req);
+interface WorkerTerms { levelDocs: Map<string, Uint32Array>; firstBatch: number[]; postings: number }
+
+/** The tokenizing on `count` worker threads, given the batches in turn: submit posts a batch and
+ *  returns at once; take waits for the oldest. The length sample goes to the first worker. */
+export function workerTokenizer(count = 1): KeywordTokenizer {
+  const workers = Array.from({ length: count }, () => {
+    const replies = new SyncReplies();
+    const worker = startBuildWorker('keyword-terms', { end: replies.workerEnd }, [replies.workerEnd.port]);
+    return { replies, worker };
+  });
+  const pending: number[] = [];
+  let batch = 0;
   return {
-    sample(rows) { ask({ kind: 'sample', rows }); return replies.receive(); },
-    setAverageLength(avgdl) { ask({ kind: 'avgdl', avgdl }); },
-    submit(rows) { ask({ kind: 'lines', rows }); },
-    take: () => replies.receive<string[]>(),
+    sample(rows) { workers[0].replies.send({ kind: 'sample', rows } satisfies Request); return workers[0].replies.receive(); },
+    setAverageLength(avgdl) { for (const w of workers) w.replies.send({ kind: 'avgdl', avgdl } satisfies Request); },
+    submit(rows) {
+      const w = batch % count;
+      workers[w].replies.send({ kind: 'lines', rows, batch: batch++ } satisfies Request);
+      pending.push(w);
+    },
+    take: () => workers[pending.shift()!].replies.receive<string[]>(),
     finish() {
-      ask({ kind: 'finish' });
-      const result = replies.receive<TermsResult>();
-      replies.close();
-      void worker.terminate();
-      return result;
+      for (const w of workers) w.replies.send({ kind: 'finish' } satisfies Request);
+      const parts = workers.map((w) => w.replies.receive<WorkerTerms>());
+      for (const w of workers) {
+        w.replies.close();
+        void w.worker.terminate();
+      }
+      return { levelDocs: mergeLevelDocs(parts), postings: parts.reduce((n, p) => n + p.postings, 0) };
     },
   };
 }
@@ -62,9 +75,9 @@ export function keywordTermsWorker(data: Record<string, unknown>): void {
     switch (req.kind) {
       case 'sample': return { reply: terms.sample(req.rows) };
       case 'avgdl': terms.setAverageLength(req.avgdl); return null;
-      case 'lines': return { reply: terms.lines(req.rows) };
+      case 'lines': return { reply: terms.lines(req.rows, req.batch) };
       case 'finish': {
-        const out = { reply: { levelDocs: terms.levelDocs, postings: terms.postings } satisfies TermsResult };
+        const out = { reply: { levelDocs: terms.levelDocs, firstBatch: terms.firstBatch, postings: terms.postings } satisfies WorkerTerms };
         // The last reply: the port closes after it, and the thread ends with nothing left to do.
         setImmediate(() => end.port.close());
         return out;

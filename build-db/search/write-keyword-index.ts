@@ -2,8 +2,8 @@
 // A term's level depends on the average chunk length, so that is measured first (on a sample of a
 // large corpus); then each chunk's tokens are written (`stem_level` per stem, and its facet tokens)
 // and chunks are counted per stem and level. The tokenizing (build-db/search/keyword-terms.ts) runs
-// on a worker thread with `workers` while this thread reads chunks and writes to SQLite: the same
-// lines in the same order either way, so the same index.
+// on worker threads with `workers` while this thread reads chunks and writes to SQLite: the same
+// lines in the same order either way, and the same counts in the same order, so the same index.
 import type Database from 'better-sqlite3';
 import { KEYWORD_INDEX_SQL } from '../../src/search/keyword-index.js';
 import { chunkBatches } from './chunk-batches.js';
@@ -14,18 +14,22 @@ const BATCH = 2000;
 const AVGDL_SAMPLE = 20_000;
 /** Batches handed to the worker before the first is taken back: it tokenizes one while this thread
  *  writes another, and never holds more than a few batches' texts. */
-const IN_FLIGHT = 3;
+const IN_FLIGHT = 4;
+/** Tokenizing threads. With one, the step took as long as on one thread (100 k chunks: the worker
+ *  tokenizing was the slowest of the pipeline while this thread waited); with two they share the
+ *  cores with the encoder's learning and this thread (docs/benchmarks.md, issue 17). */
+const TOKENIZERS = 2;
 
 export interface KeywordIndexOptions {
   onProgress?: (msg: string) => void;
-  /** Tokenize on a worker thread (`--build-workers on`). */
+  /** Tokenize on worker threads (`--build-workers on`). */
   workers?: boolean;
 }
 
 export function writeKeywordIndex(db: Database.Database, { onProgress = () => {}, workers = false }: KeywordIndexOptions = {}): { terms: number; postings: number; avgdl: number; seconds: number } {
   const started = performance.now();
   db.exec(KEYWORD_INDEX_SQL);
-  const tokenizer = workers ? workerTokenizer() : inlineTokenizer();
+  const tokenizer = workers ? workerTokenizer(TOKENIZERS) : inlineTokenizer();
   // The average chunk length, from every `step`-th chunk: exact up to 20,000 chunks; above, a sample
   // (100,000 gave 65.8 terms against 65.9 exact at 1 M; the mean of 20,000 lengths of sd ~50 terms
   // is within ~0.35 terms) instead of a whole tokenizing pass (45 s at 100 k on the loaded VM).
@@ -34,7 +38,7 @@ export function writeKeywordIndex(db: Database.Database, { onProgress = () => {}
   const sample = tokenizer.sample(db.prepare('SELECT rowid, text, language FROM chunks WHERE rowid % ? = 0').all(step) as SampleRow[]);
   const avgdl = sample.chunks ? sample.terms / sample.chunks : 1;
   tokenizer.setAverageLength(avgdl);
-  onProgress(`keyword index: average chunk length ${avgdl.toFixed(1)} terms (${sample.chunks} chunks read)${workers ? ', tokenizing on a worker thread' : ''}`);
+  onProgress(`keyword index: average chunk length ${avgdl.toFixed(1)} terms (${sample.chunks} chunks read)${workers ? `, tokenizing on ${TOKENIZERS} worker threads` : ''}`);
   const every = 100_000;
 
   const insert = db.prepare('INSERT INTO chunks_fts (rowid, terms) VALUES (?, ?)');

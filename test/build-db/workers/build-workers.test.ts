@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { buildDataFileWith } from '../../../build-db/build.js';
-import { KeywordTerms } from '../../../build-db/search/keyword-terms.js';
+import { KeywordTerms, mergeLevelDocs, type ChunkTerms } from '../../../build-db/search/keyword-terms.js';
 import { searchPhase, type SearchPhaseReport } from '../../../build-db/search/search-phase.js';
 import { facetToken } from '../../../src/search/keyword-index.js';
 import { onnxCleanup } from '../../helpers/encoder-corpus.js';
@@ -50,7 +50,7 @@ describe('from source', () => {
     // The workers did run: tokenizing and learning were announced on worker threads, not on this one.
     expect(on.progress.some((m) => m.includes('speeches.jsonl') && m.includes('read again on a worker thread'))).toBe(true);
     expect(on.progress.some((m) => m.includes('chunked on a worker thread'))).toBe(true);
-    expect(on.progress.some((m) => m.includes('tokenizing on a worker thread'))).toBe(true);
+    expect(on.progress.some((m) => m.includes('tokenizing on 2 worker threads'))).toBe(true);
     expect(on.progress.some((m) => m.includes('text encoder on a worker thread'))).toBe(true);
     expect(off.progress.some((m) => m.includes('worker thread'))).toBe(false);
     expect(on.report.encoder).toBe('learned');
@@ -81,7 +81,7 @@ describe('from the esbuild bundle on Node', () => {
     const run = (workers: string) => spawnSync(join(REPO, 'node_modules/.bin/node'), [join(REPO, 'dist/canpol.mjs'), 'build', '--sources', demo, '--out', join(dir, `node-${workers}.db`), '--build-workers', workers], { encoding: 'utf8', env });
     const on = run('on');
     expect(on.status).toBe(0);
-    expect(on.stderr).toContain('tokenizing on a worker thread');
+    expect(on.stderr).toContain('tokenizing on 2 worker threads');
     expect(on.stderr).toContain('encoder learned');
     expect(run('off').status).toBe(0);
     expect(checksums(join(dir, 'node-on.db'))).toEqual(checksums(join(dir, 'node-off.db')));
@@ -100,5 +100,26 @@ describe('KeywordTerms', () => {
     expect(c.split(' ')).not.toContain(facetToken('party', 'liberal'));
     expect(a.split(' ')).toContain(facetToken('year', '2021'));
     expect(t.levelDocs.get('hous')?.reduce((x, y) => x + y, 0)).toBe(3);
+  });
+});
+
+describe('mergeLevelDocs', () => {
+  test('two workers given alternate batches count the stems of one worker, in its order', () => {
+    // Stems first met by the second worker (climate, school) fall between the first worker's; the
+    // counts are of chunks (budget: 3 chunks).
+    const texts = ['budget housing budget', 'climate budget', 'river housing', 'school climate river', 'school farm', 'farm farm budget'];
+    const row = (text: string, i: number): ChunkTerms => ({ rowid: i + 1, text, language: 'en', level: 'federal', province_territory: null,
+      politician_id: null, party_at_time: null, session_id: null, speech_type: 'debate', spoken_on: '2020-01-01' });
+    const batches = texts.map((t, i) => [row(t, i)]);
+    const one = new KeywordTerms();
+    const two = [new KeywordTerms(), new KeywordTerms()];
+    const oneLines = batches.flatMap((rows) => one.lines(rows));
+    const twoLines = batches.flatMap((rows, b) => two[b % 2].lines(rows, b));
+    expect(twoLines).toEqual(oneLines);
+    const merged = mergeLevelDocs(two);
+    expect([...one.levelDocs.keys()]).toEqual(['budget', 'hous', 'climat', 'river', 'school', 'farm']);
+    expect([...merged.keys()]).toEqual([...one.levelDocs.keys()]);
+    expect([...merged.values()].map((c) => [...c])).toEqual([...one.levelDocs.values()].map((c) => [...c]));
+    expect([...merged.values()].map((c) => c.reduce((a, b) => a + b, 0))).toEqual([3, 2, 2, 2, 2, 2]);
   });
 });
