@@ -1,7 +1,8 @@
-// `--build-workers`: parsing the speeches, chunking, keyword tokenizing and the encoder's learning on worker threads give the
-// same data file as one thread, from source (workers run build-db/workers/worker-entry.ts) and from
-// the esbuild bundle (workers run dist/canpol.mjs again). Compared through the checksums the build
-// records over every table (FTS5 shadow tables, encoder model and vectors included).
+// `--build-workers`: parsing the speeches, chunking, keyword tokenizing and the encoder's learning
+// on worker threads give the same data file as one thread: from source (workers run
+// build-db/workers/worker-entry.ts), from the esbuild bundle (workers run dist/canpol.mjs again) and
+// from the single binary (itself again). Compared through the checksums the build records over every
+// table (FTS5 shadow tables, encoder model and vectors included).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,6 +15,7 @@ import { searchPhase, type SearchPhaseReport } from '../../../build-db/search/se
 import { facetToken } from '../../../src/search/keyword-index.js';
 import { onnxCleanup } from '../../helpers/encoder-corpus.js';
 import { writeFixture } from '../../helpers/fixture.js';
+import { buildBinary } from '../../../src/natives/build-binary.js';
 import { buildBundle } from '../../ops/serve-process.js';
 
 const REPO = join(import.meta.dir, '../../..');
@@ -85,6 +87,22 @@ describe('from the esbuild bundle on Node', () => {
     expect(on.stderr).toContain('encoder learned');
     expect(run('off').status).toBe(0);
     expect(checksums(join(dir, 'node-on.db'))).toEqual(checksums(join(dir, 'node-off.db')));
+  }, 180_000);
+});
+
+describe('from the single binary', () => {
+  test('`canpol build --build-workers on` runs its workers from the binary itself and writes the same file as `off`', async () => {
+    const binary = join(dir, 'canpol');
+    await buildBinary(binary);
+    const env = { ...process.env, SOURCE_DATE_EPOCH: '1790000000' };
+    const run = (workers: string) => spawnSync(binary, ['build', '--sources', demo, '--out', join(dir, `bin-${workers}.db`), '--build-workers', workers], { encoding: 'utf8', env, cwd: dir });
+    const on = run('on');
+    expect(on.status).toBe(0);
+    expect(on.stderr).toContain('chunked on a worker thread');
+    expect(on.stderr).toContain('tokenizing on 2 worker threads');
+    expect(on.stderr).toContain('encoder learned');
+    expect(run('off').status).toBe(0);
+    expect(checksums(join(dir, 'bin-on.db'))).toEqual(checksums(join(dir, 'bin-off.db')));
   }, 180_000);
 });
 
