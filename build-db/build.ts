@@ -15,6 +15,7 @@ import { SCHEMA_VERSION } from './schema.js';
 import type { Attribution } from './attribution.js';
 import { writeDatabase } from './write-database.js';
 import { claimTempFile, type TempFile } from './temp-files.js';
+import type { WorkerMode } from './workers/start-worker.js';
 
 export interface BuildOptions {
   sources: string;
@@ -22,8 +23,8 @@ export interface BuildOptions {
   /** Build time; defaults to SOURCE_DATE_EPOCH when set (reproducible builds), else now. */
   now?: Date;
   onProgress?: (msg: string) => void;
-  /** CPU-bound steps on worker threads (`--build-workers on`): the same file, sooner on 2+ cores. */
-  workers?: boolean;
+  /** CPU-bound steps on worker threads (`--build-workers`): the same file, sooner on 2+ cores. */
+  workers?: WorkerMode;
 }
 
 export type SkippedSet = { importer: string; set: string; reason: string; records: number };
@@ -53,7 +54,7 @@ export type ExtraPhase = ((path: string, onProgress: (msg: string) => void) => P
   afterChunks?: (db: Database.Database, onProgress: (msg: string) => void) => void;
 };
 
-function compile({ sources, out, now, onProgress = () => {}, workers = false }: BuildOptions, phases: ExtraPhase[] = []) {
+function compile({ sources, out, now, onProgress = () => {}, workers = 'off' }: BuildOptions, phases: ExtraPhase[] = []) {
   const started = performance.now();
   onProgress(`reading sources from ${sources}`);
   const read = readBundle(sources, onProgress, { workers });

@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:f
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { buildDataFileWith } from '../build.js';
+import type { WorkerMode } from '../workers/start-worker.js';
 import { runFetch, type FetchOptions, type FetchReport } from '../fetch/run-fetch.js';
 import { stampProvenance } from '../fetch/provenance.js';
 import type { SourcesManifest } from '../fetch/manifest-types.js';
@@ -34,7 +35,7 @@ export interface PipelineOptions {
   /** Build even when the inputs equal the last release's. */
   rebuild?: boolean;
   /** `--build-workers`: the build's CPU-bound steps on worker threads (the same file either way). */
-  buildWorkers?: boolean;
+  buildWorkers?: WorkerMode;
   fetch?: Pick<FetchOptions, 'timeoutMs' | 'retries' | 'backoffMs' | 'perHost' | 'spacingMs'>;
   /** `--since`: how far back discovery backfills (null: every session the manifest lists). */
   since?: string | null;

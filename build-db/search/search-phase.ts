@@ -10,6 +10,7 @@ import { loadSqliteVec } from '../../src/natives/native-files.js';
 import { floatsOf } from '../../src/search/vectors.js';
 import type { ExtraPhase } from '../build.js';
 import { trainLexicon } from './encoder/lexicon.js';
+import { useWorkers, type WorkerMode } from '../workers/start-worker.js';
 import { CorpusTooSmallError, type TrainOptions } from './encoder/train.js';
 import { learnEncoder, learnEncoderOnWorker, parallelTexts, sampledTexts, TRAIN_TEXTS, type LearnedEncoder } from './learn-encoder.js';
 import { LEXICON_BLOB } from '../../src/search/translate.js';
@@ -29,7 +30,7 @@ export interface SearchPhaseOptions {
   /** Learn the encoder on a worker thread from the moment the chunks are written, while the build
    *  writes the keyword index (`--build-workers on`; only when there is no --reuse or pretrained
    *  encoder, i.e. when it will surely be learned). The same model as on the main thread. */
-  workers?: boolean;
+  workers?: WorkerMode;
 }
 
 export interface SearchPhaseReport {
@@ -118,8 +119,9 @@ export function searchPhase(opts: SearchPhaseOptions): ExtraPhase {
       db.close();
     }
   };
-  if (opts.workers && !opts.reuse && !opts.pretrained) {
+  if (opts.workers && opts.workers !== 'off' && !opts.reuse && !opts.pretrained) {
     phase.afterChunks = (db, onProgress) => {
+      if (!useWorkers(opts.workers, db.prepare('SELECT count(*) FROM chunk_rows').pluck().get() as number)) return;
       onProgress('search: learning the text encoder on a worker thread, from the chunks and the English/French pairs');
       early = learnEncoderOnWorker(sampledTexts(db, TRAIN_TEXTS), opts.sources, train, (m) => onProgress(`search: ${m}`));
       // Awaited by the phase; a build that fails before it must not also report an unhandled rejection.

@@ -2,6 +2,7 @@
 import type Database from 'better-sqlite3';
 import type { Lang } from '../../src/search/text/terms.js';
 import { inlinePipe, workerPipe } from '../workers/batch-pipe.js';
+import { useWorkers, type WorkerMode } from '../workers/start-worker.js';
 import { chunkSpeeches, type ChunkedSpeech, type SpeechToChunk } from './chunk-spans.js';
 import { SEARCH_SCHEMA_SQL } from './schema.js';
 import { writeKeywordIndex } from './write-keyword-index.js';
@@ -18,8 +19,8 @@ interface SpeechRow {
 export { contentHash } from './chunk-spans.js';
 
 export interface ChunkStepOptions {
-  /** Chunk the speeches and tokenize the keyword index on worker threads (`--build-workers on`). */
-  workers?: boolean;
+  /** Chunk the speeches and tokenize the keyword index on worker threads (`--build-workers`). */
+  workers?: WorkerMode;
   /** Called once the chunks are written, before their keyword index: a later phase may start
    *  work that needs only the chunks (the search phase learns its encoder on a worker meanwhile). */
   afterChunks?: (db: Database.Database) => void;
@@ -28,7 +29,7 @@ export interface ChunkStepOptions {
 type Speech = SpeechRow & { _rowid: number };
 
 /** Returns the number of chunks written. Runs inside the build's transaction. */
-export function writeChunks(db: Database.Database, onProgress: (msg: string) => void = () => {}, { workers = false, afterChunks }: ChunkStepOptions = {}): number {
+export function writeChunks(db: Database.Database, onProgress: (msg: string) => void = () => {}, { workers = 'off', afterChunks }: ChunkStepOptions = {}): number {
   db.exec(SEARCH_SCHEMA_SQL);
   const insChunk = db.prepare(`INSERT INTO chunk_rows VALUES (@rowid, @id, @speech_id, @speech_rowid, @chunk_index, @char_start, @char_end,
     @byte_start, @byte_end, @language, @level, @province_territory, @politician_id, @party_at_time, @spoken_at, @spoken_on, @session_id, @speech_type, @is_presiding, @politician_active, @content_hash)`);
@@ -42,7 +43,8 @@ export function writeChunks(db: Database.Database, onProgress: (msg: string) => 
   const BATCH = 2000;
   // Chunking (regular expressions, ids, hashes) on a worker with `workers`, while this thread reads
   // speeches and inserts the chunks of the batch before: the same rows in the same order.
-  const pipe = workers ? workerPipe<SpeechToChunk, ChunkedSpeech>('chunk-speeches') : inlinePipe(chunkSpeeches);
+  const onWorker = useWorkers(workers, order.length);
+  const pipe = onWorker ? workerPipe<SpeechToChunk, ChunkedSpeech>('chunk-speeches') : inlinePipe(chunkSpeeches);
   const submitted: Speech[][] = [];
   const writeNext = () => {
     const speeches = submitted.shift()!;
@@ -73,7 +75,7 @@ export function writeChunks(db: Database.Database, onProgress: (msg: string) => 
   } finally {
     pipe.close();
   }
-  onProgress(`wrote ${rowid} search chunks in ${((performance.now() - started) / 1000).toFixed(1)}s${workers ? ' (chunked on a worker thread)' : ''}`);
+  onProgress(`wrote ${rowid} search chunks in ${((performance.now() - started) / 1000).toFixed(1)}s${onWorker ? ' (chunked on a worker thread)' : ''}`);
   afterChunks?.(db);
   const index = writeKeywordIndex(db, { onProgress, workers });
   onProgress(`wrote their keyword index (${index.terms} terms, ${index.postings} postings, ${index.avgdl.toFixed(1)} terms per chunk) in ${index.seconds.toFixed(1)}s`);

@@ -9,6 +9,7 @@ import { KEYWORD_INDEX_SQL } from '../../src/search/keyword-index.js';
 import { chunkBatches } from './chunk-batches.js';
 import { CHUNK_TERMS_COLUMNS, type ChunkTerms, type SampleRow } from './keyword-terms.js';
 import { inlineTokenizer, workerTokenizer } from './keyword-worker.js';
+import { useWorkers, type WorkerMode } from '../workers/start-worker.js';
 
 const BATCH = 2000;
 const AVGDL_SAMPLE = 20_000;
@@ -22,23 +23,24 @@ const TOKENIZERS = 2;
 
 export interface KeywordIndexOptions {
   onProgress?: (msg: string) => void;
-  /** Tokenize on worker threads (`--build-workers on`). */
-  workers?: boolean;
+  /** Tokenize on worker threads (`--build-workers`). */
+  workers?: WorkerMode;
 }
 
-export function writeKeywordIndex(db: Database.Database, { onProgress = () => {}, workers = false }: KeywordIndexOptions = {}): { terms: number; postings: number; avgdl: number; seconds: number } {
+export function writeKeywordIndex(db: Database.Database, { onProgress = () => {}, workers = 'off' }: KeywordIndexOptions = {}): { terms: number; postings: number; avgdl: number; seconds: number } {
   const started = performance.now();
   db.exec(KEYWORD_INDEX_SQL);
-  const tokenizer = workers ? workerTokenizer(TOKENIZERS) : inlineTokenizer();
   // The average chunk length, from every `step`-th chunk: exact up to 20,000 chunks; above, a sample
   // (100,000 gave 65.8 terms against 65.9 exact at 1 M; the mean of 20,000 lengths of sd ~50 terms
   // is within ~0.35 terms) instead of a whole tokenizing pass (45 s at 100 k on the loaded VM).
   const chunks = db.prepare('SELECT count(*) FROM chunks').pluck().get() as number;
+  const onWorker = useWorkers(workers, chunks);
+  const tokenizer = onWorker ? workerTokenizer(TOKENIZERS) : inlineTokenizer();
   const step = Math.max(1, Math.floor(chunks / AVGDL_SAMPLE));
   const sample = tokenizer.sample(db.prepare('SELECT rowid, text, language FROM chunks WHERE rowid % ? = 0').all(step) as SampleRow[]);
   const avgdl = sample.chunks ? sample.terms / sample.chunks : 1;
   tokenizer.setAverageLength(avgdl);
-  onProgress(`keyword index: average chunk length ${avgdl.toFixed(1)} terms (${sample.chunks} chunks read)${workers ? `, tokenizing on ${TOKENIZERS} worker threads` : ''}`);
+  onProgress(`keyword index: average chunk length ${avgdl.toFixed(1)} terms (${sample.chunks} chunks read)${onWorker ? `, tokenizing on ${TOKENIZERS} worker threads` : ''}`);
   const every = 100_000;
 
   const insert = db.prepare('INSERT INTO chunks_fts (rowid, terms) VALUES (?, ?)');

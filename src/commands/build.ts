@@ -3,6 +3,7 @@ import { skippedSetsBlock } from '../../build-db/import/run-import.js';
 import { searchPhase, type SearchPhaseReport } from '../../build-db/search/search-phase.js';
 import { loadPretrained } from '../../build-db/search/encoder/pretrained-card.js';
 import { formatIssue } from '../../build-db/sources/read-bundle.js';
+import type { WorkerMode } from '../../build-db/workers/start-worker.js';
 
 const MAX_SHOWN = 200;
 
@@ -29,7 +30,7 @@ export async function buildCommand({ sources, out, reuse, encoderModel, encoderT
   const t0 = performance.now();
   const progress = (msg: string) => console.error(`[build ${((performance.now() - t0) / 1000).toFixed(1)}s] ${msg}`);
   const search = {} as SearchPhaseReport;
-  const workers = buildWorkers === 'on';
+  const workers = buildWorkers as WorkerMode;
   const result = await buildDataFileWith({ sources, out, onProgress: progress, workers }, [searchPhase({ sources, reuse: given(reuse), pretrained, report: search, workers })]);
   for (const w of result.warnings) console.error(`warning: ${w}`);
   if (!result.ok) {

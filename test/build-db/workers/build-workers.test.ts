@@ -15,6 +15,7 @@ import { searchPhase, type SearchPhaseReport } from '../../../build-db/search/se
 import { facetToken } from '../../../src/search/keyword-index.js';
 import { onnxCleanup } from '../../helpers/encoder-corpus.js';
 import { writeFixture } from '../../helpers/fixture.js';
+import type { WorkerMode } from '../../../build-db/workers/start-worker.js';
 import { buildBinary } from '../../../src/natives/build-binary.js';
 import { buildBundle } from '../../ops/serve-process.js';
 
@@ -36,7 +37,7 @@ function checksums(path: string): string[] {
   return rows.map((r) => `${r.kind} ${r.name} ${r.sha256} ${r.rows} ${r.bytes}`);
 }
 
-async function build(out: string, workers: boolean, sources = demo) {
+async function build(out: string, workers: WorkerMode, sources = demo) {
   const report = {} as SearchPhaseReport;
   const progress: string[] = [];
   const result = await buildDataFileWith({ sources, out, now: new Date('2026-11-02T00:00:00Z'), workers, onProgress: (m) => progress.push(m) },
@@ -47,8 +48,8 @@ async function build(out: string, workers: boolean, sources = demo) {
 
 describe('from source', () => {
   test('workers on writes the same tables, index and encoder as workers off', async () => {
-    const off = await build(join(dir, 'off.db'), false);
-    const on = await build(join(dir, 'on.db'), true);
+    const off = await build(join(dir, 'off.db'), 'off');
+    const on = await build(join(dir, 'on.db'), 'always');
     // The workers did run: tokenizing and learning were announced on worker threads, not on this one.
     expect(on.progress.some((m) => m.includes('speeches.jsonl') && m.includes('read again on a worker thread'))).toBe(true);
     expect(on.progress.some((m) => m.includes('chunked on a worker thread'))).toBe(true);
@@ -62,13 +63,19 @@ describe('from source', () => {
     expect(sums.some((s) => s.startsWith('blob encoder/model.onnx '))).toBe(true);
     expect(checksums(join(dir, 'on.db'))).toEqual(sums);
   }, 120_000);
+
+  test('`on` leaves a corpus under 20,000 speeches and chunks on one thread, the same file', async () => {
+    const on = await build(join(dir, 'small-steps.db'), 'on');
+    expect(on.progress.some((m) => m.includes('worker thread'))).toBe(false);
+    expect(checksums(join(dir, 'small-steps.db'))).toEqual(checksums(join(dir, 'off.db')));
+  }, 120_000);
 });
 
 describe('a corpus too small to learn from', () => {
   test('the worker\'s refusal to learn builds keyword search only, as on one thread', async () => {
     const sources = writeFixture(mkdtempSync(join(dir, 'fixture-')));
-    const off = await build(join(dir, 'small-off.db'), false, sources);
-    const on = await build(join(dir, 'small-on.db'), true, sources);
+    const off = await build(join(dir, 'small-off.db'), 'off', sources);
+    const on = await build(join(dir, 'small-on.db'), 'always', sources);
     expect(on.progress.some((m) => m.includes('text encoder on a worker thread'))).toBe(true);
     expect(off.report.encoder).toBe('none');
     expect(on.report.encoder).toBe('none');
@@ -77,32 +84,32 @@ describe('a corpus too small to learn from', () => {
 });
 
 describe('from the esbuild bundle on Node', () => {
-  test('`canpol build --build-workers on` and `off` write the same file', () => {
+  test('`canpol build --build-workers always` and `off` write the same file', () => {
     buildBundle();
     const env = { ...process.env, SOURCE_DATE_EPOCH: '1790000000' };
     const run = (workers: string) => spawnSync(join(REPO, 'node_modules/.bin/node'), [join(REPO, 'dist/canpol.mjs'), 'build', '--sources', demo, '--out', join(dir, `node-${workers}.db`), '--build-workers', workers], { encoding: 'utf8', env });
-    const on = run('on');
+    const on = run('always');
     expect(on.status).toBe(0);
     expect(on.stderr).toContain('tokenizing on 2 worker threads');
     expect(on.stderr).toContain('encoder learned');
     expect(run('off').status).toBe(0);
-    expect(checksums(join(dir, 'node-on.db'))).toEqual(checksums(join(dir, 'node-off.db')));
+    expect(checksums(join(dir, 'node-always.db'))).toEqual(checksums(join(dir, 'node-off.db')));
   }, 180_000);
 });
 
 describe('from the single binary', () => {
-  test('`canpol build --build-workers on` runs its workers from the binary itself and writes the same file as `off`', async () => {
+  test('`canpol build --build-workers always` runs its workers from the binary itself and writes the same file as `off`', async () => {
     const binary = join(dir, 'canpol');
     await buildBinary(binary);
     const env = { ...process.env, SOURCE_DATE_EPOCH: '1790000000' };
     const run = (workers: string) => spawnSync(binary, ['build', '--sources', demo, '--out', join(dir, `bin-${workers}.db`), '--build-workers', workers], { encoding: 'utf8', env, cwd: dir });
-    const on = run('on');
+    const on = run('always');
     expect(on.status).toBe(0);
     expect(on.stderr).toContain('chunked on a worker thread');
     expect(on.stderr).toContain('tokenizing on 2 worker threads');
     expect(on.stderr).toContain('encoder learned');
     expect(run('off').status).toBe(0);
-    expect(checksums(join(dir, 'bin-on.db'))).toEqual(checksums(join(dir, 'bin-off.db')));
+    expect(checksums(join(dir, 'bin-always.db'))).toEqual(checksums(join(dir, 'bin-off.db')));
   }, 180_000);
 });
 
