@@ -57,7 +57,7 @@ export type ExtraPhase = ((path: string, onProgress: (msg: string) => void) => P
 function compile({ sources, out, now, onProgress = () => {}, workers = 'off' }: BuildOptions, phases: ExtraPhase[] = []) {
   const started = performance.now();
   onProgress(`reading sources from ${sources}`);
-  const read = readBundle(sources, onProgress, { workers });
+  const read = readBundle(sources, onProgress);
   if (!read.ok) return read;
   const { bundle } = read;
 

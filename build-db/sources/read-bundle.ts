@@ -5,8 +5,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as v from 'valibot';
 import { partFilesOf, SOURCE_FILES, STREAMED_KINDS, type SourceKind, type SourceRecords, type StreamedRecords } from './files.js';
-import { parseRecords, recordsFromWorker, toIssues } from './parse-records.js';
-import { useWorkers, type WorkerMode } from '../workers/start-worker.js';
+import { parseRecords, toIssues } from './parse-records.js';
 import { manifestSchema, type Manifest } from './schemas.js';
 
 export interface SourceIssue {
@@ -31,7 +30,7 @@ export function formatIssue(issue: SourceIssue): string {
   return issue.field ? `${where}: ${issue.field}: ${issue.message}` : `${where}: ${issue.message}`;
 }
 
-export function readBundle(dir: string, onProgress: (msg: string) => void = () => {}, { workers = 'off' }: { workers?: WorkerMode } = {}): ReadResult {
+export function readBundle(dir: string, onProgress: (msg: string) => void = () => {}): ReadResult {
   const issues: SourceIssue[] = [];
   const warnings: string[] = [];
   const digests: Record<string, string> = {};
@@ -78,15 +77,15 @@ export function readBundle(dir: string, onProgress: (msg: string) => void = () =
       // One pass validates, counts and digests; each later iteration reads the files again.
       let count = 0;
       for (const _ of parseRecords(dir, kind, partsOf[kind], onIssue, digesting)) count++;
-      // Later passes (the reference check, the writer) parse on a worker thread with `workers`.
-      const onWorker = useWorkers(workers, count);
-      const again = onWorker ? recordsFromWorker : parseRecords;
-      records[kind] = { length: count, [Symbol.iterator]: () => again(dir, kind, partsOf[kind], () => {}, null) };
+      // Later passes (the reference check, the writer) parse again on this thread: parsing them on a
+      // worker thread was slower at 100 k (structured cloning of the records costs about what
+      // parsing does; docs/benchmarks.md, issue 17).
+      records[kind] = { length: count, [Symbol.iterator]: () => parseRecords(dir, kind, partsOf[kind], () => {}, null) };
     } else {
       records[kind] = [...parseRecords(dir, kind, partsOf[kind], onIssue, digesting)];
     }
     for (const [file, h] of hashes) digests[file] = h.digest('hex');
-    if (partsOf[kind].length) onProgress(`read ${partsOf[kind].join(', ')}: ${records[kind].length} records${STREAMED_KINDS.has(kind) && useWorkers(workers, records[kind].length) ? ' (read again on a worker thread)' : ''}`);
+    if (partsOf[kind].length) onProgress(`read ${partsOf[kind].join(', ')}: ${records[kind].length} records`);
   }
 
   if (issues.length || !manifest) return { ok: false, issues, warnings };

@@ -19,7 +19,7 @@ export const MIN_WORKER_ITEMS = 20_000;
 /** Whether a step over `items` records runs on worker threads. */
 export const useWorkers = (mode: WorkerMode | undefined, items: number): boolean => mode === 'always' || (mode === 'on' && items >= MIN_WORKER_ITEMS);
 
-export type BuildWorkerTask = 'keyword-terms' | 'learn-encoder' | 'chunk-speeches' | 'parse-records';
+export type BuildWorkerTask = 'keyword-terms' | 'learn-encoder' | 'chunk-speeches';
 
 /** True on a thread started by startBuildWorker. */
 export function isBuildWorker(): boolean {
