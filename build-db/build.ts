@@ -15,6 +15,7 @@ import { SCHEMA_VERSION } from './schema.js';
 import type { Attribution } from './attribution.js';
 import { writeDatabase } from './write-database.js';
 import { claimTempFile, type TempFile } from './temp-files.js';
+import type { WorkerMode } from './workers/start-worker.js';
 
 export interface BuildOptions {
   sources: string;
@@ -22,6 +23,8 @@ export interface BuildOptions {
   /** Build time; defaults to SOURCE_DATE_EPOCH when set (reproducible builds), else now. */
   now?: Date;
   onProgress?: (msg: string) => void;
+  /** CPU-bound steps on worker threads (`--build-workers`): the same file, sooner on 2+ cores. */
+  workers?: WorkerMode;
 }
 
 export type SkippedSet = { importer: string; set: string; reason: string; records: number };
@@ -44,10 +47,14 @@ function buildTime(now: Date | undefined): string {
   return when.toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
-/** Runs on the written temporary file before it replaces the output (e.g. the vector phase). */
-export type ExtraPhase = (path: string, onProgress: (msg: string) => void) => Promise<void>;
+/** Runs on the written temporary file before it replaces the output (e.g. the vector phase).
+ *  `afterChunks`, when present, is called once the chunks are written (inside the build's
+ *  transaction, before the keyword index): work that needs only the chunks can start there. */
+export type ExtraPhase = ((path: string, onProgress: (msg: string) => void) => Promise<void>) & {
+  afterChunks?: (db: Database.Database, onProgress: (msg: string) => void) => void;
+};
 
-function compile({ sources, out, now, onProgress = () => {} }: BuildOptions) {
+function compile({ sources, out, now, onProgress = () => {}, workers = 'off' }: BuildOptions, phases: ExtraPhase[] = []) {
   const started = performance.now();
   onProgress(`reading sources from ${sources}`);
   const read = readBundle(sources, onProgress);
@@ -67,7 +74,9 @@ function compile({ sources, out, now, onProgress = () => {} }: BuildOptions) {
   mkdirSync(dirname(out), { recursive: true });
   const tmp = claimTempFile(out, onProgress);
   try {
-    const written = writeDatabase({ bundle, path: tmp.path, buildId, builtAt: buildTime(now), onProgress });
+    const hooks = phases.flatMap((p) => (p.afterChunks ? [p.afterChunks] : []));
+    const afterChunks = (db: Database.Database) => { for (const h of hooks) h(db, onProgress); };
+    const written = writeDatabase({ bundle, path: tmp.path, buildId, builtAt: buildTime(now), onProgress, chunkStep: { workers, afterChunks } });
     return { ok: true as const, tmp, buildId, ...written, started, skippedSets: bundle.manifest.skipped_sets };
   } catch (err) {
     tmp.remove();
@@ -114,7 +123,7 @@ export function buildDataFile(options: BuildOptions): BuildResult {
 
 /** The full build: the extra phases (encoder and vectors) run on the temporary file before the rename. */
 export async function buildDataFileWith(options: BuildOptions, phases: ExtraPhase[]): Promise<BuildResult> {
-  const c = compile(options);
+  const c = compile(options, phases);
   if (!c.ok) return c;
   try {
     for (const phase of phases) await phase(c.tmp.path, options.onProgress ?? (() => {}));

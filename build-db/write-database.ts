@@ -9,7 +9,7 @@ import { writeBoundaries } from './geo/write-boundaries.js';
 import { LEGISLATURES } from './import/legislatures.js';
 import { ids } from './ids.js';
 import { writePostcodes } from './postcodes/write-postcodes.js';
-import { writeChunks } from './search/write-chunks.js';
+import { writeChunks, type ChunkStepOptions } from './search/write-chunks.js';
 import { writeTextIndexes } from '../src/db/text-index.js';
 import { SCHEMA_SQL, SCHEMA_VERSION } from './schema.js';
 import type { Bundle } from './sources/read-bundle.js';
@@ -21,6 +21,8 @@ export interface WriteOptions {
   buildId: string;
   builtAt: string;
   onProgress?: (msg: string) => void;
+  /** The chunk step's worker threads and hook (build-db/search/write-chunks.ts). */
+  chunkStep?: ChunkStepOptions;
 }
 
 export interface WriteSummary {
@@ -44,7 +46,7 @@ function latestTerm(p: PoliticianRecord) {
 
 const sortName = (last: string | null, first: string | null, full: string) => fold(`${last ?? full} ${first ?? ''}`.trim());
 
-export function writeDatabase({ bundle, path, buildId, builtAt, onProgress = () => {} }: WriteOptions): WriteSummary {
+export function writeDatabase({ bundle, path, buildId, builtAt, onProgress = () => {}, chunkStep }: WriteOptions): WriteSummary {
   const { manifest, records } = bundle;
   const warnings = [...bundle.warnings];
   const stamp = manifest.extracted_at;
@@ -212,7 +214,7 @@ export function writeDatabase({ bundle, path, buildId, builtAt, onProgress = () 
     }
     writeCommitteeMeetings(db);
     onProgress(`wrote ${records.speeches.length} speeches`);
-    writeChunks(db, onProgress);
+    writeChunks(db, onProgress, chunkStep);
     warnings.push(...writeBoundaries(db, records.boundaries, onProgress).warnings);
     warnings.push(...writePostcodes(db, records, stamp, onProgress).warnings);
 

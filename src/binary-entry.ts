@@ -6,7 +6,10 @@ import onnxruntime from '../node_modules/onnxruntime-node/bin/napi-v6/linux/x64/
 // @ts-expect-error: a file import (Bun), typed as its path
 import vec0 from '../node_modules/sqlite-vec-linux-x64/vec0.so' with { type: 'file' };
 import { unpackNatives } from './natives/unpack.js';
+import { isBuildWorker } from '../build-db/workers/start-worker.js';
 
-unpackNatives({ onnxruntime: onnxruntime as string, vec0: vec0 as string });
+// A build worker thread (build-db/workers/start-worker.ts) runs this same file; its tasks need no
+// native library, and unpacking belongs to the main thread, which removes the folder at exit.
+if (!isBuildWorker()) unpackNatives({ onnxruntime: onnxruntime as string, vec0: vec0 as string });
 // Imported only now, so that no module runs before the native files are registered.
 await import('./cli.js');

@@ -12,6 +12,8 @@ import { SEARCH_OPTIONS, searchCommand } from './commands/search.js';
 import { serveCommand } from './commands/serve.js';
 import { verifyCommand } from './commands/verify.js';
 import { IMPORTERS } from '../build-db/import/registry.js';
+import { runBuildWorker } from '../build-db/workers/run-worker.js';
+import { isBuildWorker } from '../build-db/workers/start-worker.js';
 import { DataFileError } from './db/open-data-file.js';
 import { versionLine } from './version.js';
 import { resolveSetting, SettingError, settingsHelp, settingsMarkdown, SETTINGS, type SettingName } from './settings.js';
@@ -65,9 +67,9 @@ const COMMANDS: Record<string, Command> = {
   },
   build: {
     summary: 'compile a source bundle into a data file',
-    usage: 'canpol build [--sources DIR] [--out FILE] [--reuse PREVIOUS_FILE] [--encoder-model FILE --encoder-tokenizer FILE]',
-    settings: ['sources', 'out', 'reuse', 'encoder_model', 'encoder_tokenizer', 'encoder_prefixes'],
-    run: (s) => buildCommand({ sources: s.sources, out: s.out, reuse: s.reuse, encoderModel: s.encoder_model, encoderTokenizer: s.encoder_tokenizer, encoderPrefixes: s.encoder_prefixes }),
+    usage: 'canpol build [--sources DIR] [--out FILE] [--reuse PREVIOUS_FILE] [--encoder-model FILE --encoder-tokenizer FILE] [--build-workers on|off]',
+    settings: ['sources', 'out', 'reuse', 'encoder_model', 'encoder_tokenizer', 'encoder_prefixes', 'build_workers'],
+    run: (s) => buildCommand({ sources: s.sources, out: s.out, reuse: s.reuse, encoderModel: s.encoder_model, encoderTokenizer: s.encoder_tokenizer, encoderPrefixes: s.encoder_prefixes, buildWorkers: s.build_workers }),
   },
   import: {
     summary: 'turn upstream files into a source bundle (one importer, or --all over a datasets folder)',
@@ -129,11 +131,11 @@ const COMMANDS: Record<string, Command> = {
   },
   pipeline: {
     summary: 'the nightly: fetch, import, build reusing the last release, verify, guard, publish, report',
-    usage: 'canpol pipeline [--manifest FILE] [--cache DIR] [--work DIR] [--publish DIR] [--max-shrink F] [--rebuild]',
-    settings: ['manifest', 'cache', 'upstream_mirror', 'since', 'work', 'publish', 'max_shrink'],
+    usage: 'canpol pipeline [--manifest FILE] [--cache DIR] [--work DIR] [--publish DIR] [--max-shrink F] [--rebuild] [--build-workers on|off]',
+    settings: ['manifest', 'cache', 'upstream_mirror', 'since', 'work', 'publish', 'max_shrink', 'build_workers'],
     switches: { rebuild: 'build even when every upstream file and the code are the same as the last release\'s' },
     run: (s, { switches }) => pipelineCommand({
-      manifest: s.manifest, cache: s.cache, mirror: s.upstream_mirror, since: s.since, work: s.work, publish: s.publish, maxShrink: Number(s.max_shrink), rebuild: Boolean(switches.rebuild),
+      manifest: s.manifest, cache: s.cache, mirror: s.upstream_mirror, since: s.since, work: s.work, publish: s.publish, maxShrink: Number(s.max_shrink), rebuild: Boolean(switches.rebuild), buildWorkers: s.build_workers,
     }),
   },
   'settings-doc': {
@@ -211,5 +213,7 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-// -1 means "keep running" (a server).
-main(process.argv.slice(2)).then((code) => { if (code >= 0) process.exitCode = code; });
+// A build worker thread of the bundle or the binary runs this same file: it runs its task instead
+// of a command (build-db/workers/start-worker.ts). -1 means "keep running" (a server).
+if (isBuildWorker()) runBuildWorker();
+else main(process.argv.slice(2)).then((code) => { if (code >= 0) process.exitCode = code; });

@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:f
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { buildDataFileWith } from '../build.js';
+import type { WorkerMode } from '../workers/start-worker.js';
 import { runFetch, type FetchOptions, type FetchReport } from '../fetch/run-fetch.js';
 import { stampProvenance } from '../fetch/provenance.js';
 import type { SourcesManifest } from '../fetch/manifest-types.js';
@@ -33,6 +34,8 @@ export interface PipelineOptions {
   mirror?: string | null;
   /** Build even when the inputs equal the last release's. */
   rebuild?: boolean;
+  /** `--build-workers`: the build's CPU-bound steps on worker threads (the same file either way). */
+  buildWorkers?: WorkerMode;
   fetch?: Pick<FetchOptions, 'timeoutMs' | 'retries' | 'backoffMs' | 'perHost' | 'spacingMs'>;
   /** `--since`: how far back discovery backfills (null: every session the manifest lists). */
   since?: string | null;
@@ -128,8 +131,8 @@ export async function runPipeline(o: PipelineOptions): Promise<PipelineReport> {
 
     const candidate = join(o.work, DATA_FILE);
     const search = {} as SearchPhaseReport;
-    const built = await step('build', () => buildDataFileWith({ sources: bundle, out: candidate, onProgress: (m) => progress(`build: ${m}`) },
-      [searchPhase({ sources: bundle, reuse: hasPrevious ? previous : null, pretrained: null, report: search })]));
+    const built = await step('build', () => buildDataFileWith({ sources: bundle, out: candidate, onProgress: (m) => progress(`build: ${m}`), workers: o.buildWorkers },
+      [searchPhase({ sources: bundle, reuse: hasPrevious ? previous : null, pretrained: null, report: search, workers: o.buildWorkers })]));
     if (!built.ok) {
       report.error = `build failed: ${built.issues.slice(0, 5).map(formatIssue).join('; ')}${built.issues.length > 5 ? ` … and ${built.issues.length - 5} more` : ''}`;
       return finish('failed');

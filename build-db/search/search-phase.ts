@@ -1,19 +1,18 @@
 // The build's search phase, run on the temporary data file after the chunks are written: learn the
 // text encoder from the chunks and the bundle's English/French pairs (or take it from a previous
 // data file with --reuse, or an operator's pretrained one), store it in the file, embed every chunk.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { createEncoder } from '../../src/search/encoder/create-encoder.js';
 import { ENCODER_TABLE_SQL, readEncoderBlobs } from '../../src/search/encoder-store.js';
 import { assertReusableBlobs } from '../../src/db/data-checksums.js';
 import { loadSqliteVec } from '../../src/natives/native-files.js';
 import { floatsOf } from '../../src/search/vectors.js';
-import { partFilesOf } from '../sources/files.js';
 import type { ExtraPhase } from '../build.js';
-import { exportEncoderOnnx } from './encoder/export-onnx.js';
 import { trainLexicon } from './encoder/lexicon.js';
-import { CorpusTooSmallError, trainEncoder, type TrainOptions } from './encoder/train.js';
+import { useWorkers, type WorkerMode } from '../workers/start-worker.js';
+import { CorpusTooSmallError, type TrainOptions } from './encoder/train.js';
+import { learnEncoder, learnEncoderOnWorker, parallelTexts, sampledTexts, TRAIN_TEXTS, type LearnedEncoder } from './learn-encoder.js';
 import { LEXICON_BLOB } from '../../src/search/translate.js';
 import { storedVector, writeVectors, type StoredVector } from './write-vectors.js';
 
@@ -28,6 +27,10 @@ export interface SearchPhaseOptions {
   train?: TrainOptions;
   /** Filled in when the phase ends, for the build summary and benchmarks. */
   report?: SearchPhaseReport;
+  /** Learn the encoder on a worker thread from the moment the chunks are written, while the build
+   *  writes the keyword index (`--build-workers on`; only when there is no --reuse or pretrained
+   *  encoder, i.e. when it will surely be learned). The same model as on the main thread. */
+  workers?: WorkerMode;
 }
 
 export interface SearchPhaseReport {
@@ -37,35 +40,12 @@ export interface SearchPhaseReport {
   model_bytes: number;
 }
 
-function* parallelTexts(sources: string): Generator<readonly [string, string]> {
-  if (!existsSync(sources)) return;
-  for (const file of partFilesOf('parallel_texts', readdirSync(sources))) {
-    for (const line of readFileSync(join(sources, file), 'utf8').split('\n')) {
-      if (!line.trim()) continue;
-      const { en, fr } = JSON.parse(line) as { en: string; fr: string };
-      yield [en, fr];
-    }
-  }
-}
-
-/** Chunk texts the encoder learns from at most: training is the build's peak of memory (learning
- *  alone from the scale corpus peaked at 1.27 GB with 50,000 texts and 1.89 GB with 100,000; the
- *  whole 100 k build at 2.06 GB with 100,000, against ≤ 0.36 GB for import, chunks and keyword index:
- *  docs/benchmarks.md "Search at scale (issue 17)"), so a fixed sample keeps the peak the same at
- *  any corpus size. It was 250,000. */
-export const TRAIN_TEXTS = 50_000;
-
-/** Chunk texts for training, every n-th one when the corpus is larger than `limit`. */
-function* sampledTexts(db: Database.Database, limit: number): Generator<string> {
-  const total = db.prepare('SELECT count(*) FROM chunks').pluck().get() as number;
-  const step = Math.max(1, Math.ceil(total / limit));
-  // Collected first: better-sqlite3 cannot write while a statement iterates, and the caller writes.
-  const texts = db.prepare('SELECT text FROM chunks WHERE rowid % ? = 0 ORDER BY rowid').pluck().all(step) as string[];
-  yield* texts;
-}
+export { TRAIN_TEXTS };
 
 export function searchPhase(opts: SearchPhaseOptions): ExtraPhase {
-  return async (path, onProgress) => {
+  const { onProgress: _ignored, ...train } = opts.train ?? {};
+  let early: Promise<LearnedEncoder> | null = null;
+  const phase: ExtraPhase = async (path, onProgress) => {
     const db = new Database(path);
     loadSqliteVec(db);
     try {
@@ -89,10 +69,15 @@ export function searchPhase(opts: SearchPhaseOptions): ExtraPhase {
         blobs = { model: opts.pretrained.model, card: JSON.stringify(opts.pretrained.card) };
         source = 'pretrained';
       } else {
-        onProgress('search: learning the text encoder from the chunks and the English/French pairs');
-        let trained: ReturnType<typeof trainEncoder>;
+        let trained: LearnedEncoder;
         try {
-          trained = trainEncoder({ texts: sampledTexts(db, TRAIN_TEXTS), pairs: parallelTexts(opts.sources) }, { onProgress: (m) => onProgress(`search: ${m}`), ...opts.train });
+          if (early) {
+            onProgress('search: waiting for the text encoder learned on a worker thread');
+            trained = await early;
+          } else {
+            onProgress('search: learning the text encoder from the chunks and the English/French pairs');
+            trained = learnEncoder(sampledTexts(db, TRAIN_TEXTS), opts.sources, train, (m) => onProgress(`search: ${m}`));
+          }
         } catch (err) {
           if (!(err instanceof CorpusTooSmallError)) throw err;
           onProgress(`search: ${err.message}; no encoder and no vectors, search ranks by keywords only`);
@@ -102,9 +87,9 @@ export function searchPhase(opts: SearchPhaseOptions): ExtraPhase {
           previous?.close();
           return;
         }
-        blobs = { model: exportEncoderOnnx(trained.table, trained.card.dim, { precision: 'float16' }), card: JSON.stringify(trained.card) };
+        blobs = { model: trained.model, card: trained.card };
         source = 'learned';
-        onProgress(`search: encoder learned (${trained.stats.vocabulary} words, ${trained.stats.pairs} pairs, dim ${trained.card.dim})`);
+        onProgress(`search: encoder learned (${trained.stats.vocabulary} words, ${trained.stats.pairs} pairs, dim ${trained.dim})`);
       }
       const trainSeconds = (performance.now() - started) / 1000;
       db.exec(ENCODER_TABLE_SQL);
@@ -134,6 +119,16 @@ export function searchPhase(opts: SearchPhaseOptions): ExtraPhase {
       db.close();
     }
   };
+  if (opts.workers && opts.workers !== 'off' && !opts.reuse && !opts.pretrained) {
+    phase.afterChunks = (db, onProgress) => {
+      if (!useWorkers(opts.workers, db.prepare('SELECT count(*) FROM chunk_rows').pluck().get() as number)) return;
+      onProgress('search: learning the text encoder on a worker thread, from the chunks and the English/French pairs');
+      early = learnEncoderOnWorker(sampledTexts(db, TRAIN_TEXTS), opts.sources, train, (m) => onProgress(`search: ${m}`));
+      // Awaited by the phase; a build that fails before it must not also report an unhandled rejection.
+      early.catch(() => {});
+    };
+  }
+  return phase;
 }
 
 /** The English/French stem lexicon of query translation (src/search/translate.ts), learned from

@@ -1,13 +1,14 @@
 // Build phase: speeches → chunks (with the metadata search filters on) → keyword index.
-import { hash } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import type { Jurisdiction } from '../../src/domain/enums.js';
-import { localDate } from '../../src/domain/time-zones.js';
 import type { Lang } from '../../src/search/text/terms.js';
-import { ids } from '../ids.js';
-import { chunkText } from './chunk.js';
+import { inlinePipe, workerPipe } from '../workers/batch-pipe.js';
+import { useWorkers, type WorkerMode } from '../workers/start-worker.js';
+import { chunkSpeeches, type ChunkedSpeech, type SpeechToChunk } from './chunk-spans.js';
 import { SEARCH_SCHEMA_SQL } from './schema.js';
 import { writeKeywordIndex } from './write-keyword-index.js';
+
+/** Batches handed to the chunking worker before the first is taken back. */
+const IN_FLIGHT = 3;
 
 interface SpeechRow {
   id: string; key: string; text: string; language: Lang; level: string; province_territory: string | null;
@@ -15,13 +16,20 @@ interface SpeechRow {
   speech_type: string; is_presiding: number; politician_active: number | null;
 }
 
-export function contentHash(text: string, language: string): string {
-  // The one-shot hash: the same SHA-256, ~2x cheaper per chunk than createHash().update().digest().
-  return hash('sha256', `${language}\n${text}`, 'hex').slice(0, 32);
+export { contentHash } from './chunk-spans.js';
+
+export interface ChunkStepOptions {
+  /** Chunk the speeches and tokenize the keyword index on worker threads (`--build-workers`). */
+  workers?: WorkerMode;
+  /** Called once the chunks are written, before their keyword index: a later phase may start
+   *  work that needs only the chunks (the search phase learns its encoder on a worker meanwhile). */
+  afterChunks?: (db: Database.Database) => void;
 }
 
+type Speech = SpeechRow & { _rowid: number };
+
 /** Returns the number of chunks written. Runs inside the build's transaction. */
-export function writeChunks(db: Database.Database, onProgress: (msg: string) => void = () => {}): number {
+export function writeChunks(db: Database.Database, onProgress: (msg: string) => void = () => {}, { workers = 'off', afterChunks }: ChunkStepOptions = {}): number {
   db.exec(SEARCH_SCHEMA_SQL);
   const insChunk = db.prepare(`INSERT INTO chunk_rows VALUES (@rowid, @id, @speech_id, @speech_rowid, @chunk_index, @char_start, @char_end,
     @byte_start, @byte_end, @language, @level, @province_territory, @politician_id, @party_at_time, @spoken_at, @spoken_on, @session_id, @speech_type, @is_presiding, @politician_active, @content_hash)`);
@@ -33,25 +41,43 @@ export function writeChunks(db: Database.Database, onProgress: (msg: string) => 
   const batch = db.prepare(`SELECT s.rowid AS _rowid, s.*, p.is_active AS politician_active FROM speeches s
     LEFT JOIN politicians p ON p.id = s.politician_id WHERE s.rowid IN (SELECT value FROM json_each(?))`);
   const BATCH = 2000;
-  for (let i = 0; i < order.length; i += BATCH) {
-    const wanted = order.slice(i, i + BATCH);
-    const byRowid = new Map((batch.all(JSON.stringify(wanted)) as Array<SpeechRow & { _rowid: number }>).map((r) => [r._rowid, r]));
-    for (const s of wanted.map((r) => byRowid.get(r)!)) {
-      for (const span of chunkText(s.text)) {
-        const text = s.text.slice(span.start, span.end);
-        const byteStart = Buffer.byteLength(s.text.slice(0, span.start));
+  // Chunking (regular expressions, ids, hashes) on a worker with `workers`, while this thread reads
+  // speeches and inserts the chunks of the batch before: the same rows in the same order.
+  const onWorker = useWorkers(workers, order.length);
+  const pipe = onWorker ? workerPipe<SpeechToChunk, ChunkedSpeech>('chunk-speeches') : inlinePipe(chunkSpeeches);
+  const submitted: Speech[][] = [];
+  const writeNext = () => {
+    const speeches = submitted.shift()!;
+    const chunked = pipe.take();
+    speeches.forEach((s, k) => {
+      const { spokenOn, pieces } = chunked[k];
+      for (const c of pieces) {
         rowid++;
         insChunk.run({
-          rowid, id: ids.chunk(s.key, span.index), speech_id: s.id, speech_rowid: s._rowid, chunk_index: span.index, char_start: span.start, char_end: span.end,
-          byte_start: byteStart, byte_end: byteStart + Buffer.byteLength(text), language: s.language, level: s.level, province_territory: s.province_territory, politician_id: s.politician_id,
-          party_at_time: s.party_at_time, spoken_at: s.spoken_at, spoken_on: localDate(s.spoken_at, (s.province_territory ?? 'federal') as Jurisdiction),
-          session_id: s.session_id, speech_type: s.speech_type, is_presiding: s.is_presiding, politician_active: s.politician_active, content_hash: contentHash(text, s.language),
+          rowid, id: c.id, speech_id: s.id, speech_rowid: s._rowid, chunk_index: c.index, char_start: c.start, char_end: c.end,
+          byte_start: c.byteStart, byte_end: c.byteEnd, language: s.language, level: s.level, province_territory: s.province_territory, politician_id: s.politician_id,
+          party_at_time: s.party_at_time, spoken_at: s.spoken_at, spoken_on: spokenOn,
+          session_id: s.session_id, speech_type: s.speech_type, is_presiding: s.is_presiding, politician_active: s.politician_active, content_hash: c.contentHash,
         });
       }
+    });
+  };
+  try {
+    for (let i = 0; i < order.length; i += BATCH) {
+      const wanted = order.slice(i, i + BATCH);
+      const byRowid = new Map((batch.all(JSON.stringify(wanted)) as Speech[]).map((r) => [r._rowid, r]));
+      const speeches = wanted.map((r) => byRowid.get(r)!);
+      pipe.submit(speeches.map(({ key, text, language, spoken_at, province_territory }) => ({ key, text, language, spoken_at, province_territory })));
+      submitted.push(speeches);
+      if (submitted.length >= IN_FLIGHT) writeNext();
     }
+    while (submitted.length) writeNext();
+  } finally {
+    pipe.close();
   }
-  onProgress(`wrote ${rowid} search chunks in ${((performance.now() - started) / 1000).toFixed(1)}s`);
-  const index = writeKeywordIndex(db, onProgress);
+  onProgress(`wrote ${rowid} search chunks in ${((performance.now() - started) / 1000).toFixed(1)}s${onWorker ? ' (chunked on a worker thread)' : ''}`);
+  afterChunks?.(db);
+  const index = writeKeywordIndex(db, { onProgress, workers });
   onProgress(`wrote their keyword index (${index.terms} terms, ${index.postings} postings, ${index.avgdl.toFixed(1)} terms per chunk) in ${index.seconds.toFixed(1)}s`);
   return rowid;
 }

@@ -1,74 +1,65 @@
 // Build step after the chunks: the impact-ordered keyword index of src/search/keyword-index.ts.
 // A term's level depends on the average chunk length, so that is measured first (on a sample of a
 // large corpus); then each chunk's tokens are written (`stem_level` per stem, and its facet tokens)
-// and chunks are counted per stem and level.
+// and chunks are counted per stem and level. The tokenizing (build-db/search/keyword-terms.ts) runs
+// on worker threads with `workers` while this thread reads chunks and writes to SQLite: the same
+// lines in the same order either way, and the same counts in the same order, so the same index.
 import type Database from 'better-sqlite3';
-import { facetToken, KEYWORD_INDEX_SQL, levelOf, LEVELS, termToken, termWeight, type Facet } from '../../src/search/keyword-index.js';
-import { indexTerms, type Lang } from '../../src/search/text/terms.js';
+import { KEYWORD_INDEX_SQL } from '../../src/search/keyword-index.js';
 import { chunkBatches } from './chunk-batches.js';
-
-interface ChunkTerms {
-  rowid: number; text: string; language: Lang; level: string; province_territory: string | null; politician_id: string | null;
-  party_at_time: string | null; session_id: string | null; speech_type: string; spoken_on: string;
-}
+import { CHUNK_TERMS_COLUMNS, type ChunkTerms, type SampleRow } from './keyword-terms.js';
+import { inlineTokenizer, workerTokenizer } from './keyword-worker.js';
+import { useWorkers, type WorkerMode } from '../workers/start-worker.js';
 
 const BATCH = 2000;
 const AVGDL_SAMPLE = 20_000;
+/** Batches handed to the worker before the first is taken back: it tokenizes one while this thread
+ *  writes another, and never holds more than a few batches' texts. */
+const IN_FLIGHT = 4;
+/** Tokenizing threads. With one, the step took as long as on one thread (100 k chunks: the worker
+ *  tokenizing was the slowest of the pipeline while this thread waited); with two they share the
+ *  cores with the encoder's learning and this thread (docs/benchmarks.md, issue 17). */
+const TOKENIZERS = 2;
 
-function facetTokens(c: ChunkTerms): string[] {
-  const values: Array<[Facet, string | null]> = [
-    ['language', c.language], ['level', c.level], ['province_territory', c.province_territory], ['politician_id', c.politician_id],
-    ['party', c.party_at_time?.toLowerCase() ?? null], ['session_id', c.session_id], ['speech_type', c.speech_type], ['year', c.spoken_on.slice(0, 4)],
-  ];
-  return values.filter(([, v]) => v !== null && v !== '').map(([f, v]) => facetToken(f, v!));
+export interface KeywordIndexOptions {
+  onProgress?: (msg: string) => void;
+  /** Tokenize on worker threads (`--build-workers`). */
+  workers?: WorkerMode;
 }
 
-export function writeKeywordIndex(db: Database.Database, onProgress: (msg: string) => void = () => {}): { terms: number; postings: number; avgdl: number; seconds: number } {
+export function writeKeywordIndex(db: Database.Database, { onProgress = () => {}, workers = 'off' }: KeywordIndexOptions = {}): { terms: number; postings: number; avgdl: number; seconds: number } {
   const started = performance.now();
   db.exec(KEYWORD_INDEX_SQL);
   // The average chunk length, from every `step`-th chunk: exact up to 20,000 chunks; above, a sample
   // (100,000 gave 65.8 terms against 65.9 exact at 1 M; the mean of 20,000 lengths of sd ~50 terms
   // is within ~0.35 terms) instead of a whole tokenizing pass (45 s at 100 k on the loaded VM).
   const chunks = db.prepare('SELECT count(*) FROM chunks').pluck().get() as number;
+  const onWorker = useWorkers(workers, chunks);
+  const tokenizer = onWorker ? workerTokenizer(TOKENIZERS) : inlineTokenizer();
   const step = Math.max(1, Math.floor(chunks / AVGDL_SAMPLE));
-  // The sample's terms are kept for the pass below (up to 20,000 chunks' stems, ~12 MB): below
-  // 20,000 chunks it is every chunk, which was tokenized twice (half the step's time at 20 k).
-  let sampled = 0, length = 0;
-  const sampleTerms = new Map<number, string[]>();
-  for (const r of db.prepare('SELECT rowid, text, language FROM chunks WHERE rowid % ? = 0').iterate(step) as Iterable<{ rowid: number; text: string; language: Lang }>) {
-    sampled++;
-    const terms = indexTerms(r.text, r.language);
-    sampleTerms.set(r.rowid, terms);
-    length += terms.length;
-  }
-  const avgdl = sampled ? length / sampled : 1;
-  onProgress(`keyword index: average chunk length ${avgdl.toFixed(1)} terms (${sampled} chunks read)`);
+  const sample = tokenizer.sample(db.prepare('SELECT rowid, text, language FROM chunks WHERE rowid % ? = 0').all(step) as SampleRow[]);
+  const avgdl = sample.chunks ? sample.terms / sample.chunks : 1;
+  tokenizer.setAverageLength(avgdl);
+  onProgress(`keyword index: average chunk length ${avgdl.toFixed(1)} terms (${sample.chunks} chunks read)${onWorker ? `, tokenizing on ${TOKENIZERS} worker threads` : ''}`);
   const every = 100_000;
 
   const insert = db.prepare('INSERT INTO chunks_fts (rowid, terms) VALUES (?, ?)');
-  const levelDocs = new Map<string, Uint32Array>();
-  let postings = 0, done = 0;
-  const columns = 'text, language, level, province_territory, politician_id, party_at_time, session_id, speech_type, spoken_on';
-  for (const rows of chunkBatches<ChunkTerms>(db, columns, BATCH)) {
-    done += rows.length;
+  const submitted: number[][] = [];
+  let done = 0;
+  const writeNext = () => {
+    const rowids = submitted.shift()!;
+    const lines = tokenizer.take();
+    for (let i = 0; i < rowids.length; i++) insert.run(rowids[i], lines[i]);
+    done += rowids.length;
     if (done % every < BATCH) onProgress(`keyword index: ${done}/${chunks} chunks indexed`);
-    for (const r of rows) {
-      const terms = sampleTerms.get(r.rowid) ?? indexTerms(r.text, r.language);
-      sampleTerms.delete(r.rowid);
-      const tf = new Map<string, number>();
-      for (const t of terms) tf.set(t, (tf.get(t) ?? 0) + 1);
-      const tokens: string[] = [];
-      for (const [stem, n] of tf) {
-        const level = levelOf(termWeight(n, terms.length, avgdl));
-        tokens.push(termToken(stem, level));
-        let counts = levelDocs.get(stem);
-        if (!counts) levelDocs.set(stem, (counts = new Uint32Array(LEVELS)));
-        counts[level]++;
-      }
-      postings += tokens.length;
-      insert.run(r.rowid, [...tokens, ...facetTokens(r)].join(' '));
-    }
+  };
+  for (const rows of chunkBatches<ChunkTerms>(db, CHUNK_TERMS_COLUMNS, BATCH)) {
+    tokenizer.submit(rows);
+    submitted.push(rows.map((r) => r.rowid));
+    if (submitted.length >= IN_FLIGHT) writeNext();
   }
+  while (submitted.length) writeNext();
+  const { levelDocs, postings } = tokenizer.finish();
   // One segment: a search reads each posting list from one b-tree instead of one per segment.
   onProgress('keyword index: merging into one segment');
   db.exec("INSERT INTO chunks_fts (chunks_fts) VALUES ('optimize')");

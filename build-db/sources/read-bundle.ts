@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as v from 'valibot';
 import { partFilesOf, SOURCE_FILES, STREAMED_KINDS, type SourceKind, type SourceRecords, type StreamedRecords } from './files.js';
-import { readLines } from './read-lines.js';
+import { parseRecords, toIssues } from './parse-records.js';
 import { manifestSchema, type Manifest } from './schemas.js';
 
 export interface SourceIssue {
@@ -28,24 +28,6 @@ export type ReadResult = { ok: true; bundle: Bundle } | { ok: false; issues: Sou
 export function formatIssue(issue: SourceIssue): string {
   const where = issue.line === null ? issue.file : `${issue.file}:${issue.line}`;
   return issue.field ? `${where}: ${issue.field}: ${issue.message}` : `${where}: ${issue.message}`;
-}
-
-/** `events[2].event_date` from a valibot issue path. */
-function fieldPath(issue: v.BaseIssue<unknown>): string | null {
-  if (!issue.path?.length) return null;
-  return issue.path.reduce((acc, item) => {
-    const k = item.key as string | number;
-    return typeof k === 'number' ? `${acc}[${k}]` : acc ? `${acc}.${k}` : String(k);
-  }, '');
-}
-
-function toIssues(file: string, line: number | null, issues: v.BaseIssue<unknown>[]): SourceIssue[] {
-  return issues.map((issue) => {
-    const field = fieldPath(issue);
-    // A missing required field reports as "received undefined"; say so plainly.
-    const message = issue.input === undefined && field ? 'is required' : issue.message;
-    return { file, line, field, message };
-  });
 }
 
 export function readBundle(dir: string, onProgress: (msg: string) => void = () => {}): ReadResult {
@@ -84,29 +66,6 @@ export function readBundle(dir: string, onProgress: (msg: string) => void = () =
   const records = {} as Record<SourceKind, StreamedRecords<{ file: string; line: number; record: unknown }>>;
   for (const [kind, spec] of Object.entries(SOURCE_FILES) as Array<[SourceKind, (typeof SOURCE_FILES)[SourceKind]]>) {
     if (!partsOf[kind].length && spec.required) issues.push({ file: spec.file, line: null, field: null, message: 'is missing (required)' });
-    /** Every valid record of the kind's files, in order; problems go to `onIssue`. */
-    function* parse(onIssue: (issue: SourceIssue) => void, onBytes: ((file: string) => (bytes: Buffer) => void) | null) {
-      for (const file of partsOf[kind]) {
-        for (const { line, text } of readLines(join(dir, file), onBytes?.(file))) {
-          const raw = text.trim();
-          if (!raw) continue;
-          let value: unknown;
-          try {
-            value = JSON.parse(raw);
-          } catch (err) {
-            onIssue({ file, line, field: null, message: `is not valid JSON (${(err as Error).message})` });
-            continue;
-          }
-          if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-            onIssue({ file, line, field: null, message: 'must be a JSON object' });
-            continue;
-          }
-          const parsed = v.safeParse(spec.schema, value);
-          if (parsed.success) yield { file, line, record: parsed.output as unknown };
-          else toIssues(file, line, parsed.issues).forEach(onIssue);
-        }
-      }
-    }
     const hashes = new Map<string, ReturnType<typeof createHash>>();
     const digesting = (file: string) => {
       const h = createHash('sha256');
@@ -117,10 +76,13 @@ export function readBundle(dir: string, onProgress: (msg: string) => void = () =
     if (STREAMED_KINDS.has(kind)) {
       // One pass validates, counts and digests; each later iteration reads the files again.
       let count = 0;
-      for (const _ of parse(onIssue, digesting)) count++;
-      records[kind] = { length: count, [Symbol.iterator]: () => parse(() => {}, null) };
+      for (const _ of parseRecords(dir, kind, partsOf[kind], onIssue, digesting)) count++;
+      // Later passes (the reference check, the writer) parse again on this thread: parsing them on a
+      // worker thread was slower at 100 k (structured cloning of the records costs about what
+      // parsing does; docs/benchmarks.md, issue 17).
+      records[kind] = { length: count, [Symbol.iterator]: () => parseRecords(dir, kind, partsOf[kind], () => {}, null) };
     } else {
-      records[kind] = [...parse(onIssue, digesting)];
+      records[kind] = [...parseRecords(dir, kind, partsOf[kind], onIssue, digesting)];
     }
     for (const [file, h] of hashes) digests[file] = h.digest('hex');
     if (partsOf[kind].length) onProgress(`read ${partsOf[kind].join(', ')}: ${records[kind].length} records`);

@@ -3,15 +3,16 @@ import { skippedSetsBlock } from '../../build-db/import/run-import.js';
 import { searchPhase, type SearchPhaseReport } from '../../build-db/search/search-phase.js';
 import { loadPretrained } from '../../build-db/search/encoder/pretrained-card.js';
 import { formatIssue } from '../../build-db/sources/read-bundle.js';
+import type { WorkerMode } from '../../build-db/workers/start-worker.js';
 
 const MAX_SHOWN = 200;
 
 /** Returns the process exit code: 0 built, 1 source errors (the old data file is untouched). */
-export interface BuildCommandOptions { sources: string; out: string; reuse: string; encoderModel: string; encoderTokenizer: string; encoderPrefixes: string }
+export interface BuildCommandOptions { sources: string; out: string; reuse: string; encoderModel: string; encoderTokenizer: string; encoderPrefixes: string; buildWorkers?: string }
 
 const given = (s: string) => (s === 'none' ? null : s);
 
-export async function buildCommand({ sources, out, reuse, encoderModel, encoderTokenizer, encoderPrefixes }: BuildCommandOptions): Promise<number> {
+export async function buildCommand({ sources, out, reuse, encoderModel, encoderTokenizer, encoderPrefixes, buildWorkers = 'on' }: BuildCommandOptions): Promise<number> {
   if (given(encoderModel) && !given(encoderTokenizer)) {
     console.error('canpol build: --encoder-model needs --encoder-tokenizer (the model\'s tokenizer.json)');
     return 2;
@@ -29,7 +30,8 @@ export async function buildCommand({ sources, out, reuse, encoderModel, encoderT
   const t0 = performance.now();
   const progress = (msg: string) => console.error(`[build ${((performance.now() - t0) / 1000).toFixed(1)}s] ${msg}`);
   const search = {} as SearchPhaseReport;
-  const result = await buildDataFileWith({ sources, out, onProgress: progress }, [searchPhase({ sources, reuse: given(reuse), pretrained, report: search })]);
+  const workers = buildWorkers as WorkerMode;
+  const result = await buildDataFileWith({ sources, out, onProgress: progress, workers }, [searchPhase({ sources, reuse: given(reuse), pretrained, report: search, workers })]);
   for (const w of result.warnings) console.error(`warning: ${w}`);
   if (!result.ok) {
     for (const issue of result.issues.slice(0, MAX_SHOWN)) console.error(`error: ${formatIssue(issue)}`);

@@ -1,0 +1,86 @@
+// Learning the build's text encoder (build-db/search/encoder/train.ts) and exporting it as ONNX:
+// on the calling thread, or on a worker thread started as soon as the chunks are written, so that it
+// runs while the main thread writes the keyword index (`--build-workers on`). It reads a fixed
+// sample of chunk texts and the bundle's English/French pairs, nothing the keyword index writes,
+// and its arithmetic is the same on any thread: the same model either way.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parentPort } from 'node:worker_threads';
+import type Database from 'better-sqlite3';
+import { partFilesOf } from '../sources/files.js';
+import { startBuildWorker } from '../workers/start-worker.js';
+import { exportEncoderOnnx } from './encoder/export-onnx.js';
+import { CorpusTooSmallError, trainEncoder, type TrainOptions, type TrainStats } from './encoder/train.js';
+
+export interface LearnedEncoder { model: Uint8Array; card: string; stats: TrainStats; dim: number }
+
+/** Chunk texts the encoder learns from at most: training is the build's peak of memory (learning
+ *  alone from the scale corpus peaked at 1.27 GB with 50,000 texts and 1.89 GB with 100,000; the
+ *  whole 100 k build at 2.06 GB with 100,000, against ≤ 0.36 GB for import, chunks and keyword index:
+ *  docs/benchmarks.md "Search at scale (issue 17)"), so a fixed sample keeps the peak the same at
+ *  any corpus size. It was 250,000. */
+export const TRAIN_TEXTS = 50_000;
+
+/** Chunk texts for training, every n-th one when the corpus is larger than `limit`. */
+export function sampledTexts(db: Database.Database, limit: number = TRAIN_TEXTS): string[] {
+  const total = db.prepare('SELECT count(*) FROM chunks').pluck().get() as number;
+  const step = Math.max(1, Math.ceil(total / limit));
+  // Collected first: better-sqlite3 cannot write while a statement iterates, and the caller writes.
+  return db.prepare('SELECT text FROM chunks WHERE rowid % ? = 0 ORDER BY rowid').pluck().all(step) as string[];
+}
+
+export function* parallelTexts(sources: string): Generator<readonly [string, string]> {
+  if (!existsSync(sources)) return;
+  for (const file of partFilesOf('parallel_texts', readdirSync(sources))) {
+    for (const line of readFileSync(join(sources, file), 'utf8').split('\n')) {
+      if (!line.trim()) continue;
+      const { en, fr } = JSON.parse(line) as { en: string; fr: string };
+      yield [en, fr];
+    }
+  }
+}
+
+type TrainSettings = Omit<TrainOptions, 'onProgress'>;
+
+/** Learns and exports the encoder; throws CorpusTooSmallError when there is too little text. */
+export function learnEncoder(texts: Iterable<string>, sources: string, train: TrainSettings, onProgress: (msg: string) => void): LearnedEncoder {
+  const trained = trainEncoder({ texts, pairs: parallelTexts(sources) }, { onProgress, ...train });
+  const model = exportEncoderOnnx(trained.table, trained.card.dim, { precision: 'float16' });
+  return { model, card: JSON.stringify(trained.card), stats: trained.stats, dim: trained.card.dim };
+}
+
+type WorkerMessage =
+  | { kind: 'progress'; msg: string }
+  | { kind: 'done'; learned: LearnedEncoder }
+  | { kind: 'too-small'; message: string }
+  | { kind: 'failed'; stack: string };
+
+/** learnEncoder on a worker thread. Rejects as learnEncoder throws (CorpusTooSmallError included). */
+export function learnEncoderOnWorker(texts: string[], sources: string, train: TrainSettings, onProgress: (msg: string) => void): Promise<LearnedEncoder> {
+  return new Promise((resolve, reject) => {
+    const worker = startBuildWorker('learn-encoder', { texts, sources, train });
+    let settled = false;
+    worker.on('message', (m: WorkerMessage) => {
+      if (m.kind === 'progress') return onProgress(m.msg);
+      settled = true;
+      if (m.kind === 'done') resolve(m.learned);
+      else if (m.kind === 'too-small') reject(new CorpusTooSmallError(m.message));
+      else reject(new Error(`encoder worker: ${m.stack}`));
+    });
+    worker.on('error', (err) => { settled = true; reject(err); });
+    worker.on('exit', (code) => { if (!settled) reject(new Error(`encoder worker exited with ${code} before an answer`)); });
+  });
+}
+
+/** The worker thread's side of learnEncoderOnWorker. */
+export function learnEncoderWorker(data: Record<string, unknown>): void {
+  // Copied back, not transferred: the model's bytes may be a view on a buffer shared with others.
+  const post = (m: WorkerMessage) => parentPort!.postMessage(m);
+  try {
+    const learned = learnEncoder(data.texts as string[], data.sources as string, data.train as TrainSettings, (msg) => post({ kind: 'progress', msg }));
+    post({ kind: 'done', learned });
+  } catch (err) {
+    if (err instanceof CorpusTooSmallError) post({ kind: 'too-small', message: err.message });
+    else post({ kind: 'failed', stack: (err as Error).stack ?? String(err) });
+  }
+}

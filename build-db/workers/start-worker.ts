@@ -1,0 +1,42 @@
+// Worker threads of the build (`--build-workers on`): the build hands CPU-bound steps that depend on
+// nothing but their input (keyword tokenizing, learning the encoder) to a thread of its own process,
+// so they share the process's memory accounting (one resident set) and need no second program.
+//
+// Where the worker's code is: from source (bun, tests) it is build-db/workers/worker-entry.ts; from
+// the esbuild bundle (dist/canpol.mjs) or the single binary (dist/canpol), where every module is one
+// file, it is that file again, and its entry (src/cli.ts, src/binary-entry.ts) sees isBuildWorker()
+// and runs the worker instead of the command.
+import { isMainThread, Worker, workerData, type TransferListItem } from 'node:worker_threads';
+
+const MARK = 'canpolBuildWorker';
+
+/** `--build-workers`: `on` uses worker threads for steps of at least MIN_WORKER_ITEMS records (below,
+ *  starting a thread, which loads the program again, costs more than it saves: about a second per
+ *  thread from dist/canpol.mjs on a loaded machine), `always` for every step, `off` for none. */
+export type WorkerMode = 'on' | 'off' | 'always';
+export const MIN_WORKER_ITEMS = 20_000;
+
+/** Whether a step over `items` records runs on worker threads. */
+export const useWorkers = (mode: WorkerMode | undefined, items: number): boolean => mode === 'always' || (mode === 'on' && items >= MIN_WORKER_ITEMS);
+
+export type BuildWorkerTask = 'keyword-terms' | 'learn-encoder' | 'chunk-speeches';
+
+/** True on a thread started by startBuildWorker. */
+export function isBuildWorker(): boolean {
+  return !isMainThread && typeof (workerData as Record<string, unknown> | null)?.[MARK] === 'string';
+}
+
+/** The worker's task and data, on that thread. */
+export function buildWorkerTask(): { task: BuildWorkerTask; data: Record<string, unknown> } {
+  const { [MARK]: task, ...data } = workerData as Record<string, unknown>;
+  return { task: task as BuildWorkerTask, data };
+}
+
+/** A worker thread running `task` on `data`. It never keeps the process alive by itself. */
+export function startBuildWorker(task: BuildWorkerTask, data: Record<string, unknown>, transferList: TransferListItem[] = []): Worker {
+  const here = import.meta.url;
+  const entry = here.endsWith('.ts') ? new URL('./worker-entry.ts', here) : new URL(here);
+  const worker = new Worker(entry, { workerData: { ...data, [MARK]: task }, transferList: transferList });
+  worker.unref();
+  return worker;
+}

@@ -1,0 +1,149 @@
+// `--build-workers`: chunking, keyword tokenizing and the encoder's learning
+// on worker threads give the same data file as one thread: from source (workers run
+// build-db/workers/worker-entry.ts), from the esbuild bundle (workers run dist/canpol.mjs again) and
+// from the single binary (itself again). Compared through the checksums the build records over every
+// table (FTS5 shadow tables, encoder model and vectors included).
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { buildDataFileWith } from '../../../build-db/build.js';
+import { KeywordTerms, mergeLevelDocs, type ChunkTerms } from '../../../build-db/search/keyword-terms.js';
+import { searchPhase, type SearchPhaseReport } from '../../../build-db/search/search-phase.js';
+import { facetToken } from '../../../src/search/keyword-index.js';
+import { onnxCleanup } from '../../helpers/encoder-corpus.js';
+import { writeFixture } from '../../helpers/fixture.js';
+import type { WorkerMode } from '../../../build-db/workers/start-worker.js';
+import { buildBinary } from '../../../src/natives/build-binary.js';
+import { buildBundle } from '../../ops/serve-process.js';
+
+const REPO = join(import.meta.dir, '../../..');
+const dir = mkdtempSync(join(tmpdir(), 'canpol-build-workers-'));
+const cleanup = onnxCleanup();
+afterAll(() => { rmSync(dir, { recursive: true, force: true }); cleanup(); });
+
+const demo = join(dir, 'demo');
+beforeAll(() => {
+  const r = spawnSync(join(REPO, 'node_modules/.bin/bun'), [join(REPO, 'data/generate-demo.ts'), demo], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(r.stderr);
+}, 60_000);
+
+function checksums(path: string): string[] {
+  const db = new Database(path, { readonly: true });
+  const rows = db.prepare('SELECT kind, name, sha256, rows, bytes FROM checksums ORDER BY kind, name').all() as Array<Record<string, unknown>>;
+  db.close();
+  return rows.map((r) => `${r.kind} ${r.name} ${r.sha256} ${r.rows} ${r.bytes}`);
+}
+
+async function build(out: string, workers: WorkerMode, sources = demo) {
+  const report = {} as SearchPhaseReport;
+  const progress: string[] = [];
+  const result = await buildDataFileWith({ sources, out, now: new Date('2026-11-02T00:00:00Z'), workers, onProgress: (m) => progress.push(m) },
+    [searchPhase({ sources, report, workers })]);
+  if (!result.ok) throw new Error(JSON.stringify(result.issues.slice(0, 3)));
+  return { report, progress };
+}
+
+describe('from source', () => {
+  test('workers on writes the same tables, index and encoder as workers off', async () => {
+    const off = await build(join(dir, 'off.db'), 'off');
+    const on = await build(join(dir, 'on.db'), 'always');
+    // The workers did run: tokenizing and learning were announced on worker threads, not on this one.
+    expect(on.progress.some((m) => m.includes('chunked on a worker thread'))).toBe(true);
+    expect(on.progress.some((m) => m.includes('tokenizing on 2 worker threads'))).toBe(true);
+    expect(on.progress.some((m) => m.includes('text encoder on a worker thread'))).toBe(true);
+    expect(off.progress.some((m) => m.includes('worker thread'))).toBe(false);
+    expect(on.report.encoder).toBe('learned');
+    expect(on.report.embedded).toBe(off.report.embedded);
+    const sums = checksums(join(dir, 'off.db'));
+    expect(sums.some((s) => s.startsWith('table chunks_fts_data '))).toBe(true);
+    expect(sums.some((s) => s.startsWith('blob encoder/model.onnx '))).toBe(true);
+    expect(checksums(join(dir, 'on.db'))).toEqual(sums);
+  }, 120_000);
+
+  test('`on` leaves a corpus under 20,000 speeches and chunks on one thread, the same file', async () => {
+    const on = await build(join(dir, 'small-steps.db'), 'on');
+    expect(on.progress.some((m) => m.includes('worker thread'))).toBe(false);
+    expect(checksums(join(dir, 'small-steps.db'))).toEqual(checksums(join(dir, 'off.db')));
+  }, 120_000);
+});
+
+describe('a corpus too small to learn from', () => {
+  test('the worker\'s refusal to learn builds keyword search only, as on one thread', async () => {
+    const sources = writeFixture(mkdtempSync(join(dir, 'fixture-')));
+    const off = await build(join(dir, 'small-off.db'), 'off', sources);
+    const on = await build(join(dir, 'small-on.db'), 'always', sources);
+    expect(on.progress.some((m) => m.includes('text encoder on a worker thread'))).toBe(true);
+    expect(off.report.encoder).toBe('none');
+    expect(on.report.encoder).toBe('none');
+    expect(checksums(join(dir, 'small-on.db'))).toEqual(checksums(join(dir, 'small-off.db')));
+  }, 30_000);
+});
+
+describe('from the esbuild bundle on Node', () => {
+  test('`canpol build --build-workers always` and `off` write the same file', () => {
+    buildBundle();
+    const env = { ...process.env, SOURCE_DATE_EPOCH: '1790000000' };
+    const run = (workers: string) => spawnSync(join(REPO, 'node_modules/.bin/node'), [join(REPO, 'dist/canpol.mjs'), 'build', '--sources', demo, '--out', join(dir, `node-${workers}.db`), '--build-workers', workers], { encoding: 'utf8', env });
+    const on = run('always');
+    expect(on.status).toBe(0);
+    expect(on.stderr).toContain('tokenizing on 2 worker threads');
+    expect(on.stderr).toContain('encoder learned');
+    expect(run('off').status).toBe(0);
+    expect(checksums(join(dir, 'node-always.db'))).toEqual(checksums(join(dir, 'node-off.db')));
+  }, 180_000);
+});
+
+describe('from the single binary', () => {
+  test('`canpol build --build-workers always` runs its workers from the binary itself and writes the same file as `off`', async () => {
+    const binary = join(dir, 'canpol');
+    await buildBinary(binary);
+    const env = { ...process.env, SOURCE_DATE_EPOCH: '1790000000' };
+    const run = (workers: string) => spawnSync(binary, ['build', '--sources', demo, '--out', join(dir, `bin-${workers}.db`), '--build-workers', workers], { encoding: 'utf8', env, cwd: dir });
+    const on = run('always');
+    expect(on.status).toBe(0);
+    expect(on.stderr).toContain('chunked on a worker thread');
+    expect(on.stderr).toContain('tokenizing on 2 worker threads');
+    expect(on.stderr).toContain('encoder learned');
+    expect(run('off').status).toBe(0);
+    expect(checksums(join(dir, 'bin-always.db'))).toEqual(checksums(join(dir, 'bin-off.db')));
+  }, 180_000);
+});
+
+describe('KeywordTerms', () => {
+  test('facet tokens are the hashed tokens of src/search/keyword-index.ts, for each row', () => {
+    const t = new KeywordTerms();
+    const row = (rowid: number, party: string | null) => ({ rowid, text: 'housing housing budget', language: 'en' as const, level: 'federal', province_territory: null,
+      politician_id: 'p1', party_at_time: party, session_id: 's1', speech_type: 'debate', spoken_on: '2021-03-04' });
+    const [a, b, c] = t.lines([row(1, 'Liberal'), row(2, 'Liberal'), row(3, 'NDP')]);
+    expect(a).toBe(b);
+    expect(a.split(' ')).toContain(facetToken('party', 'liberal'));
+    expect(c.split(' ')).toContain(facetToken('party', 'ndp'));
+    expect(c.split(' ')).not.toContain(facetToken('party', 'liberal'));
+    expect(a.split(' ')).toContain(facetToken('year', '2021'));
+    expect(t.levelDocs.get('hous')?.reduce((x, y) => x + y, 0)).toBe(3);
+  });
+});
+
+describe('mergeLevelDocs', () => {
+  test('two workers given alternate batches count the stems of one worker, in its order', () => {
+    // Stems first met by the second worker (climate, school) fall between the first worker's; the
+    // counts are of chunks (budget: 3 chunks).
+    const texts = ['budget housing budget', 'climate budget', 'river housing', 'school climate river', 'school farm', 'farm farm budget'];
+    const row = (text: string, i: number): ChunkTerms => ({ rowid: i + 1, text, language: 'en', level: 'federal', province_territory: null,
+      politician_id: null, party_at_time: null, session_id: null, speech_type: 'debate', spoken_on: '2020-01-01' });
+    const batches = texts.map((t, i) => [row(t, i)]);
+    const one = new KeywordTerms();
+    const two = [new KeywordTerms(), new KeywordTerms()];
+    const oneLines = batches.flatMap((rows) => one.lines(rows));
+    const twoLines = batches.flatMap((rows, b) => two[b % 2].lines(rows, b));
+    expect(twoLines).toEqual(oneLines);
+    const merged = mergeLevelDocs(two);
+    expect([...one.levelDocs.keys()]).toEqual(['budget', 'hous', 'climat', 'river', 'school', 'farm']);
+    expect([...merged.keys()]).toEqual([...one.levelDocs.keys()]);
+    expect([...merged.values()].map((c) => [...c])).toEqual([...one.levelDocs.values()].map((c) => [...c]));
+    expect([...merged.values()].map((c) => c.reduce((a, b) => a + b, 0))).toEqual([3, 2, 2, 2, 2, 2]);
+  });
+});
