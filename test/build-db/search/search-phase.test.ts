@@ -121,7 +121,8 @@ describe('learned encoder on the demo corpus, then --reuse', () => {
         const q = t === 0 ? Float32Array.from(all[7].v, (x) => x / Math.hypot(...all[7].v)) : Float32Array.from({ length: all[0].v.length }, () => random() * 2 - 1);
         const norm = Math.hypot(...q);
         q.forEach((x, i) => { q[i] = x / norm; });
-        const cos = (v: Int8Array) => v.reduce((s, x, i) => s + x * q[i], 0) / Math.hypot(...v);
+        // A chunk with no known word has a zero vector: similarity 0, as the index defines it.
+        const cos = (v: Int8Array) => { const n = Math.hypot(...v); return n ? v.reduce((s, x, i) => s + x * q[i], 0) / n : 0; };
         const isFr = new Set(chunks.filter((c) => c.language === 'fr').map((c) => c.rowid));
         for (const [f, keep] of [[ANY, () => true], [{ ...ANY, langs: ['fr'] }, (r: number) => isFr.has(r)]] as const) {
           const want = all.filter((x) => keep(x.rowid)).map((x) => ({ rowid: x.rowid, similarity: cos(x.v) })).sort((a, b) => b.similarity - a.similarity || a.rowid - b.rowid).slice(0, 20);
