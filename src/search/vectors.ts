@@ -23,6 +23,8 @@ export const VECTOR_TABLES_SQL = CODE_BLOCKS_SQL;
 export const MAX_K = 4096;
 /** Codes short-listed per neighbour asked for, then re-scored exactly (measured: bench/search-vectors.ts). */
 export const RESCORE = 2;
+/** Rowids bound to one statement at most (SQLite allows 32,766 parameters). */
+const MAX_BOUND = 16_384;
 /** Filter masks kept (1 byte per chunk each). */
 const MASK_CACHE = 16;
 
@@ -73,16 +75,36 @@ export function createVectorIndex(db: Database.Database, { rescore = RESCORE }: 
   const entryOf = new Int32Array(maxRowid + 1).fill(-1);
   for (let e = 0; e < n; e++) entryOf[rowids[e]] = e;
   const entry = (rowid: number) => (rowid >= 0 && rowid <= maxRowid ? entryOf[rowid] : -1);
-  // One statement for a whole short list (a few thousand rows): a statement per row costs ~5x more.
-  const int8Of = db.prepare('SELECT rowid, vector_i8 FROM chunk_int8 WHERE rowid IN (SELECT value FROM json_each(?))').raw();
+  // The short list's vectors in one statement returning one row: the rowids as JSON and the vectors
+  // concatenated in the same row order (both aggregates see the rows in one order), so a search
+  // builds no row object or buffer per vector. The rowids are bound parameters, the list padded to
+  // a power of two so that a few prepared statements serve every length. Measured against a row per
+  // vector, a json_each list and the vectors held in memory (docs/benchmarks.md "Vector index in blocks").
+  const dim = (db.prepare('SELECT length(vector_i8) FROM chunk_int8 LIMIT 1').pluck().get() as number | undefined) ?? 0;
+  const byLength = new Map<number, Database.Statement>();
+  const int8Of = (size: number) => {
+    let st = byLength.get(size);
+    if (!st) byLength.set(size, (st = db.prepare(`SELECT json_group_array(rowid), CAST(group_concat(vector_i8, '') AS BLOB) FROM chunk_int8 WHERE rowid IN (${Array(size).fill('?').join(',')})`).raw()));
+    return st;
+  };
   const stored = (ids: ArrayLike<number>): Map<number, Stored> => {
     const out = new Map<number, Stored>();
     const wanted: number[] = [];
     for (let j = 0; j < ids.length; j++) if (entry(ids[j]) >= 0) wanted.push(ids[j]);
-    if (!wanted.length) return out;
-    for (const [rowid, b] of int8Of.all(JSON.stringify(wanted)) as Array<[number, Buffer]>) {
-      const v = new Int8Array(b.buffer, b.byteOffset, b.byteLength);
-      out.set(rowid, { v, inv: inverseNorm(v) });
+    for (let from = 0; from < wanted.length && dim; from += MAX_BOUND) {
+      const part = wanted.slice(from, from + MAX_BOUND);
+      let size = 64;
+      while (size < part.length) size *= 2;
+      while (part.length < size) part.push(-1); // no chunk has it
+      const [found, bytes] = int8Of(size).get(...part) as [string, Buffer | null];
+      if (!bytes) continue;
+      const rows = JSON.parse(found) as number[];
+      if (bytes.byteLength !== rows.length * dim) throw new Error(`chunk_int8: vectors of another length than ${dim} bytes`);
+      const all = new Int8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      rows.forEach((rowid, i) => {
+        const v = all.subarray(i * dim, (i + 1) * dim);
+        out.set(rowid, { v, inv: inverseNorm(v) });
+      });
     }
     return out;
   };
