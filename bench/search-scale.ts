@@ -5,7 +5,7 @@
 // time from opening the file to the first answer. Progress goes to stderr.
 //
 //   bun bench/search-scale.ts --chunks 100000 [--from data/real] [--work /tmp/canpol-scale] [--rounds 1] [--keep-corpus]
-//   bun bench/search-scale.ts --data FILE.db [--rounds 1]   (search only, on a file built before: the build's fields are null)
+//   bun bench/search-scale.ts --data FILE.db [--rounds 1] [--mmap-size BYTES]   (search only, on a file built before: the build's fields are null)
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -20,7 +20,7 @@ import { summarize } from './stats.js';
 
 const { values } = parseArgs({ options: {
   chunks: { type: 'string' }, from: { type: 'string', default: 'data/real' }, work: { type: 'string' },
-  data: { type: 'string' }, rounds: { type: 'string', default: '1' }, seed: { type: 'string', default: '1' }, 'keep-corpus': { type: 'boolean', default: false },
+  data: { type: 'string' }, 'mmap-size': { type: 'string' }, rounds: { type: 'string', default: '1' }, seed: { type: 'string', default: '1' }, 'keep-corpus': { type: 'boolean', default: false },
 } });
 const chunks = Number(values.chunks);
 const given = values.data;
@@ -51,7 +51,7 @@ if (!given) {
 
 log('searching');
 const opened = performance.now();
-const file = openDataFile(dbPath);
+const file = openDataFile(dbPath, values['mmap-size'] ? { mmapSize: Number(values['mmap-size']) } : {});
 const embedder = await loadEncoder(file.db);
 const app = createApp({ data: file, embedder });
 const get = async (path: string) => {
