@@ -5,6 +5,7 @@
 // time from opening the file to the first answer. Progress goes to stderr.
 //
 //   bun bench/search-scale.ts --chunks 100000 [--from data/real] [--work /tmp/canpol-scale] [--rounds 1] [--keep-corpus]
+//   bun bench/search-scale.ts --data FILE.db [--rounds 1] [--mmap-size BYTES]   (search only, on a file built before: the build's fields are null)
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -19,12 +20,14 @@ import { summarize } from './stats.js';
 
 const { values } = parseArgs({ options: {
   chunks: { type: 'string' }, from: { type: 'string', default: 'data/real' }, work: { type: 'string' },
-  rounds: { type: 'string', default: '1' }, seed: { type: 'string', default: '1' }, 'keep-corpus': { type: 'boolean', default: false },
+  data: { type: 'string' }, 'mmap-size': { type: 'string' }, rounds: { type: 'string', default: '1' }, seed: { type: 'string', default: '1' }, 'keep-corpus': { type: 'boolean', default: false },
 } });
 const chunks = Number(values.chunks);
-if (!Number.isInteger(chunks) || chunks < 1) { console.error('usage: bun bench/search-scale.ts --chunks N [--from BUNDLE] [--work DIR_PREFIX] [--rounds N]'); process.exit(2); }
-if (!existsSync(`${values.from}/manifest.json`)) { console.error(`bench-scale: ${values.from} is not an imported bundle; run make data-real first`); process.exit(1); }
+const given = values.data;
+if (!given && (!Number.isInteger(chunks) || chunks < 1)) { console.error('usage: bun bench/search-scale.ts --chunks N [--from BUNDLE] [--work DIR_PREFIX] [--rounds N] | --data FILE.db'); process.exit(2); }
+if (!given && !existsSync(`${values.from}/manifest.json`)) { console.error(`bench-scale: ${values.from} is not an imported bundle; run make data-real first`); process.exit(1); }
 const work = values.work ?? `/tmp/canpol-scale-${chunks}`;
+const dbPath = given ?? `${work}.db`;
 const bun = process.execPath;
 const log = (m: string) => console.error(`bench-scale: ${m}`);
 const run = (args: string[]) => {
@@ -32,20 +35,23 @@ const run = (args: string[]) => {
   if (r.status !== 0) throw new Error(`${args.join(' ')} exited with ${r.status}`);
 };
 
-log(`generating ${chunks} chunks into ${work}`);
-run([bun, 'bench/scale-corpus.ts', '--from', values.from!, '--chunks', String(chunks), '--out', work, '--seed', values.seed!]);
-log('building the data file under /usr/bin/time -v');
-rmSync(`${work}.db`, { force: true });
-const started = performance.now();
-run(['/usr/bin/time', '-v', '-o', `${work}.time`, bun, 'src/cli.ts', 'build', '--sources', work, '--out', `${work}.db`]);
-const buildSeconds = (performance.now() - started) / 1000;
-// The largest resident set of the build process (the build runs in one process, no children).
-const peakKb = Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(readFileSync(`${work}.time`, 'utf8'))?.[1] ?? NaN);
-if (!values['keep-corpus']) rmSync(work, { recursive: true, force: true });
+let buildSeconds = NaN, peakKb = NaN;
+if (!given) {
+  log(`generating ${chunks} chunks into ${work}`);
+  run([bun, 'bench/scale-corpus.ts', '--from', values.from!, '--chunks', String(chunks), '--out', work, '--seed', values.seed!]);
+  log('building the data file under /usr/bin/time -v');
+  rmSync(dbPath, { force: true });
+  const started = performance.now();
+  run(['/usr/bin/time', '-v', '-o', `${work}.time`, bun, 'src/cli.ts', 'build', '--sources', work, '--out', dbPath]);
+  buildSeconds = (performance.now() - started) / 1000;
+  // The largest resident set of the build process (the build runs in one process, no children).
+  peakKb = Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(readFileSync(`${work}.time`, 'utf8'))?.[1] ?? NaN);
+  if (!values['keep-corpus']) rmSync(work, { recursive: true, force: true });
+}
 
 log('searching');
 const opened = performance.now();
-const file = openDataFile(`${work}.db`);
+const file = openDataFile(dbPath, values['mmap-size'] ? { mmapSize: Number(values['mmap-size']) } : {});
 const embedder = await loadEncoder(file.db);
 const app = createApp({ data: file, embedder });
 const get = async (path: string) => {
@@ -83,8 +89,8 @@ await embedder?.close();
 file.close();
 log(`${times.length} searches; build peak RSS ${(peakKb / 1024).toFixed(0)} MB; first answer ${firstAnswerMs.toFixed(0)} ms after opening`);
 console.log(JSON.stringify({
-  chunks: stored, distinct_terms: distinct, build_seconds: +buildSeconds.toFixed(1), chunks_per_second: Math.round(stored / buildSeconds),
-  file_bytes: statSync(`${work}.db`).size, search_p50_ms: +latency.p50.toFixed(1), search_p95_ms: +latency.p95.toFixed(1),
+  chunks: stored, distinct_terms: distinct, build_seconds: given ? null : +buildSeconds.toFixed(1), chunks_per_second: given ? null : Math.round(stored / buildSeconds),
+  file_bytes: statSync(dbPath).size, search_p50_ms: +latency.p50.toFixed(1), search_p95_ms: +latency.p95.toFixed(1),
   keyword_top20_agreement: +(agree / BENCH_QUERIES.length).toFixed(3), server_rss_mb: Math.round(rssMb),
-  build_peak_rss_mb: Math.round(peakKb / 1024), first_answer_ms: Math.round(firstAnswerMs),
+  build_peak_rss_mb: given ? null : Math.round(peakKb / 1024), first_answer_ms: Math.round(firstAnswerMs),
 }));

@@ -1,12 +1,15 @@
-// Build phase: embed every chunk and store its binary code and int8 form (what src/search/vectors.ts
-// holds in memory, with the chunks' filter columns). The codes of unchanged text can be copied from a
-// previous data file (`reuse`): search reads nothing else, so a copied chunk is served as if embedded.
+// Build phase: embed every chunk and store its int8 form (`chunk_int8`) and its binary code with its
+// filter columns (`chunk_blocks`: what src/search/vectors.ts loads into memory). The vectors of
+// unchanged text can be copied from a previous data file (`reuse`): search reads nothing else, so a
+// copied chunk is served as if embedded.
 import type Database from 'better-sqlite3';
 import type { Embedder } from '../../src/search/embedder.js';
 import { binaryCode, codeWords } from '../../src/search/scan/binary-code.js';
 import { quantizeInt8 } from '../../src/search/scan/int8-vectors.js';
+import type { FilterRow } from '../../src/search/scan/filter-columns.js';
 import { VECTOR_TABLES_SQL } from '../../src/search/vectors.js';
 import { chunkBatches } from './chunk-batches.js';
+import { CodeBlockWriter } from './write-code-blocks.js';
 
 export interface WriteVectorsOptions {
   db: Database.Database;
@@ -25,16 +28,24 @@ export function storedVector(vec: Float32Array): StoredVector {
   return { code: binaryCode(vec, codeWords(vec.length)), int8: quantizeInt8(vec) };
 }
 
-interface ChunkRow { rowid: number; text: string; content_hash: string }
+type ChunkRow = { rowid: number; text: string; content_hash: string; party_at_time: string | null } & Omit<FilterRow, 'party'>;
+
+/** The filter columns as the vector index compares them: party lower-cased, '' or -1 for unknown. */
+const FILTER_SELECT = `language, level, coalesce(province_territory, '') AS province_territory, speech_type, spoken_on, is_presiding,
+  coalesce(politician_active, -1) AS politician_active, coalesce(politician_id, '') AS politician_id, party_at_time, coalesce(session_id, '') AS session_id`;
 
 export async function writeVectors({ db, embedder, reuse = null, batchSize = 256, onProgress = () => {} }: WriteVectorsOptions) {
   db.exec(VECTOR_TABLES_SQL);
-  const insCode = db.prepare('INSERT INTO chunk_codes (rowid, code, vector_i8) VALUES (?, ?, ?)');
+  const insInt8 = db.prepare('INSERT INTO chunk_int8 (rowid, vector_i8) VALUES (?, ?)');
+  const blocks = new CodeBlockWriter(db);
   const insertAll = db.transaction((rows: ChunkRow[], vecs: StoredVector[]) => {
-    rows.forEach((r, i) => insCode.run(r.rowid, vecs[i].code, vecs[i].int8));
+    rows.forEach((r, i) => {
+      insInt8.run(r.rowid, vecs[i].int8);
+      blocks.add(r.rowid, vecs[i].code, { ...r, party: (r.party_at_time ?? '').toLowerCase() });
+    });
   });
   const total = db.prepare('SELECT count(*) FROM chunks').pluck().get() as number;
-  const columns = 'text, content_hash';
+  const columns = `text, content_hash, ${FILTER_SELECT}`;
   const started = performance.now();
   let done = 0, reused = 0, embedded = 0, embedMs = 0;
   for (const rows of chunkBatches<ChunkRow>(db, columns, batchSize)) {
@@ -52,6 +63,7 @@ export async function writeVectors({ db, embedder, reuse = null, batchSize = 256
     done += rows.length;
     if (done % (batchSize * 40) < batchSize || done === total) onProgress(`vectors: ${done}/${total} chunks (${reused} reused)`);
   }
+  db.transaction(() => blocks.finish())();
   const seconds = (performance.now() - started) / 1000;
   return { total: done, embedded, reused, seconds, chunksPerSecond: embedded ? embedded / (embedMs / 1000) : 0 };
 }

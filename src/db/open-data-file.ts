@@ -46,7 +46,7 @@ export function openDataFile(path: string, { mmapSize = 1 << 30 }: OpenOptions =
     db.pragma('locking_mode = EXCLUSIVE');
     db.pragma(`mmap_size = ${mmapSize}`);
     // sqlite-vec: its functions (vec_distance_cosine, vec_int8...) work in SQL on the stored int8
-    // vectors (chunk_codes.vector_i8). Search itself does not call it: it scores in memory
+    // vectors (chunk_int8.vector_i8). Search itself does not call it: it scores in JavaScript
     // (src/search/vectors.ts).
     loadSqliteVec(db);
   } catch (err) {

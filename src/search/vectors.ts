@@ -1,37 +1,30 @@
-// The vector index. The data file keeps, in a narrow table loaded into memory when the server
-// starts with the chunks' filter columns, every chunk's binary code and int8 embedding
-// (`chunk_codes`): what search scores with, and what --reuse copies. The float embeddings are not kept (schema 10; they
-// were `chunk_vectors`, 1.37 KB a chunk, a quarter of the file, read by nothing but --reuse). A query scans every code that passes the filters (Hamming distance, SIMD), keeps
-// the RESCORE·k nearest, and ranks those by cosine similarity to their int8 vectors, in memory.
+// The vector index. Two parts (schema 11, src/search/scan/code-blocks.ts): every chunk's binary code
+// and filter columns, stored in blocks of 64 Ki chunks and loaded into memory at start (a few dozen
+// BLOBs: ~50 B a chunk), and every chunk's int8 embedding, left in the file (`chunk_int8`). A query
+// scans every code that passes the filters (Hamming distance, SIMD), keeps the RESCORE·k nearest,
+// reads their int8 vectors in one statement and ranks them by cosine similarity to the query.
+// Until schema 10 the int8 vectors were held in memory too, loaded row by row with the codes: 12.6 s
+// to first answer and 1.35 GB resident at 1 M chunks (docs/benchmarks.md "Search at scale").
 // Chosen by measurement (docs/api-notes.md "Search"): sqlite-vec's vec0 k-nearest search, in any of
 // its float/int8/bit representations, costs O(n·k) and took ~2 s per query at 1 M chunks with
 // k=1000; re-scoring the short list with sqlite-vec's vec_distance_cosine over the float table cost
-// ~2.5 µs a row on a small file and ~5 µs at 1 M chunks (page reads), against ~0.3 µs in memory.
+// ~2.5 µs a row on a small file and ~5 µs at 1 M chunks (page reads).
 import type Database from 'better-sqlite3';
 import type { SearchFilters } from '../db/search.js';
 import { binaryCode, codeWords } from './scan/binary-code.js';
+import { blockValues, CODE_BLOCKS_SQL, codeBlocks, codeBlocksSize, hasCodeBlocks } from './scan/code-blocks.js';
 import { CodeScan } from './scan/code-scan.js';
-import { FILTER_COLUMNS, FilterColumns } from './scan/filter-columns.js';
-import { Int8Vectors } from './scan/int8-vectors.js';
+import { FilterColumns } from './scan/filter-columns.js';
+import { int8Cosine, int8Unit, inverseNorm } from './scan/int8-vectors.js';
 
-export const VECTOR_TABLES_SQL = `
-CREATE TABLE chunk_codes (
-  rowid INTEGER PRIMARY KEY,                      -- chunks.rowid
-  code BLOB NOT NULL,                             -- sign bits of the embedding (src/search/scan/binary-code.ts)
-  vector_i8 BLOB NOT NULL                         -- the embedding as int8 (src/search/scan/int8-vectors.ts)
-);`;
-
-/** The filter columns of each coded chunk, as FILTER_COLUMNS orders them (read from `chunks`: kept
- *  once in the file since schema 10; party lower-cased in JavaScript, as filters compare it). */
-const CODED_ROWS_SQL = `SELECT k.rowid, k.code, k.vector_i8, c.language, c.level, c.province_territory, c.speech_type, c.spoken_on,
-  c.is_presiding, coalesce(c.politician_active, -1), c.politician_id, c.party_at_time, c.session_id
-  FROM chunk_codes k JOIN chunks c ON c.rowid = k.rowid ORDER BY k.rowid`;
-const PARTY = 3 + FILTER_COLUMNS.indexOf('party');
+export const VECTOR_TABLES_SQL = CODE_BLOCKS_SQL;
 
 /** The pool never asks for more (kept from sqlite-vec's cap, so results do not depend on the index). */
 export const MAX_K = 4096;
 /** Codes short-listed per neighbour asked for, then re-scored exactly (measured: bench/search-vectors.ts). */
 export const RESCORE = 2;
+/** Rowids bound to one statement at most (SQLite allows 32,766 parameters). */
+const MAX_BOUND = 16_384;
 /** Filter masks kept (1 byte per chunk each). */
 const MASK_CACHE = 16;
 
@@ -53,36 +46,68 @@ export interface VectorIndex {
 }
 
 export function hasVectorTable(db: Database.Database): boolean {
-  return Boolean(db.prepare("SELECT 1 FROM sqlite_schema WHERE name = 'chunk_codes'").get());
+  return hasCodeBlocks(db);
 }
 
 export const floatsOf = (b: Buffer) => new Float32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength));
 
 export interface VectorIndexOptions { rescore?: number }
 
-/** Loads the codes, int8 vectors and filter columns (per million chunks at dim 256: ~330 MB). */
+/** A stored int8 vector and its inverse norm. */
+interface Stored { v: Int8Array; inv: number }
+
+/** Loads the codes and filter columns (per million chunks at dim 256: ~32 MB of codes and ~23 MB
+ *  of columns and rowid maps); the int8 vectors are read from the file as queries need them. */
 export function createVectorIndex(db: Database.Database, { rescore = RESCORE }: VectorIndexOptions = {}): VectorIndex {
-  const n = db.prepare('SELECT count(*) FROM chunk_codes').pluck().get() as number;
-  const first = db.prepare('SELECT code, vector_i8 FROM chunk_codes LIMIT 1').get() as { code: Buffer; vector_i8: Buffer } | undefined;
-  const words = first ? Math.max(1, first.code.byteLength / 16) : 1;
-  const scan = new CodeScan(n, words);
-  const int8 = new Int8Vectors(n, first?.vector_i8.byteLength ?? 0);
+  const { entries: n, codeBytes } = codeBlocksSize(db);
+  const scan = new CodeScan(n, Math.max(1, codeBytes / 16));
   const columns = new FilterColumns(n);
-  const maxRowid = (db.prepare('SELECT max(rowid) FROM chunk_codes').pluck().get() as number | null) ?? 0;
-  const rowids = new Float64Array(n);
-  const entryOf = new Int32Array(maxRowid + 1).fill(-1);
-  let i = 0;
-  const rows = db.prepare(CODED_ROWS_SQL).raw();
-  for (const r of rows.iterate() as Iterable<[number, Buffer, Buffer, ...unknown[]]>) {
-    const [rowid, code, v8] = r;
-    r[PARTY] = ((r[PARTY] as string | null) ?? '').toLowerCase();
-    scan.push(code);
-    int8.push(new Int8Array(v8.buffer, v8.byteOffset, v8.byteLength));
-    columns.setValues(i, r, 3);
-    rowids[i] = rowid;
-    entryOf[rowid] = i++;
+  columns.useDictionaries(blockValues(db));
+  const rowids = new Int32Array(n);
+  let filled = 0;
+  for (const b of codeBlocks(db)) {
+    scan.pushMany(b.codes, b.entries);
+    columns.setBlock(filled, b);
+    rowids.set(b.rowids, filled);
+    filled += b.entries;
   }
+  const maxRowid = n ? rowids[n - 1] : 0;
+  const entryOf = new Int32Array(maxRowid + 1).fill(-1);
+  for (let e = 0; e < n; e++) entryOf[rowids[e]] = e;
   const entry = (rowid: number) => (rowid >= 0 && rowid <= maxRowid ? entryOf[rowid] : -1);
+  // The short list's vectors in one statement returning one row: the rowids as JSON and the vectors
+  // concatenated in the same row order (both aggregates see the rows in one order), so a search
+  // builds no row object or buffer per vector. The rowids are bound parameters, the list padded to
+  // a power of two so that a few prepared statements serve every length. Measured against a row per
+  // vector, a json_each list and the vectors held in memory (docs/benchmarks.md "Vector index in blocks").
+  const dim = (db.prepare('SELECT length(vector_i8) FROM chunk_int8 LIMIT 1').pluck().get() as number | undefined) ?? 0;
+  const byLength = new Map<number, Database.Statement>();
+  const int8Of = (size: number) => {
+    let st = byLength.get(size);
+    if (!st) byLength.set(size, (st = db.prepare(`SELECT json_group_array(rowid), CAST(group_concat(vector_i8, '') AS BLOB) FROM chunk_int8 WHERE rowid IN (${Array(size).fill('?').join(',')})`).raw()));
+    return st;
+  };
+  const stored = (ids: ArrayLike<number>): Map<number, Stored> => {
+    const out = new Map<number, Stored>();
+    const wanted: number[] = [];
+    for (let j = 0; j < ids.length; j++) if (entry(ids[j]) >= 0) wanted.push(ids[j]);
+    for (let from = 0; from < wanted.length && dim; from += MAX_BOUND) {
+      const part = wanted.slice(from, from + MAX_BOUND);
+      let size = 64;
+      while (size < part.length) size *= 2;
+      while (part.length < size) part.push(-1); // no chunk has it
+      const [found, bytes] = int8Of(size).get(...part) as [string, Buffer | null];
+      if (!bytes) continue;
+      const rows = JSON.parse(found) as number[];
+      if (bytes.byteLength !== rows.length * dim) throw new Error(`chunk_int8: vectors of another length than ${dim} bytes`);
+      const all = new Int8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      rows.forEach((rowid, i) => {
+        const v = all.subarray(i * dim, (i + 1) * dim);
+        out.set(rowid, { v, inv: inverseNorm(v) });
+      });
+    }
+    return out;
+  };
   // A mask costs a pass over every chunk per condition (~1-3 ms per million); searches repeat filters.
   const masks = new Map<string, Uint8Array | null>();
   const rowMasks = new WeakMap<Uint8Array, Uint8Array>();
@@ -98,9 +123,10 @@ export function createVectorIndex(db: Database.Database, { rescore = RESCORE }: 
   };
   const similarities = (query: Float32Array, ids: ArrayLike<number>) => {
     const out = new Map<number, number>();
+    const got = stored(ids);
     for (let j = 0; j < ids.length; j++) {
-      const e = entry(ids[j]);
-      if (e >= 0) out.set(ids[j], int8.cosine(query, e));
+      const s = got.get(ids[j]);
+      if (s) out.set(ids[j], int8Cosine(query, s.v, s.inv));
     }
     return out;
   };
@@ -109,15 +135,21 @@ export function createVectorIndex(db: Database.Database, { rescore = RESCORE }: 
     nearest(query, k, f, sessionIds, reference = query) {
       k = Math.min(k, MAX_K);
       const short = scan.shortlist(binaryCode(query, codeWords(query.length)), k * rescore, mask(f, sessionIds));
-      const scored = Array.from(short, (e) => ({ e, probe: int8.cosine(query, e) }));
-      scored.sort((a, b) => b.probe - a.probe || rowids[a.e] - rowids[b.e]);
-      return scored.slice(0, k).map(({ e, probe }) => ({ rowid: rowids[e], similarity: reference === query ? probe : int8.cosine(reference, e) }));
+      const got = stored(Array.from(short, (e) => rowids[e]));
+      const scored: Array<{ rowid: number; s: Stored; probe: number }> = [];
+      for (const e of short) {
+        const s = got.get(rowids[e]);
+        if (s) scored.push({ rowid: rowids[e], s, probe: int8Cosine(query, s.v, s.inv) });
+      }
+      scored.sort((a, b) => b.probe - a.probe || a.rowid - b.rowid);
+      return scored.slice(0, k).map(({ rowid, s, probe }) => ({ rowid, similarity: reference === query ? probe : int8Cosine(reference, s.v, s.inv) }));
     },
     vectors(ids) {
       const out = new Map<number, Float32Array>();
+      const got = stored(ids);
       for (const rowid of ids) {
-        const e = entry(rowid);
-        if (e >= 0) out.set(rowid, int8.unit(e));
+        const s = got.get(rowid);
+        if (s) out.set(rowid, int8Unit(s.v, s.inv));
       }
       return out;
     },

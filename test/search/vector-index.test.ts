@@ -12,6 +12,7 @@ import { feedbackProbe } from '../../src/search/feedback.js';
 import { binaryCode, codeWords } from '../../src/search/scan/binary-code.js';
 import { quantizeInt8 } from '../../src/search/scan/int8-vectors.js';
 import { createVectorIndex, VECTOR_TABLES_SQL } from '../../src/search/vectors.js';
+import { CodeBlockWriter } from '../../build-db/search/write-code-blocks.js';
 
 const rng = seededRandom; // deterministic, so a failure reproduces
 const DIM = 32, N = 200;
@@ -26,15 +27,17 @@ const vectors = Array.from({ length: N }, randomUnit);
 const db = new Database(join(dir, 'v.db'));
 sqliteVec.load(db);
 db.exec(VECTOR_TABLES_SQL);
-// The index reads the filter columns from the chunks (the build's chunk_rows view, here a table).
-db.exec(`CREATE TABLE chunks (rowid INTEGER PRIMARY KEY, language TEXT, level TEXT, province_territory TEXT, speech_type TEXT, spoken_on TEXT,
-  is_presiding INTEGER, politician_active INTEGER, politician_id TEXT, party_at_time TEXT, session_id TEXT)`);
-const insC = db.prepare('INSERT INTO chunk_codes VALUES (?, ?, ?)');
-const insChunk = db.prepare(`INSERT INTO chunks VALUES (?, ?, 'federal', NULL, 'floor', '2024-01-01', 0, 1, NULL, ?, NULL)`);
+// Blocks of 64 chunks (the build's are 64 Ki), so the index reads several, the last one partial.
+const blocks = new CodeBlockWriter(db, 64);
+const insI8 = db.prepare('INSERT INTO chunk_int8 VALUES (?, ?)');
 vectors.forEach((v, i) => {
-  insC.run(i + 1, binaryCode(v, codeWords(DIM)), quantizeInt8(v));
-  insChunk.run(i + 1, i % 2 ? 'fr' : 'en', i % 3 ? 'Bloc Québécois' : 'NDP');
+  insI8.run(i + 1, quantizeInt8(v));
+  blocks.add(i + 1, binaryCode(v, codeWords(DIM)), {
+    language: i % 2 ? 'fr' : 'en', level: 'federal', province_territory: '', speech_type: 'floor', spoken_on: '2024-01-01',
+    is_presiding: 0, politician_active: 1, politician_id: '', party: i % 3 ? 'bloc québécois' : 'ndp', session_id: '',
+  });
 });
+blocks.finish();
 const index = createVectorIndex(db, { rescore: 1000 }); // short list = everything: results must be exact
 afterAll(() => { db.close(); rmSync(dir, { recursive: true, force: true }); });
 
@@ -79,7 +82,7 @@ describe('vector index', () => {
     const fr = index.rowMask({ ...ANY, langs: ['fr'] }, null)!;
     for (let i = 0; i < N; i++) expect(fr[i + 1]).toBe(i % 2 ? 1 : 0);
     expect(index.politicianIds([1, 9999])).toEqual([null, null]);
-    // Party compares lower-cased, accents kept: the chunks store it as the source spells it.
+    // Party compares lower-cased, accents kept (the build lower-cases it into the blocks).
     const bloc = index.rowMask({ ...ANY, party: 'bloc québécois' }, null)!;
     for (let i = 0; i < N; i++) expect(bloc[i + 1]).toBe(i % 3 ? 1 : 0);
   });

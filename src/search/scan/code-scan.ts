@@ -37,6 +37,13 @@ export class CodeScan {
     this.filled++;
   }
 
+  /** Appends `count` codes stored one after another (a block of src/search/scan/code-blocks.ts). */
+  pushMany(codes: Uint8Array, count: number) {
+    if (codes.byteLength !== count * this.bytes) throw new Error(`code scan: ${codes.byteLength} bytes for ${count} codes of ${this.bytes}`);
+    this.u8.set(codes, this.filled * this.bytes);
+    this.filled += count;
+  }
+
   private distances(query: Uint8Array) {
     this.u8.set(query.subarray(0, this.bytes), this.queryAt);
     if (this.hamming) return this.hamming(this.queryAt, 0, this.filled, this.dist.byteOffset);

@@ -4,6 +4,7 @@
 // absent from a dictionary matches nothing.
 import type { SearchFilters } from '../../db/search.js';
 import { VALUE_COLUMNS, valueFilters, type ValueColumn } from '../value-filters.js';
+import type { CodeBlock } from './code-blocks.js';
 
 /** A chunk's columns the vector side filters on (party lower-cased; '' or -1 for unknown). */
 export interface FilterRow {
@@ -18,8 +19,16 @@ export const FILTER_COLUMNS = ['language', 'level', 'province_territory', 'speec
 class DictColumn {
   readonly dict = new Map<string, number>();
   readonly values: string[] = [];
-  codes: Uint32Array;
+  codes: Uint8Array | Uint16Array | Uint32Array;
   constructor(n: number) { this.codes = new Uint32Array(n); }
+  /** Takes a stored dictionary (code order); the codes then take the fewest bytes that hold them. */
+  useDictionary(values: string[]) {
+    this.dict.clear();
+    this.values.length = 0;
+    values.forEach((v, c) => { this.dict.set(v, c); this.values.push(v); });
+    const n = this.codes.length;
+    this.codes = values.length <= 256 ? new Uint8Array(n) : values.length <= 65_536 ? new Uint16Array(n) : new Uint32Array(n);
+  }
   private last: string | null = null;
   private lastCode = 0;
   set(i: number, value: string) {
@@ -47,7 +56,7 @@ class DictColumn {
   }
 }
 
-const dayNumber = (d: string) => Number(d.slice(0, 4)) * 10_000 + Number(d.slice(5, 7)) * 100 + Number(d.slice(8, 10));
+export const dayNumber = (d: string) => Number(d.slice(0, 4)) * 10_000 + Number(d.slice(5, 7)) * 100 + Number(d.slice(8, 10));
 
 export class FilterColumns {
   private readonly str: Record<ValueColumn, DictColumn>;
@@ -81,6 +90,19 @@ export class FilterColumns {
     this.day[i] = dayNumber(spokenOn);
     this.presiding[i] = presiding;
     this.active[i] = active;
+  }
+
+  /** Loads a stored block (src/search/scan/code-blocks.ts) at entry `at`, after `useDictionaries`. */
+  setBlock(at: number, b: CodeBlock) {
+    for (const k of VALUE_COLUMNS) this.str[k].codes.set(b.text[k], at);
+    this.day.set(b.day, at);
+    this.presiding.set(b.presiding, at);
+    this.active.set(b.active, at);
+  }
+
+  /** The stored dictionaries of the text columns (code order), before any `setBlock`. */
+  useDictionaries(values: Record<ValueColumn, string[]>) {
+    for (const k of VALUE_COLUMNS) this.str[k].useDictionary(values[k]);
   }
 
   /** The speaker of entry `i` ('' when unresolved). */

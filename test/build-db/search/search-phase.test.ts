@@ -14,10 +14,15 @@ import { openDataFile } from '../../../src/db/open-data-file.js';
 import { createApp } from '../../../src/http/app.js';
 import { loadEncoder, readEncoderBlobs } from '../../../src/search/encoder-store.js';
 import { onnxCleanup } from '../../helpers/encoder-corpus.js';
+import { seededRandom } from '../../../build-db/search/encoder/random.js';
+import type { SearchFilters } from '../../../src/db/search.js';
+import { codeBlocks } from '../../../src/search/scan/code-blocks.js';
+import { createVectorIndex } from '../../../src/search/vectors.js';
 import { writeFixture } from '../../helpers/fixture.js';
 import { tinyModel, WORDPIECE } from '../../helpers/tiny-transformer.js';
 
 const REPO = join(import.meta.dir, '../../..');
+const ANY: SearchFilters = { langs: ['en', 'fr'], exclude_presiding: false };
 const dir = mkdtempSync(join(tmpdir(), 'canpol-search-phase-'));
 const cleanup = onnxCleanup();
 afterAll(() => { rmSync(dir, { recursive: true, force: true }); cleanup(); });
@@ -45,12 +50,30 @@ async function served(path: string) {
   };
 }
 
-/** Each chunk's stored int8 vector and binary code, as one byte string per rowid. */
+/** Each chunk's stored int8 vector and binary code (hex), from the blocks and `chunk_int8`. */
 function vectorsOf(path: string): Map<number, { int8: Int8Array; code: string }> {
   const db = new Database(path, { readonly: true });
-  const rows = db.prepare('SELECT rowid, code, vector_i8 FROM chunk_codes').all() as Array<{ rowid: number; code: Buffer; vector_i8: Buffer }>;
+  const int8 = new Map(db.prepare('SELECT rowid, vector_i8 FROM chunk_int8').raw().all() as Array<[number, Buffer]>);
+  const out = new Map<number, { int8: Int8Array; code: string }>();
+  for (const b of codeBlocks(db)) {
+    const bytes = b.codes.byteLength / b.entries;
+    b.rowids.forEach((rowid, i) => {
+      const v = int8.get(rowid)!;
+      out.set(rowid, { int8: new Int8Array(v.buffer, v.byteOffset, v.byteLength), code: Buffer.from(b.codes.subarray(i * bytes, (i + 1) * bytes)).toString('hex') });
+    });
+  }
+  expect(out.size).toBe(int8.size);
   db.close();
-  return new Map(rows.map((r) => [r.rowid, { int8: new Int8Array(r.vector_i8.buffer, r.vector_i8.byteOffset, r.vector_i8.byteLength), code: r.code.toString('hex') }]));
+  return out;
+}
+
+/** Each chunk's rowid → the rowid of the first chunk of the same text (what --reuse copies from). */
+function firstOfText(path: string): Map<number, number> {
+  const db = new Database(path, { readonly: true });
+  const rows = db.prepare('SELECT rowid, content_hash FROM chunks ORDER BY rowid').all() as Array<{ rowid: number; content_hash: string }>;
+  db.close();
+  const first = new Map<string, number>();
+  return new Map(rows.map((r) => { if (!first.has(r.content_hash)) first.set(r.content_hash, r.rowid); return [r.rowid, first.get(r.content_hash)!]; }));
 }
 
 describe('learned encoder on the demo corpus, then --reuse', () => {
@@ -76,6 +99,54 @@ describe('learned encoder on the demo corpus, then --reuse', () => {
     }
   }, 120_000); // a build of the demo corpus: 40-60 s on the loaded 2-core VM
 
+  test('the index loaded from the blocks: the filter columns are the chunks\', and its nearest are an exhaustive int8 scan\'s', () => {
+    const db = new Database(first, { readonly: true });
+    try {
+      const n = db.prepare('SELECT count(*) FROM chunks').pluck().get() as number;
+      expect(db.prepare('SELECT count(*) FROM chunk_blocks').pluck().get()).toBe(Math.ceil(n / 65_536));
+      const index = createVectorIndex(db, { rescore: n }); // short list = everything: results must be exact
+      expect(index.count()).toBe(n);
+      const chunks = db.prepare('SELECT rowid, language, politician_id, lower(party_at_time) AS party FROM chunks').all() as Array<{ rowid: number; language: string; politician_id: string | null; party: string | null }>;
+      const fr = index.rowMask({ ...ANY, langs: ['fr'] }, null)!;
+      for (const c of chunks) expect(fr[c.rowid]).toBe(c.language === 'fr' ? 1 : 0);
+      expect(index.politicianIds(chunks.map((c) => c.rowid))).toEqual(chunks.map((c) => c.politician_id));
+      const party = chunks.find((c) => c.party)!.party!;
+      const byParty = index.rowMask({ ...ANY, party }, null)!;
+      for (const c of chunks) expect(byParty[c.rowid]).toBe(c.party === party ? 1 : 0);
+      // The exhaustive scan, written from the definition: cosine of the query to every int8 vector.
+      const all = (db.prepare('SELECT rowid, vector_i8 FROM chunk_int8').raw().all() as Array<[number, Buffer]>).map(([rowid, b]) => ({ rowid, v: new Int8Array(b.buffer, b.byteOffset, b.byteLength) }));
+      const random = seededRandom(3);
+      for (let t = 0; t < 5; t++) {
+        // Queries: a stored vector (its own chunk must come first) and random directions.
+        const q = t === 0 ? Float32Array.from(all[7].v, (x) => x / Math.hypot(...all[7].v)) : Float32Array.from({ length: all[0].v.length }, () => random() * 2 - 1);
+        const norm = Math.hypot(...q);
+        q.forEach((x, i) => { q[i] = x / norm; });
+        // A chunk with no known word has a zero vector: similarity 0, as the index defines it.
+        const cos = (v: Int8Array) => { const n = Math.hypot(...v); return n ? v.reduce((s, x, i) => s + x * q[i], 0) / n : 0; };
+        const isFr = new Set(chunks.filter((c) => c.language === 'fr').map((c) => c.rowid));
+        for (const [f, keep] of [[ANY, () => true], [{ ...ANY, langs: ['fr'] }, (r: number) => isFr.has(r)]] as const) {
+          const want = all.filter((x) => keep(x.rowid)).map((x) => ({ rowid: x.rowid, similarity: cos(x.v) })).sort((a, b) => b.similarity - a.similarity || a.rowid - b.rowid).slice(0, 20);
+          const got = index.nearest(q, 20, f as SearchFilters, null);
+          // Same ranks up to ties: the index keeps 1/|v| in float32, so vectors whose cosines differ
+          // by less than ~1e-7 (near-duplicate texts) may come in either order.
+          expect(got.length).toBe(20);
+          expect(new Set(got.map((x) => x.rowid)).size).toBe(20);
+          const exact = new Map(all.map((x) => [x.rowid, cos(x.v)]));
+          got.forEach((x, i) => {
+            expect(keep(x.rowid)).toBe(true);
+            expect(Math.abs(x.similarity - want[i].similarity)).toBeLessThan(1e-6);
+            expect(Math.abs(exact.get(x.rowid)! - x.similarity)).toBeLessThan(1e-6);
+          });
+          const clear = want.filter((x) => x.similarity > want[19].similarity + 1e-6).map((x) => x.rowid);
+          expect(got.filter((x) => clear.includes(x.rowid)).length).toBe(clear.length);
+        }
+        if (t === 0) expect(index.nearest(q, 1, ANY, null)[0].similarity).toBeCloseTo(1, 6);
+      }
+    } finally {
+      db.close();
+    }
+  });
+
   test('--reuse keeps the encoder and copies every unchanged vector instead of embedding it', async () => {
     r2 = await build(demo, second, { reuse: first });
     expect(r2).toMatchObject({ encoder: 'reused', embedded: 0, reused: r1.chunks });
@@ -92,8 +163,47 @@ describe('learned encoder on the demo corpus, then --reuse', () => {
     }
     expect(worst).toBeLessThanOrEqual(1);
     expect(same / a.size).toBeGreaterThan(0.95);
+    // Copied from the blocks exactly: each chunk has the stored code and int8 of its text's first chunk.
+    const firstOf = firstOfText(first);
+    for (const [rowid, v] of b) {
+      const want = a.get(firstOf.get(rowid)!)!;
+      expect(v.code).toBe(want.code);
+      expect(Array.from(v.int8)).toEqual(Array.from(want.int8));
+    }
+    // Copying again from the copy changes nothing: same blocks, same int8 table, byte for byte.
+    const third = join(dir, 'second-again.db');
+    await build(demo, third, { reuse: second });
+    const tables = (p: string) => {
+      const db = new Database(p, { readonly: true });
+      const t = db.prepare('SELECT * FROM chunk_blocks ORDER BY block').raw().all().concat(db.prepare('SELECT * FROM chunk_block_values ORDER BY name, code').raw().all(), db.prepare('SELECT * FROM chunk_int8 ORDER BY rowid').raw().all());
+      db.close();
+      return t;
+    };
+    expect(tables(third)).toEqual(tables(second));
     const blobs = (p: string) => { const db = new Database(p, { readonly: true }); const b = readEncoderBlobs(db); db.close(); return b; };
     expect(blobs(second)).toEqual(blobs(first));
+  }, 120_000);
+
+  test('--reuse of a schema-10 file (codes and int8 vectors in one row a chunk, chunk_codes) copies them as stored', async () => {
+    const old = join(dir, 'schema10.db');
+    spawnSync('cp', [first, old]);
+    const db = new Database(old);
+    db.exec('CREATE TABLE chunk_codes (rowid INTEGER PRIMARY KEY, code BLOB NOT NULL, vector_i8 BLOB NOT NULL)');
+    const ins = db.prepare('INSERT INTO chunk_codes VALUES (?, ?, ?)');
+    for (const [rowid, v] of vectorsOf(first)) ins.run(rowid, Buffer.from(v.code, 'hex'), v.int8);
+    db.exec('DROP TABLE chunk_blocks; DROP TABLE chunk_block_values; DROP TABLE chunk_int8');
+    db.close();
+    const out = join(dir, 'from-schema10.db');
+    const r = await build(demo, out, { reuse: old });
+    expect(r).toMatchObject({ encoder: 'reused', embedded: 0, reused: r1.chunks });
+    const [a, b] = [vectorsOf(first), vectorsOf(out)];
+    const firstOf = firstOfText(first);
+    expect(b.size).toBe(a.size);
+    for (const [rowid, v] of b) {
+      const want = a.get(firstOf.get(rowid)!)!;
+      expect(v.code).toBe(want.code);
+      expect(Array.from(v.int8)).toEqual(Array.from(want.int8));
+    }
   }, 120_000);
 
   test('--reuse of a schema-9 file (float vectors in chunk_vectors) stores the codes a fresh embedding of those floats gives', async () => {
@@ -108,7 +218,7 @@ describe('learned encoder on the demo corpus, then --reuse', () => {
       const norm = Math.hypot(...v.int8);
       ins.run(rowid, Buffer.from(Float32Array.from(v.int8, (x) => x / norm).buffer));
     }
-    db.exec('DROP TABLE chunk_codes');
+    db.exec('DROP TABLE chunk_blocks; DROP TABLE chunk_block_values; DROP TABLE chunk_int8');
     db.close();
     const out = join(dir, 'from-schema9.db');
     const r = await build(demo, out, { reuse: old });
@@ -117,13 +227,9 @@ describe('learned encoder on the demo corpus, then --reuse', () => {
     // each positive component (a float component too small for int8 became 0, so the bit is clear).
     const [a, b] = [vectorsOf(first), vectorsOf(out)];
     expect(b.size).toBe(a.size);
-    const meta = new Database(first, { readonly: true });
-    const hashes = meta.prepare('SELECT rowid, content_hash FROM chunks ORDER BY rowid').all() as Array<{ rowid: number; content_hash: string }>;
-    meta.close();
-    const firstOf = new Map<string, number>();
-    for (const h of hashes) if (!firstOf.has(h.content_hash)) firstOf.set(h.content_hash, h.rowid);
-    for (const { rowid, content_hash } of hashes) {
-      const want = a.get(firstOf.get(content_hash)!)!.int8;
+    const firstOf = firstOfText(first);
+    for (const rowid of a.keys()) {
+      const want = a.get(firstOf.get(rowid)!)!.int8;
       const got = b.get(rowid)!;
       expect(Array.from(got.int8)).toEqual(Array.from(want));
       const bits = new Uint8Array(got.code.length / 2);

@@ -1,0 +1,70 @@
+// Build side of src/search/scan/code-blocks.ts: the chunks' binary codes and filter columns,
+// gathered in rowid order and written one block of BLOCK_ENTRIES chunks per row.
+import type Database from 'better-sqlite3';
+import { BLOCK_ENTRIES } from '../../src/search/scan/code-blocks.js';
+import { dayNumber, type FilterRow } from '../../src/search/scan/filter-columns.js';
+import { VALUE_COLUMNS, type ValueColumn } from '../../src/search/value-filters.js';
+
+const bytesOf = (a: ArrayBufferView, n: number, per: number) => Buffer.from(a.buffer, a.byteOffset, n * per);
+
+export class CodeBlockWriter {
+  private readonly insert: Database.Statement;
+  private readonly dicts = Object.fromEntries(VALUE_COLUMNS.map((c) => [c, new Map<string, number>()])) as Record<ValueColumn, Map<string, number>>;
+  private readonly rowids: Int32Array;
+  private readonly text: Record<ValueColumn, Uint32Array>;
+  private readonly day: Int32Array;
+  private readonly presiding: Uint8Array;
+  private readonly active: Int8Array;
+  private codes: Uint8Array | null = null;
+  private codeBytes = 0;
+  private filled = 0;
+  private block = 0;
+  private lastRowid = 0;
+
+  /** `blockEntries`: chunks per block (smaller only in tests, to cover several blocks). */
+  constructor(private readonly db: Database.Database, private readonly blockEntries = BLOCK_ENTRIES) {
+    this.rowids = new Int32Array(blockEntries);
+    this.text = Object.fromEntries(VALUE_COLUMNS.map((c) => [c, new Uint32Array(blockEntries)])) as Record<ValueColumn, Uint32Array>;
+    this.day = new Int32Array(blockEntries);
+    this.presiding = new Uint8Array(blockEntries);
+    this.active = new Int8Array(blockEntries);
+    this.insert = db.prepare(`INSERT INTO chunk_blocks (block, entries, rowids, codes, ${VALUE_COLUMNS.join(', ')}, spoken_on, is_presiding, politician_active)
+      VALUES (${Array(7 + VALUE_COLUMNS.length).fill('?').join(', ')})`);
+  }
+
+  /** The next chunk (rowids ascending); `row.party` already lower-cased, '' or -1 for unknown. */
+  add(rowid: number, code: Uint8Array, row: FilterRow) {
+    if (rowid <= this.lastRowid) throw new Error(`code blocks: rowid ${rowid} after ${this.lastRowid}`);
+    if (!this.codes) { this.codeBytes = code.byteLength; this.codes = new Uint8Array(this.blockEntries * this.codeBytes); }
+    if (code.byteLength !== this.codeBytes) throw new Error(`code blocks: a ${code.byteLength}-byte code among ${this.codeBytes}-byte ones`);
+    const i = this.filled;
+    this.rowids[i] = rowid;
+    this.codes.set(code, i * this.codeBytes);
+    for (const c of VALUE_COLUMNS) {
+      const dict = this.dicts[c], value = row[c] ?? '';
+      let k = dict.get(value);
+      if (k === undefined) dict.set(value, (k = dict.size));
+      this.text[c][i] = k;
+    }
+    this.day[i] = dayNumber(row.spoken_on);
+    this.presiding[i] = row.is_presiding;
+    this.active[i] = row.politician_active;
+    this.lastRowid = rowid;
+    if (++this.filled === this.blockEntries) this.flush();
+  }
+
+  private flush() {
+    const n = this.filled;
+    if (!n) return;
+    this.insert.run(this.block++, n, bytesOf(this.rowids, n, 4), bytesOf(this.codes!, n, this.codeBytes),
+      ...VALUE_COLUMNS.map((c) => bytesOf(this.text[c], n, 4)), bytesOf(this.day, n, 4), bytesOf(this.presiding, n, 1), bytesOf(this.active, n, 1));
+    this.filled = 0;
+  }
+
+  /** Writes the last, partial block and the text columns' dictionaries. */
+  finish() {
+    this.flush();
+    const ins = this.db.prepare('INSERT INTO chunk_block_values (name, code, value) VALUES (?, ?, ?)');
+    for (const c of VALUE_COLUMNS) for (const [value, code] of this.dicts[c]) ins.run(c, code, value);
+  }
+}
