@@ -16,6 +16,7 @@ import { createReloader } from '../ops/reload.js';
 import { createRequestLog, type LogFormat } from '../ops/request-log.js';
 import { onShutdownSignals } from '../ops/shutdown.js';
 import { loadEncoder } from '../search/encoder-store.js';
+import { splitSearchCache } from '../search/query-caches.js';
 import { SettingError, SETTINGS } from '../settings.js';
 import { setUpAccess, type AccessSettings } from './serve-access.js';
 
@@ -38,16 +39,20 @@ export interface ServeOptions extends AccessSettings, ConnectionLimits {
   maxQueueDelay?: number;
   /** Bytes of the response cache; 0 turns it off. */
   responseCache?: number;
+  /** Bytes of the search caches of the file served (src/search/query-caches.ts); 0 turns them off. */
+  searchCache?: number;
 }
 
 /** TEST ONLY: holds every API request this many milliseconds, so tests can have requests in flight. */
 const TEST_DELAY_ENV = 'CANPOL_TEST_DELAY_MS';
 
+const mib = (bytes: number) => (bytes ? `${(bytes / 2 ** 20).toFixed(bytes % 2 ** 20 ? 1 : 0)} MiB` : 'off');
+
 export async function serveCommand(options: ServeOptions): Promise<void> {
   const {
     data, port, host, mmapSize, log = 'json', metrics: metricsOn = 'on', shutdownTimeout = 10, watchInterval = 1000, verifyData = 'quick',
     maxInFlight = 256, maxQueueDelay = 500, headersTimeout = 10, requestTimeout = 30, keepAliveTimeout = 5, maxConnections = 4096,
-    responseCache = Number(SETTINGS.response_cache.default), ...accessSettings
+    responseCache = Number(SETTINGS.response_cache.default), searchCache = Number(SETTINGS.search_cache.default), ...accessSettings
   } = options;
   const say = (m: string) => console.error(m);
   const check = { mmapSize, verify: verifyData };
@@ -77,7 +82,7 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
     try {
       // The data file's own encoder embeds search queries (the same one that embedded its chunks).
       const embedder = await loadEncoder(file.db);
-      const app = createApp({ data: file, embedder, access: gate.access, embedQueue, ops, cache });
+      const app = createApp({ data: file, embedder, access: gate.access, embedQueue, ops, cache, searchCacheBytes: splitSearchCache(searchCache) });
       return { fetch: app.fetch, close: async () => { await embedder?.close(); file.close(); }, searchCaches: app.searchCaches };
     } catch (err) {
       file.close();
@@ -99,7 +104,7 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
   say(`canpol: serving ${build.dataset_name}${build.is_demo ? ' (demo data)' : ''}, build ${build.id}, from ${data}`);
   say(`canpol: ${gate.summary}`);
   say(`canpol: request log ${log === 'off' ? 'off' : `${log} on stdout`}; metrics ${metrics ? `at ${running.url}/metrics` : 'off'}; `
-    + `response cache ${responseCache ? `${(responseCache / 2 ** 20).toFixed(responseCache % 2 ** 20 ? 1 : 0)} MiB` : 'off'}`);
+    + `response cache ${mib(responseCache)}; search caches ${mib(searchCache)}`);
   say(`canpol: limits under load: ${maxInFlight || 'unbounded'} requests in flight, ${maxQueueDelay ? `${maxQueueDelay} ms` : 'unbounded'} queue delay, ${maxConnections || 'unbounded'} connections; `
     + `timeouts: headers ${headersTimeout} s, request ${requestTimeout} s, keep-alive ${keepAliveTimeout} s`);
   if (testDelayMs) say(`canpol: ${TEST_DELAY_ENV}=${testDelayMs}: every API request is held ${testDelayMs} ms (for tests only)`);

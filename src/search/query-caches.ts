@@ -20,6 +20,13 @@ const MiB = 2 ** 20;
 export const SEARCH_CACHE_BYTES = { chunk_words: 48 * MiB, postings: 32 * MiB, stem_counts: 4 * MiB, rows: 24 * MiB } as const;
 export type SearchCacheName = keyof typeof SEARCH_CACHE_BYTES;
 
+/** `total` bytes shared among the caches in the proportions of SEARCH_CACHE_BYTES (--search-cache). */
+export function splitSearchCache(total: number): Record<SearchCacheName, number> {
+  const all = Object.values(SEARCH_CACHE_BYTES).reduce((a, b) => a + b, 0);
+  const entries = Object.entries(SEARCH_CACHE_BYTES) as Array<[SearchCacheName, number]>;
+  return Object.fromEntries(entries.map(([name, bytes]) => [name, Math.floor((total * bytes) / all)])) as Record<SearchCacheName, number>;
+}
+
 export interface StemCounts { docs: number; levels: number[] }
 
 /** The uncached reads the caches sit in front of (src/db/search.ts). */

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { createServer, type AddressInfo } from 'node:net';
 import Database from 'better-sqlite3';
 import { buildFixture, type Fixture } from '../helpers/fixture.js';
+import { parsePrometheus } from '../ops/prometheus-parse.js';
 import { BUN, serveFails, startServe } from '../ops/serve-process.js';
 import { scribbledCopy } from '../helpers/damaged-file.js';
 
@@ -98,5 +99,21 @@ describe('serve at start', () => {
     expect(s.stdout()[0]).toMatch(/ 404 GET \/metrics [\d.]+ ms 127\.0\.0\.1$/);
     expect(s.stdout()[1]).toMatch(/ 200 GET \/health [\d.]+ ms 127\.0\.0\.1$/);
     expect(s.stdout()[2]).toMatch(/ 200 GET \/health [\d.]+ ms 198\.51\.100\.7$/);
+  }, 20_000);
+
+  test('--search-cache sizes the search caches of the file served (/metrics), 0 turns them off', async () => {
+    const total = 9 * 2 ** 20;
+    const s = await startServe(['--data', f.dbPath, '--log', 'off', '--search-cache', String(total)]);
+    expect(s.stderr()).toContain('search caches 9 MiB');
+    const m = parsePrometheus(await (await fetch(`${s.base}/metrics`)).text());
+    const caps = ['chunk_words', 'postings', 'stem_counts', 'rows'].map((cache) => m.value('canpol_search_cache_max_bytes', { cache })!);
+    expect(caps).toEqual([4 * 2 ** 20, 8 * 2 ** 20 / 3, 2 ** 20 / 3, 2 * 2 ** 20].map(Math.floor));
+    s.child.kill('SIGINT');
+    expect(await s.exited).toBe(0);
+    const off = await startServe(['--data', f.dbPath, '--log', 'off', '--search-cache', '0']);
+    expect(off.stderr()).toContain('search caches off');
+    expect(parsePrometheus(await (await fetch(`${off.base}/metrics`)).text()).value('canpol_search_cache_max_bytes', { cache: 'rows' })).toBe(0);
+    off.child.kill('SIGINT');
+    expect(await off.exited).toBe(0);
   }, 20_000);
 });

@@ -3,7 +3,7 @@
 // cache stays within its cap (src/search/bounded-cache.ts).
 import { describe, expect, test } from 'bun:test';
 import { BoundedCache, SLOT_OVERHEAD } from '../../src/search/bounded-cache.js';
-import { createQueryCaches, type CachedReads } from '../../src/search/query-caches.js';
+import { createQueryCaches, SEARCH_CACHE_BYTES, splitSearchCache, type CachedReads } from '../../src/search/query-caches.js';
 import { chunkWords } from '../../src/search/text/chunk-words.js';
 import type { Lang } from '../../src/search/text/terms.js';
 
@@ -120,5 +120,21 @@ describe('BoundedCache', () => {
     cache.set('a', 1, 1);
     expect(cache.get('a')).toBeUndefined();
     expect(cache.stats().bytes).toBe(0);
+  });
+});
+
+describe('--search-cache', () => {
+  test('the default total gives each cache its own cap; any total is shared in the same proportions, never above it', () => {
+    expect(splitSearchCache(108 * 2 ** 20)).toEqual({ ...SEARCH_CACHE_BYTES });
+    const odd = splitSearchCache(1_000_003);
+    expect(Object.values(odd).reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(1_000_003);
+    expect(odd.chunk_words).toBe(Math.floor((1_000_003 * 48) / 108));
+    expect(splitSearchCache(0)).toEqual({ chunk_words: 0, postings: 0, stem_counts: 0, rows: 0 });
+  });
+  test('a cache of 0 bytes keeps nothing', () => {
+    const c = new BoundedCache<string, number>(0);
+    c.set('a', 1, 8);
+    expect(c.get('a')).toBeUndefined();
+    expect(c.stats()).toMatchObject({ entries: 0, bytes: 0, maxBytes: 0 });
   });
 });
