@@ -16,6 +16,7 @@ import { CorpusTooSmallError, type TrainOptions } from './encoder/train.js';
 import { learnEncoder, learnEncoderOnWorker, parallelTexts, sampledTexts, TRAIN_TEXTS, type LearnedEncoder } from './learn-encoder.js';
 import { LEXICON_BLOB } from '../../src/search/translate.js';
 import { storedVector, writeVectors, type StoredVector } from './write-vectors.js';
+import { collectGarbage } from '../collect-garbage.js';
 
 export interface SearchPhaseOptions {
   /** The source bundle (its parallel_texts files feed the bilingual step). */
@@ -77,6 +78,7 @@ export function searchPhase(opts: SearchPhaseOptions): ExtraPhase {
             trained = await early;
           } else {
             onProgress('search: learning the text encoder from the chunks and the English/French pairs');
+            collectGarbage();
             trained = learnEncoder(sampledTexts(db, TRAIN_TEXTS), opts.sources, train, (m) => onProgress(`search: ${m}`));
           }
         } catch (err) {
@@ -124,6 +126,7 @@ export function searchPhase(opts: SearchPhaseOptions): ExtraPhase {
     phase.afterChunks = (db, onProgress) => {
       if (!useWorkers(opts.workers, db.prepare('SELECT count(*) FROM chunk_rows').pluck().get() as number)) return;
       onProgress('search: learning the text encoder on a worker thread, from the chunks and the English/French pairs');
+      collectGarbage();
       early = learnEncoderOnWorker(sampledTexts(db, TRAIN_TEXTS), opts.sources, train, (m) => onProgress(`search: ${m}`));
       // Awaited by the phase; a build that fails before it must not also report an unhandled rejection.
       early.catch(() => {});
