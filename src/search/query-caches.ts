@@ -46,6 +46,26 @@ function rowBytes(row: object): number {
 
 interface Postings { rowids: number[]; complete: boolean }
 
+/** Values by rowid: the kept ones, the others read in one call, made into values and kept. */
+function readThrough<V, R>(cache: BoundedCache<number, V>, rowids: readonly number[], read: (missing: number[]) => Map<number, R>,
+  make: (read: R) => V, bytes: (value: V) => number): Map<number, V> {
+  const out = new Map<number, V>();
+  const missing: number[] = [];
+  for (const r of rowids) {
+    const v = cache.get(r);
+    if (v) out.set(r, v);
+    else missing.push(r);
+  }
+  if (missing.length) {
+    for (const [r, got] of read(missing)) {
+      const v = make(got);
+      cache.set(r, v, bytes(v));
+      out.set(r, v);
+    }
+  }
+  return out;
+}
+
 /** SQLite's BINARY order of the stems (UTF-8 bytes): the order chunk_term_docs answers in. */
 const binaryOrder = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
 
@@ -94,20 +114,7 @@ export function createQueryCaches<Row extends { text: string; language: Lang }>(
     },
     /** Result rows by rowid (kept; shared: callers must not modify them). */
     rows(rowids: readonly number[]): Map<number, Row> {
-      const out = new Map<number, Row>();
-      const missing: number[] = [];
-      for (const r of rowids) {
-        const row = rows.get(r);
-        if (row) out.set(r, row);
-        else if (!out.has(r)) missing.push(r);
-      }
-      if (missing.length) {
-        for (const [r, row] of raw.rows(missing)) {
-          rows.set(r, row, rowBytes(row));
-          out.set(r, row);
-        }
-      }
-      return out;
+      return readThrough(rows, rowids, (m) => raw.rows(m), (row) => row, rowBytes);
     },
     /** Text and language of chunks: from kept rows where they are, else read. */
     texts(rowids: readonly number[]): Map<number, { text: string; language: Lang }> {
@@ -129,21 +136,7 @@ export function createQueryCaches<Row extends { text: string; language: Lang }>(
     },
     /** The words of chunks, their texts read for those not kept. */
     chunkWordsOf(rowids: readonly number[]): Map<number, ChunkWords> {
-      const out = new Map<number, ChunkWords>();
-      const missing: number[] = [];
-      for (const r of rowids) {
-        const w = words.get(r);
-        if (w) out.set(r, w);
-        else missing.push(r);
-      }
-      if (missing.length) {
-        for (const [r, t] of raw.texts(missing)) {
-          const w = chunkWords(t.text, t.language);
-          words.set(r, w, chunkWordsBytes(w));
-          out.set(r, w);
-        }
-      }
-      return out;
+      return readThrough(words, rowids, (m) => raw.texts(m), (t) => chunkWords(t.text, t.language), chunkWordsBytes);
     },
     stats: (): Record<SearchCacheName, BoundedCacheStats> => ({ chunk_words: words.stats(), postings: postings.stats(), stem_counts: counts.stats(), rows: rows.stats() }),
   };
