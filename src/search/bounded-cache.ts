@@ -6,14 +6,10 @@
 // Search keeps what it derives from the immutable data file here (chunk words, posting lists, stem
 // counts), one cache per served file: a reload builds new ones.
 
-export interface BoundedCacheStats {
-  entries: number;
-  bytes: number;
-  maxBytes: number;
-  hits: number;
-  misses: number;
-  evictions: number;
-}
+import type { CacheStats } from '../http/response-cache.js';
+
+/** The response cache's counters, so /metrics reports both kinds of cache alike. */
+export type BoundedCacheStats = CacheStats;
 
 interface Slot<V> { value: V; bytes: number; used: boolean }
 
