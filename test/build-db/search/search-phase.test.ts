@@ -20,18 +20,15 @@ import { codeBlocks } from '../../../src/search/scan/code-blocks.js';
 import { createVectorIndex } from '../../../src/search/vectors.js';
 import { writeFixture } from '../../helpers/fixture.js';
 import { tinyModel, WORDPIECE } from '../../helpers/tiny-transformer.js';
+import { generateDemo } from '../../helpers/demo-sources.js';
 
-const REPO = join(import.meta.dir, '../../..');
 const ANY: SearchFilters = { langs: ['en', 'fr'], exclude_presiding: false };
 const dir = mkdtempSync(join(tmpdir(), 'canpol-search-phase-'));
 const cleanup = onnxCleanup();
 afterAll(() => { rmSync(dir, { recursive: true, force: true }); cleanup(); });
 
 const demo = join(dir, 'demo');
-beforeAll(() => {
-  const r = spawnSync(join(REPO, 'node_modules/.bin/bun'), [join(REPO, 'data/generate-demo.ts'), demo], { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(r.stderr);
-}, 60_000);
+beforeAll(() => generateDemo(demo), 60_000);
 
 async function build(sources: string, out: string, extra: Partial<Parameters<typeof searchPhase>[0]> = {}) {
   const report = {} as SearchPhaseReport;

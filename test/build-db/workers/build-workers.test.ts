@@ -18,6 +18,7 @@ import { writeFixture } from '../../helpers/fixture.js';
 import type { WorkerMode } from '../../../build-db/workers/start-worker.js';
 import { buildBinary } from '../../../src/natives/build-binary.js';
 import { buildBundle } from '../../ops/serve-process.js';
+import { generateDemo } from '../../helpers/demo-sources.js';
 
 const REPO = join(import.meta.dir, '../../..');
 const dir = mkdtempSync(join(tmpdir(), 'canpol-build-workers-'));
@@ -25,10 +26,7 @@ const cleanup = onnxCleanup();
 afterAll(() => { rmSync(dir, { recursive: true, force: true }); cleanup(); });
 
 const demo = join(dir, 'demo');
-beforeAll(() => {
-  const r = spawnSync(join(REPO, 'node_modules/.bin/bun'), [join(REPO, 'data/generate-demo.ts'), demo], { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(r.stderr);
-}, 60_000);
+beforeAll(() => generateDemo(demo), 60_000);
 
 function checksums(path: string): string[] {
   const db = new Database(path, { readonly: true });
