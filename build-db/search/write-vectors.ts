@@ -17,13 +17,8 @@ export interface WriteVectorsOptions {
   /** Stored codes by content hash from a previous build, or null. */
   reuse?: ((hash: string) => StoredVector | undefined) | null;
   batchSize?: number;
-  /** Batches being embedded at once (1: one after the other). */
-  inFlight?: number;
   onProgress?: (msg: string) => void;
 }
-
-/** Batches embedded at once by default. */
-const IN_FLIGHT = 2;
 
 /** What the file keeps of one embedding. */
 export interface StoredVector { code: Uint8Array; int8: Int8Array }
@@ -39,7 +34,7 @@ type ChunkRow = { rowid: number; text: string; content_hash: string; party_at_ti
 const FILTER_SELECT = `language, level, coalesce(province_territory, '') AS province_territory, speech_type, spoken_on, is_presiding,
   coalesce(politician_active, -1) AS politician_active, coalesce(politician_id, '') AS politician_id, party_at_time, coalesce(session_id, '') AS session_id`;
 
-export async function writeVectors({ db, embedder, reuse = null, batchSize = 256, inFlight = IN_FLIGHT, onProgress = () => {} }: WriteVectorsOptions) {
+export async function writeVectors({ db, embedder, reuse = null, batchSize = 256, onProgress = () => {} }: WriteVectorsOptions) {
   db.exec(VECTOR_TABLES_SQL);
   const insInt8 = db.prepare('INSERT INTO chunk_int8 (rowid, vector_i8) VALUES (?, ?)');
   const blocks = new CodeBlockWriter(db);
@@ -52,48 +47,23 @@ export async function writeVectors({ db, embedder, reuse = null, batchSize = 256
   const total = db.prepare('SELECT count(*) FROM chunks').pluck().get() as number;
   const columns = `text, content_hash, ${FILTER_SELECT}`;
   const started = performance.now();
-  let done = 0, reused = 0, embedded = 0;
-  // `inFlight` batches at once: the next batch is read and tokenized, and its model runs start, while
-  // the runs of the one before are still going (onnxruntime runs them on threads of its own) and
-  // before that one's rows are written. The same vectors, written in the same order.
-  const clock = busyClock();
-  type Pending = { rows: ChunkRow[]; vecs: Array<StoredVector | undefined>; missing: number[]; fresh: Promise<Float32Array[]> | null };
-  const write = async ({ rows, vecs, missing, fresh }: Pending) => {
-    if (fresh) {
-      const got = await fresh;
-      missing.forEach((i, j) => { vecs[i] = storedVector(got[j]); });
+  let done = 0, reused = 0, embedded = 0, embedMs = 0;
+  for (const rows of chunkBatches<ChunkRow>(db, columns, batchSize)) {
+    const vecs: Array<StoredVector | undefined> = rows.map((r) => reuse?.(r.content_hash));
+    const missing = rows.map((_, i) => i).filter((i) => !vecs[i]);
+    if (missing.length) {
+      const t = performance.now();
+      const fresh = await embedder.embed(missing.map((i) => rows[i].text));
+      embedMs += performance.now() - t;
+      missing.forEach((i, j) => { vecs[i] = storedVector(fresh[j]); });
       embedded += missing.length;
     }
     reused += rows.length - missing.length;
     insertAll(rows, vecs as StoredVector[]);
     done += rows.length;
     if (done % (batchSize * 40) < batchSize || done === total) onProgress(`vectors: ${done}/${total} chunks (${reused} reused)`);
-  };
-  const pending: Pending[] = [];
-  for (const rows of chunkBatches<ChunkRow>(db, columns, batchSize)) {
-    const vecs: Array<StoredVector | undefined> = rows.map((r) => reuse?.(r.content_hash));
-    const missing = rows.map((_, i) => i).filter((i) => !vecs[i]);
-    const fresh = missing.length ? clock.time(() => embedder.embed(missing.map((i) => rows[i].text))) : null;
-    // Awaited by write; if the batch before fails first, this one must not also be unhandled.
-    fresh?.catch(() => {});
-    pending.push({ rows, vecs, missing, fresh });
-    if (pending.length >= inFlight) await write(pending.shift()!);
   }
-  while (pending.length) await write(pending.shift()!);
   db.transaction(() => blocks.finish())();
   const seconds = (performance.now() - started) / 1000;
-  return { total: done, embedded, reused, seconds, chunksPerSecond: embedded ? embedded / (clock.ms() / 1000) : 0 };
-}
-
-/** Milliseconds during which at least one embedding was under way (overlapping ones counted once):
- *  the embedding rate of the build report, as when one batch was embedded at a time. */
-function busyClock() {
-  let busy = 0, since = 0, ms = 0;
-  return {
-    time<T>(start: () => Promise<T>): Promise<T> {
-      if (busy++ === 0) since = performance.now();
-      return start().finally(() => { if (--busy === 0) ms += performance.now() - since; });
-    },
-    ms: () => ms,
-  };
+  return { total: done, embedded, reused, seconds, chunksPerSecond: embedded ? embedded / (embedMs / 1000) : 0 };
 }
