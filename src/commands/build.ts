@@ -12,7 +12,7 @@ export interface BuildCommandOptions { sources: string; out: string; reuse: stri
 
 const given = (s: string) => (s === 'none' ? null : s);
 
-export async function buildCommand({ sources, out, reuse, encoderModel, encoderTokenizer, encoderPrefixes, buildWorkers = 'off' }: BuildCommandOptions): Promise<number> {
+export async function buildCommand({ sources, out, reuse, encoderModel, encoderTokenizer, encoderPrefixes, buildWorkers = 'on' }: BuildCommandOptions): Promise<number> {
   if (given(encoderModel) && !given(encoderTokenizer)) {
     console.error('canpol build: --encoder-model needs --encoder-tokenizer (the model\'s tokenizer.json)');
     return 2;
