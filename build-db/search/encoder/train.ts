@@ -8,8 +8,8 @@ import { ppmiMatrix } from './ppmi.js';
 import { randomizedSvd } from './randomized-svd.js';
 import { sifWeights, unknownWeight } from './sif-weights.js';
 import { subwordVectors } from './subword-vectors.js';
-import { tokenStream, type TokenStream } from './token-stream.js';
-import { chooseVocabulary, type Vocabulary } from './vocabulary.js';
+import { tokenStream } from './token-stream.js';
+import { chooseVocabulary } from './vocabulary.js';
 import { collectGarbage } from '../../collect-garbage.js';
 import { removeCommonComponent, wordVectors } from './word-vectors.js';
 
@@ -53,27 +53,29 @@ export function trainEncoder({ texts, pairs = [] }: TrainInput, o: TrainOptions 
   const lap = (name: string) => { const now = performance.now(); seconds[name] = Math.round(now - t) / 1000; t = now; onProgress(`encoder: ${name} ${seconds[name]} s`); };
 
   // The token stream, the co-occurrence counts and the PPMI matrix, each in a scope that ends when
-  // the next step has what it needs, then a full collection before the vectors: they were still held
-  // (and the SVD's garbage not yet collected) when the vectors were made, the learning's peak (100 k
-  // scale corpus, sampled every second: 1.28 GB during the SVD, 1.78 GB at the vectors' end).
+  // the next step has what it needs, and a full collection before the SVD and before the vectors:
+  // they were all still held (and the SVD's garbage not yet collected) when the vectors were made,
+  // the learning's peak (100 k scale corpus, sampled every second: 1.28 GB during the SVD, 1.78 GB
+  // at the vectors' end; with the collection before the vectors, 1.40 GB at the SVD's end).
   const { vocab, svd, read } = (() => {
-    const stream = tokenStream(texts, pairs, maxTokens);
-    if (stream.skippedTexts) onProgress(`encoder: token cap ${maxTokens} reached, ${stream.skippedTexts} texts not read`);
-    const vocab = chooseVocabulary(stream, { minCount, maxSize: maxVocabulary });
-    lap('tokens');
+    const { vocab, A, read } = (() => {
+      const stream = tokenStream(texts, pairs, maxTokens);
+      if (stream.skippedTexts) onProgress(`encoder: token cap ${maxTokens} reached, ${stream.skippedTexts} texts not read`);
+      const vocab = chooseVocabulary(stream, { minCount, maxSize: maxVocabulary });
+      lap('tokens');
+      const counts = countCooccurrences(stream, vocab, { window, crossWeight });
+      lap('cooccurrence');
+      const A = ppmiMatrix(counts, vocab.words.length);
+      lap('ppmi');
+      return { vocab, A, read: { documents: stream.documents, skippedTexts: stream.skippedTexts, pairs: stream.pairs.length / 4 } };
+    })();
     const V = vocab.words.length;
-    const A = ppmiMatrix(countAll(stream, vocab), V);
-    lap('ppmi');
     if (V < 2) throw new CorpusTooSmallError(`encoder: only ${V} words occur ${minCount}+ times; the corpus is too small to learn from`);
+    collectGarbage();
     const svd = randomizedSvd(A, { rank: Math.min(dim, V - 1), powerIterations, seed });
     lap('svd');
-    return { vocab, svd, read: { documents: stream.documents, skippedTexts: stream.skippedTexts, pairs: stream.pairs.length / 4, nonZeros: A.idx.length } };
+    return { vocab, svd, read: { ...read, nonZeros: A.idx.length } };
   })();
-  function countAll(stream: TokenStream, vocab: Vocabulary) {
-    const counts = countCooccurrences(stream, vocab, { window, crossWeight });
-    lap('cooccurrence');
-    return counts;
-  }
   collectGarbage();
   const V = vocab.words.length;
   const weights = sifWeights(vocab.counts, vocab.totalTokens, sifA);
