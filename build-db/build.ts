@@ -47,14 +47,10 @@ function buildTime(now: Date | undefined): string {
   return when.toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
-/** Runs on the written temporary file before it replaces the output (e.g. the vector phase).
- *  `afterChunks`, when present, is called once the chunks are written (inside the build's
- *  transaction, before the keyword index): work that needs only the chunks can start there. */
-export type ExtraPhase = ((path: string, onProgress: (msg: string) => void) => Promise<void>) & {
-  afterChunks?: (db: Database.Database, onProgress: (msg: string) => void) => void;
-};
+/** Runs on the written temporary file before it replaces the output (e.g. the vector phase). */
+export type ExtraPhase = (path: string, onProgress: (msg: string) => void) => Promise<void>;
 
-function compile({ sources, out, now, onProgress = () => {}, workers = 'off' }: BuildOptions, phases: ExtraPhase[] = []) {
+function compile({ sources, out, now, onProgress = () => {}, workers = 'off' }: BuildOptions) {
   const started = performance.now();
   onProgress(`reading sources from ${sources}`);
   const read = readBundle(sources, onProgress);
@@ -74,9 +70,7 @@ function compile({ sources, out, now, onProgress = () => {}, workers = 'off' }: 
   mkdirSync(dirname(out), { recursive: true });
   const tmp = claimTempFile(out, onProgress);
   try {
-    const hooks = phases.flatMap((p) => (p.afterChunks ? [p.afterChunks] : []));
-    const afterChunks = (db: Database.Database) => { for (const h of hooks) h(db, onProgress); };
-    const written = writeDatabase({ bundle, path: tmp.path, buildId, builtAt: buildTime(now), onProgress, chunkStep: { workers, afterChunks } });
+    const written = writeDatabase({ bundle, path: tmp.path, buildId, builtAt: buildTime(now), onProgress, chunkStep: { workers } });
     return { ok: true as const, tmp, buildId, ...written, started, skippedSets: bundle.manifest.skipped_sets };
   } catch (err) {
     tmp.remove();
@@ -123,7 +117,7 @@ export function buildDataFile(options: BuildOptions): BuildResult {
 
 /** The full build: the extra phases (encoder and vectors) run on the temporary file before the rename. */
 export async function buildDataFileWith(options: BuildOptions, phases: ExtraPhase[]): Promise<BuildResult> {
-  const c = compile(options, phases);
+  const c = compile(options);
   if (!c.ok) return c;
   try {
     for (const phase of phases) await phase(c.tmp.path, options.onProgress ?? (() => {}));

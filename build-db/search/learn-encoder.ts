@@ -1,16 +1,11 @@
-// Learning the build's text encoder (build-db/search/encoder/train.ts) and exporting it as ONNX:
-// on the calling thread, or on a worker thread started as soon as the chunks are written, so that it
-// runs while the main thread writes the keyword index (`--build-workers on`). It reads a fixed
-// sample of chunk texts and the bundle's English/French pairs, nothing the keyword index writes,
-// and its arithmetic is the same on any thread: the same model either way.
+// Learning the build's text encoder (build-db/search/encoder/train.ts) and exporting it as ONNX,
+// from a fixed sample of chunk texts and the bundle's English/French pairs.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parentPort } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
 import { partFilesOf } from '../sources/files.js';
-import { startBuildWorker } from '../workers/start-worker.js';
 import { exportEncoderOnnx } from './encoder/export-onnx.js';
-import { CorpusTooSmallError, trainEncoder, type TrainOptions, type TrainStats } from './encoder/train.js';
+import { trainEncoder, type TrainOptions, type TrainStats } from './encoder/train.js';
 
 export interface LearnedEncoder { model: Uint8Array; card: string; stats: TrainStats; dim: number }
 
@@ -47,40 +42,4 @@ export function learnEncoder(texts: Iterable<string>, sources: string, train: Tr
   const trained = trainEncoder({ texts, pairs: parallelTexts(sources) }, { onProgress, ...train });
   const model = exportEncoderOnnx(trained.table, trained.card.dim, { precision: 'float16' });
   return { model, card: JSON.stringify(trained.card), stats: trained.stats, dim: trained.card.dim };
-}
-
-type WorkerMessage =
-  | { kind: 'progress'; msg: string }
-  | { kind: 'done'; learned: LearnedEncoder }
-  | { kind: 'too-small'; message: string }
-  | { kind: 'failed'; stack: string };
-
-/** learnEncoder on a worker thread. Rejects as learnEncoder throws (CorpusTooSmallError included). */
-export function learnEncoderOnWorker(texts: string[], sources: string, train: TrainSettings, onProgress: (msg: string) => void): Promise<LearnedEncoder> {
-  return new Promise((resolve, reject) => {
-    const worker = startBuildWorker('learn-encoder', { texts, sources, train });
-    let settled = false;
-    worker.on('message', (m: WorkerMessage) => {
-      if (m.kind === 'progress') return onProgress(m.msg);
-      settled = true;
-      if (m.kind === 'done') resolve(m.learned);
-      else if (m.kind === 'too-small') reject(new CorpusTooSmallError(m.message));
-      else reject(new Error(`encoder worker: ${m.stack}`));
-    });
-    worker.on('error', (err) => { settled = true; reject(err); });
-    worker.on('exit', (code) => { if (!settled) reject(new Error(`encoder worker exited with ${code} before an answer`)); });
-  });
-}
-
-/** The worker thread's side of learnEncoderOnWorker. */
-export function learnEncoderWorker(data: Record<string, unknown>): void {
-  // Copied back, not transferred: the model's bytes may be a view on a buffer shared with others.
-  const post = (m: WorkerMessage) => parentPort!.postMessage(m);
-  try {
-    const learned = learnEncoder(data.texts as string[], data.sources as string, data.train as TrainSettings, (msg) => post({ kind: 'progress', msg }));
-    post({ kind: 'done', learned });
-  } catch (err) {
-    if (err instanceof CorpusTooSmallError) post({ kind: 'too-small', message: err.message });
-    else post({ kind: 'failed', stack: (err as Error).stack ?? String(err) });
-  }
 }

@@ -11,9 +11,8 @@ import { codeBlocks, codeBlocksSize, hasCodeBlocks } from '../../src/search/scan
 import { floatsOf } from '../../src/search/vectors.js';
 import type { ExtraPhase } from '../build.js';
 import { trainLexicon } from './encoder/lexicon.js';
-import { useWorkers, type WorkerMode } from '../workers/start-worker.js';
 import { CorpusTooSmallError, type TrainOptions } from './encoder/train.js';
-import { learnEncoder, learnEncoderOnWorker, parallelTexts, sampledTexts, TRAIN_TEXTS, type LearnedEncoder } from './learn-encoder.js';
+import { learnEncoder, parallelTexts, sampledTexts, TRAIN_TEXTS, type LearnedEncoder } from './learn-encoder.js';
 import { LEXICON_BLOB } from '../../src/search/translate.js';
 import { storedVector, writeVectors, type StoredVector } from './write-vectors.js';
 import { collectGarbage } from '../collect-garbage.js';
@@ -29,10 +28,6 @@ export interface SearchPhaseOptions {
   train?: TrainOptions;
   /** Filled in when the phase ends, for the build summary and benchmarks. */
   report?: SearchPhaseReport;
-  /** Learn the encoder on a worker thread from the moment the chunks are written, while the build
-   *  writes the keyword index (`--build-workers on`; only when there is no --reuse or pretrained
-   *  encoder, i.e. when it will surely be learned). The same model as on the main thread. */
-  workers?: WorkerMode;
 }
 
 export interface SearchPhaseReport {
@@ -46,7 +41,6 @@ export { TRAIN_TEXTS };
 
 export function searchPhase(opts: SearchPhaseOptions): ExtraPhase {
   const { onProgress: _ignored, ...train } = opts.train ?? {};
-  let early: Promise<LearnedEncoder> | null = null;
   const phase: ExtraPhase = async (path, onProgress) => {
     const db = new Database(path);
     loadSqliteVec(db);
@@ -73,14 +67,12 @@ export function searchPhase(opts: SearchPhaseOptions): ExtraPhase {
       } else {
         let trained: LearnedEncoder;
         try {
-          if (early) {
-            onProgress('search: waiting for the text encoder learned on a worker thread');
-            trained = await early;
-          } else {
-            onProgress('search: learning the text encoder from the chunks and the English/French pairs');
-            collectGarbage();
-            trained = learnEncoder(sampledTexts(db, TRAIN_TEXTS), opts.sources, train, (m) => onProgress(`search: ${m}`));
-          }
+          // After the keyword index, on this thread, whatever `--build-workers` says: learning beside
+          // the keyword index (on a worker, as it was) added the two peaks, 3.7 GB at 1 M chunks
+          // (docs/benchmarks.md). The collection first: the keyword index's garbage is still held.
+          onProgress('search: learning the text encoder from the chunks and the English/French pairs');
+          collectGarbage();
+          trained = learnEncoder(sampledTexts(db, TRAIN_TEXTS), opts.sources, train, (m) => onProgress(`search: ${m}`));
         } catch (err) {
           if (!(err instanceof CorpusTooSmallError)) throw err;
           onProgress(`search: ${err.message}; no encoder and no vectors, search ranks by keywords only`);
@@ -122,16 +114,6 @@ export function searchPhase(opts: SearchPhaseOptions): ExtraPhase {
       db.close();
     }
   };
-  if (opts.workers && opts.workers !== 'off' && !opts.reuse && !opts.pretrained) {
-    phase.afterChunks = (db, onProgress) => {
-      if (!useWorkers(opts.workers, db.prepare('SELECT count(*) FROM chunk_rows').pluck().get() as number)) return;
-      onProgress('search: learning the text encoder on a worker thread, from the chunks and the English/French pairs');
-      collectGarbage();
-      early = learnEncoderOnWorker(sampledTexts(db, TRAIN_TEXTS), opts.sources, train, (m) => onProgress(`search: ${m}`));
-      // Awaited by the phase; a build that fails before it must not also report an unhandled rejection.
-      early.catch(() => {});
-    };
-  }
   return phase;
 }
 

@@ -21,15 +21,12 @@ export { contentHash } from './chunk-spans.js';
 export interface ChunkStepOptions {
   /** Chunk the speeches and tokenize the keyword index on worker threads (`--build-workers`). */
   workers?: WorkerMode;
-  /** Called once the chunks are written, before their keyword index: a later phase may start
-   *  work that needs only the chunks (the search phase learns its encoder on a worker meanwhile). */
-  afterChunks?: (db: Database.Database) => void;
 }
 
 type Speech = SpeechRow & { _rowid: number };
 
 /** Returns the number of chunks written. Runs inside the build's transaction. */
-export function writeChunks(db: Database.Database, onProgress: (msg: string) => void = () => {}, { workers = 'off', afterChunks }: ChunkStepOptions = {}): number {
+export function writeChunks(db: Database.Database, onProgress: (msg: string) => void = () => {}, { workers = 'off' }: ChunkStepOptions = {}): number {
   db.exec(SEARCH_SCHEMA_SQL);
   const insChunk = db.prepare(`INSERT INTO chunk_rows VALUES (@rowid, @id, @speech_id, @speech_rowid, @chunk_index, @char_start, @char_end,
     @byte_start, @byte_end, @language, @level, @province_territory, @politician_id, @party_at_time, @spoken_at, @spoken_on, @session_id, @speech_type, @is_presiding, @politician_active, @content_hash)`);
@@ -76,7 +73,6 @@ export function writeChunks(db: Database.Database, onProgress: (msg: string) => 
     pipe.close();
   }
   onProgress(`wrote ${rowid} search chunks in ${((performance.now() - started) / 1000).toFixed(1)}s${onWorker ? ' (chunked on a worker thread)' : ''}`);
-  afterChunks?.(db);
   const index = writeKeywordIndex(db, { onProgress, workers });
   onProgress(`wrote their keyword index (${index.terms} terms, ${index.postings} postings, ${index.avgdl.toFixed(1)} terms per chunk) in ${index.seconds.toFixed(1)}s`);
   return rowid;

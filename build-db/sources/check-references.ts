@@ -1,6 +1,7 @@
 // Checks across records that no single-record schema can see: unique natural keys, references to
 // existing keys, level/province consistency. Returns every problem found.
 import { checkBoundaries } from './check-boundaries.js';
+import { UniqueKeys } from './unique-keys.js';
 import type { SourceIssue } from './read-bundle.js';
 import type { SourceRecords } from './files.js';
 
@@ -92,16 +93,18 @@ export function checkReferences(records: SourceRecords): SourceIssue[] {
     });
   }
 
-  // Speeches are streamed (src: files.ts STREAMED_KINDS): keep where each key was seen, not the record.
-  const speechKeys = new Map<string, Located>();
+  // Speeches are streamed (src: files.ts STREAMED_KINDS): their keys are checked in bounded memory.
+  const speechKeys = new UniqueKeys(records.speeches.length);
   for (const { file, line, record } of records.speeches) {
-    const first = speechKeys.get(record.key);
-    if (first) issue(file, line, 'key', `duplicate key ${JSON.stringify(record.key)} (first on ${first.file === file ? '' : `${first.file} `}line ${first.line})`);
-    else speechKeys.set(record.key, { file, line });
+    speechKeys.add(record.key);
     levelProvince(file, line, record.level, record.province_territory);
     sessionRef(file, line, 'session_key', record.session_key);
     politicianRef(file, line, 'politician_key', record.politician_key);
     if (record.speech_type === 'committee' && record.meeting_url === null) issue(file, line, 'meeting_url', 'is required for committee speeches');
+  }
+
+  for (const { row, key, first } of speechKeys.duplicates(records.speeches, (r) => r.record.key)) {
+    issue(row.file, row.line, 'key', `duplicate key ${JSON.stringify(key)} (first on ${first.file === row.file ? '' : `${first.file} `}line ${first.line})`);
   }
 
   issues.push(...checkBoundaries(records.boundaries));

@@ -1,6 +1,5 @@
 // A build worker thread's main: the task it was started for (build-db/workers/start-worker.ts).
 import { chunkSpeeches } from '../search/chunk-spans.js';
-import { learnEncoderWorker } from '../search/learn-encoder.js';
 import { keywordTermsWorker } from '../search/keyword-worker.js';
 import { serveBatches } from './batch-pipe.js';
 import { buildWorkerTask } from './start-worker.js';
@@ -8,7 +7,6 @@ import { buildWorkerTask } from './start-worker.js';
 export function runBuildWorker(): void {
   const { task, data } = buildWorkerTask();
   if (task === 'keyword-terms') keywordTermsWorker(data);
-  else if (task === 'learn-encoder') learnEncoderWorker(data);
   else if (task === 'chunk-speeches') serveBatches(data, chunkSpeeches);
   else throw new Error(`unknown build worker task ${String(task)}`);
 }

@@ -1,6 +1,6 @@
 // Worker threads of the build (`--build-workers on`): the build hands CPU-bound steps that depend on
-// nothing but their input (keyword tokenizing, learning the encoder) to a thread of its own process,
-// so they share the process's memory accounting (one resident set) and need no second program.
+// nothing but their input (cutting speeches into chunks, keyword tokenizing) to a thread of its own
+// process, so they share the process's memory accounting (one resident set) and need no second program.
 //
 // Where the worker's code is: from source (bun, tests) it is build-db/workers/worker-entry.ts; from
 // the esbuild bundle (dist/canpol.mjs) or the single binary (dist/canpol), where every module is one
@@ -19,7 +19,7 @@ export const MIN_WORKER_ITEMS = 20_000;
 /** Whether a step over `items` records runs on worker threads. */
 export const useWorkers = (mode: WorkerMode | undefined, items: number): boolean => mode === 'always' || (mode === 'on' && items >= MIN_WORKER_ITEMS);
 
-export type BuildWorkerTask = 'keyword-terms' | 'learn-encoder' | 'chunk-speeches';
+export type BuildWorkerTask = 'keyword-terms' | 'chunk-speeches';
 
 /** True on a thread started by startBuildWorker. */
 export function isBuildWorker(): boolean {

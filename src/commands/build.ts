@@ -12,7 +12,7 @@ export interface BuildCommandOptions { sources: string; out: string; reuse: stri
 
 const given = (s: string) => (s === 'none' ? null : s);
 
-export async function buildCommand({ sources, out, reuse, encoderModel, encoderTokenizer, encoderPrefixes, buildWorkers = 'off' }: BuildCommandOptions): Promise<number> {
+export async function buildCommand({ sources, out, reuse, encoderModel, encoderTokenizer, encoderPrefixes, buildWorkers = 'on' }: BuildCommandOptions): Promise<number> {
   if (given(encoderModel) && !given(encoderTokenizer)) {
     console.error('canpol build: --encoder-model needs --encoder-tokenizer (the model\'s tokenizer.json)');
     return 2;
@@ -31,7 +31,7 @@ export async function buildCommand({ sources, out, reuse, encoderModel, encoderT
   const progress = (msg: string) => console.error(`[build ${((performance.now() - t0) / 1000).toFixed(1)}s] ${msg}`);
   const search = {} as SearchPhaseReport;
   const workers = buildWorkers as WorkerMode;
-  const result = await buildDataFileWith({ sources, out, onProgress: progress, workers }, [searchPhase({ sources, reuse: given(reuse), pretrained, report: search, workers })]);
+  const result = await buildDataFileWith({ sources, out, onProgress: progress, workers }, [searchPhase({ sources, reuse: given(reuse), pretrained, report: search })]);
   for (const w of result.warnings) console.error(`warning: ${w}`);
   if (!result.ok) {
     for (const issue of result.issues.slice(0, MAX_SHOWN)) console.error(`error: ${formatIssue(issue)}`);

@@ -17,7 +17,7 @@ export async function pipelineCommand(o: PipelineCommandOptions): Promise<number
   const t0 = performance.now();
   const report = await runPipeline({
     manifest: read.manifest, cache: o.cache, work: o.work, publishDir: o.publish, maxShrink: o.maxShrink,
-    mirror: o.mirror === 'none' ? null : o.mirror, rebuild: o.rebuild, since: from.since, buildWorkers: (o.buildWorkers ?? 'off') as WorkerMode,
+    mirror: o.mirror === 'none' ? null : o.mirror, rebuild: o.rebuild, since: from.since, buildWorkers: (o.buildWorkers ?? 'on') as WorkerMode,
     onProgress: (m) => console.error(`[pipeline ${((performance.now() - t0) / 1000).toFixed(1)}s] ${m}`),
   });
   for (const g of report.guards) console.error(`${g.ok ? 'ok    ' : 'FAILED'} ${g.guard}: ${g.detail}`);
