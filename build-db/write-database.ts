@@ -11,7 +11,7 @@ import { ids } from './ids.js';
 import { writePostcodes } from './postcodes/write-postcodes.js';
 import { writeChunks, type ChunkStepOptions } from './search/write-chunks.js';
 import { writeTextIndexes } from '../src/db/text-index.js';
-import { SCHEMA_SQL, SCHEMA_VERSION } from './schema.js';
+import { SCHEMA_SQL, SCHEMA_VERSION, SPEECH_INDEXES_SQL } from './schema.js';
 import type { Bundle } from './sources/read-bundle.js';
 import { SOURCE_FORMAT_VERSION, type PoliticianRecord } from './sources/schemas.js';
 
@@ -212,6 +212,7 @@ export function writeDatabase({ bundle, path, buildId, builtAt, onProgress = () 
         politician_id: pid(record.politician_key), is_presiding: b(record.is_presiding), is_draft: b(record.is_draft),
       });
     }
+    db.exec(SPEECH_INDEXES_SQL);
     writeCommitteeMeetings(db);
     onProgress(`wrote ${records.speeches.length} speeches`);
     writeChunks(db, onProgress, chunkStep);

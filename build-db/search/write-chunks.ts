@@ -4,7 +4,7 @@ import type { Lang } from '../../src/search/text/terms.js';
 import { inlinePipe, workerPipe } from '../workers/batch-pipe.js';
 import { useWorkers, type WorkerMode } from '../workers/start-worker.js';
 import { chunkSpeeches, type ChunkedSpeech, type SpeechToChunk } from './chunk-spans.js';
-import { SEARCH_SCHEMA_SQL } from './schema.js';
+import { CHUNK_INDEXES_SQL, SEARCH_SCHEMA_SQL } from './schema.js';
 import { writeKeywordIndex } from './write-keyword-index.js';
 
 /** Batches handed to the chunking worker before the first is taken back. */
@@ -73,6 +73,9 @@ export function writeChunks(db: Database.Database, onProgress: (msg: string) => 
     pipe.close();
   }
   onProgress(`wrote ${rowid} search chunks in ${((performance.now() - started) / 1000).toFixed(1)}s${onWorker ? ' (chunked on a worker thread)' : ''}`);
+  const indexed = performance.now();
+  db.exec(CHUNK_INDEXES_SQL);
+  onProgress(`indexed the chunks in ${((performance.now() - indexed) / 1000).toFixed(1)}s`);
   const index = writeKeywordIndex(db, { onProgress, workers });
   onProgress(`wrote their keyword index (${index.terms} terms, ${index.postings} postings, ${index.avgdl.toFixed(1)} terms per chunk) in ${index.seconds.toFixed(1)}s`);
   return rowid;

@@ -40,6 +40,24 @@ describe('build', () => {
     db.close();
   });
 
+  test('speeches and chunks keep their indexes, created after the rows: unique ids and keys, lookups by index', () => {
+    const { out } = build(sources());
+    const db = new Database(out, { readonly: true });
+    const indexes = (table: string) => Object.fromEntries((db.prepare(`PRAGMA index_list(${table})`).all() as { name: string; unique: number }[])
+      .map((i) => [(db.prepare(`PRAGMA index_info(${i.name})`).all() as { name: string }[]).map((c) => c.name).join(','), i.unique]));
+    expect(indexes('speeches')).toEqual({ id: 1, key: 1, 'politician_id,spoken_at': 0 });
+    expect(indexes('chunk_rows')).toEqual({ id: 1, 'speech_id,chunk_index': 0, 'spoken_at,rowid': 0, 'politician_id,spoken_at': 0, content_hash: 0 });
+    const plan = (sql: string) => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((r) => r.detail).join(' ');
+    expect(plan(`SELECT * FROM speeches WHERE id = 'x'`)).toContain('USING INDEX speeches_by_id');
+    expect(plan(`SELECT * FROM chunk_rows WHERE id = 'x'`)).toContain('USING INDEX chunks_by_id');
+    const speech = db.prepare('SELECT id, key FROM speeches LIMIT 1').get() as { id: string; key: string };
+    db.close();
+    // The unique indexes refuse a second row with the same id or key, as the constraints they replace did.
+    const writable = new Database(out);
+    expect(() => writable.prepare(`INSERT INTO speeches SELECT * FROM speeches WHERE id = ?`).run(speech.id)).toThrow(/UNIQUE/);
+    writable.close();
+  });
+
   test('the build table records id, time, sources, digests and row counts', () => {
     const dir = sources();
     const { out, result } = build(dir);
