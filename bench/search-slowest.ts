@@ -3,8 +3,9 @@
 // (by the first words of their SQL), the query embedding, the binary-code scan and the rest (JS).
 // Prints p50/p95 per request kind, the time shares, and the slowest requests with their parts.
 //
-//   bun bench/search-slowest.ts --data FILE.db [--rounds 1] [--top 20] [--mmap-size BYTES]
+//   bun bench/search-slowest.ts --data FILE.db [--rounds 1] [--top 20] [--mmap-size BYTES] [--cache-kib KIB]
 import type Database from 'better-sqlite3';
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { openDataFile } from '../src/db/open-data-file.js';
 import { API_PREFIX, createApp } from '../src/http/app.js';
@@ -13,7 +14,7 @@ import { CodeScan } from '../src/search/scan/code-scan.js';
 import { BENCH_QUERIES } from './search-queries.js';
 import { summarize } from './stats.js';
 
-const { values } = parseArgs({ options: { data: { type: 'string' }, rounds: { type: 'string', default: '1' }, top: { type: 'string', default: '20' }, 'mmap-size': { type: 'string' } } });
+const { values } = parseArgs({ options: { data: { type: 'string' }, rounds: { type: 'string', default: '1' }, top: { type: 'string', default: '20' }, 'mmap-size': { type: 'string' }, 'cache-kib': { type: 'string' } } });
 if (!values.data) { console.error('usage: bun bench/search-slowest.ts --data FILE.db [--rounds N] [--top N]'); process.exit(2); }
 
 // Time spent per part in the request under way.
@@ -25,6 +26,8 @@ const timed = <A extends unknown[], R>(name: string, fn: (...a: A) => R) => (...
 };
 
 const file = openDataFile(values.data, values['mmap-size'] ? { mmapSize: Number(values['mmap-size']) } : {});
+// SQLite's page cache of the connection (default 2,000 KiB), for pages beyond the memory-mapped part.
+if (values['cache-kib']) file.db.pragma(`cache_size = -${Number(values['cache-kib'])}`);
 // Every statement prepared from here on reports its time under a short name of its SQL.
 const prepare = file.db.prepare.bind(file.db);
 const label = (sql: string) => {
@@ -81,7 +84,10 @@ for (let r = 0; r < Number(values.rounds); r++) {
 }
 const fmt = (x: number) => x.toFixed(1).padStart(6);
 const all = summarize(samples.map((s) => s.ms));
-console.log(`all ${samples.length}: p50 ${fmt(all.p50)} p95 ${fmt(all.p95)} mean ${fmt(all.mean)} ms; rss ${Math.round(process.memoryUsage().rss / 2 ** 20)} MB`);
+// Resident memory split into anonymous (heaps, caches) and file pages (the memory-mapped part of the data file).
+const status = (() => { try { return readFileSync('/proc/self/status', 'utf8'); } catch { return ''; } })();
+const kb = (field: string) => Math.round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN) / 1024);
+console.log(`all ${samples.length}: p50 ${fmt(all.p50)} p95 ${fmt(all.p95)} mean ${fmt(all.mean)} ms; rss ${Math.round(process.memoryUsage().rss / 2 ** 20)} MB (anonymous ${kb('RssAnon')}, file ${kb('RssFile')})`);
 for (const [kind] of extras) {
   const s = summarize(samples.filter((x) => x.kind === kind).map((x) => x.ms));
   console.log(`  ${kind.padEnd(14)} p50 ${fmt(s.p50)} p95 ${fmt(s.p95)} max ${fmt(s.max)} ms`);
