@@ -90,8 +90,8 @@ export function createVectorIndex(db: Database.Database, { rescore = RESCORE }: 
   /** Reads the int8 vectors of `ids` (those the index holds) into the scorer; their batch index by rowid. */
   const load = (ids: ArrayLike<number>): Map<number, number> => {
     const at = new Map<number, number>();
-    const wanted: number[] = [];
-    for (let j = 0; j < ids.length; j++) if (entry(ids[j]) >= 0) wanted.push(ids[j]);
+    // Each rowid once: the batch index counts rows, so a rowid read in two statements would shift it.
+    const wanted = [...new Set(Array.from(ids).filter((r) => entry(r) >= 0))];
     const parts: Buffer[] = [];
     for (let from = 0; from < wanted.length && dim; from += MAX_BOUND) {
       const part = wanted.slice(from, from + MAX_BOUND);
