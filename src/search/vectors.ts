@@ -15,7 +15,8 @@ import { binaryCode, codeWords } from './scan/binary-code.js';
 import { blockValues, CODE_BLOCKS_SQL, codeBlocks, codeBlocksSize, hasCodeBlocks } from './scan/code-blocks.js';
 import { CodeScan } from './scan/code-scan.js';
 import { FilterColumns } from './scan/filter-columns.js';
-import { int8Cosine, int8Unit, inverseNorm } from './scan/int8-vectors.js';
+import { Int8Scorer } from './scan/int8-scorer.js';
+import { int8Unit, inverseNorm } from './scan/int8-vectors.js';
 
 export const VECTOR_TABLES_SQL = CODE_BLOCKS_SQL;
 
@@ -53,9 +54,6 @@ export const floatsOf = (b: Buffer) => new Float32Array(b.buffer.slice(b.byteOff
 
 export interface VectorIndexOptions { rescore?: number }
 
-/** A stored int8 vector and its inverse norm. */
-interface Stored { v: Int8Array; inv: number }
-
 /** Loads the codes and filter columns (per million chunks at dim 256: ~32 MB of codes and ~23 MB
  *  of columns and rowid maps); the int8 vectors are read from the file as queries need them. */
 export function createVectorIndex(db: Database.Database, { rescore = RESCORE }: VectorIndexOptions = {}): VectorIndex {
@@ -87,10 +85,14 @@ export function createVectorIndex(db: Database.Database, { rescore = RESCORE }: 
     if (!st) byLength.set(size, (st = db.prepare(`SELECT json_group_array(rowid), CAST(group_concat(vector_i8, '') AS BLOB) FROM chunk_int8 WHERE rowid IN (${Array(size).fill('?').join(',')})`).raw()));
     return st;
   };
-  const stored = (ids: ArrayLike<number>): Map<number, Stored> => {
-    const out = new Map<number, Stored>();
-    const wanted: number[] = [];
-    for (let j = 0; j < ids.length; j++) if (entry(ids[j]) >= 0) wanted.push(ids[j]);
+  // The short list's vectors are scored in one batch (WebAssembly SIMD where available: int8-scorer.ts).
+  const scorer = new Int8Scorer(dim);
+  /** Reads the int8 vectors of `ids` (those the index holds) into the scorer; their batch index by rowid. */
+  const load = (ids: ArrayLike<number>): Map<number, number> => {
+    const at = new Map<number, number>();
+    // Each rowid once: the batch index counts rows, so a rowid read in two statements would shift it.
+    const wanted = [...new Set(Array.from(ids).filter((r) => entry(r) >= 0))];
+    const parts: Buffer[] = [];
     for (let from = 0; from < wanted.length && dim; from += MAX_BOUND) {
       const part = wanted.slice(from, from + MAX_BOUND);
       let size = 64;
@@ -100,13 +102,12 @@ export function createVectorIndex(db: Database.Database, { rescore = RESCORE }: 
       if (!bytes) continue;
       const rows = JSON.parse(found) as number[];
       if (bytes.byteLength !== rows.length * dim) throw new Error(`chunk_int8: vectors of another length than ${dim} bytes`);
-      const all = new Int8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-      rows.forEach((rowid, i) => {
-        const v = all.subarray(i * dim, (i + 1) * dim);
-        out.set(rowid, { v, inv: inverseNorm(v) });
-      });
+      for (const rowid of rows) at.set(rowid, at.size);
+      parts.push(bytes);
     }
-    return out;
+    const all = parts.length === 1 ? parts[0] : Buffer.concat(parts);
+    scorer.load(all, at.size);
+    return at;
   };
   // A mask costs a pass over every chunk per condition (~1-3 ms per million); searches repeat filters.
   const masks = new Map<string, Uint8Array | null>();
@@ -123,10 +124,11 @@ export function createVectorIndex(db: Database.Database, { rescore = RESCORE }: 
   };
   const similarities = (query: Float32Array, ids: ArrayLike<number>) => {
     const out = new Map<number, number>();
-    const got = stored(ids);
+    const at = load(ids);
+    const { cosines } = scorer.score(query);
     for (let j = 0; j < ids.length; j++) {
-      const s = got.get(ids[j]);
-      if (s) out.set(ids[j], int8Cosine(query, s.v, s.inv));
+      const i = at.get(ids[j]);
+      if (i !== undefined) out.set(ids[j], cosines[i]);
     }
     return out;
   };
@@ -135,21 +137,27 @@ export function createVectorIndex(db: Database.Database, { rescore = RESCORE }: 
     nearest(query, k, f, sessionIds, reference = query) {
       k = Math.min(k, MAX_K);
       const short = scan.shortlist(binaryCode(query, codeWords(query.length)), k * rescore, mask(f, sessionIds));
-      const got = stored(Array.from(short, (e) => rowids[e]));
-      const scored: Array<{ rowid: number; s: Stored; probe: number }> = [];
+      const at = load(Array.from(short, (e) => rowids[e]));
+      const { cosines } = scorer.score(query);
+      const scored: Array<{ rowid: number; i: number; probe: number }> = [];
       for (const e of short) {
-        const s = got.get(rowids[e]);
-        if (s) scored.push({ rowid: rowids[e], s, probe: int8Cosine(query, s.v, s.inv) });
+        const i = at.get(rowids[e]);
+        if (i !== undefined) scored.push({ rowid: rowids[e], i, probe: cosines[i] });
       }
       scored.sort((a, b) => b.probe - a.probe || a.rowid - b.rowid);
-      return scored.slice(0, k).map(({ rowid, s, probe }) => ({ rowid, similarity: reference === query ? probe : int8Cosine(reference, s.v, s.inv) }));
+      const best = scored.slice(0, k);
+      if (reference === query) return best.map(({ rowid, probe }) => ({ rowid, similarity: probe }));
+      const toReference = scorer.score(reference).cosines;
+      return best.map(({ rowid, i }) => ({ rowid, similarity: toReference[i] }));
     },
     vectors(ids) {
       const out = new Map<number, Float32Array>();
-      const got = stored(ids);
+      const at = load(ids);
       for (const rowid of ids) {
-        const s = got.get(rowid);
-        if (s) out.set(rowid, int8Unit(s.v, s.inv));
+        const i = at.get(rowid);
+        if (i === undefined) continue;
+        const v = scorer.vector(i);
+        out.set(rowid, int8Unit(v, inverseNorm(v)));
       }
       return out;
     },
