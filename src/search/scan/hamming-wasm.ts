@@ -6,24 +6,8 @@
 // hamming(query, codes, n, out): for i < n, out[i] (u16) = popcount(query ^ codes[i]), each code
 // being `words` 16-byte words. Every pointer is a byte offset in the imported memory.
 
-const leb = (n: number): number[] => {
-  const out: number[] = [];
-  do {
-    let b = n & 0x7f;
-    n >>>= 7;
-    if (n) b |= 0x80;
-    out.push(b);
-  } while (n);
-  return out;
-};
-const vec = (items: number[][]) => [...leb(items.length), ...items.flat()];
-const section = (id: number, body: number[]) => [id, ...leb(body.length), ...body];
-const name = (s: string) => [...leb(s.length), ...[...s].map((c) => c.charCodeAt(0))];
+import { get, I32, i32, leb, name, section, set, simd, simdMem, tee, V128, vec } from './wasm-encoding.js';
 
-const I32 = 0x7f, V128 = 0x7b;
-const simd = (op: number, ...imm: number[]) => [0xfd, ...leb(op), ...imm];
-const get = (i: number) => [0x20, i], set = (i: number) => [0x21, i], tee = (i: number) => [0x22, i];
-const i32 = (n: number) => [0x41, ...leb(n)];
 const add = 0x6a, mul = 0x6c, ltU = 0x49;
 
 
@@ -33,12 +17,12 @@ function moduleFor(words: number): Uint8Array {
   const q = (w: number) => 7 + w;
   const perCode: number[] = [];
   for (let w = 0; w < words; w++) {
-    perCode.push(...get(5), ...simd(0x00, 0, w * 16), ...get(q(w)), ...simd(0x51), ...simd(0x62)); // load, xor, popcnt
+    perCode.push(...get(5), ...simdMem(0x00, 0, w * 16), ...get(q(w)), ...simd(0x51), ...simd(0x62)); // load, xor, popcnt
     if (w) perCode.push(...simd(0x6e)); // i8x16.add
   }
   const body = [
     ...vec([[2, I32], [1 + words, V128]]),
-    ...Array.from({ length: words }, (_, w) => [...get(0), ...simd(0x00, 0, w * 16), ...set(q(w))]).flat(),
+    ...Array.from({ length: words }, (_, w) => [...get(0), ...simdMem(0x00, 0, w * 16), ...set(q(w))]).flat(),
     ...i32(0), ...set(4),
     ...get(1), ...set(5),
     ...get(2), ...i32(0), 0x46 /* i32.eq */, 0x04, 0x40 /* if */, 0x0f /* return */, 0x0b,

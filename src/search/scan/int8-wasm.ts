@@ -14,35 +14,8 @@
 // after another; writes out[i] = cosine (float64) and inv[i] = 1/|v_i| (float64 holding a float32).
 // Pointers are byte offsets in the imported memory; dim (a multiple of 16) is fixed per module.
 
-const leb = (n: number): number[] => {
-  const out: number[] = [];
-  do {
-    let b = n & 0x7f;
-    n >>>= 7;
-    if (n) b |= 0x80;
-    out.push(b);
-  } while (n);
-  return out;
-};
-const vec = (items: number[][]) => [...leb(items.length), ...items.flat()];
-const section = (id: number, body: number[]) => [id, ...leb(body.length), ...body];
-const name = (s: string) => [...leb(s.length), ...[...s].map((c) => c.charCodeAt(0))];
+import { F64, get, I32, i32, leb, name, section, set, simd, tee, V128, vec } from './wasm-encoding.js';
 
-const I32 = 0x7f, F64 = 0x7c, V128 = 0x7b;
-const simd = (op: number, ...imm: number[]) => [0xfd, ...leb(op), ...imm];
-const get = (i: number) => [0x20, i], set = (i: number) => [0x21, i], tee = (i: number) => [0x22, i];
-// i32.const takes a *signed* LEB128: 64-127 (and 8192-16383, …) need a second byte, or bit 6 reads
-// as the sign (dim 64 was read as -64 and every cosine came out 0).
-const sleb = (n: number): number[] => {
-  const out: number[] = [];
-  for (;;) {
-    const b = n & 0x7f;
-    n >>= 7;
-    if ((n === 0 && !(b & 0x40)) || (n === -1 && b & 0x40)) return [...out, b];
-    out.push(b | 0x80);
-  }
-};
-const i32 = (n: number) => [0x41, ...sleb(n)];
 const OP = {
   i32add: 0x6a, i32mul: 0x6c, i32ltU: 0x49, i32gtS: 0x4a, i32eq: 0x46,
   f64add: 0xa0, f64mul: 0xa2, f64div: 0xa3, f64sqrt: 0x9f, f64fromI32: 0xb7, f32fromF64: 0xb6, f64fromF32: 0xbb,
