@@ -3,12 +3,13 @@
 // and, with `<PersonId>` first, as OpenSanctions' crawler reads the live export), stored as the nightly
 // stores them (`hoc-members-by-parliament/members-<p>.xml`), with riding numbers from a small OCD list.
 import { afterAll, describe, expect, test } from 'bun:test';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { importHocMembersByParliament } from '../../../build-db/import/hoc-members-by-parliament/index.js';
 import { Identity, type Person } from '../../../build-db/import/identity.js';
 import type { ImportContext, Skip, SourceInput } from '../../../build-db/import/types.js';
 import { tempDir } from '../../helpers/fixture.js';
+import { DATASETS } from '../../helpers/nightly-manifest.js';
 import { MEMBERS_45, memberExport, type MemberRow as Row } from '../../helpers/member-export.js';
 
 const dirs: string[] = [];
@@ -18,13 +19,12 @@ const MEMBERS_44: Row[] = [
   { id: '25000', first: 'Lee', last: 'Gone', riding: 'Avalon', province: 'Newfoundland and Labrador', caucus: 'Liberal', from: '2021-09-20T00:00:00' },
 ];
 
-const OCD = `id,name,sameAs,validThrough,abbreviation,abbreviation_fr,classification,has_children,name_fr,number,organization_name,parent_id,posts_count,sgc,url,validFrom
-ocd-division/country:ca/ed:35075-2013,Ottawa Centre,,2024-04-23,,,,,Ottawa-Centre,,,,,,,2015-10-19
-ocd-division/country:ca/ed:35079-2023,Ottawa Centre,,,,,,,Ottawa-Centre,,,,,,,2024-04-23
-ocd-division/country:ca/ed:35075-2023,Oakville East,,,,,,,Oakville-Est,,,,,,,2024-04-23
-ocd-division/country:ca/ed:10001-2013,Avalon,,2024-04-23,,,,,Avalon,,,,,,,2015-10-19
-ocd-division/country:ca/ed:10001-2023,Avalon,,,,,,,Avalon,,,,,,,2024-04-23
-`;
+// The riding rows the tests need, read from the real OCD list at test time (not copied into the repository).
+const OCD_IDS = ['ed:35075-2013', 'ed:35079-2023', 'ed:35075-2023', 'ed:10001-2013', 'ed:10001-2023'].map((ed) => `ocd-division/country:ca/${ed}`);
+const OCD = (() => {
+  const [header, ...rows] = readFileSync(join(DATASETS, 'ocd-division-ids-ca', 'country-ca.csv'), 'utf8').split('\n');
+  return `${[header, ...OCD_IDS.map((id) => rows.find((r) => r.startsWith(`${id},`))!)].join('\n')}\n`;
+})();
 
 function datasets(files: Record<string, string>): string {
   const root = tempDir('canpol-members-by-parl-'); dirs.push(root);

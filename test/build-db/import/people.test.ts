@@ -36,7 +36,7 @@ const ROSTER = [
   person(2, 9002, 'Maninder', 'Sidhu', [role('Constituency', 'Brampton East', '2015-10-19', null), role('Party', 'Liberal Party of Canada', '2015-10-19', null)]),
   // No House PersonId: keyed by ParlInfo's own id.
   person(3, 0, 'Sonia', 'Sidhu', [role('Constituency', 'Brampton South', '2015-10-19', null), role('Party', 'Liberal Party of Canada', '2015-10-19', null)]),
-  person(4, 9004, 'Geoff', 'Regan', [role('Constituency', 'Halifax West', '2011-05-02', null), role('Party', 'Liberal Party of Canada', '2011-05-02', null)]),
+  person(4, 9004, 'Anne', 'Gavel', [role('Constituency', 'Halifax West', '2011-05-02', null), role('Party', 'Liberal Party of Canada', '2011-05-02', null)]),
   person(5, 9005, 'Lloyd', 'Chairman', [role('Constituency', 'Guelph', '2015-10-19', null), role('Party', 'Liberal Party of Canada', '2015-10-19', null)]),
   // Left at the 2015 election.
   person(6, 9006, 'Old', 'Member', [role('Constituency', 'Riding Three', '2011-05-02', '2015-10-18'), role('Party', 'NDP', '2011-05-02', null)], { IsCurrentlyMP: false }),
@@ -51,7 +51,7 @@ const SITTING = `${header()}
     <ExtractedItem Name="ParliamentNumber">42</ExtractedItem><ExtractedItem Name="SessionNumber">1</ExtractedItem>
     <ExtractedItem Name="MetaNumberNumber">330</ExtractedItem>
     <ExtractedItem Name="MetaDateNumYear">2018</ExtractedItem><ExtractedItem Name="MetaDateNumMonth">10</ExtractedItem><ExtractedItem Name="MetaDateNumDay">01</ExtractedItem>
-    <ExtractedItem Name="SpeakerName">Speaker: The Honourable Geoff Regan</ExtractedItem>
+    <ExtractedItem Name="SpeakerName">Speaker: The Honourable Anne Gavel</ExtractedItem>
   </ExtractedInformation>
   <HansardBody>
     <Intro><ParaText id="1">The House met at 11 a.m.</ParaText></Intro>
