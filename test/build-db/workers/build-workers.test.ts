@@ -83,17 +83,24 @@ describe('a corpus too small to learn from', () => {
   }, 30_000);
 });
 
+/** Builds the demo with `--build-workers always`, then `off`, through `command` (the bundle on Node or the
+ *  binary); both must succeed and write the same file. Returns the `always` run's stderr. */
+function buildAlwaysAndOff(command: string, before: string[], name: string): string {
+  const env = { ...process.env, SOURCE_DATE_EPOCH: '1790000000' };
+  const run = (workers: string) => spawnSync(command, [...before, 'build', '--sources', demo, '--out', join(dir, `${name}-${workers}.db`), '--build-workers', workers], { encoding: 'utf8', env, cwd: dir });
+  const on = run('always');
+  expect(on.status).toBe(0);
+  expect(run('off').status).toBe(0);
+  expect(checksums(join(dir, `${name}-always.db`))).toEqual(checksums(join(dir, `${name}-off.db`)));
+  return on.stderr;
+}
+
 describe('from the esbuild bundle on Node', () => {
   test('`canpol build --build-workers always` and `off` write the same file', () => {
     buildBundle();
-    const env = { ...process.env, SOURCE_DATE_EPOCH: '1790000000' };
-    const run = (workers: string) => spawnSync(join(REPO, 'node_modules/.bin/node'), [join(REPO, 'dist/canpol.mjs'), 'build', '--sources', demo, '--out', join(dir, `node-${workers}.db`), '--build-workers', workers], { encoding: 'utf8', env });
-    const on = run('always');
-    expect(on.status).toBe(0);
-    expect(on.stderr).toContain('tokenizing on 2 worker threads');
-    expect(on.stderr).toContain('encoder learned');
-    expect(run('off').status).toBe(0);
-    expect(checksums(join(dir, 'node-always.db'))).toEqual(checksums(join(dir, 'node-off.db')));
+    const stderr = buildAlwaysAndOff(join(REPO, 'node_modules/.bin/node'), [join(REPO, 'dist/canpol.mjs')], 'node');
+    expect(stderr).toContain('tokenizing on 2 worker threads');
+    expect(stderr).toContain('encoder learned');
   }, 180_000);
 });
 
@@ -101,15 +108,10 @@ describe('from the single binary', () => {
   test('`canpol build --build-workers always` runs its workers from the binary itself and writes the same file as `off`', async () => {
     const binary = join(dir, 'canpol');
     await buildBinary(binary);
-    const env = { ...process.env, SOURCE_DATE_EPOCH: '1790000000' };
-    const run = (workers: string) => spawnSync(binary, ['build', '--sources', demo, '--out', join(dir, `bin-${workers}.db`), '--build-workers', workers], { encoding: 'utf8', env, cwd: dir });
-    const on = run('always');
-    expect(on.status).toBe(0);
-    expect(on.stderr).toContain('chunked on a worker thread');
-    expect(on.stderr).toContain('tokenizing on 2 worker threads');
-    expect(on.stderr).toContain('encoder learned');
-    expect(run('off').status).toBe(0);
-    expect(checksums(join(dir, 'bin-always.db'))).toEqual(checksums(join(dir, 'bin-off.db')));
+    const stderr = buildAlwaysAndOff(binary, [], 'bin');
+    expect(stderr).toContain('chunked on a worker thread');
+    expect(stderr).toContain('tokenizing on 2 worker threads');
+    expect(stderr).toContain('encoder learned');
   }, 180_000);
 });
 
