@@ -1,11 +1,13 @@
 // Checks across records that no single-record schema can see: unique natural keys, references to
 // existing keys, level/province consistency. Returns every problem found.
 import { checkBoundaries } from './check-boundaries.js';
-import { UniqueKeys } from './unique-keys.js';
+import { UniqueKeys, type Located } from './unique-keys.js';
 import type { SourceIssue } from './read-bundle.js';
 import type { SourceRecords } from './files.js';
 
-type Located = { file: string; line: number };
+/** The message of a second record with a key: where the first one is (its file only when another). */
+const duplicate = (what: string, key: string, row: Located, first: Located) =>
+  `duplicate ${what} ${JSON.stringify(key)} (first on ${first.file === row.file ? '' : `${first.file} `}line ${first.line})`;
 
 export function checkReferences(records: SourceRecords): SourceIssue[] {
   const issues: SourceIssue[] = [];
@@ -17,7 +19,7 @@ export function checkReferences(records: SourceRecords): SourceIssue[] {
     for (const row of rows) {
       const k = keyOf(row);
       const first = seen.get(k);
-      if (first) issue(row.file, row.line, field, `duplicate ${what} ${JSON.stringify(k)} (first on ${first.file === row.file ? '' : `${first.file} `}line ${first.line})`);
+      if (first) issue(row.file, row.line, field, duplicate(what, k, row, first));
       else seen.set(k, row);
     }
     return seen;
@@ -104,7 +106,7 @@ export function checkReferences(records: SourceRecords): SourceIssue[] {
   }
 
   for (const { row, key, first } of speechKeys.duplicates(records.speeches, (r) => r.record.key)) {
-    issue(row.file, row.line, 'key', `duplicate key ${JSON.stringify(key)} (first on ${first.file === row.file ? '' : `${first.file} `}line ${first.line})`);
+    issue(row.file, row.line, 'key', duplicate('key', key, row, first));
   }
 
   issues.push(...checkBoundaries(records.boundaries));
