@@ -52,30 +52,13 @@ export function trainEncoder({ texts, pairs = [] }: TrainInput, o: TrainOptions 
   let t = performance.now();
   const lap = (name: string) => { const now = performance.now(); seconds[name] = Math.round(now - t) / 1000; t = now; onProgress(`encoder: ${name} ${seconds[name]} s`); };
 
-  // The token stream, the co-occurrence counts and the PPMI matrix, each in a scope that ends when
-  // the next step has what it needs, and a full collection before the SVD and before the vectors:
-  // they were all still held (and the SVD's garbage not yet collected) when the vectors were made,
-  // the learning's peak (100 k scale corpus, sampled every second: 1.28 GB during the SVD, 1.78 GB
-  // at the vectors' end; with the collection before the vectors, 1.40 GB at the SVD's end).
-  const { vocab, svd, read } = (() => {
-    const { vocab, A, read } = (() => {
-      const stream = tokenStream(texts, pairs, maxTokens);
-      if (stream.skippedTexts) onProgress(`encoder: token cap ${maxTokens} reached, ${stream.skippedTexts} texts not read`);
-      const vocab = chooseVocabulary(stream, { minCount, maxSize: maxVocabulary });
-      lap('tokens');
-      const counts = countCooccurrences(stream, vocab, { window, crossWeight });
-      lap('cooccurrence');
-      const A = ppmiMatrix(counts, vocab.words.length);
-      lap('ppmi');
-      return { vocab, A, read: { documents: stream.documents, skippedTexts: stream.skippedTexts, pairs: stream.pairs.length / 4 } };
-    })();
-    const V = vocab.words.length;
-    if (V < 2) throw new CorpusTooSmallError(`encoder: only ${V} words occur ${minCount}+ times; the corpus is too small to learn from`);
-    collectGarbage();
-    const svd = randomizedSvd(A, { rank: Math.min(dim, V - 1), powerIterations, seed });
-    lap('svd');
-    return { vocab, svd, read: { ...read, nonZeros: A.idx.length } };
-  })();
+  // Each step runs in a function of its own, so what it no longer needs (the token stream, the
+  // co-occurrence counts, then the PPMI matrix) is out of scope when the next one starts, and a full
+  // collection runs before the SVD and before the vectors: they were all still held (and the SVD's
+  // garbage not yet collected) when the vectors were made, the learning's peak (100 k scale corpus,
+  // sampled every second: 1.28 GB during the SVD, 1.78 GB at the vectors' end; with the collection
+  // before the vectors, 1.40 GB at the SVD's end).
+  const { vocab, svd, read } = factorize(texts, pairs, { dim, window, minCount, maxVocabulary, crossWeight, powerIterations, seed, maxTokens, onProgress }, lap);
   collectGarbage();
   const V = vocab.words.length;
   const weights = sifWeights(vocab.counts, vocab.totalTokens, sifA);
@@ -95,4 +78,30 @@ export function trainEncoder({ texts, pairs = [] }: TrainInput, o: TrainOptions 
     trained: { tokens: stats.tokens, documents: stats.documents, pairs: stats.pairs, window, minCount, crossWeight, powerIterations, sifA, seed },
   };
   return { table, card, stats };
+}
+
+type FactorOptions = Required<Pick<TrainOptions, 'dim' | 'window' | 'minCount' | 'maxVocabulary' | 'crossWeight' | 'powerIterations' | 'seed' | 'maxTokens' | 'onProgress'>>;
+
+/** Vocabulary and PPMI matrix of the texts and pairs; the stream and the counts end with this call. */
+function ppmiOf(texts: Iterable<string>, pairs: Iterable<readonly [string, string]>, o: FactorOptions, lap: (name: string) => void) {
+  const stream = tokenStream(texts, pairs, o.maxTokens);
+  if (stream.skippedTexts) o.onProgress(`encoder: token cap ${o.maxTokens} reached, ${stream.skippedTexts} texts not read`);
+  const vocab = chooseVocabulary(stream, { minCount: o.minCount, maxSize: o.maxVocabulary });
+  lap('tokens');
+  const counts = countCooccurrences(stream, vocab, { window: o.window, crossWeight: o.crossWeight });
+  lap('cooccurrence');
+  const A = ppmiMatrix(counts, vocab.words.length);
+  lap('ppmi');
+  return { vocab, A, read: { documents: stream.documents, skippedTexts: stream.skippedTexts, pairs: stream.pairs.length / 4 } };
+}
+
+/** The SVD of the PPMI matrix (after a full collection); the matrix ends with this call. */
+function factorize(texts: Iterable<string>, pairs: Iterable<readonly [string, string]>, o: FactorOptions, lap: (name: string) => void) {
+  const { vocab, A, read } = ppmiOf(texts, pairs, o, lap);
+  const V = vocab.words.length;
+  if (V < 2) throw new CorpusTooSmallError(`encoder: only ${V} words occur ${o.minCount}+ times; the corpus is too small to learn from`);
+  collectGarbage();
+  const svd = randomizedSvd(A, { rank: Math.min(o.dim, V - 1), powerIterations: o.powerIterations, seed: o.seed });
+  lap('svd');
+  return { vocab, svd, read: { ...read, nonZeros: A.idx.length } };
 }
