@@ -28,7 +28,13 @@ export async function buildCommand({ sources, out, reuse, encoderModel, encoderT
     }
   }
   const t0 = performance.now();
-  const progress = (msg: string) => console.error(`[build ${((performance.now() - t0) / 1000).toFixed(1)}s] ${msg}`);
+  // The resident set beside the time: a long build's memory is what an operator sizes a machine by
+  // (issue 17's bound), and where it grows is what a report of a slow or killed build needs.
+  const mib = (bytes: number) => Math.round(bytes / 2 ** 20);
+  const progress = (msg: string) => {
+    const m = process.memoryUsage();
+    console.error(`[build ${((performance.now() - t0) / 1000).toFixed(1)}s rss ${mib(m.rss)} MiB heap ${mib(m.heapUsed)} MiB] ${msg}`);
+  };
   const search = {} as SearchPhaseReport;
   const workers = buildWorkers as WorkerMode;
   const result = await buildDataFileWith({ sources, out, onProgress: progress, workers }, [searchPhase({ sources, reuse: given(reuse), pretrained, report: search })]);
