@@ -2,7 +2,9 @@
 // and filter columns, stored in blocks of 64 Ki chunks and loaded into memory at start (a few dozen
 // BLOBs: ~50 B a chunk), and every chunk's int8 embedding, left in the file (`chunk_int8`). A query
 // scans every code that passes the filters (Hamming distance, SIMD), keeps the RESCORE·k nearest,
-// reads their int8 vectors in one statement and ranks them by cosine similarity to the query.
+// reads their int8 vectors in one statement and ranks them by cosine similarity to the query. The
+// int8 vectors of chunks read lately are kept in memory (capped: the search cache's `int8_vectors`
+// share, src/search/scan/int8-slots.ts), so a search reads only the vectors not kept.
 // Until schema 10 the int8 vectors were held in memory too, loaded row by row with the codes: 12.6 s
 // to first answer and 1.35 GB resident at 1 M chunks (docs/benchmarks.md "Search at scale").
 // Chosen by measurement (docs/api-notes.md "Search"): sqlite-vec's vec0 k-nearest search, in any of
@@ -16,6 +18,9 @@ import { blockValues, CODE_BLOCKS_SQL, codeBlocks, codeBlocksSize, hasCodeBlocks
 import { CodeScan } from './scan/code-scan.js';
 import { FilterColumns } from './scan/filter-columns.js';
 import { Int8Scorer } from './scan/int8-scorer.js';
+import { Int8Slots } from './scan/int8-slots.js';
+import type { BoundedCacheStats } from './bounded-cache.js';
+import { SEARCH_CACHE_BYTES } from './query-caches.js';
 import { int8Unit, inverseNorm } from './scan/int8-vectors.js';
 
 export const VECTOR_TABLES_SQL = CODE_BLOCKS_SQL;
@@ -44,6 +49,8 @@ export interface VectorIndex {
   politicianIds(rowids: number[]): Array<string | null>;
   /** The filter as a mask indexed by rowid (1: passes), null when nothing is filtered. */
   rowMask(f: SearchFilters, sessionIds: string[] | null): Uint8Array | null;
+  /** The kept int8 vectors' counters (a search cache: src/search/query-caches.ts). */
+  cacheStats(): BoundedCacheStats;
 }
 
 export function hasVectorTable(db: Database.Database): boolean {
@@ -52,11 +59,15 @@ export function hasVectorTable(db: Database.Database): boolean {
 
 export const floatsOf = (b: Buffer) => new Float32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength));
 
-export interface VectorIndexOptions { rescore?: number }
+export interface VectorIndexOptions {
+  rescore?: number;
+  /** Bytes of int8 vectors kept between searches (the search cache's `int8_vectors` share). */
+  keepBytes?: number;
+}
 
 /** Loads the codes and filter columns (per million chunks at dim 256: ~32 MB of codes and ~23 MB
  *  of columns and rowid maps); the int8 vectors are read from the file as queries need them. */
-export function createVectorIndex(db: Database.Database, { rescore = RESCORE }: VectorIndexOptions = {}): VectorIndex {
+export function createVectorIndex(db: Database.Database, { rescore = RESCORE, keepBytes = SEARCH_CACHE_BYTES.int8_vectors }: VectorIndexOptions = {}): VectorIndex {
   const { entries: n, codeBytes } = codeBlocksSize(db);
   const scan = new CodeScan(n, Math.max(1, codeBytes / 16));
   const columns = new FilterColumns(n);
@@ -85,14 +96,26 @@ export function createVectorIndex(db: Database.Database, { rescore = RESCORE }: 
     if (!st) byLength.set(size, (st = db.prepare(`SELECT json_group_array(rowid), CAST(group_concat(vector_i8, '') AS BLOB) FROM chunk_int8 WHERE rowid IN (${Array(size).fill('?').join(',')})`).raw()));
     return st;
   };
-  // The short list's vectors are scored in one batch (WebAssembly SIMD where available: int8-scorer.ts).
-  const scorer = new Int8Scorer(dim);
-  /** Reads the int8 vectors of `ids` (those the index holds) into the scorer; their batch index by rowid. */
+  // The short list's vectors are scored in one batch (WebAssembly SIMD where available: int8-scorer.ts);
+  // the vectors of chunks searches found lately are kept beside it (int8-slots.ts), read once.
+  const slots = new Int8Slots(n, dim ? Math.min(n, Math.floor(keepBytes / dim)) : 0, dim);
+  const scorer = new Int8Scorer(dim, slots.slots);
+  /** Loads the int8 vectors of `ids` (those the index holds) as the scorer's batch, kept ones from
+   *  memory and the others from the file; their batch index by rowid. */
   const load = (ids: ArrayLike<number>): Map<number, number> => {
     const at = new Map<number, number>();
-    // Each rowid once: the batch index counts rows, so a rowid read in two statements would shift it.
-    const wanted = [...new Set(Array.from(ids).filter((r) => entry(r) >= 0))];
-    const parts: Buffer[] = [];
+    scorer.begin(ids.length);
+    // Each rowid once: the batch index counts vectors, so a rowid read twice would shift it.
+    const wanted: number[] = [];
+    for (let j = 0; j < ids.length; j++) {
+      const r = ids[j];
+      if (at.has(r)) continue;
+      const e = entry(r);
+      if (e < 0) continue;
+      const s = slots.find(e);
+      if (s >= 0) at.set(r, scorer.appendKept(s));
+      else { at.set(r, -1); wanted.push(r); }
+    }
     for (let from = 0; from < wanted.length && dim; from += MAX_BOUND) {
       const part = wanted.slice(from, from + MAX_BOUND);
       let size = 64;
@@ -102,11 +125,15 @@ export function createVectorIndex(db: Database.Database, { rescore = RESCORE }: 
       if (!bytes) continue;
       const rows = JSON.parse(found) as number[];
       if (bytes.byteLength !== rows.length * dim) throw new Error(`chunk_int8: vectors of another length than ${dim} bytes`);
-      for (const rowid of rows) at.set(rowid, at.size);
-      parts.push(bytes);
+      const first = scorer.append(bytes, rows.length);
+      for (let k = 0; k < rows.length; k++) {
+        at.set(rows[k], first + k);
+        const s = slots.place(entry(rows[k]));
+        if (s >= 0) scorer.keep(first + k, s);
+      }
     }
-    const all = parts.length === 1 ? parts[0] : Buffer.concat(parts);
-    scorer.load(all, at.size);
+    // Rowids the index holds without a stored vector: absent.
+    if (at.size > scorer.size) for (const [r, i] of at) if (i < 0) at.delete(r);
     return at;
   };
   // A mask costs a pass over every chunk per condition (~1-3 ms per million); searches repeat filters.
@@ -134,6 +161,7 @@ export function createVectorIndex(db: Database.Database, { rescore = RESCORE }: 
   };
   return {
     count: () => n,
+    cacheStats: () => slots.stats(),
     nearest(query, k, f, sessionIds, reference = query) {
       k = Math.min(k, MAX_K);
       const short = scan.shortlist(binaryCode(query, codeWords(query.length)), k * rescore, mask(f, sessionIds));

@@ -125,11 +125,11 @@ describe('BoundedCache', () => {
 
 describe('--search-cache', () => {
   test('the default total gives each cache its own cap; any total is shared in the same proportions, never above it', () => {
-    expect(splitSearchCache(108 * 2 ** 20)).toEqual({ ...SEARCH_CACHE_BYTES });
+    expect(splitSearchCache(140 * 2 ** 20)).toEqual({ ...SEARCH_CACHE_BYTES });
     const odd = splitSearchCache(1_000_003);
     expect(Object.values(odd).reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(1_000_003);
-    expect(odd.chunk_words).toBe(Math.floor((1_000_003 * 48) / 108));
-    expect(splitSearchCache(0)).toEqual({ chunk_words: 0, postings: 0, stem_counts: 0, rows: 0 });
+    expect(odd.chunk_words).toBe(Math.floor((1_000_003 * 48) / 140));
+    expect(splitSearchCache(0)).toEqual({ chunk_words: 0, postings: 0, stem_counts: 0, rows: 0, int8_vectors: 0 });
   });
   test('a cache of 0 bytes keeps nothing', () => {
     const c = new BoundedCache<string, number>(0);

@@ -1,8 +1,11 @@
-// Scores a batch of int8 vectors (a search's short list, read from the file in one statement)
-// against a query: each vector's cosine and inverse norm, with WebAssembly SIMD (int8-wasm.ts) or,
-// where that is missing or the dimension is not a multiple of 16, with the JavaScript of
-// int8-vectors.ts. Both give the same numbers bit for bit (test/search/scan/int8-scorer.test.ts).
-// The batch stays loaded until the next `load`, so one search can score it against two vectors.
+// Scores a batch of int8 vectors (a search's short list) against a query: each vector's cosine and
+// inverse norm, with WebAssembly SIMD (int8-wasm.ts) or, where that is missing or the dimension is
+// not a multiple of 16, with the JavaScript of int8-vectors.ts. Both give the same numbers bit for
+// bit (test/search/scan/int8-scorer.test.ts). The batch stays loaded until the next one begins, so
+// one search can score it against two vectors.
+// Beside the batch, the same memory holds `slots` vectors kept between searches (int8-slots.ts
+// decides which): a batch is built from kept vectors and from vectors just read from the file,
+// each copied once (a memmove of dim bytes), so a kept vector costs no SQL.
 import { instantiateCosines, type CosinesFn } from './int8-wasm.js';
 import { int8Cosine, inverseNorm } from './int8-vectors.js';
 
@@ -13,16 +16,19 @@ export class Int8Scorer {
   private readonly cosinesFn: CosinesFn | null = null;
   private capacity = 0;
   private count = 0;
-  // Byte offsets in the memory: query (dim float64s), cosines and inverse norms (capacity float64s
-  // each), then the vectors (capacity × dim bytes).
+  // Byte offsets: the query (dim float64s), the kept vectors (slots × dim bytes), cosines and
+  // inverse norms (capacity float64s each), then the batch's vectors (capacity × dim bytes). The
+  // kept vectors come before the batch so that a larger batch grows the memory at its end only.
+  private readonly slotsAt: number;
   private outAt = 0;
   private invAt = 0;
   private vectorsAt = 0;
-  private vectorsJs = new Int8Array(0);
-  private outJs = new Float64Array(0);
-  private invJs = new Float64Array(0);
+  /** Every byte: the WebAssembly memory, or (without SIMD) a plain buffer laid out the same way. */
+  private u8: Uint8Array;
+  private i8: Int8Array;
 
-  constructor(readonly dim: number) {
+  constructor(readonly dim: number, readonly slots = 0) {
+    this.slotsAt = dim * 8;
     if (dim > 0 && dim % 16 === 0) {
       try {
         const memory = new WebAssembly.Memory({ initial: 1 });
@@ -33,6 +39,9 @@ export class Int8Scorer {
         this.memory = null;
       }
     }
+    this.u8 = new Uint8Array(0);
+    this.i8 = new Int8Array(0);
+    this.reserve(0);
   }
 
   get simd() { return this.cosinesFn !== null; }
@@ -40,51 +49,89 @@ export class Int8Scorer {
   /** Loads `count` vectors stored one after another in `bytes` (count × dim bytes). */
   load(bytes: Uint8Array, count: number) {
     if (bytes.byteLength !== count * this.dim) throw new Error(`int8 scorer: ${bytes.byteLength} bytes for ${count} vectors of ${this.dim}`);
-    this.reserve(count);
-    this.count = count;
-    if (this.memory) new Uint8Array(this.memory.buffer, this.vectorsAt, bytes.byteLength).set(bytes);
-    else this.vectorsJs.set(new Int8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    this.begin(count);
+    this.append(bytes, count);
   }
 
-  /** Vector `i` of the batch (a view: valid until the next `load`). */
+  /** Starts an empty batch with room for `count` vectors. */
+  begin(count: number) {
+    this.reserve(count);
+    this.count = 0;
+  }
+
+  /** Appends `n` vectors stored one after another in `bytes`; the batch index of the first. */
+  append(bytes: Uint8Array, n: number): number {
+    if (bytes.byteLength !== n * this.dim) throw new Error(`int8 scorer: ${bytes.byteLength} bytes for ${n} vectors of ${this.dim}`);
+    if (this.count + n > this.capacity) throw new Error(`int8 scorer: batch of ${this.capacity} full`);
+    const first = this.count;
+    this.u8.set(bytes, this.vectorsAt + first * this.dim);
+    this.count += n;
+    return first;
+  }
+
+  /** Appends the vector kept in `slot`; its batch index. */
+  appendKept(slot: number): number {
+    if (this.count >= this.capacity) throw new Error(`int8 scorer: batch of ${this.capacity} full`);
+    const from = this.slotsAt + slot * this.dim;
+    this.u8.copyWithin(this.vectorsAt + this.count * this.dim, from, from + this.dim);
+    return this.count++;
+  }
+
+  /** Keeps vector `i` of the batch in `slot` (overwriting what the slot held). */
+  keep(i: number, slot: number) {
+    if (slot < 0 || slot >= this.slots) throw new RangeError(`int8 scorer: slot ${slot} of ${this.slots}`);
+    const from = this.vectorsAt + i * this.dim;
+    this.u8.copyWithin(this.slotsAt + slot * this.dim, from, from + this.dim);
+  }
+
+  /** Vectors in the batch. */
+  get size() { return this.count; }
+
+  /** Vector `i` of the batch (a view: valid until the next batch). */
   vector(i: number): Int8Array {
-    const from = i * this.dim;
-    return this.memory ? new Int8Array(this.memory.buffer, this.vectorsAt + from, this.dim) : this.vectorsJs.subarray(from, from + this.dim);
+    const from = this.vectorsAt + i * this.dim;
+    return this.i8.subarray(from, from + this.dim);
   }
 
   /** Cosine of unit vector `query` to each vector of the batch, and each one's inverse norm (views,
    *  overwritten by the next call). */
   score(query: Float32Array): { cosines: Float64Array; inverseNorms: Float64Array } {
-    const n = this.count, dim = this.dim;
-    if (this.memory && this.cosinesFn) {
-      new Float64Array(this.memory.buffer, 0, dim).set(query);
+    const n = this.count, dim = this.dim, buffer = this.u8.buffer;
+    const cosines = new Float64Array(buffer, this.outAt, n), inverseNorms = new Float64Array(buffer, this.invAt, n);
+    if (this.cosinesFn) {
+      new Float64Array(buffer, 0, dim).set(query);
       this.cosinesFn(0, this.vectorsAt, n, this.outAt, this.invAt);
-      return { cosines: new Float64Array(this.memory.buffer, this.outAt, n), inverseNorms: new Float64Array(this.memory.buffer, this.invAt, n) };
+      return { cosines, inverseNorms };
     }
     for (let i = 0; i < n; i++) {
-      const v = this.vectorsJs.subarray(i * dim, (i + 1) * dim);
+      const v = this.vector(i);
       const inv = inverseNorm(v);
-      this.invJs[i] = inv;
-      this.outJs[i] = int8Cosine(query, v, inv);
+      inverseNorms[i] = inv;
+      cosines[i] = int8Cosine(query, v, inv);
     }
-    return { cosines: this.outJs.subarray(0, n), inverseNorms: this.invJs.subarray(0, n) };
+    return { cosines, inverseNorms };
   }
 
   private reserve(count: number) {
-    if (count <= this.capacity) return;
+    if (count <= this.capacity && this.u8.byteLength) return;
     const capacity = Math.max(count, 2 * this.capacity, 1024);
     const dim = this.dim;
+    const outAt = this.slotsAt + Math.ceil((this.slots * dim) / 8) * 8, invAt = outAt + capacity * 8, vectorsAt = invAt + capacity * 8;
+    const bytes = vectorsAt + capacity * dim;
     if (this.memory) {
-      this.outAt = dim * 8;
-      this.invAt = this.outAt + capacity * 8;
-      this.vectorsAt = this.invAt + capacity * 8;
-      const need = Math.ceil((this.vectorsAt + capacity * dim) / PAGE) - this.memory.buffer.byteLength / PAGE;
+      const need = Math.ceil(bytes / PAGE) - this.memory.buffer.byteLength / PAGE;
       if (need > 0) this.memory.grow(need);
+      this.u8 = new Uint8Array(this.memory.buffer);
     } else {
-      this.vectorsJs = new Int8Array(capacity * dim);
-      this.outJs = new Float64Array(capacity);
-      this.invJs = new Float64Array(capacity);
+      // The kept vectors (the only bytes that outlive a batch) move to the new buffer.
+      const u8 = new Uint8Array(bytes);
+      u8.set(this.u8.subarray(0, Math.min(this.u8.byteLength, outAt)));
+      this.u8 = u8;
     }
+    this.i8 = new Int8Array(this.u8.buffer, 0, this.u8.byteLength);
+    this.outAt = outAt;
+    this.invAt = invAt;
+    this.vectorsAt = vectorsAt;
     this.capacity = capacity;
   }
 }
