@@ -19,6 +19,7 @@ import { CodeScan } from './scan/code-scan.js';
 import { FilterColumns } from './scan/filter-columns.js';
 import { Int8Scorer } from './scan/int8-scorer.js';
 import { Int8Slots } from './scan/int8-slots.js';
+import { topOrder } from './scan/top-order.js';
 import type { BoundedCacheStats } from './bounded-cache.js';
 import { SEARCH_CACHE_BYTES } from './query-caches.js';
 import { int8Unit, inverseNorm } from './scan/int8-vectors.js';
@@ -167,16 +168,16 @@ export function createVectorIndex(db: Database.Database, { rescore = RESCORE, ke
       const short = scan.shortlist(binaryCode(query, codeWords(query.length)), k * rescore, mask(f, sessionIds));
       const at = load(Array.from(short, (e) => rowids[e]));
       const { cosines } = scorer.score(query);
-      const scored: Array<{ rowid: number; i: number; probe: number }> = [];
+      // The short list is in entry order, which is rowid order: ties by position are ties by rowid.
+      const ids = new Int32Array(short.length), batch = new Int32Array(short.length), probes = new Float64Array(short.length);
+      let m = 0;
       for (const e of short) {
         const i = at.get(rowids[e]);
-        if (i !== undefined) scored.push({ rowid: rowids[e], i, probe: cosines[i] });
+        if (i !== undefined) { ids[m] = rowids[e]; batch[m] = i; probes[m++] = cosines[i]; }
       }
-      scored.sort((a, b) => b.probe - a.probe || a.rowid - b.rowid);
-      const best = scored.slice(0, k);
-      if (reference === query) return best.map(({ rowid, probe }) => ({ rowid, similarity: probe }));
-      const toReference = scorer.score(reference).cosines;
-      return best.map(({ rowid, i }) => ({ rowid, similarity: toReference[i] }));
+      const best = topOrder(probes.subarray(0, m), k);
+      const similarities = reference === query ? cosines : scorer.score(reference).cosines;
+      return Array.from(best, (p) => ({ rowid: ids[p], similarity: similarities[batch[p]] }));
     },
     vectors(ids) {
       const out = new Map<number, Float32Array>();
