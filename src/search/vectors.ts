@@ -101,21 +101,24 @@ export function createVectorIndex(db: Database.Database, { rescore = RESCORE, ke
   // the vectors of chunks searches found lately are kept beside it (int8-slots.ts), read once.
   const slots = new Int8Slots(n, dim ? Math.min(n, Math.floor(keepBytes / dim)) : 0, dim);
   const scorer = new Int8Scorer(dim, slots.slots);
-  /** Loads the int8 vectors of `ids` (those the index holds) as the scorer's batch, kept ones from
-   *  memory and the others from the file; their batch index by rowid. */
-  const load = (ids: ArrayLike<number>): Map<number, number> => {
-    const at = new Map<number, number>();
+  // Each entry's index in the current batch (-1: not in it; -2: to read), reset entry by entry.
+  const batchOf = new Int32Array(n).fill(-1);
+  let touched: number[] = [];
+  /** Loads the int8 vectors of `ids` (those the index holds; each once) as the scorer's batch, kept
+   *  ones where they lie and the others read from the file; then batchIndex() says where each is. */
+  const load = (ids: ArrayLike<number>) => {
+    for (const e of touched) batchOf[e] = -1;
+    touched = [];
     scorer.begin(ids.length);
-    // Each rowid once: the batch index counts vectors, so a rowid read twice would shift it.
+    slots.begin();
     const wanted: number[] = [];
     for (let j = 0; j < ids.length; j++) {
-      const r = ids[j];
-      if (at.has(r)) continue;
-      const e = entry(r);
-      if (e < 0) continue;
+      const r = ids[j], e = entry(r);
+      if (e < 0 || batchOf[e] !== -1) continue;
+      touched.push(e);
       const s = slots.find(e);
-      if (s >= 0) at.set(r, scorer.appendKept(s));
-      else { at.set(r, -1); wanted.push(r); }
+      if (s >= 0) batchOf[e] = scorer.appendKept(s);
+      else { batchOf[e] = -2; wanted.push(r); }
     }
     for (let from = 0; from < wanted.length && dim; from += MAX_BOUND) {
       const part = wanted.slice(from, from + MAX_BOUND);
@@ -128,14 +131,18 @@ export function createVectorIndex(db: Database.Database, { rescore = RESCORE, ke
       if (bytes.byteLength !== rows.length * dim) throw new Error(`chunk_int8: vectors of another length than ${dim} bytes`);
       const first = scorer.append(bytes, rows.length);
       for (let k = 0; k < rows.length; k++) {
-        at.set(rows[k], first + k);
-        const s = slots.place(entry(rows[k]));
+        const e = entry(rows[k]);
+        batchOf[e] = first + k;
+        const s = slots.place(e);
         if (s >= 0) scorer.keep(first + k, s);
       }
     }
-    // Rowids the index holds without a stored vector: absent.
-    if (at.size > scorer.size) for (const [r, i] of at) if (i < 0) at.delete(r);
-    return at;
+  };
+  /** The batch index of `rowid`'s vector since the last load, -1 when absent (an entry of the index
+   *  without a stored vector is left at -2). */
+  const batchIndex = (rowid: number) => {
+    const e = entry(rowid);
+    return e >= 0 && batchOf[e] >= 0 ? batchOf[e] : -1;
   };
   // A mask costs a pass over every chunk per condition (~1-3 ms per million); searches repeat filters.
   const masks = new Map<string, Uint8Array | null>();
@@ -152,11 +159,11 @@ export function createVectorIndex(db: Database.Database, { rescore = RESCORE, ke
   };
   const similarities = (query: Float32Array, ids: ArrayLike<number>) => {
     const out = new Map<number, number>();
-    const at = load(ids);
+    load(ids);
     const { cosines } = scorer.score(query);
     for (let j = 0; j < ids.length; j++) {
-      const i = at.get(ids[j]);
-      if (i !== undefined) out.set(ids[j], cosines[i]);
+      const i = batchIndex(ids[j]);
+      if (i >= 0) out.set(ids[j], cosines[i]);
     }
     return out;
   };
@@ -166,25 +173,29 @@ export function createVectorIndex(db: Database.Database, { rescore = RESCORE, ke
     nearest(query, k, f, sessionIds, reference = query) {
       k = Math.min(k, MAX_K);
       const short = scan.shortlist(binaryCode(query, codeWords(query.length)), k * rescore, mask(f, sessionIds));
-      const at = load(Array.from(short, (e) => rowids[e]));
+      const m0 = short.length;
+      const ids = new Int32Array(m0);
+      for (let j = 0; j < m0; j++) ids[j] = rowids[short[j]];
+      load(ids);
       const { cosines } = scorer.score(query);
       // The short list is in entry order, which is rowid order: ties by position are ties by rowid.
-      const ids = new Int32Array(short.length), batch = new Int32Array(short.length), probes = new Float64Array(short.length);
+      const batch = new Int32Array(m0), probes = new Float64Array(m0);
       let m = 0;
-      for (const e of short) {
-        const i = at.get(rowids[e]);
-        if (i !== undefined) { ids[m] = rowids[e]; batch[m] = i; probes[m++] = cosines[i]; }
+      for (let j = 0; j < m0; j++) {
+        const i = batchOf[short[j]];
+        if (i >= 0) { ids[m] = ids[j]; batch[m] = i; probes[m++] = cosines[i]; }
       }
       const best = topOrder(probes.subarray(0, m), k);
-      const similarities = reference === query ? cosines : scorer.score(reference).cosines;
-      return Array.from(best, (p) => ({ rowid: ids[p], similarity: similarities[batch[p]] }));
+      if (reference === query) return Array.from(best, (p) => ({ rowid: ids[p], similarity: probes[p] }));
+      const toReference = scorer.scoreSome(reference, best.map((p) => batch[p])).cosines;
+      return Array.from(best, (p, j) => ({ rowid: ids[p], similarity: toReference[j] }));
     },
     vectors(ids) {
       const out = new Map<number, Float32Array>();
-      const at = load(ids);
+      load(ids);
       for (const rowid of ids) {
-        const i = at.get(rowid);
-        if (i === undefined) continue;
+        const i = batchIndex(rowid);
+        if (i < 0) continue;
         const v = scorer.vector(i);
         out.set(rowid, int8Unit(v, inverseNorm(v)));
       }

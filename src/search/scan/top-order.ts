@@ -1,8 +1,9 @@
 // The order of a search's scored short list, best first: values descending, equal values by
 // position ascending (the short list is in rowid order, so that is the rowid tie-break). Sorting
 // objects with a comparator cost ~0.5 ms for 2,000 (about a tenth of a distinct search on the real
-// file). Here each value becomes one float64 key whose low mantissa bits hold the position, sorted by
-// the engine's native numeric sort (no comparator call), then one insertion pass with the exact
+// file). Here each value becomes one unsigned 64-bit key that sorts as the value descending, its low
+// bits replaced by the position, sorted by the engine's native numeric sort (no comparator call;
+// BigUint64Array sorts ~3x faster than Float64Array), then one insertion pass with the exact
 // comparison puts right the few keys whose values differed only in the bits the position replaced.
 // Exact for any finite values: the pass is a complete sort, cheap because the keys leave it almost
 // nothing to move.
@@ -15,21 +16,22 @@ export function topOrder(values: Float64Array, k: number): Int32Array {
   for (let i = 0; i < n; i++) if (!Number.isFinite(values[i])) { finite = false; break; }
   if (bits > 20 || !finite) return comparatorOrder(values, k);
   const mask = (1 << bits) - 1;
-  const keys = new Float64Array(n);
+  const keys = new BigUint64Array(n);
   const words = new Uint32Array(keys.buffer); // little-endian: [low, high] per key
+  const raw = new Uint32Array(values.buffer, values.byteOffset, 2 * n);
   for (let i = 0; i < n; i++) {
-    const key = -values[i];
-    keys[i] = key === 0 ? 0 : key; // -0 would sort before +0
-    // A larger low word is a larger key when positive, a smaller one when negative.
-    const low = words[2 * i] & ~mask;
-    words[2 * i] = (low | (keys[i] < 0 ? mask - i : i)) >>> 0;
+    // The float's bits, made to sort as unsigned integers in the value's descending order: a
+    // negative float's bits as they are (larger magnitude, larger bits), a positive one's
+    // complemented below the top bit. -0 is +0 (the comparison treats them as equal).
+    let low = 0, high = 0;
+    if (values[i] !== 0) { low = raw[2 * i]; high = raw[2 * i + 1]; }
+    if (!(high >>> 31)) { high = ~high & 0x7fffffff; low = ~low; }
+    words[2 * i] = ((low & ~mask) | i) >>> 0;
+    words[2 * i + 1] = high >>> 0;
   }
   keys.sort();
   const order = new Int32Array(n);
-  for (let j = 0; j < n; j++) {
-    const p = words[2 * j] & mask;
-    order[j] = words[2 * j + 1] >>> 31 ? mask - p : p;
-  }
+  for (let j = 0; j < n; j++) order[j] = words[2 * j] & mask;
   // The exact order: values descending, then position.
   for (let j = 1; j < n; j++) {
     const p = order[j], v = values[p];

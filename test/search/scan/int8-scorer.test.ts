@@ -80,6 +80,15 @@ describe('Int8Scorer', () => {
         expect([a.cosines.length, sameCos, sameInv]).toEqual([3003, true, true]);
       }
       expect([...scorer.vector(3002)]).toEqual([...first.subarray(3 * dim, 4 * dim)]);
+      // A part of the batch, in any order: the same numbers as the whole batch's.
+      const some = [3002, 0, 17, 3001, 17, 2999];
+      const q = unitQuery(dim, random);
+      const all = scorer.score(q);
+      const allCos = [...all.cosines], allInv = [...all.inverseNorms];
+      const part = scorer.scoreSome(q, some);
+      expect(part.cosines.every((c, j) => Object.is(c, allCos[some[j]]))).toBe(true);
+      expect(part.inverseNorms.every((x, j) => Object.is(x, allInv[some[j]]))).toBe(true);
+      expect(() => scorer.scoreSome(q, [3003])).toThrow(RangeError);
       // The slots outlive batches: the vector kept in slot 2 (vector 6 of the first batch).
       scorer.begin(1);
       scorer.appendKept(2);

@@ -12,7 +12,7 @@ describe('Int8Slots', () => {
     const slot = s.place(3);
     expect(slot).toBeGreaterThanOrEqual(0);
     expect(s.find(3)).toBe(slot);
-    expect(s.place(3)).toBe(slot);
+    expect(s.place(3)).toBe(-1); // kept already: nothing to write
     expect(s.stats()).toEqual({ entries: 1, bytes: 256, maxBytes: 1024, hits: 1, misses: 1, evictions: 0 });
   });
 
@@ -20,25 +20,44 @@ describe('Int8Slots', () => {
     const s = new Int8Slots(10, 4);
     for (const e of [0, 1, 2, 3]) s.place(e);
     s.find(0);
+    s.begin();
     s.place(4); // the hand passes 0 (clearing its bit) and takes 1's slot
     expect([0, 1, 2, 3, 4].map((e) => s.find(e) >= 0)).toEqual([true, false, true, true, true]);
     // The finds above marked 0, 2, 3 and 4 used again: the next placement clears all four bits in a
     // pass from the hand (2's slot, after 4's) round to 2's slot again, and takes it.
+    s.begin();
     s.place(5);
     expect([0, 2, 3, 4, 5].map((e) => s.find(e) >= 0)).toEqual([true, false, true, true, true]);
     expect(s.stats().evictions).toBe(2);
   });
 
-  test('random finds and places: at most `slots` kept, each in its own slot, the last placed always kept', () => {
+  test('a slot found since the batch began is not taken by a placement in it; the next batch may take it', () => {
+    const s = new Int8Slots(10, 3);
+    for (const e of [0, 1, 2]) s.place(e);
+    s.begin();
+    const pinned = [s.find(0), s.find(2)];
+    const third = s.place(5);
+    expect(pinned).not.toContain(third);
+    expect([s.find(0), s.find(2)]).toEqual(pinned);
+    // Every slot pinned now (5's was found): nothing more is kept in this batch.
+    s.find(5);
+    expect(s.place(6)).toBe(-1);
+    expect(s.find(6)).toBe(-1);
+    s.begin();
+    expect(s.place(6)).toBeGreaterThanOrEqual(0);
+  });
+
+  test('random finds, places and batches: at most `slots` kept, each in its own slot, the last placed kept', () => {
     const random = seededRandom(11);
     for (const slots of [1, 3, 17]) {
       const s = new Int8Slots(60, slots);
       for (let op = 0; op < 3000; op++) {
         const e = Math.floor(random() * 60);
+        if (op % 7 === 0) s.begin();
         if (random() < 0.5) s.find(e);
-        else {
+        else if (s.find(e) < 0) {
           const slot = s.place(e);
-          expect(slot).toBeGreaterThanOrEqual(0);
+          if (slot < 0) continue; // every slot pinned by this batch
           expect(slot).toBeLessThan(slots);
           expect(s.find(e)).toBe(slot);
         }
