@@ -44,6 +44,24 @@ describe('CodeScan', () => {
     });
   }
 
+  test('with a mask, the r nearest kept entries, ties at the cut in entry order, against a sort (random masks, many ties)', () => {
+    const random = rng(9);
+    const n = 3000;
+    // One 16-byte word with only its first byte random: distances 0..8, so most entries tie.
+    const codes = Array.from({ length: n }, () => Uint8Array.from({ length: 16 }, (_, b) => (b ? 0 : Math.floor(random() * 256))));
+    const scan = new CodeScan(n, 1);
+    for (const c of codes) scan.push(c);
+    for (const share of [0, 0.1, 0.5, 0.88, 1]) {
+      const mask = Uint8Array.from({ length: n }, () => (random() < share ? 1 : 0));
+      for (const r of [1, 17, 250, 2000, 5000]) {
+        const q = Uint8Array.from({ length: 16 }, (_, b) => (b ? 0 : Math.floor(random() * 256)));
+        const want = codes.map((c, i) => ({ i, d: hamming(q, c) })).filter((x) => mask[x.i])
+          .sort((a, b) => a.d - b.d || a.i - b.i).slice(0, r).map((x) => x.i).sort((a, b) => a - b);
+        expect([...scan.shortlist(q, r, mask)]).toEqual(want);
+      }
+    }
+  });
+
   test('a mask keeps only its entries; an all-zero mask gives nothing; r beyond n gives every kept entry', () => {
     const scan = new CodeScan(6, 1);
     // Entry i has i bits set in every byte: its distance from the zero code grows with i.
