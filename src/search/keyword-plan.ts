@@ -11,6 +11,7 @@
 // Ties rank the newer chunk first. Documented in docs/api-notes.md "Search".
 import type { SearchFilters, SearchQueries } from '../db/search.js';
 import { facetToken, ftsAny, idf, LEVELS, levelWeight, termToken, type Facet } from './keyword-index.js';
+import { RowidList } from './rowid-list.js';
 import { valueFilters } from './value-filters.js';
 
 export const POSTING_BUDGET = 60_000;
@@ -95,7 +96,8 @@ export function keywordCandidates(queries: Sources, stems: string[], { f, sessio
   if (passing || stemsFound.length > 32) exact = 0;
   const score = scratch(queries.maxRowid());
   const seen = seenScratch(queries.maxRowid());
-  const touched: number[] = [];
+  const touched = touchedList;
+  touched.clear();
   let top = 0;
   const read = (list: List, limit: number, changed?: number[], above = -Infinity) => {
     const rowids = queries.postings(match(list.token), Math.min(limit, list.size));
@@ -124,14 +126,15 @@ export function keywordCandidates(queries: Sources, stems: string[], { f, sessio
     // depend on the order its terms were added in, so scores are rounded to a grid far coarser than
     // float64's rounding and far finer than any two weights' gap. Only the chunks that can be among
     // the best once rounded are (nearTop): at 1 M chunks a common word's search reads ~600,000.
-    const pool = nearTop(passing ? passing(touched) : touched, score, limit);
+    const pool = nearTop(passing ? passing(Array.from(touched.view())) : touched.view(), score, limit);
     for (const r of pool) score[r] = Math.round(score[r] * GRID) / GRID;
     return best(pool, score, limit);
   } finally {
     // Back to zero: chunk by chunk, or (when many were read) the whole arrays, a memset that costs
     // less than as many scattered writes.
     if (touched.length > score.length >>> 4) { score.fill(0); seen.fill(0); }
-    else for (const r of touched) { score[r] = 0; seen[r] = 0; }
+    else for (const r of touched.view()) { score[r] = 0; seen[r] = 0; }
+    touched.clear();
   }
 }
 
@@ -142,13 +145,13 @@ export function keywordCandidates(queries: Sources, stems: string[], { f, sessio
  *  every read chunk that could reach it has its whole score. (Seeking a
  *  chunk in a list instead, FTS5 `MATCH … AND rowid = ?`, ignores the MATCH on this contentless
  *  table, and a rowid range costs ~220 µs a seek: measured at 100 k chunks.) */
-function settleBest(lists: List[], stems: number, touched: number[], score: Float64Array, seen: Uint32Array, k: number,
+function settleBest(lists: List[], stems: number, touched: RowidList, score: Float64Array, seen: Uint32Array, k: number,
   read: (list: List, limit: number, changed: number[], above: number) => number, top: () => number): void {
   // The k-th score is kept from a k best (some k chunks of the highest scores) instead of a pass over
   // every chunk read at each step (at 1 M chunks ~600,000 of them, and dozens of lists read whole:
   // 1.4 s for "question period government answers"). Scores only grow, so after a list is read the
   // k best are among the k best before and the chunks the list added to.
-  let best = largest(touched, score, k);
+  let best = largest(touched.view(), score, k);
   for (;;) {
     const rest = new Float64Array(stems);
     for (const l of lists) if (!l.complete && rest[l.stem] === 0) rest[l.stem] = l.weight;
@@ -162,7 +165,7 @@ function settleBest(lists: List[], stems: number, touched: number[], score: Floa
     }
     // A margin above the rounding grid: a chunk that might tie the k-th (and win as the newer) counts.
     const below = threshold - TIE_MARGIN;
-    if (unseen < below && touched.every((r) => {
+    if (unseen < below && everyRead(touched.view(), (r) => {
       let bound = score[r];
       for (let s = 0; s < stems; s++) if (!(seen[r] & (1 << s))) bound += rest[s];
       return bound === score[r] || bound < below;
@@ -186,9 +189,9 @@ const GRID = 2 ** 24;
  *  every chunk whose score is at least the limit-th best's less four grid steps (rounding moves a
  *  score by half a step at most and never reorders two scores, so a chunk further below rounds
  *  below the limit-th rounded score: neither among the best nor tied with them). */
-function nearTop(rowids: number[], score: Float64Array, limit: number): number[] {
+function nearTop(rowids: ArrayLike<number>, score: Float64Array, limit: number): number[] {
   const n = rowids.length;
-  if (n <= limit) return rowids;
+  if (n <= limit) return Array.from(rowids);
   const values = new Float64Array(n);
   for (let i = 0; i < n; i++) values[i] = score[rowids[i]];
   const floor = kthLargest(values.slice(), limit) - 4 / GRID;
@@ -197,11 +200,16 @@ function nearTop(rowids: number[], score: Float64Array, limit: number): number[]
   return out;
 }
 
+const everyRead = (rowids: Int32Array, holds: (r: number) => boolean) => {
+  for (let i = 0; i < rowids.length; i++) if (!holds(rowids[i])) return false;
+  return true;
+};
+
 /** Some `k` of `rowids` with the highest scores (all of them when there are at most k; ties at the
  *  k-th score taken in any order: only the k-th score is read from them). */
-function largest(rowids: number[], score: Float64Array, k: number): number[] {
+function largest(rowids: ArrayLike<number>, score: Float64Array, k: number): number[] {
   const n = rowids.length;
-  if (n <= k) return rowids.slice();
+  if (n <= k) return Array.from(rowids);
   const values = new Float64Array(n);
   for (let i = 0; i < n; i++) values[i] = score[rowids[i]];
   const kth = kthLargest(values, k);
@@ -218,6 +226,8 @@ function scratch(maxRowid: number): Float64Array {
   if (scores.length <= maxRowid) scores = new Float64Array(maxRowid + 1);
   return scores;
 }
+// Every chunk read in the search under way (scores[r] went from 0), emptied between searches.
+const touchedList = new RowidList();
 // Which stems each chunk was read under (bit per stem), zero between searches like `scores`.
 let seenStems = new Uint32Array(0);
 function seenScratch(maxRowid: number): Uint32Array {
