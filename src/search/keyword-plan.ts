@@ -132,7 +132,7 @@ export function keywordCandidates(queries: Sources, stems: string[], { f, sessio
   } finally {
     // Back to zero: chunk by chunk, or (when many were read) the whole arrays, a memset that costs
     // less than as many scattered writes.
-    if (touched.length > score.length >>> 4) { score.fill(0); seen.fill(0); }
+    if (touched.length > score.length >>> 2) { score.fill(0); seen.fill(0); }
     else for (const r of touched.view()) { score[r] = 0; seen[r] = 0; }
     touched.clear();
   }
