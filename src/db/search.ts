@@ -1,7 +1,7 @@
 // SQL of the search endpoints: filters over the chunks table, posting lists of the keyword index,
 // "recent" listing, and the rows a result is shaped from. Vectors live in src/search/vectors.ts.
 import type Database from 'better-sqlite3';
-import { createQueryCaches, SEARCH_CACHE_BYTES, type SearchCacheName } from '../search/query-caches.js';
+import { createQueryCaches, SEARCH_CACHE_BYTES, type QueryCacheName } from '../search/query-caches.js';
 import type { Lang } from '../search/text/terms.js';
 import { Where } from './paged.js';
 
@@ -68,7 +68,7 @@ const RESULT_SELECT = `SELECT c.rowid, c.id AS chunk_id, c.speech_id, c.chunk_in
 export const COUNT_CAP = 10_001;
 
 /** `cacheBytes`: the caps of the caches in front of the reads search repeats (src/search/query-caches.ts). */
-export function createSearchQueries(db: Database.Database, cacheBytes: Record<SearchCacheName, number> = SEARCH_CACHE_BYTES) {
+export function createSearchQueries(db: Database.Database, cacheBytes: Record<QueryCacheName, number> = SEARCH_CACHE_BYTES) {
   const statements = new Map<string, Database.Statement>();
   const prepare = (sql: string) => {
     let stmt = statements.get(sql);

@@ -8,10 +8,19 @@ export function fold(text: string): string {
   // ASCII has nothing to decompose or strip: only the case to lower. Most words of English text are
   // ASCII, and search folds every word of every result's snippet (measured: 170 → 80 ns a word).
   if (!NON_ASCII.test(text)) return text.toLowerCase();
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  // Only the runs of non-ASCII characters are decomposed and stripped: the same string as the
+  // whole text's NFD with its marks removed, since an ASCII character decomposes to itself and is a
+  // starter (combining class 0), which canonical reordering never moves a mark across. Lower case
+  // is then taken of the whole string, as before (final sigma looks at its neighbours). A chunk of
+  // English text holds a few non-ASCII characters (’, é): 7.4 → 3.5 µs a chunk on the real file,
+  // folded for every keyword candidate the proximity list reads (src/search/proximity.ts).
+  return text.replace(NON_ASCII_RUNS, stripMarks).toLowerCase();
 }
 
 const NON_ASCII = /[^\x00-\x7f]/;
+const NON_ASCII_RUNS = /[^\x00-\x7f]+/g;
+const MARKS = /\p{M}/gu;
+const stripMarks = (run: string) => run.normalize('NFD').replace(MARKS, '');
 
 /** Escapes LIKE wildcards so user input is matched literally (used with `ESCAPE '\'`). */
 export function escapeLike(text: string): string {

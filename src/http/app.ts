@@ -103,7 +103,7 @@ export function createApp({
   api.route('/', committeeRoutes({ committees: createCommitteeQueries(db), respond }));
   api.route('/', coverageRoutes({ coverage: createCoverageQueries(db), respond }));
   const searchQueries = createSearchQueries(db, searchCacheBytes);
-  const vectors = hasVectorTable(db) ? createVectorIndex(db) : null;
+  const vectors = hasVectorTable(db) ? createVectorIndex(db, searchCacheBytes && { keepBytes: searchCacheBytes.int8_vectors }) : null;
   // A client that disconnects while its query waits for an embedding slot leaves the queue.
   const embedOne = (text: string) => (embedder!.embedQuery ? embedder!.embedQuery(text) : embedder!.embed([text]).then((v) => v[0]));
   const embed = embedder ? (text: string) => embedQueue.run(() => embedOne(text), requestSignal()) : null;
@@ -134,5 +134,5 @@ export function createApp({
   const routed = app.fetch;
   app.fetch = (req, env, ctx) => fast(req, env) ?? routed(req, env, ctx);
   // The search caches of this file (src/search/query-caches.ts), for /metrics.
-  return Object.assign(app, { searchCaches: () => searchQueries.cacheStats() });
+  return Object.assign(app, { searchCaches: () => ({ ...searchQueries.cacheStats(), ...(vectors && { int8_vectors: vectors.cacheStats() }) }) });
 }

@@ -19,8 +19,10 @@ export function pickEncoding(accept: string | undefined): Encoding | null {
 }
 
 /** Fast settings: these bodies are small and produced per request. */
-export function encode(text: string, encoding: Encoding): Uint8Array {
+export function encode(text: string | Uint8Array, encoding: Encoding): Uint8Array {
+  // zlib compresses a string's UTF-8 bytes: bytes given are compressed as they are, the same output.
+  const input = typeof text === 'string' ? text : Buffer.from(text.buffer, text.byteOffset, text.byteLength);
   return encoding === 'br'
-    ? brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(text) } })
-    : gzipSync(text, { level: 6 });
+    ? brotliCompressSync(input, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(input) } })
+    : gzipSync(input, { level: 6 });
 }

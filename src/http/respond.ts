@@ -121,7 +121,7 @@ export function answer(rep: Representation, req: Negotiation, extra: Readonly<Re
     headers['Content-Encoding'] = encoding;
     let encoded = rep.encoded?.get(encoding);
     if (!encoded) {
-      encoded = encode(typeof rep.body === 'string' ? rep.body : Buffer.from(rep.body.buffer, rep.body.byteOffset, rep.body.byteLength).toString('utf8'), encoding);
+      encoded = encode(rep.body, encoding);
       if (grew) {
         // Kept with the answer; zlib hands back a view of its larger output chunk, so the kept copy
         // is one that holds only its own bytes.
@@ -162,8 +162,12 @@ export function createResponder({ buildId, compressThreshold = 1024, cache = nul
     if (cache && maxAge !== 'no-store') {
       // Kept as bytes, so a hit writes them without encoding the string again; the metrics' route
       // label and whether the access gate ran are the same for every request of this URL.
-      const kept = cache.put(key, { ...rep, body: utf8Exact(text), encoded: encoded ? new Map(encoded) : null, route: routeTemplate(c), gated: gateRan(c) });
+      const bytes = utf8Exact(text);
+      const kept = cache.put(key, { ...rep, body: bytes, encoded: encoded ? new Map(encoded) : null, route: routeTemplate(c), gated: gateRan(c) });
       if (kept) return answer(kept, negotiation(c), responseHeaders(c), compressThreshold, (n) => cache.grew(key, kept, n));
+      // Not kept (the cache is off, or the answer too large for it): these bytes are sent, so the
+      // string is not encoded a second time by the Response.
+      rep.body = bytes;
     }
     return answer(rep, negotiation(c), responseHeaders(c), compressThreshold);
   }

@@ -11,6 +11,7 @@
 // Ties rank the newer chunk first. Documented in docs/api-notes.md "Search".
 import type { SearchFilters, SearchQueries } from '../db/search.js';
 import { facetToken, ftsAny, idf, LEVELS, levelWeight, termToken, type Facet } from './keyword-index.js';
+import { RowidList } from './rowid-list.js';
 import { valueFilters } from './value-filters.js';
 
 export const POSTING_BUDGET = 60_000;
@@ -95,9 +96,10 @@ export function keywordCandidates(queries: Sources, stems: string[], { f, sessio
   if (passing || stemsFound.length > 32) exact = 0;
   const score = scratch(queries.maxRowid());
   const seen = seenScratch(queries.maxRowid());
-  const touched: number[] = [];
+  const touched = touchedList;
+  touched.clear();
   let top = 0;
-  const read = (list: List, limit: number, changed?: number[]) => {
+  const read = (list: List, limit: number, changed?: number[], above = -Infinity) => {
     const rowids = queries.postings(match(list.token), Math.min(limit, list.size));
     list.complete = limit >= list.size || rowids.length < limit;
     const bit = 1 << list.stem;
@@ -106,7 +108,7 @@ export function keywordCandidates(queries: Sources, stems: string[], { f, sessio
       if (score[r] === 0) touched.push(r);
       if ((score[r] += list.weight) > top) top = score[r];
       seen[r] |= bit;
-      changed?.push(r);
+      if (changed && score[r] > above) changed.push(r);
     }
     return rowids.length;
   };
@@ -122,11 +124,17 @@ export function keywordCandidates(queries: Sources, stems: string[], { f, sessio
     if (exact > 0) settleBest(lists, stemsFound.length, touched, score, seen, exact, read, () => top);
     // Chunks with the same stems at the same levels tie, and ties go to the newest: a sum must not
     // depend on the order its terms were added in, so scores are rounded to a grid far coarser than
-    // float64's rounding and far finer than any two weights' gap.
-    for (const r of touched) score[r] = Math.round(score[r] * 2 ** 24) / 2 ** 24;
-    return best(passing ? passing(touched) : touched, score, limit);
+    // float64's rounding and far finer than any two weights' gap. Only the chunks that can be among
+    // the best once rounded are (nearTop): at 1 M chunks a common word's search reads ~600,000.
+    const pool = nearTop(passing ? passing(Array.from(touched.view())) : touched.view(), score, limit);
+    for (const r of pool) score[r] = Math.round(score[r] * GRID) / GRID;
+    return best(pool, score, limit);
   } finally {
-    for (const r of touched) { score[r] = 0; seen[r] = 0; }
+    // Back to zero: chunk by chunk, or (when many were read) the whole arrays, a memset that costs
+    // less than as many scattered writes.
+    if (touched.length > score.length >>> 2) { score.fill(0); seen.fill(0); }
+    else for (const r of touched.view()) { score[r] = 0; seen[r] = 0; }
+    touched.clear();
   }
 }
 
@@ -137,13 +145,13 @@ export function keywordCandidates(queries: Sources, stems: string[], { f, sessio
  *  every read chunk that could reach it has its whole score. (Seeking a
  *  chunk in a list instead, FTS5 `MATCH … AND rowid = ?`, ignores the MATCH on this contentless
  *  table, and a rowid range costs ~220 µs a seek: measured at 100 k chunks.) */
-function settleBest(lists: List[], stems: number, touched: number[], score: Float64Array, seen: Uint32Array, k: number,
-  read: (list: List, limit: number, changed: number[]) => number, top: () => number): void {
+function settleBest(lists: List[], stems: number, touched: RowidList, score: Float64Array, seen: Uint32Array, k: number,
+  read: (list: List, limit: number, changed: number[], above: number) => number, top: () => number): void {
   // The k-th score is kept from a k best (some k chunks of the highest scores) instead of a pass over
   // every chunk read at each step (at 1 M chunks ~600,000 of them, and dozens of lists read whole:
   // 1.4 s for "question period government answers"). Scores only grow, so after a list is read the
   // k best are among the k best before and the chunks the list added to.
-  let best = largest(touched, score, k);
+  let best = largest(touched.view(), score, k);
   for (;;) {
     const rest = new Float64Array(stems);
     for (const l of lists) if (!l.complete && rest[l.stem] === 0) rest[l.stem] = l.weight;
@@ -157,24 +165,51 @@ function settleBest(lists: List[], stems: number, touched: number[], score: Floa
     }
     // A margin above the rounding grid: a chunk that might tie the k-th (and win as the newer) counts.
     const below = threshold - TIE_MARGIN;
-    if (unseen < below && touched.every((r) => {
+    if (unseen < below && everyRead(touched.view(), (r) => {
       let bound = score[r];
       for (let s = 0; s < stems; s++) if (!(seen[r] & (1 << s))) bound += rest[s];
       return bound === score[r] || bound < below;
     })) return;
+    // Only the chunks the list lifts above the k-th best score so far can change the k best (the
+    // k-th score is all that is read from them): a list read whole may add to 400,000 chunks.
+    let kth = -Infinity;
+    if (best.length >= k) { kth = Infinity; for (const r of best) if (score[r] < kth) kth = score[r]; }
     const changed: number[] = [];
-    read(lists.find((l) => !l.complete)!, Infinity, changed);
+    read(lists.find((l) => !l.complete)!, Infinity, changed, kth);
     const inBest = new Set(best);
     for (const r of changed) if (!inBest.has(r)) best.push(r);
     best = largest(best, score, k);
   }
 }
 
+/** The scores' rounding grid (see keywordCandidates). */
+const GRID = 2 ** 24;
+
+/** The chunks of `rowids` that can be among the `limit` best once scores are rounded to the grid:
+ *  every chunk whose score is at least the limit-th best's less four grid steps (rounding moves a
+ *  score by half a step at most and never reorders two scores, so a chunk further below rounds
+ *  below the limit-th rounded score: neither among the best nor tied with them). */
+function nearTop(rowids: ArrayLike<number>, score: Float64Array, limit: number): number[] {
+  const n = rowids.length;
+  if (n <= limit) return Array.from(rowids);
+  const values = new Float64Array(n);
+  for (let i = 0; i < n; i++) values[i] = score[rowids[i]];
+  const floor = kthLargest(values.slice(), limit) - 4 / GRID;
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) if (values[i] >= floor) out.push(rowids[i]);
+  return out;
+}
+
+const everyRead = (rowids: Int32Array, holds: (r: number) => boolean) => {
+  for (let i = 0; i < rowids.length; i++) if (!holds(rowids[i])) return false;
+  return true;
+};
+
 /** Some `k` of `rowids` with the highest scores (all of them when there are at most k; ties at the
  *  k-th score taken in any order: only the k-th score is read from them). */
-function largest(rowids: number[], score: Float64Array, k: number): number[] {
+function largest(rowids: ArrayLike<number>, score: Float64Array, k: number): number[] {
   const n = rowids.length;
-  if (n <= k) return rowids.slice();
+  if (n <= k) return Array.from(rowids);
   const values = new Float64Array(n);
   for (let i = 0; i < n; i++) values[i] = score[rowids[i]];
   const kth = kthLargest(values, k);
@@ -191,6 +226,8 @@ function scratch(maxRowid: number): Float64Array {
   if (scores.length <= maxRowid) scores = new Float64Array(maxRowid + 1);
   return scores;
 }
+// Every chunk read in the search under way (scores[r] went from 0), emptied between searches.
+const touchedList = new RowidList();
 // Which stems each chunk was read under (bit per stem), zero between searches like `scores`.
 let seenStems = new Uint32Array(0);
 function seenScratch(maxRowid: number): Uint32Array {

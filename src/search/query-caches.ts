@@ -16,9 +16,12 @@ import { chunkWords, chunkWordsBytes, type ChunkWords } from './text/chunk-words
 const MiB = 2 ** 20;
 
 /** Bytes per cache. Chunk words cost ~16 bytes a word (~7 KB for a chunk of 480 words): 48 MiB holds
- *  ~7,000 chunks, every chunk of today's real file. */
-export const SEARCH_CACHE_BYTES = { chunk_words: 48 * MiB, postings: 32 * MiB, stem_counts: 4 * MiB, rows: 24 * MiB } as const;
+ *  ~7,000 chunks, every chunk of today's real file. The int8 vectors (kept by the vector index,
+ *  src/search/scan/int8-slots.ts) cost their dim in bytes (256): 32 MiB holds 131,072 chunks. */
+export const SEARCH_CACHE_BYTES = { chunk_words: 48 * MiB, postings: 32 * MiB, stem_counts: 4 * MiB, rows: 24 * MiB, int8_vectors: 32 * MiB } as const;
 export type SearchCacheName = keyof typeof SEARCH_CACHE_BYTES;
+/** The caches of this module (the int8 vectors are the vector index's). */
+export type QueryCacheName = Exclude<SearchCacheName, 'int8_vectors'>;
 
 /** `total` bytes shared among the caches in the proportions of SEARCH_CACHE_BYTES (--search-cache). */
 export function splitSearchCache(total: number): Record<SearchCacheName, number> {
@@ -44,7 +47,10 @@ function rowBytes(row: object): number {
   return bytes;
 }
 
-interface Postings { rowids: number[]; complete: boolean }
+interface Postings { rowids: Int32Array; complete: boolean }
+
+/** Rowids newest first, shared: never modified. */
+export type PostingList = ArrayLike<number> & Iterable<number>;
 
 /** Values by rowid: the kept ones, the others read in one call, made into values and kept. */
 function readThrough<V, R>(cache: BoundedCache<number, V>, rowids: readonly number[], read: (missing: number[]) => Map<number, R>,
@@ -69,7 +75,7 @@ function readThrough<V, R>(cache: BoundedCache<number, V>, rowids: readonly numb
 /** SQLite's BINARY order of the stems (UTF-8 bytes): the order chunk_term_docs answers in. */
 const binaryOrder = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
 
-export function createQueryCaches<Row extends { text: string; language: Lang }>(raw: CachedReads<Row>, bytes: Record<SearchCacheName, number> = SEARCH_CACHE_BYTES) {
+export function createQueryCaches<Row extends { text: string; language: Lang }>(raw: CachedReads<Row>, bytes: Record<QueryCacheName, number> = SEARCH_CACHE_BYTES) {
   const words = new BoundedCache<number, ChunkWords>(bytes.chunk_words);
   const rows = new BoundedCache<number, Row>(bytes.rows);
   const postings = new BoundedCache<string, Postings>(bytes.postings);
@@ -103,13 +109,15 @@ export function createQueryCaches<Row extends { text: string; language: Lang }>(
       return out;
     },
     /** Rowids an FTS5 query matches, newest first, at most `limit`. Shared: callers must not modify it. */
-    postings(match: string, limit: number): readonly number[] {
+    postings(match: string, limit: number): PostingList {
       const kept = postings.get(match);
       if (kept && (limit <= kept.rowids.length || kept.complete)) {
-        return limit >= kept.rowids.length ? kept.rowids : kept.rowids.slice(0, limit);
+        return limit >= kept.rowids.length ? kept.rowids : kept.rowids.subarray(0, limit);
       }
-      const rowids = raw.postings(match, limit);
-      postings.set(match, { rowids, complete: rowids.length < limit }, 8 * rowids.length + 2 * match.length + 64);
+      // Kept as int32 (rowids are): 4 bytes a posting where an array of numbers takes 8, so the same
+      // cap keeps twice the postings (a common stem's lists hold ~400,000 at 1 M chunks).
+      const rowids = Int32Array.from(raw.postings(match, limit));
+      postings.set(match, { rowids, complete: rowids.length < limit }, 4 * rowids.length + 2 * match.length + 64);
       return rowids;
     },
     /** Result rows by rowid (kept; shared: callers must not modify them). */
@@ -138,7 +146,7 @@ export function createQueryCaches<Row extends { text: string; language: Lang }>(
     chunkWordsOf(rowids: readonly number[]): Map<number, ChunkWords> {
       return readThrough(words, rowids, (m) => raw.texts(m), (t) => chunkWords(t.text, t.language), chunkWordsBytes);
     },
-    stats: (): Record<SearchCacheName, BoundedCacheStats> => ({ chunk_words: words.stats(), postings: postings.stats(), stem_counts: counts.stats(), rows: rows.stats() }),
+    stats: (): Record<QueryCacheName, BoundedCacheStats> => ({ chunk_words: words.stats(), postings: postings.stats(), stem_counts: counts.stats(), rows: rows.stats() }),
   };
 }
 

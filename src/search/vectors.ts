@@ -2,7 +2,9 @@
 // and filter columns, stored in blocks of 64 Ki chunks and loaded into memory at start (a few dozen
 // BLOBs: ~50 B a chunk), and every chunk's int8 embedding, left in the file (`chunk_int8`). A query
 // scans every code that passes the filters (Hamming distance, SIMD), keeps the RESCORE·k nearest,
-// reads their int8 vectors in one statement and ranks them by cosine similarity to the query.
+// reads their int8 vectors in one statement and ranks them by cosine similarity to the query. The
+// int8 vectors of chunks read lately are kept in memory (capped: the search cache's `int8_vectors`
+// share, src/search/scan/int8-slots.ts), so a search reads only the vectors not kept.
 // Until schema 10 the int8 vectors were held in memory too, loaded row by row with the codes: 12.6 s
 // to first answer and 1.35 GB resident at 1 M chunks (docs/benchmarks.md "Search at scale").
 // Chosen by measurement (docs/api-notes.md "Search"): sqlite-vec's vec0 k-nearest search, in any of
@@ -16,6 +18,10 @@ import { blockValues, CODE_BLOCKS_SQL, codeBlocks, codeBlocksSize, hasCodeBlocks
 import { CodeScan } from './scan/code-scan.js';
 import { FilterColumns } from './scan/filter-columns.js';
 import { Int8Scorer } from './scan/int8-scorer.js';
+import { Int8Slots } from './scan/int8-slots.js';
+import { topOrder } from './scan/top-order.js';
+import type { BoundedCacheStats } from './bounded-cache.js';
+import { SEARCH_CACHE_BYTES } from './query-caches.js';
 import { int8Unit, inverseNorm } from './scan/int8-vectors.js';
 
 export const VECTOR_TABLES_SQL = CODE_BLOCKS_SQL;
@@ -44,6 +50,8 @@ export interface VectorIndex {
   politicianIds(rowids: number[]): Array<string | null>;
   /** The filter as a mask indexed by rowid (1: passes), null when nothing is filtered. */
   rowMask(f: SearchFilters, sessionIds: string[] | null): Uint8Array | null;
+  /** The kept int8 vectors' counters (a search cache: src/search/query-caches.ts). */
+  cacheStats(): BoundedCacheStats;
 }
 
 export function hasVectorTable(db: Database.Database): boolean {
@@ -52,11 +60,15 @@ export function hasVectorTable(db: Database.Database): boolean {
 
 export const floatsOf = (b: Buffer) => new Float32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength));
 
-export interface VectorIndexOptions { rescore?: number }
+export interface VectorIndexOptions {
+  rescore?: number;
+  /** Bytes of int8 vectors kept between searches (the search cache's `int8_vectors` share). */
+  keepBytes?: number;
+}
 
 /** Loads the codes and filter columns (per million chunks at dim 256: ~32 MB of codes and ~23 MB
  *  of columns and rowid maps); the int8 vectors are read from the file as queries need them. */
-export function createVectorIndex(db: Database.Database, { rescore = RESCORE }: VectorIndexOptions = {}): VectorIndex {
+export function createVectorIndex(db: Database.Database, { rescore = RESCORE, keepBytes = SEARCH_CACHE_BYTES.int8_vectors }: VectorIndexOptions = {}): VectorIndex {
   const { entries: n, codeBytes } = codeBlocksSize(db);
   const scan = new CodeScan(n, Math.max(1, codeBytes / 16));
   const columns = new FilterColumns(n);
@@ -85,14 +97,29 @@ export function createVectorIndex(db: Database.Database, { rescore = RESCORE }: 
     if (!st) byLength.set(size, (st = db.prepare(`SELECT json_group_array(rowid), CAST(group_concat(vector_i8, '') AS BLOB) FROM chunk_int8 WHERE rowid IN (${Array(size).fill('?').join(',')})`).raw()));
     return st;
   };
-  // The short list's vectors are scored in one batch (WebAssembly SIMD where available: int8-scorer.ts).
-  const scorer = new Int8Scorer(dim);
-  /** Reads the int8 vectors of `ids` (those the index holds) into the scorer; their batch index by rowid. */
-  const load = (ids: ArrayLike<number>): Map<number, number> => {
-    const at = new Map<number, number>();
-    // Each rowid once: the batch index counts rows, so a rowid read in two statements would shift it.
-    const wanted = [...new Set(Array.from(ids).filter((r) => entry(r) >= 0))];
-    const parts: Buffer[] = [];
+  // The short list's vectors are scored in one batch (WebAssembly SIMD where available: int8-scorer.ts);
+  // the vectors of chunks searches found lately are kept beside it (int8-slots.ts), read once.
+  const slots = new Int8Slots(n, dim ? Math.min(n, Math.floor(keepBytes / dim)) : 0, dim);
+  const scorer = new Int8Scorer(dim, slots.slots);
+  // Each entry's index in the current batch (-1: not in it; -2: to read), reset entry by entry.
+  const batchOf = new Int32Array(n).fill(-1);
+  let touched: number[] = [];
+  /** Loads the int8 vectors of `ids` (those the index holds; each once) as the scorer's batch, kept
+   *  ones where they lie and the others read from the file; then batchIndex() says where each is. */
+  const load = (ids: ArrayLike<number>) => {
+    for (const e of touched) batchOf[e] = -1;
+    touched = [];
+    scorer.begin(ids.length);
+    slots.begin();
+    const wanted: number[] = [];
+    for (let j = 0; j < ids.length; j++) {
+      const r = ids[j], e = entry(r);
+      if (e < 0 || batchOf[e] !== -1) continue;
+      touched.push(e);
+      const s = slots.find(e);
+      if (s >= 0) batchOf[e] = scorer.appendKept(s);
+      else { batchOf[e] = -2; wanted.push(r); }
+    }
     for (let from = 0; from < wanted.length && dim; from += MAX_BOUND) {
       const part = wanted.slice(from, from + MAX_BOUND);
       let size = 64;
@@ -102,12 +129,20 @@ export function createVectorIndex(db: Database.Database, { rescore = RESCORE }: 
       if (!bytes) continue;
       const rows = JSON.parse(found) as number[];
       if (bytes.byteLength !== rows.length * dim) throw new Error(`chunk_int8: vectors of another length than ${dim} bytes`);
-      for (const rowid of rows) at.set(rowid, at.size);
-      parts.push(bytes);
+      const first = scorer.append(bytes, rows.length);
+      for (let k = 0; k < rows.length; k++) {
+        const e = entry(rows[k]);
+        batchOf[e] = first + k;
+        const s = slots.place(e);
+        if (s >= 0) scorer.keep(first + k, s);
+      }
     }
-    const all = parts.length === 1 ? parts[0] : Buffer.concat(parts);
-    scorer.load(all, at.size);
-    return at;
+  };
+  /** The batch index of `rowid`'s vector since the last load, -1 when absent (an entry of the index
+   *  without a stored vector is left at -2). */
+  const batchIndex = (rowid: number) => {
+    const e = entry(rowid);
+    return e >= 0 && batchOf[e] >= 0 ? batchOf[e] : -1;
   };
   // A mask costs a pass over every chunk per condition (~1-3 ms per million); searches repeat filters.
   const masks = new Map<string, Uint8Array | null>();
@@ -124,38 +159,43 @@ export function createVectorIndex(db: Database.Database, { rescore = RESCORE }: 
   };
   const similarities = (query: Float32Array, ids: ArrayLike<number>) => {
     const out = new Map<number, number>();
-    const at = load(ids);
+    load(ids);
     const { cosines } = scorer.score(query);
     for (let j = 0; j < ids.length; j++) {
-      const i = at.get(ids[j]);
-      if (i !== undefined) out.set(ids[j], cosines[i]);
+      const i = batchIndex(ids[j]);
+      if (i >= 0) out.set(ids[j], cosines[i]);
     }
     return out;
   };
   return {
     count: () => n,
+    cacheStats: () => slots.stats(),
     nearest(query, k, f, sessionIds, reference = query) {
       k = Math.min(k, MAX_K);
       const short = scan.shortlist(binaryCode(query, codeWords(query.length)), k * rescore, mask(f, sessionIds));
-      const at = load(Array.from(short, (e) => rowids[e]));
+      const m0 = short.length;
+      const ids = new Int32Array(m0);
+      for (let j = 0; j < m0; j++) ids[j] = rowids[short[j]];
+      load(ids);
       const { cosines } = scorer.score(query);
-      const scored: Array<{ rowid: number; i: number; probe: number }> = [];
-      for (const e of short) {
-        const i = at.get(rowids[e]);
-        if (i !== undefined) scored.push({ rowid: rowids[e], i, probe: cosines[i] });
+      // The short list is in entry order, which is rowid order: ties by position are ties by rowid.
+      const batch = new Int32Array(m0), probes = new Float64Array(m0);
+      let m = 0;
+      for (let j = 0; j < m0; j++) {
+        const i = batchOf[short[j]];
+        if (i >= 0) { ids[m] = ids[j]; batch[m] = i; probes[m++] = cosines[i]; }
       }
-      scored.sort((a, b) => b.probe - a.probe || a.rowid - b.rowid);
-      const best = scored.slice(0, k);
-      if (reference === query) return best.map(({ rowid, probe }) => ({ rowid, similarity: probe }));
-      const toReference = scorer.score(reference).cosines;
-      return best.map(({ rowid, i }) => ({ rowid, similarity: toReference[i] }));
+      const best = topOrder(probes.subarray(0, m), k);
+      if (reference === query) return Array.from(best, (p) => ({ rowid: ids[p], similarity: probes[p] }));
+      const toReference = scorer.scoreSome(reference, best.map((p) => batch[p])).cosines;
+      return Array.from(best, (p, j) => ({ rowid: ids[p], similarity: toReference[j] }));
     },
     vectors(ids) {
       const out = new Map<number, Float32Array>();
-      const at = load(ids);
+      load(ids);
       for (const rowid of ids) {
-        const i = at.get(rowid);
-        if (i === undefined) continue;
+        const i = batchIndex(rowid);
+        if (i < 0) continue;
         const v = scorer.vector(i);
         out.set(rowid, int8Unit(v, inverseNorm(v)));
       }

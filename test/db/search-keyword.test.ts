@@ -56,9 +56,9 @@ describe('keyword index', () => {
 
   test('postings: the chunks of one token, newest first, at most `limit`', () => {
     const lumber = q.termLevels(['lumber']).get('lumber')!.levels.flatMap((n, l) => (n ? [termToken('lumber', l)] : []));
-    const all = lumber.flatMap((t) => q.postings(`"${t}"`, 10)).sort((a, b) => b - a);
+    const all = lumber.flatMap((t) => [...q.postings(`"${t}"`, 10)]).sort((a, b) => b - a);
     expect(texts(all)).toEqual(['Softwood lumber dispute with the United States.', 'Lumber prices and housing.']);
-    const french = q.postings(`"${facetToken('language', 'fr')}"`, 1);
+    const french = [...q.postings(`"${facetToken('language', 'fr')}"`, 1)];
     expect(french).toHaveLength(1);
     expect(texts(french)).toEqual(['Le logement coûte cher.']);
   });

@@ -150,7 +150,7 @@ describe('/metrics', () => {
 
   test('the search caches of the app served: bytes, cap, entries and counts per cache, read at scrape time', async () => {
     const queue = createWorkQueue();
-    const app = createApp({ data: f.data, embedQueue: queue, searchCacheBytes: { chunk_words: 1 << 20, postings: 1 << 19, stem_counts: 1 << 18, rows: 1 << 20 } });
+    const app = createApp({ data: f.data, embedQueue: queue, searchCacheBytes: { chunk_words: 1 << 20, postings: 1 << 19, stem_counts: 1 << 18, rows: 1 << 20, int8_vectors: 1 << 17 } });
     const metrics = createMetrics({ sources: { build: () => f.data.build, queue: () => queue, searchCaches: app.searchCaches } });
     const before = parsePrometheus(await metrics.render());
     expect(before.value('canpol_search_cache_bytes', { cache: 'chunk_words' })).toBe(0);

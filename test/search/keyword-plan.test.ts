@@ -99,6 +99,42 @@ describe('keywordCandidates', () => {
     }
   });
 
+  test('the pool is the `limit` best of the postings read, by rounded score then newest, for any limit (many ties)', () => {
+    // An independent reckoning from the FTS5 queries made: each chunk scores the weights of the
+    // lists it was read in, rounded to the 2^-24 grid; the best `limit`, newest first among equals.
+    let state = 11;
+    const random = () => ((state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32);
+    for (let round = 0; round < 24; round++) {
+      const terms: Record<string, Record<number, number[]>> = {};
+      for (const [stem, share] of [['rare', 0.05], ['mid', 0.3], ['common', 0.8]] as const) {
+        terms[stem] = {};
+        // Two levels only: few distinct sums, so long runs of chunks tie at the cut.
+        for (let r = CHUNKS; r >= 1; r--) if (random() < share) (terms[stem][random() < 0.5 ? 3 : 9] ??= []).push(r);
+      }
+      const { sources, calls } = fake(terms);
+      const stems = ['rare', 'mid', 'common'];
+      const limit = [1, 7, 50, 300, 999][round % 5];
+      const got = keywordCandidates(sources, stems, { f, sessionIds: null, passing: null, limit, budget: 200 + 97 * round, exact: round % 2 ? 20 : 0 });
+      const total = (stem: string) => Object.values(terms[stem]).flat().length;
+      const read = new Map<string, Set<number>>();
+      for (const c of calls) {
+        const [, stem, level, n] = /^"([^"]+)_(\d+)" (\d+|Infinity)$/.exec(c)!;
+        const rows = terms[stem][Number(level)].slice(0, Number(n));
+        const key = `${stem} ${level}`;
+        read.set(key, new Set([...(read.get(key) ?? []), ...rows]));
+      }
+      const score = new Map<number, number>();
+      for (const [key, rows] of read) {
+        const [stem, level] = key.split(' ');
+        const w = idf(CHUNKS, total(stem)) * levelWeight(Number(level));
+        for (const r of rows) score.set(r, (score.get(r) ?? 0) + w);
+      }
+      const ranked = [...score].map(([r, v]) => [r, Math.round(v * 2 ** 24) / 2 ** 24]).sort((a, b) => b[1] - a[1] || b[0] - a[0]);
+      expect(got).toEqual(ranked.slice(0, limit).map(([r]) => r));
+      expect(new Set(ranked.slice(0, limit + 40).map(([, v]) => v)).size).toBeLessThan(30); // ties were there
+    }
+  });
+
   test('reading stops once no chunk left unread, nor any read one, can change the best', () => {
     // Two chunks hold the rare word at its top level; the common word's weakest list (level 1) is
     // long and adds too little to lift any other chunk past them: it is never read.

@@ -60,7 +60,7 @@ async function bodies(app: ReturnType<typeof createApp>): Promise<string[]> {
 }
 
 test.skipIf(!available)('full caches, tiny caches and no caches answer the same bytes', async () => {
-  const none = await bodies(appWith({ chunk_words: 0, postings: 0, stem_counts: 0, rows: 0 }));
+  const none = await bodies(appWith({ chunk_words: 0, postings: 0, stem_counts: 0, rows: 0, int8_vectors: 0 }));
   expect(none.filter((b) => b.startsWith('200 ')).length).toBe(paths.length);
   const warm = appWith();
   await bodies(warm);
@@ -69,10 +69,12 @@ test.skipIf(!available)('full caches, tiny caches and no caches answer the same 
   expect(full.postings.entries).toBeGreaterThan(500);
   const again = await bodies(warm);
   expect(warm.searchCaches().chunk_words.hits).toBeGreaterThan(full.chunk_words.hits);
-  const tiny = appWith({ chunk_words: 256 * 1024, postings: 64 * 1024, stem_counts: 16 * 1024, rows: 128 * 1024 });
+  const tiny = appWith({ chunk_words: 256 * 1024, postings: 64 * 1024, stem_counts: 16 * 1024, rows: 128 * 1024, int8_vectors: 64 * 1024 });
   const evicting = await bodies(tiny);
   expect(tiny.searchCaches().chunk_words.evictions).toBeGreaterThan(0);
   expect(tiny.searchCaches().rows.evictions).toBeGreaterThan(0);
+  expect(tiny.searchCaches().int8_vectors!.evictions).toBeGreaterThan(0);
+  expect(warm.searchCaches().int8_vectors!.hits).toBeGreaterThan(full.int8_vectors!.hits);
   for (let i = 0; i < paths.length; i++) {
     expect(`${paths[i]} ${again[i]}`).toBe(`${paths[i]} ${none[i]}`);
     expect(`${paths[i]} ${evicting[i]}`).toBe(`${paths[i]} ${none[i]}`);

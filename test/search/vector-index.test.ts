@@ -95,6 +95,31 @@ describe('vector index', () => {
   });
 });
 
+describe('int8 vectors kept between searches', () => {
+  test('keeping none, a few (evicting all the time) or all of them gives the same answers', () => {
+    const indexes = [0, 7 * DIM, 1 << 20].map((keepBytes) => createVectorIndex(db, { rescore: 1000, keepBytes }));
+    const answers = indexes.map(() => [] as unknown[]);
+    const asked = Array.from({ length: 40 }, () => ({ q: randomUnit(), probe: randomUnit(), ids: Array.from({ length: 12 }, () => 1 + Math.floor(random() * (N + 5))) }));
+    for (const [x, index] of indexes.entries()) {
+      for (const { q, probe, ids } of asked) {
+        answers[x].push(index.nearest(probe, 20, ANY, null, q), index.nearest(q, 7, { ...ANY, langs: ['fr'] }, null));
+        answers[x].push([...index.similarities(q, [...ids, ids[0]])].sort((a, b) => a[0] - b[0]));
+        answers[x].push([...index.vectors(ids)].sort((a, b) => a[0] - b[0]).map(([r, v]) => [r, [...v]]));
+      }
+    }
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[2]).toEqual(answers[0]);
+    // The answers are right, not only alike: the first probe's neighbours by exact cosine.
+    expect((answers[0][0] as Array<{ rowid: number }>).map((n) => n.rowid)).toEqual(exact(asked[0].probe).slice(0, 20).map((n) => n.rowid));
+    const [none, few, all] = indexes.map((i) => i.cacheStats());
+    expect([none.entries, none.hits, none.maxBytes]).toEqual([0, 0, 0]);
+    expect([few.entries, few.maxBytes]).toEqual([7, 7 * DIM]);
+    expect(few.evictions).toBeGreaterThan(100);
+    expect([all.entries, all.evictions]).toEqual([N, 0]);
+    expect(all.hits).toBeGreaterThan(few.hits);
+  });
+});
+
 describe('feedbackProbe', () => {
   test('unit length, closer to the feedback than the query was, and still closest to the query', () => {
     const q = randomUnit(), fb = randomUnit();

@@ -3,6 +3,7 @@
 // entries nearest in Hamming distance among those a filter mask lets through. sqlite-vec's own
 // k-nearest search costs O(n·k) at the k (1000) the search pool needs: ~2 s at 1 M chunks.
 import { instantiateHamming, type HammingFn } from './hamming-wasm.js';
+import { instantiateSelect, type SelectFns } from './select-wasm.js';
 
 const POPCOUNT = Uint8Array.from({ length: 256 }, (_, b) => { let c = 0; for (let x = b; x; x >>= 1) c += x & 1; return c; });
 
@@ -13,20 +14,36 @@ export class CodeScan {
   private readonly dist: Uint16Array;
   private readonly queryAt: number;
   private readonly hamming: HammingFn | null;
+  private readonly passes: SelectFns | null;
+  // Where the selection works in the memory: a copy of the mask (a byte an entry), the histogram
+  // (a u32 a distance) and the entries chosen (an i32 each).
+  private readonly maskAt: number;
+  private readonly histAt: number;
+  private readonly outAt: number;
+  private readonly bins: number;
   private filled = 0;
 
-  /** Room for `n` codes of `words` 16-byte words each. */
-  constructor(readonly n: number, readonly words: number) {
+  /** Room for `n` codes of `words` 16-byte words each; `wasm: false` takes the JavaScript passes
+   *  (what runs without WebAssembly SIMD; tests compare the two). */
+  constructor(readonly n: number, readonly words: number, { wasm = true }: { wasm?: boolean } = {}) {
     this.bytes = words * 16;
     const codesEnd = n * this.bytes;
     this.queryAt = codesEnd;
     const distAt = codesEnd + this.bytes;
-    this.memory = new WebAssembly.Memory({ initial: Math.ceil((distAt + n * 2 + 16) / 65_536) || 1 });
+    this.bins = this.bytes * 8 + 2;
+    const align16 = (x: number) => Math.ceil(x / 16) * 16;
+    this.maskAt = align16(distAt + n * 2 + 16);
+    this.histAt = align16(this.maskAt + n);
+    this.outAt = this.histAt + this.bins * 4;
+    this.memory = new WebAssembly.Memory({ initial: Math.ceil((this.outAt + n * 4 + 16) / 65_536) || 1 });
     this.u8 = new Uint8Array(this.memory.buffer);
     this.dist = new Uint16Array(this.memory.buffer, distAt, n);
     let hamming: HammingFn | null = null;
-    try { hamming = instantiateHamming(this.memory, words); } catch { hamming = null; }
+    try { hamming = wasm ? instantiateHamming(this.memory, words) : null; } catch { hamming = null; }
     this.hamming = hamming;
+    let passes: SelectFns | null = null;
+    try { passes = wasm ? instantiateSelect(this.memory) : null; } catch { passes = null; }
+    this.passes = passes;
   }
 
   get simd() { return this.hamming !== null; }
@@ -55,22 +72,43 @@ export class CodeScan {
     }
   }
 
-  /** Entry numbers of (at most) the `r` codes nearest `query` among those `mask` keeps (null: all). */
+  /** Entry numbers of (at most) the `r` codes nearest `query` among those `mask` keeps (1: kept, 0:
+   *  not; null: all), in entry order. */
   shortlist(query: Uint8Array, r: number, mask: Uint8Array | null): Int32Array {
     this.distances(query);
-    const n = this.filled, dist = this.dist, hist = new Uint32Array(this.bytes * 8 + 2);
-    if (mask) { for (let i = 0; i < n; i++) if (mask[i]) hist[dist[i]]++; }
+    if (this.passes) return this.shortlistWasm(r, mask, this.passes);
+    const n = this.filled, dist = this.dist, hist = new Uint32Array(this.bins);
+    // A mask holds 0 or 1 (FilterColumns.mask): added, not tested, so that a filter passing entries
+    // at random costs no mispredicted branch per entry.
+    if (mask) { for (let i = 0; i < n; i++) hist[dist[i]] += mask[i]; }
     else for (let i = 0; i < n; i++) hist[dist[i]]++;
     // The distance threshold whose ball holds r entries; ties at it are taken in entry order.
     let t = 0, below = 0;
     while (t < hist.length - 1 && below + hist[t] < r) below += hist[t++];
     const out = new Int32Array(Math.min(r, below + hist[t]));
     let j = 0, ties = out.length - below;
+    // Few entries are within t (r of up to a million): the distance is tested first, the mask only
+    // for those.
     for (let i = 0; i < n && j < out.length; i++) {
-      if (mask && !mask[i]) continue;
       const d = dist[i];
-      if (d < t || (d === t && ties-- > 0)) out[j++] = i;
+      if (d > t || (mask && !mask[i])) continue;
+      if (d < t || ties-- > 0) out[j++] = i;
     }
     return out;
+  }
+
+  /** The same two passes in WebAssembly (select-wasm.ts). */
+  private shortlistWasm(r: number, mask: Uint8Array | null, { histogram, select }: SelectFns): Int32Array {
+    const n = this.filled, buffer = this.memory.buffer;
+    const hist = new Uint32Array(buffer, this.histAt, this.bins);
+    hist.fill(0);
+    if (mask) this.u8.set(mask.subarray(0, n), this.maskAt);
+    const maskAt = mask ? this.maskAt : 0;
+    histogram(this.dist.byteOffset, maskAt, n, this.histAt);
+    let t = 0, below = 0;
+    while (t < hist.length - 1 && below + hist[t] < r) below += hist[t++];
+    const count = Math.min(r, below + hist[t]);
+    const j = select(this.dist.byteOffset, maskAt, n, t, count - below, this.outAt, count);
+    return new Int32Array(buffer, this.outAt, j).slice();
   }
 }

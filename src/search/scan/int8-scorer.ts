@@ -1,8 +1,12 @@
-// Scores a batch of int8 vectors (a search's short list, read from the file in one statement)
-// against a query: each vector's cosine and inverse norm, with WebAssembly SIMD (int8-wasm.ts) or,
-// where that is missing or the dimension is not a multiple of 16, with the JavaScript of
-// int8-vectors.ts. Both give the same numbers bit for bit (test/search/scan/int8-scorer.test.ts).
-// The batch stays loaded until the next `load`, so one search can score it against two vectors.
+// Scores a batch of int8 vectors (a search's short list) against a query: each vector's cosine and
+// inverse norm, with WebAssembly SIMD (int8-wasm.ts) or, where that is missing or the dimension is
+// not a multiple of 16, with the JavaScript of int8-vectors.ts. Both give the same numbers bit for
+// bit (test/search/scan/int8-scorer.test.ts). The batch stays loaded until the next one begins, so
+// one search can score it against two vectors, or a part of it against the second.
+// Beside the batch, the same memory holds `slots` vectors kept between searches (int8-slots.ts
+// decides which). A batch is a list of byte offsets, each to a kept vector or to one just read from
+// the file, so a kept vector is scored where it lies: no SQL, no copy. A slot found for a batch must
+// not be overwritten until the next batch begins (Int8Slots pins it).
 import { instantiateCosines, type CosinesFn } from './int8-wasm.js';
 import { int8Cosine, inverseNorm } from './int8-vectors.js';
 
@@ -13,16 +17,24 @@ export class Int8Scorer {
   private readonly cosinesFn: CosinesFn | null = null;
   private capacity = 0;
   private count = 0;
-  // Byte offsets in the memory: query (dim float64s), cosines and inverse norms (capacity float64s
-  // each), then the vectors (capacity × dim bytes).
+  // Byte offsets: the query (dim float64s), the kept vectors (slots × dim bytes), then per batch
+  // entry a cosine and an inverse norm (float64s), the vector's offset and a second list of offsets
+  // (scoreSome), and room for vectors read from the file (dim bytes each). The kept vectors come
+  // first so that a larger batch grows the memory at its end only.
+  private readonly slotsAt: number;
   private outAt = 0;
   private invAt = 0;
-  private vectorsAt = 0;
-  private vectorsJs = new Int8Array(0);
-  private outJs = new Float64Array(0);
-  private invJs = new Float64Array(0);
+  private offsetsAt = 0;
+  private pickAt = 0;
+  private readAt = 0;
+  /** Every byte: the WebAssembly memory, or (without SIMD) a plain buffer laid out the same way. */
+  private u8 = new Uint8Array(0);
+  private i8 = new Int8Array(0);
+  private offsets = new Int32Array(0);
+  private pick = new Int32Array(0);
 
-  constructor(readonly dim: number) {
+  constructor(readonly dim: number, readonly slots = 0) {
+    this.slotsAt = dim * 8;
     if (dim > 0 && dim % 16 === 0) {
       try {
         const memory = new WebAssembly.Memory({ initial: 1 });
@@ -33,58 +45,119 @@ export class Int8Scorer {
         this.memory = null;
       }
     }
+    this.reserve(0);
   }
 
   get simd() { return this.cosinesFn !== null; }
 
   /** Loads `count` vectors stored one after another in `bytes` (count × dim bytes). */
   load(bytes: Uint8Array, count: number) {
-    if (bytes.byteLength !== count * this.dim) throw new Error(`int8 scorer: ${bytes.byteLength} bytes for ${count} vectors of ${this.dim}`);
-    this.reserve(count);
-    this.count = count;
-    if (this.memory) new Uint8Array(this.memory.buffer, this.vectorsAt, bytes.byteLength).set(bytes);
-    else this.vectorsJs.set(new Int8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    this.begin(count);
+    this.append(bytes, count);
   }
 
-  /** Vector `i` of the batch (a view: valid until the next `load`). */
+  /** Starts an empty batch with room for `count` vectors. */
+  begin(count: number) {
+    this.reserve(count);
+    this.count = 0;
+  }
+
+  /** Appends `n` vectors stored one after another in `bytes`; the batch index of the first. */
+  append(bytes: Uint8Array, n: number): number {
+    const dim = this.dim;
+    if (bytes.byteLength !== n * dim) throw new Error(`int8 scorer: ${bytes.byteLength} bytes for ${n} vectors of ${dim}`);
+    if (this.count + n > this.capacity) throw new Error(`int8 scorer: batch of ${this.capacity} full`);
+    const first = this.count, at = this.readAt + first * dim;
+    this.u8.set(bytes, at);
+    for (let j = 0; j < n; j++) this.offsets[first + j] = at + j * dim;
+    this.count += n;
+    return first;
+  }
+
+  /** Appends the vector kept in `slot`; its batch index. */
+  appendKept(slot: number): number {
+    if (this.count >= this.capacity) throw new Error(`int8 scorer: batch of ${this.capacity} full`);
+    this.offsets[this.count] = this.slotsAt + slot * this.dim;
+    return this.count++;
+  }
+
+  /** Keeps vector `i` of the batch in `slot` (overwriting what the slot held). */
+  keep(i: number, slot: number) {
+    if (slot < 0 || slot >= this.slots) throw new RangeError(`int8 scorer: slot ${slot} of ${this.slots}`);
+    const from = this.offsets[i];
+    this.u8.copyWithin(this.slotsAt + slot * this.dim, from, from + this.dim);
+  }
+
+  /** Vectors in the batch. */
+  get size() { return this.count; }
+
+  /** Vector `i` of the batch (a view: valid until the next batch). */
   vector(i: number): Int8Array {
-    const from = i * this.dim;
-    return this.memory ? new Int8Array(this.memory.buffer, this.vectorsAt + from, this.dim) : this.vectorsJs.subarray(from, from + this.dim);
+    const from = this.offsets[i];
+    return this.i8.subarray(from, from + this.dim);
   }
 
   /** Cosine of unit vector `query` to each vector of the batch, and each one's inverse norm (views,
    *  overwritten by the next call). */
   score(query: Float32Array): { cosines: Float64Array; inverseNorms: Float64Array } {
-    const n = this.count, dim = this.dim;
-    if (this.memory && this.cosinesFn) {
-      new Float64Array(this.memory.buffer, 0, dim).set(query);
-      this.cosinesFn(0, this.vectorsAt, n, this.outAt, this.invAt);
-      return { cosines: new Float64Array(this.memory.buffer, this.outAt, n), inverseNorms: new Float64Array(this.memory.buffer, this.invAt, n) };
+    return this.run(query, this.offsetsAt, this.count);
+  }
+
+  /** The same for the batch's vectors `indices` only: entry j is vector indices[j]'s. */
+  scoreSome(query: Float32Array, indices: ArrayLike<number>): { cosines: Float64Array; inverseNorms: Float64Array } {
+    const n = indices.length;
+    if (n > this.capacity) throw new Error(`int8 scorer: ${n} of a batch of ${this.capacity}`);
+    for (let j = 0; j < n; j++) {
+      const i = indices[j];
+      if (!(i >= 0 && i < this.count)) throw new RangeError(`int8 scorer: vector ${i} of ${this.count}`);
+      this.pick[j] = this.offsets[i];
     }
+    return this.run(query, this.pickAt, n);
+  }
+
+  private run(query: Float32Array, offsetsAt: number, n: number) {
+    const dim = this.dim, buffer = this.u8.buffer;
+    const cosines = new Float64Array(buffer, this.outAt, n), inverseNorms = new Float64Array(buffer, this.invAt, n);
+    if (this.cosinesFn) {
+      new Float64Array(buffer, 0, dim).set(query);
+      this.cosinesFn(0, offsetsAt, n, this.outAt, this.invAt);
+      return { cosines, inverseNorms };
+    }
+    const offsets = new Int32Array(buffer, offsetsAt, n);
     for (let i = 0; i < n; i++) {
-      const v = this.vectorsJs.subarray(i * dim, (i + 1) * dim);
+      const v = this.i8.subarray(offsets[i], offsets[i] + dim);
       const inv = inverseNorm(v);
-      this.invJs[i] = inv;
-      this.outJs[i] = int8Cosine(query, v, inv);
+      inverseNorms[i] = inv;
+      cosines[i] = int8Cosine(query, v, inv);
     }
-    return { cosines: this.outJs.subarray(0, n), inverseNorms: this.invJs.subarray(0, n) };
+    return { cosines, inverseNorms };
   }
 
   private reserve(count: number) {
-    if (count <= this.capacity) return;
+    if (count <= this.capacity && this.u8.byteLength) return;
     const capacity = Math.max(count, 2 * this.capacity, 1024);
     const dim = this.dim;
+    const outAt = this.slotsAt + Math.ceil((this.slots * dim) / 8) * 8, invAt = outAt + capacity * 8;
+    const offsetsAt = invAt + capacity * 8, pickAt = offsetsAt + capacity * 4, readAt = pickAt + capacity * 4;
+    const bytes = readAt + capacity * dim;
     if (this.memory) {
-      this.outAt = dim * 8;
-      this.invAt = this.outAt + capacity * 8;
-      this.vectorsAt = this.invAt + capacity * 8;
-      const need = Math.ceil((this.vectorsAt + capacity * dim) / PAGE) - this.memory.buffer.byteLength / PAGE;
+      const need = Math.ceil(bytes / PAGE) - this.memory.buffer.byteLength / PAGE;
       if (need > 0) this.memory.grow(need);
+      this.u8 = new Uint8Array(this.memory.buffer);
     } else {
-      this.vectorsJs = new Int8Array(capacity * dim);
-      this.outJs = new Float64Array(capacity);
-      this.invJs = new Float64Array(capacity);
+      // The kept vectors (the only bytes that outlive a batch) move to the new buffer.
+      const u8 = new Uint8Array(bytes);
+      u8.set(this.u8.subarray(0, Math.min(this.u8.byteLength, outAt)));
+      this.u8 = u8;
     }
+    this.i8 = new Int8Array(this.u8.buffer, 0, this.u8.byteLength);
+    this.offsets = new Int32Array(this.u8.buffer, offsetsAt, capacity);
+    this.pick = new Int32Array(this.u8.buffer, pickAt, capacity);
+    this.outAt = outAt;
+    this.invAt = invAt;
+    this.offsetsAt = offsetsAt;
+    this.pickAt = pickAt;
+    this.readAt = readAt;
     this.capacity = capacity;
   }
 }

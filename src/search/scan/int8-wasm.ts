@@ -10,9 +10,11 @@
 // additions are the same IEEE operations in the same order. The squared norm is an integer sum
 // (exact in any order); 1/sqrt of it is rounded to float32 as inverseNorm does.
 //
-// cosines(query, vectors, n, out, inv): `query` is dim float64s, `vectors` n vectors of dim int8s one
-// after another; writes out[i] = cosine (float64) and inv[i] = 1/|v_i| (float64 holding a float32).
-// Pointers are byte offsets in the imported memory; dim (a multiple of 16) is fixed per module.
+// cosines(query, vectors, n, out, inv): `query` is dim float64s, `vectors` n int32 byte offsets, one
+// per vector of dim int8s (anywhere: a batch is gathered from kept vectors and vectors just read
+// without copying them together); writes out[i] = cosine (float64) and inv[i] = 1/|v_i| (float64
+// holding a float32). Pointers are byte offsets in the imported memory; dim (a multiple of 16) is
+// fixed per module.
 
 import { F64, get, I32, i32, leb, name, section, set, simd, tee, V128, vec } from './wasm-encoding.js';
 
@@ -31,7 +33,7 @@ const v128zero = [0xfd, ...leb(0x0c), ...Array(16).fill(0)];
 /** Lanes 2, 3 of an i32x4 moved to lanes 0, 1 (so convert_low takes them). */
 const HIGH_PAIR = [8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7];
 
-// Params: 0 query, 1 vectors, 2 n, 3 out, 4 inv. Locals: 5 i, 6 p (vector cursor), 7 qp (query
+// Params: 0 query, 1 vectors (offsets), 2 n, 3 out, 4 inv. Locals: 5 i, 6 p (vector cursor), 7 qp (query
 // cursor), 8 end of the vector, 9 squared norm, 10 ab, 11 cd, 12 squares (i32x4), 13 bytes, 14 x16,
 // 15 x32, 16 dot, 17 scale.
 function moduleFor(dim: number): Uint8Array {
@@ -51,8 +53,8 @@ function moduleFor(dim: number): Uint8Array {
     ...vec([[5, I32], [6, V128], [2, F64]]),
     ...get(N), ...i32(0), OP.i32eq, 0x04, 0x40, 0x0f, 0x0b, // if n == 0 return
     ...i32(0), ...set(I),
-    ...get(V), ...set(P),
     0x03, 0x40, // loop over vectors
+    ...get(V), ...get(I), ...i32(4), OP.i32mul, OP.i32add, 0x28, 2, 0, ...set(P), // p = vectors[i] (i32.load)
     ...v128zero, ...set(AB), ...v128zero, ...set(CD), ...v128zero, ...set(SQ),
     ...get(Q), ...set(QP),
     ...get(P), ...i32(dim), OP.i32add, ...set(END),

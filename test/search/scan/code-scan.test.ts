@@ -44,6 +44,41 @@ describe('CodeScan', () => {
     });
   }
 
+  test('with a mask, the r nearest kept entries, ties at the cut in entry order, against a sort (random masks, many ties)', () => {
+    const random = rng(9);
+    const n = 3000;
+    // One 16-byte word with only its first byte random: distances 0..8, so most entries tie.
+    const codes = Array.from({ length: n }, () => Uint8Array.from({ length: 16 }, (_, b) => (b ? 0 : Math.floor(random() * 256))));
+    const scan = new CodeScan(n, 1);
+    for (const c of codes) scan.push(c);
+    for (const share of [0, 0.1, 0.5, 0.88, 1]) {
+      const mask = Uint8Array.from({ length: n }, () => (random() < share ? 1 : 0));
+      for (const r of [1, 17, 250, 2000, 5000]) {
+        const q = Uint8Array.from({ length: 16 }, (_, b) => (b ? 0 : Math.floor(random() * 256)));
+        const want = codes.map((c, i) => ({ i, d: hamming(q, c) })).filter((x) => mask[x.i])
+          .sort((a, b) => a.d - b.d || a.i - b.i).slice(0, r).map((x) => x.i).sort((a, b) => a - b);
+        expect([...scan.shortlist(q, r, mask)]).toEqual(want);
+      }
+    }
+  });
+
+  test('the WebAssembly passes and the JavaScript ones choose the same entries (random codes and masks, r at the edges)', () => {
+    const random = rng(21);
+    for (const [n, words] of [[1, 1], [700, 1], [5000, 2], [2048, 3]]) {
+      const codes = Array.from({ length: n }, () => Uint8Array.from({ length: words * 16 }, () => (random() < 0.5 ? Math.floor(random() * 256) : 0)));
+      const wasm = new CodeScan(n, words), js = new CodeScan(n, words, { wasm: false });
+      expect([wasm.simd, js.simd]).toEqual([true, false]);
+      for (const c of codes) { wasm.push(c); js.push(c); }
+      for (const share of [null, 0, 0.03, 0.5, 1]) {
+        const mask = share === null ? null : Uint8Array.from({ length: n }, () => (random() < share ? 1 : 0));
+        for (const r of [0, 1, 2, 63, 1000, n - 1, n, n + 5]) {
+          const q = codes[Math.floor(random() * n)].map((x) => (random() < 0.1 ? x ^ 1 : x));
+          expect([...wasm.shortlist(q, r, mask)]).toEqual([...js.shortlist(q, r, mask)]);
+        }
+      }
+    }
+  });
+
   test('a mask keeps only its entries; an all-zero mask gives nothing; r beyond n gives every kept entry', () => {
     const scan = new CodeScan(6, 1);
     // Entry i has i bits set in every byte: its distance from the zero code grows with i.

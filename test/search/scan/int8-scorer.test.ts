@@ -47,6 +47,55 @@ describe('Int8Scorer', () => {
     });
   }
 
+  for (const dim of [256, 48, 20]) {
+    test(`a batch of kept vectors and vectors appended scores as the same batch loaded whole (dim ${dim})`, () => {
+      const random = seededRandom(100 + dim);
+      const slots = 5;
+      const scorer = new Int8Scorer(dim, slots);
+      const first = batch(dim, 8, random);
+      scorer.load(new Uint8Array(first.buffer), 8);
+      // Keep vectors 0, 3, 5, 6 and 7 of the first batch in slots 4, 0, 1, 2, 3.
+      const kept = [[0, 4], [3, 0], [5, 1], [6, 2], [7, 3]];
+      for (const [i, slot] of kept) scorer.keep(i, slot);
+      expect(() => scorer.keep(0, slots)).toThrow(RangeError);
+      // A larger batch (the memory grows) mixing kept vectors and new ones.
+      const fresh = batch(dim, 3000, random);
+      const want = new Int8Array((3000 + 3) * dim);
+      scorer.begin(3000 + 3);
+      expect(scorer.appendKept(1)).toBe(0);
+      want.set(first.subarray(5 * dim, 6 * dim), 0);
+      expect(scorer.append(new Uint8Array(fresh.buffer), 3000)).toBe(1);
+      want.set(fresh, dim);
+      expect(scorer.appendKept(4)).toBe(3001);
+      want.set(first.subarray(0, dim), 3001 * dim);
+      expect(scorer.appendKept(0)).toBe(3002);
+      want.set(first.subarray(3 * dim, 4 * dim), 3002 * dim);
+      expect(scorer.size).toBe(3003);
+      expect(() => scorer.appendKept(2)).toThrow(/full/);
+      const whole = new Int8Scorer(dim);
+      whole.load(new Uint8Array(want.buffer), 3003);
+      for (const q of [unitQuery(dim, random), unitQuery(dim, random)]) {
+        const a = scorer.score(q), b = whole.score(q);
+        const sameCos = a.cosines.every((c, i) => Object.is(c, b.cosines[i])), sameInv = a.inverseNorms.every((x, i) => Object.is(x, b.inverseNorms[i]));
+        expect([a.cosines.length, sameCos, sameInv]).toEqual([3003, true, true]);
+      }
+      expect([...scorer.vector(3002)]).toEqual([...first.subarray(3 * dim, 4 * dim)]);
+      // A part of the batch, in any order: the same numbers as the whole batch's.
+      const some = [3002, 0, 17, 3001, 17, 2999];
+      const q = unitQuery(dim, random);
+      const all = scorer.score(q);
+      const allCos = [...all.cosines], allInv = [...all.inverseNorms];
+      const part = scorer.scoreSome(q, some);
+      expect(part.cosines.every((c, j) => Object.is(c, allCos[some[j]]))).toBe(true);
+      expect(part.inverseNorms.every((x, j) => Object.is(x, allInv[some[j]]))).toBe(true);
+      expect(() => scorer.scoreSome(q, [3003])).toThrow(RangeError);
+      // The slots outlive batches: the vector kept in slot 2 (vector 6 of the first batch).
+      scorer.begin(1);
+      scorer.appendKept(2);
+      expect([...scorer.vector(0)]).toEqual([...first.subarray(6 * dim, 7 * dim)]);
+    });
+  }
+
   test('a batch of the wrong length is refused', () => {
     expect(() => new Int8Scorer(16).load(new Uint8Array(17), 1)).toThrow(/17 bytes/);
   });
