@@ -3,6 +3,7 @@ import type Database from 'better-sqlite3';
 import type { Lang } from '../../src/search/text/terms.js';
 import { inlinePipe, workerPipe } from '../workers/batch-pipe.js';
 import { useWorkers, type WorkerMode } from '../workers/start-worker.js';
+import { createMemoryGuard } from '../memory-guard.js';
 import { chunkSpeeches, type ChunkedSpeech, type SpeechToChunk } from './chunk-spans.js';
 import { CHUNK_INDEXES_SQL, SEARCH_SCHEMA_SQL } from './schema.js';
 import { writeKeywordIndex } from './write-keyword-index.js';
@@ -43,6 +44,7 @@ export function writeChunks(db: Database.Database, onProgress: (msg: string) => 
   const onWorker = useWorkers(workers, order.length);
   const pipe = onWorker ? workerPipe<SpeechToChunk, ChunkedSpeech>('chunk-speeches') : inlinePipe(chunkSpeeches);
   const submitted: Speech[][] = [];
+  const guard = createMemoryGuard();
   const writeNext = () => {
     const speeches = submitted.shift()!;
     const chunked = pipe.take();
@@ -67,6 +69,7 @@ export function writeChunks(db: Database.Database, onProgress: (msg: string) => 
       pipe.submit(speeches.map(({ key, text, language, spoken_at, province_territory }) => ({ key, text, language, spoken_at, province_territory })));
       submitted.push(speeches);
       if (submitted.length >= IN_FLIGHT) writeNext();
+      guard.check();
     }
     while (submitted.length) writeNext();
   } finally {

@@ -10,6 +10,7 @@ import { chunkBatches } from './chunk-batches.js';
 import { CHUNK_TERMS_COLUMNS, type ChunkTerms, type SampleRow } from './keyword-terms.js';
 import { inlineTokenizer, workerTokenizer } from './keyword-worker.js';
 import { useWorkers, type WorkerMode } from '../workers/start-worker.js';
+import { createMemoryGuard } from '../memory-guard.js';
 
 const BATCH = 2000;
 const AVGDL_SAMPLE = 20_000;
@@ -45,12 +46,14 @@ export function writeKeywordIndex(db: Database.Database, { onProgress = () => {}
 
   const insert = db.prepare('INSERT INTO chunks_fts (rowid, terms) VALUES (?, ?)');
   const submitted: number[][] = [];
+  const guard = createMemoryGuard();
   let done = 0;
   const writeNext = () => {
     const rowids = submitted.shift()!;
     const lines = tokenizer.take();
     for (let i = 0; i < rowids.length; i++) insert.run(rowids[i], lines[i]);
     done += rowids.length;
+    guard.check();
     if (done % every < BATCH) onProgress(`keyword index: ${done}/${chunks} chunks indexed`);
   };
   for (const rows of chunkBatches<ChunkTerms>(db, CHUNK_TERMS_COLUMNS, BATCH)) {

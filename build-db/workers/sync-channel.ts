@@ -3,6 +3,7 @@
 // deliver a worker's messages. The worker posts on a MessagePort and bumps a shared counter; the main
 // thread sleeps on the counter (Atomics.wait) and takes the message with receiveMessageOnPort.
 import { MessageChannel, receiveMessageOnPort, type MessagePort, type TransferListItem } from 'node:worker_threads';
+import { createMemoryGuard } from '../memory-guard.js';
 
 /** The worker's end: passed to it in workerData (the port in the transfer list). */
 export interface ReplyEnd { port: MessagePort; signal: Int32Array }
@@ -57,6 +58,7 @@ export function serveReplies<Req>(end: ReplyEnd, handle: (req: Req) => { reply: 
     Atomics.add(end.signal, 0, 1);
     Atomics.notify(end.signal, 0);
   };
+  const guard = createMemoryGuard();
   end.port.on('message', (req: Req) => {
     let out: ReturnType<typeof handle>;
     try {
@@ -66,5 +68,7 @@ export function serveReplies<Req>(end: ReplyEnd, handle: (req: Req) => { reply: 
       return;
     }
     if (out) send(out.reply, out.transfer);
+    // This thread's garbage is its own heap's: only a collection here frees it.
+    guard.check();
   });
 }

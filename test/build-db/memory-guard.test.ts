@@ -1,0 +1,38 @@
+// The build's memory guard: collects above the ceiling only, and backs off when what is alive is
+// itself above it.
+import { describe, expect, test } from 'bun:test';
+import { createMemoryGuard } from '../../build-db/memory-guard.js';
+
+describe('createMemoryGuard', () => {
+  const MB = 2 ** 20;
+
+  test('collects only when the resident set is above the ceiling', () => {
+    let rss = 500 * MB, collected = 0;
+    const guard = createMemoryGuard({ ceiling: 1000 * MB, resident: () => rss, collect: () => { collected++; rss = 400 * MB; } });
+    expect(guard.check()).toBe(false);
+    rss = 1000 * MB;
+    expect(guard.check()).toBe(false);
+    rss = 1001 * MB;
+    expect(guard.check()).toBe(true);
+    expect(rss).toBe(400 * MB);
+    expect(guard.check()).toBe(false);
+    expect([collected, guard.collections]).toEqual([1, 1]);
+  });
+
+  test('when the live set stays above the ceiling, the next collection waits for a quarter of it more', () => {
+    let rss = 1500 * MB, collected = 0;
+    const guard = createMemoryGuard({ ceiling: 1000 * MB, resident: () => rss, collect: () => { collected++; rss = 1200 * MB; } });
+    expect(guard.check()).toBe(true); // 1500 → 1200: still above, so the threshold is 1450
+    rss = 1440 * MB;
+    expect(guard.check()).toBe(false);
+    rss = 1460 * MB;
+    expect(guard.check()).toBe(true);
+    expect(collected).toBe(2);
+    // Once the set falls back, the ceiling is the threshold again.
+    const low = createMemoryGuard({ ceiling: 1000 * MB, resident: () => rss, collect: () => { rss = 300 * MB; } });
+    rss = 1100 * MB;
+    expect(low.check()).toBe(true);
+    rss = 1001 * MB;
+    expect(low.check()).toBe(true);
+  });
+});
