@@ -79,18 +79,9 @@ describe('keywordCandidates', () => {
 
   test('the best `exact` are those of reading every posting, whatever the budget', () => {
     // Seeded random corpora: 3 stems of different rarity, levels skewed low as real term weights are.
-    let state = 7;
-    const random = () => ((state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32);
+    const random = seededRandom(7);
     for (let round = 0; round < 30; round++) {
-      const terms: Record<string, Record<number, number[]>> = {};
-      for (const [stem, share] of [['rare', 0.02], ['mid', 0.15], ['common', 0.6]] as const) {
-        terms[stem] = {};
-        for (let r = CHUNKS; r >= 1; r--) {
-          if (random() >= share) continue;
-          const level = Math.min(LEVELS - 1, Math.floor(random() ** 2 * LEVELS));
-          (terms[stem][level] ??= []).push(r);
-        }
-      }
+      const terms = randomTerms(random, [['rare', 0.02], ['mid', 0.15], ['common', 0.6]], () => Math.min(LEVELS - 1, Math.floor(random() ** 2 * LEVELS)));
       const { sources } = fake(terms);
       const stems = ['rare', 'mid', 'common'];
       const full = keywordCandidates(sources, stems, { f, sessionIds: null, passing: null, limit: 20, budget: Number.MAX_SAFE_INTEGER, exact: 0 });
@@ -102,15 +93,10 @@ describe('keywordCandidates', () => {
   test('the pool is the `limit` best of the postings read, by rounded score then newest, for any limit (many ties)', () => {
     // An independent reckoning from the FTS5 queries made: each chunk scores the weights of the
     // lists it was read in, rounded to the 2^-24 grid; the best `limit`, newest first among equals.
-    let state = 11;
-    const random = () => ((state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32);
+    const random = seededRandom(11);
     for (let round = 0; round < 24; round++) {
-      const terms: Record<string, Record<number, number[]>> = {};
-      for (const [stem, share] of [['rare', 0.05], ['mid', 0.3], ['common', 0.8]] as const) {
-        terms[stem] = {};
-        // Two levels only: few distinct sums, so long runs of chunks tie at the cut.
-        for (let r = CHUNKS; r >= 1; r--) if (random() < share) (terms[stem][random() < 0.5 ? 3 : 9] ??= []).push(r);
-      }
+      // Two levels only: few distinct sums, so long runs of chunks tie at the cut.
+      const terms = randomTerms(random, [['rare', 0.05], ['mid', 0.3], ['common', 0.8]], () => (random() < 0.5 ? 3 : 9));
       const { sources, calls } = fake(terms);
       const stems = ['rare', 'mid', 'common'];
       const limit = [1, 7, 50, 300, 999][round % 5];
@@ -183,3 +169,20 @@ describe('kthLargest', () => {
     }
   });
 });
+
+/** A seeded linear congruential generator in [0, 1): the same corpora on every run. */
+function seededRandom(seed: number): () => number {
+  let state = seed;
+  return () => ((state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32);
+}
+
+/** Posting lists by stem and level, newest first: each chunk holds a stem with its share of chance,
+ *  at the level `levelOf` draws. */
+function randomTerms(random: () => number, shares: ReadonlyArray<readonly [string, number]>, levelOf: () => number): Record<string, Record<number, number[]>> {
+  const terms: Record<string, Record<number, number[]>> = {};
+  for (const [stem, share] of shares) {
+    terms[stem] = {};
+    for (let r = CHUNKS; r >= 1; r--) if (random() < share) (terms[stem][levelOf()] ??= []).push(r);
+  }
+  return terms;
+}
