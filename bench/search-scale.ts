@@ -52,7 +52,9 @@ if (!given) {
 log('searching');
 const opened = performance.now();
 const file = openDataFile(dbPath, values['mmap-size'] ? { mmapSize: Number(values['mmap-size']) } : {});
+const fileOpenMs = performance.now() - opened;
 const embedder = await loadEncoder(file.db);
+const encoderMs = performance.now() - opened - fileOpenMs;
 const app = createApp({ data: file, embedder });
 const get = async (path: string) => {
   const t = performance.now();
@@ -63,6 +65,7 @@ const get = async (path: string) => {
 };
 await get(`/search/speeches?q=${encodeURIComponent(BENCH_QUERIES[0].q)}`);
 const firstAnswerMs = performance.now() - opened;
+log(`first answer ${firstAnswerMs.toFixed(0)} ms: file open ${fileOpenMs.toFixed(0)}, encoder ${encoderMs.toFixed(0)}, first search (in-memory index included) ${(firstAnswerMs - fileOpenMs - encoderMs).toFixed(0)}`);
 const politicians = file.db.prepare(`SELECT politician_id FROM chunks WHERE politician_id IS NOT NULL
   GROUP BY politician_id ORDER BY count(*) DESC, politician_id LIMIT 3 OFFSET 9`).pluck().all() as string[];
 // The request mix of bench/search-latency.ts: no filter, broad and narrow filters, grouping.
@@ -71,6 +74,11 @@ for (const { q } of BENCH_QUERIES) await get(`/search/speeches?q=${encodeURIComp
 const times: number[] = [];
 for (let r = 0; r < Number(values.rounds); r++) for (const extra of extras) for (const { q } of BENCH_QUERIES) times.push(await get(`/search/speeches?q=${encodeURIComponent(q)}${extra}`));
 const latency = summarize(times);
+// The server's memory is read here, after the searches and before the exhaustive pass below (which
+// holds every posting of the queries' stems and is not part of serving). Anonymous memory is the
+// process's own; file-backed pages are the memory-mapped data file, shared with the page cache.
+const status = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? NaN) / 1024;
+const rssMb = process.memoryUsage().rss / 2 ** 20, rssAnonMb = status('RssAnon'), rssFileMb = status('RssFile');
 
 // The keyword side against an exhaustive reading of every posting of every stem (same scores).
 const queries = createSearchQueries(file.db);
@@ -82,15 +90,15 @@ for (const { q } of BENCH_QUERIES) {
   const served = keywordCandidates(queries, stems, { f, sessionIds: null, passing: null, limit: 1000 }).slice(0, 20);
   if (exact.length === served.length && exact.every((r, i) => served[i] === r)) agree++;
 }
-const rssMb = process.memoryUsage().rss / 2 ** 20;
 const distinct = file.db.prepare('SELECT count(*) FROM chunk_term_docs').pluck().get() as number;
 const stored = file.db.prepare('SELECT count(*) FROM chunks').pluck().get() as number;
 await embedder?.close();
 file.close();
+log(`server RSS after the searches ${rssMb.toFixed(0)} MB: anonymous ${rssAnonMb.toFixed(0)}, file-backed (mapped data file) ${rssFileMb.toFixed(0)}`);
 log(`${times.length} searches; build peak RSS ${(peakKb / 1024).toFixed(0)} MB; first answer ${firstAnswerMs.toFixed(0)} ms after opening`);
 console.log(JSON.stringify({
   chunks: stored, distinct_terms: distinct, build_seconds: given ? null : +buildSeconds.toFixed(1), chunks_per_second: given ? null : Math.round(stored / buildSeconds),
   file_bytes: statSync(dbPath).size, search_p50_ms: +latency.p50.toFixed(1), search_p95_ms: +latency.p95.toFixed(1),
-  keyword_top20_agreement: +(agree / BENCH_QUERIES.length).toFixed(3), server_rss_mb: Math.round(rssMb),
+  keyword_top20_agreement: +(agree / BENCH_QUERIES.length).toFixed(3), server_rss_mb: Math.round(rssMb), server_rss_anon_mb: Math.round(rssAnonMb), server_rss_file_mb: Math.round(rssFileMb),
   build_peak_rss_mb: given ? null : Math.round(peakKb / 1024), first_answer_ms: Math.round(firstAnswerMs),
 }));
