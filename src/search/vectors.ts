@@ -32,8 +32,10 @@ export const MAX_K = 4096;
 export const RESCORE = 2;
 /** Rowids bound to one statement at most (SQLite allows 32,766 parameters). */
 const MAX_BOUND = 16_384;
-/** Filter masks kept (1 byte per chunk each). */
+/** Filter masks kept (1 byte per chunk each): at most 16, and at most MASK_CACHE_BYTES of them
+ *  (8 at 8 M chunks), so that the cache does not grow with the file past a fixed size. */
 const MASK_CACHE = 16;
+const MASK_CACHE_BYTES = 64 * 2 ** 20;
 
 export interface Neighbour { rowid: number; similarity: number }
 
@@ -70,7 +72,7 @@ export interface VectorIndexOptions {
  *  of columns and rowid maps); the int8 vectors are read from the file as queries need them. */
 export function createVectorIndex(db: Database.Database, { rescore = RESCORE, keepBytes = SEARCH_CACHE_BYTES.int8_vectors }: VectorIndexOptions = {}): VectorIndex {
   const { entries: n, codeBytes } = codeBlocksSize(db);
-  const scan = new CodeScan(n, Math.max(1, codeBytes / 16));
+  const scan = new CodeScan(n, Math.max(1, codeBytes / 16), { maxShortlist: MAX_K * rescore });
   const columns = new FilterColumns(n);
   columns.useDictionaries(blockValues(db));
   const rowids = new Int32Array(n);
@@ -82,9 +84,15 @@ export function createVectorIndex(db: Database.Database, { rescore = RESCORE, ke
     filled += b.entries;
   }
   const maxRowid = n ? rowids[n - 1] : 0;
-  const entryOf = new Int32Array(maxRowid + 1).fill(-1);
-  for (let e = 0; e < n; e++) entryOf[rowids[e]] = e;
-  const entry = (rowid: number) => (rowid >= 0 && rowid <= maxRowid ? entryOf[rowid] : -1);
+  // A file built in one pass numbers its chunks without gaps, so an entry is its rowid less the first
+  // one and needs no map (4 bytes a chunk, 32 MB at 8 M); a map is built only when rowids have gaps.
+  const first = n ? rowids[0] : 0;
+  const dense = n > 0 && maxRowid - first === n - 1;
+  const entryOf = dense ? null : new Int32Array(maxRowid + 1).fill(-1);
+  if (entryOf) for (let e = 0; e < n; e++) entryOf[rowids[e]] = e;
+  const entry = entryOf
+    ? (rowid: number) => (rowid >= 0 && rowid <= maxRowid ? entryOf[rowid] : -1)
+    : (rowid: number) => (rowid >= first && rowid <= maxRowid ? rowid - first : -1);
   // The short list's vectors in one statement returning one row: the rowids as JSON and the vectors
   // concatenated in the same row order (both aggregates see the rows in one order), so a search
   // builds no row object or buffer per vector. The rowids are bound parameters, the list padded to
@@ -145,14 +153,18 @@ export function createVectorIndex(db: Database.Database, { rescore = RESCORE, ke
     return e >= 0 && batchOf[e] >= 0 ? batchOf[e] : -1;
   };
   // A mask costs a pass over every chunk per condition (~1-3 ms per million); searches repeat filters.
+  // Over dense rowids a mask is allocated with `first` bytes before it, so that the same bytes
+  // indexed by rowid are the keyword side's row mask (rowMask) without a copy.
   const masks = new Map<string, Uint8Array | null>();
   const rowMasks = new WeakMap<Uint8Array, Uint8Array>();
+  const maskBytes = dense ? first + n : n + maxRowid + 1;
+  const maskCache = Math.max(1, Math.min(MASK_CACHE, Math.floor(MASK_CACHE_BYTES / Math.max(1, maskBytes))));
   const mask = (f: SearchFilters, sessionIds: string[] | null) => {
     const key = JSON.stringify([f, sessionIds]);
     let m = masks.get(key);
     if (m === undefined) {
-      m = columns.mask(f, sessionIds);
-      if (masks.size >= MASK_CACHE) masks.delete(masks.keys().next().value!);
+      m = columns.mask(f, sessionIds, dense ? first : 0);
+      if (masks.size >= maskCache) masks.delete(masks.keys().next().value!);
       masks.set(key, m);
     }
     return m;
@@ -209,6 +221,7 @@ export function createVectorIndex(db: Database.Database, { rescore = RESCORE, ke
     rowMask(f, sessionIds) {
       const m = mask(f, sessionIds);
       if (!m) return null;
+      if (dense) return new Uint8Array(m.buffer, m.byteOffset - first, maxRowid + 1);
       let byRowid = rowMasks.get(m);
       if (!byRowid) {
         byRowid = new Uint8Array(maxRowid + 1);

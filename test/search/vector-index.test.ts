@@ -80,6 +80,7 @@ describe('vector index', () => {
   test('rowMask: the filter by rowid, from the in-memory columns; null without a filter', () => {
     expect(index.rowMask(ANY, null)).toBeNull();
     const fr = index.rowMask({ ...ANY, langs: ['fr'] }, null)!;
+    expect([fr.length, fr[0]]).toEqual([N + 1, 0]); // rowid 0 is no chunk
     for (let i = 0; i < N; i++) expect(fr[i + 1]).toBe(i % 2 ? 1 : 0);
     expect(index.politicianIds([1, 9999])).toEqual([null, null]);
     // Party compares lower-cased, accents kept (the build lower-cases it into the blocks).
@@ -92,6 +93,43 @@ describe('vector index', () => {
     const s = index.similarities(q, [3, 50, 9999]);
     expect([...s.keys()].sort((a, b) => a - b)).toEqual([3, 50]);
     expect(s.get(50)).toBeCloseTo(cos(q, stored[49]), 5);
+  });
+});
+
+describe('rowids with gaps (a file whose chunks are not numbered one after another)', () => {
+  // The same vectors stored at rowids 5, 8, 11, …: the index maps rowids to entries instead of
+  // subtracting the first one, and its row masks are copies indexed by rowid.
+  const gapped = new Database(join(dir, 'gapped.db'));
+  sqliteVec.load(gapped);
+  gapped.exec(VECTOR_TABLES_SQL);
+  const rowidOf = (i: number) => 5 + 3 * i;
+  const w = new CodeBlockWriter(gapped, 64);
+  const ins = gapped.prepare('INSERT INTO chunk_int8 VALUES (?, ?)');
+  vectors.forEach((v, i) => {
+    ins.run(rowidOf(i), quantizeInt8(v));
+    w.add(rowidOf(i), binaryCode(v, codeWords(DIM)), {
+      language: i % 2 ? 'fr' : 'en', level: 'federal', province_territory: '', speech_type: 'floor', spoken_on: '2024-01-01',
+      is_presiding: 0, politician_active: 1, politician_id: '', party: '', session_id: '',
+    });
+  });
+  w.finish();
+  const gi = createVectorIndex(gapped, { rescore: 1000 });
+  afterAll(() => gapped.close());
+
+  test('nearest, filtered nearest, similarities and the row mask are those of the dense file, at the other rowids', () => {
+    const q = randomUnit();
+    expect(gi.nearest(q, 10, ANY, null).map((n) => n.rowid)).toEqual(exact(q).slice(0, 10).map((n) => rowidOf(n.rowid - 1)));
+    expect(gi.nearest(q, 12, { ...ANY, langs: ['fr'] }, null).map((n) => n.rowid))
+      .toEqual(exact(q, (i) => i % 2 === 1).slice(0, 12).map((n) => rowidOf(n.rowid - 1)));
+    const s = gi.similarities(q, [rowidOf(49), rowidOf(49) + 1, 4]);
+    expect([...s.keys()]).toEqual([rowidOf(49)]);
+    expect(s.get(rowidOf(49))).toBeCloseTo(cos(q, stored[49]), 5);
+    const fr = gi.rowMask({ ...ANY, langs: ['fr'] }, null)!;
+    expect(fr.length).toBe(rowidOf(N - 1) + 1);
+    for (let r = 0; r < fr.length; r++) {
+      const i = (r - 5) / 3;
+      expect(fr[r]).toBe(Number.isInteger(i) && i >= 0 && i % 2 === 1 ? 1 : 0);
+    }
   });
 });
 

@@ -23,9 +23,14 @@ export class CodeScan {
   private readonly bins: number;
   private filled = 0;
 
-  /** Room for `n` codes of `words` 16-byte words each; `wasm: false` takes the JavaScript passes
-   *  (what runs without WebAssembly SIMD; tests compare the two). */
-  constructor(readonly n: number, readonly words: number, { wasm = true }: { wasm?: boolean } = {}) {
+  /** The longest short list asked for (`shortlist`'s r). */
+  readonly maxShortlist: number;
+
+  /** Room for `n` codes of `words` 16-byte words each; `maxShortlist` bounds `shortlist`'s r (the
+   *  selection's output region is that long: 4 bytes an entry otherwise, 32 MB at 8 M chunks);
+   *  `wasm: false` takes the JavaScript passes (what runs without WebAssembly SIMD; tests compare the two). */
+  constructor(readonly n: number, readonly words: number, { wasm = true, maxShortlist = n }: { wasm?: boolean; maxShortlist?: number } = {}) {
+    this.maxShortlist = Math.max(0, Math.min(n, maxShortlist));
     this.bytes = words * 16;
     const codesEnd = n * this.bytes;
     this.queryAt = codesEnd;
@@ -35,7 +40,7 @@ export class CodeScan {
     this.maskAt = align16(distAt + n * 2 + 16);
     this.histAt = align16(this.maskAt + n);
     this.outAt = this.histAt + this.bins * 4;
-    this.memory = new WebAssembly.Memory({ initial: Math.ceil((this.outAt + n * 4 + 16) / 65_536) || 1 });
+    this.memory = new WebAssembly.Memory({ initial: Math.ceil((this.outAt + this.maxShortlist * 4 + 16) / 65_536) || 1 });
     this.u8 = new Uint8Array(this.memory.buffer);
     this.dist = new Uint16Array(this.memory.buffer, distAt, n);
     let hamming: HammingFn | null = null;
@@ -75,6 +80,8 @@ export class CodeScan {
   /** Entry numbers of (at most) the `r` codes nearest `query` among those `mask` keeps (1: kept, 0:
    *  not; null: all), in entry order. */
   shortlist(query: Uint8Array, r: number, mask: Uint8Array | null): Int32Array {
+    if (r > this.maxShortlist && r > this.filled) r = this.filled;
+    if (r > this.maxShortlist) throw new RangeError(`code scan: a short list of ${r} asked, at most ${this.maxShortlist}`);
     this.distances(query);
     if (this.passes) return this.shortlistWasm(r, mask, this.passes);
     const n = this.filled, dist = this.dist, hist = new Uint32Array(this.bins);

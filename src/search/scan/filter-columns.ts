@@ -114,8 +114,9 @@ export class FilterColumns {
   /**
    * 1 for every entry passing `f` (the same conditions as chunkWhere in src/db/search.ts), null when
    * nothing is filtered. `sessionIds`: the parliament/session filter resolved to session ids.
+   * `lead`: zero bytes allocated before the mask in its buffer (a caller's view by another index).
    */
-  mask(f: SearchFilters, sessionIds: string[] | null): Uint8Array | null {
+  mask(f: SearchFilters, sessionIds: string[] | null, lead = 0): Uint8Array | null {
     // Each condition is one tight pass over a typed array (a closure call per entry costs ~5 ms per million).
     const passes: Array<(mask: Uint8Array) => void> = [];
     let empty = false;
@@ -133,7 +134,7 @@ export class FilterColumns {
       passes.push((m) => { for (let i = 0; i < m.length; i++) if (active[i] !== want) m[i] = 0; });
     }
     if (!passes.length && !empty) return null;
-    const mask = new Uint8Array(this.n);
+    const mask = new Uint8Array(lead + this.n).subarray(lead);
     if (empty) return mask;
     mask.fill(1);
     for (const pass of passes) pass(mask);

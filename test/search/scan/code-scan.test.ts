@@ -79,6 +79,23 @@ describe('CodeScan', () => {
     }
   });
 
+  test('a scan sized for short lists of at most maxShortlist answers those as the full-sized one does, and refuses longer ones', () => {
+    const random = rng(33);
+    const n = 4000;
+    const codes = Array.from({ length: n }, () => Uint8Array.from({ length: 16 }, () => Math.floor(random() * 256)));
+    const full = new CodeScan(n, 1), small = new CodeScan(n, 1, { maxShortlist: 64 });
+    for (const c of codes) { full.push(c); small.push(c); }
+    for (const share of [null, 0.02, 0.6]) {
+      const mask = share === null ? null : Uint8Array.from({ length: n }, () => (random() < share ? 1 : 0));
+      for (const r of [1, 63, 64]) expect([...small.shortlist(codes[r], r, mask)]).toEqual([...full.shortlist(codes[r], r, mask)]);
+    }
+    expect(() => small.shortlist(codes[0], 65, null)).toThrow(RangeError);
+    // Fewer entries than asked for: every entry, as without the bound.
+    const few = new CodeScan(10, 1, { maxShortlist: 4 });
+    for (let i = 0; i < 3; i++) few.push(codes[i]);
+    expect(few.shortlist(codes[0], 8, null).length).toBe(3);
+  });
+
   test('a mask keeps only its entries; an all-zero mask gives nothing; r beyond n gives every kept entry', () => {
     const scan = new CodeScan(6, 1);
     // Entry i has i bits set in every byte: its distance from the zero code grows with i.
