@@ -7,6 +7,21 @@ import { VALUE_COLUMNS, type ValueColumn } from '../../src/search/value-filters.
 
 const bytesOf = (a: ArrayBufferView, n: number, per: number) => Buffer.from(a.buffer, a.byteOffset, n * per);
 
+/** The first `n` codes in the fewest bytes that hold the largest (1, 2 or 4 a code): the reader
+ *  takes the width from the length (src/search/scan/code-blocks.ts). */
+function narrowCodes(codes: Uint32Array, n: number): Buffer {
+  let max = 0;
+  for (let i = 0; i < n; i++) if (codes[i] > max) max = codes[i];
+  if (max >= 65_536) return bytesOf(codes, n, 4);
+  const out = max < 256 ? Uint8Array.from(codes.subarray(0, n)) : Uint16Array.from(codes.subarray(0, n));
+  return bytesOf(out, n, out.BYTES_PER_ELEMENT);
+}
+
+/** The first `n` rowids, or only the first of them when they follow one another (a build's chunks do). */
+function rowidBytes(rowids: Int32Array, n: number): Buffer {
+  return bytesOf(rowids, rowids[n - 1] - rowids[0] === n - 1 ? 1 : n, 4);
+}
+
 export class CodeBlockWriter {
   private readonly insert: Database.Statement;
   private readonly dicts = Object.fromEntries(VALUE_COLUMNS.map((c) => [c, new Map<string, number>()])) as Record<ValueColumn, Map<string, number>>;
@@ -56,8 +71,8 @@ export class CodeBlockWriter {
   private flush() {
     const n = this.filled;
     if (!n) return;
-    this.insert.run(this.block++, n, bytesOf(this.rowids, n, 4), bytesOf(this.codes!, n, this.codeBytes),
-      ...VALUE_COLUMNS.map((c) => bytesOf(this.text[c], n, 4)), bytesOf(this.day, n, 4), bytesOf(this.presiding, n, 1), bytesOf(this.active, n, 1));
+    this.insert.run(this.block++, n, rowidBytes(this.rowids, n), bytesOf(this.codes!, n, this.codeBytes),
+      ...VALUE_COLUMNS.map((c) => narrowCodes(this.text[c], n)), bytesOf(this.day, n, 4), bytesOf(this.presiding, n, 1), bytesOf(this.active, n, 1));
     this.filled = 0;
   }
 

@@ -75,21 +75,23 @@ export function createVectorIndex(db: Database.Database, { rescore = RESCORE, ke
   const scan = new CodeScan(n, Math.max(1, codeBytes / 16), { maxShortlist: MAX_K * rescore });
   const columns = new FilterColumns(n);
   columns.useDictionaries(blockValues(db));
-  const rowids = new Int32Array(n);
+  const loaded = new Int32Array(n);
   let filled = 0;
   for (const b of codeBlocks(db)) {
     scan.pushMany(b.codes, b.entries);
     columns.setBlock(filled, b);
-    rowids.set(b.rowids, filled);
+    loaded.set(b.rowids, filled);
     filled += b.entries;
   }
-  const maxRowid = n ? rowids[n - 1] : 0;
+  const maxRowid = n ? loaded[n - 1] : 0;
   // A file built in one pass numbers its chunks without gaps, so an entry is its rowid less the first
-  // one and needs no map (4 bytes a chunk, 32 MB at 8 M); a map is built only when rowids have gaps.
-  const first = n ? rowids[0] : 0;
+  // one: neither the rowids nor a map back are kept (8 bytes a chunk, 64 MB at 8 M); both are kept
+  // only when rowids have gaps.
+  const first = n ? loaded[0] : 0;
   const dense = n > 0 && maxRowid - first === n - 1;
-  const entryOf = dense ? null : new Int32Array(maxRowid + 1).fill(-1);
-  if (entryOf) for (let e = 0; e < n; e++) entryOf[rowids[e]] = e;
+  const rowids = dense ? null : loaded;
+  const entryOf = rowids ? new Int32Array(maxRowid + 1).fill(-1) : null;
+  if (rowids && entryOf) for (let e = 0; e < n; e++) entryOf[rowids[e]] = e;
   const entry = entryOf
     ? (rowid: number) => (rowid >= 0 && rowid <= maxRowid ? entryOf[rowid] : -1)
     : (rowid: number) => (rowid >= first && rowid <= maxRowid ? rowid - first : -1);
@@ -187,7 +189,8 @@ export function createVectorIndex(db: Database.Database, { rescore = RESCORE, ke
       const short = scan.shortlist(binaryCode(query, codeWords(query.length)), k * rescore, mask(f, sessionIds));
       const m0 = short.length;
       const ids = new Int32Array(m0);
-      for (let j = 0; j < m0; j++) ids[j] = rowids[short[j]];
+      if (rowids) for (let j = 0; j < m0; j++) ids[j] = rowids[short[j]];
+      else for (let j = 0; j < m0; j++) ids[j] = first + short[j];
       load(ids);
       const { cosines } = scorer.score(query);
       // The short list is in entry order, which is rowid order: ties by position are ties by rowid.
@@ -221,7 +224,7 @@ export function createVectorIndex(db: Database.Database, { rescore = RESCORE, ke
     rowMask(f, sessionIds) {
       const m = mask(f, sessionIds);
       if (!m) return null;
-      if (dense) return new Uint8Array(m.buffer, m.byteOffset - first, maxRowid + 1);
+      if (!rowids) return new Uint8Array(m.buffer, m.byteOffset - first, maxRowid + 1);
       let byRowid = rowMasks.get(m);
       if (!byRowid) {
         byRowid = new Uint8Array(maxRowid + 1);
