@@ -14,9 +14,74 @@ export const CHUNK_TERMS_COLUMNS = 'text, language, level, province_territory, p
 
 export type SampleRow = Pick<ChunkTerms, 'rowid' | 'text' | 'language'>;
 
+/** A LevelCounts as plain data, what a worker thread sends back: stems in the order first met, and
+ *  LEVELS counts a stem one after another. */
+export interface LevelCountsData { stems: string[]; counts: Uint32Array }
+
+/**
+ * Chunks per stem and impact level, stems in the order first met: a map from stem to slot and one
+ * flat array of LEVELS counts a slot. A typed array per stem held ~150 bytes more for each of the
+ * ~650,000 stems a worker meets at 8 M chunks, and cloning those maps from both workers to the main
+ * thread at the end of the keyword index was the 8 M build's peak (2.46 GB: docs/benchmarks.md).
+ */
+export class LevelCounts {
+  readonly stems: string[] = [];
+  private readonly slots = new Map<string, number>();
+  private counts = new Uint32Array(LEVELS * 1024);
+
+  get size() { return this.stems.length; }
+
+  /** The slot of `stem`, added (counts at zero) when new. `isNew` says whether it was. */
+  slot(stem: string): { slot: number; isNew: boolean } {
+    const s = this.slots.get(stem);
+    if (s !== undefined) return { slot: s, isNew: false };
+    const n = this.stems.length;
+    if ((n + 1) * LEVELS > this.counts.length) {
+      const grown = new Uint32Array(this.counts.length * 2);
+      grown.set(this.counts);
+      this.counts = grown;
+    }
+    this.slots.set(stem, n);
+    this.stems.push(stem);
+    return { slot: n, isNew: true };
+  }
+
+  /** One more chunk with `stem` at `level`; true when the stem is new. */
+  add(stem: string, level: number): boolean {
+    const { slot, isNew } = this.slot(stem);
+    this.counts[slot * LEVELS + level]++;
+    return isNew;
+  }
+
+  /** Adds LEVELS counts to `stem`'s. */
+  addAll(stem: string, counts: ArrayLike<number>) {
+    const at = this.slot(stem).slot * LEVELS;
+    for (let l = 0; l < LEVELS; l++) this.counts[at + l] += counts[l];
+  }
+
+  /** The counts of `stem` (a view), or undefined. */
+  get(stem: string): Uint32Array | undefined {
+    const s = this.slots.get(stem);
+    return s === undefined ? undefined : this.at(s);
+  }
+
+  at(slot: number): Uint32Array { return this.counts.subarray(slot * LEVELS, slot * LEVELS + LEVELS); }
+  keys() { return this.stems.values(); }
+  *values() { for (let i = 0; i < this.stems.length; i++) yield this.at(i); }
+  *[Symbol.iterator](): IterableIterator<[string, Uint32Array]> { for (let i = 0; i < this.stems.length; i++) yield [this.stems[i], this.at(i)]; }
+
+  data(): LevelCountsData { return { stems: this.stems, counts: this.counts.subarray(0, this.stems.length * LEVELS) }; }
+
+  static from({ stems, counts }: LevelCountsData): LevelCounts {
+    const out = new LevelCounts();
+    stems.forEach((stem, i) => out.addAll(stem, counts.subarray(i * LEVELS, i * LEVELS + LEVELS)));
+    return out;
+  }
+}
+
 export class KeywordTerms {
   /** Chunks per stem and impact level, in the order stems are first met. */
-  readonly levelDocs = new Map<string, Uint32Array>();
+  readonly levelDocs = new LevelCounts();
   /** The batch each stem of levelDocs was first met in, in the same order (see mergeLevelDocs). */
   readonly firstBatch: number[] = [];
   postings = 0;
@@ -58,12 +123,7 @@ export class KeywordTerms {
     for (const [stem, n] of tf) {
       const level = levelOf(termWeight(n, terms.length, this.avgdl));
       tokens.push(termToken(stem, level));
-      let counts = this.levelDocs.get(stem);
-      if (!counts) {
-        this.levelDocs.set(stem, (counts = new Uint32Array(LEVELS)));
-        this.firstBatch.push(batch);
-      }
-      counts[level]++;
+      if (this.levelDocs.add(stem, level)) this.firstBatch.push(batch);
     }
     this.postings += tokens.length;
     return [...tokens, ...this.facetTokens(r)].join(' ');
@@ -86,18 +146,22 @@ export class KeywordTerms {
   }
 }
 
-/** The counts of several workers, each given every n-th batch, as one map in the order one worker
+/** The counts of several workers, each given every n-th batch, as one in the order one worker
  *  given every batch would have met the stems: by the batch a stem was first met in anywhere, and
- *  within a batch in its worker's order (a batch is one worker's). The order stems are written in. */
-export function mergeLevelDocs(parts: Array<{ levelDocs: Map<string, Uint32Array>; firstBatch: number[] }>): Map<string, Uint32Array> {
-  if (parts.length === 1) return parts[0].levelDocs;
-  const entries = parts.flatMap((p) => [...p.levelDocs].map(([stem, counts], i) => ({ stem, counts, batch: p.firstBatch[i] })));
-  entries.sort((a, b) => a.batch - b.batch); // stable: a worker's own order is kept within a batch
-  const merged = new Map<string, Uint32Array>();
-  for (const { stem, counts } of entries) {
-    const into = merged.get(stem);
-    if (!into) merged.set(stem, counts);
-    else for (let l = 0; l < LEVELS; l++) into[l] += counts[l];
+ *  within a batch in its worker's order (a batch is one worker's). The order stems are written in.
+ *  Each worker's stems are in the order of their first batches already, so this merges them. */
+export function mergeLevelDocs(parts: Array<{ levelDocs: LevelCounts | LevelCountsData; firstBatch: number[] }>): LevelCounts {
+  const data = parts.map((p) => (p.levelDocs instanceof LevelCounts ? p.levelDocs.data() : p.levelDocs));
+  if (parts.length === 1) return parts[0].levelDocs instanceof LevelCounts ? parts[0].levelDocs : LevelCounts.from(data[0]);
+  const merged = new LevelCounts();
+  const next = parts.map(() => 0);
+  for (;;) {
+    let pick = -1;
+    for (let p = 0; p < parts.length; p++) {
+      if (next[p] < data[p].stems.length && (pick < 0 || parts[p].firstBatch[next[p]] < parts[pick].firstBatch[next[pick]])) pick = p;
+    }
+    if (pick < 0) return merged;
+    const i = next[pick]++;
+    merged.addAll(data[pick].stems[i], data[pick].counts.subarray(i * LEVELS, i * LEVELS + LEVELS));
   }
-  return merged;
 }

@@ -3,9 +3,9 @@
 // the same lines in the same order and the same counts.
 import { SyncReplies, serveReplies, type ReplyEnd } from '../workers/sync-channel.js';
 import { startBuildWorker } from '../workers/start-worker.js';
-import { KeywordTerms, mergeLevelDocs, type ChunkTerms, type SampleRow } from './keyword-terms.js';
+import { KeywordTerms, LevelCounts, mergeLevelDocs, type ChunkTerms, type LevelCountsData, type SampleRow } from './keyword-terms.js';
 
-export interface TermsResult { levelDocs: Map<string, Uint32Array>; postings: number }
+export interface TermsResult { levelDocs: LevelCounts; postings: number }
 
 /** Batches go in with submit and their lines come out with take, first in, first out. */
 export interface KeywordTokenizer {
@@ -34,7 +34,7 @@ type Request =
   | { kind: 'lines'; rows: ChunkTerms[]; batch: number }
   | { kind: 'finish' };
 
-interface WorkerTerms { levelDocs: Map<string, Uint32Array>; firstBatch: number[]; postings: number }
+interface WorkerTerms { levelDocs: LevelCountsData; firstBatch: number[]; postings: number }
 
 /** The tokenizing on `count` worker threads, given the batches in turn: submit posts a batch and
  *  returns at once; take waits for the oldest. The length sample goes to the first worker. */
@@ -77,7 +77,7 @@ export function keywordTermsWorker(data: Record<string, unknown>): void {
       case 'avgdl': terms.setAverageLength(req.avgdl); return null;
       case 'lines': return { reply: terms.lines(req.rows, req.batch) };
       case 'finish': {
-        const out = { reply: { levelDocs: terms.levelDocs, firstBatch: terms.firstBatch, postings: terms.postings } satisfies WorkerTerms };
+        const out = { reply: { levelDocs: terms.levelDocs.data(), firstBatch: terms.firstBatch, postings: terms.postings } satisfies WorkerTerms };
         // The last reply: the port closes after it, and the thread ends with nothing left to do.
         setImmediate(() => end.port.close());
         return out;

@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { buildDataFileWith } from '../../../build-db/build.js';
-import { KeywordTerms, mergeLevelDocs, type ChunkTerms } from '../../../build-db/search/keyword-terms.js';
+import { KeywordTerms, LevelCounts, mergeLevelDocs, type ChunkTerms } from '../../../build-db/search/keyword-terms.js';
 import { searchPhase, type SearchPhaseReport } from '../../../build-db/search/search-phase.js';
-import { facetToken } from '../../../src/search/keyword-index.js';
+import { facetToken, LEVELS } from '../../../src/search/keyword-index.js';
 import { onnxCleanup } from '../../helpers/encoder-corpus.js';
 import { writeFixture } from '../../helpers/fixture.js';
 import type { WorkerMode } from '../../../build-db/workers/start-worker.js';
@@ -130,7 +130,39 @@ describe('KeywordTerms', () => {
   });
 });
 
+describe('LevelCounts', () => {
+  test('counts past its first allocation, and survives the trip to plain data and back', () => {
+    const c = new LevelCounts();
+    // 3,000 stems (the first allocation holds 1,024), stem i counted i % 7 + 1 times at level i % LEVELS.
+    for (let i = 0; i < 3000; i++) for (let k = 0; k <= i % 7; k++) expect(c.add(`s${i}`, i % LEVELS)).toBe(k === 0);
+    const back = LevelCounts.from(structuredClone(c.data()));
+    for (const counts of [c, back]) {
+      expect(counts.size).toBe(3000);
+      expect([...counts.keys()].slice(0, 3)).toEqual(['s0', 's1', 's2']);
+      for (let i = 0; i < 3000; i += 37) {
+        const want = new Uint32Array(LEVELS);
+        want[i % LEVELS] = (i % 7) + 1;
+        expect([...counts.get(`s${i}`)!]).toEqual([...want]);
+      }
+    }
+    expect(c.get('absent')).toBeUndefined();
+  });
+});
+
 describe('mergeLevelDocs', () => {
+  test('three workers sending plain data merge to what one worker counts, in its order', () => {
+    const texts = Array.from({ length: 30 }, (_, i) => `w${i % 11} w${(i * 7) % 13} common w${i}x`);
+    const row = (text: string, i: number): ChunkTerms => ({ rowid: i + 1, text, language: 'en', level: 'federal', province_territory: null,
+      politician_id: null, party_at_time: null, session_id: null, speech_type: 'debate', spoken_on: '2020-01-01' });
+    const one = new KeywordTerms();
+    const three = [new KeywordTerms(), new KeywordTerms(), new KeywordTerms()];
+    texts.forEach((t, b) => { one.lines([row(t, b)], b); three[b % 3].lines([row(t, b)], b); });
+    const merged = mergeLevelDocs(three.map((t) => ({ levelDocs: structuredClone(t.levelDocs.data()), firstBatch: t.firstBatch })));
+    expect([...merged]).toEqual([...one.levelDocs]);
+    expect(merged.size).toBeGreaterThan(30);
+  });
+
+
   test('two workers given alternate batches count the stems of one worker, in its order', () => {
     // Stems first met by the second worker (climate, school) fall between the first worker's; the
     // counts are of chunks (budget: 3 chunks).
