@@ -78,7 +78,7 @@ const latency = summarize(times);
 // holds every posting of the queries' stems and is not part of serving). Anonymous memory is the
 // process's own; file-backed pages are the memory-mapped data file, shared with the page cache.
 const status = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? NaN) / 1024;
-const rssMb = process.memoryUsage().rss / 2 ** 20, rssAnonMb = status('RssAnon'), rssFileMb = status('RssFile');
+const rssMb = status('VmRSS'), rssAnonMb = status('RssAnon'), rssFileMb = status('RssFile');
 
 // The keyword side against an exhaustive reading of every posting of every stem (same scores).
 const queries = createSearchQueries(file.db);

@@ -31,10 +31,10 @@ export class LevelCounts {
 
   get size() { return this.stems.length; }
 
-  /** The slot of `stem`, added (counts at zero) when new. `isNew` says whether it was. */
-  slot(stem: string): { slot: number; isNew: boolean } {
+  /** The slot of `stem`, added (counts at zero) when new. */
+  private slotOf(stem: string): number {
     const s = this.slots.get(stem);
-    if (s !== undefined) return { slot: s, isNew: false };
+    if (s !== undefined) return s;
     const n = this.stems.length;
     if ((n + 1) * LEVELS > this.counts.length) {
       const grown = new Uint32Array(this.counts.length * 2);
@@ -43,19 +43,19 @@ export class LevelCounts {
     }
     this.slots.set(stem, n);
     this.stems.push(stem);
-    return { slot: n, isNew: true };
+    return n;
   }
 
   /** One more chunk with `stem` at `level`; true when the stem is new. */
   add(stem: string, level: number): boolean {
-    const { slot, isNew } = this.slot(stem);
-    this.counts[slot * LEVELS + level]++;
-    return isNew;
+    const before = this.stems.length;
+    this.counts[this.slotOf(stem) * LEVELS + level]++;
+    return this.stems.length > before;
   }
 
   /** Adds LEVELS counts to `stem`'s. */
   addAll(stem: string, counts: ArrayLike<number>) {
-    const at = this.slot(stem).slot * LEVELS;
+    const at = this.slotOf(stem) * LEVELS;
     for (let l = 0; l < LEVELS; l++) this.counts[at + l] += counts[l];
   }
 

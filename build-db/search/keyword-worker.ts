@@ -3,7 +3,7 @@
 // the same lines in the same order and the same counts.
 import { SyncReplies, serveReplies, type ReplyEnd } from '../workers/sync-channel.js';
 import { startBuildWorker } from '../workers/start-worker.js';
-import { KeywordTerms, LevelCounts, mergeLevelDocs, type ChunkTerms, type LevelCountsData, type SampleRow } from './keyword-terms.js';
+import { KeywordTerms, mergeLevelDocs, type ChunkTerms, type LevelCounts, type LevelCountsData, type SampleRow } from './keyword-terms.js';
 
 export interface TermsResult { levelDocs: LevelCounts; postings: number }
 

@@ -80,7 +80,7 @@ export class CodeScan {
   /** Entry numbers of (at most) the `r` codes nearest `query` among those `mask` keeps (1: kept, 0:
    *  not; null: all), in entry order. */
   shortlist(query: Uint8Array, r: number, mask: Uint8Array | null): Int32Array {
-    if (r > this.maxShortlist && r > this.filled) r = this.filled;
+    r = Math.min(r, this.filled); // more than there are returns every entry kept, as this does
     if (r > this.maxShortlist) throw new RangeError(`code scan: a short list of ${r} asked, at most ${this.maxShortlist}`);
     this.distances(query);
     if (this.passes) return this.shortlistWasm(r, mask, this.passes);
