@@ -12,6 +12,7 @@ import { loadRidings } from '../../../build-db/import/hoc-members/ridings.js';
 import { Identity } from '../../../build-db/import/identity.js';
 import type { ImportOutput, Skip } from '../../../build-db/import/types.js';
 import { tempDir } from '../../helpers/fixture.js';
+import { datasetLine } from '../../helpers/dataset-line.js';
 
 const DATASETS = join(import.meta.dir, '../../../../shared/datasets');
 const dirs: string[] = [];
@@ -71,7 +72,7 @@ function writeFixtureDatasets(): string {
     'id,name,name_fr,validFrom,validThrough',
     'ocd-division/country:ca/ed:35082-2013,Parry Sound–Muskoka,Parry Sound–Muskoka,2015-10-19,2024-04-23',
     'ocd-division/country:ca/ed:24012-2013,Berthier--Maskinonge,Berthier--Maskinonge,2015-10-19,2024-04-23',
-    'ocd-division/country:ca/ed:59040-2013,Vancouver South,Vancouver-Sud,2015-10-19,2024-04-23',
+    datasetLine('ocd-division-ids-ca/country-ca/ca_federal_electoral_districts-2013.csv', 'ocd-division/country:ca/ed:59040-2013,'),
     // Two numbers for one name: such a riding must not be numbered at all.
     'ocd-division/country:ca/ed:99001-2013,Twin Town,Twin Town,2015-10-19,2024-04-23',
     'ocd-division/country:ca/ed:99002-2013,"Twin, Other",Twin Town,2015-10-19,2024-04-23',

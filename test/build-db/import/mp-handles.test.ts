@@ -18,6 +18,7 @@ import type { Skip } from '../../../build-db/import/types.js';
 import { openDataFile } from '../../../src/db/open-data-file.js';
 import { createApp } from '../../../src/http/app.js';
 import { tempDir } from '../../helpers/fixture.js';
+import { datasetLine } from '../../helpers/dataset-line.js';
 
 const DATASETS = join(import.meta.dir, '../../../../shared/datasets');
 const dirs: string[] = [];
@@ -70,7 +71,7 @@ describe('linking a hand-written list through the identity rule', () => {
     // A shorter name than the roster's (no middle name): linked by the name without middle names.
     'commons,,Rhéal,Fortin,Rivière-des-Mille-Îles,Quebec,Bloc Québécois,9/20/21 0:00,Rhéal Fortin,RhealFortin',
     // His son won the seat in 2023: the roster's Carr did not sit on the row's date, so no link.
-    'commons,Hon.,Jim,Carr,Winnipeg South Centre,Manitoba,Liberal,9/20/21 0:00,Jim Carr,jimcarr_wpg',
+    datasetLine('mp-twitter-handles-2022/canadian_mp_twitterhandles.csv', 'commons,Hon.,Jim,Carr,'),
     'commons,,,,Nowhere,Ontario,Liberal,9/20/21 0:00,,nameless',
     'commons,,Louis,Plamondon,Bécancour—Nicolet—Saurel,Quebec,Bloc Québécois,9/20/21 0:00,Louis Plamondon,',
     'commons,,Bad,Handle,Somewhere,Ontario,Liberal,9/20/21 0:00,Bad Handle,has spaces',

@@ -11,6 +11,7 @@ import type { ImportContext, Skip } from '../../../build-db/import/types.js';
 import { openDataFile } from '../../../src/db/open-data-file.js';
 import { createApp } from '../../../src/http/app.js';
 import { tempDir } from '../../helpers/fixture.js';
+import { datasetLine } from '../../helpers/dataset-line.js';
 
 const DATASETS = join(import.meta.dir, '../../../../shared/datasets');
 const FSA_DIR = join(DATASETS, 'postal-fsa-centroids');
@@ -26,8 +27,9 @@ describe('postal-fsa-centroids on a hand-written file', () => {
     writeFileSync(join(dir, 'ca_fsa_centroids.csv'), [
       'fsa,city,province,latitude,longitude,timezone,dst',
       'V0N,"North Island, Sunshine Coast (Whistler)",British Columbia,50.5899,-126.9517,-8,1',
-      'X0E,Central Northwest Territories (Inuvik),Northwest Territory,62.4043,-110.7417,-7,1',
-      'X0A,Outer Nunavut (Iqaluit),Nunavut Territory,70.4643,-68.4789,-5,1',
+      // Two real rows (read from the datasets copy at test time) among the invented ones.
+      datasetLine('postal-fsa-centroids/ca_fsa_centroids.csv', 'X0E,'),
+      datasetLine('postal-fsa-centroids/ca_fsa_centroids.csv', 'X0A,'),
       'H0H,Reserved (Santa Claus),Quebec,90,0,-5,1',
       'V0N,Again,British Columbia,50,-126,-8,1',
       'D0A,Nowhere,Ontario,45,-75,-5,1',
