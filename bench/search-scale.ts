@@ -6,6 +6,9 @@
 //
 //   bun bench/search-scale.ts --chunks 100000 [--from data/real] [--work /tmp/canpol-scale] [--rounds 1] [--keep-corpus]
 //   bun bench/search-scale.ts --data FILE.db [--rounds 1] [--mmap-size BYTES]   (search only, on a file built before: the build's fields are null)
+//   bun bench/search-scale.ts --data FILE.db --first-answer-only [--serial-load]
+//     (only the time to the first answer, as one JSON line; --serial-load loads the encoder before
+//     the vector index, as the server did before src/search/search-parts.ts, for a before/after pair)
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -13,6 +16,7 @@ import { openDataFile } from '../src/db/open-data-file.js';
 import { API_PREFIX, createApp } from '../src/http/app.js';
 import { createSearchQueries, type SearchFilters } from '../src/db/search.js';
 import { loadEncoder } from '../src/search/encoder-store.js';
+import { loadSearchParts } from '../src/search/search-parts.js';
 import { keywordCandidates } from '../src/search/keyword-plan.js';
 import { queryTerms } from '../src/search/text/terms.js';
 import { BENCH_QUERIES } from './search-queries.js';
@@ -20,7 +24,7 @@ import { summarize } from './stats.js';
 
 const { values } = parseArgs({ options: {
   chunks: { type: 'string' }, from: { type: 'string', default: 'data/real' }, work: { type: 'string' },
-  data: { type: 'string' }, 'mmap-size': { type: 'string' }, rounds: { type: 'string', default: '1' }, seed: { type: 'string', default: '1' }, 'keep-corpus': { type: 'boolean', default: false },
+  data: { type: 'string' }, 'mmap-size': { type: 'string' }, 'first-answer-only': { type: 'boolean', default: false }, 'serial-load': { type: 'boolean', default: false }, rounds: { type: 'string', default: '1' }, seed: { type: 'string', default: '1' }, 'keep-corpus': { type: 'boolean', default: false },
 } });
 const chunks = Number(values.chunks);
 const given = values.data;
@@ -53,9 +57,13 @@ log('searching');
 const opened = performance.now();
 const file = openDataFile(dbPath, values['mmap-size'] ? { mmapSize: Number(values['mmap-size']) } : {});
 const fileOpenMs = performance.now() - opened;
-const embedder = await loadEncoder(file.db);
+// As the server loads them (src/commands/serve.ts): the encoder beside the vector index, or with
+// --serial-load one after the other.
+const { embedder, vectors } = values['serial-load']
+  ? { embedder: await loadEncoder(file.db), vectors: undefined }
+  : await loadSearchParts(file.db);
 const encoderMs = performance.now() - opened - fileOpenMs;
-const app = createApp({ data: file, embedder });
+const app = createApp({ data: file, embedder, vectors });
 const get = async (path: string) => {
   const t = performance.now();
   const res = await app.request(`${API_PREFIX}${path}`);
@@ -65,7 +73,14 @@ const get = async (path: string) => {
 };
 await get(`/search/speeches?q=${encodeURIComponent(BENCH_QUERIES[0].q)}`);
 const firstAnswerMs = performance.now() - opened;
-log(`first answer ${firstAnswerMs.toFixed(0)} ms: file open ${fileOpenMs.toFixed(0)}, encoder ${encoderMs.toFixed(0)}, first search (in-memory index included) ${(firstAnswerMs - fileOpenMs - encoderMs).toFixed(0)}`);
+const loaded = values['serial-load'] ? 'encoder' : 'encoder and vector index';
+log(`first answer ${firstAnswerMs.toFixed(0)} ms: file open ${fileOpenMs.toFixed(0)}, ${loaded} ${encoderMs.toFixed(0)}, first search (${values['serial-load'] ? 'in-memory index included' : 'the rest of the app included'}) ${(firstAnswerMs - fileOpenMs - encoderMs).toFixed(0)}`);
+if (values['first-answer-only']) {
+  console.log(JSON.stringify({ load: values['serial-load'] ? 'serial' : 'overlapped', first_answer_ms: Math.round(firstAnswerMs), file_open_ms: Math.round(fileOpenMs), load_ms: Math.round(encoderMs) }));
+  await embedder?.close();
+  file.close();
+  process.exit(0);
+}
 const politicians = file.db.prepare(`SELECT politician_id FROM chunks WHERE politician_id IS NOT NULL
   GROUP BY politician_id ORDER BY count(*) DESC, politician_id LIMIT 3 OFFSET 9`).pluck().all() as string[];
 // The request mix of bench/search-latency.ts: no filter, broad and narrow filters, grouping.

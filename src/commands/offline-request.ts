@@ -3,7 +3,7 @@
 // a researcher on their own machine. Shared by `canpol lookup` and `canpol search`.
 import { openDataFile } from '../db/open-data-file.js';
 import { API_PREFIX, createApp } from '../http/app.js';
-import { loadEncoder } from '../search/encoder-store.js';
+import { loadSearchParts } from '../search/search-parts.js';
 
 export interface OfflineRequestOptions {
   data: string;
@@ -18,9 +18,10 @@ export interface OfflineRequestOptions {
 /** Prints the answer's JSON, pretty (2 spaces); exit code 0 for a 200, else 1 (the API's error JSON is printed). */
 export async function offlineRequest({ data, path, withEncoder = false, write = (t) => console.log(t) }: OfflineRequestOptions): Promise<number> {
   const file = openDataFile(data);
-  const embedder = withEncoder ? await loadEncoder(file.db) : null;
+  const parts = withEncoder ? await loadSearchParts(file.db) : null;
+  const embedder = parts?.embedder ?? null;
   try {
-    const app = createApp({ data: file, embedder });
+    const app = createApp({ data: file, embedder, ...(parts && { vectors: parts.vectors }) });
     const res = await app.request(`${API_PREFIX}${path}`);
     write(JSON.stringify(await res.json(), null, 2));
     return res.status === 200 ? 0 : 1;

@@ -2,7 +2,7 @@
 // metrics, listens, and then keeps serving across data reloads (SIGHUP, or a new file renamed over
 // --data) until SIGTERM/SIGINT shut it down gracefully (docs/operations.md).
 import type { DataFile } from '../db/open-data-file.js';
-import { createApp } from '../http/app.js';
+import { createApp, vectorOptions } from '../http/app.js';
 import { createResponseCache } from '../http/response-cache.js';
 import { listen, type ConnectionLimits } from '../http/serve.js';
 import { createWorkQueue } from '../limits/work-queue.js';
@@ -15,7 +15,7 @@ import { createMetrics } from '../ops/metrics.js';
 import { createReloader } from '../ops/reload.js';
 import { createRequestLog, type LogFormat } from '../ops/request-log.js';
 import { onShutdownSignals } from '../ops/shutdown.js';
-import { loadEncoder } from '../search/encoder-store.js';
+import { loadSearchParts } from '../search/search-parts.js';
 import { splitSearchCache } from '../search/query-caches.js';
 import { SettingError, SETTINGS } from '../settings.js';
 import { setUpAccess, type AccessSettings } from './serve-access.js';
@@ -80,9 +80,11 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
 
   async function serving(file: DataFile): Promise<Served> {
     try {
-      // The data file's own encoder embeds search queries (the same one that embedded its chunks).
-      const embedder = await loadEncoder(file.db);
-      const app = createApp({ data: file, embedder, access: gate.access, embedQueue, ops, cache, searchCacheBytes: splitSearchCache(searchCache) });
+      // The data file's own encoder embeds search queries (the same one that embedded its chunks);
+      // it loads while the vector index is read.
+      const searchCacheBytes = splitSearchCache(searchCache);
+      const { embedder, vectors } = await loadSearchParts(file.db, { index: vectorOptions(searchCacheBytes) });
+      const app = createApp({ data: file, embedder, vectors, access: gate.access, embedQueue, ops, cache, searchCacheBytes });
       return { fetch: app.fetch, close: async () => { await embedder?.close(); file.close(); }, searchCaches: app.searchCaches };
     } catch (err) {
       file.close();

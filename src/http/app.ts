@@ -17,7 +17,7 @@ import type { Embedder } from '../search/embedder.js';
 import { createSearchEngine } from '../search/engine.js';
 import type { SearchCacheName } from '../search/query-caches.js';
 import { loadLexicon } from '../search/encoder-store.js';
-import { createVectorIndex, hasVectorTable } from '../search/vectors.js';
+import { createVectorIndex, hasVectorTable, type VectorIndex, type VectorIndexOptions } from '../search/vectors.js';
 import { billRoutes } from '../routes/bills.js';
 import { boundaryRoutes, type PostcodeLocator } from '../routes/boundaries.js';
 import { createBoundaryIndex } from '../geo/boundary-index.js';
@@ -50,6 +50,9 @@ export interface AppOptions {
   compressThreshold?: number;
   /** Embeds search queries; without one, search ranks by keywords only. */
   embedder?: Embedder | null;
+  /** The file's vector index, loaded beside its encoder (src/search/search-parts.ts); absent, it is
+   *  loaded here; null, search ranks by keywords only. */
+  vectors?: VectorIndex | null;
   /** Keys and rate limits (decisions 2-4); absent, every request is let through unchecked. */
   access?: Omit<AccessOptions, 'prefix'> | null;
   /** Runs query embeddings, shared by the semantic routes; one of 2 running + 6 waiting by default. */
@@ -66,7 +69,7 @@ export interface AppOptions {
 }
 
 export function createApp({
-  data, logError = (err) => console.error(err), compressThreshold = 1024, embedder = null, access = null, embedQueue = createWorkQueue(), locatePostcode, ops = null,
+  data, logError = (err) => console.error(err), compressThreshold = 1024, embedder = null, vectors: given, access = null, embedQueue = createWorkQueue(), locatePostcode, ops = null,
   cache = createResponseCache({ maxBytes: Number(SETTINGS.response_cache.default) }), searchCacheBytes,
 }: AppOptions) {
   const { db, build } = data;
@@ -103,7 +106,7 @@ export function createApp({
   api.route('/', committeeRoutes({ committees: createCommitteeQueries(db), respond }));
   api.route('/', coverageRoutes({ coverage: createCoverageQueries(db), respond }));
   const searchQueries = createSearchQueries(db, searchCacheBytes);
-  const vectors = hasVectorTable(db) ? createVectorIndex(db, searchCacheBytes && { keepBytes: searchCacheBytes.int8_vectors }) : null;
+  const vectors = given !== undefined ? given : hasVectorTable(db) ? createVectorIndex(db, vectorOptions(searchCacheBytes)) : null;
   // A client that disconnects while its query waits for an embedding slot leaves the queue.
   const embedOne = (text: string) => (embedder!.embedQuery ? embedder!.embedQuery(text) : embedder!.embed([text]).then((v) => v[0]));
   const embed = embedder ? (text: string) => embedQueue.run(() => embedOne(text), requestSignal()) : null;
@@ -135,4 +138,9 @@ export function createApp({
   app.fetch = (req, env, ctx) => fast(req, env) ?? routed(req, env, ctx);
   // The search caches of this file (src/search/query-caches.ts), for /metrics.
   return Object.assign(app, { searchCaches: () => ({ ...searchQueries.cacheStats(), ...(vectors && { int8_vectors: vectors.cacheStats() }) }) });
+}
+
+/** The vector index's options under the search caches' caps (default: the index's own). */
+export function vectorOptions(searchCacheBytes?: Record<SearchCacheName, number>): VectorIndexOptions {
+  return searchCacheBytes ? { keepBytes: searchCacheBytes.int8_vectors } : {};
 }

@@ -3,7 +3,7 @@
 // too small to learn from builds keyword-only search.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -18,6 +18,7 @@ import { seededRandom } from '../../../build-db/search/encoder/random.js';
 import type { SearchFilters } from '../../../src/db/search.js';
 import { codeBlocks } from '../../../src/search/scan/code-blocks.js';
 import { createVectorIndex } from '../../../src/search/vectors.js';
+import { loadSearchParts } from '../../../src/search/search-parts.js';
 import { writeFixture } from '../../helpers/fixture.js';
 import { tinyModel, WORDPIECE } from '../../helpers/tiny-transformer.js';
 import { generateDemo } from '../../helpers/demo-sources.js';
@@ -143,6 +144,42 @@ describe('learned encoder on the demo corpus, then --reuse', () => {
       db.close();
     }
   });
+
+  test('the server\'s loader (encoder beside the vector index) answers as loading one after the other; a damaged block fails it with the encoder closed', async () => {
+    const data = openDataFile(first);
+    const parts = await loadSearchParts(data.db);
+    const serial = await served(first);
+    try {
+      expect(parts.embedder).not.toBeNull();
+      expect(parts.vectors!.count()).toBe(r1.chunks);
+      const app = createApp({ data, embedder: parts.embedder, vectors: parts.vectors, logError: (e) => { throw e; } });
+      for (const q of ['mental%20health%20services&lang=en', 'logement%20abordable', 'housing&group_by=politician']) {
+        const body = await (await app.request(`/api/public/v1/search/speeches?q=${q}&limit=10`)).json() as Record<string, any>;
+        expect(body).toEqual(await serial.get(`/search/speeches?q=${q}&limit=10`));
+        expect(body.mode).toBe('hybrid');
+      }
+    } finally {
+      await parts.embedder?.close();
+      data.close();
+      await serial.close();
+    }
+    const damaged = join(dir, 'damaged-block.db');
+    copyFileSync(first, damaged);
+    const rw = new Database(damaged);
+    rw.prepare('UPDATE chunk_blocks SET rowids = x\'00\' WHERE block = 0').run();
+    rw.close();
+    const file = openDataFile(damaged);
+    const closed: string[] = [];
+    try {
+      await expect(loadSearchParts(file.db, { loadEncoder: async (db) => {
+        const e = await loadEncoder(db);
+        return e && Object.assign(Object.create(e), { close: async () => { closed.push('encoder'); await e.close(); } });
+      } })).rejects.toThrow(/chunk_blocks: block 0 has 1 bytes of rowids/);
+      expect(closed).toEqual(['encoder']);
+    } finally {
+      file.close();
+    }
+  }, 60_000);
 
   test('--reuse keeps the encoder and copies every unchanged vector instead of embedding it', async () => {
     r2 = await build(demo, second, { reuse: first });
