@@ -67,6 +67,19 @@ const RESULT_SELECT = `SELECT c.rowid, c.id AS chunk_id, c.speech_id, c.chunk_in
 
 export const COUNT_CAP = 10_001;
 
+/** The chunks the build counted (`build.row_counts`, written after the chunks and checked by
+ *  `canpol verify --full`); null for a file without that count. Counting them at start scans an
+ *  index of every chunk (at 8 M chunks, the content-hash index's ~75,000 pages). */
+function recordedChunkCount(db: Database.Database): number | null {
+  try {
+    const json = db.prepare('SELECT row_counts FROM build').pluck().get() as string | undefined;
+    const n = json === undefined ? undefined : (JSON.parse(json) as Record<string, unknown>).chunk_rows;
+    return typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : null;
+  } catch {
+    return null;
+  }
+}
+
 /** `cacheBytes`: the caps of the caches in front of the reads search repeats (src/search/query-caches.ts). */
 export function createSearchQueries(db: Database.Database, cacheBytes: Record<QueryCacheName, number> = SEARCH_CACHE_BYTES) {
   const statements = new Map<string, Database.Statement>();
@@ -93,7 +106,7 @@ export function createSearchQueries(db: Database.Database, cacheBytes: Record<Qu
   const textsOf = db.prepare('SELECT rowid, text, language FROM chunks WHERE rowid IN (SELECT value FROM json_each(?))').raw();
   const counted = new Map<string, number>();
   // The file is immutable: what is counted once stays true.
-  const chunkCount = totalChunks.get() as number;
+  const chunkCount = recordedChunkCount(db) ?? (totalChunks.get() as number);
   const maxRowid = (db.prepare('SELECT max(rowid) FROM chunks').pluck().get() as number | null) ?? 0;
   // The first and last instants come from the chunks_by_time index (min/max of spoken_on would read
   // every chunk: 1.7 s at server start with 1 M). A local date can fall in the year before or after

@@ -2,6 +2,7 @@
 // and BM25 ranking with filters pushed into FTS5 (the facet tokens), against scores worked out by
 // hand from the BM25 formula.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import Database from 'better-sqlite3';
 import { createSearchQueries, type SearchFilters } from '../../src/db/search.js';
 import { facetToken, LEVELS, termToken } from '../../src/search/keyword-index.js';
 import { keywordCandidates } from '../../src/search/keyword-plan.js';
@@ -38,6 +39,26 @@ beforeAll(() => {
 afterAll(() => fx.cleanup());
 
 describe('keyword index', () => {
+  test('the chunk count (every idf) is the build\'s record of it, the same as counting the chunks; a file without that record counts them', () => {
+    const counted = fx.data.db.prepare('SELECT count(*) FROM chunks').pluck().get() as number;
+    expect(counted).toBeGreaterThanOrEqual(4); // the four above and the fixture's own
+    expect(fx.data.build.row_counts.chunk_rows).toBe(counted);
+    expect(q.totalChunks()).toBe(counted);
+    // A record the file does not hold (older files, or none): the chunks are counted.
+    const copy = new Database(fx.data.db.serialize());
+    try {
+      // The record is what is read (no scan at start): a record one higher is taken as it stands.
+      copy.prepare('UPDATE build SET row_counts = json_set(row_counts, \'$.chunk_rows\', ?)').run(counted + 1);
+      expect(createSearchQueries(copy).totalChunks()).toBe(counted + 1);
+      copy.prepare('UPDATE build SET row_counts = json_remove(row_counts, \'$.chunk_rows\')').run();
+      expect(createSearchQueries(copy).totalChunks()).toBe(counted);
+      copy.exec('DROP TABLE build');
+      expect(createSearchQueries(copy).totalChunks()).toBe(counted);
+    } finally {
+      copy.close();
+    }
+  });
+
   test('termLevels counts chunks per stem, not occurrences (k/1 says housing three times), and per level', () => {
     const logement = stem('logement', 'fr');
     const levels = q.termLevels(['hous', 'lumber', 'softwood', logement, 'absent']);
