@@ -23,7 +23,7 @@ const db = new Database(values.data);
 db.pragma('journal_mode = OFF');
 db.pragma('synchronous = OFF');
 const result = db.transaction(() => {
-  db.exec('DROP TABLE IF EXISTS chunks_fts; DROP TABLE IF EXISTS chunk_term_docs');
+  db.exec('DROP TABLE IF EXISTS chunks_fts; DROP TABLE IF EXISTS chunk_term_docs; DROP TABLE IF EXISTS chunk_term_stats');
   return writeKeywordIndex(db, { onProgress: log, workers: values.workers as WorkerMode });
 })();
 db.close();

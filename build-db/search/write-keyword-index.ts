@@ -5,7 +5,7 @@
 // on worker threads with `workers` while this thread reads chunks and writes to SQLite: the same
 // lines in the same order either way, and the same counts in the same order, so the same index.
 import type Database from 'better-sqlite3';
-import { KEYWORD_INDEX_SQL } from '../../src/search/keyword-index.js';
+import { AVERAGE_LENGTH, KEYWORD_INDEX_SQL } from '../../src/search/keyword-index.js';
 import { chunkBatches } from './chunk-batches.js';
 import { CHUNK_TERMS_COLUMNS, type ChunkTerms, type SampleRow } from './keyword-terms.js';
 import { inlineTokenizer, workerTokenizer } from './keyword-worker.js';
@@ -28,6 +28,13 @@ export interface KeywordIndexOptions {
   workers?: WorkerMode;
 }
 
+/** The chunks the average chunk length is measured on: every `step`-th, so all of them up to
+ *  AVGDL_SAMPLE chunks. */
+export function lengthSample(db: Database.Database, chunks: number): SampleRow[] {
+  const step = Math.max(1, Math.floor(chunks / AVGDL_SAMPLE));
+  return db.prepare('SELECT rowid, text, language FROM chunks WHERE rowid % ? = 0').all(step) as SampleRow[];
+}
+
 export function writeKeywordIndex(db: Database.Database, { onProgress = () => {}, workers = 'off' }: KeywordIndexOptions = {}): { terms: number; postings: number; avgdl: number; seconds: number } {
   const started = performance.now();
   db.exec(KEYWORD_INDEX_SQL);
@@ -37,10 +44,10 @@ export function writeKeywordIndex(db: Database.Database, { onProgress = () => {}
   const chunks = db.prepare('SELECT count(*) FROM chunks').pluck().get() as number;
   const onWorker = useWorkers(workers, chunks);
   const tokenizer = onWorker ? workerTokenizer(TOKENIZERS) : inlineTokenizer();
-  const step = Math.max(1, Math.floor(chunks / AVGDL_SAMPLE));
-  const sample = tokenizer.sample(db.prepare('SELECT rowid, text, language FROM chunks WHERE rowid % ? = 0').all(step) as SampleRow[]);
+  const sample = tokenizer.sample(lengthSample(db, chunks));
   const avgdl = sample.chunks ? sample.terms / sample.chunks : 1;
   tokenizer.setAverageLength(avgdl);
+  db.prepare('INSERT INTO chunk_term_stats (name, value) VALUES (?, ?)').run(AVERAGE_LENGTH, avgdl);
   onProgress(`keyword index: average chunk length ${avgdl.toFixed(1)} terms (${sample.chunks} chunks read)${onWorker ? `, tokenizing on ${TOKENIZERS} worker threads` : ''}`);
   const every = 100_000;
 

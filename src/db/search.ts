@@ -2,6 +2,7 @@
 // "recent" listing, and the rows a result is shaped from. Vectors live in src/search/vectors.ts.
 import type Database from 'better-sqlite3';
 import { createQueryCaches, SEARCH_CACHE_BYTES, type QueryCacheName } from '../search/query-caches.js';
+import { AVERAGE_LENGTH } from '../search/keyword-index.js';
 import type { Lang } from '../search/text/terms.js';
 import { Where } from './paged.js';
 
@@ -67,6 +68,12 @@ const RESULT_SELECT = `SELECT c.rowid, c.id AS chunk_id, c.speech_id, c.chunk_in
 
 export const COUNT_CAP = 10_001;
 
+function recordedAverageLength(db: Database.Database): number | null {
+  if (!db.prepare("SELECT 1 FROM sqlite_schema WHERE name = 'chunk_term_stats'").get()) return null;
+  const v = db.prepare('SELECT value FROM chunk_term_stats WHERE name = ?').pluck().get(AVERAGE_LENGTH) as number | undefined;
+  return typeof v === 'number' && v > 0 ? v : null;
+}
+
 /** The chunks the build counted (`build.row_counts`, written after the chunks and checked by
  *  `canpol verify --full`); null for a file without that count. Counting them at start scans an
  *  index of every chunk (at 8 M chunks, the content-hash index's ~75,000 pages). */
@@ -108,6 +115,7 @@ export function createSearchQueries(db: Database.Database, cacheBytes: Record<Qu
   // The file is immutable: what is counted once stays true.
   const chunkCount = recordedChunkCount(db) ?? (totalChunks.get() as number);
   const maxRowid = (db.prepare('SELECT max(rowid) FROM chunks').pluck().get() as number | null) ?? 0;
+  const averageLength = recordedAverageLength(db);
   // The first and last instants come from the chunks_by_time index (min/max of spoken_on would read
   // every chunk: 1.7 s at server start with 1 M). A local date can fall in the year before or after
   // its instant's UTC year, so the span is one year wider each side; a year without chunks matches none.
@@ -140,6 +148,9 @@ export function createSearchQueries(db: Database.Database, cacheBytes: Record<Qu
     /** The caches' sizes and counts, for /metrics. */
     cacheStats: caches.stats,
     maxRowid: () => maxRowid,
+    /** The average chunk length the keyword index's levels were computed with; null for a file
+     *  that does not record it (built before chunk_term_stats). */
+    averageLength: () => averageLength,
     /** How many chunks an FTS5 query matches (remembered: filters repeat, and the file never changes). */
     matchCount(match: string): number {
       let n = counted.get(match);

@@ -17,10 +17,18 @@ export const K1 = 1.2;
 export const B = 0.75;
 export const LEVELS = 16;
 
+/** The index's constants: 'average_length', the avgdl every level was computed with, so that a
+ *  search can work out a chunk's level of a stem from its text (src/search/keyword-plan.ts). */
+export const TERM_STATS_SQL = 'CREATE TABLE chunk_term_stats (name TEXT PRIMARY KEY, value REAL NOT NULL) WITHOUT ROWID;';
+
 export const KEYWORD_INDEX_SQL = `
 CREATE VIRTUAL TABLE chunks_fts USING fts5(terms, content='', detail=none, tokenize="unicode61 remove_diacritics 0 tokenchars '_'");
 -- Chunks per stem, in all and per impact level (JSON array of LEVELS counts): what a search plans with.
-CREATE TABLE chunk_term_docs (term TEXT PRIMARY KEY, docs INTEGER NOT NULL, level_docs TEXT NOT NULL) WITHOUT ROWID;`;
+CREATE TABLE chunk_term_docs (term TEXT PRIMARY KEY, docs INTEGER NOT NULL, level_docs TEXT NOT NULL) WITHOUT ROWID;
+${TERM_STATS_SQL}`;
+
+/** chunk_term_stats' name of the average chunk length the levels were computed with. */
+export const AVERAGE_LENGTH = 'average_length';
 
 /** BM25's term weight of a stem `tf` times in a chunk of `dl` terms: tf·(k1+1) / (tf + k1·(1 - b + b·dl/avgdl)). */
 export function termWeight(tf: number, dl: number, avgdl: number): number {

@@ -10,7 +10,7 @@
 // checked on the chunks read.
 // Ties rank the newer chunk first. Documented in docs/api-notes.md "Search".
 import type { SearchFilters, SearchQueries } from '../db/search.js';
-import { facetToken, ftsAny, idf, LEVELS, levelWeight, termToken, type Facet } from './keyword-index.js';
+import { facetToken, ftsAny, idf, LEVELS, levelOf, levelWeight, termToken, termWeight, type Facet } from './keyword-index.js';
 import { RowidList } from './rowid-list.js';
 import { valueFilters } from './value-filters.js';
 
@@ -26,7 +26,12 @@ export const MAX_READ_FACTOR = 2;
 /** The subset of `rowids` passing the whole filter, or null when nothing is filtered. */
 export type Passing = (rowids: number[]) => number[];
 
-type Sources = Pick<SearchQueries, 'termLevels' | 'postings' | 'matchCount' | 'yearSpan' | 'totalChunks' | 'maxRowid'>;
+type Sources = Pick<SearchQueries, 'termLevels' | 'postings' | 'matchCount' | 'yearSpan' | 'totalChunks' | 'maxRowid'> & {
+  /** The average chunk length the index's levels were computed with (null: not recorded). */
+  averageLength?: () => number | null;
+  /** Chunks' words: their stems as the index was built from, null for a stop word. */
+  chunkWordsOf?: (rowids: number[]) => Map<number, { stems: ReadonlyArray<string | null> }>;
+};
 
 /** The FTS5 conditions the facet filters make, one per filter; null when nothing can pass. */
 export function facetGroups(f: SearchFilters, sessionIds: string[] | null, years: [number, number] | null): string[] | null {
@@ -56,17 +61,24 @@ export interface KeywordOptions {
   budget?: number;
   /** How many of the best are exact: the same chunks, in the same order, as reading every posting. */
   exact?: number;
+  /** Postings read in the time one chunk is scored from its text (TEXT_COST_POSTINGS; tests lower it). */
+  textCost?: number;
 }
 
 /** The best EXACT_TOP keyword matches are those of an exhaustive reading; the rest of the pool is budgeted. */
 export const EXACT_TOP = 20;
 
+/** Postings read in the time it takes to score one chunk from its text (settleBest): reading its
+ *  text and tokenizing it cost 170-220 µs a chunk on data/real.db (bun, beside a build), a posting
+ *  ~0.06 µs at 1 M chunks (docs/benchmarks.md "Where a search's time goes at 1 M"). */
+export const TEXT_COST_POSTINGS = 3_000;
+
 const TIE_MARGIN = 1e-6;
 
-interface List { token: string; weight: number; size: number; stem: number; complete: boolean }
+interface List { token: string; weight: number; size: number; stem: number; level: number; complete: boolean }
 
 /** Rowids of the best keyword matches, best first, at most `limit`. */
-export function keywordCandidates(queries: Sources, stems: string[], { f, sessionIds, mask = null, passing, limit, budget = POSTING_BUDGET, exact = EXACT_TOP }: KeywordOptions): number[] {
+export function keywordCandidates(queries: Sources, stems: string[], { f, sessionIds, mask = null, passing, limit, budget = POSTING_BUDGET, exact = EXACT_TOP, textCost = TEXT_COST_POSTINGS }: KeywordOptions): number[] {
   if (!stems.length) return [];
   const groups = facetGroups(f, sessionIds, queries.yearSpan());
   if (groups === null) return [];
@@ -86,7 +98,7 @@ export function keywordCandidates(queries: Sources, stems: string[], { f, sessio
   const stemsFound: string[] = [];
   for (const [stem, { docs, levels }] of queries.termLevels(stems)) {
     const w = idf(chunks, docs);
-    for (let l = 0; l < LEVELS; l++) if (levels[l]) lists.push({ token: termToken(stem, l), weight: w * levelWeight(l), size: levels[l], stem: stemsFound.length, complete: false });
+    for (let l = 0; l < LEVELS; l++) if (levels[l]) lists.push({ token: termToken(stem, l), weight: w * levelWeight(l), size: levels[l], stem: stemsFound.length, level: l, complete: false });
     stemsFound.push(stem);
   }
   lists.sort((a, b) => b.weight - a.weight || (a.token < b.token ? -1 : 1));
@@ -112,6 +124,45 @@ export function keywordCandidates(queries: Sources, stems: string[], { f, sessio
     }
     return rowids.length;
   };
+  /** Adds to each chunk of `rowids` the weights of the query's stems it was not read under, from
+   *  its text: a stem's level in the chunk is worked out as the build did (tf, chunk length and the
+   *  recorded average length). False, with nothing changed, when a chunk's text is missing or a
+   *  level found is not one of the stem's lists left unread (the file and this reckoning disagree):
+   *  the lists are then read instead. Null where the file does not record its average length. */
+  const textScorer = () => {
+    const avgdl = queries.averageLength?.() ?? null;
+    const wordsOf = queries.chunkWordsOf;
+    if (avgdl === null || !wordsOf) return null;
+    const listAt = new Map(lists.map((l) => [l.stem * LEVELS + l.level, l]));
+    const stemAt = new Map(stemsFound.map((st, i) => [st, i]));
+    return (rowids: number[]): boolean => {
+      const words = wordsOf(rowids);
+      const adds: Array<[number, number]> = [];
+      const tf = new Int32Array(stemsFound.length);
+      for (const r of rowids) {
+        const w = words.get(r);
+        if (!w) return false;
+        tf.fill(0);
+        let dl = 0;
+        for (const st of w.stems) {
+          if (st === null) continue;
+          dl++;
+          const i = stemAt.get(st);
+          if (i !== undefined) tf[i]++;
+        }
+        for (let i = 0; i < tf.length; i++) {
+          if (!tf[i] || seen[r] & (1 << i)) continue;
+          const list = listAt.get(i * LEVELS + levelOf(termWeight(tf[i], dl, avgdl)));
+          if (!list || list.complete) return false;
+          adds.push([r, list.weight]);
+        }
+      }
+      for (const [r, w] of adds) if ((score[r] += w) > top) top = score[r];
+      const all = stemsFound.length >= 32 ? 0xffff_ffff : (1 << stemsFound.length) - 1;
+      for (const r of rowids) seen[r] = all;
+      return true;
+    };
+  };
   try {
     let left = Math.round(budget * Math.min(MAX_READ_FACTOR, 1 / Math.max(share, 1e-9)));
     for (const list of lists) {
@@ -121,7 +172,7 @@ export function keywordCandidates(queries: Sources, stems: string[], { f, sessio
       // two lists per list query (measured: 3 politicians, 14,000 chunks, 20 ms a search without this).
       left -= facets ? Math.max(n, Math.min(list.size, narrowest)) : n;
     }
-    if (exact > 0) settleBest(lists, stemsFound.length, touched, score, seen, exact, read, () => top);
+    if (exact > 0) settleBest(lists, stemsFound.length, touched, score, seen, exact, read, () => top, textScorer(), textCost);
     // Chunks with the same stems at the same levels tie, and ties go to the newest: a sum must not
     // depend on the order its terms were added in, so scores are rounded to a grid far coarser than
     // float64's rounding and far finer than any two weights' gap. Only the chunks that can be among
@@ -142,11 +193,15 @@ export function keywordCandidates(queries: Sources, stems: string[], { f, sessio
  *  until that holds. A chunk not yet read can score at most the sum, over stems, of the weight of
  *  the stem's best list not wholly read; a chunk read can gain at most that over the stems it was
  *  not read under. Reading stops when no unread chunk can reach the k-th best score so far and
- *  every read chunk that could reach it has its whole score. (Seeking a
- *  chunk in a list instead, FTS5 `MATCH … AND rowid = ?`, ignores the MATCH on this contentless
- *  table, and a rowid range costs ~220 µs a seek: measured at 100 k chunks.) */
+ *  every read chunk that could reach it has its whole score. Once no unread chunk can, the few
+ *  read ones that still could are scored from their text (`fromText`) when that costs less than
+ *  reading the next list (`textCost` postings a chunk): at 1 M chunks a query's last lists held up
+ *  to 600,000 postings for a few hundred such chunks (docs/benchmarks.md). (Seeking a chunk in a
+ *  list instead, FTS5 `MATCH … AND rowid = ?`, ignores the MATCH on this contentless table, and a
+ *  rowid range costs ~220 µs a seek: measured at 100 k chunks.) */
 function settleBest(lists: List[], stems: number, touched: RowidList, score: Float64Array, seen: Uint32Array, k: number,
-  read: (list: List, limit: number, changed: number[], above: number) => number, top: () => number): void {
+  read: (list: List, limit: number, changed: number[], above: number) => number, top: () => number,
+  fromText: ((rowids: number[]) => boolean) | null, textCost: number): void {
   // The k-th score is kept from a k best (some k chunks of the highest scores) instead of a pass over
   // every chunk read at each step (at 1 M chunks ~600,000 of them, and dozens of lists read whole:
   // 1.4 s for "question period government answers"). Scores only grow, so after a list is read the
@@ -165,21 +220,40 @@ function settleBest(lists: List[], stems: number, touched: RowidList, score: Flo
     }
     // A margin above the rounding grid: a chunk that might tie the k-th (and win as the newer) counts.
     const below = threshold - TIE_MARGIN;
-    if (unseen < below && everyRead(touched.view(), (r) => {
-      let bound = score[r];
-      for (let s = 0; s < stems; s++) if (!(seen[r] & (1 << s))) bound += rest[s];
-      return bound === score[r] || bound < below;
-    })) return;
+    const next = lists.find((l) => !l.complete)!;
+    if (unseen < below) {
+      const open = openChunks(touched.view(), score, seen, rest, below, fromText ? Math.floor(next.size / textCost) : 0);
+      if (open && !open.length) return;
+      if (open && fromText!(open)) {
+        best = largest([...new Set([...best, ...open])], score, k);
+        continue;
+      }
+    }
     // Only the chunks the list lifts above the k-th best score so far can change the k best (the
     // k-th score is all that is read from them): a list read whole may add to 400,000 chunks.
     let kth = -Infinity;
     if (best.length >= k) { kth = Infinity; for (const r of best) if (score[r] < kth) kth = score[r]; }
     const changed: number[] = [];
-    read(lists.find((l) => !l.complete)!, Infinity, changed, kth);
+    read(next, Infinity, changed, kth);
     const inBest = new Set(best);
     for (const r of changed) if (!inBest.has(r)) best.push(r);
     best = largest(best, score, k);
   }
+}
+
+/** The chunks read that could still reach `below`: some stem not read under them, and their score
+ *  plus the most those stems can add at least `below`. Null when there are more than `cap`. */
+function openChunks(rowids: Int32Array, score: Float64Array, seen: Uint32Array, rest: Float64Array, below: number, cap: number): number[] | null {
+  const out: number[] = [];
+  for (let i = 0; i < rowids.length; i++) {
+    const r = rowids[i];
+    let bound = score[r];
+    for (let s = 0; s < rest.length; s++) if (!(seen[r] & (1 << s))) bound += rest[s];
+    if (bound === score[r] || bound < below) continue;
+    if (out.length >= cap) return null;
+    out.push(r);
+  }
+  return out;
 }
 
 /** The scores' rounding grid (see keywordCandidates). */
@@ -199,11 +273,6 @@ function nearTop(rowids: ArrayLike<number>, score: Float64Array, limit: number):
   for (let i = 0; i < n; i++) if (values[i] >= floor) out.push(rowids[i]);
   return out;
 }
-
-const everyRead = (rowids: Int32Array, holds: (r: number) => boolean) => {
-  for (let i = 0; i < rowids.length; i++) if (!holds(rowids[i])) return false;
-  return true;
-};
 
 /** Some `k` of `rowids` with the highest scores (all of them when there are at most k; ties at the
  *  k-th score taken in any order: only the k-th score is read from them). */

@@ -4,9 +4,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import Database from 'better-sqlite3';
 import { createSearchQueries, type SearchFilters } from '../../src/db/search.js';
-import { facetToken, LEVELS, termToken } from '../../src/search/keyword-index.js';
+import { facetToken, LEVELS, levelOf, termToken, termWeight } from '../../src/search/keyword-index.js';
 import { keywordCandidates } from '../../src/search/keyword-plan.js';
-import { stem } from '../../src/search/text/terms.js';
+import { indexTerms, stem, type Lang } from '../../src/search/text/terms.js';
 import { buildFixture, type Fixture } from '../helpers/fixture.js';
 
 const speech = (key: string, spoken_at: string, language: 'en' | 'fr', text: string) => ({
@@ -57,6 +57,23 @@ describe('keyword index', () => {
     } finally {
       copy.close();
     }
+  });
+
+  test('the recorded average chunk length is the one every level was computed with: each chunk is in the list of its level of each of its stems', () => {
+    const chunks = fx.data.db.prepare('SELECT rowid, text, language FROM chunks').all() as Array<{ rowid: number; text: string; language: Lang }>;
+    const lengths = chunks.map((c) => indexTerms(c.text, c.language).length);
+    const avgdl = q.averageLength()!;
+    expect(avgdl).toBe(lengths.reduce((a, b) => a + b, 0) / chunks.length); // every chunk below 20,000
+    let checked = 0;
+    for (const c of chunks) {
+      const terms = indexTerms(c.text, c.language);
+      for (const st of new Set(terms)) {
+        const tf = terms.filter((t) => t === st).length;
+        expect(q.postings(`"${termToken(st, levelOf(termWeight(tf, terms.length, avgdl)))}"`, 1e9)).toContain(c.rowid);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(20);
   });
 
   test('termLevels counts chunks per stem, not occurrences (k/1 says housing three times), and per level', () => {

@@ -3,7 +3,7 @@
 // newest first.
 import { describe, expect, test } from 'bun:test';
 import type { SearchFilters } from '../../src/db/search.js';
-import { facetToken, idf, LEVELS, levelWeight, termToken } from '../../src/search/keyword-index.js';
+import { facetToken, idf, LEVELS, levelOf, levelWeight, termToken, termWeight } from '../../src/search/keyword-index.js';
 import { facetGroups, keywordCandidates, kthLargest, MAX_READ_FACTOR } from '../../src/search/keyword-plan.js';
 
 const f: SearchFilters = { langs: ['en', 'fr'], exclude_presiding: false };
@@ -135,6 +135,52 @@ describe('keywordCandidates', () => {
     calls.length = 0;
     keywordCandidates(sources, ['rare', 'common'], { f, sessionIds: null, passing: null, limit: 1000, budget: 4, exact: 1000 });
     expect(calls.filter((c) => c.startsWith(`"${termToken('common', 1)}" `))).toEqual([`"${termToken('common', 1)}" 600`]);
+  });
+
+  test('the last chunks that could reach the best, scored from their text (the recorded average length), settle them as reading the lists would, with fewer postings read', () => {
+    // Seeded corpora built from chunks' words: each chunk's level of a stem is the build's
+    // (termWeight of its tf, its length and the average length), its lists made from those.
+    const random = seededRandom(5);
+    let textScored = 0;
+    for (let round = 0; round < 30; round++) {
+      const words = new Map<number, Array<string | null>>();
+      for (let r = 1; r <= CHUNKS; r++) {
+        const w: Array<string | null> = [];
+        const dl = 10 + Math.floor(random() * 110);
+        for (let i = 0; i < dl; i++) w.push(random() < 0.3 ? null : `filler${Math.floor(random() * 50)}`);
+        for (const [stem, p] of [['rare', 0.02], ['mid', 0.15], ['common', 0.6]] as const) {
+          if (random() < p) for (let n = 1 + Math.floor(random() ** 3 * 6); n > 0; n--) w.splice(Math.floor(random() * w.length), 0, stem);
+        }
+        words.set(r, w);
+      }
+      const lengths = [...words.values()].map((w) => w.filter((x) => x !== null).length);
+      const avgdl = lengths.reduce((a, b) => a + b, 0) / lengths.length;
+      const terms: Record<string, Record<number, number[]>> = { rare: {}, mid: {}, common: {} };
+      for (let r = CHUNKS; r >= 1; r--) {
+        const w = words.get(r)!.filter((x) => x !== null);
+        for (const stem of Object.keys(terms)) {
+          const tf = w.filter((x) => x === stem).length;
+          if (tf) (terms[stem][levelOf(termWeight(tf, w.length, avgdl))] ??= []).push(r);
+        }
+      }
+      const stems = ['rare', 'mid', 'common'];
+      const plain = fake(terms);
+      const full = keywordCandidates(plain.sources, stems, { f, sessionIds: null, passing: null, limit: 20, budget: Number.MAX_SAFE_INTEGER, exact: 0 });
+      const budget = 20 + round * 7;
+      keywordCandidates(plain.sources, stems, { f, sessionIds: null, passing: null, limit: 100, budget });
+      const withText = fake(terms);
+      const asked: number[][] = [];
+      const sources = { ...withText.sources, averageLength: () => avgdl, chunkWordsOf: (ids: number[]) => { asked.push(ids); return new Map(ids.map((r) => [r, { stems: words.get(r)! }])); } };
+      const got = keywordCandidates(sources, stems, { f, sessionIds: null, passing: null, limit: 100, budget, textCost: 2 });
+      expect(got.slice(0, 20)).toEqual(full);
+      const postings = (calls: string[]) => calls.reduce((n, c) => n + Math.min(Number(c.split(' ').at(-1)), Object.values(terms[/^"([^"]+)_/.exec(c)![1]]).flat().length), 0);
+      expect(postings(withText.calls)).toBeLessThanOrEqual(postings(plain.calls));
+      if (asked.length) textScored++;
+      // A chunk whose text is missing: the lists are read instead, and the best are the same.
+      const missing = { ...fake(terms).sources, averageLength: () => avgdl, chunkWordsOf: () => new Map() };
+      expect(keywordCandidates(missing, stems, { f, sessionIds: null, passing: null, limit: 100, budget, textCost: 2 }).slice(0, 20)).toEqual(full);
+    }
+    expect(textScored).toBeGreaterThan(10);
   });
 
   test('no stems, or a filter nothing can pass: nothing, no query', () => {
