@@ -6,6 +6,7 @@
 //
 //   bun bench/search-scale.ts --chunks 100000 [--from data/real] [--work /tmp/canpol-scale] [--rounds 1] [--keep-corpus]
 //   bun bench/search-scale.ts --data FILE.db [--rounds 1] [--mmap-size BYTES]   (search only, on a file built before: the build's fields are null)
+//   bun bench/search-scale.ts --data FILE.db --skip-agreement   (no exhaustive pass: agreement null)
 //   bun bench/search-scale.ts --data FILE.db --first-answer-only [--serial-load]
 //     (only the time to the first answer, as one JSON line; --serial-load loads the encoder before
 //     the vector index, as the server did before src/search/search-parts.ts, for a before/after pair)
@@ -24,7 +25,7 @@ import { summarize } from './stats.js';
 
 const { values } = parseArgs({ options: {
   chunks: { type: 'string' }, from: { type: 'string', default: 'data/real' }, work: { type: 'string' },
-  data: { type: 'string' }, 'mmap-size': { type: 'string' }, 'first-answer-only': { type: 'boolean', default: false }, 'serial-load': { type: 'boolean', default: false }, rounds: { type: 'string', default: '1' }, seed: { type: 'string', default: '1' }, 'keep-corpus': { type: 'boolean', default: false },
+  data: { type: 'string' }, 'mmap-size': { type: 'string' }, 'first-answer-only': { type: 'boolean', default: false }, 'skip-agreement': { type: 'boolean', default: false }, 'serial-load': { type: 'boolean', default: false }, rounds: { type: 'string', default: '1' }, seed: { type: 'string', default: '1' }, 'keep-corpus': { type: 'boolean', default: false },
 } });
 const chunks = Number(values.chunks);
 const given = values.data;
@@ -99,7 +100,7 @@ const rssMb = status('VmRSS'), rssAnonMb = status('RssAnon'), rssFileMb = status
 const queries = createSearchQueries(file.db);
 const f: SearchFilters = { langs: ['en', 'fr'], exclude_presiding: false };
 let agree = 0;
-for (const { q } of BENCH_QUERIES) {
+for (const { q } of values['skip-agreement'] ? [] : BENCH_QUERIES) {
   const stems = [...new Set(queryTerms(q, f.langs).flatMap((t) => t.stems))];
   const exact = keywordCandidates(queries, stems, { f, sessionIds: null, passing: null, limit: 20, budget: Number.MAX_SAFE_INTEGER });
   const served = keywordCandidates(queries, stems, { f, sessionIds: null, passing: null, limit: 1000 }).slice(0, 20);
@@ -114,6 +115,6 @@ log(`${times.length} searches; build peak RSS ${(peakKb / 1024).toFixed(0)} MB; 
 console.log(JSON.stringify({
   chunks: stored, distinct_terms: distinct, build_seconds: given ? null : +buildSeconds.toFixed(1), chunks_per_second: given ? null : Math.round(stored / buildSeconds),
   file_bytes: statSync(dbPath).size, search_p50_ms: +latency.p50.toFixed(1), search_p95_ms: +latency.p95.toFixed(1),
-  keyword_top20_agreement: +(agree / BENCH_QUERIES.length).toFixed(3), server_rss_mb: Math.round(rssMb), server_rss_anon_mb: Math.round(rssAnonMb), server_rss_file_mb: Math.round(rssFileMb),
+  keyword_top20_agreement: values['skip-agreement'] ? null : +(agree / BENCH_QUERIES.length).toFixed(3), server_rss_mb: Math.round(rssMb), server_rss_anon_mb: Math.round(rssAnonMb), server_rss_file_mb: Math.round(rssFileMb),
   build_peak_rss_mb: given ? null : Math.round(peakKb / 1024), first_answer_ms: Math.round(firstAnswerMs),
 }));

@@ -121,13 +121,14 @@ export function createSearchQueries(db: Database.Database, cacheBytes: Record<Qu
   // its instant's UTC year, so the span is one year wider each side; a year without chunks matches none.
   const edge = (order: 'ASC' | 'DESC') => db.prepare(`SELECT substr(spoken_at, 1, 4) FROM chunks ORDER BY spoken_at ${order} LIMIT 1`).pluck().get() as string | undefined;
   const [firstYear, lastYear] = [edge('ASC'), edge('DESC')];
+  const texts = (rowids: readonly number[]): Map<number, { text: string; language: Lang }> => {
+    if (!rowids.length) return new Map();
+    return new Map((textsOf.all(JSON.stringify(rowids)) as Array<[number, string, Lang]>).map(([r, text, language]) => [r, { text, language }]));
+  };
   const caches = createQueryCaches<ResultRow>({
     termLevels: (stems) => new Map((termLevels.all(JSON.stringify(stems)) as Array<[string, number, string]>).map(([t, docs, l]) => [t, { docs, levels: JSON.parse(l) as number[] }])),
     postings: (match, limit) => JSON.parse(postings.get(match, limit) as string) as number[],
-    texts: (rowids) => {
-      if (!rowids.length) return new Map();
-      return new Map((textsOf.all(JSON.stringify(rowids)) as Array<[number, string, Lang]>).map(([r, text, language]) => [r, { text, language }]));
-    },
+    texts,
     rows: (rowids) => {
       if (!rowids.length) return new Map();
       return new Map((byRowids.all(JSON.stringify(rowids)) as ResultRow[]).map((r) => [r.rowid, r]));
@@ -145,6 +146,8 @@ export function createSearchQueries(db: Database.Database, cacheBytes: Record<Qu
     /** A chunk's words and stems (kept), for snippets and the cross-lingual check. */
     chunkWords: caches.chunkWords,
     chunkWordsOf: caches.chunkWordsOf,
+    /** Chunks' texts and languages, read from the file (not kept). */
+    chunkTexts: texts,
     /** The caches' sizes and counts, for /metrics. */
     cacheStats: caches.stats,
     maxRowid: () => maxRowid,

@@ -12,6 +12,7 @@
 import type { SearchFilters, SearchQueries } from '../db/search.js';
 import { facetToken, ftsAny, idf, LEVELS, levelOf, levelWeight, termToken, termWeight, type Facet } from './keyword-index.js';
 import { RowidList } from './rowid-list.js';
+import { termCounter, type Lang } from './text/terms.js';
 import { valueFilters } from './value-filters.js';
 
 export const POSTING_BUDGET = 60_000;
@@ -29,8 +30,8 @@ export type Passing = (rowids: number[]) => number[];
 type Sources = Pick<SearchQueries, 'termLevels' | 'postings' | 'matchCount' | 'yearSpan' | 'totalChunks' | 'maxRowid'> & {
   /** The average chunk length the index's levels were computed with (null: not recorded). */
   averageLength?: () => number | null;
-  /** Chunks' words: their stems as the index was built from, null for a stop word. */
-  chunkWordsOf?: (rowids: number[]) => Map<number, { stems: ReadonlyArray<string | null> }>;
+  /** Chunks' texts and languages. */
+  chunkTexts?: (rowids: number[]) => Map<number, { text: string; language: Lang }>;
 };
 
 /** The FTS5 conditions the facet filters make, one per filter; null when nothing can pass. */
@@ -131,34 +132,26 @@ export function keywordCandidates(queries: Sources, stems: string[], { f, sessio
    *  the lists are then read instead. Null where the file does not record its average length. */
   const textScorer = () => {
     const avgdl = queries.averageLength?.() ?? null;
-    const wordsOf = queries.chunkWordsOf;
-    if (avgdl === null || !wordsOf) return null;
+    const textsOf = queries.chunkTexts;
+    if (avgdl === null || !textsOf) return null;
     const listAt = new Map(lists.map((l) => [l.stem * LEVELS + l.level, l]));
-    const stemAt = new Map(stemsFound.map((st, i) => [st, i]));
+    const count = termCounter(stemsFound);
+    const all = stemsFound.length >= 32 ? 0xffff_ffff : (1 << stemsFound.length) - 1;
     return (rowids: number[]): boolean => {
-      const words = wordsOf(rowids);
+      const texts = textsOf(rowids);
       const adds: Array<[number, number]> = [];
-      const tf = new Int32Array(stemsFound.length);
       for (const r of rowids) {
-        const w = words.get(r);
-        if (!w) return false;
-        tf.fill(0);
-        let dl = 0;
-        for (const st of w.stems) {
-          if (st === null) continue;
-          dl++;
-          const i = stemAt.get(st);
-          if (i !== undefined) tf[i]++;
-        }
+        const t = texts.get(r);
+        if (!t) return false;
+        const { length, tf } = count(t.text, t.language);
         for (let i = 0; i < tf.length; i++) {
           if (!tf[i] || seen[r] & (1 << i)) continue;
-          const list = listAt.get(i * LEVELS + levelOf(termWeight(tf[i], dl, avgdl)));
+          const list = listAt.get(i * LEVELS + levelOf(termWeight(tf[i], length, avgdl)));
           if (!list || list.complete) return false;
           adds.push([r, list.weight]);
         }
       }
       for (const [r, w] of adds) if ((score[r] += w) > top) top = score[r];
-      const all = stemsFound.length >= 32 ? 0xffff_ffff : (1 << stemsFound.length) - 1;
       for (const r of rowids) seen[r] = all;
       return true;
     };

@@ -5,6 +5,7 @@ import { describe, expect, test } from 'bun:test';
 import type { SearchFilters } from '../../src/db/search.js';
 import { facetToken, idf, LEVELS, levelOf, levelWeight, termToken, termWeight } from '../../src/search/keyword-index.js';
 import { facetGroups, keywordCandidates, kthLargest, MAX_READ_FACTOR } from '../../src/search/keyword-plan.js';
+import { indexTerms, stem } from '../../src/search/text/terms.js';
 
 const f: SearchFilters = { langs: ['en', 'fr'], exclude_presiding: false };
 const CHUNKS = 1000;
@@ -143,41 +144,44 @@ describe('keywordCandidates', () => {
     const random = seededRandom(5);
     let textScored = 0;
     for (let round = 0; round < 30; round++) {
-      const words = new Map<number, Array<string | null>>();
+      // English texts of stop words, filler words and the three query words ("housing", "lumber",
+      // "budget" stem to themselves less an ending), indexed with the index's own tokenizer.
+      const texts = new Map<number, string>();
       for (let r = 1; r <= CHUNKS; r++) {
-        const w: Array<string | null> = [];
+        const w: string[] = [];
         const dl = 10 + Math.floor(random() * 110);
-        for (let i = 0; i < dl; i++) w.push(random() < 0.3 ? null : `filler${Math.floor(random() * 50)}`);
-        for (const [stem, p] of [['rare', 0.02], ['mid', 0.15], ['common', 0.6]] as const) {
-          if (random() < p) for (let n = 1 + Math.floor(random() ** 3 * 6); n > 0; n--) w.splice(Math.floor(random() * w.length), 0, stem);
+        for (let i = 0; i < dl; i++) w.push(random() < 0.3 ? 'the' : `filler${Math.floor(random() * 50)}`);
+        for (const [word, p] of [['lumber', 0.02], ['budgets', 0.15], ['housing', 0.6]] as const) {
+          if (random() < p) for (let n = 1 + Math.floor(random() ** 3 * 6); n > 0; n--) w.splice(Math.floor(random() * w.length), 0, word);
         }
-        words.set(r, w);
+        texts.set(r, w.join(' '));
       }
-      const lengths = [...words.values()].map((w) => w.filter((x) => x !== null).length);
-      const avgdl = lengths.reduce((a, b) => a + b, 0) / lengths.length;
-      const terms: Record<string, Record<number, number[]>> = { rare: {}, mid: {}, common: {} };
+      const indexed = new Map([...texts].map(([r, t]) => [r, indexTerms(t, 'en')]));
+      const avgdl = [...indexed.values()].reduce((a, t) => a + t.length, 0) / CHUNKS;
+      const stems = ['lumber', 'budget', 'hous'];
+      expect(stems).toEqual(['lumber', 'budgets', 'housing'].map((w) => stem(w, 'en')));
+      const terms: Record<string, Record<number, number[]>> = Object.fromEntries(stems.map((s) => [s, {}]));
       for (let r = CHUNKS; r >= 1; r--) {
-        const w = words.get(r)!.filter((x) => x !== null);
-        for (const stem of Object.keys(terms)) {
+        const w = indexed.get(r)!;
+        for (const stem of stems) {
           const tf = w.filter((x) => x === stem).length;
           if (tf) (terms[stem][levelOf(termWeight(tf, w.length, avgdl))] ??= []).push(r);
         }
       }
-      const stems = ['rare', 'mid', 'common'];
       const plain = fake(terms);
       const full = keywordCandidates(plain.sources, stems, { f, sessionIds: null, passing: null, limit: 20, budget: Number.MAX_SAFE_INTEGER, exact: 0 });
       const budget = 20 + round * 7;
       keywordCandidates(plain.sources, stems, { f, sessionIds: null, passing: null, limit: 100, budget });
       const withText = fake(terms);
       const asked: number[][] = [];
-      const sources = { ...withText.sources, averageLength: () => avgdl, chunkWordsOf: (ids: number[]) => { asked.push(ids); return new Map(ids.map((r) => [r, { stems: words.get(r)! }])); } };
+      const sources = { ...withText.sources, averageLength: () => avgdl, chunkTexts: (ids: number[]) => { asked.push(ids); return new Map(ids.map((r) => [r, { text: texts.get(r)!, language: 'en' as const }])); } };
       const got = keywordCandidates(sources, stems, { f, sessionIds: null, passing: null, limit: 100, budget, textCost: 2 });
       expect(got.slice(0, 20)).toEqual(full);
       const postings = (calls: string[]) => calls.reduce((n, c) => n + Math.min(Number(c.split(' ').at(-1)), Object.values(terms[/^"([^"]+)_/.exec(c)![1]]).flat().length), 0);
       expect(postings(withText.calls)).toBeLessThanOrEqual(postings(plain.calls));
       if (asked.length) textScored++;
       // A chunk whose text is missing: the lists are read instead, and the best are the same.
-      const missing = { ...fake(terms).sources, averageLength: () => avgdl, chunkWordsOf: () => new Map() };
+      const missing = { ...fake(terms).sources, averageLength: () => avgdl, chunkTexts: () => new Map() };
       expect(keywordCandidates(missing, stems, { f, sessionIds: null, passing: null, limit: 100, budget, textCost: 2 }).slice(0, 20)).toEqual(full);
     }
     expect(textScored).toBeGreaterThan(10);

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'bun:test';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { hansardParagraphs } from '../../bench/encoder/corpus.js';
-import { indexTerms, queryTerms, stem, stemInitials } from '../../src/search/text/terms.js';
+import { indexTerms, queryTerms, stem, stemInitials, termCounter } from '../../src/search/text/terms.js';
 import { words } from '../../src/search/text/words.js';
 
 const SAMPLES = join(import.meta.dir, '../../../shared/datasets/hoc-hansard-xml-samples');
@@ -64,5 +64,36 @@ describe('a stem starts with its word\'s first letter', () => {
       for (const p of hansardParagraphs(join(SAMPLES, file))) for (const w of words(p.text)) vocabulary.add(w.norm);
     }
     expect(check(vocabulary)).toBeGreaterThan(5_000);
+  }, 60_000);
+});
+
+// A search scores its last keyword candidates from their text (src/search/keyword-plan.ts): the
+// counts must be indexTerms' exactly, or the exact top 20 would not be.
+describe('termCounter', () => {
+  const compare = (texts: Array<{ text: string; lang: 'en' | 'fr' }>, stems: string[]) => {
+    const count = termCounter(stems);
+    for (const { text, lang } of texts) {
+      const terms = indexTerms(text, lang);
+      expect(count(text, lang)).toEqual({ length: terms.length, tf: Int32Array.from(stems, (s) => terms.filter((t) => t === s).length) });
+    }
+  };
+
+  test('the length and counts of indexTerms, stop words, elisions and compounds included', () => {
+    compare([
+      { text: "The housing crisis: houses, housing and the House's housing-starts.", lang: 'en' },
+      { text: "L'État et le logement : les logements d'aujourd'hui, bien-être.", lang: 'fr' },
+      { text: '', lang: 'en' },
+    ], ['hous', 'crisi', 'logement', 'etat', 'bien', 'aujourdhui', 'start']);
+  });
+
+  test.skipIf(!existsSync(SAMPLES))('every paragraph of the real Hansard samples, in both languages, for the stems of its own first words', () => {
+    let n = 0;
+    for (const file of readdirSync(SAMPLES).filter((f) => f.endsWith('.xml.gz'))) {
+      for (const p of hansardParagraphs(join(SAMPLES, file))) {
+        for (const lang of ['en', 'fr'] as const) compare([{ text: p.text, lang }], [...new Set(indexTerms(p.text, lang).slice(0, 6))]);
+        n++;
+      }
+    }
+    expect(n).toBeGreaterThan(5_000);
   }, 60_000);
 });

@@ -6,7 +6,7 @@ import { stemmer as stemFr } from '@orama/stemmers/french';
 import { stopwords as stopEn } from '@orama/stopwords/english';
 import { stopwords as stopFr } from '@orama/stopwords/french';
 import { fold } from '../../domain/text.js';
-import { words, type Word } from './words.js';
+import { eachWord, words, type Word } from './words.js';
 
 export type Lang = 'en' | 'fr';
 
@@ -44,6 +44,26 @@ export const isStop = (norm: string, lang: Lang) => STOP[lang].has(norm);
  *  whole chunk texts for a few stems this way (snippets, cross-lingual coverage); the property is
  *  checked on the real data's every word (test/search/text.test.ts). */
 export const stemInitials = (stems: Iterable<string>): Set<string> => new Set(Array.from(stems, (s) => s[0]));
+
+/** Counts a text's index terms and how many of them are each of `stems`, as indexTerms would,
+ *  stemming only the words whose first letter one of `stems` has (stemInitials): a search scores a
+ *  chunk from its text this way (src/search/keyword-plan.ts), at a fraction of stemming every word. */
+export function termCounter(stems: readonly string[]): (text: string, lang: Lang) => { length: number; tf: Int32Array } {
+  const at = new Map(stems.map((s, i) => [s, i]));
+  const initials = stemInitials(stems);
+  return (text, lang) => {
+    const tf = new Int32Array(stems.length);
+    let length = 0;
+    eachWord(text, (w) => {
+      if (isStop(w.norm, lang)) return;
+      length++;
+      if (!initials.has(w.norm[0])) return;
+      const i = at.get(stem(w.norm, lang));
+      if (i !== undefined) tf[i]++;
+    });
+    return { length, tf };
+  };
+}
 
 /** Terms of a text in its language, in order: what the keyword index stores. */
 export function indexTerms(text: string, lang: Lang): string[] {
