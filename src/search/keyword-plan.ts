@@ -70,8 +70,10 @@ export interface KeywordOptions {
 export const EXACT_TOP = 20;
 
 /** Postings read in the time it takes to score one chunk from its text (settleBest): reading its
- *  text and tokenizing it cost 170-220 µs a chunk on data/real.db (bun, beside a build), a posting
- *  ~0.06 µs at 1 M chunks (docs/benchmarks.md "Where a search's time goes at 1 M"). */
+ *  text and counting its terms cost 100-200 µs a chunk on the 100 k scale corpus with its pages in
+ *  memory (bun, beside a build), a posting ~0.06 µs at 1 M chunks (docs/benchmarks.md "Where a
+ *  search's time goes at 1 M"). A text read cold from a file larger than memory costs far more
+ *  (~10 ms a chunk at 8 M: docs/benchmarks.md "8 M, fifth session"), which this does not know. */
 export const TEXT_COST_POSTINGS = 3_000;
 
 const TIE_MARGIN = 1e-6;
