@@ -8,7 +8,7 @@
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { KeywordTerms } from '../build-db/search/keyword-terms.js';
-import { lengthSample } from '../build-db/search/write-keyword-index.js';
+import { averageLength, lengthSample } from '../build-db/search/write-keyword-index.js';
 import { AVERAGE_LENGTH, TERM_STATS_SQL } from '../src/search/keyword-index.js';
 
 const { values } = parseArgs({ options: { data: { type: 'string' }, remove: { type: 'boolean', default: false } } });
@@ -23,7 +23,7 @@ if (values.remove) {
 } else {
   const chunks = db.prepare('SELECT count(*) FROM chunks').pluck().get() as number;
   const sample = new KeywordTerms().sample(lengthSample(db, chunks));
-  const avgdl = sample.chunks ? sample.terms / sample.chunks : 1;
+  const avgdl = averageLength(sample);
   db.exec('DROP TABLE IF EXISTS chunk_term_stats');
   db.exec(TERM_STATS_SQL);
   db.prepare('INSERT INTO chunk_term_stats (name, value) VALUES (?, ?)').run(AVERAGE_LENGTH, avgdl);

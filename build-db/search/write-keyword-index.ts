@@ -35,6 +35,10 @@ export function lengthSample(db: Database.Database, chunks: number): SampleRow[]
   return db.prepare('SELECT rowid, text, language FROM chunks WHERE rowid % ? = 0').all(step) as SampleRow[];
 }
 
+/** The average chunk length in index terms of a tokenized sample (1 when it is empty): the avgdl
+ *  every level is computed with, and recorded in chunk_term_stats. */
+export const averageLength = (sample: { chunks: number; terms: number }): number => (sample.chunks ? sample.terms / sample.chunks : 1);
+
 export function writeKeywordIndex(db: Database.Database, { onProgress = () => {}, workers = 'off' }: KeywordIndexOptions = {}): { terms: number; postings: number; avgdl: number; seconds: number } {
   const started = performance.now();
   db.exec(KEYWORD_INDEX_SQL);
@@ -45,7 +49,7 @@ export function writeKeywordIndex(db: Database.Database, { onProgress = () => {}
   const onWorker = useWorkers(workers, chunks);
   const tokenizer = onWorker ? workerTokenizer(TOKENIZERS) : inlineTokenizer();
   const sample = tokenizer.sample(lengthSample(db, chunks));
-  const avgdl = sample.chunks ? sample.terms / sample.chunks : 1;
+  const avgdl = averageLength(sample);
   tokenizer.setAverageLength(avgdl);
   db.prepare('INSERT INTO chunk_term_stats (name, value) VALUES (?, ?)').run(AVERAGE_LENGTH, avgdl);
   onProgress(`keyword index: average chunk length ${avgdl.toFixed(1)} terms (${sample.chunks} chunks read)${onWorker ? `, tokenizing on ${TOKENIZERS} worker threads` : ''}`);
