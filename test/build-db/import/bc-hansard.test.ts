@@ -90,7 +90,7 @@ const BLUES = `<!DOCTYPE html><html><head><meta charset="utf-8"/><title>Hansard 
 <p class="SpeakerBegins"><span class="SpeakerName">Ida Jones</span><span class="Bold">:</span> Welcome, guests.</p>
 <p class="SpeakerContinues"><span class="SpeakerName">Deputy Speaker</span><span class="Bold">:</span> A turn tagged as a continuation.</p>
 <p class="BusinessHeading">Debate Continued</p>
-<div class="slug"><span>Draft Segment 002</span></div>
+<div class="slug"><span>Draft Segment 017</span></div>
 <p class="SpeakerBegins"><span class="SpeakerName">Gus Hale</span><span class="Bold">:</span> As I was saying.</p>
 <p class="TimeLine"></p>
 </div><footer><p id="terms">Notice: This is a DRAFT transcript of debate.</p></footer></main></body></html>`;

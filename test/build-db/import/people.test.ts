@@ -90,7 +90,7 @@ const MEETING = `${header()}
     <ExtractedItem Name="SpeakerTitle">Chair</ExtractedItem><ExtractedItem Name="SpeakerName">Mr. Lloyd Chairman</ExtractedItem>
   </ExtractedInformation>
   <HansardBody><OrderOfBusiness><CatchLine /><SubjectOfBusiness><SubjectOfBusinessContent>
-    <Timestamp Hr="15" Mn="30">(1530)</Timestamp>
+    <Timestamp Hr="15" Mn="35">(1535)</Timestamp>
     <Intervention id="201"><PersonSpeaking><Affiliation DbId="70" Type="35">The Chair</Affiliation>: </PersonSpeaking><Content><ParaText>Good afternoon.</ParaText></Content></Intervention>
     <Intervention id="202"><PersonSpeaking><Affiliation DbId="71" Type="28">Dr. Pat Expert (Professor, Ferry University)</Affiliation>: </PersonSpeaking><Content><ParaText>Thank you.</ParaText></Content></Intervention>
     <Intervention id="203"><PersonSpeaking><Affiliation DbId="71" Type="28">Dr. Pat Expert</Affiliation>: </PersonSpeaking><Content><ParaText>Furthermore.</ParaText></Content></Intervention>
