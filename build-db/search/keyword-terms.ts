@@ -4,6 +4,7 @@
 // or on a worker thread (build-db/workers/) with the same result.
 import { facetToken, levelOf, LEVELS, termToken, termWeight, type Facet } from '../../src/search/keyword-index.js';
 import { indexTerms, type Lang } from '../../src/search/text/terms.js';
+import { ownString } from '../../src/domain/text.js';
 
 export interface ChunkTerms {
   rowid: number; text: string; language: Lang; level: string; province_territory: string | null; politician_id: string | null;
@@ -41,8 +42,11 @@ export class LevelCounts {
       grown.set(this.counts);
       this.counts = grown;
     }
-    this.slots.set(stem, n);
-    this.stems.push(stem);
+    // A copy: the stem may be a view into its chunk's text (ownString), and a stem met once would
+    // keep that whole text alive to the end of the step.
+    const own = ownString(stem);
+    this.slots.set(own, n);
+    this.stems.push(own);
     return n;
   }
 

@@ -40,3 +40,13 @@ export function honorificOf(name: string): string | null {
 export function slugify(text: string): string {
   return fold(text).replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
 }
+
+/**
+ * A copy of `s` that shares no memory with the string it was cut from. A word matched in a text, and
+ * a stem cut from that word, can be a view into the whole text (JavaScriptCore shares the buffer of
+ * any substring longer than ~8 Latin-1 or ~4 UTF-16 characters; V8 of any from 13), so a map that
+ * keeps such a word keeps its whole text alive. Measured with Bun: 80,000 words kept from 40,000
+ * texts of 1,200 characters held 85 MiB as views and 0.8 MiB as copies. Concatenating and slicing
+ * does not copy in JavaScriptCore; a JSON round trip does, in both engines (~0.2 µs a word).
+ */
+export const ownString = (s: string): string => JSON.parse(JSON.stringify(s)) as string;

@@ -2,6 +2,7 @@
 // single pass so the input may be a one-shot iterable. Parallel pairs are stored as spans of the
 // stream so the bilingual step can pair their words.
 import { encoderWords } from '../../../src/search/encoder/words.js';
+import { ownString } from '../../../src/domain/text.js';
 
 export interface TokenStream {
   /** Word numbers in first-seen order; -1 ends a document. */
@@ -37,7 +38,11 @@ export function tokenStream(texts: Iterable<string>, pairs: Iterable<readonly [s
   const add = (text: string) => {
     for (const w of encoderWords(text)) {
       let id = index.get(w);
-      if (id === undefined) { id = words.length; index.set(w, id); words.push(w); counts.push(0); }
+      if (id === undefined) {
+        // A copy: the word may be a view into the whole text (ownString).
+        const own = ownString(w);
+        id = words.length; index.set(own, id); words.push(own); counts.push(0);
+      }
       counts[id]++;
       tokens.push(id);
     }

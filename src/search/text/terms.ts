@@ -5,7 +5,7 @@ import { stemmer as stemEn } from '@orama/stemmers/english';
 import { stemmer as stemFr } from '@orama/stemmers/french';
 import { stopwords as stopEn } from '@orama/stopwords/english';
 import { stopwords as stopFr } from '@orama/stopwords/french';
-import { fold } from '../../domain/text.js';
+import { fold, ownString } from '../../domain/text.js';
 import { eachWord, words, type Word } from './words.js';
 
 export type Lang = 'en' | 'fr';
@@ -29,9 +29,11 @@ export function stem(word: string, lang: Lang): string {
   const c = cache[lang];
   let s = c.get(word);
   if (s === undefined) {
-    s = /^\p{N}+$/u.test(word) ? word : STEM[lang](word);
+    // Both are kept as copies (ownString): the word and its stem can be views into the text they
+    // were read from, and the cache would hold up to 200,000 whole texts alive through them.
+    s = ownString(/^\p{N}+$/u.test(word) ? word : STEM[lang](word));
     if (c.size >= MAX_CACHE) c.clear();
-    c.set(word, s);
+    c.set(ownString(word), s);
   }
   return s;
 }
