@@ -7,9 +7,15 @@
 //
 //   node_modules/.bin/esbuild bench/search-distinct-cpu.ts --bundle --platform=node --format=esm \
 //     --packages=external --outfile=/tmp/search-distinct-cpu.mjs
-//   taskset -c 1 node_modules/.bin/node /tmp/search-distinct-cpu.mjs --data data/real.db [--warmup 300] [--queries 1500]
+//   taskset -c 1 node_modules/.bin/node /tmp/search-distinct-cpu.mjs --data data/real.db [--warmup 300] [--queries 1500] [--profile FILE]
+//
+// --profile writes a CPU profile (.cpuprofile, for Chrome's DevTools) of the measured searches alone,
+// after the warm-up: the start-up and the first searches (caches filling, code not yet optimized)
+// are not in it.
 import { createHash } from 'node:crypto';
 import { loadavg } from 'node:os';
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { parseArgs } from 'node:util';
 import { openDataFile } from '../src/db/open-data-file.js';
 import { API_PREFIX, createApp } from '../src/http/app.js';
@@ -17,7 +23,7 @@ import { createResponseCache } from '../src/http/response-cache.js';
 import { loadEncoder } from '../src/search/encoder-store.js';
 import { scenariosFor } from './http-scenarios.mjs';
 
-const { values } = parseArgs({ options: { data: { type: 'string' }, warmup: { type: 'string', default: '300' }, queries: { type: 'string', default: '1500' }, offset: { type: 'string', default: '0' } } });
+const { values } = parseArgs({ options: { data: { type: 'string' }, warmup: { type: 'string', default: '300' }, queries: { type: 'string', default: '1500' }, offset: { type: 'string', default: '0' }, profile: { type: 'string' } } });
 if (!values.data) {
   console.error('usage: node search-distinct-cpu.mjs --data FILE.db [--warmup N] [--queries N] [--offset N]');
   process.exit(2);
@@ -39,9 +45,21 @@ const get = async (path: string) => {
   return body;
 };
 for (const p of paths.slice(0, warmup)) await get(p);
+const session = values.profile ? new Session() : null;
+if (session) {
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 200 });
+  await session.post('Profiler.start');
+}
 const t0 = process.cpuUsage(), w0 = performance.now();
 for (const p of paths.slice(warmup)) hash.update(await get(p));
 const cpu = process.cpuUsage(t0), wall = performance.now() - w0;
+if (session) {
+  const { profile } = await session.post('Profiler.stop');
+  writeFileSync(values.profile!, JSON.stringify(profile));
+  session.disconnect();
+}
 console.log(JSON.stringify({
   searches: n, warmup, cpu_ms_per_search: +((cpu.user + cpu.system) / 1000 / n).toFixed(3), wall_ms_per_search: +(wall / n).toFixed(3),
   bodies_sha1: hash.digest('hex'), load: loadavg()[0],
