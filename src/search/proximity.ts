@@ -5,10 +5,9 @@
 // phrases) is about the same thing far more often (the sequential dependence model of Metzler &
 // Croft 2005 scores the same pairs).
 import type { SearchQueries } from '../db/search.js';
-import { fold } from '../domain/text.js';
 import { phraseStems } from './query-analysis.js';
-import { isStop, stem, type Lang } from './text/terms.js';
-import { eachWord } from './text/words.js';
+import type { ChunkWords } from './text/chunk-words.js';
+import type { Lang } from './text/terms.js';
 
 /** Keyword candidates read for pairs (their texts are read: the cost grows with it). */
 export const PROXIMITY_DEPTH = 20;
@@ -31,44 +30,35 @@ export function proximityList(queries: SearchQueries, q: string, langs: readonly
   const pairs = queryPairs(q, langs);
   if (!pairs.size || !keyword.length) return [];
   const head = keyword.slice(0, depth);
-  const texts = queries.texts([...head]);
+  // The chunks' words are kept per served file (src/search/query-caches.ts): the best keyword
+  // matches are mostly the page's results, whose snippets read the same words.
+  const words = queries.chunkWordsOf(head);
   const held: Array<{ id: number; n: number; rank: number }> = [];
   head.forEach((id, rank) => {
-    const t = texts.get(id);
-    const want = t && pairs.get(t.language);
-    if (!t || !want) return;
-    const seen = pairsHeld(t.text, t.language, want);
+    const w = words.get(id);
+    const want = w && pairs.get(w.language);
+    if (!w || !want) return;
+    const seen = pairsHeld(w, want);
     if (seen) held.push({ id, n: seen, rank });
   });
   return held.sort((a, b) => b.n - a.n || a.rank - b.rank).map((h) => h.id);
 }
 
-/** How many of `want` (pairs of `lang` stems) `text` holds. Only the stretches after an occurrence
- *  of a pair's first word are stemmed: a chunk is ~480 words, and stemming all of them for every
- *  candidate cost ~0.2 ms a chunk. */
-export function pairsHeld(text: string, lang: Lang, want: ReadonlySet<string>): number {
-  const folded = fold(text);
+/** How many of `want` (pairs of stems in the chunk's language, as queryPairs makes them) the chunk
+ *  holds: two content stems one after the other, stop words between them ignored. */
+export function pairsHeld(words: ChunkWords, want: ReadonlySet<string>): number {
+  const firsts = new Set<string>();
+  for (const pair of want) firsts.add(pair.slice(0, pair.indexOf(' ')));
   const seen = new Set<string>();
-  for (const pair of want) {
-    const first = pair.slice(0, pair.indexOf(' '));
-    const prefix = first.slice(0, Math.min(4, first.length));
-    for (let at = folded.indexOf(prefix); at >= 0 && !seen.has(pair); at = folded.indexOf(prefix, at + 1)) {
-      // The word holding the prefix, and what follows it (a pair's words, stop words between them).
-      let start = at;
-      while (start > 0 && /[\p{L}\p{N}]/u.test(folded[start - 1])) start--;
-      const s = firstStems(folded.slice(start, at + 120), lang);
-      if (s.length >= 2 && `${s[0]} ${s[1]}` === pair) seen.add(pair);
+  let previous: string | null = null;
+  for (const s of words.stems) {
+    if (s === null) continue;
+    // A key is made only after a pair's first stem: a chunk is ~480 words.
+    if (previous !== null && firsts.has(previous)) {
+      const pair = `${previous} ${s}`;
+      if (want.has(pair)) seen.add(pair);
     }
+    previous = s;
   }
   return seen.size;
-}
-
-/** The first two of phraseStems(text, lang): the words after them are neither read nor stemmed. */
-function firstStems(text: string, lang: Lang): string[] {
-  const out: string[] = [];
-  eachWord(text, (w) => {
-    if (!isStop(w.norm, lang)) out.push(stem(w.norm, lang));
-    return out.length < 2;
-  });
-  return out;
 }

@@ -8,6 +8,8 @@ import { isStop, stem, type Lang } from './terms.js';
 import { eachWord } from './words.js';
 
 export interface ChunkWords {
+  /** The chunk's language, which its words were stemmed in. */
+  language: Lang;
   /** Per word, its stem, or null for a stop word (it never matches). */
   stems: ReadonlyArray<string | null>;
   /** Per word, its start and end offsets in the text: [start0, end0, start1, end1, ...]. */
@@ -21,7 +23,7 @@ export function chunkWords(text: string, lang: Lang): ChunkWords {
     stems.push(isStop(w.norm, lang) ? null : stem(w.norm, lang));
     offsets.push(w.start, w.end);
   });
-  return { stems, offsets: Int32Array.from(offsets) };
+  return { language: lang, stems, offsets: Int32Array.from(offsets) };
 }
 
 /** What one entry costs in memory, roughly: a pointer per stem (the stem strings themselves are
