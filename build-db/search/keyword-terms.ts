@@ -53,7 +53,10 @@ export class LevelCounts {
   /** One more chunk with `stem` at `level`; true when the stem is new. */
   add(stem: string, level: number): boolean {
     const before = this.stems.length;
-    this.counts[this.slotOf(stem) * LEVELS + level]++;
+    // The slot first: it may grow `counts`, and `this.counts[…]++` would read the array before the
+    // index and count into the one it replaces (a count lost at each growth).
+    const at = this.slotOf(stem) * LEVELS + level;
+    this.counts[at]++;
     return this.stems.length > before;
   }
 

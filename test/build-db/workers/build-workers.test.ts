@@ -4,7 +4,7 @@
 // table (FTS5 shadow tables, encoder model and vectors included).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -62,6 +62,39 @@ describe('from source', () => {
     expect(sums.some((s) => s.startsWith('table chunks_fts_data '))).toBe(true);
     expect(sums.some((s) => s.startsWith('blob encoder/model.onnx '))).toBe(true);
     expect(checksums(join(dir, 'on.db'))).toEqual(sums);
+  }, 120_000);
+
+  test("chunk_term_docs holds the keyword index's own counts of each stem's level tokens, on one thread and on workers", async () => {
+    // The demo's 497 stems and 3,000 more (600 speeches of 5 words no other has), so that the level
+    // counts outgrow their first allocations (1,024 and 2,048 stems): a count was lost at each.
+    const more = join(dir, 'more-stems');
+    cpSync(demo, more, { recursive: true });
+    const lines = readFileSync(join(more, 'speeches.jsonl'), 'utf8').trim().split('\n');
+    const template = JSON.parse(lines[0]) as Record<string, unknown>;
+    const word = (i: number, k: number) => `zq${(i * 5 + k).toString(36)}x`;
+    const added = Array.from({ length: 600 }, (_, i) => JSON.stringify({ ...template, key: `${template.key}/stems-${i}`,
+      text: `The member spoke of ${Array.from({ length: 5 }, (_, k) => word(i, k)).join(' and ')} today.` }));
+    writeFileSync(join(more, 'speeches.jsonl'), `${[...lines, ...added].join('\n')}\n`);
+    for (const workers of ['off', 'always'] as const) {
+      const out = join(dir, `more-stems-${workers}.db`);
+      await build(out, workers, more);
+      const db = new Database(out, { readonly: true });
+      db.exec("CREATE VIRTUAL TABLE temp.vocab USING fts5vocab(main, 'chunks_fts', 'row')");
+      const counted = new Map<string, number[]>();
+      for (const [token, docs] of db.prepare('SELECT term, doc FROM temp.vocab').raw().iterate() as Iterable<[string, number]>) {
+        const m = /^([^_]+)_(\d+)$/.exec(token); // facet tokens hold more underscores
+        if (!m) continue;
+        let levels = counted.get(m[1]);
+        if (!levels) counted.set(m[1], (levels = Array<number>(LEVELS).fill(0)));
+        levels[Number(m[2])] = docs;
+      }
+      const stored = db.prepare('SELECT term, docs, level_docs FROM chunk_term_docs ORDER BY term').raw().all() as Array<[string, number, string]>;
+      db.close();
+      expect(stored.length).toBeGreaterThan(3000);
+      expect(stored.length).toBe(counted.size);
+      const wrong = stored.filter(([term, docs, levels]) => levels !== JSON.stringify(counted.get(term)) || docs !== counted.get(term)!.reduce((a, b) => a + b, 0));
+      expect(wrong).toEqual([]);
+    }
   }, 120_000);
 
   test('`on` leaves a corpus under 20,000 speeches and chunks on one thread, the same file', async () => {
@@ -139,7 +172,8 @@ describe('LevelCounts', () => {
     for (const counts of [c, back]) {
       expect(counts.size).toBe(3000);
       expect([...counts.keys()].slice(0, 3)).toEqual(['s0', 's1', 's2']);
-      for (let i = 0; i < 3000; i += 37) {
+      // Every stem: a count was lost where the array grew (stems 1024 and 2048).
+      for (let i = 0; i < 3000; i++) {
         const want = new Uint32Array(LEVELS);
         want[i % LEVELS] = (i % 7) + 1;
         expect([...counts.get(`s${i}`)!]).toEqual([...want]);
