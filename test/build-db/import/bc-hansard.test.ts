@@ -42,15 +42,13 @@ const FINAL = `<!DOCTYPE html><html><head><title>Hansard — Tuesday, March 3, 2
 <p class="Date"><span class="Date">Tuesday, March 3, 2026</span><br/><span class="Sitting">Afternoon</span> Sitting<br/>Issue No. <span class="Issue">7</span></p></div>
 <div id="TableOfContents"><p class="Speaker-Name"><a href="#x1">Hon. Ann Lee</a></p><p class="Business-Heading"><a href="#x">Adjournment of Monday Morning Sitting</a></p></div>
 <div id="Transcript"><p class="Date-of-Transcript">Tuesday, March 3, 2026</p>
-<p class="Time-Line">The House met at 1:34 p.m.</p>
-<p class="Editorial-Comment">[The Speaker in the chair.]</p>
+<p class="Time-Line">The House met at 1:34 p.m.</p><p class="Editorial-Comment">[The Speaker in the chair.]</p>
 <p class="Proceedings"><a class="Heading"></a>Routine Business</p>
 <p class="Business-Heading"><a class="Heading"></a>Oral Questions</p>
 <p class="Subject-Heading"><a class="Heading"></a>Ferry <br/>Service</p>
 <p class="SpeakerBegins-TOC" id="x1"><a href="#x1" class="Heading"></a><span class="Speaker-Name">Hon. </span><span class="Speaker-Name">Ann Lee</span><span class="Bold">:</span> First words of Ann Lee.</p>
 <p class="SpeakerContinues">A second paragraph
-   wrapped over lines.</p>
-<p class="StyleLine">Interjections.</p>
+   wrapped over lines.</p><p class="StyleLine">Interjections.</p>
 <p class="SpeakerContinuesMidSpeech">After the interjection.</p>
 <p class="SpeakerBegins"><span class="Speaker-Name">The Speaker</span><span class="Speaker-Name">:</span> Member, supplemental.</p>
 <p class="Time-Stamp">[1:40 p.m.]</p>
@@ -77,22 +75,14 @@ const FINAL = `<!DOCTYPE html><html><head><title>Hansard — Tuesday, March 3, 2
 // start-time meta: a speech before "The House met" has no time and is skipped.
 const BLUES = `<!DOCTYPE html><html><head><meta charset="utf-8"/><title>Hansard Blues</title></head><body class="blues"><main>
 <header><h2 class="blues">Hansard Blues</h2><h2 class="draft">Draft Report of Debates</h2>
-<div class="headmid"><div class="left">2nd Session, 43rd Parliament</div><div class="middle">Monday, April 13, 2026</div><div class="right">Morning Sitting</div></div></header>
-<div class="transcript">
-<p class="SpeakerBegins"><span class="SpeakerName">Early Bird</span><span class="Bold">:</span> Before the clock.</p>
-<p class="TimeLine">The House met at 10:02 a.m.</p>
-<p class="ProceedingsHeading">Orders of the Day</p>
-<p class="BusinessHeading">Second Reading of Bills</p>
+<div class="headmid"><div class="left">2nd Session, 43rd Parliament</div><div class="middle">Monday, April 13, 2026</div><div class="right">Morning Sitting</div></div></header><div class="transcript">
+<p class="SpeakerBegins"><span class="SpeakerName">Early Bird</span><span class="Bold">:</span> Before the clock.</p><p class="TimeLine">The House met at 10:02 a.m.</p><p class="ProceedingsHeading">Orders of the Day</p><p class="BusinessHeading">Second Reading of Bills</p>
 <p class="SubjectHeading">Bill 14 — Forests Act <br/><span class="SubjectContinued">(continued)</span></p>
 <p class="SpeakerBegins"><span class="SpeakerName">Gus Hale</span><span class="Bold">:</span> On Bill 14.</p>
-<p class="SpeakerBegins">An unnamed paragraph tagged as a new turn.</p>
-<p class="BusinessHeading">Introductions by Members</p>
+<p class="SpeakerBegins">An unnamed paragraph tagged as a new turn.</p><p class="BusinessHeading">Introductions by Members</p>
 <p class="SpeakerBegins"><span class="SpeakerName">Ida Jones</span><span class="Bold">:</span> Welcome, guests.</p>
-<p class="SpeakerContinues"><span class="SpeakerName">Deputy Speaker</span><span class="Bold">:</span> A turn tagged as a continuation.</p>
-<p class="BusinessHeading">Debate Continued</p>
-<div class="slug"><span>Draft Segment 017</span></div>
-<p class="SpeakerBegins"><span class="SpeakerName">Gus Hale</span><span class="Bold">:</span> As I was saying.</p>
-<p class="TimeLine"></p>
+<p class="SpeakerContinues"><span class="SpeakerName">Deputy Speaker</span><span class="Bold">:</span> A turn tagged as a continuation.</p><p class="BusinessHeading">Debate Continued</p><div class="slug"><span>Draft Segment 017</span></div>
+<p class="SpeakerBegins"><span class="SpeakerName">Gus Hale</span><span class="Bold">:</span> As I was saying.</p><p class="TimeLine"></p>
 </div><footer><p id="terms">Notice: This is a DRAFT transcript of debate.</p></footer></main></body></html>`;
 
 function writeFixtureFiles(): string {

@@ -54,20 +54,14 @@ const person = (key: string, name: string, constituency: string, party: string):
 // total and a nameless member.
 const DEBATES = `\uFEFF<?xml version='1.0' encoding='utf8'?>
 <Hansard xml:lang="EN" id="900">
-  <DocumentTitle><DocumentName>OFFICIAL REPORT (HANSARD)</DocumentName></DocumentTitle>
-  <ExtractedInformation>
-    <ExtractedItem Name="MetaDocumentCategory">DEBATES</ExtractedItem>
-    <ExtractedItem Name="Parliament">44th PARLIAMENT</ExtractedItem>
-    <ExtractedItem Name="Session">1st SESSION</ExtractedItem>
+  <DocumentTitle><DocumentName>OFFICIAL REPORT (HANSARD)</DocumentName></DocumentTitle><ExtractedInformation><ExtractedItem Name="MetaDocumentCategory">DEBATES</ExtractedItem><ExtractedItem Name="Parliament">44th PARLIAMENT</ExtractedItem><ExtractedItem Name="Session">1st SESSION</ExtractedItem>
     <ExtractedItem Name="Number">No. 007</ExtractedItem>
-    <ExtractedItem Name="Date">Monday, March 11, 2024</ExtractedItem>
-  </ExtractedInformation>
+    <ExtractedItem Name="Date">Monday, March 11, 2024</ExtractedItem></ExtractedInformation>
   <HansardBody>
     <Intro><ParaText id="1">The House met at 11 a.m.</ParaText><Prayer>Prayer</Prayer></Intro>
     <OrderOfBusiness id="10" Rubric="OralQuestionPeriod">
       <OrderOfBusinessTitle>ORAL QUESTIONS</OrderOfBusinessTitle><CatchLine>Oral Questions</CatchLine>
-      <SubjectOfBusiness id="11"><FloorLanguage language="FR">[<I>Translation</I>]</FloorLanguage><SubjectOfBusinessTitle>Ferries</SubjectOfBusinessTitle>
-        <SubjectOfBusinessContent>
+      <SubjectOfBusiness id="11"><FloorLanguage language="FR">[<I>Translation</I>]</FloorLanguage><SubjectOfBusinessTitle>Ferries</SubjectOfBusinessTitle><SubjectOfBusinessContent>
           <Intervention Type="Question" id="1001"><PersonSpeaking><Affiliation DbId="11" Type="2">Ms. Ann Lee (Ottawa Centre, Lib.)</Affiliation>: </PersonSpeaking>
             <Content><ParaText id="2">Mr. Speaker, the <I>ferry</I> &amp; the “bridge”
               are late.</ParaText><ProceduralText TocType="TPC" id="1">Ferries</ProceduralText>
@@ -75,20 +69,15 @@ const DEBATES = `\uFEFF<?xml version='1.0' encoding='utf8'?>
               <ParaText id="4"><Poetry><Verse><Line>Row, row</Line><Line>your boat</Line></Verse></Poetry></ParaText></Content></Intervention>
           <Timestamp Hr="xx" Mn="">(11h)</Timestamp>
           <Intervention Type="Debate" id="1002"><PersonSpeaking><Affiliation DbId="15" Type="15">The Speaker</Affiliation>: </PersonSpeaking><Content><ParaText id="5">Order.</ParaText></Content></Intervention>
-          <Intervention Type="Question" id="1003"><PersonSpeaking><Affiliation DbId="11" Type="2">Ms. Ann Lee</Affiliation>: </PersonSpeaking><Content><ParaText id="6">   </ParaText></Content></Intervention>
-          <Timestamp Hr="11" Mn="10">(1110)</Timestamp>
+          <Intervention Type="Question" id="1003"><PersonSpeaking><Affiliation DbId="11" Type="2">Ms. Ann Lee</Affiliation>: </PersonSpeaking><Content><ParaText id="6">   </ParaText></Content></Intervention><Timestamp Hr="11" Mn="10">(1110)</Timestamp>
           <Intervention Type="Question" id="1004"><PersonSpeaking><Affiliation DbId="11" Type="2">Ms. Ann Lee</Affiliation>: </PersonSpeaking><Content><ParaText id="7">Bare label.</ParaText></Content></Intervention>
-          <Intervention Type="Answer" id="1005"><PersonSpeaking><Affiliation DbId="12" Type="4">Hon. Bo Chen (Minister of Transport, CPC)</Affiliation>: </PersonSpeaking><Content><ParaText id="8">An answer.</ParaText></Content></Intervention>
-        </SubjectOfBusinessContent></SubjectOfBusiness>
-      <SubjectOfBusiness id="12"><Timestamp Hr="11" Mn="15"/><SubjectOfBusinessTitle>Points of Order</SubjectOfBusinessTitle><SubjectOfBusinessQualifier>Oral Questions</SubjectOfBusinessQualifier><CatchLine>Points of Order</CatchLine>
-        <SubjectOfBusinessContent>
+          <Intervention Type="Answer" id="1005"><PersonSpeaking><Affiliation DbId="12" Type="4">Hon. Bo Chen (Minister of Transport, CPC)</Affiliation>: </PersonSpeaking><Content><ParaText id="8">An answer.</ParaText></Content></Intervention></SubjectOfBusinessContent></SubjectOfBusiness>
+      <SubjectOfBusiness id="12"><Timestamp Hr="11" Mn="15"/><SubjectOfBusinessTitle>Points of Order</SubjectOfBusinessTitle><SubjectOfBusinessQualifier>Oral Questions</SubjectOfBusinessQualifier><CatchLine>Points of Order</CatchLine><SubjectOfBusinessContent>
           <Intervention Type="Debate" id="1006"><PersonSpeaking><Affiliation DbId="13" Type="2">Mr. Cy Dunn (Halifax, NDP)</Affiliation>: </PersonSpeaking><Content><ParaText id="9">On a point of order.</ParaText></Content></Intervention>
-          <Intervention Type="Debate" id="1007"><PersonSpeaking><Affiliation DbId="16" Type="92">The Acting Speaker (Mrs. Di Eve)</Affiliation>: </PersonSpeaking><Content><ParaText id="10">Noted.</ParaText></Content></Intervention>
-        </SubjectOfBusinessContent></SubjectOfBusiness>
+          <Intervention Type="Debate" id="1007"><PersonSpeaking><Affiliation DbId="16" Type="92">The Acting Speaker (Mrs. Di Eve)</Affiliation>: </PersonSpeaking><Content><ParaText id="10">Noted.</ParaText></Content></Intervention></SubjectOfBusinessContent></SubjectOfBusiness>
     </OrderOfBusiness>
     <OrderOfBusiness id="20" Rubric="Other"><OrderOfBusinessTitle>GOVERNMENT ORDERS</OrderOfBusinessTitle><CatchLine>Business of Supply</CatchLine>
-      <SubjectOfBusiness id="21"><Timestamp Hr="24" Mn="05">(2405)</Timestamp><SubjectOfBusinessTitle>Ferry Act</SubjectOfBusinessTitle>
-        <SubjectOfBusinessContent>
+      <SubjectOfBusiness id="21"><Timestamp Hr="24" Mn="05">(2405)</Timestamp><SubjectOfBusinessTitle>Ferry Act</SubjectOfBusinessTitle><SubjectOfBusinessContent>
           <ParaText id="11">The House resumed consideration of the motion that Bill C-99, An Act respecting ferries, be read the second time.</ParaText>
           <ProceduralText TocType="TPC" id="2">Bill C-99. Second reading</ProceduralText>
           <Intervention Type="Debate" id="1008"><PersonSpeaking><Affiliation DbId="13" Type="2">Mr. Cy Dunn</Affiliation>: </PersonSpeaking><Content><ParaText id="12">Late night.</ParaText></Content></Intervention>
@@ -97,8 +86,7 @@ const DEBATES = `\uFEFF<?xml version='1.0' encoding='utf8'?>
             <DivisionType vote-type="Yeas"><Type>YEAS</Type><Title>Members</Title><Affiliation DbId="11">Lee</Affiliation><Affiliation DbId="13">Dunn</Affiliation><Total> -- 3</Total></DivisionType>
             <DivisionType vote-type="Nays"><Type>NAYS</Type><Title>Members</Title><Affiliation DbId="12">Chen</Affiliation><Affiliation DbId="99"></Affiliation><Total> -- 2</Total></DivisionType>
             <DivisionType vote-type="Paired"><Type>PAIRED</Type><Nil>Nil</Nil></DivisionType>
-          </Division>
-        </SubjectOfBusinessContent></SubjectOfBusiness>
+          </Division></SubjectOfBusinessContent></SubjectOfBusiness>
     </OrderOfBusiness>
   </HansardBody>
 </Hansard>`;
@@ -107,16 +95,13 @@ const DEBATES = `\uFEFF<?xml version='1.0' encoding='utf8'?>
 // only in the first label, a witness who shares an MP's name.
 const EVIDENCE = `<?xml version="1.0" encoding="UTF-8"?>
 <Hansard xml:lang="FR" id="901">
-  <DocumentTitle><DocumentName>TÉMOIGNAGES</DocumentName></DocumentTitle>
-  <ExtractedInformation>
-    <ExtractedItem Name="MetaDocumentCategory">Committee</ExtractedItem>
+  <DocumentTitle><DocumentName>TÉMOIGNAGES</DocumentName></DocumentTitle><ExtractedInformation><ExtractedItem Name="MetaDocumentCategory">Committee</ExtractedItem>
     <ExtractedItem Name="InstitutionDebateFr">Comité permanent des traversiers</ExtractedItem>
     <ExtractedItem Name="InstitutionDebateEn">Standing Committee on Ferries</ExtractedItem>
     <ExtractedItem Name="Acronyme">ABCD</ExtractedItem>
     <ExtractedItem Name="ParliamentNumber">44</ExtractedItem><ExtractedItem Name="SessionNumber">1</ExtractedItem>
     <ExtractedItem Name="MetaNumberNumber">05</ExtractedItem>
-    <ExtractedItem Name="MetaDateNumYear">2023</ExtractedItem><ExtractedItem Name="MetaDateNumMonth">01</ExtractedItem><ExtractedItem Name="MetaDateNumDay">17</ExtractedItem>
-  </ExtractedInformation>
+    <ExtractedItem Name="MetaDateNumYear">2023</ExtractedItem><ExtractedItem Name="MetaDateNumMonth">01</ExtractedItem><ExtractedItem Name="MetaDateNumDay">17</ExtractedItem></ExtractedInformation>
   <HansardBody><OrderOfBusiness><CatchLine /><SubjectOfBusiness><SubjectOfBusinessContent>
     <Intervention id="2001"><PersonSpeaking><Affiliation DbId="21" Type="35">Le président (M. Guy Roy (Laval, PCC))</Affiliation>: </PersonSpeaking><Content><ParaText>Bonjour.</ParaText></Content></Intervention>
     <Timestamp Hr="9" Mn="00">(0900)</Timestamp>

@@ -102,15 +102,12 @@ function writeFixtureDatasets(): string {
     member(null, 'No', 'Id', 'Vancouver South'),
     member('1006', 'Twin', 'Member', 'Twin Town'),
   ]));
-  const xml = (first: string, last: string, riding: string, from: string, hon = '') => `
-    <MemberOfParliament>
+  const xml = (first: string, last: string, riding: string, from: string, hon = '') => `<MemberOfParliament>
         ${hon ? `<PersonShortHonorific>${hon}</PersonShortHonorific>` : '<PersonShortHonorific />'}
         <PersonOfficialFirstName>${first}</PersonOfficialFirstName>
         <PersonOfficialLastName>${last}</PersonOfficialLastName>
-        <ConstituencyName>${riding}</ConstituencyName>
-        <CaucusShortName>Liberal</CaucusShortName>
-        <FromDateTime>${from}</FromDateTime>
-        <ToDateTime xsi:nil="true" />
+        <ConstituencyName>${riding}</ConstituencyName><CaucusShortName>Liberal</CaucusShortName>
+        <FromDateTime>${from}</FromDateTime><ToDateTime xsi:nil="true" />
     </MemberOfParliament>`;
   writeFileSync(join(members, 'parliament-members.xml'), `<ArrayOfMemberOfParliament xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
     ${xml('Ana', 'Nova', 'Parry Sound—Muskoka', '2021-09-20T00:00:00', 'Hon.')}

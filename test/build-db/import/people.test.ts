@@ -45,14 +45,11 @@ const ROSTER = [
 const header = () => '<?xml version="1.0" encoding="UTF-8"?>';
 const SITTING = `${header()}
 <Hansard xml:lang="EN" id="700">
-  <DocumentTitle><DocumentName>OFFICIAL REPORT (HANSARD)</DocumentName></DocumentTitle>
-  <ExtractedInformation>
-    <ExtractedItem Name="MetaDocumentCategory">DEBATES</ExtractedItem>
+  <DocumentTitle><DocumentName>OFFICIAL REPORT (HANSARD)</DocumentName></DocumentTitle><ExtractedInformation><ExtractedItem Name="MetaDocumentCategory">DEBATES</ExtractedItem>
     <ExtractedItem Name="ParliamentNumber">42</ExtractedItem><ExtractedItem Name="SessionNumber">1</ExtractedItem>
     <ExtractedItem Name="MetaNumberNumber">330</ExtractedItem>
     <ExtractedItem Name="MetaDateNumYear">2018</ExtractedItem><ExtractedItem Name="MetaDateNumMonth">10</ExtractedItem><ExtractedItem Name="MetaDateNumDay">01</ExtractedItem>
-    <ExtractedItem Name="SpeakerName">Speaker: The Honourable Anne Gavel</ExtractedItem>
-  </ExtractedInformation>
+    <ExtractedItem Name="SpeakerName">Speaker: The Honourable Anne Gavel</ExtractedItem></ExtractedInformation>
   <HansardBody>
     <Intro><ParaText id="1">The House met at 11 a.m.</ParaText></Intro>
     <OrderOfBusiness id="10"><OrderOfBusinessTitle>GOVERNMENT ORDERS</OrderOfBusinessTitle><CatchLine>Government Orders</CatchLine>
@@ -73,24 +70,19 @@ const SITTING = `${header()}
         <Division id="31" DivisionNumber="901"><DivisionNumber>(Division No. 901)</DivisionNumber>
           <DivisionType vote-type="Yeas"><Type>YEAS</Type><Affiliation DbId="99">Sidhu</Affiliation><Total> -- 1</Total></DivisionType>
           <DivisionType vote-type="Nays"><Type>NAYS</Type><Affiliation DbId="61">Crosser</Affiliation><Total> -- 1</Total></DivisionType>
-        </Division>
-      </SubjectOfBusinessContent></SubjectOfBusiness>
+        </Division></SubjectOfBusinessContent></SubjectOfBusiness>
     </OrderOfBusiness>
   </HansardBody>
 </Hansard>`;
 
 const MEETING = `${header()}
 <Hansard xml:lang="EN" id="701">
-  <DocumentTitle><DocumentName>EVIDENCE</DocumentName></DocumentTitle>
-  <ExtractedInformation>
-    <ExtractedItem Name="MetaDocumentCategory">Committee</ExtractedItem>
+  <DocumentTitle><DocumentName>EVIDENCE</DocumentName></DocumentTitle><ExtractedInformation><ExtractedItem Name="MetaDocumentCategory">Committee</ExtractedItem>
     <ExtractedItem Name="InstitutionDebateEn">Standing Committee on Ferries</ExtractedItem><ExtractedItem Name="Acronyme">FERR</ExtractedItem>
     <ExtractedItem Name="ParliamentNumber">42</ExtractedItem><ExtractedItem Name="SessionNumber">1</ExtractedItem><ExtractedItem Name="MetaNumberNumber">12</ExtractedItem>
     <ExtractedItem Name="MetaDateNumYear">2018</ExtractedItem><ExtractedItem Name="MetaDateNumMonth">10</ExtractedItem><ExtractedItem Name="MetaDateNumDay">02</ExtractedItem>
-    <ExtractedItem Name="SpeakerTitle">Chair</ExtractedItem><ExtractedItem Name="SpeakerName">Mr. Lloyd Chairman</ExtractedItem>
-  </ExtractedInformation>
-  <HansardBody><OrderOfBusiness><CatchLine /><SubjectOfBusiness><SubjectOfBusinessContent>
-    <Timestamp Hr="15" Mn="35">(1535)</Timestamp>
+    <ExtractedItem Name="SpeakerTitle">Chair</ExtractedItem><ExtractedItem Name="SpeakerName">Mr. Lloyd Chairman</ExtractedItem></ExtractedInformation>
+  <HansardBody><OrderOfBusiness><CatchLine /><SubjectOfBusiness><SubjectOfBusinessContent><Timestamp Hr="15" Mn="35">(1535)</Timestamp>
     <Intervention id="201"><PersonSpeaking><Affiliation DbId="70" Type="35">The Chair</Affiliation>: </PersonSpeaking><Content><ParaText>Good afternoon.</ParaText></Content></Intervention>
     <Intervention id="202"><PersonSpeaking><Affiliation DbId="71" Type="28">Dr. Pat Expert (Professor, Ferry University)</Affiliation>: </PersonSpeaking><Content><ParaText>Thank you.</ParaText></Content></Intervention>
     <Intervention id="203"><PersonSpeaking><Affiliation DbId="71" Type="28">Dr. Pat Expert</Affiliation>: </PersonSpeaking><Content><ParaText>Furthermore.</ParaText></Content></Intervention>
