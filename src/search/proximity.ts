@@ -33,12 +33,13 @@ export function proximityList(queries: SearchQueries, q: string, langs: readonly
   // The chunks' words are kept per served file (src/search/query-caches.ts): the best keyword
   // matches are mostly the page's results, whose snippets read the same words.
   const words = queries.chunkWordsOf(head);
+  const firsts = new Map([...pairs].map(([lang, want]) => [lang, firstStems(want)]));
   const held: Array<{ id: number; n: number; rank: number }> = [];
   head.forEach((id, rank) => {
     const w = words.get(id);
     const want = w && pairs.get(w.language);
     if (!w || !want) return;
-    const seen = pairsHeld(w, want);
+    const seen = countPairs(w, want, firsts.get(w.language)!);
     if (seen) held.push({ id, n: seen, rank });
   });
   return held.sort((a, b) => b.n - a.n || a.rank - b.rank).map((h) => h.id);
@@ -46,9 +47,12 @@ export function proximityList(queries: SearchQueries, q: string, langs: readonly
 
 /** How many of `want` (pairs of stems in the chunk's language, as queryPairs makes them) the chunk
  *  holds: two content stems one after the other, stop words between them ignored. */
-export function pairsHeld(words: ChunkWords, want: ReadonlySet<string>): number {
-  const firsts = new Set<string>();
-  for (const pair of want) firsts.add(pair.slice(0, pair.indexOf(' ')));
+export const pairsHeld = (words: ChunkWords, want: ReadonlySet<string>): number => countPairs(words, want, firstStems(want));
+
+/** The first stems of `want`'s pairs: a query's, once for all its chunks. */
+const firstStems = (want: ReadonlySet<string>) => new Set(Array.from(want, (pair) => pair.slice(0, pair.indexOf(' '))));
+
+function countPairs(words: ChunkWords, want: ReadonlySet<string>, firsts: ReadonlySet<string>): number {
   const seen = new Set<string>();
   let previous: string | null = null;
   for (const s of words.stems) {
