@@ -1,8 +1,7 @@
 // What keeps a text alive. A word read from a text, and a stem cut from it, can be views into the
 // whole text (JavaScriptCore shares the buffer of a substring past a few characters); whatever keeps
-// such a word for long keeps the text. The build keeps every stem it meets (LevelCounts, ~650,000 a
-// tokenizing thread at 8 M chunks) and both the build and the server keep a stem cache of 200,000
-// words, so each must keep copies (ownString). Measured as the heap still held after a full
+// such a word for long keeps the text. Both the build's tokenizing threads and the server keep a
+// stem cache of 200,000 words, so it must keep copies (ownString). Measured as the heap still held after a full
 // collection, each in a process of its own (test/helpers/retained-heap.ts): the texts take ~20 MB,
 // copies of their words and the structures holding them ~1 MB.
 import { describe, expect, test } from 'bun:test';
@@ -33,12 +32,6 @@ describe('ownString', () => {
 });
 
 describe('what the build and the server keep', () => {
-  test("LevelCounts keeps copies of its stems, not their chunks' texts", () => {
-    const r = retained('level-counts');
-    expect(r.kept).toBe(TEXTS);
-    expect(r.bytes).toBeLessThan(TEXT_BYTES / 8);
-  });
-
   test("the stem cache keeps copies of its words and stems, not their texts", () => {
     expect(retained('stem-cache').bytes).toBeLessThan(TEXT_BYTES / 8);
   });

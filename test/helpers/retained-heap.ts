@@ -1,9 +1,8 @@
 // Run by test/domain/own-string.test.ts in a process of its own, so that nothing another test left
 // on the heap is collected during the measurement: keeps the rare word of each of TEXTS texts the
 // way `mode` says, then prints the heap bytes still held after a full collection, less those held
-// before. Usage: bun test/helpers/retained-heap.ts views|copies|level-counts|stem-cache
+// before. Usage: bun test/helpers/retained-heap.ts views|copies|stem-cache
 import { heapStats } from 'bun:jsc';
-import { LevelCounts } from '../../build-db/search/keyword-terms.js';
 import { ownString } from '../../src/domain/text.js';
 import { stem } from '../../src/search/text/terms.js';
 import { eachWord } from '../../src/search/text/words.js';
@@ -26,7 +25,6 @@ function rareWords(visit: (word: string) => void) {
 const KEEP: Record<string, () => unknown> = {
   views: () => { const m = new Map<string, number>(); rareWords((w) => m.set(w, m.size)); return m; },
   copies: () => { const m = new Map<string, number>(); rareWords((w) => m.set(ownString(w), m.size)); return m; },
-  'level-counts': () => { const c = new LevelCounts(); rareWords((w) => c.add(w, 1)); return c; },
   // The stemmer's cache (module state) keeps what this returns nothing of.
   'stem-cache': () => { rareWords((w) => { stem(w, 'en'); }); return null; },
 };
@@ -38,5 +36,5 @@ if (import.meta.main) {
   const before = heapStats().heapSize;
   const kept = keep();
   Bun.gc(true);
-  console.log(JSON.stringify({ bytes: heapStats().heapSize - before, kept: kept instanceof Map || kept instanceof LevelCounts ? kept.size : null }));
+  console.log(JSON.stringify({ bytes: heapStats().heapSize - before, kept: kept instanceof Map ? kept.size : null }));
 }

@@ -9,9 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { buildDataFileWith } from '../../../build-db/build.js';
-import { KeywordTerms, LevelCounts, mergeLevelDocs, type ChunkTerms } from '../../../build-db/search/keyword-terms.js';
+import { KeywordTerms, type ChunkTerms } from '../../../build-db/search/keyword-terms.js';
 import { searchPhase, type SearchPhaseReport } from '../../../build-db/search/search-phase.js';
-import { facetToken, LEVELS } from '../../../src/search/keyword-index.js';
+import { facetToken, levelOf, LEVELS, termWeight } from '../../../src/search/keyword-index.js';
+import { indexTerms, type Lang } from '../../../src/search/text/terms.js';
 import { onnxCleanup } from '../../helpers/encoder-corpus.js';
 import { writeFixture } from '../../helpers/fixture.js';
 import type { WorkerMode } from '../../../build-db/workers/start-worker.js';
@@ -64,9 +65,9 @@ describe('from source', () => {
     expect(checksums(join(dir, 'on.db'))).toEqual(sums);
   }, 120_000);
 
-  test("chunk_term_docs holds the keyword index's own counts of each stem's level tokens, on one thread and on workers", async () => {
-    // The demo's 497 stems and 3,000 more (600 speeches of 5 words no other has), so that the level
-    // counts outgrow their first allocations (1,024 and 2,048 stems): a count was lost at each.
+  test('chunk_term_docs counts the chunks holding each stem at each level, as the chunks\' own texts give them, on one thread and on workers', async () => {
+    // The demo's 497 stems and 3,000 more (600 speeches of 5 words no other has). The counts are
+    // worked out here from each chunk's text and the stored average length, not from the index.
     const more = join(dir, 'more-stems');
     cpSync(demo, more, { recursive: true });
     const lines = readFileSync(join(more, 'speeches.jsonl'), 'utf8').trim().split('\n');
@@ -79,14 +80,17 @@ describe('from source', () => {
       const out = join(dir, `more-stems-${workers}.db`);
       await build(out, workers, more);
       const db = new Database(out, { readonly: true });
-      db.exec("CREATE VIRTUAL TABLE temp.vocab USING fts5vocab(main, 'chunks_fts', 'row')");
+      const avgdl = db.prepare("SELECT value FROM chunk_term_stats WHERE name = 'average_length'").pluck().get() as number;
       const counted = new Map<string, number[]>();
-      for (const [token, docs] of db.prepare('SELECT term, doc FROM temp.vocab').raw().iterate() as Iterable<[string, number]>) {
-        const m = /^([^_]+)_(\d+)$/.exec(token); // facet tokens hold more underscores
-        if (!m) continue;
-        let levels = counted.get(m[1]);
-        if (!levels) counted.set(m[1], (levels = Array<number>(LEVELS).fill(0)));
-        levels[Number(m[2])] = docs;
+      for (const [text, language] of db.prepare('SELECT text, language FROM chunks').raw().iterate() as Iterable<[string, Lang]>) {
+        const terms = indexTerms(text, language);
+        const tf = new Map<string, number>();
+        for (const t of terms) tf.set(t, (tf.get(t) ?? 0) + 1);
+        for (const [stem, n] of tf) {
+          let levels = counted.get(stem);
+          if (!levels) counted.set(stem, (levels = Array<number>(LEVELS).fill(0)));
+          levels[levelOf(termWeight(n, terms.length, avgdl))]++;
+        }
       }
       const stored = db.prepare('SELECT term, docs, level_docs FROM chunk_term_docs ORDER BY term').raw().all() as Array<[string, number, string]>;
       db.close();
@@ -94,6 +98,8 @@ describe('from source', () => {
       expect(stored.length).toBe(counted.size);
       const wrong = stored.filter(([term, docs, levels]) => levels !== JSON.stringify(counted.get(term)) || docs !== counted.get(term)!.reduce((a, b) => a + b, 0));
       expect(wrong).toEqual([]);
+      // A stem named like a facet's first part ("f") is a stem; facet tokens are not.
+      expect(stored.some(([term]) => term.startsWith('f_'))).toBe(false);
     }
   }, 120_000);
 
@@ -159,60 +165,25 @@ describe('KeywordTerms', () => {
     expect(c.split(' ')).toContain(facetToken('party', 'ndp'));
     expect(c.split(' ')).not.toContain(facetToken('party', 'liberal'));
     expect(a.split(' ')).toContain(facetToken('year', '2021'));
-    expect(t.levelDocs.get('hous')?.reduce((x, y) => x + y, 0)).toBe(3);
+    expect(a.split(' ').filter((token) => /^hous_\d+$/.test(token))).toHaveLength(1);
   });
 });
 
-describe('LevelCounts', () => {
-  test('counts past its first allocation, and survives the trip to plain data and back', () => {
-    const c = new LevelCounts();
-    // 3,000 stems (the first allocation holds 1,024), stem i counted i % 7 + 1 times at level i % LEVELS.
-    for (let i = 0; i < 3000; i++) for (let k = 0; k <= i % 7; k++) expect(c.add(`s${i}`, i % LEVELS)).toBe(k === 0);
-    const back = LevelCounts.from(structuredClone(c.data()));
-    for (const counts of [c, back]) {
-      expect(counts.size).toBe(3000);
-      expect([...counts.keys()].slice(0, 3)).toEqual(['s0', 's1', 's2']);
-      // Every stem: a count was lost where the array grew (stems 1024 and 2048).
-      for (let i = 0; i < 3000; i++) {
-        const want = new Uint32Array(LEVELS);
-        want[i % LEVELS] = (i % 7) + 1;
-        expect([...counts.get(`s${i}`)!]).toEqual([...want]);
-      }
-    }
-    expect(c.get('absent')).toBeUndefined();
-  });
-});
-
-describe('mergeLevelDocs', () => {
-  test('three workers sending plain data merge to what one worker counts, in its order', () => {
-    const texts = Array.from({ length: 30 }, (_, i) => `w${i % 11} w${(i * 7) % 13} common w${i}x`);
-    const row = (text: string, i: number): ChunkTerms => ({ rowid: i + 1, text, language: 'en', level: 'federal', province_territory: null,
-      politician_id: null, party_at_time: null, session_id: null, speech_type: 'debate', spoken_on: '2020-01-01' });
-    const one = new KeywordTerms();
-    const three = [new KeywordTerms(), new KeywordTerms(), new KeywordTerms()];
-    texts.forEach((t, b) => { one.lines([row(t, b)], b); three[b % 3].lines([row(t, b)], b); });
-    const merged = mergeLevelDocs(three.map((t) => ({ levelDocs: structuredClone(t.levelDocs.data()), firstBatch: t.firstBatch })));
-    expect([...merged]).toEqual([...one.levelDocs]);
-    expect(merged.size).toBeGreaterThan(30);
-  });
-
-
-  test('two workers given alternate batches count the stems of one worker, in its order', () => {
-    // Stems first met by the second worker (climate, school) fall between the first worker's; the
-    // counts are of chunks (budget: 3 chunks).
+describe('tokenizing in parallel', () => {
+  test('two tokenizers given alternate batches write the lines and postings of one', () => {
     const texts = ['budget housing budget', 'climate budget', 'river housing', 'school climate river', 'school farm', 'farm farm budget'];
     const row = (text: string, i: number): ChunkTerms => ({ rowid: i + 1, text, language: 'en', level: 'federal', province_territory: null,
       politician_id: null, party_at_time: null, session_id: null, speech_type: 'debate', spoken_on: '2020-01-01' });
     const batches = texts.map((t, i) => [row(t, i)]);
     const one = new KeywordTerms();
     const two = [new KeywordTerms(), new KeywordTerms()];
+    for (const t of [one, ...two]) t.setAverageLength(2.5);
     const oneLines = batches.flatMap((rows) => one.lines(rows));
-    const twoLines = batches.flatMap((rows, b) => two[b % 2].lines(rows, b));
+    const twoLines = batches.flatMap((rows, b) => two[b % 2].lines(rows));
     expect(twoLines).toEqual(oneLines);
-    const merged = mergeLevelDocs(two);
-    expect([...one.levelDocs.keys()]).toEqual(['budget', 'hous', 'climat', 'river', 'school', 'farm']);
-    expect([...merged.keys()]).toEqual([...one.levelDocs.keys()]);
-    expect([...merged.values()].map((c) => [...c])).toEqual([...one.levelDocs.values()].map((c) => [...c]));
-    expect([...merged.values()].map((c) => c.reduce((a, b) => a + b, 0))).toEqual([3, 2, 2, 2, 2, 2]);
+    // budget twice in a 3-word chunk is at a higher level than once in a 2-word one.
+    expect(oneLines[0].split(' ')[0]).not.toBe(oneLines[1].split(' ')[1]);
+    expect(two[0].postings + two[1].postings).toBe(one.postings);
+    expect(one.postings).toBe(13); // (chunk, stem) pairs: 2 + 2 + 2 + 3 + 2 + 2
   });
 });
