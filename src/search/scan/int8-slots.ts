@@ -6,12 +6,14 @@
 // and a bound parameter in the short list's statement (src/search/vectors.ts).
 // The scorer reads a batch's kept vectors in their slots, so a slot found since the batch began is
 // pinned: no placement in the same batch takes it (when every slot is pinned, nothing is kept).
-// Bookkeeping: 4 bytes an entry (its slot), 9 a slot.
+// Bookkeeping: 9 bytes a slot, and a map from kept entry to slot (an array of every entry took 4
+// bytes a chunk, 32 MB at 8 M, to find the ~130,000 kept).
 
 import type { BoundedCacheStats } from '../bounded-cache.js';
+import { IntMap } from './int-map.js';
 
 export class Int8Slots {
-  private readonly slotOf: Int32Array;
+  private readonly slotOf: IntMap;
   private readonly entryAt: Int32Array;
   private readonly used: Uint8Array;
   private readonly pinned: Uint32Array;
@@ -22,7 +24,7 @@ export class Int8Slots {
 
   /** `slots` slots for entries numbered 0 … entries - 1; `vectorBytes` only sizes the stats. */
   constructor(readonly entries: number, readonly slots: number, private readonly vectorBytes = 0) {
-    this.slotOf = new Int32Array(slots > 0 ? entries : 0).fill(-1);
+    this.slotOf = new IntMap(slots);
     this.entryAt = new Int32Array(slots).fill(-1);
     this.used = new Uint8Array(slots);
     this.pinned = new Uint32Array(slots);
@@ -35,7 +37,7 @@ export class Int8Slots {
 
   /** The slot keeping `entry` (marked used), or -1. */
   find(entry: number): number {
-    const s = this.slots > 0 ? this.slotOf[entry] : -1;
+    const s = this.slotOf.get(entry);
     if (s < 0) { this.counts.misses++; return -1; }
     this.counts.hits++;
     this.used[s] = 1;
@@ -46,7 +48,7 @@ export class Int8Slots {
   /** A slot for `entry` (its vector must be written there now); -1 when it is kept already, without
    *  slots, or when every slot is pinned by this batch. */
   place(entry: number): number {
-    if (this.slots === 0 || this.slotOf[entry] >= 0) return -1;
+    if (this.slots === 0 || this.slotOf.has(entry)) return -1;
     let s: number;
     if (this.filled < this.slots) s = this.filled++;
     else {
@@ -60,11 +62,11 @@ export class Int8Slots {
       }
       s = h;
       this.hand = h + 1 === n ? 0 : h + 1;
-      this.slotOf[this.entryAt[s]] = -1;
+      this.slotOf.delete(this.entryAt[s]);
       this.counts.evictions++;
     }
     this.entryAt[s] = entry;
-    this.slotOf[entry] = s;
+    this.slotOf.set(entry, s);
     this.used[s] = 0;
     return s;
   }

@@ -1,0 +1,97 @@
+// A map from int32 keys to int32 values in typed arrays: open addressing, linear probing, Fibonacci
+// hashing, deletion by backward shift (no tombstones). The vector side looks up a few thousand
+// entries per search (which slot keeps an entry's vector, where an entry lies in the batch being
+// scored): an array over every entry made those lookups free but cost 4 bytes a chunk each (32 MB
+// apiece at 8 M), and a Map boxes every entry. `clear` is O(1): a slot is occupied only when its
+// stamp is the map's current one.
+
+export class IntMap {
+  private keys: Int32Array;
+  private values: Int32Array;
+  private stamps: Uint32Array;
+  private stamp = 1;
+  private shift: number;
+  size = 0;
+
+  /** Room for `expected` entries before the first growth. */
+  constructor(expected = 8) {
+    let capacity = 16;
+    while (capacity < expected * 2) capacity *= 2;
+    this.keys = new Int32Array(capacity);
+    this.values = new Int32Array(capacity);
+    this.stamps = new Uint32Array(capacity);
+    this.shift = 32 - Math.log2(capacity);
+  }
+
+  private home(key: number): number {
+    return Math.imul(key, -1640531535) >>> this.shift; // 0x9e3779b1 as an int32
+  }
+
+  /** The slot holding `key`, or -1. */
+  private find(key: number): number {
+    const { keys, stamps, stamp } = this, last = keys.length - 1;
+    for (let i = this.home(key); ; i = (i + 1) & last) {
+      if (stamps[i] !== stamp) return -1;
+      if (keys[i] === key) return i;
+    }
+  }
+
+  get(key: number, absent = -1): number {
+    const i = this.find(key);
+    return i < 0 ? absent : this.values[i];
+  }
+
+  has(key: number): boolean {
+    return this.find(key) >= 0;
+  }
+
+  set(key: number, value: number): void {
+    if ((this.size + 1) * 2 > this.keys.length) this.grow();
+    const { keys, stamps, stamp } = this, last = keys.length - 1;
+    let i = this.home(key);
+    for (; stamps[i] === stamp; i = (i + 1) & last) {
+      if (keys[i] === key) { this.values[i] = value; return; }
+    }
+    stamps[i] = stamp;
+    keys[i] = key;
+    this.values[i] = value;
+    this.size++;
+  }
+
+  delete(key: number): boolean {
+    let i = this.find(key);
+    if (i < 0) return false;
+    const { keys, values, stamps, stamp } = this, last = keys.length - 1;
+    // Backward shift: move up each later entry of the run whose home is not between the hole and it.
+    for (let j = (i + 1) & last; stamps[j] === stamp; j = (j + 1) & last) {
+      const h = this.home(keys[j]);
+      if (((j - h) & last) >= ((j - i) & last)) {
+        keys[i] = keys[j];
+        values[i] = values[j];
+        i = j;
+      }
+    }
+    stamps[i] = 0;
+    this.size--;
+    return true;
+  }
+
+  clear(): void {
+    this.size = 0;
+    if (++this.stamp === 0xffffffff) {
+      this.stamps.fill(0);
+      this.stamp = 1;
+    }
+  }
+
+  private grow(): void {
+    const { keys, values, stamps, stamp } = this;
+    this.keys = new Int32Array(keys.length * 2);
+    this.values = new Int32Array(keys.length * 2);
+    this.stamps = new Uint32Array(keys.length * 2);
+    this.stamp = 1;
+    this.shift--;
+    this.size = 0;
+    for (let i = 0; i < keys.length; i++) if (stamps[i] === stamp) this.set(keys[i], values[i]);
+  }
+}
