@@ -80,8 +80,7 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
 
   async function serving(file: DataFile): Promise<Served> {
     try {
-      // The data file's own encoder embeds search queries (the same one that embedded its chunks);
-      // it loads while the vector index is read.
+      // The data file's own encoder embeds search queries (the same one that embedded its chunks).
       const searchCacheBytes = splitSearchCache(searchCache);
       const { embedder, vectors } = await loadSearchParts(file.db, { index: vectorOptions(searchCacheBytes) });
       const app = createApp({ data: file, embedder, vectors, access: gate.access, embedQueue, ops, cache, searchCacheBytes });

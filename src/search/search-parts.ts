@@ -1,8 +1,10 @@
-// The two parts of a data file that a search needs in memory, loaded side by side. Most of the
-// encoder's loading is the ONNX runtime compiling its model off the JavaScript thread (on
-// data/real.db ~90 of 240-500 ms run on this thread), and decoding the vector index's blocks is all
-// on this thread (~1.1 s at 8 M chunks), so the index is decoded while the model compiles instead
-// of after it: start to first answer is the longer of the two, not their sum (issue 17).
+// The two parts of a data file that a search needs in memory: the encoder and the vector index.
+// They are started side by side, but they do not overlap. onnxruntime-node creates its session
+// synchronously on the calling thread (`loadModel` in its backend.js), and the vector index is
+// decoded on this thread too. A 5 ms timer fired at most once while the encoder loaded (330-540 ms,
+// the 1 M file, Node and Bun), so start to first answer is their sum: ~0.4 s of encoder whatever the
+// corpus, plus ~0.2 s of index a million chunks (docs/benchmarks.md, seventh session). To overlap
+// them, one would have to load on a worker thread, which first loads the whole program again.
 import type Database from 'better-sqlite3';
 import type { TextEncoder } from './encoder/text-encoder.js';
 import { loadEncoder as loadStoredEncoder } from './encoder-store.js';
