@@ -19,6 +19,7 @@ import { CodeScan } from './scan/code-scan.js';
 import { FilterColumns } from './scan/filter-columns.js';
 import { Int8Scorer } from './scan/int8-scorer.js';
 import { Int8Slots } from './scan/int8-slots.js';
+import { IntMap } from './scan/int-map.js';
 import { topOrder } from './scan/top-order.js';
 import type { BoundedCacheStats } from './bounded-cache.js';
 import { SEARCH_CACHE_BYTES } from './query-caches.js';
@@ -112,25 +113,27 @@ export function createVectorIndex(db: Database.Database, { rescore = RESCORE, ke
   const slots = new Int8Slots(n, dim ? Math.min(n, Math.floor(keepBytes / dim)) : 0, dim);
   const scorer = new Int8Scorer(dim, slots.slots);
   /** Loads the int8 vectors of `ids` as the scorer's batch, kept ones where they lie and the others
-   *  read from the file; returns each id's index in the batch (-1: the index has no vector for it).
-   *  Positions, not a map from entry to batch index: an array over every entry cost 4 bytes a chunk
-   *  (32 MB at 8 M), a hash map ~0.3 ms a search on data/real.db. Only the ids read from the file
-   *  are mapped back, by rowid, since SQL returns them in its own order. */
+   *  read from the file; returns each id's index in the batch (-1: the index has no vector for it),
+   *  valid until the next load. Positions, not a map from entry to batch index: an array over every
+   *  entry cost 4 bytes a chunk (32 MB at 8 M), a hash map ~0.3 ms a search on data/real.db. The ids
+   *  read from the file are mapped back by rowid (SQL returns them in its own order). Both buffers
+   *  live across loads: a map and an array per load left ~370 MB of garbage in Bun at 8 M chunks. */
+  let positions = new Int32Array(0);
+  const wantedAt = new IntMap(MAX_K * rescore);
   const load = (ids: ArrayLike<number>): Int32Array => {
-    const where = new Int32Array(ids.length).fill(-1);
+    if (positions.length < ids.length) positions = new Int32Array(Math.max(ids.length, 2 * positions.length));
+    const where = positions.subarray(0, ids.length).fill(-1);
     scorer.begin(ids.length);
     slots.begin();
-    const wanted: number[] = [];
-    let wantedAt: Map<number, number[]> | null = null;
+    wantedAt.clear();
+    const wanted: number[] = [], again: number[] = [];
     for (let j = 0; j < ids.length; j++) {
       const r = ids[j], e = entry(r);
       if (e < 0) continue;
       const s = slots.find(e);
       if (s >= 0) { where[j] = scorer.appendKept(s); continue; }
-      wantedAt ??= new Map();
-      const at = wantedAt.get(r);
-      if (at) at.push(j);
-      else { wantedAt.set(r, [j]); wanted.push(r); }
+      if (wantedAt.has(r)) again.push(j);
+      else { wantedAt.set(r, j); wanted.push(r); }
     }
     for (let from = 0; from < wanted.length && dim; from += MAX_BOUND) {
       const part = wanted.slice(from, from + MAX_BOUND);
@@ -143,11 +146,12 @@ export function createVectorIndex(db: Database.Database, { rescore = RESCORE, ke
       if (bytes.byteLength !== rows.length * dim) throw new Error(`chunk_int8: vectors of another length than ${dim} bytes`);
       const first = scorer.append(bytes, rows.length);
       for (let k = 0; k < rows.length; k++) {
-        for (const j of wantedAt!.get(rows[k])!) where[j] = first + k;
+        where[wantedAt.get(rows[k])] = first + k;
         const s = slots.place(entry(rows[k]));
         if (s >= 0) scorer.keep(first + k, s);
       }
     }
+    for (const j of again) where[j] = where[wantedAt.get(ids[j])];
     return where;
   };
   // A mask costs a pass over every chunk per condition (~1-3 ms per million); searches repeat filters.
