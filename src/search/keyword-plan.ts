@@ -217,7 +217,7 @@ function settleBest(lists: List[], stems: number, touched: RowidList, score: Flo
     const below = threshold - TIE_MARGIN;
     const next = lists.find((l) => !l.complete)!;
     if (unseen < below) {
-      const open = openChunks(touched.view(), score, seen, rest, below, fromText ? Math.floor(next.size / textCost) : 0);
+      const open = openChunks(touched.view(), score, seen, rest, unseen, below, fromText ? Math.floor(next.size / textCost) : 0);
       if (open && !open.length) return;
       if (open && fromText!(open)) {
         best = largest([...new Set([...best, ...open])], score, k);
@@ -238,12 +238,12 @@ function settleBest(lists: List[], stems: number, touched: RowidList, score: Flo
 
 /** The chunks read that could still reach `below`: some stem not read under them, and their score
  *  plus the most those stems can add at least `below`. Null when there are more than `cap`. */
-function openChunks(rowids: Int32Array, score: Float64Array, seen: Uint32Array, rest: Float64Array, below: number, cap: number): number[] | null {
+function openChunks(rowids: Int32Array, score: Float64Array, seen: Uint32Array, rest: Float64Array, unseen: number, below: number, cap: number): number[] | null {
   const out: number[] = [];
-  // Every stem left adds at most its `rest`: a chunk that cannot reach `below` with all of them is
-  // passed over without looking at which it was read under (most of the ~600,000 read at 1 M). The
-  // margin covers the sums' different rounding.
-  const all = rest.reduce((a, b) => a + b, 0) + 1e-9;
+  // Every stem left adds at most its `rest` (`unseen` is their sum): a chunk that cannot reach
+  // `below` with all of them is passed over without looking at which it was read under (most of the
+  // ~600,000 read at 1 M). The margin covers the sums' different rounding.
+  const all = unseen + 1e-9;
   for (let i = 0; i < rowids.length; i++) {
     const r = rowids[i];
     if (score[r] + all < below) continue;

@@ -1,8 +1,9 @@
 // A map from int32 keys to int32 values in typed arrays: open addressing, linear probing, Fibonacci
-// hashing, deletion by backward shift (no tombstones). The int8 slots (int8-slots.ts) look up which
-// slot keeps an entry's vector for each candidate of a search: an array over every entry made that
-// free but cost 4 bytes a chunk (32 MB at 8 M) to find the ~130,000 kept, and a Map boxes every entry.
-// A slot is occupied only when its stamp is the map's current one, so `clear` is O(1).
+// hashing, deletion by backward shift (no tombstones). The vector side looks up ids per candidate
+// of a search: which int8 slot keeps an entry's vector (int8-slots.ts), and where an id read from
+// the file lies in the batch (vectors.ts). An array over every entry made the first free but cost 4
+// bytes a chunk (32 MB at 8 M), and a Map boxes every entry. A slot is occupied only when its stamp
+// is the map's current one, so `clear` (once a batch) is O(1).
 
 export class IntMap {
   private keys: Int32Array;
