@@ -6,14 +6,18 @@
 // and a bound parameter in the short list's statement (src/search/vectors.ts).
 // The scorer reads a batch's kept vectors in their slots, so a slot found since the batch began is
 // pinned: no placement in the same batch takes it (when every slot is pinned, nothing is kept).
-// Bookkeeping: 9 bytes a slot, and a map from kept entry to slot (an array of every entry took 4
-// bytes a chunk, 32 MB at 8 M, to find the ~130,000 kept).
+// Bookkeeping: 9 bytes a slot, and a map from kept entry to slot: an array over every entry while
+// it takes at most `denseBytes` (8 MiB: 2 M chunks), a hash map beyond (the array took 32 MB at 8 M
+// to find the ~130,000 kept; there a search takes ~200 ms, and the hash lookups' ~0.15 ms is noise).
 
 import type { BoundedCacheStats } from '../bounded-cache.js';
-import { IntMap } from './int-map.js';
+import { DenseIntMap, IntMap } from './int-map.js';
+
+/** Largest array over every entry kept to find a slot (int-map.ts DenseIntMap). */
+export const DENSE_BYTES = 8 * 2 ** 20;
 
 export class Int8Slots {
-  private readonly slotOf: IntMap;
+  private readonly slotOf: IntMap | DenseIntMap;
   private readonly entryAt: Int32Array;
   private readonly used: Uint8Array;
   private readonly pinned: Uint32Array;
@@ -23,8 +27,8 @@ export class Int8Slots {
   private counts = { hits: 0, misses: 0, evictions: 0 };
 
   /** `slots` slots for entries numbered 0 … entries - 1; `vectorBytes` only sizes the stats. */
-  constructor(readonly entries: number, readonly slots: number, private readonly vectorBytes = 0) {
-    this.slotOf = new IntMap(slots);
+  constructor(readonly entries: number, readonly slots: number, private readonly vectorBytes = 0, { denseBytes = DENSE_BYTES } = {}) {
+    this.slotOf = entries * 4 <= denseBytes ? new DenseIntMap(entries) : new IntMap(slots);
     this.entryAt = new Int32Array(slots).fill(-1);
     this.used = new Uint8Array(slots);
     this.pinned = new Uint32Array(slots);

@@ -1,7 +1,8 @@
 // IntMap against a Map on random operations: sets, overwrites, deletes that shift runs back,
-// clears, and growth, with keys that collide (multiples of the table size) and negative ones.
+// clears, and growth, with keys that collide (multiples of the table size) and negative ones;
+// DenseIntMap against a Map on its own domain (keys 0 … size - 1, values ≥ 0).
 import { describe, expect, test } from 'bun:test';
-import { IntMap } from '../../../src/search/scan/int-map.js';
+import { DenseIntMap, IntMap } from '../../../src/search/scan/int-map.js';
 
 /** A seeded generator (mulberry32), so that a failure repeats. */
 function random(seed: number) {
@@ -47,5 +48,32 @@ describe('IntMap', () => {
     expect(m.get(7 * 999)).toBe(-1);
     m.set(7, 3);
     expect(m.get(7)).toBe(3);
+  });
+});
+
+describe('DenseIntMap', () => {
+  test('agrees with a Map over 50,000 random operations on keys 0 … 299', () => {
+    const rnd = random(9);
+    const map = new DenseIntMap(300), want = new Map<number, number>();
+    for (let step = 0; step < 50_000; step++) {
+      const op = rnd(), k = Math.floor(rnd() * 300);
+      if (op < 0.5) { const v = Math.floor(rnd() * 1e6); map.set(k, v); want.set(k, v); }
+      else if (op < 0.9) expect(map.delete(k)).toBe(want.delete(k));
+      else expect(map.has(k)).toBe(want.has(k));
+      if (step % 997 === 0) for (let key = 0; key < 300; key++) expect(map.get(key, -99)).toBe(want.get(key) ?? -99);
+    }
+  });
+
+  test('a key outside the range is absent, and cannot be set; neither can a negative value', () => {
+    const m = new DenseIntMap(10);
+    expect(m.get(-1)).toBe(-1);
+    expect(m.get(10, 7)).toBe(7);
+    expect(m.has(10)).toBe(false);
+    expect(m.delete(12)).toBe(false);
+    expect(() => m.set(10, 1)).toThrow(RangeError);
+    expect(() => m.set(-1, 1)).toThrow(RangeError);
+    expect(() => m.set(3, -1)).toThrow(RangeError);
+    m.set(0, 0);
+    expect(m.get(0)).toBe(0);
   });
 });
