@@ -2,10 +2,11 @@
 // Prometheus text exposition format). Labels are bounded on purpose: route templates (never raw
 // paths), status codes, bucket and tier names, reasons from a fixed list; so a scanner trying
 // random URLs cannot blow up the series count.
-import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, Gauge, Registry } from 'prom-client';
 import type { BuildInfo } from '../db/open-data-file.js';
 import type { CacheStats } from '../http/response-cache.js';
 import type { BoundedCacheStats } from '../search/bounded-cache.js';
+import { createRouteSeries } from './route-series.js';
 
 /** Seconds. The API answers most requests in well under a millisecond; search can take a second. */
 export const LATENCY_BUCKETS = [0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10] as const;
@@ -46,10 +47,10 @@ export function createMetrics({ sources, now = Date.now, buckets = LATENCY_BUCKE
   const total = (name: string, help: string, read: () => number) =>
     new Counter({ name, help, registers, collect() { this.reset(); this.inc(read()); } });
 
-  const requests = new Counter({ name: 'canpol_http_requests_total', help: 'Requests answered, by route template and status code.', labelNames: ['route', 'status'], registers });
-  const latency = new Histogram({
-    name: 'canpol_http_request_duration_seconds', help: 'Time from the request reaching the app to its response being built, by route template.',
-    labelNames: ['route'], buckets: [...buckets], registers,
+  const answered = createRouteSeries({
+    registers,
+    requests: { name: 'canpol_http_requests_total', help: 'Requests answered, by route template and status code.' },
+    latency: { name: 'canpol_http_request_duration_seconds', help: 'Time from the request reaching the app to its response being built, by route template.', buckets },
   });
   if (sources.inFlight) value('canpol_http_requests_in_flight', 'Requests queued, being answered or being written out now.', sources.inFlight);
   if (sources.queued) value('canpol_http_requests_queued', 'Requests waiting for their turn.', sources.queued);
@@ -109,8 +110,7 @@ export function createMetrics({ sources, now = Date.now, buckets = LATENCY_BUCKE
 
   return {
     observe(route: string, status: number, seconds: number): void {
-      requests.inc({ route, status: String(status) });
-      latency.observe({ route }, seconds);
+      answered.observe(route, status, seconds);
     },
     limitRejected: (bucket: string, tier: string) => limitRejections.inc({ bucket, tier }),
     authFailed: (reason: string) => authFailures.inc({ reason }),
