@@ -10,6 +10,7 @@ import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { openDataFile } from '../src/db/open-data-file.js';
 import { API_PREFIX, createApp } from '../src/http/app.js';
+import { createResponseCache } from '../src/http/response-cache.js';
 import { loadEncoder } from '../src/search/encoder-store.js';
 import { BENCH_QUERIES } from './search-queries.js';
 import { summarize, type Summary } from './stats.js';
@@ -26,7 +27,9 @@ const QUERIES = values.sample ? Array.from({ length: Number(values.sample) }, (_
 const file = openDataFile(values.data);
 const embedder = await loadEncoder(file.db);
 if (!embedder) throw new Error(`${values.data} has no encoder: build it with the search phase`);
-const app = createApp({ data: file, embedder });
+// The response cache off: the warm-up asks every unfiltered query once, and a cache would answer
+// those URLs again in the measured pass (until 2026-11-28 it did, in the unfiltered scenario).
+const app = createApp({ data: file, embedder, cache: createResponseCache({ maxBytes: 0 }) });
 const chunks = file.db.prepare('SELECT count(*) FROM chunks').pluck().get() as number;
 
 // A selective filter that exists in any bundle: the three politicians ranked 10th-12th by chunk
