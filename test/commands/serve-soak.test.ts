@@ -85,7 +85,7 @@ for (const runtime of ['node', 'bun'] as Runtime[]) {
       expect(await s.exited).toBe(0);
     }, 90_000);
 
-    test('20,000 client addresses through a trusted proxy: at most --limit-clients counters are held, the rest share one bucket (counted); RSS grows < 24 MB (Node), < 48 MB (Bun)', async () => {
+    test('20,000 client addresses through a trusted proxy: at most --limit-clients counters are held, the rest share one bucket (counted); RSS grows < 128 MB', async () => {
       const s = await serve(['--rate-limit', 'on', '--limit-anonymous', '1000000', '--limit-clients', '500', '--trusted-proxies', '127.0.0.1', '--log', 'off'], {}, { runtime });
       const url = `${s.base}/api/public/v1/coverage`;
       const address = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
@@ -94,9 +94,12 @@ for (const runtime of ['node', 'bun'] as Runtime[]) {
       const statuses = await drive(20_000, 16, (i) => [url, { headers: { 'X-Forwarded-For': address(i) } }]);
       const grown = rssOf(s.child.pid!) - before;
       expect(statuses).toEqual({ 200: 20_000 });
-      // Bun's allocator keeps more of what 20,000 requests passed through (33.5 MB measured in one CI run,
-      // under 24 in others): the exact bucket counts below are what shows the cap holds.
-      expect(grown).toBeLessThan((runtime === 'bun' ? 48 : 24) * MB);
+      // The exact bucket counts below are what shows the cap holds: 20,000 counters would be a few MB,
+      // less than the collector's own swing. RSS only guards against a gross leak (a request's worth
+      // kept per address). On Node it grows < 24 MB or, when no major collection has run yet, 80-84 MB
+      // (3 of 8 runs on 2026-11-28, at main and at d6f7630, alone and in the suite; the old bound of 24 made the test
+      // flaky); Bun's allocator kept 33.5 MB in one CI run.
+      expect(grown).toBeLessThan(128 * MB);
       expect(await metric(s, 'canpol_rate_limit_buckets')).toBe(501); // 500 addresses and the shared bucket
       expect(await metric(s, 'canpol_rate_limit_overflow_total')).toBe(19_700);
       // A newcomer draws from the shared bucket: 19,700 + itself taken out of the anonymous limit.
