@@ -97,8 +97,8 @@ for (const runtime of ['node', 'bun'] as Runtime[]) {
       // The exact bucket counts below are what shows the cap holds: 20,000 counters would be a few MB,
       // less than the collector's own swing. RSS only guards against a gross leak (a request's worth
       // kept per address). On Node it grows < 24 MB or, when no major collection has run yet, 80-84 MB
-      // (3 of 8 runs on 2026-11-28, at main and at d6f7630, alone and in the suite; the old bound of 24 made the test
-      // flaky); Bun's allocator kept 33.5 MB in one CI run.
+      // (3 of 8 runs on 2026-11-28, at main and at d6f7630, alone and in the suite: the old bound of
+      // 24 MB made the test flaky); Bun's allocator kept 33.5 MB in one CI run.
       expect(grown).toBeLessThan(128 * MB);
       expect(await metric(s, 'canpol_rate_limit_buckets')).toBe(501); // 500 addresses and the shared bucket
       expect(await metric(s, 'canpol_rate_limit_overflow_total')).toBe(19_700);
