@@ -1,7 +1,8 @@
 // A map from int32 keys to int32 values in typed arrays: open addressing, linear probing, Fibonacci
 // hashing, deletion by backward shift (no tombstones). The vector side looks up ids per candidate
-// of a search: which int8 slot keeps an entry's vector (int8-slots.ts), and where an id read from
-// the file lies in the batch (vectors.ts). An array over every entry made the first free but cost 4
+// of a search: which int8 slot keeps an entry's vector (int8-slots.ts, past 2 M chunks; below, the
+// DenseIntMap at the end of this file), and where an id read from the file lies in the batch
+// (vectors.ts). An array over every entry made the first free but cost 4
 // bytes a chunk (32 MB at 8 M), and a Map boxes every entry. A slot is occupied only when its stamp
 // is the map's current one, so `clear` (once a batch) is O(1).
 
@@ -96,8 +97,8 @@ export class IntMap {
   }
 }
 
-/** The same lookups over keys 0 … size - 1 holding values ≥ 0, in one array indexed by key: 4 bytes a
- *  possible key, and no hashing. Int8Slots takes it while the array is small (measured on
+/** The same lookups over keys 0 … `keys` - 1 holding values ≥ 0, in one array indexed by key: 4 bytes
+ *  a possible key, and no hashing. Int8Slots takes it while the array is small (measured on
  *  data/real.db, 4,257 chunks: the vector side's batch loads took ~3× the CPU with IntMap, ~0.15 ms
  *  a search, ~5 %); past a few million keys the array's bytes matter more than the lookups' cost. */
 export class DenseIntMap {
