@@ -2,9 +2,9 @@
 // hashing, deletion by backward shift (no tombstones). The vector side looks up ids per candidate
 // of a search: which int8 slot keeps an entry's vector (int8-slots.ts, past 2 M chunks; below, the
 // DenseIntMap at the end of this file), and where an id read from the file lies in the batch
-// (vectors.ts). An array over every entry made the first free but cost 4
-// bytes a chunk (32 MB at 8 M), and a Map boxes every entry. A slot is occupied only when its stamp
-// is the map's current one, so `clear` (once a batch) is O(1).
+// (vectors.ts). An array over every entry makes the first free but costs 4 bytes a chunk (32 MB at
+// 8 M), and a Map boxes every entry. A slot is occupied only when its stamp is the map's current
+// one, so `clear` (once a batch) is O(1).
 
 export class IntMap {
   private keys: Int32Array;
