@@ -90,7 +90,10 @@ export function createSearchEngine(src: CandidateSources & { queries: SearchQuer
       const groups = new Map<string, Candidate[]>();
       cands.forEach((c, i) => {
         const pid = speakers[i];
-        if (pid !== null) groups.set(pid, [...(groups.get(pid) ?? []), c]);
+        if (pid === null) return;
+        const group = groups.get(pid);
+        if (group) group.push(c);
+        else groups.set(pid, [c]);
       });
       const stats = [...groups].map(([pid, cs]) => {
         const sims = cs.map((c) => c.similarity).filter((s): s is number => s !== null);
