@@ -18,8 +18,8 @@ import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { parseArgs } from 'node:util';
 import { openDataFile } from '../src/db/open-data-file.js';
-import { API_PREFIX, createApp } from '../src/http/app.js';
-import { createResponseCache } from '../src/http/response-cache.js';
+import { API_PREFIX } from '../src/http/app.js';
+import { computingApp, getBody } from './search-app.js';
 import { loadEncoder } from '../src/search/encoder-store.js';
 import { scenariosFor } from './http-scenarios.mjs';
 
@@ -35,15 +35,10 @@ const paths = distinct.slice(offset, offset + warmup + n).map((p) => p.slice(API
 
 const file = openDataFile(values.data);
 const embedder = await loadEncoder(file.db);
-const app = createApp({ data: file, embedder, cache: createResponseCache({ maxBytes: 0 }) });
+const app = computingApp({ data: file, embedder });
 
 const hash = createHash('sha1');
-const get = async (path: string) => {
-  const res = await app.request(`${API_PREFIX}${path}`);
-  const body = new Uint8Array(await res.arrayBuffer());
-  if (res.status !== 200) throw new Error(`GET ${path}: ${res.status}`);
-  return body;
-};
+const get = (path: string) => getBody(app, path);
 for (const p of paths.slice(0, warmup)) await get(p);
 const session = values.profile ? new Session() : null;
 if (session) {

@@ -9,8 +9,7 @@ import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { openDataFile } from '../src/db/open-data-file.js';
-import { API_PREFIX, createApp } from '../src/http/app.js';
-import { createResponseCache } from '../src/http/response-cache.js';
+import { computingApp, timedGet } from './search-app.js';
 import { loadEncoder } from '../src/search/encoder-store.js';
 import { BENCH_QUERIES } from './search-queries.js';
 import { summarize, type Summary } from './stats.js';
@@ -27,9 +26,7 @@ const QUERIES = values.sample ? Array.from({ length: Number(values.sample) }, (_
 const file = openDataFile(values.data);
 const embedder = await loadEncoder(file.db);
 if (!embedder) throw new Error(`${values.data} has no encoder: build it with the search phase`);
-// The response cache off: the warm-up asks every unfiltered query once, and a cache would answer
-// those URLs again in the measured pass (until 2026-11-28 it did, in the unfiltered scenario).
-const app = createApp({ data: file, embedder, cache: createResponseCache({ maxBytes: 0 }) });
+const app = computingApp({ data: file, embedder });
 const chunks = file.db.prepare('SELECT count(*) FROM chunks').pluck().get() as number;
 
 // A selective filter that exists in any bundle: the three politicians ranked 10th-12th by chunk
@@ -48,14 +45,7 @@ const scenarios: Array<{ name: string; path: string; extra: string }> = [
   { name: 'facets', path: '/search/facets', extra: '' },
 ];
 
-async function get(path: string): Promise<number> {
-  const t = performance.now();
-  const res = await app.request(`${API_PREFIX}${path}`);
-  await res.arrayBuffer();
-  const ms = performance.now() - t;
-  if (res.status !== 200) throw new Error(`GET ${path}: ${res.status}`);
-  return ms;
-}
+const get = (path: string) => timedGet(app, path);
 
 // Warm-up: one pass of every query, so the page cache and prepared statements are as in steady state.
 for (const { q } of QUERIES) await get(`/search/speeches?q=${encodeURIComponent(q)}`);

@@ -8,8 +8,7 @@ import type Database from 'better-sqlite3';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { openDataFile } from '../src/db/open-data-file.js';
-import { API_PREFIX, createApp } from '../src/http/app.js';
-import { createResponseCache } from '../src/http/response-cache.js';
+import { computingApp, timedGet } from './search-app.js';
 import { loadEncoder } from '../src/search/encoder-store.js';
 import { CodeScan } from '../src/search/scan/code-scan.js';
 import { BENCH_QUERIES } from './search-queries.js';
@@ -58,22 +57,16 @@ if (embedder?.embedQuery) {
     try { return await embedQuery(text); } finally { add('embed', performance.now() - t); }
   };
 }
-// The response cache off: the warm-up asks every unfiltered query once, and a cache would answer
-// those URLs again in the measured pass (until 2026-11-28 it did: the 'none' kind read 0.0 ms).
-const app = createApp({ data: file, embedder, cache: createResponseCache({ maxBytes: 0 }) });
+const app = computingApp({ data: file, embedder });
 const politicians = file.db.prepare(`SELECT politician_id FROM chunks WHERE politician_id IS NOT NULL
   GROUP BY politician_id ORDER BY count(*) DESC, politician_id LIMIT 3 OFFSET 9`).pluck().all() as string[];
 const extras: Array<[string, string]> = [['none', ''], ['lang=en', '&lang=en'], ['BC', '&province_territory=BC'], ['2015', '&from=2015-01-01&to=2015-12-31'],
   ['3 politicians', politicians.map((p) => `&politician_ids=${p}`).join('')], ['group_by', '&group_by=politician']];
 
 interface Sample { kind: string; q: string; ms: number; parts: Map<string, number> }
-const get = async (path: string) => {
+const get = (path: string) => {
   parts = new Map();
-  const t = performance.now();
-  const res = await app.request(`${API_PREFIX}${path}`);
-  await res.arrayBuffer();
-  if (res.status !== 200) throw new Error(`GET ${path}: ${res.status}`);
-  return performance.now() - t;
+  return timedGet(app, path);
 };
 for (const { q } of BENCH_QUERIES) await get(`/search/speeches?q=${encodeURIComponent(q)}`);
 const samples: Sample[] = [];

@@ -1,0 +1,27 @@
+// The app as the search benchmarks drive it: every answer computed. They warm up on the very URLs
+// they then measure, and the response cache would answer those again (until 2026-11-28 it did: a
+// sixth of search-scale's samples, docs/benchmarks.md "Eighth session"). The search caches stay:
+// they are the engine's own.
+import { API_PREFIX, createApp, type AppOptions } from '../src/http/app.js';
+import { createResponseCache } from '../src/http/response-cache.js';
+
+export type BenchApp = ReturnType<typeof createApp>;
+
+export function computingApp(options: Omit<AppOptions, 'cache'>): BenchApp {
+  return createApp({ ...options, cache: createResponseCache({ maxBytes: 0 }) });
+}
+
+/** The answer to GET `path` (under the API prefix), its body read whole; throws unless it is a 200. */
+export async function getBody(app: BenchApp, path: string): Promise<Uint8Array> {
+  const res = await app.request(`${API_PREFIX}${path}`);
+  const body = new Uint8Array(await res.arrayBuffer());
+  if (res.status !== 200) throw new Error(`GET ${path}: ${res.status}`);
+  return body;
+}
+
+/** Milliseconds to GET `path` and read its body whole; throws unless it is a 200. */
+export async function timedGet(app: BenchApp, path: string): Promise<number> {
+  const t = performance.now();
+  await getBody(app, path);
+  return performance.now() - t;
+}
