@@ -15,7 +15,10 @@ function busy(ms: number): void {
 describe('requests in flight', () => {
   test('past --max-in-flight the answer is 503 server_overloaded at once, with Retry-After, CORS and no-store; /health is never refused', async () => {
     const sheds: ShedReason[] = [];
-    const admission = createAdmission({ maxInFlight: 2, maxQueueMs: 0, onShed: (r) => sheds.push(r), notice: () => {} });
+    // A clock that stands still: every request is taken in the turn it arrives, as this test needs to
+    // hold them. With the real clock a pause over 15 ms before the first one (a collection, in the
+    // full suite) queued it for the next turn, after `held` was emptied, and the test hung (5 s).
+    const admission = createAdmission({ maxInFlight: 2, maxQueueMs: 0, onShed: (r) => sheds.push(r), notice: () => {}, now: () => 0 });
     const held: Array<() => void> = [];
     const fetch = admission.wrap(() => new Promise<Response>((resolve) => held.push(() => resolve(ok()))));
     const first = fetch(req('/api/public/v1/bills'));
