@@ -2,6 +2,7 @@
 // they then measure, and the response cache would answer those again (until 2026-11-28 it did: a
 // sixth of search-scale's samples, docs/benchmarks.md "Eighth session"). The search caches stay:
 // they are the engine's own.
+import type Database from 'better-sqlite3';
 import { API_PREFIX, createApp, type AppOptions } from '../src/http/app.js';
 import { createResponseCache } from '../src/http/response-cache.js';
 
@@ -24,4 +25,14 @@ export async function timedGet(app: BenchApp, path: string): Promise<number> {
   const t = performance.now();
   await getBody(app, path);
   return performance.now() - t;
+}
+
+/** Makes the searches on `db` read every posting list through FTS5, as before the lists' blobs
+ *  (chunk_postings, schema 12): the blob statement is prepared as one that finds no row, which is
+ *  the path a token without a blob takes. For measuring the blobs against FTS5 on one file and in
+ *  one sitting (`--lists fts5`). Call it before the app is made: statements are prepared then. */
+export function listsThroughFts5(db: Database.Database): void {
+  const prepare = db.prepare.bind(db);
+  (db as { prepare: Database.Database['prepare'] }).prepare = ((sql: string) =>
+    prepare(sql.includes('FROM chunk_postings WHERE token = ?') ? 'SELECT NULL AS rowids WHERE ? IS NULL' : sql)) as Database.Database['prepare'];
 }

@@ -7,6 +7,7 @@
 //   bun bench/search-scale.ts --chunks 100000 [--from data/real] [--work /tmp/canpol-scale] [--rounds 1] [--keep-corpus]
 //   bun bench/search-scale.ts --data FILE.db [--rounds 1] [--mmap-size BYTES]   (search only, on a file built before: the build's fields are null)
 //   bun bench/search-scale.ts --data FILE.db --skip-agreement   (no exhaustive pass: agreement null)
+//   bun bench/search-scale.ts --data FILE.db --lists fts5   (posting lists read through FTS5, as before their blobs)
 //   bun bench/search-scale.ts --data FILE.db --first-answer-only [--serial-load]
 //     (only the time to the first answer, as one JSON line; --serial-load loads the encoder before
 //     the vector index, as the server did before src/search/search-parts.ts, for a before/after pair)
@@ -14,7 +15,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { openDataFile } from '../src/db/open-data-file.js';
-import { computingApp, timedGet } from './search-app.js';
+import { computingApp, listsThroughFts5, timedGet } from './search-app.js';
 import { createSearchQueries, type SearchFilters } from '../src/db/search.js';
 import { loadEncoder } from '../src/search/encoder-store.js';
 import { loadSearchParts } from '../src/search/search-parts.js';
@@ -26,7 +27,7 @@ import { collectGarbage } from '../build-db/collect-garbage.js';
 
 const { values } = parseArgs({ options: {
   chunks: { type: 'string' }, from: { type: 'string', default: 'data/real' }, work: { type: 'string' },
-  data: { type: 'string' }, 'mmap-size': { type: 'string' }, 'first-answer-only': { type: 'boolean', default: false }, 'skip-agreement': { type: 'boolean', default: false }, 'serial-load': { type: 'boolean', default: false }, rounds: { type: 'string', default: '1' }, seed: { type: 'string', default: '1' }, 'keep-corpus': { type: 'boolean', default: false },
+  data: { type: 'string' }, 'mmap-size': { type: 'string' }, 'first-answer-only': { type: 'boolean', default: false }, 'skip-agreement': { type: 'boolean', default: false }, 'serial-load': { type: 'boolean', default: false }, rounds: { type: 'string', default: '1' }, lists: { type: 'string', default: 'blobs' }, seed: { type: 'string', default: '1' }, 'keep-corpus': { type: 'boolean', default: false },
 } });
 const chunks = Number(values.chunks);
 const given = values.data;
@@ -59,6 +60,8 @@ log('searching');
 const opened = performance.now();
 const file = openDataFile(dbPath, values['mmap-size'] ? { mmapSize: Number(values['mmap-size']) } : {});
 const fileOpenMs = performance.now() - opened;
+if (values.lists !== 'blobs' && values.lists !== 'fts5') { console.error('bench-scale: --lists is blobs (the default) or fts5'); process.exit(2); }
+if (values.lists === 'fts5') { listsThroughFts5(file.db); log('posting lists read through FTS5, not their blobs (--lists fts5)'); }
 // As the server loads them (src/commands/serve.ts, loadSearchParts: started side by side, which
 // does not make them overlap: search-parts.ts), or with --serial-load as the server did before it
 // (the encoder, then the index on the first search). The JSON still says "overlapped" for the

@@ -34,6 +34,7 @@ const label = (sql: string) => {
   const s = sql.replace(/\s+/g, ' ').trim();
   if (s.includes('FROM chunk_int8')) return 'sql int8 vectors';
   if (s.includes('chunks_fts MATCH ? ORDER BY rowid DESC')) return 'sql postings';
+  if (s.includes('FROM chunk_postings')) return 'sql posting blobs';
   if (s.includes('count(*) FROM chunks_fts') || s.includes('count(*) FROM (SELECT 1 FROM chunks_fts')) return 'sql fts count';
   if (s.includes('FROM chunk_term_docs')) return 'sql term counts';
   if (s.startsWith('SELECT c.rowid, c.id AS chunk_id')) return 'sql result rows';

@@ -31,7 +31,7 @@ export interface TableRemovals {
 /** Tables the build derives from the records of another (no importer writes them). */
 export const DERIVED: Record<string, string[]> = {
   bill_events: ['bills'], bill_sponsors: ['bills', 'politicians'], vote_positions: ['votes', 'politicians'],
-  chunks: ['speeches', 'bills'], chunk_rows: ['speeches', 'bills'], chunk_codes: ['speeches', 'bills'], chunk_int8: ['speeches', 'bills'], chunk_blocks: ['speeches', 'bills'], chunk_block_values: ['speeches', 'bills'], chunk_term_docs: ['speeches', 'bills'], chunk_term_stats: ['speeches', 'bills'], chunk_vectors: ['speeches', 'bills'],
+  chunks: ['speeches', 'bills'], chunk_rows: ['speeches', 'bills'], chunk_codes: ['speeches', 'bills'], chunk_int8: ['speeches', 'bills'], chunk_blocks: ['speeches', 'bills'], chunk_block_values: ['speeches', 'bills'], chunk_postings: ['speeches', 'bills'], chunk_term_docs: ['speeches', 'bills'], chunk_term_stats: ['speeches', 'bills'], chunk_vectors: ['speeches', 'bills'],
   committee_meetings: ['speeches'], politician_terms: ['politicians'], posts: ['politicians'], websites: ['politicians'],
   postcodes: ['fsa_points', 'boundaries'], fsas: ['fsa_points'], postcode_boundaries: ['fsa_points', 'boundaries'], point_boundary_sets: ['boundaries'],
   jurisdictions: ['politicians', 'boundaries'], encoder: ['speeches', 'bills'],

@@ -1,16 +1,18 @@
 // Build step after the chunks: the impact-ordered keyword index of src/search/keyword-index.ts.
 // A term's level depends on the average chunk length, so that is measured first (on a sample of a
 // large corpus); then each chunk's tokens are written (`stem_level` per stem, and its facet tokens);
-// last, the chunks per stem and level are read from the merged index's vocabulary. The tokenizing
+// last, each level list is copied out of the merged index into a blob of its own, and the chunks per
+// stem and level counted from those (build-db/search/write-posting-lists.ts). The tokenizing
 // (build-db/search/keyword-terms.ts) runs on worker threads with `workers` while this thread reads
 // chunks and writes to SQLite: the same lines in the same order either way, so the same index.
 import type Database from 'better-sqlite3';
-import { AVERAGE_LENGTH, KEYWORD_INDEX_SQL, LEVELS } from '../../src/search/keyword-index.js';
+import { AVERAGE_LENGTH, KEYWORD_INDEX_SQL } from '../../src/search/keyword-index.js';
 import { chunkBatches } from './chunk-batches.js';
 import { CHUNK_TERMS_COLUMNS, type ChunkTerms, type SampleRow } from './keyword-terms.js';
 import { inlineTokenizer, workerTokenizer } from './keyword-worker.js';
 import { useWorkers, type WorkerMode } from '../workers/start-worker.js';
 import { createMemoryGuard } from '../memory-guard.js';
+import { writePostingLists, writeTermDocs } from './write-posting-lists.js';
 
 const BATCH = 2000;
 const AVGDL_SAMPLE = 20_000;
@@ -77,32 +79,9 @@ export function writeKeywordIndex(db: Database.Database, { onProgress = () => {}
   // One segment: a search reads each posting list from one b-tree instead of one per segment.
   onProgress('keyword index: merging into one segment');
   db.exec("INSERT INTO chunks_fts (chunks_fts) VALUES ('optimize')");
-  onProgress('keyword index: counting chunks per stem and level');
+  onProgress('keyword index: copying each level list into a blob');
+  const lists = writePostingLists(db, onProgress);
+  onProgress(`keyword index: ${lists.lists} level lists copied (${lists.postings} postings, ${lists.bytes} bytes); counting chunks per stem and level`);
   const terms = writeTermDocs(db);
   return { terms, postings, avgdl, seconds: (performance.now() - started) / 1000 };
-}
-
-/**
- * chunk_term_docs from the index's own vocabulary: a `stem_L` token's row count is the chunks
- * holding the stem at level L. Counting them while tokenizing kept every stem on each tokenizing
- * thread (~650,000 each at 8 M chunks, a growing share of the step's memory) and merged the threads'
- * counts at the end; the index has them anyway, for one read of its posting lists (32.7 s at 8 M).
- * Stems hold no `_` (termToken), so a level token has exactly one, followed by the level; facet
- * tokens (`f_…_…`) have more and are left out. One statement, so SQLite's sorter, not this thread,
- * holds the grouping.
- */
-export function writeTermDocs(db: Database.Database): number {
-  db.exec("CREATE VIRTUAL TABLE temp.chunks_vocab USING fts5vocab(main, 'chunks_fts', 'row')");
-  try {
-    const perLevel = Array.from({ length: LEVELS }, (_, l) => `sum(CASE WHEN level = ${l} THEN doc ELSE 0 END)`).join(', ');
-    return db.prepare(`
-      INSERT INTO chunk_term_docs (term, docs, level_docs)
-      SELECT stem, sum(doc), json_array(${perLevel})
-      FROM (SELECT substr(term, 1, at - 1) AS stem, CAST(substr(term, at + 1) AS INTEGER) AS level, doc
-            FROM (SELECT term, doc, instr(term, '_') AS at FROM temp.chunks_vocab)
-            WHERE at > 1 AND substr(term, at + 1) NOT GLOB '*[^0-9]*' AND substr(term, at + 1) <> '')
-      GROUP BY stem`).run().changes;
-  } finally {
-    db.exec('DROP TABLE temp.chunks_vocab');
-  }
 }

@@ -3,6 +3,7 @@
 import type Database from 'better-sqlite3';
 import { createQueryCaches, SEARCH_CACHE_BYTES, type QueryCacheName } from '../search/query-caches.js';
 import { AVERAGE_LENGTH } from '../search/keyword-index.js';
+import { decodePostings } from '../search/posting-blob.js';
 import type { Lang } from '../search/text/terms.js';
 import { Where } from './paged.js';
 
@@ -68,6 +69,9 @@ const RESULT_SELECT = `SELECT c.rowid, c.id AS chunk_id, c.speech_id, c.chunk_in
 
 export const COUNT_CAP = 10_001;
 
+/** An FTS5 query of one quoted token and nothing else. */
+const LONE_TOKEN = /^"([^" ]+)"$/;
+
 function recordedAverageLength(db: Database.Database): number | null {
   if (!db.prepare("SELECT 1 FROM sqlite_schema WHERE name = 'chunk_term_stats'").get()) return null;
   const v = db.prepare('SELECT value FROM chunk_term_stats WHERE name = ?').pluck().get(AVERAGE_LENGTH) as number | undefined;
@@ -108,6 +112,7 @@ export function createSearchQueries(db: Database.Database, cacheBytes: Record<Qu
   const sessionIds = db.prepare(`SELECT id FROM sessions WHERE (@p IS NULL OR parliament_number = @p) AND (@s IS NULL OR session_number = @s)`).pluck();
   // One JSON array per list: better-sqlite3 costs ~0.15 µs per row returned, a third more than this.
   const postings = db.prepare('SELECT json_group_array(rowid) FROM (SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY rowid DESC LIMIT ?)').pluck();
+  const levelList = db.prepare('SELECT rowids FROM chunk_postings WHERE token = ?').pluck();
   const matching = db.prepare('SELECT count(*) FROM chunks_fts WHERE chunks_fts MATCH ?').pluck();
   const countUpTo = db.prepare('SELECT count(*) FROM (SELECT 1 FROM chunks_fts WHERE chunks_fts MATCH ? LIMIT ?)').pluck();
   const textsOf = db.prepare('SELECT rowid, text, language FROM chunks WHERE rowid IN (SELECT value FROM json_each(?))').raw();
@@ -127,7 +132,13 @@ export function createSearchQueries(db: Database.Database, cacheBytes: Record<Qu
   };
   const caches = createQueryCaches<ResultRow>({
     termLevels: (stems) => new Map((termLevels.all(JSON.stringify(stems)) as Array<[string, number, string]>).map(([t, docs, l]) => [t, { docs, levels: JSON.parse(l) as number[] }])),
-    postings: (match, limit) => JSON.parse(postings.get(match, limit) as string) as number[],
+    postings: (match, limit) => {
+      // A lone token (a level list read without a filter) has a blob of its own; anything else (a
+      // list and filters, a facet token) is FTS5's to answer.
+      const lone = LONE_TOKEN.exec(match);
+      const blob = lone ? (levelList.get(lone[1]) as Uint8Array | undefined) : undefined;
+      return blob ? decodePostings(blob, limit) : Int32Array.from(JSON.parse(postings.get(match, limit) as string) as number[]);
+    },
     texts,
     rows: (rowids) => {
       if (!rowids.length) return new Map();

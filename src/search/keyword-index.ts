@@ -7,7 +7,8 @@
 // in that chunk (tf and chunk length, k1 = 1.2, b = 0.75 as FTS5's bm25) cut into LEVELS levels.
 // A search reads the posting lists of its stems, highest idf·weight first, and adds idf·weight per
 // chunk: the BM25 score with weights rounded to a level, from lists that need no scoring. Posting
-// lists hold rowids only (detail=none). Each chunk is also indexed under one facet token per
+// lists hold rowids only (detail=none); each is also kept as one blob (chunk_postings), which reads
+// ~60 times faster than stepping FTS5 through it. Each chunk is also indexed under one facet token per
 // filter column value, so a filter intersects posting lists inside FTS5 instead of being checked
 // after. docs/api-notes.md "Search" has the measurements.
 import { createHash } from 'node:crypto';
@@ -23,6 +24,9 @@ export const TERM_STATS_SQL = 'CREATE TABLE chunk_term_stats (name TEXT PRIMARY 
 
 export const KEYWORD_INDEX_SQL = `
 CREATE VIRTUAL TABLE chunks_fts USING fts5(terms, content='', detail=none, tokenize="unicode61 remove_diacritics 0 tokenchars '_'");
+-- Each level list (stem_L token) again as one blob, rowids newest first (src/search/posting-blob.ts):
+-- what a search reads a list from when no filter is part of the list's query.
+CREATE TABLE chunk_postings (token TEXT PRIMARY KEY, docs INTEGER NOT NULL, rowids BLOB NOT NULL);
 -- Chunks per stem, in all and per impact level (JSON array of LEVELS counts): what a search plans with.
 CREATE TABLE chunk_term_docs (term TEXT PRIMARY KEY, docs INTEGER NOT NULL, level_docs TEXT NOT NULL) WITHOUT ROWID;
 ${TERM_STATS_SQL}`;

@@ -35,7 +35,7 @@ export interface StemCounts { docs: number; levels: number[] }
 /** The uncached reads the caches sit in front of (src/db/search.ts). */
 export interface CachedReads<Row extends { text: string; language: Lang }> {
   termLevels(stems: string[]): Map<string, StemCounts>;
-  postings(match: string, limit: number): number[];
+  postings(match: string, limit: number): Int32Array;
   texts(rowids: number[]): Map<number, { text: string; language: Lang }>;
   rows(rowids: number[]): Map<number, Row>;
 }
@@ -114,9 +114,9 @@ export function createQueryCaches<Row extends { text: string; language: Lang }>(
       if (kept && (limit <= kept.rowids.length || kept.complete)) {
         return limit >= kept.rowids.length ? kept.rowids : kept.rowids.subarray(0, limit);
       }
-      // Kept as int32 (rowids are): 4 bytes a posting where an array of numbers takes 8, so the same
+      // Kept as read, int32 (rowids are): 4 bytes a posting where an array of numbers takes 8, so the same
       // cap keeps twice the postings (a common stem's lists hold ~400,000 at 1 M chunks).
-      const rowids = Int32Array.from(raw.postings(match, limit));
+      const rowids = raw.postings(match, limit);
       postings.set(match, { rowids, complete: rowids.length < limit }, 4 * rowids.length + 2 * match.length + 64);
       return rowids;
     },

@@ -6,6 +6,7 @@ import Database from 'better-sqlite3';
 import { createSearchQueries, type SearchFilters } from '../../src/db/search.js';
 import { facetToken, LEVELS, levelOf, termToken, termWeight } from '../../src/search/keyword-index.js';
 import { keywordCandidates } from '../../src/search/keyword-plan.js';
+import { encodePostings } from '../../src/search/posting-blob.js';
 import { indexTerms, stem, type Lang } from '../../src/search/text/terms.js';
 import { buildFixture, type Fixture } from '../helpers/fixture.js';
 
@@ -99,6 +100,45 @@ describe('keyword index', () => {
     const french = [...q.postings(`"${facetToken('language', 'fr')}"`, 1)];
     expect(french).toHaveLength(1);
     expect(texts(french)).toEqual(['Le logement coûte cher.']);
+  });
+
+  test('every level list is also a blob of its own holding what FTS5 holds for its token; facet tokens are FTS5\'s alone', () => {
+    // A writable copy: the fixture's file is opened read-only, and fts5vocab is a (temporary) table.
+    const db = new Database(fx.data.db.serialize());
+    db.exec("CREATE VIRTUAL TABLE temp.vocab USING fts5vocab(main, 'chunks_fts', 'row')");
+    try {
+      const tokens = db.prepare('SELECT term, doc FROM temp.vocab').raw().all() as Array<[string, number]>;
+      const blobs = new Map((db.prepare('SELECT token, docs FROM chunk_postings').raw().all() as Array<[string, number]>));
+      const fromFts = db.prepare('SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY rowid DESC').pluck();
+      const levelTokens = tokens.filter(([t]) => !t.startsWith('f_'));
+      expect(levelTokens.length).toBeGreaterThan(20);
+      expect([...blobs.keys()].sort()).toEqual(levelTokens.map(([t]) => t).sort());
+      for (const [token, docs] of levelTokens) {
+        expect(blobs.get(token)).toBe(docs);
+        const fts = fromFts.all(`"${token}"`) as number[];
+        expect([...q.postings(`"${token}"`, 1e9)]).toEqual(fts);
+        expect([...q.postings(`"${token}"`, 1)]).toEqual(fts.slice(0, 1));
+      }
+    } finally {
+      db.close();
+    }
+  });
+
+  test('a lone token\'s list is read from its blob; a list with a filter, from FTS5', () => {
+    // A copy whose blob for one of lumber's lists says otherwise: the search reads what the blob says.
+    const copy = new Database(fx.data.db.serialize());
+    try {
+      const token = termToken('lumber', q.termLevels(['lumber']).get('lumber')!.levels.findIndex((n) => n > 0));
+      const fts = [...q.postings(`"${token}"`, 10)];
+      copy.prepare('UPDATE chunk_postings SET rowids = ? WHERE token = ?').run(encodePostings([999_999, 3]), token);
+      const other = createSearchQueries(copy);
+      expect([...other.postings(`"${token}"`, 10)]).toEqual([999_999, 3]);
+      const french = facetToken('language', 'fr');
+      expect([...other.postings(`"${token}" AND "${facetToken('language', 'en')}"`, 10)]).toEqual(fts);
+      expect([...other.postings(`"${french}"`, 10)]).toEqual([...q.postings(`"${french}"`, 10)]);
+    } finally {
+      copy.close();
+    }
   });
 
   test('BM25 order: the chunk with both words first; three mentions in a short chunk beat one', () => {

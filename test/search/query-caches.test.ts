@@ -20,7 +20,7 @@ function fakeReads() {
     postings: (match, limit) => {
       calls.push(`postings ${match} ${limit}`);
       const n = Number(/t(\d+)/.exec(match)![1]);
-      return Array.from({ length: Math.min(n, limit) }, (_, i) => n - i);
+      return Int32Array.from({ length: Math.min(n, limit) }, (_, i) => n - i);
     },
     texts: (rowids) => { calls.push(`texts ${rowids.join(',')}`); return new Map(rowids.filter((r) => r in texts).map((r) => [r, texts[r]])); },
     rows: (rowids) => { calls.push(`rows ${rowids.join(',')}`); return new Map(rowids.filter((r) => r in texts).map((r) => [r, { rowid: r, ...texts[r] }])); },
