@@ -10,9 +10,8 @@
 // checked on the chunks read.
 // Ties rank the newer chunk first. Documented in docs/api-notes.md "Search".
 import type { SearchFilters, SearchQueries } from '../db/search.js';
-import { facetToken, ftsAny, idf, LEVELS, levelOf, levelWeight, termToken, termWeight, type Facet } from './keyword-index.js';
+import { facetToken, ftsAny, idf, LEVELS, levelWeight, termToken, type Facet } from './keyword-index.js';
 import { RowidList } from './rowid-list.js';
-import { termCounter, type Lang } from './text/terms.js';
 import { valueFilters } from './value-filters.js';
 
 export const POSTING_BUDGET = 60_000;
@@ -27,12 +26,7 @@ export const MAX_READ_FACTOR = 2;
 /** The subset of `rowids` passing the whole filter, or null when nothing is filtered. */
 export type Passing = (rowids: number[]) => number[];
 
-type Sources = Pick<SearchQueries, 'termLevels' | 'postings' | 'matchCount' | 'yearSpan' | 'totalChunks' | 'maxRowid'> & {
-  /** The average chunk length the index's levels were computed with (null: not recorded). */
-  averageLength?: () => number | null;
-  /** Chunks' texts and languages. */
-  chunkTexts?: (rowids: number[]) => Map<number, { text: string; language: Lang }>;
-};
+type Sources = Pick<SearchQueries, 'termLevels' | 'postings' | 'matchCount' | 'yearSpan' | 'totalChunks' | 'maxRowid'>;
 
 /** The FTS5 conditions the facet filters make, one per filter; null when nothing can pass. */
 export function facetGroups(f: SearchFilters, sessionIds: string[] | null, years: [number, number] | null): string[] | null {
@@ -62,26 +56,33 @@ export interface KeywordOptions {
   budget?: number;
   /** How many of the best are exact: the same chunks, in the same order, as reading every posting. */
   exact?: number;
-  /** Postings read in the time one chunk is scored from its text (TEXT_COST_POSTINGS; tests lower it). */
-  textCost?: number;
+  /** Postings read in the time one chunk is looked up in one list (LOOKUP_COST_POSTINGS; Infinity:
+   *  never, the lists are read instead). */
+  lookupCost?: number;
+  /** Counts of the work done, added to (benchmarks and tests). */
+  tally?: KeywordTally;
+}
+
+export interface KeywordTally {
+  /** Postings read and added to scores. */
+  added: number;
+  /** Chunks whose scores were completed by looking them up in the lists left. */
+  lookedUp: number;
 }
 
 /** The best EXACT_TOP keyword matches are those of an exhaustive reading; the rest of the pool is budgeted. */
 export const EXACT_TOP = 20;
 
-/** Postings read in the time it takes to score one chunk from its text (settleBest): reading its
- *  text and counting its terms cost 100-200 µs a chunk on the 100 k scale corpus with its pages in
- *  memory (bun, beside a build), a posting ~0.06 µs at 1 M chunks (docs/benchmarks.md "Where a
- *  search's time goes at 1 M"). A text read cold from a file larger than memory costs far more
- *  (~10 ms a chunk at 8 M: docs/benchmarks.md "8 M, fifth session"), which this does not know. */
-export const TEXT_COST_POSTINGS = 3_000;
+/** Postings read and added in the time it takes to look one chunk up in one list (settleBest): a
+ *  binary search of a kept list. Measured at 1 M chunks: see docs/benchmarks.md "Ninth session". */
+export const LOOKUP_COST_POSTINGS = 4;
 
 const TIE_MARGIN = 1e-6;
 
 interface List { token: string; weight: number; size: number; stem: number; level: number; complete: boolean }
 
 /** Rowids of the best keyword matches, best first, at most `limit`. */
-export function keywordCandidates(queries: Sources, stems: string[], { f, sessionIds, mask = null, passing, limit, budget = POSTING_BUDGET, exact = EXACT_TOP, textCost = TEXT_COST_POSTINGS }: KeywordOptions): number[] {
+export function keywordCandidates(queries: Sources, stems: string[], { f, sessionIds, mask = null, passing, limit, budget = POSTING_BUDGET, exact = EXACT_TOP, lookupCost = LOOKUP_COST_POSTINGS, tally }: KeywordOptions): number[] {
   if (!stems.length) return [];
   const groups = facetGroups(f, sessionIds, queries.yearSpan());
   if (groups === null) return [];
@@ -117,6 +118,7 @@ export function keywordCandidates(queries: Sources, stems: string[], { f, sessio
   const read = (list: List, limit: number, changed?: number[], above = -Infinity) => {
     const rowids = queries.postings(match(list.token), Math.min(limit, list.size));
     list.complete = limit >= list.size || rowids.length < limit;
+    if (tally) tally.added += rowids.length;
     const bit = 1 << list.stem;
     for (const r of rowids) {
       if ((mask && !mask[r]) || seen[r] & bit) continue;
@@ -127,36 +129,27 @@ export function keywordCandidates(queries: Sources, stems: string[], { f, sessio
     }
     return rowids.length;
   };
-  /** Adds to each chunk of `rowids` the weights of the query's stems it was not read under, from
-   *  its text: a stem's level in the chunk is worked out as the build did (tf, chunk length and the
-   *  recorded average length). False, with nothing changed, when a chunk's text is missing or a
-   *  level found is not one of the stem's lists left unread (the file and this reckoning disagree):
-   *  the lists are then read instead. Null where the file does not record its average length. */
-  const textScorer = () => {
-    const avgdl = queries.averageLength?.() ?? null;
-    const textsOf = queries.chunkTexts;
-    if (avgdl === null || !textsOf) return null;
-    const listAt = new Map(lists.map((l) => [l.stem * LEVELS + l.level, l]));
-    const count = termCounter(stemsFound);
+  /** Completes the scores of read chunks (`rowids`) that were not read under every stem: each is
+   *  looked up in the lists of its missing stems not read whole. A chunk is in one level list of each
+   *  stem it holds, so a list it was not read under either holds it (its weight is added) or not.
+   *  A list is searched whole (newest first: a binary search), read once from its blob and kept. */
+  const lookUp = (rowids: number[]) => {
     const all = stemsFound.length >= 32 ? 0xffff_ffff : (1 << stemsFound.length) - 1;
-    return (rowids: number[]): boolean => {
-      const texts = textsOf(rowids);
-      const adds: Array<[number, number]> = [];
+    for (const list of lists) {
+      if (list.complete) continue;
+      const bit = 1 << list.stem;
+      let whole: ArrayLike<number> | null = null;
       for (const r of rowids) {
-        const t = texts.get(r);
-        if (!t) return false;
-        const { length, tf } = count(t.text, t.language);
-        for (let i = 0; i < tf.length; i++) {
-          if (!tf[i] || seen[r] & (1 << i)) continue;
-          const list = listAt.get(i * LEVELS + levelOf(termWeight(tf[i], length, avgdl)));
-          if (!list || list.complete) return false;
-          adds.push([r, list.weight]);
+        if (seen[r] & bit) continue;
+        whole ??= queries.postings(match(list.token), list.size);
+        if (holds(whole, r)) {
+          if ((score[r] += list.weight) > top) top = score[r];
+          seen[r] |= bit;
         }
       }
-      for (const [r, w] of adds) if ((score[r] += w) > top) top = score[r];
-      for (const r of rowids) seen[r] = all;
-      return true;
-    };
+    }
+    for (const r of rowids) seen[r] = all;
+    if (tally) tally.lookedUp += rowids.length;
   };
   try {
     let left = Math.round(budget * Math.min(MAX_READ_FACTOR, 1 / Math.max(share, 1e-9)));
@@ -167,7 +160,7 @@ export function keywordCandidates(queries: Sources, stems: string[], { f, sessio
       // two lists per list query (measured: 3 politicians, 14,000 chunks, 20 ms a search without this).
       left -= facets ? Math.max(n, Math.min(list.size, narrowest)) : n;
     }
-    if (exact > 0) settleBest(lists, stemsFound.length, touched, score, seen, exact, read, () => top, textScorer(), textCost);
+    if (exact > 0) settleBest(lists, stemsFound.length, touched, score, seen, exact, read, () => top, lookUp, lookupCost);
     // Chunks with the same stems at the same levels tie, and ties go to the newest: a sum must not
     // depend on the order its terms were added in, so scores are rounded to a grid far coarser than
     // float64's rounding and far finer than any two weights' gap. Only the chunks that can be among
@@ -188,15 +181,14 @@ export function keywordCandidates(queries: Sources, stems: string[], { f, sessio
  *  until that holds. A chunk not yet read can score at most the sum, over stems, of the weight of
  *  the stem's best list not wholly read; a chunk read can gain at most that over the stems it was
  *  not read under. Reading stops when no unread chunk can reach the k-th best score so far and
- *  every read chunk that could reach it has its whole score. Once no unread chunk can, the few
- *  read ones that still could are scored from their text (`fromText`) when that costs less than
- *  reading the next list (`textCost` postings a chunk): at 1 M chunks a query's last lists held up
- *  to 600,000 postings for a few hundred such chunks (docs/benchmarks.md). (Seeking a chunk in a
- *  list instead, FTS5 `MATCH … AND rowid = ?`, ignores the MATCH on this contentless table, and a
- *  rowid range costs ~220 µs a seek: measured at 100 k chunks.) */
+ *  every read chunk that could reach it has its whole score. Once no unread chunk can, the read
+ *  ones that still could are looked up in the lists left (`lookUp`) when that costs less than
+ *  reading those lists (`lookupCost` postings a chunk and list): at 1 M chunks a query's last
+ *  lists held up to 600,000 postings for a few hundred such chunks, and adding a posting up costs
+ *  ~35 ns where it misses the cache (docs/benchmarks.md "Ninth session"). */
 function settleBest(lists: List[], stems: number, touched: RowidList, score: Float64Array, seen: Uint32Array, k: number,
   read: (list: List, limit: number, changed: number[], above: number) => number, top: () => number,
-  fromText: ((rowids: number[]) => boolean) | null, textCost: number): void {
+  lookUp: (rowids: number[]) => void, lookupCost: number): void {
   // The k-th score is kept from a k best (some k chunks of the highest scores) instead of a pass over
   // every chunk read at each step (at 1 M chunks ~600,000 of them, and dozens of lists read whole:
   // 1.4 s for "question period government answers"). Scores only grow, so after a list is read the
@@ -217,9 +209,13 @@ function settleBest(lists: List[], stems: number, touched: RowidList, score: Flo
     const below = threshold - TIE_MARGIN;
     const next = lists.find((l) => !l.complete)!;
     if (unseen < below) {
-      const open = openChunks(touched.view(), score, seen, rest, unseen, below, fromText ? Math.floor(next.size / textCost) : 0);
+      // A chunk is looked up in at most every list left; reading them instead adds up their postings.
+      let left = 0, postingsLeft = 0;
+      for (const l of lists) if (!l.complete) { left++; postingsLeft += l.size; }
+      const open = openChunks(touched.view(), score, seen, rest, unseen, below, Math.floor(postingsLeft / (lookupCost * left)));
       if (open && !open.length) return;
-      if (open && fromText!(open)) {
+      if (open) {
+        lookUp(open);
         best = largest([...new Set([...best, ...open])], score, k);
         continue;
       }
@@ -254,6 +250,19 @@ function openChunks(rowids: Int32Array, score: Float64Array, seen: Uint32Array, 
     out.push(r);
   }
   return out;
+}
+
+/** Whether a list (rowids newest first) holds `rowid`: a binary search. */
+export function holds(list: ArrayLike<number>, rowid: number): boolean {
+  let lo = 0, hi = list.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const r = list[mid];
+    if (r === rowid) return true;
+    if (r > rowid) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
 }
 
 /** The scores' rounding grid (see keywordCandidates). */

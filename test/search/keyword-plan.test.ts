@@ -4,7 +4,7 @@
 import { describe, expect, test } from 'bun:test';
 import type { SearchFilters } from '../../src/db/search.js';
 import { facetToken, idf, LEVELS, levelOf, levelWeight, termToken, termWeight } from '../../src/search/keyword-index.js';
-import { facetGroups, keywordCandidates, kthLargest, MAX_READ_FACTOR } from '../../src/search/keyword-plan.js';
+import { facetGroups, holds, keywordCandidates, kthLargest, MAX_READ_FACTOR, type KeywordTally } from '../../src/search/keyword-plan.js';
 import { indexTerms, stem } from '../../src/search/text/terms.js';
 
 const f: SearchFilters = { langs: ['en', 'fr'], exclude_presiding: false };
@@ -94,6 +94,7 @@ describe('keywordCandidates', () => {
   test('the pool is the `limit` best of the postings read, by rounded score then newest, for any limit (many ties)', () => {
     // An independent reckoning from the FTS5 queries made: each chunk scores the weights of the
     // lists it was read in, rounded to the 2^-24 grid; the best `limit`, newest first among equals.
+    // (Without lookups: a list read whole to look chunks up in adds to those chunks only.)
     const random = seededRandom(11);
     for (let round = 0; round < 24; round++) {
       // Two levels only: few distinct sums, so long runs of chunks tie at the cut.
@@ -101,7 +102,7 @@ describe('keywordCandidates', () => {
       const { sources, calls } = fake(terms);
       const stems = ['rare', 'mid', 'common'];
       const limit = [1, 7, 50, 300, 999][round % 5];
-      const got = keywordCandidates(sources, stems, { f, sessionIds: null, passing: null, limit, budget: 200 + 97 * round, exact: round % 2 ? 20 : 0 });
+      const got = keywordCandidates(sources, stems, { f, sessionIds: null, passing: null, limit, budget: 200 + 97 * round, exact: round % 2 ? 20 : 0, lookupCost: Infinity });
       const total = (stem: string) => Object.values(terms[stem]).flat().length;
       const read = new Map<string, Set<number>>();
       for (const c of calls) {
@@ -138,15 +139,15 @@ describe('keywordCandidates', () => {
     expect(calls.filter((c) => c.startsWith(`"${termToken('common', 1)}" `))).toEqual([`"${termToken('common', 1)}" 600`]);
   });
 
-  test('the last chunks that could reach the best, scored from their text (the recorded average length), settle them as reading the lists would, with fewer postings read', () => {
+  test('the last chunks that could reach the best, looked up in the lists left, settle them as reading those lists would, with fewer postings added up', () => {
     // Seeded corpora built from chunks' words: each chunk's level of a stem is the build's
     // (termWeight of its tf, its length and the average length), its lists made from those.
     const random = seededRandom(5);
-    let textScored = 0;
+    let lookedUpIn = 0;
     for (let round = 0; round < 30; round++) {
       // English texts of stop words, filler words and the three query words ("housing", "lumber",
       // "budget" stem to themselves less an ending), indexed with the index's own tokenizer.
-      const texts = new Map<number, string>();
+      const indexed = new Map<number, string[]>();
       for (let r = 1; r <= CHUNKS; r++) {
         const w: string[] = [];
         const dl = 10 + Math.floor(random() * 110);
@@ -154,9 +155,8 @@ describe('keywordCandidates', () => {
         for (const [word, p] of [['lumber', 0.02], ['budgets', 0.15], ['housing', 0.6]] as const) {
           if (random() < p) for (let n = 1 + Math.floor(random() ** 3 * 6); n > 0; n--) w.splice(Math.floor(random() * w.length), 0, word);
         }
-        texts.set(r, w.join(' '));
+        indexed.set(r, indexTerms(w.join(' '), 'en'));
       }
-      const indexed = new Map([...texts].map(([r, t]) => [r, indexTerms(t, 'en')]));
       const avgdl = [...indexed.values()].reduce((a, t) => a + t.length, 0) / CHUNKS;
       const stems = ['lumber', 'budget', 'hous'];
       expect(stems).toEqual(['lumber', 'budgets', 'housing'].map((w) => stem(w, 'en')));
@@ -168,23 +168,27 @@ describe('keywordCandidates', () => {
           if (tf) (terms[stem][levelOf(termWeight(tf, w.length, avgdl))] ??= []).push(r);
         }
       }
-      const plain = fake(terms);
-      const full = keywordCandidates(plain.sources, stems, { f, sessionIds: null, passing: null, limit: 20, budget: Number.MAX_SAFE_INTEGER, exact: 0 });
+      const full = keywordCandidates(fake(terms).sources, stems, { f, sessionIds: null, passing: null, limit: 20, budget: Number.MAX_SAFE_INTEGER, exact: 0 });
       const budget = 20 + round * 7;
-      keywordCandidates(plain.sources, stems, { f, sessionIds: null, passing: null, limit: 100, budget });
-      const withText = fake(terms);
-      const asked: number[][] = [];
-      const sources = { ...withText.sources, averageLength: () => avgdl, chunkTexts: (ids: number[]) => { asked.push(ids); return new Map(ids.map((r) => [r, { text: texts.get(r)!, language: 'en' as const }])); } };
-      const got = keywordCandidates(sources, stems, { f, sessionIds: null, passing: null, limit: 100, budget, textCost: 2 });
-      expect(got.slice(0, 20)).toEqual(full);
-      const postings = (calls: string[]) => calls.reduce((n, c) => n + Math.min(Number(c.split(' ').at(-1)), Object.values(terms[/^"([^"]+)_/.exec(c)![1]]).flat().length), 0);
-      expect(postings(withText.calls)).toBeLessThanOrEqual(postings(plain.calls));
-      if (asked.length) textScored++;
-      // A chunk whose text is missing: the lists are read instead, and the best are the same.
-      const missing = { ...fake(terms).sources, averageLength: () => avgdl, chunkTexts: () => new Map() };
-      expect(keywordCandidates(missing, stems, { f, sessionIds: null, passing: null, limit: 100, budget, textCost: 2 }).slice(0, 20)).toEqual(full);
+      const reading: KeywordTally = { added: 0, lookedUp: 0 };
+      expect(keywordCandidates(fake(terms).sources, stems, { f, sessionIds: null, passing: null, limit: 100, budget, lookupCost: Infinity, tally: reading }).slice(0, 20)).toEqual(full);
+      expect(reading.lookedUp).toBe(0);
+      // Lookups reckoned cheap: every chunk left open is looked up.
+      const looking: KeywordTally = { added: 0, lookedUp: 0 };
+      expect(keywordCandidates(fake(terms).sources, stems, { f, sessionIds: null, passing: null, limit: 100, budget, lookupCost: 0.01, tally: looking }).slice(0, 20)).toEqual(full);
+      expect(looking.added).toBeLessThanOrEqual(reading.added);
+      if (looking.lookedUp) lookedUpIn++;
+      // And as the server reckons them.
+      expect(keywordCandidates(fake(terms).sources, stems, { f, sessionIds: null, passing: null, limit: 100, budget }).slice(0, 20)).toEqual(full);
     }
-    expect(textScored).toBeGreaterThan(10);
+    expect(lookedUpIn).toBeGreaterThan(10);
+  });
+
+  test('holds: a binary search of a list newest first', () => {
+    const list = Int32Array.of(90, 70, 50, 30, 10);
+    for (const r of [90, 70, 50, 30, 10]) expect(holds(list, r)).toBe(true);
+    for (const r of [100, 80, 60, 40, 20, 0]) expect(holds(list, r)).toBe(false);
+    expect(holds([], 1)).toBe(false);
   });
 
   test('no stems, or a filter nothing can pass: nothing, no query', () => {
