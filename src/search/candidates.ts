@@ -268,8 +268,11 @@ interface CountInput { keyword: number[]; stems: Set<string>; terms: TermLevels;
 function countMatches(queries: SearchQueries, c: CountInput): { matches: number; capped: boolean } {
   if (c.keyword.length < POOL) return { matches: c.pool.length, capped: false };
   if (c.analysis.phrases.length || c.minSimilarity !== undefined || chunkWhere(c.f).clauses.length) return { matches: c.pool.length, capped: true };
-  const held = [...c.stems].map((s) => anyLevel(s, c.terms)).filter((m) => m !== null);
-  const byWords = held.length ? queries.countMatching(`(${held.join(' OR ')})`, COUNT_CAP) : 0;
+  // The chunks holding any query word, up to the cap: a stem alone in as many settles it (the
+  // index's count of a common stem's chunks stepped through 10,001 postings: ~2.4 ms at 1 M).
+  const widest = Math.max(0, ...[...c.stems].map((s) => c.terms.get(s)?.docs ?? 0));
+  const held = widest >= COUNT_CAP ? [] : [...c.stems].map((s) => anyLevel(s, c.terms)).filter((m) => m !== null);
+  const byWords = widest >= COUNT_CAP ? COUNT_CAP : held.length ? queries.countMatching(`(${held.join(' OR ')})`, COUNT_CAP) : 0;
   const inPool = new Set(c.keyword);
   const bySimilarity = c.pool.filter((r) => !inPool.has(r)).length;
   const matches = Math.min(COUNT_CAP, byWords + bySimilarity);

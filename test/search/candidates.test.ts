@@ -1,7 +1,7 @@
 // The candidate pool's rules on a keyword-only data file (no vectors) large enough that the keyword
 // list is cut at POOL: counts beyond the pool, filters in the count, phrases, rare-word pinning.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { createSearchQueries, type SearchFilters } from '../../src/db/search.js';
+import { COUNT_CAP, createSearchQueries, type SearchFilters } from '../../src/db/search.js';
 import { hybridPool, POOL, type CandidateSources } from '../../src/search/candidates.js';
 import { ids } from '../../build-db/ids.js';
 import { buildFixture, fixtureIds, type Fixture } from '../helpers/fixture.js';
@@ -34,6 +34,18 @@ describe('counts beyond the pool', () => {
     const pool = await hybridPool(src, 'budget', ANY, undefined);
     expect(pool.candidates.length).toBe(POOL);
     expect(pool.count()).toEqual({ matches: BUDGET, capped: false });
+  });
+
+  test('a word held by COUNT_CAP chunks or more settles the count at the cap, without counting in the index', async () => {
+    const counted: string[] = [];
+    const countMatching = (match: string, cap: number) => { counted.push(match); return src.queries.countMatching(match, cap); };
+    const spied = { ...src.queries, countMatching };
+    expect((await hybridPool({ ...src, queries: spied }, 'budget', ANY, undefined)).count()).toEqual({ matches: BUDGET, capped: false });
+    expect(counted).toHaveLength(1);
+    // The same index, but its count of "budget" at the cap: the count is the cap, and no count is made.
+    const termLevels = (stems: string[]) => new Map([...src.queries.termLevels(stems)].map(([s, t]) => [s, s === 'budget' ? { ...t, docs: COUNT_CAP } : t]));
+    expect((await hybridPool({ ...src, queries: { ...spied, termLevels } }, 'budget', ANY, undefined)).count()).toEqual({ matches: COUNT_CAP, capped: true });
+    expect(counted).toHaveLength(1);
   });
 
   test('with a filter, beyond the pool: the pool is counted and said to be capped (more exist)', async () => {
