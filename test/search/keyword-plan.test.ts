@@ -11,8 +11,9 @@ const f: SearchFilters = { langs: ['en', 'fr'], exclude_presiding: false };
 const CHUNKS = 1000;
 const levels = (byLevel: Record<number, number>) => Array.from({ length: LEVELS }, (_, l) => byLevel[l] ?? 0);
 
-/** Postings by token (newest first); records each FTS5 query and its limit. `counts`: chunks per facet condition. */
-function fake(terms: Record<string, Record<number, number[]>>, counts: Record<string, number> = {}) {
+/** Postings by token (newest first); records each FTS5 query and its limit. `counts`: chunks per facet
+ *  condition; `passes`: the chunks a query with facet conditions (an AND) keeps (default all). */
+function fake(terms: Record<string, Record<number, number[]>>, counts: Record<string, number> = {}, passes: (rowid: number) => boolean = () => true) {
   const calls: string[] = [];
   const sources = {
     totalChunks: () => CHUNKS,
@@ -26,7 +27,8 @@ function fake(terms: Record<string, Record<number, number[]>>, counts: Record<st
     postings: (match: string, limit: number) => {
       calls.push(`${match} ${limit}`);
       const [, stem, level] = /^"([^"]+)_(\d+)"/.exec(match)!;
-      return (terms[stem]?.[Number(level)] ?? []).slice(0, limit);
+      const rows = terms[stem]?.[Number(level)] ?? [];
+      return (match.includes(' AND ') ? rows.filter(passes) : rows).slice(0, limit);
     },
   };
   return { sources, calls };
@@ -65,6 +67,32 @@ describe('keywordCandidates', () => {
     const got = keywordCandidates(sources, ['rare'], { f: filtered, sessionIds: null, passing: (rows) => rows.filter((r) => r !== 5), limit: 1 });
     expect(got).toEqual([3]);
     expect(calls[0]).toBe(`"${termToken('rare', 12)}" AND ("${facetToken('language', 'fr')}") AND ("${facetToken('politician_id', 'a')}" OR "${facetToken('politician_id', 'b')}") 3`);
+  });
+
+  test('with the whole filter as a mask, a selective one is applied while each list is read whole: the newest postings that pass, as the query with the filter gives', () => {
+    const group = `("${facetToken('politician_id', 'a')}")`;
+    const filtered = { ...f, politician_ids: ['a'] };
+    const mask = new Uint8Array(CHUNKS + 1);
+    for (let r = 20; r <= 100; r += 20) mask[r] = 1;
+    const { sources, calls } = fake({ common: { 3: Array.from({ length: 100 }, (_, i) => 100 - i) }, rare: { 12: [60, 40, 7] } }, { [group]: 50 });
+    // The budget: 6 postings, less 3 for the rare list (what FTS5 is reckoned to read for it: the
+    // shorter of the list and the filter): the common list gets 3, the newest 3 that pass (100, 80, 60).
+    expect(keywordCandidates(sources, ['common', 'rare'], { f: filtered, sessionIds: null, mask, passing: null, limit: 10, budget: 6, exact: 0 })).toEqual([60, 40, 100, 80]);
+    expect(calls).toEqual([`"${termToken('rare', 12)}" 3`, `"${termToken('common', 3)}" 100`]);
+    // Random corpora and budgets: the pool is the one the filter inside FTS5 gives, postings for postings.
+    const random = seededRandom(13);
+    for (let round = 0; round < 30; round++) {
+      const terms = randomTerms(random, [['rare', 0.02], ['mid', 0.15], ['common', 0.6]], () => Math.min(LEVELS - 1, Math.floor(random() ** 2 * LEVELS)));
+      const keep = new Uint8Array(CHUNKS + 1);
+      for (let r = 1; r <= CHUNKS; r++) keep[r] = random() < 0.06 ? 1 : 0;
+      const counts = { [group]: keep.reduce((a, b) => a + b, 0) };
+      const stems = ['rare', 'mid', 'common'];
+      const budget = 5 + round * 13;
+      const inFts5 = keywordCandidates(fake(terms, counts, (r) => keep[r] === 1).sources, stems, { f: filtered, sessionIds: null, mask: null, passing: null, limit: 100, budget, exact: 0 });
+      expect(keywordCandidates(fake(terms, counts).sources, stems, { f: filtered, sessionIds: null, mask: keep, passing: null, limit: 100, budget, exact: 0 })).toEqual(inFts5);
+      const full = keywordCandidates(fake(terms, counts, (r) => keep[r] === 1).sources, stems, { f: filtered, sessionIds: null, mask: null, passing: null, limit: 20, budget: Number.MAX_SAFE_INTEGER, exact: 0 });
+      expect(keywordCandidates(fake(terms, counts).sources, stems, { f: filtered, sessionIds: null, mask: keep, passing: null, limit: 100, budget }).slice(0, 20)).toEqual(full);
+    }
   });
 
   test('a broad filter is checked after reading, and the budget grows by the share it drops (at most MAX_READ_FACTOR)', () => {
