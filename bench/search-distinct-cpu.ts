@@ -7,11 +7,11 @@
 //
 //   node_modules/.bin/esbuild bench/search-distinct-cpu.ts --bundle --platform=node --format=esm \
 //     --packages=external --outfile=/tmp/search-distinct-cpu.mjs
-//   taskset -c 1 node_modules/.bin/node /tmp/search-distinct-cpu.mjs --data data/real.db [--warmup 300] [--queries 1500] [--profile FILE]
+//   taskset -c 1 node_modules/.bin/node /tmp/search-distinct-cpu.mjs --data data/real.db [--warmup 300] [--queries 1500] [--profile FILE] [--lists fts5]
 //
 // --profile writes a CPU profile (.cpuprofile, for Chrome's DevTools) of the measured searches alone,
 // after the warm-up: the start-up and the first searches (caches filling, code not yet optimized)
-// are not in it.
+// are not in it. --lists fts5 reads every posting list through FTS5, as before their blobs (schema 12).
 import { createHash } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { writeFileSync } from 'node:fs';
@@ -19,11 +19,11 @@ import { Session } from 'node:inspector/promises';
 import { parseArgs } from 'node:util';
 import { openDataFile } from '../src/db/open-data-file.js';
 import { API_PREFIX } from '../src/http/app.js';
-import { computingApp, getBody } from './search-app.js';
+import { computingApp, getBody, listsThroughFts5 } from './search-app.js';
 import { loadEncoder } from '../src/search/encoder-store.js';
 import { scenariosFor } from './http-scenarios.mjs';
 
-const { values } = parseArgs({ options: { data: { type: 'string' }, warmup: { type: 'string', default: '300' }, queries: { type: 'string', default: '1500' }, offset: { type: 'string', default: '0' }, profile: { type: 'string' } } });
+const { values } = parseArgs({ options: { data: { type: 'string' }, warmup: { type: 'string', default: '300' }, queries: { type: 'string', default: '1500' }, offset: { type: 'string', default: '0' }, profile: { type: 'string' }, lists: { type: 'string', default: 'blobs' } } });
 if (!values.data) {
   console.error('usage: node search-distinct-cpu.mjs --data FILE.db [--warmup N] [--queries N] [--offset N]');
   process.exit(2);
@@ -34,6 +34,8 @@ if (distinct.length < offset + warmup + n) throw new Error(`only ${distinct.leng
 const paths = distinct.slice(offset, offset + warmup + n).map((p) => p.slice(API_PREFIX.length));
 
 const file = openDataFile(values.data);
+if (values.lists !== 'blobs' && values.lists !== 'fts5') throw new Error('--lists is blobs (the default) or fts5');
+if (values.lists === 'fts5') listsThroughFts5(file.db);
 const embedder = await loadEncoder(file.db);
 const app = computingApp({ data: file, embedder });
 

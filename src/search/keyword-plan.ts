@@ -4,10 +4,12 @@
 // amount to its score. The pool (up to 1,000) is read within POSTING_BUDGET postings: the lists left
 // are those that add the least to any score, of the commonest words in their weakest chunks, and a
 // list cut short keeps its newest chunks. The best EXACT_TOP are then made exact (settleBest): more
-// lists are read whole until no chunk left out, or partly scored, could change them. Filters on the facet columns become part
-// of each list's FTS5 query (`"stem_L" AND "f_…"`) when they are selective, so such a search reads
-// only chunks that pass; broad ones, and the rest of a filter (exact dates, presiding, active), are
-// checked on the chunks read.
+// lists are read whole until no chunk left out could change them, and the read chunks that still
+// could are looked up in the lists left. Filters on the facet columns, when they are selective, are
+// part of each list's FTS5 query (`"stem_L" AND "f_…"`), or, where the whole filter is at hand as a
+// mask over the chunks, applied while the list is read whole from its blob: either way such a search
+// reads only chunks that pass. Broad ones, and the rest of a filter (exact dates, presiding,
+// active), are checked on the chunks read.
 // Ties rank the newer chunk first. Documented in docs/api-notes.md "Search".
 import type { SearchFilters, SearchQueries } from '../db/search.js';
 import { facetToken, ftsAny, idf, LEVELS, levelWeight, termToken, type Facet } from './keyword-index.js';
