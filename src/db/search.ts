@@ -157,8 +157,6 @@ export function createSearchQueries(db: Database.Database, cacheBytes: Record<Qu
     /** A chunk's words and stems (kept), for snippets and the cross-lingual check. */
     chunkWords: caches.chunkWords,
     chunkWordsOf: caches.chunkWordsOf,
-    /** Chunks' texts and languages, read from the file (not kept). */
-    chunkTexts: texts,
     /** The caches' sizes and counts, for /metrics. */
     cacheStats: caches.stats,
     maxRowid: () => maxRowid,
