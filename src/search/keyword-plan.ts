@@ -123,7 +123,8 @@ export function keywordCandidates(queries: Sources, stems: string[], { f, sessio
   touched.clear();
   let top = 0;
   const read = (list: List, limit: number, changed?: number[], above = -Infinity) => {
-    const rowids = scan ? queries.postings(`"${list.token}"`, list.size) : queries.postings(match(list.token), Math.min(limit, list.size));
+    // Scanning, `match` is the lone token and the list is read whole: the cut is by postings that pass.
+    const rowids = queries.postings(match(list.token), scan ? list.size : Math.min(limit, list.size));
     const bit = 1 << list.stem;
     let passed = 0, i = 0;
     for (; i < rowids.length; i++) {
