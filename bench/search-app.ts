@@ -27,12 +27,16 @@ export async function timedGet(app: BenchApp, path: string): Promise<number> {
   return performance.now() - t;
 }
 
-/** Makes the searches on `db` read every posting list through FTS5, as before the lists' blobs
- *  (chunk_postings, schema 12): the blob statement is prepared as one that finds no row, which is
- *  the path a token without a blob takes. For measuring the blobs against FTS5 on one file and in
- *  one sitting (`--lists fts5`). Call it before the app is made: statements are prepared then. */
-export function listsThroughFts5(db: Database.Database): void {
+/** `--lists blobs|fts5` of the search benchmarks: with `fts5`, the searches on `db` read every
+ *  posting list through FTS5, as before the lists' blobs (chunk_postings, schema 12): the blob
+ *  statement is prepared as one that finds no row, which is the path a token without a blob takes.
+ *  For measuring the blobs against FTS5 on one file and in one sitting. Call it before the app is
+ *  made: statements are prepared then. Returns whether FTS5 reads the lists; throws on another value. */
+export function useListsOption(db: Database.Database, lists: string | undefined): boolean {
+  if (lists === undefined || lists === 'blobs') return false;
+  if (lists !== 'fts5') throw new Error(`--lists is blobs (the default) or fts5, not ${lists}`);
   const prepare = db.prepare.bind(db);
   (db as { prepare: Database.Database['prepare'] }).prepare = ((sql: string) =>
     prepare(sql.includes('FROM chunk_postings WHERE token = ?') ? 'SELECT NULL AS rowids WHERE ? IS NULL' : sql)) as Database.Database['prepare'];
+  return true;
 }

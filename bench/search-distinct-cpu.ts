@@ -19,7 +19,7 @@ import { Session } from 'node:inspector/promises';
 import { parseArgs } from 'node:util';
 import { openDataFile } from '../src/db/open-data-file.js';
 import { API_PREFIX } from '../src/http/app.js';
-import { computingApp, getBody, listsThroughFts5 } from './search-app.js';
+import { computingApp, getBody, useListsOption } from './search-app.js';
 import { loadEncoder } from '../src/search/encoder-store.js';
 import { scenariosFor } from './http-scenarios.mjs';
 
@@ -34,8 +34,7 @@ if (distinct.length < offset + warmup + n) throw new Error(`only ${distinct.leng
 const paths = distinct.slice(offset, offset + warmup + n).map((p) => p.slice(API_PREFIX.length));
 
 const file = openDataFile(values.data);
-if (values.lists !== 'blobs' && values.lists !== 'fts5') throw new Error('--lists is blobs (the default) or fts5');
-if (values.lists === 'fts5') listsThroughFts5(file.db);
+useListsOption(file.db, values.lists);
 const embedder = await loadEncoder(file.db);
 const app = computingApp({ data: file, embedder });
 

@@ -15,7 +15,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { openDataFile } from '../src/db/open-data-file.js';
-import { computingApp, listsThroughFts5, timedGet } from './search-app.js';
+import { computingApp, timedGet, useListsOption } from './search-app.js';
 import { createSearchQueries, type SearchFilters } from '../src/db/search.js';
 import { loadEncoder } from '../src/search/encoder-store.js';
 import { loadSearchParts } from '../src/search/search-parts.js';
@@ -60,8 +60,7 @@ log('searching');
 const opened = performance.now();
 const file = openDataFile(dbPath, values['mmap-size'] ? { mmapSize: Number(values['mmap-size']) } : {});
 const fileOpenMs = performance.now() - opened;
-if (values.lists !== 'blobs' && values.lists !== 'fts5') { console.error('bench-scale: --lists is blobs (the default) or fts5'); process.exit(2); }
-if (values.lists === 'fts5') { listsThroughFts5(file.db); log('posting lists read through FTS5, not their blobs (--lists fts5)'); }
+if (useListsOption(file.db, values.lists)) log('posting lists read through FTS5, not their blobs (--lists fts5)');
 // As the server loads them (src/commands/serve.ts, loadSearchParts: started side by side, which
 // does not make them overlap: search-parts.ts), or with --serial-load as the server did before it
 // (the encoder, then the index on the first search). The JSON still says "overlapped" for the
