@@ -66,10 +66,11 @@ export class CodeScan {
     this.filled += count;
   }
 
-  private distances(query: Uint8Array) {
-    this.u8.set(query.subarray(0, this.bytes), this.queryAt);
-    if (this.hamming) return this.hamming(this.queryAt, 0, this.filled, this.dist.byteOffset);
-    const { u8, bytes, queryAt, dist } = this;
+  /** Each entry's distance to `query` in `dist`: the JavaScript pass, without a mask (`shortlist`
+   *  applies it); the WebAssembly one is `shortlistWasm`'s. */
+  private distancesJs(query: Uint8Array) {
+    const { u8, bytes, dist } = this, queryAt = this.queryAt;
+    u8.set(query.subarray(0, bytes), queryAt);
     for (let i = 0, p = 0; i < this.filled; i++) {
       let d = 0;
       for (let b = 0; b < bytes; b++, p++) d += POPCOUNT[u8[p] ^ u8[queryAt + b]];
@@ -82,8 +83,8 @@ export class CodeScan {
   shortlist(query: Uint8Array, r: number, mask: Uint8Array | null): Int32Array {
     r = Math.min(r, this.filled); // more than there are returns every entry kept, as this does
     if (r > this.maxShortlist) throw new RangeError(`code scan: a short list of ${r} asked, at most ${this.maxShortlist}`);
-    this.distances(query);
-    if (this.passes) return this.shortlistWasm(r, mask, this.passes);
+    if (this.hamming && this.passes) return this.shortlistWasm(query, r, mask, this.hamming, this.passes);
+    this.distancesJs(query);
     const n = this.filled, dist = this.dist, hist = new Uint32Array(this.bins);
     // A mask holds 0 or 1 (FilterColumns.mask): added, not tested, so that a filter passing entries
     // at random costs no mispredicted branch per entry.
@@ -104,18 +105,22 @@ export class CodeScan {
     return out;
   }
 
-  /** The same two passes in WebAssembly (select-wasm.ts). */
-  private shortlistWasm(r: number, mask: Uint8Array | null, { histogram, select }: SelectFns): Int32Array {
+  /** The same in WebAssembly: the distances, the mask and the histogram in one pass over the codes
+   *  (hamming-wasm.ts: an entry the mask drops gets a distance past every threshold), then the
+   *  selection (select-wasm.ts). */
+  private shortlistWasm(query: Uint8Array, r: number, mask: Uint8Array | null, hamming: HammingFn, { select }: SelectFns): Int32Array {
     const n = this.filled, buffer = this.memory.buffer;
+    this.u8.set(query.subarray(0, this.bytes), this.queryAt);
     const hist = new Uint32Array(buffer, this.histAt, this.bins);
     hist.fill(0);
     if (mask) this.u8.set(mask.subarray(0, n), this.maskAt);
-    const maskAt = mask ? this.maskAt : 0;
-    histogram(this.dist.byteOffset, maskAt, n, this.histAt);
+    hamming(this.queryAt, 0, n, this.dist.byteOffset, mask ? this.maskAt : 0, this.histAt);
+    // The threshold stops at the largest real distance: the entries past it are those dropped.
+    const last = this.bytes * 8;
     let t = 0, below = 0;
-    while (t < hist.length - 1 && below + hist[t] < r) below += hist[t++];
+    while (t < last && below + hist[t] < r) below += hist[t++];
     const count = Math.min(r, below + hist[t]);
-    const j = select(this.dist.byteOffset, maskAt, n, t, count - below, this.outAt, count);
+    const j = select(this.dist.byteOffset, n, t, count - below, this.outAt, count);
     return new Int32Array(buffer, this.outAt, j).slice();
   }
 }

@@ -1,46 +1,66 @@
-// A 200-byte WebAssembly module, assembled here byte by byte (no toolchain), that computes the
-// Hamming distance between one binary code and every code of a block with 128-bit SIMD
-// (xor + i8x16.popcnt). JavaScript has no popcount, and this scan is the hot loop of vector search:
-// 1 M codes of 256 bits take a few milliseconds instead of ~60 ms in plain JS.
+// A small WebAssembly module, assembled here byte by byte (no toolchain), that computes the Hamming
+// distance between one binary code and every code of a block with 128-bit SIMD (xor +
+// i8x16.popcnt), and counts the distances in a histogram in the same pass. JavaScript has no
+// popcount, and this scan is the hot loop of vector search: 1 M codes of 256 bits take a few
+// milliseconds instead of ~60 ms in plain JS.
 //
-// hamming(query, codes, n, out): for i < n, out[i] (u16) = popcount(query ^ codes[i]), each code
-// being `words` 16-byte words. Every pointer is a byte offset in the imported memory.
+// hamming(query, codes, n, out, mask, hist): for i < n, out[i] (u16) = popcount(query ^ codes[i]),
+// each code being `words` 16-byte words, and hist[out[i]] (u32) += 1. With a mask (not 0), an entry
+// whose mask byte is 0 is not read: its distance is `outside(words)`, one more than any code can be
+// apart, so the selection (code-scan.ts) never reaches it. Every pointer is a byte offset in the
+// imported memory.
+//
+// Why one pass: at 8 M chunks the codes are 256 MB, read at about this machine's memory bandwidth
+// (~24 ms), and the histogram and the mask were two more passes over every entry (~12 ms without a
+// filter, ~35 ms with one: docs/benchmarks.md "Tenth session"). A filter's entries are mostly in
+// runs (a province, a year, a speaker's chunks lie together in rowid order), so skipping the codes
+// it drops saves their reading, and the branch is well predicted.
 
 import { get, I32, i32, leb, name, section, set, simd, simdMem, tee, V128, vec } from './wasm-encoding.js';
 
-const add = 0x6a, mul = 0x6c, ltU = 0x49;
+const add = 0x6a, mul = 0x6c, ltU = 0x49, eqz = 0x45, or = 0x72, load8u = 0x2d, load = 0x28, store = 0x36;
 
+/** The distance given to an entry its mask drops: past every real distance (0..words·128). */
+export const outside = (words: number) => words * 128 + 1;
 
 // Assembled per code width: the query's words sit in v128 locals and the per-code loop is unrolled.
-// Params: 0 query, 1 codes, 2 n, 3 out. Locals: 4 i, 5 p (codes cursor), 6 acc, 7.. query words.
+// Params: 0 query, 1 codes, 2 n, 3 out, 4 mask, 5 hist. Locals: 6 i, 7 p (codes cursor), 8 d,
+// 9 acc, 10.. query words.
 function moduleFor(words: number): Uint8Array {
-  const q = (w: number) => 7 + w;
+  const [QUERY, N, OUT, MASK, HIST, I, P, D, ACC] = [0, 2, 3, 4, 5, 6, 7, 8, 9];
+  const q = (w: number) => 10 + w;
   const perCode: number[] = [];
   for (let w = 0; w < words; w++) {
-    perCode.push(...get(5), ...simdMem(0x00, 0, w * 16), ...get(q(w)), ...simd(0x51), ...simd(0x62)); // load, xor, popcnt
+    perCode.push(...get(P), ...simdMem(0x00, 0, w * 16), ...get(q(w)), ...simd(0x51), ...simd(0x62)); // load, xor, popcnt
     if (w) perCode.push(...simd(0x6e)); // i8x16.add
   }
+  // Horizontal sum: u8 lanes → u16 → u32, then the four u32 lanes, left on the stack.
+  const distance = [
+    ...perCode, ...simd(0x7d), ...simd(0x7f), ...set(ACC),
+    ...get(ACC), ...simd(0x1b, 0), ...get(ACC), ...simd(0x1b, 1), add, ...get(ACC), ...simd(0x1b, 2), add, ...get(ACC), ...simd(0x1b, 3), add,
+  ];
   const body = [
-    ...vec([[2, I32], [1 + words, V128]]),
-    ...Array.from({ length: words }, (_, w) => [...get(0), ...simdMem(0x00, 0, w * 16), ...set(q(w))]).flat(),
-    ...i32(0), ...set(4),
-    ...get(1), ...set(5),
-    ...get(2), ...i32(0), 0x46 /* i32.eq */, 0x04, 0x40 /* if */, 0x0f /* return */, 0x0b,
+    ...vec([[3, I32], [1 + words, V128]]),
+    ...Array.from({ length: words }, (_, w) => [...get(QUERY), ...simdMem(0x00, 0, w * 16), ...set(q(w))]).flat(),
+    ...i32(0), ...set(I),
+    ...get(1), ...set(P),
+    ...get(N), ...i32(0), 0x46 /* i32.eq */, 0x04, 0x40 /* if */, 0x0f /* return */, 0x0b,
     0x03, 0x40, // loop over codes
-    ...perCode,
-    // Horizontal sum: u8 lanes → u16 → u32, then the four u32 lanes.
-    ...simd(0x7d), ...simd(0x7f), ...set(6),
-    ...get(3), ...get(4), ...i32(2), mul, add,
-    ...get(6), ...simd(0x1b, 0), ...get(6), ...simd(0x1b, 1), add, ...get(6), ...simd(0x1b, 2), add, ...get(6), ...simd(0x1b, 3), add,
-    0x3b, 1, 0, // i32.store16 align 2
-    ...get(5), ...i32(words * 16), add, ...set(5),
-    ...get(4), ...i32(1), add, ...tee(4), ...get(2), ltU, 0x0d, 0, // br_if i < n
+    // read the code when there is no mask (mask = 0: the byte read at i is ignored) or its byte is set
+    ...get(MASK), eqz, ...get(MASK), ...get(I), add, load8u, 0, 0, or,
+    0x04, I32, ...distance, 0x05, ...i32(outside(words)), 0x0b, ...set(D),
+    ...get(OUT), ...get(I), ...i32(2), mul, add, ...get(D), 0x3b, 1, 0, // i32.store16 align 2
+    // hist[d] += 1
+    ...get(HIST), ...get(D), ...i32(4), mul, add, ...tee(D),
+    ...get(D), load, 2, 0, ...i32(1), add, store, 2, 0,
+    ...get(P), ...i32(words * 16), add, ...set(P),
+    ...get(I), ...i32(1), add, ...tee(I), ...get(N), ltU, 0x0d, 0, // br_if i < n
     0x0b,
     0x0b,
   ];
   return new Uint8Array([
     0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
-    ...section(1, vec([[0x60, ...vec([[I32], [I32], [I32], [I32]]), 0]])),
+    ...section(1, vec([[0x60, ...vec([[I32], [I32], [I32], [I32], [I32], [I32]]), 0]])),
     ...section(2, vec([[...name('m'), ...name('memory'), 0x02, 0x00, 0x01]])),
     ...section(3, vec([[0]])),
     ...section(7, vec([[...name('hamming'), 0x00, 0]])),
@@ -48,7 +68,7 @@ function moduleFor(words: number): Uint8Array {
   ]);
 }
 
-export type HammingFn = (query: number, codes: number, n: number, out: number) => void;
+export type HammingFn = (query: number, codes: number, n: number, out: number, mask: number, hist: number) => void;
 
 /** The scanner for codes of `words` 16-byte words, bound to `memory`; throws without WebAssembly SIMD. */
 export function instantiateHamming(memory: WebAssembly.Memory, words: number): HammingFn {

@@ -1,45 +1,23 @@
-// The code scan's histogram and selection (code-scan.ts) as a small WebAssembly module assembled
-// here byte by byte like hamming-wasm.ts. After the SIMD distances, these two passes over every entry
-// were JavaScript: at 1 M chunks ~8 % of a search's time (node --cpu-prof of bench/search-slowest.ts).
+// The code scan's selection (code-scan.ts) as a small WebAssembly module assembled here byte by
+// byte like hamming-wasm.ts. After the SIMD distances, this pass over every entry was JavaScript: at
+// 1 M chunks ~8 % of a search's time with the histogram (node --cpu-prof of bench/search-slowest.ts).
+// The histogram and the mask are now part of the distance pass (hamming-wasm.ts).
 //
-// histogram(dist, mask, n, hist): hist[dist[i]] (u32) += 1 for each i < n, or += mask[i] (a byte,
-// 0 or 1) when mask is not 0.
-// select(dist, mask, n, t, ties, out, cap): in entry order, writes to out (i32) each i whose distance
-// is below t, and the first `ties` at t, skipping those mask[i] is 0 for (mask not 0), until cap are
-// written; returns how many were. dist is u16 per entry; pointers are byte offsets in the imported
-// memory.
+// select(dist, n, t, ties, out, cap): in entry order, writes to out (i32) each i whose distance is
+// below t, and the first `ties` at t, until cap are written; returns how many were. dist is u16 per
+// entry; pointers are byte offsets in the imported memory.
 
 import { get, I32, i32, leb, name, section, set, tee, vec } from './wasm-encoding.js';
 
 const OP = {
   block: 0x02, loop: 0x03, if: 0x04, else: 0x05, end: 0x0b, brIf: 0x0d,
-  load: 0x28, load8u: 0x2d, load16u: 0x2f, store: 0x36,
+  load: 0x28, load16u: 0x2f, store: 0x36,
   eqz: 0x45, ltU: 0x49, gtS: 0x4a, leU: 0x4d, geU: 0x4f, add: 0x6a, sub: 0x6b, shl: 0x74,
 };
 const VOID = 0x40;
 
-function histogramBody(): number[] {
-  const [DIST, MASK, N, HIST, I, A] = [0, 1, 2, 3, 4, 5];
-  // a = hist + (dist[i] << 2)
-  const slot = [...get(HIST), ...get(DIST), ...get(I), ...i32(1), OP.shl, OP.add, OP.load16u, 1, 0, ...i32(2), OP.shl, OP.add, ...tee(A)];
-  const next = [...get(I), ...i32(1), OP.add, ...tee(I), ...get(N), OP.ltU, OP.brIf, 0];
-  return [
-    ...vec([[2, I32]]),
-    OP.block, VOID,
-    ...get(N), OP.eqz, OP.brIf, 0,
-    ...get(MASK), OP.eqz,
-    OP.if, VOID,
-    OP.loop, VOID, ...slot, ...get(A), OP.load, 2, 0, ...i32(1), OP.add, OP.store, 2, 0, ...next, OP.end,
-    OP.else,
-    OP.loop, VOID, ...slot, ...get(A), OP.load, 2, 0, ...get(MASK), ...get(I), OP.add, OP.load8u, 0, 0, OP.add, OP.store, 2, 0, ...next, OP.end,
-    OP.end,
-    OP.end,
-    OP.end,
-  ];
-}
-
 function selectBody(): number[] {
-  const [DIST, MASK, N, T, TIES, OUT, CAP, I, J, D] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+  const [DIST, N, T, TIES, OUT, CAP, I, J, D] = [0, 1, 2, 3, 4, 5, 6, 7, 8];
   // out[j] = i; j++
   const write = [...get(OUT), ...get(J), ...i32(2), OP.shl, OP.add, ...get(I), OP.store, 2, 0, ...get(J), ...i32(1), OP.add, ...set(J)];
   return [
@@ -50,18 +28,13 @@ function selectBody(): number[] {
     OP.loop, VOID,
     ...get(DIST), ...get(I), ...i32(1), OP.shl, OP.add, OP.load16u, 1, 0, ...tee(D), ...get(T), OP.leU,
     OP.if, VOID,
-    // kept: no mask, or mask[i]
-    ...get(MASK), OP.eqz,
-    OP.if, I32, ...i32(1), OP.else, ...get(MASK), ...get(I), OP.add, OP.load8u, 0, 0, OP.end,
-    OP.if, VOID,
     ...get(D), ...get(T), OP.ltU,
     OP.if, VOID, ...write,
     OP.else,
     ...get(TIES), ...i32(0), OP.gtS,
     OP.if, VOID, ...get(TIES), ...i32(1), OP.sub, ...set(TIES), ...write, OP.end,
     OP.end,
-    ...get(J), ...get(CAP), OP.geU, OP.brIf, 3, // cap written: out of the outer block
-    OP.end,
+    ...get(J), ...get(CAP), OP.geU, OP.brIf, 2, // cap written: out of the outer block
     OP.end,
     ...get(I), ...i32(1), OP.add, ...tee(I), ...get(N), OP.ltU, OP.brIf, 0,
     OP.end,
@@ -72,23 +45,22 @@ function selectBody(): number[] {
 }
 
 function module(): Uint8Array {
-  const h = histogramBody(), s = selectBody();
+  const body = selectBody();
   return new Uint8Array([
     0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
-    ...section(1, vec([[0x60, ...vec([[I32], [I32], [I32], [I32]]), 0], [0x60, ...vec(Array.from({ length: 7 }, () => [I32])), 1, I32]])),
+    ...section(1, vec([[0x60, ...vec(Array.from({ length: 6 }, () => [I32])), 1, I32]])),
     ...section(2, vec([[...name('m'), ...name('memory'), 0x02, 0x00, 0x01]])),
-    ...section(3, vec([[0], [1]])),
-    ...section(7, vec([[...name('histogram'), 0x00, 0], [...name('select'), 0x00, 1]])),
-    ...section(10, vec([[...leb(h.length), ...h], [...leb(s.length), ...s]])),
+    ...section(3, vec([[0]])),
+    ...section(7, vec([[...name('select'), 0x00, 0]])),
+    ...section(10, vec([[...leb(body.length), ...body]])),
   ]);
 }
 
 export interface SelectFns {
-  histogram(dist: number, mask: number, n: number, hist: number): void;
-  select(dist: number, mask: number, n: number, t: number, ties: number, out: number, cap: number): number;
+  select(dist: number, n: number, t: number, ties: number, out: number, cap: number): number;
 }
 
-/** The two passes bound to `memory`; throws where WebAssembly is missing. */
+/** The pass bound to `memory`; throws where WebAssembly is missing. */
 export function instantiateSelect(memory: WebAssembly.Memory): SelectFns {
   const instance = new WebAssembly.Instance(new WebAssembly.Module(module()), { m: { memory } });
   return instance.exports as unknown as SelectFns;
