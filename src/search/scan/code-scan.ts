@@ -22,6 +22,10 @@ export class CodeScan {
   private readonly outAt: number;
   private readonly bins: number;
   private filled = 0;
+  /** The mask whose bytes are at maskAt: searches repeat filters, and masks are not changed once
+   *  made (FilterColumns.mask), so the same one is not copied again (8 MB at 8 M chunks). */
+  private copiedMask: Uint8Array | null = null;
+  private copiedEntries = 0;
 
   /** The longest short list asked for (`shortlist`'s r). */
   readonly maxShortlist: number;
@@ -113,7 +117,11 @@ export class CodeScan {
     this.u8.set(query.subarray(0, this.bytes), this.queryAt);
     const hist = new Uint32Array(buffer, this.histAt, this.bins);
     hist.fill(0);
-    if (mask) this.u8.set(mask.subarray(0, n), this.maskAt);
+    if (mask && (mask !== this.copiedMask || n !== this.copiedEntries)) {
+      this.u8.set(mask.subarray(0, n), this.maskAt);
+      this.copiedMask = mask;
+      this.copiedEntries = n;
+    }
     hamming(this.queryAt, 0, n, this.dist.byteOffset, mask ? this.maskAt : 0, this.histAt);
     // The threshold stops at the largest real distance: the entries past it are those dropped.
     const last = this.bytes * 8;
