@@ -8,6 +8,8 @@
 //   bun bench/search-scale.ts --data FILE.db [--rounds 1] [--mmap-size BYTES]   (search only, on a file built before: the build's fields are null)
 //   bun bench/search-scale.ts --data FILE.db --skip-agreement   (no exhaustive pass: agreement null)
 //   bun bench/search-scale.ts --data FILE.db --lists fts5   (posting lists read through FTS5, as before their blobs)
+//   bun bench/search-scale.ts --data FILE.db --memory-ceiling BYTES   (the server's --memory-ceiling; 0: no
+//     collections after searches, as before it; default: the server's default)
 //   bun bench/search-scale.ts --data FILE.db --first-answer-only [--serial-load]
 //     (only the time to the first answer, as one JSON line; --serial-load loads the encoder before
 //     the vector index, as the server did before src/search/search-parts.ts, for a before/after pair)
@@ -23,11 +25,13 @@ import { keywordCandidates } from '../src/search/keyword-plan.js';
 import { queryTerms } from '../src/search/text/terms.js';
 import { BENCH_QUERIES } from './search-queries.js';
 import { summarize } from './stats.js';
-import { collectGarbage } from '../build-db/collect-garbage.js';
+import { collectGarbage } from '../src/ops/collect-garbage.js';
+import { createMemoryGuard } from '../src/ops/memory-guard.js';
+import { SETTINGS } from '../src/settings.js';
 
 const { values } = parseArgs({ options: {
   chunks: { type: 'string' }, from: { type: 'string', default: 'data/real' }, work: { type: 'string' },
-  data: { type: 'string' }, 'mmap-size': { type: 'string' }, 'first-answer-only': { type: 'boolean', default: false }, 'skip-agreement': { type: 'boolean', default: false }, 'serial-load': { type: 'boolean', default: false }, rounds: { type: 'string', default: '1' }, lists: { type: 'string', default: 'blobs' }, seed: { type: 'string', default: '1' }, 'keep-corpus': { type: 'boolean', default: false },
+  data: { type: 'string' }, 'mmap-size': { type: 'string' }, 'first-answer-only': { type: 'boolean', default: false }, 'skip-agreement': { type: 'boolean', default: false }, 'serial-load': { type: 'boolean', default: false }, rounds: { type: 'string', default: '1' }, 'memory-ceiling': { type: 'string', default: SETTINGS.memory_ceiling.default }, lists: { type: 'string', default: 'blobs' }, seed: { type: 'string', default: '1' }, 'keep-corpus': { type: 'boolean', default: false },
 } });
 const chunks = Number(values.chunks);
 const given = values.data;
@@ -69,7 +73,9 @@ const { embedder, vectors } = values['serial-load']
   ? { embedder: await loadEncoder(file.db), vectors: undefined }
   : await loadSearchParts(file.db);
 const encoderMs = performance.now() - opened - fileOpenMs;
-const app = computingApp({ data: file, embedder, vectors });
+const ceiling = Number(values['memory-ceiling']);
+const memoryGuard = ceiling > 0 ? createMemoryGuard({ ceiling }) : null;
+const app = computingApp({ data: file, embedder, vectors, memoryGuard });
 const get = (path: string) => timedGet(app, path);
 await get(`/search/speeches?q=${encodeURIComponent(BENCH_QUERIES[0].q)}`);
 const firstAnswerMs = performance.now() - opened;
@@ -116,10 +122,11 @@ await embedder?.close();
 file.close();
 log(`server RSS after the searches ${rssMb.toFixed(0)} MB: anonymous ${rssAnonMb.toFixed(0)}, file-backed (mapped data file) ${rssFileMb.toFixed(0)}`);
 log(`after a full collection: anonymous ${anonAfterGcMb.toFixed(0)} MB`);
+if (memoryGuard) log(`memory ceiling ${(ceiling / 2 ** 20).toFixed(0)} MiB: ${memoryGuard.collections} collections after searches`);
 log(`${times.length} searches; build peak RSS ${(peakKb / 1024).toFixed(0)} MB; first answer ${firstAnswerMs.toFixed(0)} ms after opening`);
 console.log(JSON.stringify({
   chunks: stored, distinct_terms: distinct, build_seconds: given ? null : +buildSeconds.toFixed(1), chunks_per_second: given ? null : Math.round(stored / buildSeconds),
   file_bytes: statSync(dbPath).size, search_p50_ms: +latency.p50.toFixed(1), search_p95_ms: +latency.p95.toFixed(1),
   keyword_top20_agreement: values['skip-agreement'] ? null : +(agree / BENCH_QUERIES.length).toFixed(3), server_rss_mb: Math.round(rssMb), server_rss_anon_mb: Math.round(rssAnonMb), server_rss_file_mb: Math.round(rssFileMb),
-  build_peak_rss_mb: given ? null : Math.round(peakKb / 1024), first_answer_ms: Math.round(firstAnswerMs),
+  build_peak_rss_mb: given ? null : Math.round(peakKb / 1024), first_answer_ms: Math.round(firstAnswerMs), memory_collections: memoryGuard?.collections ?? null,
 }));

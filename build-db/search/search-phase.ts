@@ -15,7 +15,7 @@ import { CorpusTooSmallError, type TrainOptions } from './encoder/train.js';
 import { learnEncoder, parallelTexts, sampledTexts, TRAIN_TEXTS, type LearnedEncoder } from './learn-encoder.js';
 import { LEXICON_BLOB } from '../../src/search/translate.js';
 import { storedVector, writeVectors, type StoredVector } from './write-vectors.js';
-import { collectGarbage } from '../collect-garbage.js';
+import { collectGarbage } from '../../src/ops/collect-garbage.js';
 
 export interface SearchPhaseOptions {
   /** The source bundle (its parallel_texts files feed the bilingual step). */

@@ -3,7 +3,7 @@ import type Database from 'better-sqlite3';
 import type { Lang } from '../../src/search/text/terms.js';
 import { inlinePipe, workerPipe } from '../workers/batch-pipe.js';
 import { useWorkers, type WorkerMode } from '../workers/start-worker.js';
-import { createMemoryGuard } from '../memory-guard.js';
+import { createMemoryGuard } from '../../src/ops/memory-guard.js';
 import { chunkSpeeches, type ChunkedSpeech, type SpeechToChunk } from './chunk-spans.js';
 import { CHUNK_INDEXES_SQL, SEARCH_SCHEMA_SQL } from './schema.js';
 import { writeKeywordIndex } from './write-keyword-index.js';

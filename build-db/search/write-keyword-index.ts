@@ -11,7 +11,7 @@ import { chunkBatches } from './chunk-batches.js';
 import { CHUNK_TERMS_COLUMNS, type ChunkTerms, type SampleRow } from './keyword-terms.js';
 import { inlineTokenizer, workerTokenizer } from './keyword-worker.js';
 import { useWorkers, type WorkerMode } from '../workers/start-worker.js';
-import { createMemoryGuard } from '../memory-guard.js';
+import { createMemoryGuard } from '../../src/ops/memory-guard.js';
 import { writePostingLists, writeTermDocs } from './write-posting-lists.js';
 
 const BATCH = 2000;

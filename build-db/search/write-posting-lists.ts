@@ -11,7 +11,7 @@
 import type Database from 'better-sqlite3';
 import { LEVELS } from '../../src/search/keyword-index.js';
 import { encodePostings } from '../../src/search/posting-blob.js';
-import { createMemoryGuard } from '../memory-guard.js';
+import { createMemoryGuard } from '../../src/ops/memory-guard.js';
 
 /** Tokens read in one batch. */
 const TOKENS_PER_BATCH = 1000;

@@ -15,6 +15,7 @@ import { createMetrics } from '../ops/metrics.js';
 import { createReloader } from '../ops/reload.js';
 import { createRequestLog, type LogFormat } from '../ops/request-log.js';
 import { onShutdownSignals } from '../ops/shutdown.js';
+import { createMemoryGuard } from '../ops/memory-guard.js';
 import { loadSearchParts } from '../search/search-parts.js';
 import { splitSearchCache } from '../search/query-caches.js';
 import { SettingError, SETTINGS } from '../settings.js';
@@ -41,6 +42,8 @@ export interface ServeOptions extends AccessSettings, ConnectionLimits {
   responseCache?: number;
   /** Bytes of the search caches of the file served (src/search/query-caches.ts); 0 turns them off. */
   searchCache?: number;
+  /** Resident bytes above which a search is followed by a full collection (src/ops/memory-guard.ts); 0: never. */
+  memoryCeiling?: number;
 }
 
 /** TEST ONLY: holds every API request this many milliseconds, so tests can have requests in flight. */
@@ -52,7 +55,8 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
   const {
     data, port, host, mmapSize, log = 'json', metrics: metricsOn = 'on', shutdownTimeout = 10, watchInterval = 1000, verifyData = 'quick',
     maxInFlight = 256, maxQueueDelay = 500, headersTimeout = 10, requestTimeout = 30, keepAliveTimeout = 5, maxConnections = 4096,
-    responseCache = Number(SETTINGS.response_cache.default), searchCache = Number(SETTINGS.search_cache.default), ...accessSettings
+    responseCache = Number(SETTINGS.response_cache.default), searchCache = Number(SETTINGS.search_cache.default),
+    memoryCeiling = Number(SETTINGS.memory_ceiling.default), ...accessSettings
   } = options;
   const say = (m: string) => console.error(m);
   const check = { mmapSize, verify: verifyData };
@@ -71,9 +75,11 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
   const requestLog = log === 'off' ? null : createRequestLog({ format: log, sink });
   // One response cache across reloads: the app of a new file empties it (src/http/response-cache.ts).
   const cache = createResponseCache({ maxBytes: responseCache });
+  // One guard for the process: memory is the process's, whichever file is served.
+  const memoryGuard = memoryCeiling > 0 ? createMemoryGuard({ ceiling: memoryCeiling }) : null;
   const metrics = metricsOn === 'on' ? createMetrics({
     sources: { build: () => build, queue: () => embedQueue, inFlight: () => admission.inFlight, queued: () => admission.waiting, logDropped: () => sink.dropped, limiter: gate.stats, responseCache: () => cache.stats(),
-      searchCaches: () => served?.searchCaches?.() ?? {} },
+      searchCaches: () => served?.searchCaches?.() ?? {}, collections: () => memoryGuard?.collections ?? 0 },
   }) : null;
   const admission = createAdmission({ maxInFlight, maxQueueMs: maxQueueDelay, onShed: (reason) => metrics?.shed(reason), notice: say });
   const ops = { log: requestLog, metrics, clientAddress: gate.access.clientAddress };
@@ -83,7 +89,7 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
       // The data file's own encoder embeds search queries (the same one that embedded its chunks).
       const searchCacheBytes = splitSearchCache(searchCache);
       const { embedder, vectors } = await loadSearchParts(file.db, { index: vectorOptions(searchCacheBytes) });
-      const app = createApp({ data: file, embedder, vectors, access: gate.access, embedQueue, ops, cache, searchCacheBytes });
+      const app = createApp({ data: file, embedder, vectors, access: gate.access, embedQueue, ops, cache, searchCacheBytes, memoryGuard });
       return { fetch: app.fetch, close: async () => { await embedder?.close(); file.close(); }, searchCaches: app.searchCaches };
     } catch (err) {
       file.close();
@@ -105,7 +111,7 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
   say(`canpol: serving ${build.dataset_name}${build.is_demo ? ' (demo data)' : ''}, build ${build.id}, from ${data}`);
   say(`canpol: ${gate.summary}`);
   say(`canpol: request log ${log === 'off' ? 'off' : `${log} on stdout`}; metrics ${metrics ? `at ${running.url}/metrics` : 'off'}; `
-    + `response cache ${mib(responseCache)}; search caches ${mib(searchCache)}`);
+    + `response cache ${mib(responseCache)}; search caches ${mib(searchCache)}; memory ceiling ${mib(memoryCeiling)}`);
   say(`canpol: limits under load: ${maxInFlight || 'unbounded'} requests in flight, ${maxQueueDelay ? `${maxQueueDelay} ms` : 'unbounded'} queue delay, ${maxConnections || 'unbounded'} connections; `
     + `timeouts: headers ${headersTimeout} s, request ${requestTimeout} s, keep-alive ${keepAliveTimeout} s`);
   if (testDelayMs) say(`canpol: ${TEST_DELAY_ENV}=${testDelayMs}: every API request is held ${testDelayMs} ms (for tests only)`);

@@ -28,6 +28,7 @@ import { politicianRoutes } from '../routes/politicians.js';
 import { voteRoutes } from '../routes/votes.js';
 import { createWorkQueue, type WorkQueue } from '../limits/work-queue.js';
 import { ROUTE_CLASSES } from '../limits/route-classes.js';
+import { checkAfterwards, createMemoryGuard, type MemoryGuard } from '../ops/memory-guard.js';
 import { accessControl, createGate, type AccessOptions } from './access.js';
 import { createFastPath } from './fast-path.js';
 import { createResponseCache, type ResponseCache } from './response-cache.js';
@@ -66,11 +67,15 @@ export interface AppOptions {
   cache?: ResponseCache;
   /** Caps of the search caches of this file (src/search/query-caches.ts); default SEARCH_CACHE_BYTES. */
   searchCacheBytes?: Record<SearchCacheName, number>;
+  /** Asked after each semantic search whether the process should collect its garbage
+   *  (src/ops/memory-guard.ts); default: a guard at the default --memory-ceiling; null: never. */
+  memoryGuard?: MemoryGuard | null;
 }
 
 export function createApp({
   data, logError = (err) => console.error(err), compressThreshold = 1024, embedder = null, vectors: given, access = null, embedQueue = createWorkQueue(), locatePostcode, ops = null,
   cache = createResponseCache({ maxBytes: Number(SETTINGS.response_cache.default) }), searchCacheBytes,
+  memoryGuard = createMemoryGuard({ ceiling: Number(SETTINGS.memory_ceiling.default) }),
 }: AppOptions) {
   const { db, build } = data;
   const kept = cache.forBuild(build.id);
@@ -110,7 +115,9 @@ export function createApp({
   // A client that disconnects while its query waits for an embedding slot leaves the queue.
   const embedOne = (text: string) => (embedder!.embedQuery ? embedder!.embedQuery(text) : embedder!.embed([text]).then((v) => v[0]));
   const embed = embedder ? (text: string) => embedQueue.run(() => embedOne(text), requestSignal()) : null;
-  for (const [path, cls] of Object.entries(ROUTE_CLASSES)) if (cls === 'semantic') api.use(path, withRequestSignal);
+  const semantic = Object.entries(ROUTE_CLASSES).filter(([, cls]) => cls === 'semantic').map(([path]) => path);
+  for (const path of semantic) api.use(path, withRequestSignal);
+  if (memoryGuard) for (const path of semantic) api.use(path, checkAfterwards(memoryGuard));
   api.route('/', searchRoutes({ engine: createSearchEngine({ queries: searchQueries, vectors, embed, lexicon: loadLexicon(db), knows: embedder?.knowsAnyWord ? (t: string) => embedder.knowsAnyWord!(t) : null }), queries: searchQueries, vectors, representativeIds: postcodeResolver.representativeIds, respond }));
   app.route(API_PREFIX, api);
 

@@ -28,6 +28,8 @@ export interface MetricsSources {
   logDropped?(): number;
   /** The rate limiter's counters held in this process. */
   limiter?(): { buckets: number; overflow: number };
+  /** Full collections run because the resident set passed --memory-ceiling (src/ops/memory-guard.ts). */
+  collections?(): number;
 }
 
 export interface MetricsOptions {
@@ -107,6 +109,7 @@ export function createMetrics({ sources, now = Date.now, buckets = LATENCY_BUCKE
   value('canpol_process_start_time_seconds', 'When the server started, in seconds since the epoch.', () => startedAt / 1000);
   value('canpol_process_uptime_seconds', 'Seconds since the server started.', () => (now() - startedAt) / 1000);
   value('canpol_process_resident_memory_bytes', 'Resident memory of the server process.', () => process.memoryUsage.rss());
+  if (sources.collections) total('canpol_memory_collections_total', 'Full garbage collections run after a search because the resident memory was above --memory-ceiling.', sources.collections);
 
   return {
     observe(route: string, status: number, seconds: number): void {

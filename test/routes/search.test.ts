@@ -333,3 +333,20 @@ describe('validation', () => {
     expect(embedCalls).toBe(before + 1);
   });
 });
+
+describe('the memory guard (--memory-ceiling)', () => {
+  test('is asked after each search, once its answer is built, and not after other routes', async () => {
+    let checks = 0;
+    const guarded = createApp({ data: fx.data, embedder, logError: (err) => { throw err; }, memoryGuard: { check: () => { checks++; return false; }, collections: 0 } });
+    const tick = () => new Promise((done) => setImmediate(done));
+    for (const path of ['/search/speeches?q=carbon%20tax', '/search/speeches/count?q=carbon', '/search/facets?q=tax']) {
+      const res = await guarded.request(`/api/public/v1${path}`);
+      expect(res.status).toBe(200);
+      await tick();
+    }
+    expect(checks).toBe(3);
+    expect((await guarded.request(`/api/public/v1/politicians/${fixtureIds.alice}`)).status).toBe(200);
+    await tick();
+    expect(checks).toBe(3);
+  });
+});

@@ -10,7 +10,7 @@ import { sifWeights, unknownWeight } from './sif-weights.js';
 import { subwordVectors } from './subword-vectors.js';
 import { tokenStream } from './token-stream.js';
 import { chooseVocabulary } from './vocabulary.js';
-import { collectGarbage } from '../../collect-garbage.js';
+import { collectGarbage } from '../../../src/ops/collect-garbage.js';
 import { removeCommonComponent, wordVectors } from './word-vectors.js';
 
 /** Too few distinct words to learn vectors from: the build then serves keyword search only. */

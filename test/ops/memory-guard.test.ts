@@ -1,7 +1,8 @@
-// The build's memory guard: collects above the ceiling only, and backs off when what is alive is
+// The memory guard (build and server): collects above the ceiling only, and backs off when what is alive is
 // itself above it.
 import { describe, expect, test } from 'bun:test';
-import { createMemoryGuard } from '../../build-db/memory-guard.js';
+import { Hono } from 'hono';
+import { checkAfterwards, createMemoryGuard } from '../../src/ops/memory-guard.js';
 
 describe('createMemoryGuard', () => {
   const MB = 2 ** 20;
@@ -34,5 +35,22 @@ describe('createMemoryGuard', () => {
     expect(low.check()).toBe(true);
     rss = 1001 * MB;
     expect(low.check()).toBe(true);
+  });
+});
+
+describe('checkAfterwards', () => {
+  test('asks the guard on the turn after the answer, once for answers built in the same turn', async () => {
+    let checks = 0;
+    const app = new Hono();
+    app.use('*', checkAfterwards({ check: () => { checks++; return false; }, collections: 0 }));
+    app.get('/x', (c) => c.text('x'));
+    const res = await app.request('/x');
+    expect(await res.text()).toBe('x');
+    expect(checks).toBe(0);
+    await new Promise((done) => setImmediate(done));
+    expect(checks).toBe(1);
+    await Promise.all([app.request('/x'), app.request('/x')]);
+    await new Promise((done) => setImmediate(done));
+    expect(checks).toBe(2);
   });
 });

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'bun:test';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 
-const MODULE = join(import.meta.dir, '../../build-db/collect-garbage.ts');
+const MODULE = join(import.meta.dir, '../../src/ops/collect-garbage.ts');
 
 /** Bytes the heap shrank by when `collect` ran after 500,000 objects were dropped. */
 function reclaimed(collect: boolean): number {
