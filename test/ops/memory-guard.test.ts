@@ -39,18 +39,31 @@ describe('createMemoryGuard', () => {
 });
 
 describe('checkAfterwards', () => {
+  const tick = () => new Promise((done) => setImmediate(done));
   test('asks the guard on the turn after the answer, once for answers built in the same turn', async () => {
     let checks = 0;
     const app = new Hono();
-    app.use('*', checkAfterwards({ check: () => { checks++; return false; }, collections: 0 }));
+    app.use('*', checkAfterwards({ check: () => { checks++; return false; }, collections: 0 }, { interval: 0 }));
     app.get('/x', (c) => c.text('x'));
     const res = await app.request('/x');
     expect(await res.text()).toBe('x');
     expect(checks).toBe(0);
-    await new Promise((done) => setImmediate(done));
+    await tick();
     expect(checks).toBe(1);
     await Promise.all([app.request('/x'), app.request('/x')]);
-    await new Promise((done) => setImmediate(done));
+    await tick();
     expect(checks).toBe(2);
+  });
+  test('at most once an interval', async () => {
+    let checks = 0, clock = 1000;
+    const app = new Hono();
+    app.use('*', checkAfterwards({ check: () => { checks++; return false; }, collections: 0 }, { interval: 100, now: () => clock }));
+    app.get('/x', (c) => c.text('x'));
+    for (const [advance, want] of [[0, 1], [50, 1], [49, 1], [1, 2], [100, 3]] as const) {
+      clock += advance;
+      await app.request('/x');
+      await tick();
+      expect(checks).toBe(want);
+    }
   });
 });
