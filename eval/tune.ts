@@ -1,10 +1,12 @@
 // Chooses the fusion weights on the tuning half only: for each query shape (src/search/query-analysis.ts),
 // NDCG@10 of hybrid on the tuning queries of that shape under a grid of (translated, vector)
-// weights, the keyword list's weight fixed at 1, then of the expanded list's weight. Prints the grid; the chosen values go into
-// FUSION_WEIGHTS (src/search/fuse.ts) by hand, and `make eval` then reports the held-out half.
+// weights, the keyword list's weight fixed at 1, then the same per language the query is written
+// in (a choice the engine does not take: it lost on the held-out half), then of the expanded list's
+// weight. Prints the grid; the chosen values go into FUSION_WEIGHTS (src/search/fuse.ts) by hand,
+// and `make eval` then reports the held-out half.
 //   bun eval/tune.ts [--data data/real.db] [--queries eval/queries.jsonl]
 import { parseArgs } from 'node:util';
-import { analyseQuery, type QueryShape } from '../src/search/query-analysis.js';
+import { analyseQuery, writtenIn, type QueryShape } from '../src/search/query-analysis.js';
 import { FUSION_WEIGHTS } from '../src/search/fuse.js';
 import { EXPANSION_WEIGHTS } from '../src/search/expansion.js';
 import { PROXIMITY_WEIGHT, TRANSLATED_LEADS } from '../src/search/candidates.js';
@@ -19,6 +21,9 @@ const half = halfOf(queries);
 const tuning = queries.filter((q) => half.get(q.id) === 'tuning');
 const ranker = await openRanker(values.data!);
 const GRID = [0, 0.15, 0.3, 0.6, 1];
+/** A language's share of a shape is tuned on its own only with this many tuning queries: fewer
+ *  cannot estimate the error the rule needs (one query has none). */
+const MIN_CELL = 5;
 interface WeightRow { tr: number; vec: number; ndcg: number; per: number[] }
 const PROXIMITY_GRID = [0, 0.3, 0.5, 1, 1.5, 2];
 const EXPANSION_GRID = [0, 0.3, 0.6, 1, 1.5, 2, 3];
@@ -28,6 +33,14 @@ for (const shape of ['keyword', 'topic', 'prose'] as const) {
   const qs = tuning.filter((q) => analyseQuery(q.text, ['en', 'fr']).shape === shape);
   const pick = await weightGrid(shape, qs, `${shape}: ${qs.length} tuning queries`);
   console.log(`  one-standard-error choice: translated ${pick.tr}, vector ${pick.vec} → ${pick.ndcg.toFixed(3)} (now ${FUSION_WEIGHTS[shape].translated}, ${FUSION_WEIGHTS[shape].vector})`);
+  // Then the same grid per language the query is written in (writtenIn, src/search/query-analysis.ts),
+  // where a language holds enough of the shape's tuning queries to estimate an error.
+  for (const lang of ['en', 'fr'] as const) {
+    const own = qs.filter((q) => writtenIn(q.text) === lang);
+    if (own.length < MIN_CELL) { console.log(`  ${lang}: ${own.length} tuning queries, fewer than ${MIN_CELL}: the shape's weights`); continue; }
+    const p = await weightGrid(shape, own, `${shape}, written in ${lang}: ${own.length} tuning queries`, '  ');
+    console.log(`    one-standard-error choice: translated ${p.tr}, vector ${p.vec} → ${p.ndcg.toFixed(3)} (now the shape's: not adopted, docs/search-quality.md)`);
+  }
   // Then the expanded list's weight (src/search/expansion.ts), the other weights as chosen.
   const exp: string[] = [];
   for (const w of EXPANSION_GRID) {
