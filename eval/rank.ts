@@ -5,6 +5,7 @@
 import { openDataFile } from '../src/db/open-data-file.js';
 import { createSearchQueries, type SearchFilters } from '../src/db/search.js';
 import { hybridPool, type PoolOptions } from '../src/search/candidates.js';
+import type { FusionWeights } from '../src/search/fuse.js';
 import { loadEncoder, loadLexicon } from '../src/search/encoder-store.js';
 import { createVectorIndex, hasVectorTable } from '../src/search/vectors.js';
 import { createBm25 } from './bm25.js';
@@ -13,10 +14,12 @@ import { chunkKey } from './queries.js';
 export const MODES = ['bm25', 'keyword', 'vector', 'hybrid'] as const;
 export type Mode = (typeof MODES)[number];
 /** The sides alone see every candidate (no match floor: the vector side alone has no keyword
- *  evidence); hybrid is exactly the API's ranking. */
+ *  evidence; and its list counts whatever the fusion weighs it, 0 included); hybrid is exactly the
+ *  API's ranking. */
+const VECTOR_ALONE: FusionWeights = { keyword: 0, translated: 0, vector: 1 };
 const SIDES: Record<Exclude<Mode, 'bm25'>, PoolOptions> = {
   keyword: { keyword: true, vector: false },
-  vector: { keyword: false, vector: true, floor: -1 },
+  vector: { keyword: false, vector: true, floor: -1, weights: { keyword: VECTOR_ALONE, topic: VECTOR_ALONE, prose: VECTOR_ALONE } },
   hybrid: { keyword: true, vector: true },
 };
 

@@ -1,8 +1,9 @@
 // `make eval`: ranks every query of eval/queries.jsonl with plain BM25, the engine's two sides and
 // hybrid on the real data file, prints the held-out summary and writes docs/search-quality.md
-// (its method section is eval/method.md).
+// (its method section is eval/method.md). With `--half tuning` it prints the tuning half's table
+// only and writes nothing: what a change is chosen on, without reading the held-out half.
 //   bun eval/run.ts [--data data/real.db] [--queries eval/queries.jsonl] [--out docs/search-quality.md]
-//                   [--before eval/before.json] [--save-before FILE --engine "description"]
+//                   [--before eval/before.json] [--save-before FILE --engine "description"] [--half tuning]
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { evaluate } from './evaluate.js';
@@ -20,8 +21,13 @@ const { values } = parseArgs({
     before: { type: 'string', default: 'eval/before.json' },
     'save-before': { type: 'string' },
     engine: { type: 'string', default: 'the engine' },
+    half: { type: 'string' },
   },
 });
+if (values.half !== undefined && values.half !== 'tuning') {
+  console.error(`eval: --half takes only "tuning" (the held-out half is read by the full run)`);
+  process.exit(1);
+}
 if (!existsSync(values.data!)) {
   console.error(`eval: ${values.data} not found; build it first with: make data-real`);
   process.exit(1);
@@ -39,6 +45,10 @@ const subsets = [{ label: BM25_NOTHING, ids: await bm25NothingIds(queries, (q) =
 const result = await evaluate(queries, (q, mode) => ranker.rank(q, mode), undefined, subsets);
 const seconds = (performance.now() - started) / 1000;
 await ranker.close();
+if (values.half === 'tuning') {
+  console.log(`${summaryTable(result.halves.tuning)}\n\n${queries.length} queries ranked, tuning half shown, ${seconds.toFixed(1)} s; nothing written`);
+  process.exit(0);
+}
 if (values['save-before']) {
   const before: Before = { engine: values.engine!, halves: result.halves };
   writeFileSync(values['save-before'], `${JSON.stringify(before, null, 1)}\n`);
