@@ -6,7 +6,8 @@
 // and `make eval` then reports the held-out half.
 //   bun eval/tune.ts [--data data/real.db] [--queries eval/queries.jsonl]
 import { parseArgs } from 'node:util';
-import { analyseQuery, writtenIn, type QueryShape } from '../src/search/query-analysis.js';
+import { analyseQuery, type QueryShape } from '../src/search/query-analysis.js';
+import { writtenIn } from './query-language.js';
 import { FUSION_WEIGHTS } from '../src/search/fuse.js';
 import { EXPANSION_WEIGHTS } from '../src/search/expansion.js';
 import { PROXIMITY_WEIGHT, TRANSLATED_LEADS } from '../src/search/candidates.js';
@@ -33,7 +34,7 @@ for (const shape of ['keyword', 'topic', 'prose'] as const) {
   const qs = tuning.filter((q) => analyseQuery(q.text, ['en', 'fr']).shape === shape);
   const pick = await weightGrid(shape, qs, `${shape}: ${qs.length} tuning queries`);
   console.log(`  one-standard-error choice: translated ${pick.tr}, vector ${pick.vec} → ${pick.ndcg.toFixed(3)} (now ${FUSION_WEIGHTS[shape].translated}, ${FUSION_WEIGHTS[shape].vector})`);
-  // Then the same grid per language the query is written in (writtenIn, src/search/query-analysis.ts),
+  // Then the same grid per language the query is written in (writtenIn, eval/query-language.ts),
   // where a language holds enough of the shape's tuning queries to estimate an error.
   for (const lang of ['en', 'fr'] as const) {
     const own = qs.filter((q) => writtenIn(q.text) === lang);

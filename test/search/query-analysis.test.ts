@@ -1,6 +1,6 @@
 // What a query is: quoted phrases, bill numbers, names, shape; and the phrase check on chunk text.
 import { describe, expect, test } from 'bun:test';
-import { analyseQuery, holdsPhrase, writtenIn } from '../../src/search/query-analysis.js';
+import { analyseQuery, holdsPhrase } from '../../src/search/query-analysis.js';
 
 const BOTH = ['en', 'fr'] as const;
 
@@ -45,27 +45,5 @@ describe('holdsPhrase', () => {
     const [p] = analyseQuery('« attribution de temps »', BOTH).phrases;
     expect(holdsPhrase("l'Attribution du temps est imposée", 'fr', p)).toBe(true);
     expect(holdsPhrase('le temps de l’attribution', 'fr', p)).toBe(false);
-  });
-});
-
-describe('the language a query is written in', () => {
-  const lang = writtenIn;
-
-  test('by the function words of one language and not the other', () => {
-    expect(lang('la taxe sur le carbone')).toBe('fr');
-    expect(lang("l'amiante et ses exportations")).toBe('fr');
-    expect(lang('criticism of the carbon tax')).toBe('en');
-    expect(lang('opposition à l\'attribution de temps')).toBe('fr');
-    expect(lang('arguments for revoking citizenship')).toBe('en');
-  });
-
-  test('unknown without them, on a tie, and for a letter alone (a bill\'s C is not French "c\'")', () => {
-    expect(lang('carbon tax')).toBeNull();
-    expect(lang('Pegasus')).toBeNull();
-    expect(lang('chrysotile')).toBeNull();
-    expect(lang('Bill C-36')).toBeNull();
-    expect(lang('the la')).toBeNull();
-    // "on" and "me" are stop words in both languages: no vote.
-    expect(lang('vote on budget')).toBeNull();
   });
 });
