@@ -2,7 +2,7 @@
 // every code (WebAssembly SIMD, or plain JS where WebAssembly SIMD is missing), then the `r`
 // entries nearest in Hamming distance among those a filter mask lets through. sqlite-vec's own
 // k-nearest search costs O(n·k) at the k (1000) the search pool needs: ~2 s at 1 M chunks.
-import { instantiateHamming, type HammingFn } from './hamming-wasm.js';
+import { HISTOGRAMS, instantiateHamming, type HammingFn } from './hamming-wasm.js';
 import { instantiateSelect, type SelectFns } from './select-wasm.js';
 
 const POPCOUNT = Uint8Array.from({ length: 256 }, (_, b) => { let c = 0; for (let x = b; x; x >>= 1) c += x & 1; return c; });
@@ -43,7 +43,7 @@ export class CodeScan {
     const align16 = (x: number) => Math.ceil(x / 16) * 16;
     this.maskAt = align16(distAt + n * 2 + 16);
     this.histAt = align16(this.maskAt + n);
-    this.outAt = this.histAt + this.bins * 4;
+    this.outAt = this.histAt + HISTOGRAMS * this.bins * 4;
     this.memory = new WebAssembly.Memory({ initial: Math.ceil((this.outAt + this.maxShortlist * 4 + 16) / 65_536) || 1 });
     this.u8 = new Uint8Array(this.memory.buffer);
     this.dist = new Uint16Array(this.memory.buffer, distAt, n);
@@ -115,14 +115,16 @@ export class CodeScan {
   private shortlistWasm(query: Uint8Array, r: number, mask: Uint8Array | null, hamming: HammingFn, { select }: SelectFns): Int32Array {
     const n = this.filled, buffer = this.memory.buffer;
     this.u8.set(query.subarray(0, this.bytes), this.queryAt);
-    const hist = new Uint32Array(buffer, this.histAt, this.bins);
-    hist.fill(0);
+    const counts = new Uint32Array(buffer, this.histAt, HISTOGRAMS * this.bins);
+    counts.fill(0);
     if (mask && (mask !== this.copiedMask || n !== this.copiedEntries)) {
       this.u8.set(mask.subarray(0, n), this.maskAt);
       this.copiedMask = mask;
       this.copiedEntries = n;
     }
     hamming(this.queryAt, 0, n, this.dist.byteOffset, mask ? this.maskAt : 0, this.histAt);
+    const hist = counts.slice(0, this.bins);
+    for (let h = 1; h < HISTOGRAMS; h++) for (let d = 0; d < this.bins; d++) hist[d] += counts[h * this.bins + d];
     // The threshold stops at the largest real distance: the entries past it are those dropped.
     const last = this.bytes * 8;
     let t = 0, below = 0;
