@@ -112,7 +112,7 @@ export function createSearchQueries(db: Database.Database, cacheBytes: Record<Qu
   const sessionIds = db.prepare(`SELECT id FROM sessions WHERE (@p IS NULL OR parliament_number = @p) AND (@s IS NULL OR session_number = @s)`).pluck();
   // One JSON array per list: better-sqlite3 costs ~0.15 µs per row returned, a third more than this.
   const postings = db.prepare('SELECT json_group_array(rowid) FROM (SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY rowid DESC LIMIT ?)').pluck();
-  const levelList = db.prepare('SELECT rowids FROM chunk_postings WHERE token = ?').pluck();
+  const levelList = db.prepare('SELECT docs, rowids FROM chunk_postings WHERE token = ?').raw();
   const matching = db.prepare('SELECT count(*) FROM chunks_fts WHERE chunks_fts MATCH ?').pluck();
   const countUpTo = db.prepare('SELECT count(*) FROM (SELECT 1 FROM chunks_fts WHERE chunks_fts MATCH ? LIMIT ?)').pluck();
   const textsOf = db.prepare('SELECT rowid, text, language FROM chunks WHERE rowid IN (SELECT value FROM json_each(?))').raw();
@@ -136,8 +136,8 @@ export function createSearchQueries(db: Database.Database, cacheBytes: Record<Qu
       // A lone token (a level list read without a filter) has a blob of its own; anything else (a
       // list and filters, a facet token) is FTS5's to answer.
       const lone = LONE_TOKEN.exec(match);
-      const blob = lone ? (levelList.get(lone[1]) as Uint8Array | undefined) : undefined;
-      return blob ? decodePostings(blob, limit) : Int32Array.from(JSON.parse(postings.get(match, limit) as string) as number[]);
+      const list = lone ? (levelList.get(lone[1]) as [number, Uint8Array | null] | undefined) : undefined;
+      return list?.[1] ? decodePostings(list[1], limit, list[0]) : Int32Array.from(JSON.parse(postings.get(match, limit) as string) as number[]);
     },
     texts,
     rows: (rowids) => {

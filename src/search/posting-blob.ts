@@ -30,11 +30,14 @@ export function encodePostings(rowids: ArrayLike<number>): Uint8Array {
 }
 
 /** The first `limit` rowids of a blob (all of them when it holds fewer), newest first. Decoding
- *  stops at `limit`, so a list cut short costs its length, not the blob's. Throws on a blob that
- *  ends inside a varint or holds more than 31 bits (a damaged file). */
-export function decodePostings(blob: Uint8Array, limit = Infinity): Int32Array {
+ *  stops at `limit`, so a list cut short costs its length, not the blob's. `count`, the postings the
+ *  blob holds when the caller knows it (chunk_postings.docs), sizes the output exactly; without it
+ *  the output is first sized by the blob's bytes and then copied to its length (at 8 M chunks a
+ *  common word's list is ~1 M postings: 6.4 MB allocated and copied for 4 MB kept). Throws on a
+ *  blob that ends inside a varint or holds more than 31 bits (a damaged file). */
+export function decodePostings(blob: Uint8Array, limit = Infinity, count = Infinity): Int32Array {
   // A posting takes at least a byte: that bounds the output without a first pass.
-  const out = new Int32Array(Math.min(limit, blob.length));
+  const out = new Int32Array(Math.min(limit, count, blob.length));
   const end = blob.length;
   let n = 0;
   let prev = 0;

@@ -130,7 +130,7 @@ describe('keyword index', () => {
     try {
       const token = termToken('lumber', q.termLevels(['lumber']).get('lumber')!.levels.findIndex((n) => n > 0));
       const fts = [...q.postings(`"${token}"`, 10)];
-      copy.prepare('UPDATE chunk_postings SET rowids = ? WHERE token = ?').run(encodePostings([999_999, 3]), token);
+      copy.prepare('UPDATE chunk_postings SET docs = 2, rowids = ? WHERE token = ?').run(encodePostings([999_999, 3]), token);
       const other = createSearchQueries(copy);
       expect([...other.postings(`"${token}"`, 10)]).toEqual([999_999, 3]);
       const french = facetToken('language', 'fr');

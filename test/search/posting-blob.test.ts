@@ -19,6 +19,11 @@ describe('posting blobs', () => {
       expect([...decodePostings(blob)]).toEqual(rowids);
       expect([...decodePostings(blob, 7)]).toEqual(rowids.slice(0, 7));
       expect(decodePostings(blob, 7)).toHaveLength(Math.min(7, n));
+      // With the count known (chunk_postings.docs), the same rowids in an array of that length.
+      const counted = decodePostings(blob, Infinity, n);
+      expect([...counted]).toEqual(rowids);
+      expect(counted.buffer.byteLength).toBe(4 * n);
+      expect([...decodePostings(blob, 7, n)]).toEqual(rowids.slice(0, 7));
     }
   });
 
