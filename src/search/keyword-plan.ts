@@ -122,9 +122,18 @@ export function keywordCandidates(queries: Sources, stems: string[], { f, sessio
   const touched = touchedList;
   touched.clear();
   let top = 0;
+  // Lists read whole in this search, by token: the postings cache keeps none above an eighth of its
+  // cap (~1 M postings), and one search can read such a list whole and then look chunks up in it, or
+  // look up in it at more than one step of settleBest.
+  const wholeLists = new Map<string, ArrayLike<number>>();
+  const whole = (list: List) => {
+    let rowids = wholeLists.get(list.token);
+    if (!rowids) wholeLists.set(list.token, (rowids = queries.postings(match(list.token), list.size)));
+    return rowids;
+  };
   const read = (list: List, limit: number, changed?: number[], above = -Infinity) => {
     // Scanning, `match` is the lone token and the list is read whole: the cut is by postings that pass.
-    const rowids = queries.postings(match(list.token), scan ? list.size : Math.min(limit, list.size));
+    const rowids = scan || limit >= list.size ? whole(list) : queries.postings(match(list.token), limit);
     const bit = 1 << list.stem;
     let passed = 0, i = 0;
     for (; i < rowids.length; i++) {
@@ -153,11 +162,11 @@ export function keywordCandidates(queries: Sources, stems: string[], { f, sessio
     for (const list of lists) {
       if (list.complete) continue;
       const bit = 1 << list.stem;
-      let whole: ArrayLike<number> | null = null;
+      let all: ArrayLike<number> | null = null;
       for (const r of rowids) {
         if (seen[r] & bit) continue;
-        whole ??= queries.postings(match(list.token), list.size);
-        if (holds(whole, r)) {
+        all ??= whole(list);
+        if (holds(all, r)) {
           if ((score[r] += list.weight) > top) top = score[r];
           seen[r] |= bit;
         }
