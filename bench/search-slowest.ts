@@ -58,7 +58,8 @@ if (embedder?.embedQuery) {
     try { return await embedQuery(text); } finally { add('embed', performance.now() - t); }
   };
 }
-const app = computingApp({ data: file, embedder });
+// No collections after searches (--memory-ceiling): this splits a search's own time.
+const app = computingApp({ data: file, embedder, memoryGuard: null });
 const politicians = file.db.prepare(`SELECT politician_id FROM chunks WHERE politician_id IS NOT NULL
   GROUP BY politician_id ORDER BY count(*) DESC, politician_id LIMIT 3 OFFSET 9`).pluck().all() as string[];
 const extras: Array<[string, string]> = [['none', ''], ['lang=en', '&lang=en'], ['BC', '&province_territory=BC'], ['2015', '&from=2015-01-01&to=2015-12-31'],
