@@ -98,8 +98,11 @@ const latency = summarize(times);
 // The server's memory is read here, after the searches and before the exhaustive pass below (which
 // holds every posting of the queries' stems and is not part of serving). Anonymous memory is the
 // process's own; file-backed pages are the memory-mapped data file, shared with the page cache.
+// A server between requests has run its memory check after the last answer (src/ops/memory-guard.ts
+// checkAfterwards: on the next turn of the event loop); the reading waits for that turn, and a little.
+await new Promise((done) => setTimeout(done, 250));
 const status = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? NaN) / 1024;
-const rssMb = status('VmRSS'), rssAnonMb = status('RssAnon'), rssFileMb = status('RssFile');
+const rssMb = status('VmRSS'), rssAnonMb = status('RssAnon'), rssFileMb = status('RssFile'), peakMb = status('VmHWM');
 // How much of the anonymous memory is garbage not yet collected (JavaScriptCore collects late): the
 // same after a full collection. Not in the JSON: a server does not collect like this. (Bun's
 // process.memoryUsage().heapUsed read 1,007 MB here at 8 M with 896 MB anonymous, so it is not shown.)
@@ -120,7 +123,7 @@ const distinct = file.db.prepare('SELECT count(*) FROM chunk_term_docs').pluck()
 const stored = file.db.prepare('SELECT count(*) FROM chunks').pluck().get() as number;
 await embedder?.close();
 file.close();
-log(`server RSS after the searches ${rssMb.toFixed(0)} MB: anonymous ${rssAnonMb.toFixed(0)}, file-backed (mapped data file) ${rssFileMb.toFixed(0)}`);
+log(`server RSS after the searches ${rssMb.toFixed(0)} MB: anonymous ${rssAnonMb.toFixed(0)}, file-backed (mapped data file) ${rssFileMb.toFixed(0)}; the most it held since the file was opened (VmHWM) ${peakMb.toFixed(0)} MB`);
 log(`after a full collection: anonymous ${anonAfterGcMb.toFixed(0)} MB`);
 if (memoryGuard) log(`memory ceiling ${(ceiling / 2 ** 20).toFixed(0)} MiB: ${memoryGuard.collections} collections after searches`);
 log(`${times.length} searches; build peak RSS ${(peakKb / 1024).toFixed(0)} MB; first answer ${firstAnswerMs.toFixed(0)} ms after opening`);
