@@ -1,8 +1,9 @@
 // Full collections when the resident set passes a ceiling, in the build and in the server. Bun's
 // collector (JavaScriptCore) runs late. In the build, on a long synchronous loop: in the 8 M-chunk
-// build the process held 2.4 GB when the keyword index ended, and the one full collection before the encoder's learning brought it to
-// 560 MB (docs/benchmarks.md, "8 M, the first complete build"). Most of the resident set was
-// garbage, on the main thread and on the worker threads, which each collect only their own heap.
+// build the process held 2.4 GB when the keyword index ended, and the one full collection before the
+// encoder's learning brought it to 560 MB (docs/benchmarks.md, "8 M, the first complete build").
+// Most of the resident set was garbage, on the main thread and on the worker threads, which each
+// collect only their own heap.
 // So each thread's batch loop asks its guard after a batch: above the ceiling, it collects.
 // In the server, searches leave garbage by the megabyte (posting lists and vectors read from the
 // file), and Bun let it grow to about the size of what was alive: at 8 M chunks 1.9 GB resident, of
