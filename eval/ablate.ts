@@ -9,6 +9,7 @@ import type { FusionWeights } from '../src/search/fuse.js';
 import type { QueryShape } from '../src/search/query-analysis.js';
 import { mean, ndcgAt } from './metrics.js';
 import { gradesOf, halfOf, KINDS, loadQueries } from './queries.js';
+import { pairedDifference } from './one-standard-error.js';
 import { openRanker } from './rank.js';
 
 const { values } = parseArgs({ options: { data: { type: 'string', default: 'data/real.db' }, queries: { type: 'string', default: 'eval/queries.jsonl' }, kind: { type: 'string', default: 'topic-en' } } });
@@ -51,9 +52,7 @@ for (const [name] of CONFIGS) row(name, scores.get(name)!);
 // Paired differences against the engine now: mean ± one standard error over the tuning queries.
 const now = scores.get(CONFIGS.find(([n]) => n.includes('= now'))![0])!;
 for (const [name] of CONFIGS) {
-  const d = scores.get(name)!.map((s, i) => s - now[i]).filter((x) => !Number.isNaN(x));
-  const m = d.reduce((a, b) => a + b, 0) / d.length;
-  const se = Math.sqrt(d.reduce((a, b) => a + (b - m) ** 2, 0) / (d.length - 1) / d.length);
+  const { mean: m, se } = pairedDifference(scores.get(name)!.map((s, i) => s - now[i]).filter((x) => !Number.isNaN(x)));
   console.log(`  ${name}: ${m >= 0 ? '+' : ''}${m.toFixed(3)} ± ${se.toFixed(3)} against now`);
 }
 console.log(`\nper query, ${values.kind} (tuning): bm25 | ${CONFIGS.map((_, i) => `c${i}`).join(' | ')}`);

@@ -7,15 +7,20 @@
 /** A candidate setting: its mean NDCG@10 and its per-query scores, in the same query order for all. */
 export interface Scored { ndcg: number; per: readonly number[] }
 
+/** The mean of paired per-query differences and its standard error. */
+export function pairedDifference(d: readonly number[]): { mean: number; se: number } {
+  const n = d.length;
+  const mean = d.reduce((a, b) => a + b, 0) / n;
+  const sd = Math.sqrt(d.reduce((a, b) => a + (b - mean) ** 2, 0) / Math.max(1, n - 1));
+  return { mean, se: sd / Math.sqrt(n) };
+}
+
 /** `rows` best first (highest ndcg); `distance` from the prior (0 at the prior). */
 export function oneStandardError<T extends Scored>(rows: readonly T[], distance: (r: T) => number): T {
   const best = rows[0];
-  const n = best.per.length;
   const within = rows.filter((r) => {
-    const d = r.per.map((s, i) => best.per[i] - s);
-    const m = d.reduce((a, b) => a + b, 0) / n;
-    const sd = Math.sqrt(d.reduce((a, b) => a + (b - m) ** 2, 0) / Math.max(1, n - 1));
-    return m <= sd / Math.sqrt(n);
+    const { mean, se } = pairedDifference(r.per.map((s, i) => best.per[i] - s));
+    return mean <= se;
   });
   return within.sort((a, b) => distance(a) - distance(b) || b.ndcg - a.ndcg)[0];
 }

@@ -7,8 +7,8 @@ import { words } from '../src/search/text/words.js';
  *  as many, which is most of a name or a term alone ("Pegasus", "carbon tax", "chrysotile"). Short
  *  function words are the classic cue of a text's language (Grefenstette 1995); a query without
  *  them is not guessed from its content words. The engine does not weigh by it: eval/tune.ts
- *  groups the tuning queries by it (so it lives here, not in src/), and weights per language lost on the held-out half
- *  (docs/search-quality.md "Weights by the query's language"). */
+ *  groups the tuning queries by it (so it lives here, not in src/), and weights per language lost
+ *  on the held-out half (docs/search-quality.md "Weights by the query's language"). */
 export function writtenIn(text: string): Lang | null {
   let en = 0, fr = 0;
   for (const w of words(text)) {

@@ -1,6 +1,6 @@
 // The rule eval/tune.ts chooses fusion weights by, on invented per-query scores.
 import { describe, expect, test } from 'bun:test';
-import { fromPlainRrf, oneStandardError } from '../../eval/one-standard-error.js';
+import { fromPlainRrf, oneStandardError, pairedDifference } from '../../eval/one-standard-error.js';
 
 const row = (tr: number, vec: number, per: number[]) => ({ tr, vec, per, ndcg: per.reduce((a, b) => a + b, 0) / per.length });
 
@@ -27,5 +27,15 @@ describe('oneStandardError', () => {
     const a = row(0, 0.6, [0.8, 0.8]);
     const b = row(0.4, 1, [0.79, 0.81]);
     expect(oneStandardError([a, b], fromPlainRrf)).toBe(a);
+  });
+});
+
+describe('pairedDifference', () => {
+  test('the mean and its standard error (sample deviation over the square root of n)', () => {
+    // 0.2, -0.1, 0.1, -0.1: mean 0.025; deviations 0.175, -0.125, 0.075, -0.125; sum of squares 0.0675;
+    // sd sqrt(0.0675 / 3) = 0.15; error 0.15 / 2 = 0.075.
+    const { mean, se } = pairedDifference([0.2, -0.1, 0.1, -0.1]);
+    expect(mean).toBeCloseTo(0.025, 12);
+    expect(se).toBeCloseTo(0.075, 12);
   });
 });
