@@ -2,7 +2,7 @@
 // every code (WebAssembly SIMD, or plain JS where WebAssembly SIMD is missing), then the `r`
 // entries nearest in Hamming distance among those a filter mask lets through. sqlite-vec's own
 // k-nearest search costs O(n·k) at the k (1000) the search pool needs: ~2 s at 1 M chunks.
-import { HISTOGRAMS, instantiateHamming, type HammingFn } from './hamming-wasm.js';
+import { HISTOGRAMS, histogramBins, instantiateHamming, outside, type HammingFn } from './hamming-wasm.js';
 import { instantiateSelect, type SelectFns } from './select-wasm.js';
 
 const POPCOUNT = Uint8Array.from({ length: 256 }, (_, b) => { let c = 0; for (let x = b; x; x >>= 1) c += x & 1; return c; });
@@ -39,7 +39,7 @@ export class CodeScan {
     const codesEnd = n * this.bytes;
     this.queryAt = codesEnd;
     const distAt = codesEnd + this.bytes;
-    this.bins = this.bytes * 8 + 2;
+    this.bins = histogramBins(words);
     const align16 = (x: number) => Math.ceil(x / 16) * 16;
     this.maskAt = align16(distAt + n * 2 + 16);
     this.histAt = align16(this.maskAt + n);
@@ -126,7 +126,7 @@ export class CodeScan {
     const hist = counts.slice(0, this.bins);
     for (let h = 1; h < HISTOGRAMS; h++) for (let d = 0; d < this.bins; d++) hist[d] += counts[h * this.bins + d];
     // The threshold stops at the largest real distance: the entries past it are those dropped.
-    const last = this.bytes * 8;
+    const last = outside(this.words) - 1;
     let t = 0, below = 0;
     while (t < last && below + hist[t] < r) below += hist[t++];
     const count = Math.min(r, below + hist[t]);
