@@ -28,10 +28,11 @@ import { summarize } from './stats.js';
 import { collectGarbage } from '../src/ops/collect-garbage.js';
 import { createMemoryGuard } from '../src/ops/memory-guard.js';
 import { SETTINGS } from '../src/settings.js';
+import type { ScanThreads } from '../src/search/scan/code-scan.js';
 
 const { values } = parseArgs({ options: {
   chunks: { type: 'string' }, from: { type: 'string', default: 'data/real' }, work: { type: 'string' },
-  data: { type: 'string' }, 'mmap-size': { type: 'string' }, 'first-answer-only': { type: 'boolean', default: false }, 'skip-agreement': { type: 'boolean', default: false }, 'serial-load': { type: 'boolean', default: false }, rounds: { type: 'string', default: '1' }, 'memory-ceiling': { type: 'string', default: SETTINGS.memory_ceiling.default }, lists: { type: 'string', default: 'blobs' }, seed: { type: 'string', default: '1' }, 'keep-corpus': { type: 'boolean', default: false },
+  data: { type: 'string' }, 'mmap-size': { type: 'string' }, 'first-answer-only': { type: 'boolean', default: false }, 'skip-agreement': { type: 'boolean', default: false }, 'serial-load': { type: 'boolean', default: false }, rounds: { type: 'string', default: '1' }, 'memory-ceiling': { type: 'string', default: SETTINGS.memory_ceiling.default }, lists: { type: 'string', default: 'blobs' }, 'scan-threads': { type: 'string', default: SETTINGS.scan_threads.default }, seed: { type: 'string', default: '1' }, 'keep-corpus': { type: 'boolean', default: false },
 } });
 const chunks = Number(values.chunks);
 const given = values.data;
@@ -71,7 +72,7 @@ if (useListsOption(file.db, values.lists)) log('posting lists read through FTS5,
 // first: the name earlier runs in docs/benchmarks.md were recorded under.
 const { embedder, vectors } = values['serial-load']
   ? { embedder: await loadEncoder(file.db), vectors: undefined }
-  : await loadSearchParts(file.db);
+  : await loadSearchParts(file.db, { index: { scanThreads: values['scan-threads'] as ScanThreads } });
 const encoderMs = performance.now() - opened - fileOpenMs;
 const ceiling = Number(values['memory-ceiling']);
 const memoryGuard = ceiling > 0 ? createMemoryGuard({ ceiling }) : null;
@@ -131,5 +132,5 @@ console.log(JSON.stringify({
   chunks: stored, distinct_terms: distinct, build_seconds: given ? null : +buildSeconds.toFixed(1), chunks_per_second: given ? null : Math.round(stored / buildSeconds),
   file_bytes: statSync(dbPath).size, search_p50_ms: +latency.p50.toFixed(1), search_p95_ms: +latency.p95.toFixed(1),
   keyword_top20_agreement: values['skip-agreement'] ? null : +(agree / BENCH_QUERIES.length).toFixed(3), server_rss_mb: Math.round(rssMb), server_rss_anon_mb: Math.round(rssAnonMb), server_rss_file_mb: Math.round(rssFileMb),
-  build_peak_rss_mb: given ? null : Math.round(peakKb / 1024), first_answer_ms: Math.round(firstAnswerMs), memory_collections: memoryGuard?.collections ?? null,
+  build_peak_rss_mb: given ? null : Math.round(peakKb / 1024), first_answer_ms: Math.round(firstAnswerMs), memory_collections: memoryGuard?.collections ?? null, scan_threads: vectors?.scanThreads() ?? null,
 }));

@@ -9,6 +9,7 @@ import { keysCommand } from './commands/keys.js';
 import { lookupCommand } from './commands/lookup.js';
 import { pipelineCommand } from './commands/pipeline.js';
 import { SEARCH_OPTIONS, searchCommand } from './commands/search.js';
+import type { ScanThreads } from './search/scan/code-scan.js';
 import { serveCommand } from './commands/serve.js';
 import { verifyCommand } from './commands/verify.js';
 import { IMPORTERS } from '../build-db/import/registry.js';
@@ -42,7 +43,7 @@ const COMMANDS: Record<string, Command> = {
   serve: {
     summary: 'serve the API from a data file',
     usage: 'canpol serve [--data FILE] [--port N] [--host H] [--rate-limit on|off] [--redis URL]',
-    settings: ['data', 'port', 'host', 'mmap_size', 'keys', 'key_prefix', 'key_env', 'rate_limit', 'limit_anonymous', 'limits_general', 'limits_semantic', 'limit_clients', 'trusted_proxies', 'redis', 'log', 'metrics', 'shutdown_timeout', 'watch_interval', 'verify_data', 'response_cache', 'search_cache', 'memory_ceiling',
+    settings: ['data', 'port', 'host', 'mmap_size', 'keys', 'key_prefix', 'key_env', 'rate_limit', 'limit_anonymous', 'limits_general', 'limits_semantic', 'limit_clients', 'trusted_proxies', 'redis', 'log', 'metrics', 'shutdown_timeout', 'watch_interval', 'verify_data', 'response_cache', 'search_cache', 'memory_ceiling', 'scan_threads',
       'max_in_flight', 'max_queue_delay', 'max_connections', 'headers_timeout', 'request_timeout', 'keep_alive_timeout'],
     run: (s) => serveCommand({
       data: s.data, port: Number(s.port), host: s.host, mmapSize: Number(s.mmap_size),
@@ -50,7 +51,7 @@ const COMMANDS: Record<string, Command> = {
       limitAnonymous: Number(s.limit_anonymous), limitClients: Number(s.limit_clients), limitsGeneral: s.limits_general, limitsSemantic: s.limits_semantic,
       trustedProxies: s.trusted_proxies, redis: s.redis,
       log: s.log as 'json' | 'text' | 'off', metrics: s.metrics as 'on' | 'off', shutdownTimeout: Number(s.shutdown_timeout),
-      watchInterval: Number(s.watch_interval), verifyData: s.verify_data as 'quick' | 'full' | 'off', responseCache: Number(s.response_cache), searchCache: Number(s.search_cache), memoryCeiling: Number(s.memory_ceiling),
+      watchInterval: Number(s.watch_interval), verifyData: s.verify_data as 'quick' | 'full' | 'off', responseCache: Number(s.response_cache), searchCache: Number(s.search_cache), memoryCeiling: Number(s.memory_ceiling), scanThreads: s.scan_threads as ScanThreads,
       maxInFlight: Number(s.max_in_flight), maxQueueDelay: Number(s.max_queue_delay), maxConnections: Number(s.max_connections),
       headersTimeout: Number(s.headers_timeout), requestTimeout: Number(s.request_timeout), keepAliveTimeout: Number(s.keep_alive_timeout),
     }),

@@ -17,6 +17,7 @@ import { createRequestLog, type LogFormat } from '../ops/request-log.js';
 import { onShutdownSignals } from '../ops/shutdown.js';
 import { createMemoryGuard } from '../ops/memory-guard.js';
 import { loadSearchParts } from '../search/search-parts.js';
+import type { ScanThreads } from '../search/scan/code-scan.js';
 import { splitSearchCache } from '../search/query-caches.js';
 import { SettingError, SETTINGS } from '../settings.js';
 import { setUpAccess, type AccessSettings } from './serve-access.js';
@@ -44,6 +45,8 @@ export interface ServeOptions extends AccessSettings, ConnectionLimits {
   searchCache?: number;
   /** Resident bytes above which a search is followed by a full collection (src/ops/memory-guard.ts); 0: never. */
   memoryCeiling?: number;
+  /** When the vector search's code scan takes a second thread (src/search/scan/code-scan.ts). */
+  scanThreads?: ScanThreads;
 }
 
 /** TEST ONLY: holds every API request this many milliseconds, so tests can have requests in flight. */
@@ -56,7 +59,7 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
     data, port, host, mmapSize, log = 'json', metrics: metricsOn = 'on', shutdownTimeout = 10, watchInterval = 1000, verifyData = 'quick',
     maxInFlight = 256, maxQueueDelay = 500, headersTimeout = 10, requestTimeout = 30, keepAliveTimeout = 5, maxConnections = 4096,
     responseCache = Number(SETTINGS.response_cache.default), searchCache = Number(SETTINGS.search_cache.default),
-    memoryCeiling = Number(SETTINGS.memory_ceiling.default), ...accessSettings
+    memoryCeiling = Number(SETTINGS.memory_ceiling.default), scanThreads = SETTINGS.scan_threads.default, ...accessSettings
   } = options;
   const say = (m: string) => console.error(m);
   const check = { mmapSize, verify: verifyData };
@@ -88,9 +91,9 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
     try {
       // The data file's own encoder embeds search queries (the same one that embedded its chunks).
       const searchCacheBytes = splitSearchCache(searchCache);
-      const { embedder, vectors } = await loadSearchParts(file.db, { index: vectorOptions(searchCacheBytes) });
+      const { embedder, vectors } = await loadSearchParts(file.db, { index: { ...vectorOptions(searchCacheBytes), scanThreads } });
       const app = createApp({ data: file, embedder, vectors, access: gate.access, embedQueue, ops, cache, searchCacheBytes, memoryGuard });
-      return { fetch: app.fetch, close: async () => { await embedder?.close(); file.close(); }, searchCaches: app.searchCaches };
+      return { fetch: app.fetch, close: async () => { vectors?.close(); await embedder?.close(); file.close(); }, searchCaches: app.searchCaches };
     } catch (err) {
       file.close();
       throw err;

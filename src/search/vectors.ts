@@ -15,7 +15,7 @@ import type Database from 'better-sqlite3';
 import type { SearchFilters } from '../db/search.js';
 import { binaryCode, codeWords } from './scan/binary-code.js';
 import { blockValues, CODE_BLOCKS_SQL, codeBlocks, codeBlocksSize, hasCodeBlocks } from './scan/code-blocks.js';
-import { CodeScan } from './scan/code-scan.js';
+import { CodeScan, scanThreadsFor, type ScanThreads } from './scan/code-scan.js';
 import { FilterColumns } from './scan/filter-columns.js';
 import { Int8Scorer } from './scan/int8-scorer.js';
 import { Int8Slots } from './scan/int8-slots.js';
@@ -55,6 +55,10 @@ export interface VectorIndex {
   rowMask(f: SearchFilters, sessionIds: string[] | null): Uint8Array | null;
   /** The kept int8 vectors' counters (a search cache: src/search/query-caches.ts). */
   cacheStats(): BoundedCacheStats;
+  /** Threads the code scan runs on (2: a helper thread scans half the codes). */
+  scanThreads(): 1 | 2;
+  /** Stops the code scan's helper thread, if any; the index still answers, on one thread. */
+  close(): void;
 }
 
 export function hasVectorTable(db: Database.Database): boolean {
@@ -67,22 +71,29 @@ export interface VectorIndexOptions {
   rescore?: number;
   /** Bytes of int8 vectors kept between searches (the search cache's `int8_vectors` share). */
   keepBytes?: number;
+  /** When the code scan takes a second thread (code-scan.ts scanThreadsFor; default `on`). */
+  scanThreads?: ScanThreads;
 }
 
 /** Loads the codes and filter columns (per million chunks at dim 256: ~32 MB of codes and ~23 MB
  *  of columns and rowid maps); the int8 vectors are read from the file as queries need them. */
-export function createVectorIndex(db: Database.Database, { rescore = RESCORE, keepBytes = SEARCH_CACHE_BYTES.int8_vectors }: VectorIndexOptions = {}): VectorIndex {
+export function createVectorIndex(db: Database.Database, { rescore = RESCORE, keepBytes = SEARCH_CACHE_BYTES.int8_vectors, scanThreads = 'on' }: VectorIndexOptions = {}): VectorIndex {
   const { entries: n, codeBytes } = codeBlocksSize(db);
-  const scan = new CodeScan(n, Math.max(1, codeBytes / 16), { maxShortlist: MAX_K * rescore });
+  const scan = new CodeScan(n, Math.max(1, codeBytes / 16), { maxShortlist: MAX_K * rescore, threads: scanThreadsFor(scanThreads, n) });
   const columns = new FilterColumns(n);
   columns.useDictionaries(blockValues(db));
   const loaded = new Int32Array(n);
   let filled = 0;
-  for (const b of codeBlocks(db)) {
-    scan.pushMany(b.codes, b.entries);
-    columns.setBlock(filled, b);
-    loaded.set(b.rowids, filled);
-    filled += b.entries;
+  try {
+    for (const b of codeBlocks(db)) {
+      scan.pushMany(b.codes, b.entries);
+      columns.setBlock(filled, b);
+      loaded.set(b.rowids, filled);
+      filled += b.entries;
+    }
+  } catch (err) {
+    scan.close(); // a file that fails to load leaves no thread behind
+    throw err;
   }
   const maxRowid = n ? loaded[n - 1] : 0;
   // A file built in one pass numbers its chunks without gaps, so an entry is its rowid less the first
@@ -184,6 +195,8 @@ export function createVectorIndex(db: Database.Database, { rescore = RESCORE, ke
   return {
     count: () => n,
     cacheStats: () => slots.stats(),
+    scanThreads: () => scan.threads,
+    close: () => scan.close(),
     nearest(query, k, f, sessionIds, reference = query) {
       k = Math.min(k, MAX_K);
       const short = scan.shortlist(binaryCode(query, codeWords(query.length)), k * rescore, mask(f, sessionIds));

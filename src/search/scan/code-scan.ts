@@ -2,8 +2,26 @@
 // every code (WebAssembly SIMD, or plain JS where WebAssembly SIMD is missing), then the `r`
 // entries nearest in Hamming distance among those a filter mask lets through. sqlite-vec's own
 // k-nearest search costs O(n·k) at the k (1000) the search pool needs: ~2 s at 1 M chunks.
-import { HISTOGRAMS, histogramBins, instantiateHamming, outside, type HammingFn } from './hamming-wasm.js';
+import { availableParallelism } from 'node:os';
+import { hammingModule, HISTOGRAMS, histogramBins, instantiateHamming, outside, type HammingFn } from './hamming-wasm.js';
+import { CONTROL_BYTES, startScanHelper, type HammingCall, type ScanHelper } from './scan-helper.js';
 import { instantiateSelect, type SelectFns } from './select-wasm.js';
+
+/** Codes from which a second thread scans half of them (`scanThreads: 'on'`): at 1 M codes one
+ *  thread takes ~3-5 ms, the hand-over tens of microseconds. */
+export const SPLIT_FROM = 1_000_000;
+/** Codes below which a scan is not split even with a helper (its hand-over would cost more). */
+const SPLIT_MIN = 65_536;
+
+/** When the scan takes a second thread: `on` from SPLIT_FROM codes on a machine of more than one
+ *  core, `always` whatever the size (tests), `off` never. */
+export type ScanThreads = 'on' | 'off' | 'always';
+
+/** The threads a scan of `n` codes runs on under `setting`. */
+export function scanThreadsFor(setting: ScanThreads, n: number, cores = availableParallelism()): 1 | 2 {
+  if (setting === 'always') return 2;
+  return setting === 'on' && n >= SPLIT_FROM && cores > 1 ? 2 : 1;
+}
 
 const POPCOUNT = Uint8Array.from({ length: 256 }, (_, b) => { let c = 0; for (let x = b; x; x >>= 1) c += x & 1; return c; });
 
@@ -15,8 +33,10 @@ export class CodeScan {
   private readonly queryAt: number;
   private readonly hamming: HammingFn | null;
   private readonly passes: SelectFns | null;
-  // Where the selection works in the memory: a copy of the mask (a byte an entry), the histogram
-  // (a u32 a distance) and the entries chosen (an i32 each).
+  private readonly helper: ScanHelper | null;
+  // Where the selection works in the memory: a copy of the mask (a byte an entry), the histograms
+  // (a u32 a distance: HISTOGRAMS for this thread, as many again for the helper's half) and the
+  // entries chosen (an i32 each); with a helper, its hand-over words after them.
   private readonly maskAt: number;
   private readonly histAt: number;
   private readonly outAt: number;
@@ -32,8 +52,9 @@ export class CodeScan {
 
   /** Room for `n` codes of `words` 16-byte words each; `maxShortlist` bounds `shortlist`'s r (the
    *  selection's output region is that long: 4 bytes an entry otherwise, 32 MB at 8 M chunks);
-   *  `wasm: false` takes the JavaScript passes (what runs without WebAssembly SIMD; tests compare the two). */
-  constructor(readonly n: number, readonly words: number, { wasm = true, maxShortlist = n }: { wasm?: boolean; maxShortlist?: number } = {}) {
+   *  `wasm: false` takes the JavaScript passes (what runs without WebAssembly SIMD; tests compare the two);
+   *  `threads: 2` scans half the codes on a second thread (scan-helper.ts) where it can start. */
+  constructor(readonly n: number, readonly words: number, { wasm = true, maxShortlist = n, threads = 1 }: { wasm?: boolean; maxShortlist?: number; threads?: 1 | 2 } = {}) {
     this.maxShortlist = Math.max(0, Math.min(n, maxShortlist));
     this.bytes = words * 16;
     const codesEnd = n * this.bytes;
@@ -43,8 +64,12 @@ export class CodeScan {
     const align16 = (x: number) => Math.ceil(x / 16) * 16;
     this.maskAt = align16(distAt + n * 2 + 16);
     this.histAt = align16(this.maskAt + n);
-    this.outAt = this.histAt + HISTOGRAMS * this.bins * 4;
-    this.memory = new WebAssembly.Memory({ initial: Math.ceil((this.outAt + this.maxShortlist * 4 + 16) / 65_536) || 1 });
+    this.outAt = this.histAt + 2 * HISTOGRAMS * this.bins * 4;
+    const controlAt = align16(this.outAt + this.maxShortlist * 4);
+    const pages = Math.ceil((controlAt + CONTROL_BYTES + 16) / 65_536) || 1;
+    const shared = wasm && threads === 2 && typeof SharedArrayBuffer !== 'undefined';
+    // A shared memory needs its maximum; the scan's never grows.
+    this.memory = new WebAssembly.Memory(shared ? { initial: pages, maximum: pages, shared: true } : { initial: pages });
     this.u8 = new Uint8Array(this.memory.buffer);
     this.dist = new Uint16Array(this.memory.buffer, distAt, n);
     let hamming: HammingFn | null = null;
@@ -53,7 +78,17 @@ export class CodeScan {
     let passes: SelectFns | null = null;
     try { passes = wasm ? instantiateSelect(this.memory) : null; } catch { passes = null; }
     this.passes = passes;
+    this.helper = shared && hamming ? startScanHelper({ memory: this.memory, module: hammingModule(words, true), controlAt }) : null;
   }
+
+  /** Whether a second thread scans half the codes. */
+  get threads(): 1 | 2 { return this.helper?.alive ? 2 : 1; }
+
+  /** Scans whose second half the helper thread ran. */
+  get helped(): number { return this.helper?.helped ?? 0; }
+
+  /** Stops the helper thread, if any (the scan goes on, on one thread). */
+  close() { this.helper?.close(); }
 
   get simd() { return this.hamming !== null; }
 
@@ -115,16 +150,26 @@ export class CodeScan {
   private shortlistWasm(query: Uint8Array, r: number, mask: Uint8Array | null, hamming: HammingFn, { select }: SelectFns): Int32Array {
     const n = this.filled, buffer = this.memory.buffer;
     this.u8.set(query.subarray(0, this.bytes), this.queryAt);
-    const counts = new Uint32Array(buffer, this.histAt, HISTOGRAMS * this.bins);
+    const counts = new Uint32Array(buffer, this.histAt, 2 * HISTOGRAMS * this.bins);
     counts.fill(0);
     if (mask && (mask !== this.copiedMask || n !== this.copiedEntries)) {
       this.u8.set(mask.subarray(0, n), this.maskAt);
       this.copiedMask = mask;
       this.copiedEntries = n;
     }
-    hamming(this.queryAt, 0, n, this.dist.byteOffset, mask ? this.maskAt : 0, this.histAt);
+    const distAt = this.dist.byteOffset, maskAt = mask ? this.maskAt : 0, helper = this.helper;
+    let histograms = HISTOGRAMS;
+    if (helper?.alive && n >= SPLIT_MIN) {
+      // The helper scans the second half into histograms of its own, this thread the first.
+      const half = n >> 1;
+      const call: HammingCall = [this.queryAt, half * this.bytes, n - half, distAt + half * 2, mask ? maskAt + half : 0, this.histAt + HISTOGRAMS * this.bins * 4];
+      helper.offer(call);
+      hamming(this.queryAt, 0, half, distAt, maskAt, this.histAt);
+      helper.finish(() => hamming(...call));
+      histograms = 2 * HISTOGRAMS;
+    } else hamming(this.queryAt, 0, n, distAt, maskAt, this.histAt);
     const hist = counts.slice(0, this.bins);
-    for (let h = 1; h < HISTOGRAMS; h++) for (let d = 0; d < this.bins; d++) hist[d] += counts[h * this.bins + d];
+    for (let h = 1; h < histograms; h++) for (let d = 0; d < this.bins; d++) hist[d] += counts[h * this.bins + d];
     // The threshold stops at the largest real distance: the entries past it are those dropped.
     const last = outside(this.words) - 1;
     let t = 0, below = 0;

@@ -17,7 +17,7 @@
 // runs (a province, a year, a speaker's chunks lie together in rowid order), so skipping the codes
 // it drops saves their reading, and the branch is well predicted.
 
-import { get, I32, i32, leb, name, section, set, simd, simdMem, tee, V128, vec } from './wasm-encoding.js';
+import { get, I32, i32, isShared, leb, memoryImport, name, section, set, simd, simdMem, tee, V128, vec } from './wasm-encoding.js';
 
 const add = 0x6a, mul = 0x6c, ltU = 0x49, eqz = 0x45, load8u = 0x2d, load = 0x28, store = 0x36, and = 0x71;
 
@@ -30,8 +30,8 @@ export const HISTOGRAMS = 4;
 
 // Assembled per code width: the query's words sit in v128 locals and the per-code loop is unrolled.
 // Params: 0 query, 1 codes, 2 n, 3 out, 4 mask, 5 hist. Locals: 6 i, 7 p (codes cursor), 8 d,
-// 9 acc, 10.. query words.
-function moduleFor(words: number): Uint8Array {
+// 9 acc, 10.. query words. A `shared` module imports a shared memory (scan-helper.ts).
+export function hammingModule(words: number, shared = false): Uint8Array {
   const [QUERY, N, OUT, MASK, HIST, I, P, D, ACC] = [0, 2, 3, 4, 5, 6, 7, 8, 9];
   const q = (w: number) => 10 + w;
   const perCode: number[] = [];
@@ -73,7 +73,7 @@ function moduleFor(words: number): Uint8Array {
   return new Uint8Array([
     0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
     ...section(1, vec([[0x60, ...vec([[I32], [I32], [I32], [I32], [I32], [I32]]), 0]])),
-    ...section(2, vec([[...name('m'), ...name('memory'), 0x02, 0x00, 0x01]])),
+    ...memoryImport(shared),
     ...section(3, vec([[0]])),
     ...section(7, vec([[...name('hamming'), 0x00, 0]])),
     ...section(10, vec([[...leb(body.length), ...body]])),
@@ -82,8 +82,9 @@ function moduleFor(words: number): Uint8Array {
 
 export type HammingFn = (query: number, codes: number, n: number, out: number, mask: number, hist: number) => void;
 
-/** The scanner for codes of `words` 16-byte words, bound to `memory`; throws without WebAssembly SIMD. */
+/** The scanner for codes of `words` 16-byte words, bound to `memory` (shared or not); throws
+ *  without WebAssembly SIMD. */
 export function instantiateHamming(memory: WebAssembly.Memory, words: number): HammingFn {
-  const instance = new WebAssembly.Instance(new WebAssembly.Module(moduleFor(words)), { m: { memory } });
+  const instance = new WebAssembly.Instance(new WebAssembly.Module(hammingModule(words, isShared(memory))), { m: { memory } });
   return instance.exports.hamming as HammingFn;
 }

@@ -7,7 +7,7 @@
 // below t, and the first `ties` at t, until cap are written; returns how many were. dist is u16 per
 // entry; pointers are byte offsets in the imported memory.
 
-import { get, I32, i32, leb, name, section, set, tee, vec } from './wasm-encoding.js';
+import { get, I32, i32, isShared, leb, memoryImport, name, section, set, tee, vec } from './wasm-encoding.js';
 
 const OP = {
   block: 0x02, loop: 0x03, if: 0x04, else: 0x05, end: 0x0b, brIf: 0x0d,
@@ -44,12 +44,12 @@ function selectBody(): number[] {
   ];
 }
 
-function module(): Uint8Array {
+function module(shared: boolean): Uint8Array {
   const body = selectBody();
   return new Uint8Array([
     0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
     ...section(1, vec([[0x60, ...vec(Array.from({ length: 6 }, () => [I32])), 1, I32]])),
-    ...section(2, vec([[...name('m'), ...name('memory'), 0x02, 0x00, 0x01]])),
+    ...memoryImport(shared),
     ...section(3, vec([[0]])),
     ...section(7, vec([[...name('select'), 0x00, 0]])),
     ...section(10, vec([[...leb(body.length), ...body]])),
@@ -60,8 +60,8 @@ export interface SelectFns {
   select(dist: number, n: number, t: number, ties: number, out: number, cap: number): number;
 }
 
-/** The pass bound to `memory`; throws where WebAssembly is missing. */
+/** The pass bound to `memory` (shared or not); throws where WebAssembly is missing. */
 export function instantiateSelect(memory: WebAssembly.Memory): SelectFns {
-  const instance = new WebAssembly.Instance(new WebAssembly.Module(module()), { m: { memory } });
+  const instance = new WebAssembly.Instance(new WebAssembly.Module(module(isShared(memory))), { m: { memory } });
   return instance.exports as unknown as SelectFns;
 }

@@ -35,3 +35,11 @@ export const simd = (op: number, ...imm: number[]) => [0xfd, ...leb(op), ...imm]
 export const simdMem = (op: number, align: number, offset: number) => simd(op, align, ...leb(offset));
 export const get = (i: number) => [0x20, i], set = (i: number) => [0x21, i], tee = (i: number) => [0x22, i];
 export const i32 = (n: number) => [0x41, ...sleb(n)];
+
+/** The import section's one entry, `m.memory`: a memory of at least one page, or a shared one (two
+ *  threads on one memory: scan-helper.ts), which must declare a maximum; the largest a 32-bit memory can be. */
+export const memoryImport = (shared: boolean) =>
+  section(2, vec([[...name('m'), ...name('memory'), 0x02, ...(shared ? [0x03, 0x01, ...leb(65_536)] : [0x00, 0x01])]]));
+
+/** Whether `memory` can be shared between threads (made with `shared: true`). */
+export const isShared = (memory: WebAssembly.Memory) => typeof SharedArrayBuffer !== 'undefined' && memory.buffer instanceof SharedArrayBuffer;

@@ -62,6 +62,42 @@ describe('CodeScan', () => {
     }
   });
 
+  test('on two threads, the same entries as on one (the helper scans the second half; masks, ties, r at the edges)', async () => {
+    const random = rng(33);
+    // Past the size from which a scan is split; codes of 2 random bits, so most entries tie.
+    const n = 70_001, words = 1;
+    const codes = Array.from({ length: n }, () => Uint8Array.from({ length: 16 }, (_, b) => (b ? 0 : Math.floor(random() * 4))));
+    const one = new CodeScan(n, words), two = new CodeScan(n, words, { threads: 2 });
+    for (const c of codes) { one.push(c); two.push(c); }
+    try {
+      expect(two.threads).toBe(2);
+      // The helper thread starts in the background: scans before it runs are whole on this thread.
+      for (let waited = 0; two.helped === 0 && waited < 5000; waited += 20) {
+        two.shortlist(codes[0], 10, null);
+        await new Promise((done) => setTimeout(done, 20));
+      }
+      const before = two.helped;
+      expect(before).toBeGreaterThan(0);
+      for (const share of [null, 0, 0.02, 0.5, 1]) {
+        const mask = share === null ? null : Uint8Array.from({ length: n }, (_, i) => (i > n / 3 && random() < share ? 1 : 0));
+        for (const r of [1, 5, 8192, n]) {
+          const q = codes[Math.floor(random() * n)];
+          expect([...two.shortlist(q, r, mask)]).toEqual([...one.shortlist(q, r, mask)]);
+        }
+      }
+      // The helper ran a part of them (a scan of 35 k codes is over in ~50 µs, about the time the
+      // helper takes to wake: the scanning thread takes the half back when it has not begun).
+      expect(two.helped).toBeGreaterThan(before);
+      // Closed, it scans on one thread, with the same answers.
+      two.close();
+      expect(two.threads).toBe(1);
+      const q = codes[5];
+      expect([...two.shortlist(q, 300, null)]).toEqual([...one.shortlist(q, 300, null)]);
+    } finally {
+      two.close();
+    }
+  });
+
   test('the WebAssembly passes and the JavaScript ones choose the same entries (random codes and masks, r at the edges)', () => {
     const random = rng(21);
     for (const [n, words] of [[1, 1], [700, 1], [5000, 2], [2048, 3]]) {
