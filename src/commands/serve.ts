@@ -92,6 +92,7 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
       // The data file's own encoder embeds search queries (the same one that embedded its chunks).
       const searchCacheBytes = splitSearchCache(searchCache);
       const { embedder, vectors } = await loadSearchParts(file.db, { index: { ...vectorOptions(searchCacheBytes), scanThreads } });
+      if (vectors) say(`canpol: vector index of ${vectors.count()} chunks, scanned on ${vectors.scanThreads() === 2 ? 'two threads' : 'one thread'} (--scan-threads ${scanThreads})`);
       const app = createApp({ data: file, embedder, vectors, access: gate.access, embedQueue, ops, cache, searchCacheBytes, memoryGuard });
       return { fetch: app.fetch, close: async () => { vectors?.close(); await embedder?.close(); file.close(); }, searchCaches: app.searchCaches };
     } catch (err) {
