@@ -17,8 +17,18 @@ interface Waiter {
   onAbort?: () => void;
 }
 
-export const overloaded = (retryAfter: number) => new ApiError(503, 'search_overloaded',
-  `search is busy (every embedding slot and queue place is taken); retry in ${retryAfter} s`, undefined, { 'Retry-After': String(retryAfter) });
+// One error a Retry-After value, made once: under overload most semantic requests are refused, and
+// making an Error (its stack trace) was ~20 µs of each refusal (a CPU profile at 32 connections).
+// It is only read once thrown (src/http/respond.ts renders it).
+const refusals = new Map<number, ApiError>();
+export const overloaded = (retryAfter: number) => {
+  let err = refusals.get(retryAfter);
+  if (!err) {
+    err = new ApiError(503, 'search_overloaded', `search is busy (every embedding slot and queue place is taken); retry in ${retryAfter} s`, undefined, { 'Retry-After': String(retryAfter) });
+    if (refusals.size < 64) refusals.set(retryAfter, err);
+  }
+  return err;
+};
 
 export function createWorkQueue({ concurrency = 2, maxWaiting = 6, now = Date.now }: WorkQueueOptions = {}) {
   let running = 0;

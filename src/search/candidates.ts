@@ -115,6 +115,13 @@ function stemsByLang(q: string, langs: readonly Lang[]) {
 export async function hybridPool(src: CandidateSources, q: string, f: SearchFilters, minSimilarity: number | undefined, o: PoolOptions = {}): Promise<Pool> {
   const { keyword: useKeyword = true, vector: useVector = true, floor = SIMILARITY_FLOOR } = o;
   const { queries } = src;
+  // The query's embedding first: it waits its turn in the embedding queue (decisions 4), and a
+  // search the full queue refuses (503) has then spent nothing on its keyword side. Embedded after
+  // the keyword side, each refusal cost a whole keyword search: at 32 connections ~900 refusals a
+  // second took most of the server's core (docs/benchmarks.md "Eleventh session").
+  // A query the encoder knows no word of has no meaning to it: no vector side (a nonsense query
+  // finds nothing rather than the chunks nearest to its hashed letters).
+  const qvec = useVector && src.vectors && src.embed && src.vectors.count() > 0 && (src.knows?.(q) ?? true) ? await src.embed(q) : null;
   const analysis = analyseQuery(q, f.langs);
   const terms = stemsByLang(q, f.langs);
   const stems = new Set(terms.flatMap((t) => t.stems));
@@ -162,11 +169,7 @@ export async function hybridPool(src: CandidateSources, q: string, f: SearchFilt
   }
 
   let neighbours: Array<{ rowid: number; similarity: number }> = [];
-  let qvec: Float32Array | null = null;
-  // A query the encoder knows no word of has no meaning to it: no vector side (a nonsense query
-  // finds nothing rather than the chunks nearest to its hashed letters).
-  if (useVector && src.vectors && src.embed && src.vectors.count() > 0 && (src.knows?.(q) ?? true)) {
-    qvec = await src.embed(q);
+  if (qvec && src.vectors) {
     // Feedback from the best keyword match of the two keyword lists, as fused.
     const lead = [...reciprocalRankFusion([keyword.slice(0, 1), translated.slice(0, 1)], 60, [weights.keyword, weights.translated])].sort((a, b) => b[1] - a[1])[0]?.[0];
     const best = lead === undefined ? undefined : src.vectors.vectors([lead]).get(lead);
