@@ -5,6 +5,9 @@ import { COUNT_CAP, createSearchQueries, type SearchFilters } from '../../src/db
 import { hybridPool, POOL, type CandidateSources } from '../../src/search/candidates.js';
 import { ids } from '../../build-db/ids.js';
 import { buildFixture, fixtureIds, type Fixture } from '../helpers/fixture.js';
+import { ApiError } from '../../src/http/errors.js';
+import { createWorkQueue } from '../../src/limits/work-queue.js';
+import type { VectorIndex } from '../../src/search/vectors.js';
 
 const BUDGET = 1_100;       // chunks saying "budget": more than the pool holds
 let fx: Fixture;
@@ -78,5 +81,21 @@ describe('phrases and rare words', () => {
     const pool = await hybridPool(src, 'Zorblatt budget', ANY, undefined);
     const top = new Set(pool.candidates.slice(0, 11).map((c) => c.rowid));
     for (let k = 0; k < 11; k++) expect(top.has(rowidOf(`t/budget-${k * 100 + 7}`))).toBe(true);
+  });
+});
+
+describe('the embedding queue', () => {
+  test('a search the full queue refuses (503) has read nothing of the keyword index', async () => {
+    const queue = createWorkQueue({ concurrency: 1, maxWaiting: 0 });
+    const never = new Promise<Float32Array>(() => {});
+    void queue.run(() => never); // the one slot, taken for good
+    const read: string[] = [];
+    const queries = new Proxy(src.queries, { get: (target, name) => { read.push(String(name)); return Reflect.get(target, name); } });
+    const vectors = { count: () => 1 } as unknown as VectorIndex; // the query would be embedded
+    const embed = (text: string) => queue.run(() => never.then(() => new Float32Array([text.length])));
+    const refused = await hybridPool({ queries, vectors, embed }, 'budget deficit', ANY, undefined).then(() => null, (err: unknown) => err);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect((refused as ApiError).status).toBe(503);
+    expect(read).toEqual([]);
   });
 });
