@@ -62,11 +62,11 @@ describe('CodeScan', () => {
     }
   });
 
-  test('on two threads, the same entries as on one (the helper scans the second half; masks, ties, r at the edges)', async () => {
-    const random = rng(33);
+  for (const words of [1, 2]) test(`on two threads, the same entries as on one (${words * 128}-bit codes; the helper scans the second half; masks, ties, r at the edges)`, async () => {
+    const random = rng(33 + words);
     // Past the size from which a scan is split; codes of 2 random bits, so most entries tie.
-    const n = 70_001, words = 1;
-    const codes = Array.from({ length: n }, () => Uint8Array.from({ length: 16 }, (_, b) => (b ? 0 : Math.floor(random() * 4))));
+    const n = 70_001;
+    const codes = Array.from({ length: n }, () => Uint8Array.from({ length: words * 16 }, (_, b) => (b ? 0 : Math.floor(random() * 4))));
     const one = new CodeScan(n, words), two = new CodeScan(n, words, { threads: 2 });
     for (const c of codes) { one.push(c); two.push(c); }
     try {
