@@ -5,7 +5,7 @@
 //   bun eval/ablate.ts [--data data/real.db] [--kind topic-en]
 import { parseArgs } from 'node:util';
 import type { PoolOptions } from '../src/search/candidates.js';
-import type { FusionWeights } from '../src/search/fuse.js';
+import { FUSION_WEIGHTS, type FusionWeights } from '../src/search/fuse.js';
 import type { QueryShape } from '../src/search/query-analysis.js';
 import { mean, ndcgAt } from './metrics.js';
 import { gradesOf, halfOf, KINDS, loadQueries } from './queries.js';
@@ -34,6 +34,8 @@ export const CONFIGS: Array<[string, PoolOptions]> = [
   ['+ proximity list, vector 0.15 for keyword questions (= now)', {}],
   ['now without pin', { pin: false }],
   ['now with the old weights by shape', { weights: oldShapes }],
+  // What the vector side adds to each query (French topic queries lose by it: eval/method.md).
+  ['now without the vector side', { weights: { keyword: { ...FUSION_WEIGHTS.keyword, vector: 0 }, topic: { ...FUSION_WEIGHTS.topic, vector: 0 }, prose: { ...FUSION_WEIGHTS.prose, vector: 0 } } }],
 ];
 
 const scores = new Map<string, number[]>();
