@@ -18,7 +18,7 @@ export const SETTINGS = {
   data: { flag: '--data', env: 'CANPOL_DATA', default: 'data/canpol.db', kind: 'string', help: 'the data file to serve (opened read-only)' },
   port: { flag: '--port', env: 'PORT', default: '8080', kind: 'port', help: 'TCP port to listen on (0 picks a free one)' },
   host: { flag: '--host', env: 'CANPOL_HOST', default: '127.0.0.1', kind: 'string', help: 'address to listen on; 0.0.0.0 for every interface' },
-  mmap_size: { flag: '--mmap-size', env: 'CANPOL_MMAP_SIZE', default: '1073741824', kind: 'bytes', help: 'bytes of the data file to memory-map' },
+  mmap_size: { flag: '--mmap-size', env: 'CANPOL_MMAP_SIZE', default: '268435456', kind: 'bytes', help: 'bytes of the data file to memory-map (from its start; the rest is read through SQLite\'s page cache). Pages of the map that searches touch count in the resident set: at 8 M chunks 1 GiB mapped held 253 MB of them and 256 MiB 125 MB, at the same search speed (docs/benchmarks.md, eleventh session); a file smaller than this is mapped whole' },
   sources: { flag: '--sources', env: 'CANPOL_SOURCES', default: 'data/demo', kind: 'string', help: 'source bundle folder to compile (docs/source-format.md)' },
   from: { flag: '--from', env: 'CANPOL_IMPORT_FROM', default: '../shared/datasets', kind: 'string', help: 'upstream files to import: the datasets folder for `import --all`, else the folder of that one source' },
   into: { flag: '--into', env: 'CANPOL_IMPORT_INTO', default: 'data/real', kind: 'string', help: 'source bundle folder the importers write their parts into' },

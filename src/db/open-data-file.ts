@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { SCHEMA_VERSION } from '../../build-db/schema.js';
 import { loadSqliteVec } from '../natives/native-files.js';
+import { SETTINGS } from '../settings.js';
 
 export class DataFileError extends Error {
   constructor(message: string) {
@@ -33,7 +34,7 @@ export interface OpenOptions {
   mmapSize?: number;
 }
 
-export function openDataFile(path: string, { mmapSize = 1 << 30 }: OpenOptions = {}): DataFile {
+export function openDataFile(path: string, { mmapSize = Number(SETTINGS.mmap_size.default) }: OpenOptions = {}): DataFile {
   if (!existsSync(path)) throw new DataFileError(`data file ${path} does not exist (build one with: canpol build --sources DIR --out ${path})`);
   let db: Database.Database;
   try {
