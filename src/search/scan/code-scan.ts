@@ -158,7 +158,6 @@ export class CodeScan {
       this.copiedEntries = n;
     }
     const distAt = this.dist.byteOffset, maskAt = mask ? this.maskAt : 0, helper = this.helper;
-    let histograms = HISTOGRAMS;
     if (helper?.alive && n >= SPLIT_MIN) {
       // The helper scans the second half into histograms of its own, this thread the first.
       const half = n >> 1;
@@ -166,10 +165,10 @@ export class CodeScan {
       helper.offer(call);
       hamming(this.queryAt, 0, half, distAt, maskAt, this.histAt);
       helper.finish(() => hamming(...call));
-      histograms = 2 * HISTOGRAMS;
     } else hamming(this.queryAt, 0, n, distAt, maskAt, this.histAt);
+    // Every histogram is added up: the helper's are zero when the scan was not split.
     const hist = counts.slice(0, this.bins);
-    for (let h = 1; h < histograms; h++) for (let d = 0; d < this.bins; d++) hist[d] += counts[h * this.bins + d];
+    for (let h = 1; h < 2 * HISTOGRAMS; h++) for (let d = 0; d < this.bins; d++) hist[d] += counts[h * this.bins + d];
     // The threshold stops at the largest real distance: the entries past it are those dropped.
     const last = outside(this.words) - 1;
     let t = 0, below = 0;

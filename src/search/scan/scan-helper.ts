@@ -15,6 +15,7 @@
 // The worker's source is the small script below, run with `eval`: it loads nothing of the program,
 // starts in milliseconds, and runs the same under Node, Bun and the single binary.
 import { Worker } from 'node:worker_threads';
+import { isShared } from './wasm-encoding.js';
 
 const IDLE = 0, OFFERED = 1, TAKEN = 2, DONE = 3, QUIT = 4;
 /** Bytes of the shared memory the hand-over uses: the state and the call's six arguments (i32 each). */
@@ -78,7 +79,7 @@ function canWait(): boolean {
 
 /** Starts the helper thread; null where shared memory, blocking waits or worker threads are missing. */
 export function startScanHelper({ memory, module, controlAt, timeoutMs = 10_000 }: ScanHelperOptions): ScanHelper | null {
-  if (typeof SharedArrayBuffer === 'undefined' || !(memory.buffer instanceof SharedArrayBuffer) || !canWait()) return null;
+  if (!isShared(memory) || !canWait()) return null;
   const c = new Int32Array(memory.buffer, controlAt, CONTROL_BYTES / 4);
   c.fill(0);
   let worker: Worker;
