@@ -7,17 +7,18 @@
 // file, it is that file again, and its entry (src/cli.ts, src/binary-entry.ts) sees isBuildWorker()
 // and runs the worker instead of the command.
 import { isMainThread, Worker, workerData, type TransferListItem } from 'node:worker_threads';
+import { usesThreads, type ThreadMode } from '../../src/ops/thread-mode.js';
 
 const MARK = 'canpolBuildWorker';
 
 /** `--build-workers`: `on` uses worker threads for steps of at least MIN_WORKER_ITEMS records (below,
  *  starting a thread, which loads the program again, costs more than it saves: about a second per
  *  thread from dist/canpol.mjs on a loaded machine), `always` for every step, `off` for none. */
-export type WorkerMode = 'on' | 'off' | 'always';
+export type WorkerMode = ThreadMode;
 export const MIN_WORKER_ITEMS = 20_000;
 
 /** Whether a step over `items` records runs on worker threads. */
-export const useWorkers = (mode: WorkerMode | undefined, items: number): boolean => mode === 'always' || (mode === 'on' && items >= MIN_WORKER_ITEMS);
+export const useWorkers = (mode: WorkerMode | undefined, items: number): boolean => usesThreads(mode, items, MIN_WORKER_ITEMS);
 
 export type BuildWorkerTask = 'keyword-terms' | 'chunk-speeches';
 

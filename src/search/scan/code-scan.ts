@@ -3,6 +3,7 @@
 // entries nearest in Hamming distance among those a filter mask lets through. sqlite-vec's own
 // k-nearest search costs O(n·k) at the k (1000) the search pool needs: ~2 s at 1 M chunks.
 import { availableParallelism } from 'node:os';
+import { usesThreads, type ThreadMode } from '../../ops/thread-mode.js';
 import { hammingModule, HISTOGRAMS, histogramBins, instantiateHamming, outside, type HammingFn } from './hamming-wasm.js';
 import { CONTROL_BYTES, startScanHelper, type HammingCall, type ScanHelper } from './scan-helper.js';
 import { instantiateSelect, type SelectFns } from './select-wasm.js';
@@ -13,14 +14,13 @@ export const SPLIT_FROM = 1_000_000;
 /** Codes below which a scan is not split even with a helper (its hand-over would cost more). */
 const SPLIT_MIN = 65_536;
 
-/** When the scan takes a second thread: `on` from SPLIT_FROM codes on a machine of more than one
- *  core, `always` whatever the size (tests), `off` never. */
-export type ScanThreads = 'on' | 'off' | 'always';
+/** When the scan takes a second thread (src/ops/thread-mode.ts): `on` from SPLIT_FROM codes, on a
+ *  machine of more than one core. */
+export type ScanThreads = ThreadMode;
 
 /** The threads a scan of `n` codes runs on under `setting`. */
 export function scanThreadsFor(setting: ScanThreads, n: number, cores = availableParallelism()): 1 | 2 {
-  if (setting === 'always') return 2;
-  return setting === 'on' && n >= SPLIT_FROM && cores > 1 ? 2 : 1;
+  return usesThreads(setting, n, SPLIT_FROM) && (setting === 'always' || cores > 1) ? 2 : 1;
 }
 
 const POPCOUNT = Uint8Array.from({ length: 256 }, (_, b) => { let c = 0; for (let x = b; x; x >>= 1) c += x & 1; return c; });
