@@ -35,7 +35,7 @@ export const CONFIGS: Array<[string, PoolOptions]> = [
   ['now without pin', { pin: false }],
   ['now with the old weights by shape', { weights: oldShapes }],
   // What the vector side adds to each query (French topic queries lose by it: eval/method.md).
-  ['now without the vector side', { weights: { keyword: { ...FUSION_WEIGHTS.keyword, vector: 0 }, topic: { ...FUSION_WEIGHTS.topic, vector: 0 }, prose: { ...FUSION_WEIGHTS.prose, vector: 0 } } }],
+  ['now without the vector side', { weights: Object.fromEntries(Object.entries(FUSION_WEIGHTS).map(([shape, w]) => [shape, { ...w, vector: 0 }])) as Record<QueryShape, FusionWeights> }],
 ];
 
 const scores = new Map<string, number[]>();
