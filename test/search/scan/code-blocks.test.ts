@@ -1,6 +1,8 @@
 // The stored blocks of the vector index's in-memory part (src/search/scan/code-blocks.ts): the writer's
 // narrow forms (rowids that follow one another as the first only, text codes in 1, 2 or 4 bytes) read
-// back as the values written, and the wide form files were written in before reads the same.
+// back as the values written, and the wide form files were written in before reads the same; the
+// blocks' pages are one contiguous run even when written beside chunk_int8 (a cold start reads them in
+// one sweep).
 import { afterAll, describe, expect, test } from 'bun:test';
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -112,5 +114,26 @@ describe('code blocks', () => {
     expect(() => [...codeBlocks(db)]).toThrow('chunk_blocks: block 0 has 12 bytes of party for 4 entries');
     db.prepare('UPDATE chunk_blocks SET party = zeroblob(4), rowids = zeroblob(8) WHERE block = 0').run();
     expect(() => [...codeBlocks(db)]).toThrow('chunk_blocks: block 0 has 8 bytes of rowids for 4 entries');
+  });
+
+  test('blocks written between int8 rows, as the embedding pass writes them, take one contiguous run of pages', () => {
+    const db = fresh();
+    const int8 = db.prepare('INSERT INTO chunk_int8 (rowid, vector_i8) VALUES (?, ?)');
+    const big = (i: number) => Uint8Array.from({ length: 256 }, (_, b) => (i + b) & 255);
+    db.transaction(() => {
+      const w = new CodeBlockWriter(db, 64);
+      for (let i = 0; i < 20_000; i++) {
+        int8.run(i + 1, Buffer.from(big(i)));
+        w.add(i + 1, Uint8Array.from({ length: 64 }, (_, b) => (i * 7 + b) & 255), row(`p${i % 50}`, i));
+      }
+      w.finish();
+    })();
+    // Every page but the table's root, which was made with the schema before any row.
+    const pages = db.prepare(`SELECT count(*) AS n, min(pageno) AS lo, max(pageno) AS hi FROM dbstat WHERE name = 'chunk_blocks'
+      AND pageno <> (SELECT rootpage FROM sqlite_schema WHERE name = 'chunk_blocks')`).get() as { n: number; lo: number; hi: number };
+    expect(pages.n).toBeGreaterThan(300); // 313 blocks of 64, each with overflow pages
+    expect(pages.hi - pages.lo + 1).toBe(pages.n);
+    expect(readBack(db).out.length).toBe(20_000);
+    expect(db.prepare("SELECT count(*) FROM temp.sqlite_schema WHERE name = 'chunk_blocks_staging'").pluck().get()).toBe(0);
   });
 });
