@@ -27,12 +27,12 @@ export async function createLearnedEncoder(model: Uint8Array, card: LearnedCard,
           for (let c = 0; c < row.length; c++) { set(r, c, row[c]); w[r * len + c] = weights[c]; }
         });
       });
-      const res = await session.run({ ids, weights: float32Tensor(w, [group.length, len]) });
+      const res = session.run({ ids, weights: float32Tensor(w, [group.length, len]) });
       const data = res.embedding.data as Float32Array;
       group.forEach((t, r) => { out[t] = data.slice(r * dim, (r + 1) * dim); });
     }
     return out;
   }
   const knowsAnyWord = (text: string) => tokenizer.encode(text).ids.some((id) => id < tokenizer.vocabSize);
-  return { dim, embed, embedQuery: async (q) => (await embed([q]))[0], knowsAnyWord, close: () => session.release() };
+  return { dim, embed, embedQuery: async (q) => (await embed([q]))[0], knowsAnyWord, close: async () => session.release() };
 }

@@ -30,7 +30,7 @@ export async function createPretrainedEncoder(model: Uint8Array, card: Pretraine
         attention_mask: int64Tensor(group.length, len, (set) => group.forEach((t, r) => { for (let c = 0; c < encs[t].ids.length; c++) set(r, c, 1); })),
       };
       if (inputs.has('token_type_ids')) feeds.token_type_ids = int64Tensor(group.length, len, () => {});
-      const res = (await session.run(feeds))[output];
+      const res = session.run(feeds)[output];
       const data = res.data as Float32Array;
       const dims = res.dims;
       group.forEach((t, r) => {
@@ -45,7 +45,7 @@ export async function createPretrainedEncoder(model: Uint8Array, card: Pretraine
     dim: card.dim,
     embed: (texts) => run(prefixed(card.prefix, texts)),
     embedQuery: async (q) => (await run(prefixed(card.queryPrefix ?? card.prefix, [q])))[0],
-    close: () => session.release(),
+    close: async () => session.release(),
   };
 }
 

@@ -26,7 +26,64 @@ function loadedOrt(): typeof Ort {
   return ort;
 }
 
-export async function createSession(model: Uint8Array, { threads = 2 }: SessionOptions = {}): Promise<Ort.InferenceSession> {
+/** A model ready to run: its inputs and outputs by name, and a run that is done when it returns. */
+export interface ModelSession {
+  inputNames: string[];
+  outputNames: string[];
+  run(feeds: Record<string, Ort.Tensor>): Record<string, Ort.Tensor>;
+  release(): void;
+}
+
+/** What onnxruntime-node's addon exposes of a session (dist/binding.js; read from its backend.js). */
+interface NativeSession {
+  loadModel(buffer: ArrayBufferLike, offset: number, length: number, options: object): void;
+  run(feeds: Record<string, Ort.Tensor>, fetches: Record<string, null>, options: object): Record<string, Ort.Tensor>;
+  inputMetadata: Array<{ name: string }>;
+  outputMetadata: Array<{ name: string }>;
+  dispose(): void;
+}
+
+/**
+ * A session of the package's native addon, run in the call. onnxruntime-node's public
+ * `InferenceSession.run` returns a promise and defers the run to `setImmediate` (its dist/backend.js),
+ * yet the run under it is synchronous, on the calling thread: deferring it only changes the order.
+ * In the server that order was the cost. Node parses every request waiting on every socket before
+ * any deferred run starts, so under 32 connections each pass found 2 embeddings running and 6
+ * waiting and refused the rest with 503 `search_overloaded` (decisions 4). They came straight back,
+ * and a third of the core went on refusals (docs/benchmarks.md, twelfth session). Run in the call, an
+ * embedding is over before the next request is read, so the queue's bound holds without refusing a
+ * request it could have served. The addon is not the package's documented interface: its version is
+ * pinned in package.json, and test/search/encoder/session.test.ts checks that runs give what the
+ * public API gives.
+ */
+export async function createSession(model: Uint8Array, { threads = 2 }: SessionOptions = {}): Promise<ModelSession> {
+  await loadOrt();
+  const { binding, initOrt } = (await import('onnxruntime-node/dist/binding.js')) as unknown as {
+    binding: { InferenceSession: new () => NativeSession };
+    initOrt(): void;
+  };
+  initOrt();
+  const session = new binding.InferenceSession();
+  session.loadModel(model.buffer, model.byteOffset, model.byteLength, {
+    intraOpNumThreads: threads,
+    interOpNumThreads: 1,
+    graphOptimizationLevel: 'all',
+    executionMode: 'sequential',
+    logSeverityLevel: 3,
+    executionProviders: [],
+  });
+  const outputNames = session.outputMetadata.map((m) => m.name);
+  const fetches = Object.fromEntries(outputNames.map((name) => [name, null]));
+  return {
+    inputNames: session.inputMetadata.map((m) => m.name),
+    outputNames,
+    run: (feeds) => session.run(feeds, fetches, {}),
+    release: () => session.dispose(),
+  };
+}
+
+/** The same model through onnxruntime-node's public API (for the test that compares the two). */
+export async function createPublicSession(model: Uint8Array, { threads = 2 }: SessionOptions = {}): Promise<Ort.InferenceSession> {
   return (await loadOrt()).InferenceSession.create(model, {
     intraOpNumThreads: threads,
     interOpNumThreads: 1,
