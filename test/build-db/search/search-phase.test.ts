@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { buildDataFileWith } from '../../../build-db/build.js';
-import { searchPhase, type SearchPhaseReport } from '../../../build-db/search/search-phase.js';
+import { entryOf, searchPhase, type SearchPhaseReport } from '../../../build-db/search/search-phase.js';
 import { buildCommand } from '../../../src/commands/build.js';
 import { openDataFile } from '../../../src/db/open-data-file.js';
 import { createApp } from '../../../src/http/app.js';
@@ -328,5 +328,14 @@ describe('an operator\'s pretrained encoder (canpol build --encoder-model --enco
 
   test('a model without its tokenizer is a usage error', async () => {
     expect(await buildCommand({ sources: demo, out: join(dir, 'x.db'), reuse: 'none', encoderModel: join(dir, 'model.onnx'), encoderTokenizer: 'none', encoderPrefixes: 'none' })).toBe(2);
+  });
+});
+
+describe('--reuse finds a chunk among the previous file\'s block entries by bisection', () => {
+  test('every rowid present is found at its index; absent ones, between or beyond, are not', () => {
+    const rowids = Int32Array.of(3, 5, 9, 100, 101, 7_000_000);
+    rowids.forEach((r, i) => expect(entryOf(rowids, r)).toBe(i));
+    for (const absent of [0, 4, 6, 99, 102, 7_000_001]) expect(entryOf(rowids, absent)).toBeUndefined();
+    expect(entryOf(new Int32Array(0), 1)).toBeUndefined();
   });
 });
