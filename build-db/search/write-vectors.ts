@@ -28,7 +28,7 @@ export function storedVector(vec: Float32Array): StoredVector {
   return { code: binaryCode(vec, codeWords(vec.length)), int8: quantizeInt8(vec) };
 }
 
-type ChunkRow = { rowid: number; text: string; content_hash: string; party_at_time: string | null } & Omit<FilterRow, 'party'>;
+type ChunkRow = { rowid: number; text?: string; content_hash: string; party_at_time: string | null } & Omit<FilterRow, 'party'>;
 
 /** The filter columns as the vector index compares them: party lower-cased, '' or -1 for unknown. */
 const FILTER_SELECT = `language, level, coalesce(province_territory, '') AS province_territory, speech_type, spoken_on, is_presiding,
@@ -45,15 +45,19 @@ export async function writeVectors({ db, embedder, reuse = null, batchSize = 256
     });
   });
   const total = db.prepare('SELECT count(*) FROM chunks').pluck().get() as number;
-  const columns = `text, content_hash, ${FILTER_SELECT}`;
+  // With a previous file most chunks are copied, so a text (cut out of its speech by the view) is
+  // read only for the chunks to embed.
+  const columns = `${reuse ? '' : 'text, '}content_hash, ${FILTER_SELECT}`;
+  const textOf = db.prepare('SELECT text FROM chunks WHERE rowid = ?').pluck();
   const started = performance.now();
   let done = 0, reused = 0, embedded = 0, embedMs = 0;
   for (const rows of chunkBatches<ChunkRow>(db, columns, batchSize)) {
     const vecs: Array<StoredVector | undefined> = rows.map((r) => reuse?.(r.content_hash));
     const missing = rows.map((_, i) => i).filter((i) => !vecs[i]);
     if (missing.length) {
+      const texts = missing.map((i) => rows[i].text ?? (textOf.get(rows[i].rowid) as string));
       const t = performance.now();
-      const fresh = await embedder.embed(missing.map((i) => rows[i].text));
+      const fresh = await embedder.embed(texts);
       embedMs += performance.now() - t;
       missing.forEach((i, j) => { vecs[i] = storedVector(fresh[j]); });
       embedded += missing.length;

@@ -15,6 +15,7 @@ import { createApp } from '../../../src/http/app.js';
 import { loadEncoder, readEncoderBlobs } from '../../../src/search/encoder-store.js';
 import { onnxCleanup } from '../../helpers/encoder-corpus.js';
 import { seededRandom } from '../../../build-db/search/encoder/random.js';
+import { storedVector } from '../../../build-db/search/write-vectors.js';
 import type { SearchFilters } from '../../../src/db/search.js';
 import { codeBlocks } from '../../../src/search/scan/code-blocks.js';
 import { createVectorIndex } from '../../../src/search/vectors.js';
@@ -284,6 +285,18 @@ describe('learned encoder on the demo corpus, then --reuse', () => {
     const r3 = await build(changed, join(dir, 'third.db'), { reuse: first });
     expect(r3.embedded).toBe(1);
     expect(r3.reused).toBe(r1.chunks - 1);
+    // The one embedded is the changed chunk's text (read apart from the batch when reusing).
+    const db = new Database(join(dir, 'third.db'), { readonly: true });
+    db.prepare('ATTACH DATABASE ? AS prev').run(first);
+    const fresh = db.prepare('SELECT rowid, text FROM chunks WHERE content_hash NOT IN (SELECT content_hash FROM prev.chunk_rows)').all() as Array<{ rowid: number; text: string }>;
+    expect(fresh.length).toBe(1);
+    expect(fresh[0].text).toContain('A sentence added for this test.');
+    const encoder = await loadEncoder(db);
+    const [vec] = await encoder!.embed([fresh[0].text]);
+    const stored = db.prepare('SELECT vector_i8 FROM chunk_int8 WHERE rowid = ?').pluck().get(fresh[0].rowid) as Buffer;
+    expect([...new Int8Array(stored.buffer, stored.byteOffset, stored.byteLength)]).toEqual([...storedVector(vec).int8]);
+    await encoder!.close();
+    db.close();
   }, 120_000);
 });
 
