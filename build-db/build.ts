@@ -25,6 +25,9 @@ export interface BuildOptions {
   onProgress?: (msg: string) => void;
   /** CPU-bound steps on worker threads (`--build-workers`): the same file, sooner on 2+ cores. */
   workers?: WorkerMode;
+  /** A previous data file (`--reuse`) whose keyword index is copied when it is the same
+   *  (build-db/search/reuse-keyword-index.ts); the search phase takes its vectors. */
+  reuse?: string | null;
 }
 
 export type SkippedSet = { importer: string; set: string; reason: string; records: number };
@@ -50,7 +53,7 @@ function buildTime(now: Date | undefined): string {
 /** Runs on the written temporary file before it replaces the output (e.g. the vector phase). */
 export type ExtraPhase = (path: string, onProgress: (msg: string) => void) => Promise<void>;
 
-function compile({ sources, out, now, onProgress = () => {}, workers = 'off' }: BuildOptions) {
+function compile({ sources, out, now, onProgress = () => {}, workers = 'off', reuse = null }: BuildOptions) {
   const started = performance.now();
   onProgress(`reading sources from ${sources}`);
   const read = readBundle(sources, onProgress);
@@ -70,7 +73,7 @@ function compile({ sources, out, now, onProgress = () => {}, workers = 'off' }: 
   mkdirSync(dirname(out), { recursive: true });
   const tmp = claimTempFile(out, onProgress);
   try {
-    const written = writeDatabase({ bundle, path: tmp.path, buildId, builtAt: buildTime(now), onProgress, chunkStep: { workers } });
+    const written = writeDatabase({ bundle, path: tmp.path, buildId, builtAt: buildTime(now), onProgress, chunkStep: { workers, previous: reuse } });
     return { ok: true as const, tmp, buildId, ...written, started, skippedSets: bundle.manifest.skipped_sets };
   } catch (err) {
     tmp.remove();

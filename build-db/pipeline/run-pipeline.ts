@@ -131,7 +131,7 @@ export async function runPipeline(o: PipelineOptions): Promise<PipelineReport> {
 
     const candidate = join(o.work, DATA_FILE);
     const search = {} as SearchPhaseReport;
-    const built = await step('build', () => buildDataFileWith({ sources: bundle, out: candidate, onProgress: (m) => progress(`build: ${m}`), workers: o.buildWorkers },
+    const built = await step('build', () => buildDataFileWith({ sources: bundle, out: candidate, onProgress: (m) => progress(`build: ${m}`), workers: o.buildWorkers, reuse: hasPrevious ? previous : null },
       [searchPhase({ sources: bundle, reuse: hasPrevious ? previous : null, pretrained: null, report: search })]));
     if (!built.ok) {
       report.error = `build failed: ${built.issues.slice(0, 5).map(formatIssue).join('; ')}${built.issues.length > 5 ? ` … and ${built.issues.length - 5} more` : ''}`;

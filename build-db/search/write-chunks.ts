@@ -1,5 +1,4 @@
 // Build phase: speeches → chunks (with the metadata search filters on) → keyword index.
-import type Database from 'better-sqlite3';
 import type { Lang } from '../../src/search/text/terms.js';
 import { inlinePipe, workerPipe } from '../workers/batch-pipe.js';
 import { useWorkers, type WorkerMode } from '../workers/start-worker.js';
@@ -7,6 +6,8 @@ import { createMemoryGuard } from '../../src/ops/memory-guard.js';
 import { chunkSpeeches, type ChunkedSpeech, type SpeechToChunk } from './chunk-spans.js';
 import { CHUNK_INDEXES_SQL, SEARCH_SCHEMA_SQL } from './schema.js';
 import { writeKeywordIndex } from './write-keyword-index.js';
+import { copyKeywordIndex, keywordIndexMismatch } from './reuse-keyword-index.js';
+import Database from 'better-sqlite3';
 
 /** Batches handed to the chunking worker before the first is taken back. */
 const IN_FLIGHT = 3;
@@ -22,12 +23,15 @@ export { contentHash } from './chunk-spans.js';
 export interface ChunkStepOptions {
   /** Chunk the speeches and tokenize the keyword index on worker threads (`--build-workers`). */
   workers?: WorkerMode;
+  /** A previous data file (`--reuse`): its keyword index is copied when it is the one these chunks
+   *  need (build-db/search/reuse-keyword-index.ts). */
+  previous?: string | null;
 }
 
 type Speech = SpeechRow & { _rowid: number };
 
 /** Returns the number of chunks written. Runs inside the build's transaction. */
-export function writeChunks(db: Database.Database, onProgress: (msg: string) => void = () => {}, { workers = 'off' }: ChunkStepOptions = {}): number {
+export function writeChunks(db: Database.Database, onProgress: (msg: string) => void = () => {}, { workers = 'off', previous = null }: ChunkStepOptions = {}): number {
   db.exec(SEARCH_SCHEMA_SQL);
   const insChunk = db.prepare(`INSERT INTO chunk_rows VALUES (@rowid, @id, @speech_id, @speech_rowid, @chunk_index, @char_start, @char_end,
     @byte_start, @byte_end, @language, @level, @province_territory, @politician_id, @party_at_time, @spoken_at, @spoken_on, @session_id, @speech_type, @is_presiding, @politician_active, @content_hash)`);
@@ -79,7 +83,28 @@ export function writeChunks(db: Database.Database, onProgress: (msg: string) => 
   const indexed = performance.now();
   db.exec(CHUNK_INDEXES_SQL);
   onProgress(`indexed the chunks in ${((performance.now() - indexed) / 1000).toFixed(1)}s`);
+  if (previous && reuseKeywordIndex(db, previous, onProgress)) return rowid;
   const index = writeKeywordIndex(db, { onProgress, workers });
   onProgress(`wrote their keyword index (${index.terms} terms, ${index.postings} postings, ${index.avgdl.toFixed(1)} terms per chunk) in ${index.seconds.toFixed(1)}s`);
   return rowid;
+}
+
+/** Copies `previous`'s keyword index when it is the one these chunks need; says why not otherwise. */
+function reuseKeywordIndex(db: Database.Database, previous: string, onProgress: (msg: string) => void): boolean {
+  const started = performance.now();
+  const prev = new Database(previous, { readonly: true, fileMustExist: true });
+  try {
+    const mismatch = keywordIndexMismatch(db, prev);
+    const checked = ((performance.now() - started) / 1000).toFixed(1);
+    if (mismatch) {
+      onProgress(`keyword index: not reused from ${previous} (${mismatch}; checked in ${checked}s)`);
+      return false;
+    }
+    onProgress(`keyword index: ${previous} holds the same chunks and tokens (checked in ${checked}s); copying its index`);
+    const { rows } = copyKeywordIndex(db, prev, onProgress);
+    onProgress(`copied the keyword index (${rows} rows) in ${((performance.now() - started) / 1000).toFixed(1)}s`);
+    return true;
+  } finally {
+    prev.close();
+  }
 }

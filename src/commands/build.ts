@@ -37,7 +37,7 @@ export async function buildCommand({ sources, out, reuse, encoderModel, encoderT
   };
   const search = {} as SearchPhaseReport;
   const workers = buildWorkers as WorkerMode;
-  const result = await buildDataFileWith({ sources, out, onProgress: progress, workers }, [searchPhase({ sources, reuse: given(reuse), pretrained, report: search })]);
+  const result = await buildDataFileWith({ sources, out, onProgress: progress, workers, reuse: given(reuse) }, [searchPhase({ sources, reuse: given(reuse), pretrained, report: search })]);
   for (const w of result.warnings) console.error(`warning: ${w}`);
   if (!result.ok) {
     for (const issue of result.issues.slice(0, MAX_SHOWN)) console.error(`error: ${formatIssue(issue)}`);

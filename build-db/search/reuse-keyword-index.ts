@@ -1,0 +1,111 @@
+// The keyword index of a previous data file (`--reuse`), copied instead of built when it is the index
+// this build would write. Building it is the build's longest step after embedding (1,003 s of an 8 M
+// chunk build, 890 s of it tokenizing), and a nightly whose debates did not change would build the
+// same index again. Two checks decide:
+//   1. the same inputs: every chunk's indexed columns (its text through content_hash, its language
+//      and its facet values), rowid by rowid, hash the same in both files;
+//   2. the same code: this build's tokenizer gives the previous file's average chunk length exactly,
+//      and on a sample of chunks every token it writes is in the previous index for that chunk and
+//      their number is the chunk's stored token count. A changed stemmer, level rule or facet token
+//      shows there. Nothing else is trusted: a file whose index fails either check is not copied.
+// The copy goes row by row through a second connection: the build writes inside one transaction,
+// where SQLite cannot ATTACH a database.
+import { createHash } from 'node:crypto';
+import Database from 'better-sqlite3';
+import { AVERAGE_LENGTH, KEYWORD_INDEX_SQL } from '../../src/search/keyword-index.js';
+import { KeywordTerms, type ChunkTerms } from './keyword-terms.js';
+import { averageLength, lengthSample } from './write-keyword-index.js';
+
+/** The chunk columns the keyword index is made from (content_hash stands for the text). */
+const INDEXED = 'rowid, content_hash, language, level, province_territory, politician_id, party_at_time, session_id, speech_type, spoken_on';
+
+/** Tables the index is (FTS5's shadow tables of chunks_fts, then ours), copied in this order. */
+export const KEYWORD_TABLES = ['chunks_fts_data', 'chunks_fts_idx', 'chunks_fts_docsize', 'chunks_fts_config', 'chunk_postings', 'chunk_term_docs', 'chunk_term_stats'];
+
+/** Chunks whose tokens are looked up in the previous index. */
+const SPOT_CHECKS = 256;
+
+/** SHA-256 of every chunk's indexed columns in rowid order. */
+export function indexedDigest(db: Database.Database): string {
+  const hash = createHash('sha256');
+  for (const row of db.prepare(`SELECT ${INDEXED} FROM chunk_rows ORDER BY rowid`).raw().iterate() as Iterable<unknown[]>) {
+    hash.update(`${row.join('\u0001')}\n`);
+  }
+  return hash.digest('hex');
+}
+
+const hasTables = (db: Database.Database, names: string[]) =>
+  (db.prepare(`SELECT count(*) FROM sqlite_schema WHERE name IN (${names.map(() => '?').join(', ')})`).pluck().get(...names) as number) === names.length;
+
+/** FTS5's stored token count of a chunk (chunks_fts_docsize: one SQLite varint, high bits first,
+ *  for its one column). */
+function storedTokens(sz: Buffer): number {
+  let n = 0;
+  for (const b of sz) {
+    n = n * 128 + (b & 0x7f);
+    if (b < 0x80) break;
+  }
+  return n;
+}
+
+/** Why `previous`'s keyword index cannot stand for the one `db`'s chunks need; null when it can. */
+export function keywordIndexMismatch(db: Database.Database, previous: Database.Database): string | null {
+  if (!hasTables(previous, KEYWORD_TABLES) || !hasTables(previous, ['chunk_rows'])) return 'it has no keyword index of this form';
+  const count = (d: Database.Database) => d.prepare('SELECT count(*) FROM chunk_rows').pluck().get() as number;
+  const chunks = count(db);
+  if (count(previous) !== chunks) return `it has ${count(previous)} chunks, this build ${chunks}`;
+  if (indexedDigest(previous) !== indexedDigest(db)) return 'its chunks differ (text, language or a facet)';
+
+  const terms = new KeywordTerms();
+  const avgdl = averageLength(terms.sample(lengthSample(db, chunks)));
+  const theirs = previous.prepare('SELECT value FROM chunk_term_stats WHERE name = ?').pluck().get(AVERAGE_LENGTH) as number | undefined;
+  if (theirs !== avgdl) return `its average chunk length is ${theirs}, this build's tokenizer gives ${avgdl}`;
+  terms.setAverageLength(avgdl);
+
+  const step = Math.max(1, Math.floor(chunks / SPOT_CHECKS));
+  const rows = db.prepare(`SELECT rowid, text, language, level, province_territory, politician_id, party_at_time, session_id, speech_type, spoken_on
+    FROM chunks WHERE rowid % ? = 0 LIMIT ${SPOT_CHECKS}`).all(step) as ChunkTerms[];
+  const has = previous.prepare('SELECT 1 FROM chunks_fts WHERE chunks_fts MATCH ? AND rowid = ?').pluck();
+  const size = previous.prepare('SELECT sz FROM chunks_fts_docsize WHERE id = ?').pluck();
+  const lines = terms.lines(rows);
+  for (let i = 0; i < rows.length; i++) {
+    const tokens = lines[i].split(' ').filter(Boolean);
+    const sz = size.get(rows[i].rowid) as Buffer | undefined;
+    if (!sz || storedTokens(sz) !== tokens.length) return `chunk ${rows[i].rowid} has ${sz ? storedTokens(sz) : 'no'} tokens there, ${tokens.length} with this build's tokenizer`;
+    const missing = tokens.find((t) => !has.get(`"${t}"`, rows[i].rowid));
+    if (missing) return `chunk ${rows[i].rowid}'s token ${missing} is not in its index`;
+  }
+  return null;
+}
+
+/** Creates the keyword index's tables in `db` and fills them with `previous`'s rows. */
+export function copyKeywordIndex(db: Database.Database, previous: Database.Database, onProgress: (msg: string) => void = () => {}): { rows: number } {
+  db.exec(KEYWORD_INDEX_SQL);
+  let rows = 0;
+  // FTS5's shadow tables are read-only to SQL in better-sqlite3's defensive mode; its unsafe mode
+  // lifts that for the copy only.
+  db.unsafeMode(true);
+  try {
+    rows = copyTables(db, previous, onProgress);
+  } finally {
+    db.unsafeMode(false);
+  }
+  return { rows };
+}
+
+function copyTables(db: Database.Database, previous: Database.Database, onProgress: (msg: string) => void): number {
+  let rows = 0;
+  for (const table of KEYWORD_TABLES) {
+    const columns = (db.prepare(`SELECT name FROM pragma_table_info(?)`).pluck().all(table) as string[]).map((c) => `"${c}"`).join(', ');
+    db.prepare(`DELETE FROM "${table}"`).run();
+    const insert = db.prepare(`INSERT INTO "${table}" (${columns}) VALUES (${columns.split(', ').map(() => '?').join(', ')})`);
+    let n = 0;
+    for (const row of previous.prepare(`SELECT ${columns} FROM "${table}"`).raw().iterate() as Iterable<unknown[]>) {
+      insert.run(...row);
+      n++;
+    }
+    rows += n;
+    onProgress(`keyword index: ${table} copied (${n} rows)`);
+  }
+  return rows;
+}
