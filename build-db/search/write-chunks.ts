@@ -1,4 +1,5 @@
 // Build phase: speeches → chunks (with the metadata search filters on) → keyword index.
+import Database from 'better-sqlite3';
 import type { Lang } from '../../src/search/text/terms.js';
 import { inlinePipe, workerPipe } from '../workers/batch-pipe.js';
 import { useWorkers, type WorkerMode } from '../workers/start-worker.js';
@@ -7,7 +8,6 @@ import { chunkSpeeches, type ChunkedSpeech, type SpeechToChunk } from './chunk-s
 import { CHUNK_INDEXES_SQL, SEARCH_SCHEMA_SQL } from './schema.js';
 import { writeKeywordIndex } from './write-keyword-index.js';
 import { copyKeywordIndex, keywordIndexMismatch } from './reuse-keyword-index.js';
-import Database from 'better-sqlite3';
 
 /** Batches handed to the chunking worker before the first is taken back. */
 const IN_FLIGHT = 3;
