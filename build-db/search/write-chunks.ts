@@ -1,4 +1,5 @@
 // Build phase: speeches → chunks (with the metadata search filters on) → keyword index.
+import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import type { Lang } from '../../src/search/text/terms.js';
 import { inlinePipe, workerPipe } from '../workers/batch-pipe.js';
@@ -92,6 +93,8 @@ export function writeChunks(db: Database.Database, onProgress: (msg: string) => 
 /** Copies `previous`'s keyword index when it is the one these chunks need; says why not otherwise. */
 function reuseKeywordIndex(db: Database.Database, previous: string, onProgress: (msg: string) => void): boolean {
   const started = performance.now();
+  // The same words as the search phase's check, which used to be the first to open the file.
+  if (!existsSync(previous)) throw new Error(`--reuse ${previous}: no such file`);
   const prev = new Database(previous, { readonly: true, fileMustExist: true });
   try {
     const mismatch = keywordIndexMismatch(db, prev);
@@ -104,6 +107,8 @@ function reuseKeywordIndex(db: Database.Database, previous: string, onProgress: 
     const { rows } = copyKeywordIndex(db, prev, onProgress);
     onProgress(`copied the keyword index (${rows} rows) in ${((performance.now() - started) / 1000).toFixed(1)}s`);
     return true;
+  } catch (err) {
+    throw new Error(`--reuse ${previous}: ${(err as Error).message}`, { cause: err });
   } finally {
     prev.close();
   }

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { buildDataFileWith } from '../../build-db/build.js';
 import { skippedSetsBlock } from '../../build-db/import/run-import.js';
 import { searchPhase, type SearchPhaseReport } from '../../build-db/search/search-phase.js';
@@ -11,11 +12,17 @@ const MAX_SHOWN = 200;
 export interface BuildCommandOptions { sources: string; out: string; reuse: string; encoderModel: string; encoderTokenizer: string; encoderPrefixes: string; buildWorkers?: string }
 
 const given = (s: string) => (s === 'none' ? null : s);
+const isFile = (path: string) => statSync(path, { throwIfNoEntry: false })?.isFile() ?? false;
 
 export async function buildCommand({ sources, out, reuse, encoderModel, encoderTokenizer, encoderPrefixes, buildWorkers = 'on' }: BuildCommandOptions): Promise<number> {
   if (given(encoderModel) && !given(encoderTokenizer)) {
     console.error('canpol build: --encoder-model needs --encoder-tokenizer (the model\'s tokenizer.json)');
     return 2;
+  }
+  const previous = given(reuse);
+  if (previous && !isFile(previous)) {
+    console.error(`canpol build: --reuse ${previous}: no such file (the previous data file whose encoder, vectors and keyword index are reused)`);
+    return 1;
   }
   let pretrained: Awaited<ReturnType<typeof loadPretrained>> | null = null;
   if (given(encoderModel)) {
@@ -37,7 +44,7 @@ export async function buildCommand({ sources, out, reuse, encoderModel, encoderT
   };
   const search = {} as SearchPhaseReport;
   const workers = buildWorkers as WorkerMode;
-  const result = await buildDataFileWith({ sources, out, onProgress: progress, workers, reuse: given(reuse) }, [searchPhase({ sources, reuse: given(reuse), pretrained, report: search })]);
+  const result = await buildDataFileWith({ sources, out, onProgress: progress, workers, reuse: previous }, [searchPhase({ sources, reuse: previous, pretrained, report: search })]);
   for (const w of result.warnings) console.error(`warning: ${w}`);
   if (!result.ok) {
     for (const issue of result.issues.slice(0, MAX_SHOWN)) console.error(`error: ${formatIssue(issue)}`);

@@ -3,7 +3,7 @@
 // table by table to the index a build without it writes; built when a chunk's text or facet differs,
 // or when the previous index does not match the tokenizer (its average length, a chunk's tokens).
 import { afterAll, describe, expect, test } from 'bun:test';
-import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { buildDataFile } from '../../../build-db/build.js';
@@ -101,5 +101,12 @@ describe('--reuse copies the keyword index only when it is the one this build wo
     db.exec('DROP TABLE chunk_postings');
     db.close();
     expect(notReused(build(bare).log)).toContain('no keyword index');
+  });
+
+  test('a --reuse file that is missing or not a data file fails the build, naming it', () => {
+    expect(() => build(join(dir, 'missing.db'))).toThrow(`--reuse ${join(dir, 'missing.db')}: no such file`);
+    const junk = join(dir, 'junk.db');
+    writeFileSync(junk, 'not a database at all, but long enough to be read as one '.repeat(100));
+    expect(() => build(junk)).toThrow(`--reuse ${junk}: file is not a database`);
   });
 });

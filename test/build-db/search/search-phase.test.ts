@@ -3,7 +3,7 @@
 // too small to learn from builds keyword-only search.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -341,6 +341,22 @@ describe('an operator\'s pretrained encoder (canpol build --encoder-model --enco
 
   test('a model without its tokenizer is a usage error', async () => {
     expect(await buildCommand({ sources: demo, out: join(dir, 'x.db'), reuse: 'none', encoderModel: join(dir, 'model.onnx'), encoderTokenizer: 'none', encoderPrefixes: 'none' })).toBe(2);
+  });
+});
+
+describe('canpol build --reuse', () => {
+  test('a previous file that does not exist fails before anything is built, and writes nothing', async () => {
+    const out = join(dir, 'never.db');
+    const errors: string[] = [];
+    const original = console.error;
+    console.error = (m: unknown) => { errors.push(String(m)); };
+    try {
+      expect(await buildCommand({ sources: demo, out, reuse: join(dir, 'gone.db'), encoderModel: 'none', encoderTokenizer: 'none', encoderPrefixes: 'none' })).toBe(1);
+    } finally {
+      console.error = original;
+    }
+    expect(errors.join('\n')).toContain(`--reuse ${join(dir, 'gone.db')}: no such file`);
+    expect(existsSync(out)).toBe(false);
   });
 });
 
