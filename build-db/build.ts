@@ -16,6 +16,8 @@ import type { Attribution } from './attribution.js';
 import { writeDatabase } from './write-database.js';
 import { claimTempFile, type TempFile } from './temp-files.js';
 import type { WorkerMode } from './workers/start-worker.js';
+import { collectGarbage } from '../src/ops/collect-garbage.js';
+import { createMemoryGuard } from '../src/ops/memory-guard.js';
 
 export interface BuildOptions {
   sources: string;
@@ -85,9 +87,13 @@ function compile({ sources, out, now, onProgress = () => {}, workers = 'off', re
 function recordFileChecksums(path: string, onProgress: (msg: string) => void): void {
   const started = performance.now();
   const db = new Database(path);
+  // What the steps before left is garbage now: collected first, then kept under the build's ceiling.
+  collectGarbage();
+  const guard = createMemoryGuard();
   try {
     let bytes = 0;
     const sums = recordChecksums(db, {
+      onRows: () => guard.check(),
       onTable(c, seconds) {
         bytes += c.bytes;
         if (seconds >= 1) onProgress(`checksums: table ${c.name}, ${c.rows} rows, ${(c.bytes / 1e6).toFixed(0)} MB in ${seconds.toFixed(1)}s`);

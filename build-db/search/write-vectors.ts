@@ -10,6 +10,7 @@ import type { FilterRow } from '../../src/search/scan/filter-columns.js';
 import { VECTOR_TABLES_SQL } from '../../src/search/vectors.js';
 import { chunkBatches } from './chunk-batches.js';
 import { CodeBlockWriter } from './write-code-blocks.js';
+import { createMemoryGuard } from '../../src/ops/memory-guard.js';
 
 export interface WriteVectorsOptions {
   db: Database.Database;
@@ -50,6 +51,9 @@ export async function writeVectors({ db, embedder, reuse = null, batchSize = 256
   const columns = `${reuse ? '' : 'text, '}content_hash, ${FILTER_SELECT}`;
   const textOf = db.prepare('SELECT text FROM chunks WHERE rowid = ?').pluck();
   const started = performance.now();
+  // Each batch leaves garbage that Bun collects late; copying 8 M vectors from a previous file took
+  // the process from 1.2 to 1.5 GB resident without a check (docs/benchmarks.md, twelfth session).
+  const guard = createMemoryGuard();
   let done = 0, reused = 0, embedded = 0, embedMs = 0;
   for (const rows of chunkBatches<ChunkRow>(db, columns, batchSize)) {
     const vecs: Array<StoredVector | undefined> = rows.map((r) => reuse?.(r.content_hash));
@@ -64,6 +68,7 @@ export async function writeVectors({ db, embedder, reuse = null, batchSize = 256
     }
     reused += rows.length - missing.length;
     insertAll(rows, vecs as StoredVector[]);
+    guard.check();
     done += rows.length;
     if (done % (batchSize * 40) < batchSize || done === total) onProgress(`vectors: ${done}/${total} chunks (${reused} reused)`);
   }

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, copyFileSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { assertReusableBlobs, recordChecksums, recordedChecksums, storedTables } from '../../src/db/data-checksums.js';
+import { assertReusableBlobs, computeChecksums, recordChecksums, recordedChecksums, ROWS_PER_CALL, storedTables } from '../../src/db/data-checksums.js';
 import { DataFileError } from '../../src/db/open-data-file.js';
 import { verifyDataFile } from '../../src/db/verify-data-file.js';
 import { openCheckedDataFile } from '../../src/ops/check-data-file.js';
@@ -147,5 +147,20 @@ describe('contents changed after the build', () => {
     db.exec('DROP TABLE checksums');
     db.close();
     expect(refusal(bare, 'quick')).toContain('it has no checksums table');
+  });
+});
+
+describe('long tables call back while they are hashed', () => {
+  test('onRows is called every ROWS_PER_CALL rows (the build checks its memory there); the sums do not change', () => {
+    const db = new Database(':memory:');
+    db.exec('CREATE TABLE big (id INTEGER PRIMARY KEY, v TEXT); CREATE TABLE small (id INTEGER PRIMARY KEY)');
+    const ins = db.prepare('INSERT INTO big (v) VALUES (?)');
+    db.transaction(() => { for (let i = 0; i < 2.5 * ROWS_PER_CALL; i++) ins.run(`row ${i}`); })();
+    db.prepare('INSERT INTO small VALUES (1)').run();
+    let calls = 0;
+    const withCalls = computeChecksums(db, { onRows: () => { calls++; } });
+    expect(calls).toBe(2); // 50,000 rows of big: at 20,000 and 40,000; small: none
+    expect(withCalls).toEqual(computeChecksums(db));
+    db.close();
   });
 });
