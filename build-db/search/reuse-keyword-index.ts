@@ -100,7 +100,9 @@ function copyTables(db: Database.Database, previous: Database.Database, onProgre
     db.prepare(`DELETE FROM "${table}"`).run();
     const insert = db.prepare(`INSERT INTO "${table}" (${columns}) VALUES (${columns.split(', ').map(() => '?').join(', ')})`);
     let n = 0;
-    for (const row of previous.prepare(`SELECT ${columns} FROM "${table}"`).raw().iterate() as Iterable<unknown[]>) {
+    // Integers read as BigInt are written back as integers: FTS5's untyped columns (a page number in
+    // chunks_fts_idx, the version in chunks_fts_config) would otherwise store a JS number as a real.
+    for (const row of previous.prepare(`SELECT ${columns} FROM "${table}"`).raw().safeIntegers(true).iterate() as Iterable<unknown[]>) {
       insert.run(...row);
       n++;
     }

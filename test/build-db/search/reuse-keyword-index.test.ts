@@ -9,6 +9,7 @@ import Database from 'better-sqlite3';
 import { buildDataFile } from '../../../build-db/build.js';
 import { KEYWORD_TABLES } from '../../../build-db/search/reuse-keyword-index.js';
 import { AVERAGE_LENGTH } from '../../../src/search/keyword-index.js';
+import { storedTables, tableChecksum } from '../../../src/db/data-checksums.js';
 import { openDataFile } from '../../../src/db/open-data-file.js';
 import { createApp } from '../../../src/http/app.js';
 import { tempDir, writeFixture, type FixtureRecords } from '../../helpers/fixture.js';
@@ -34,11 +35,13 @@ function build(reuse: string | null, edit?: (r: FixtureRecords) => void): { out:
   return { out, log };
 }
 
-/** Every row of the keyword index's tables, as text. */
+/** The checksum of each of the keyword index's tables: every row's values with their SQLite types
+ *  (an integer stored as a real differs). */
 function keywordTables(path: string): Record<string, string> {
   const db = new Database(path, { readonly: true });
   try {
-    return Object.fromEntries(KEYWORD_TABLES.map((t) => [t, JSON.stringify(db.prepare(`SELECT * FROM "${t}" ORDER BY 1, 2`).raw().all())]));
+    const tables = new Map(storedTables(db).map((t) => [t.name, t]));
+    return Object.fromEntries(KEYWORD_TABLES.map((t) => [t, tableChecksum(db, tables.get(t)!).sha256]));
   } finally {
     db.close();
   }
