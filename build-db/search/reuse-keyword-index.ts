@@ -13,7 +13,8 @@
 import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { AVERAGE_LENGTH, KEYWORD_INDEX_SQL } from '../../src/search/keyword-index.js';
-import { KeywordTerms, type ChunkTerms } from './keyword-terms.js';
+import { quoteName } from '../../src/db/sql-name.js';
+import { CHUNK_TERMS_COLUMNS, KeywordTerms, type ChunkTerms } from './keyword-terms.js';
 import { averageLength, lengthSample } from './write-keyword-index.js';
 
 /** The chunk columns the keyword index is made from (content_hash stands for the text). */
@@ -50,10 +51,10 @@ function storedTokens(sz: Buffer): number {
 
 /** Why `previous`'s keyword index cannot stand for the one `db`'s chunks need; null when it can. */
 export function keywordIndexMismatch(db: Database.Database, previous: Database.Database): string | null {
-  if (!hasTables(previous, KEYWORD_TABLES) || !hasTables(previous, ['chunk_rows'])) return 'it has no keyword index of this form';
+  if (!hasTables(previous, [...KEYWORD_TABLES, 'chunk_rows'])) return 'it has no keyword index of this form';
   const count = (d: Database.Database) => d.prepare('SELECT count(*) FROM chunk_rows').pluck().get() as number;
-  const chunks = count(db);
-  if (count(previous) !== chunks) return `it has ${count(previous)} chunks, this build ${chunks}`;
+  const chunks = count(db), theirChunks = count(previous);
+  if (theirChunks !== chunks) return `it has ${theirChunks} chunks, this build ${chunks}`;
   if (indexedDigest(previous) !== indexedDigest(db)) return 'its chunks differ (text, language or a facet)';
 
   const terms = new KeywordTerms();
@@ -63,15 +64,15 @@ export function keywordIndexMismatch(db: Database.Database, previous: Database.D
   terms.setAverageLength(avgdl);
 
   const step = Math.max(1, Math.floor(chunks / SPOT_CHECKS));
-  const rows = db.prepare(`SELECT rowid, text, language, level, province_territory, politician_id, party_at_time, session_id, speech_type, spoken_on
-    FROM chunks WHERE rowid % ? = 0 LIMIT ${SPOT_CHECKS}`).all(step) as ChunkTerms[];
+  const rows = db.prepare(`SELECT rowid, ${CHUNK_TERMS_COLUMNS} FROM chunks WHERE rowid % ? = 0 LIMIT ${SPOT_CHECKS}`).all(step) as ChunkTerms[];
   const has = previous.prepare('SELECT 1 FROM chunks_fts WHERE chunks_fts MATCH ? AND rowid = ?').pluck();
   const size = previous.prepare('SELECT sz FROM chunks_fts_docsize WHERE id = ?').pluck();
   const lines = terms.lines(rows);
   for (let i = 0; i < rows.length; i++) {
     const tokens = lines[i].split(' ').filter(Boolean);
     const sz = size.get(rows[i].rowid) as Buffer | undefined;
-    if (!sz || storedTokens(sz) !== tokens.length) return `chunk ${rows[i].rowid} has ${sz ? storedTokens(sz) : 'no'} tokens there, ${tokens.length} with this build's tokenizer`;
+    const stored = sz ? storedTokens(sz) : 'no';
+    if (stored !== tokens.length) return `chunk ${rows[i].rowid} has ${stored} tokens there, ${tokens.length} with this build's tokenizer`;
     const missing = tokens.find((t) => !has.get(`"${t}"`, rows[i].rowid));
     if (missing) return `chunk ${rows[i].rowid}'s token ${missing} is not in its index`;
   }
@@ -96,13 +97,14 @@ export function copyKeywordIndex(db: Database.Database, previous: Database.Datab
 function copyTables(db: Database.Database, previous: Database.Database, onProgress: (msg: string) => void): number {
   let rows = 0;
   for (const table of KEYWORD_TABLES) {
-    const columns = (db.prepare(`SELECT name FROM pragma_table_info(?)`).pluck().all(table) as string[]).map((c) => `"${c}"`).join(', ');
-    db.prepare(`DELETE FROM "${table}"`).run();
-    const insert = db.prepare(`INSERT INTO "${table}" (${columns}) VALUES (${columns.split(', ').map(() => '?').join(', ')})`);
+    const names = db.prepare('SELECT name FROM pragma_table_info(?)').pluck().all(table) as string[];
+    const columns = names.map(quoteName).join(', ');
+    db.prepare(`DELETE FROM ${quoteName(table)}`).run();
+    const insert = db.prepare(`INSERT INTO ${quoteName(table)} (${columns}) VALUES (${names.map(() => '?').join(', ')})`);
     let n = 0;
     // Integers read as BigInt are written back as integers: FTS5's untyped columns (a page number in
     // chunks_fts_idx, the version in chunks_fts_config) would otherwise store a JS number as a real.
-    for (const row of previous.prepare(`SELECT ${columns} FROM "${table}"`).raw().safeIntegers(true).iterate() as Iterable<unknown[]>) {
+    for (const row of previous.prepare(`SELECT ${columns} FROM ${quoteName(table)}`).raw().safeIntegers(true).iterate() as Iterable<unknown[]>) {
       insert.run(...row);
       n++;
     }

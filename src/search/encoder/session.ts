@@ -26,6 +26,15 @@ function loadedOrt(): typeof Ort {
   return ort;
 }
 
+/** The settings of every session: `threads` inside a run, quiet logs, full graph optimisation. */
+const sessionOptions = (threads: number) => ({
+  intraOpNumThreads: threads,
+  interOpNumThreads: 1,
+  graphOptimizationLevel: 'all' as const,
+  executionMode: 'sequential' as const,
+  logSeverityLevel: 3 as const,
+});
+
 /** A model ready to run: its inputs and outputs by name, and a run that is done when it returns. */
 export interface ModelSession {
   inputNames: string[];
@@ -64,14 +73,7 @@ export async function createSession(model: Uint8Array, { threads = 2 }: SessionO
   };
   initOrt();
   const session = new binding.InferenceSession();
-  session.loadModel(model.buffer, model.byteOffset, model.byteLength, {
-    intraOpNumThreads: threads,
-    interOpNumThreads: 1,
-    graphOptimizationLevel: 'all',
-    executionMode: 'sequential',
-    logSeverityLevel: 3,
-    executionProviders: [],
-  });
+  session.loadModel(model.buffer, model.byteOffset, model.byteLength, { ...sessionOptions(threads), executionProviders: [] });
   const outputNames = session.outputMetadata.map((m) => m.name);
   const fetches = Object.fromEntries(outputNames.map((name) => [name, null]));
   return {
@@ -84,13 +86,7 @@ export async function createSession(model: Uint8Array, { threads = 2 }: SessionO
 
 /** The same model through onnxruntime-node's public API (for the test that compares the two). */
 export async function createPublicSession(model: Uint8Array, { threads = 2 }: SessionOptions = {}): Promise<Ort.InferenceSession> {
-  return (await loadOrt()).InferenceSession.create(model, {
-    intraOpNumThreads: threads,
-    interOpNumThreads: 1,
-    graphOptimizationLevel: 'all',
-    executionMode: 'sequential',
-    logSeverityLevel: 3,
-  });
+  return (await loadOrt()).InferenceSession.create(model, sessionOptions(threads));
 }
 
 /** int64 tensor [rows, cols] from small non-negative ints, written through an Int32 view
