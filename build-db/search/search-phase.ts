@@ -7,14 +7,13 @@ import { createEncoder } from '../../src/search/encoder/create-encoder.js';
 import { ENCODER_TABLE_SQL, readEncoderBlobs } from '../../src/search/encoder-store.js';
 import { assertReusableBlobs } from '../../src/db/data-checksums.js';
 import { loadSqliteVec } from '../../src/natives/native-files.js';
-import { codeBlocks, codeBlocksSize, hasCodeBlocks } from '../../src/search/scan/code-blocks.js';
-import { floatsOf } from '../../src/search/vectors.js';
 import type { ExtraPhase } from '../build.js';
 import { trainLexicon } from './encoder/lexicon.js';
 import { CorpusTooSmallError, type TrainOptions } from './encoder/train.js';
 import { learnEncoder, parallelTexts, sampledTexts, TRAIN_TEXTS, type LearnedEncoder } from './learn-encoder.js';
 import { LEXICON_BLOB } from '../../src/search/translate.js';
-import { storedVector, writeVectors, type StoredVector } from './write-vectors.js';
+import { writeVectors } from './write-vectors.js';
+import { reusedVectors } from './reuse-vectors.js';
 import { collectGarbage } from '../../src/ops/collect-garbage.js';
 
 export interface SearchPhaseOptions {
@@ -124,64 +123,4 @@ function storeLexicon(db: Database.Database, sources: string, onProgress: (m: st
   const { lexicon, pairs } = trainLexicon(parallelTexts(sources));
   db.prepare('INSERT INTO encoder (name, value) VALUES (?, ?)').run(LEXICON_BLOB, Buffer.from(JSON.stringify(lexicon)));
   onProgress(`search: English/French lexicon learned from ${pairs} pairs (${Object.keys(lexicon.en).length} English and ${Object.keys(lexicon.fr).length} French stems, ${((performance.now() - started) / 1000).toFixed(1)} s)`);
-}
-
-/** Stored vectors of a previous data file by content hash (same text, same language, same encoder):
- *  its codes and int8 forms as they are (schema 11: codes from its blocks, int8 from `chunk_int8`;
- *  schema 10: both from `chunk_codes`), or, from a file of schema ≤ 9, its float vectors
- *  (`chunk_vectors`) turned into them as a fresh embedding would be. */
-function reusedVectors(previous: Database.Database): (hash: string) => StoredVector | undefined {
-  const has = (name: string) => Boolean(previous.prepare('SELECT 1 FROM sqlite_schema WHERE name = ?').get(name));
-  // One chunk of that text is enough: the same text gives the same vector. BigInt rowids also read
-  // a schema-3 file, whose vectors were in a vec0 table.
-  const rowidOf = previous.prepare('SELECT rowid FROM chunks WHERE content_hash = ? LIMIT 1').pluck();
-  const int8Of = (b: Buffer) => new Int8Array(b.buffer, b.byteOffset, b.byteLength);
-  if (has('chunk_vectors')) {
-    const vectorOf = previous.prepare('SELECT embedding FROM chunk_vectors WHERE rowid = ?').pluck();
-    return (hash) => {
-      const rowid = rowidOf.get(hash) as number | undefined;
-      const buf = rowid === undefined ? undefined : (vectorOf.get(BigInt(rowid)) as Buffer | undefined);
-      return buf && storedVector(floatsOf(buf));
-    };
-  }
-  if (hasCodeBlocks(previous)) {
-    // The codes are only in blocks: held in memory for the build (32 MB per million chunks), with
-    // their rowids, which blocks hold in ascending order (CodeBlockWriter refuses any other): an
-    // entry is found by bisection. A Map from rowid to entry held 446 MB more at 8 M entries (56 bytes
-    // an entry, measured under Bun), within the build's 2 GB.
-    const { entries, codeBytes } = codeBlocksSize(previous);
-    const codes = new Uint8Array(entries * codeBytes), rowids = new Int32Array(entries);
-    let filled = 0;
-    for (const b of codeBlocks(previous)) {
-      codes.set(b.codes, filled * codeBytes);
-      rowids.set(b.rowids, filled);
-      filled += b.entries;
-    }
-    const vectorOf = previous.prepare('SELECT vector_i8 FROM chunk_int8 WHERE rowid = ?').pluck();
-    return (hash) => {
-      const rowid = rowidOf.get(hash) as number | undefined;
-      const e = rowid === undefined ? undefined : entryOf(rowids, rowid);
-      const v = e === undefined ? undefined : (vectorOf.get(rowid) as Buffer | undefined);
-      return v && { code: codes.slice(e! * codeBytes, (e! + 1) * codeBytes), int8: int8Of(v) };
-    };
-  }
-  if (!has('chunk_codes')) return () => undefined;
-  const codesOf = previous.prepare('SELECT code, vector_i8 FROM chunk_codes WHERE rowid = ?');
-  return (hash) => {
-    const rowid = rowidOf.get(hash) as number | undefined;
-    const row = rowid === undefined ? undefined : (codesOf.get(rowid) as { code: Buffer; vector_i8: Buffer } | undefined);
-    return row && { code: row.code, int8: int8Of(row.vector_i8) };
-  };
-}
-
-/** The index of `rowid` in ascending `rowids`, or undefined. */
-export function entryOf(rowids: Int32Array, rowid: number): number | undefined {
-  let lo = 0, hi = rowids.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >>> 1, r = rowids[mid];
-    if (r === rowid) return mid;
-    if (r < rowid) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return undefined;
 }

@@ -15,11 +15,15 @@ import { createMemoryGuard } from '../../src/ops/memory-guard.js';
 export interface WriteVectorsOptions {
   db: Database.Database;
   embedder: Embedder;
-  /** Stored codes by content hash from a previous build, or null. */
-  reuse?: ((hash: string) => StoredVector | undefined) | null;
+  /** Stored vectors of a previous build for a batch of chunks (rowid order), or null. */
+  reuse?: ReuseVectors | null;
   batchSize?: number;
   onProgress?: (msg: string) => void;
 }
+
+/** A previous build's stored vector for each chunk of a batch (ascending rowids), where it has one
+ *  for the chunk's text; undefined where the chunk must be embedded. */
+export type ReuseVectors = (rows: ReadonlyArray<{ rowid: number; content_hash: string }>) => Array<StoredVector | undefined>;
 
 /** What the file keeps of one embedding. */
 export interface StoredVector { code: Uint8Array; int8: Int8Array }
@@ -56,7 +60,7 @@ export async function writeVectors({ db, embedder, reuse = null, batchSize = 256
   const guard = createMemoryGuard();
   let done = 0, reused = 0, embedded = 0, embedMs = 0;
   for (const rows of chunkBatches<ChunkRow>(db, columns, batchSize)) {
-    const vecs: Array<StoredVector | undefined> = rows.map((r) => reuse?.(r.content_hash));
+    const vecs: Array<StoredVector | undefined> = reuse ? reuse(rows) : rows.map(() => undefined);
     const missing = rows.map((_, i) => i).filter((i) => !vecs[i]);
     if (missing.length) {
       const texts = missing.map((i) => rows[i].text ?? (textOf.get(rows[i].rowid) as string));
