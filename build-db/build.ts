@@ -68,7 +68,7 @@ function compile({ sources, out, now, onProgress = () => {}, workers = 'off', re
   onProgress(`${people.stats.records} politician records → ${people.stats.people} people; ${people.stats.terms_closed_by_later_parliament} open terms closed by a later Parliament`);
 
   onProgress('checking references');
-  const issues = checkReferences(bundle.records);
+  const issues = checkReferences(bundle.records, bundle.speechChecks);
   if (issues.length) return { ok: false as const, issues, warnings: bundle.warnings };
 
   const buildId = computeBuildId(bundle.digests);

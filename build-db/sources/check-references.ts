@@ -1,7 +1,8 @@
 // Checks across records that no single-record schema can see: unique natural keys, references to
 // existing keys, level/province consistency. Returns every problem found.
 import { checkBoundaries } from './check-boundaries.js';
-import { UniqueKeys, type Located } from './unique-keys.js';
+import { checkLevelProvince, type SpeechChecks } from './check-speeches.js';
+import type { Located } from './unique-keys.js';
 import type { SourceIssue } from './read-bundle.js';
 import type { SourceRecords } from './files.js';
 
@@ -9,7 +10,8 @@ import type { SourceRecords } from './files.js';
 const duplicate = (what: string, key: string, row: Located, first: Located) =>
   `duplicate ${what} ${JSON.stringify(key)} (first on ${first.file === row.file ? '' : `${first.file} `}line ${first.line})`;
 
-export function checkReferences(records: SourceRecords): SourceIssue[] {
+/** `speeches`: what the bundle's first pass found of each speech (read-bundle.ts, check-speeches.ts). */
+export function checkReferences(records: SourceRecords, speeches: SpeechChecks): SourceIssue[] {
   const issues: SourceIssue[] = [];
   const issue = (file: string, line: number, field: string | null, message: string) => issues.push({ file, line, field, message });
 
@@ -25,10 +27,7 @@ export function checkReferences(records: SourceRecords): SourceIssue[] {
     return seen;
   }
 
-  function levelProvince(file: string, line: number, level: string, province: string | null) {
-    if (level === 'federal' && province !== null) issue(file, line, 'province_territory', 'must be null for federal records');
-    if (level !== 'federal' && province === null) issue(file, line, 'province_territory', `is required for ${level} records`);
-  }
+  const levelProvince = (file: string, line: number, level: string, province: string | null) => checkLevelProvince(issue, file, line, level, province);
 
   unique(records.jurisdictions, (r) => r.record.jurisdiction, 'jurisdiction', 'jurisdiction');
   unique(records.parties, (r) => r.record.key, 'key');
@@ -95,17 +94,10 @@ export function checkReferences(records: SourceRecords): SourceIssue[] {
     });
   }
 
-  // Speeches are streamed (src: files.ts STREAMED_KINDS): their keys are checked in bounded memory.
-  const speechKeys = new UniqueKeys(records.speeches.length);
-  for (const { file, line, record } of records.speeches) {
-    speechKeys.add(record.key);
-    levelProvince(file, line, record.level, record.province_territory);
-    sessionRef(file, line, 'session_key', record.session_key);
-    politicianRef(file, line, 'politician_key', record.politician_key);
-    if (record.speech_type === 'committee' && record.meeting_url === null) issue(file, line, 'meeting_url', 'is required for committee speeches');
-  }
-
-  for (const { row, key, first } of speechKeys.duplicates(records.speeches, (r) => r.record.key)) {
+  // Speeches are streamed (files.ts STREAMED_KINDS): checked one by one as they were first read; the
+  // records are read again only when two keys share a hash, to name the duplicates.
+  issues.push(...speeches.issues);
+  for (const { row, key, first } of speeches.keys.duplicates(records.speeches, (r) => r.record.key)) {
     issue(row.file, row.line, 'key', duplicate('key', key, row, first));
   }
 

@@ -4,7 +4,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as v from 'valibot';
-import { partFilesOf, SOURCE_FILES, STREAMED_KINDS, type SourceKind, type SourceRecords, type StreamedRecords } from './files.js';
+import { partFilesOf, SOURCE_FILES, STREAMED_KINDS, type Located, type SourceKind, type SourceRecords, type StreamedRecords } from './files.js';
+import { speechChecker, type SpeechChecks } from './check-speeches.js';
 import { parseRecords, toIssues } from './parse-records.js';
 import { manifestSchema, type Manifest } from './schemas.js';
 
@@ -21,6 +22,8 @@ export interface Bundle {
   /** sha256 of each file's bytes, by file name: the inputs of the build id. */
   digests: Record<string, string>;
   warnings: string[];
+  /** What the one pass over the speeches found of each (checkReferences reports it with the rest). */
+  speechChecks: SpeechChecks;
 }
 
 export type ReadResult = { ok: true; bundle: Bundle } | { ok: false; issues: SourceIssue[]; warnings: string[] };
@@ -64,6 +67,7 @@ export function readBundle(dir: string, onProgress: (msg: string) => void = () =
   }
 
   const records = {} as Record<SourceKind, StreamedRecords<{ file: string; line: number; record: unknown }>>;
+  let speechChecks: SpeechChecks | null = null;
   for (const [kind, spec] of Object.entries(SOURCE_FILES) as Array<[SourceKind, (typeof SOURCE_FILES)[SourceKind]]>) {
     if (!partsOf[kind].length && spec.required) issues.push({ file: spec.file, line: null, field: null, message: 'is missing (required)' });
     const hashes = new Map<string, ReturnType<typeof createHash>>();
@@ -74,9 +78,16 @@ export function readBundle(dir: string, onProgress: (msg: string) => void = () =
     };
     const onIssue = (issue: SourceIssue) => { issues.push(issue); };
     if (STREAMED_KINDS.has(kind)) {
-      // One pass validates, counts and digests; each later iteration reads the files again.
+      // One pass validates, counts, digests and checks each speech (check-speeches.ts: politicians and
+      // sessions are read before, in SOURCE_FILES order); each later iteration reads the files again.
+      const keysOf = (rows: Iterable<{ record: unknown }>) => new Set(Array.from(rows, (r) => (r.record as { key: string }).key));
+      const checker = kind === 'speeches' ? speechChecker({ politicians: keysOf(records.politicians), sessions: keysOf(records.sessions) }) : null;
       let count = 0;
-      for (const _ of parseRecords(dir, kind, partsOf[kind], onIssue, digesting)) count++;
+      for (const row of parseRecords(dir, kind, partsOf[kind], onIssue, digesting)) {
+        count++;
+        checker?.add(row as Located<'speeches'>);
+      }
+      if (checker) speechChecks = checker.result();
       // Later passes (the reference check, the writer) parse again on this thread: parsing them on a
       // worker thread was slower at 100 k (structured cloning of the records costs about what
       // parsing does; docs/benchmarks.md, issue 17).
@@ -89,5 +100,5 @@ export function readBundle(dir: string, onProgress: (msg: string) => void = () =
   }
 
   if (issues.length || !manifest) return { ok: false, issues, warnings };
-  return { ok: true, bundle: { manifest, records: records as SourceRecords, digests, warnings } };
+  return { ok: true, bundle: { manifest, records: records as SourceRecords, digests, warnings, speechChecks: speechChecks! } };
 }

@@ -21,7 +21,7 @@ function bundle(edit?: (r: FixtureRecords) => void, files?: (dir: string) => voi
 function problems(dir: string): string[] {
   const read = readBundle(dir);
   if (!read.ok) return read.issues.map(formatIssue);
-  return checkReferences(read.bundle.records).map(formatIssue);
+  return checkReferences(read.bundle.records, read.bundle.speechChecks).map(formatIssue);
 }
 
 describe('record validation', () => {

@@ -79,7 +79,7 @@ describe('streamed speeches', () => {
     writeFileSync(path, `${lines.join('\n')}\n${lines[0]}\n`);
     const again = readBundle(dir);
     if (!again.ok) throw new Error('the duplicate is a reference problem, not a record problem');
-    expect(checkReferences(again.bundle.records).map(formatIssue)).toContain(
+    expect(checkReferences(again.bundle.records, again.bundle.speechChecks).map(formatIssue)).toContain(
       `speeches.jsonl:${lines.length + 1}: key: duplicate key ${JSON.stringify(JSON.parse(lines[0]).key)} (first on line 1)`);
   });
 });
