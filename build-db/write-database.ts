@@ -255,13 +255,16 @@ function writeCommitteeMeetings(db: Database.Database) {
  * = level provincial and that province; politicians sitting), so they always agree with them.
  */
 function computeCoverageCounts(db: Database.Database) {
+  // One grouped pass over each table: a count per jurisdiction as a correlated subquery read the
+  // speeches once for each of the 14 (8 s at 1 M speeches, ~70 s at 8 M; docs/benchmarks.md).
+  const jurisdictionOf = `CASE t.level WHEN 'federal' THEN 'federal' WHEN 'provincial' THEN t.province_territory END`;
+  for (const [table, where] of [['bills', '1'], ['votes', '1'], ['speeches', '1'], ['politicians', "t.status = 'sitting'"]] as const) {
+    db.exec(`UPDATE jurisdictions SET ${table}_count = c.n
+      FROM (SELECT ${jurisdictionOf} AS jurisdiction, count(*) AS n FROM ${table} t WHERE ${where} GROUP BY 1) AS c
+      WHERE c.jurisdiction = jurisdictions.jurisdiction`);
+  }
   const match = `((jurisdictions.jurisdiction = 'federal' AND t.level = 'federal')
     OR (t.level = 'provincial' AND t.province_territory = jurisdictions.jurisdiction))`;
-  db.exec(`UPDATE jurisdictions SET
-    bills_count = (SELECT count(*) FROM bills t WHERE ${match}),
-    votes_count = (SELECT count(*) FROM votes t WHERE ${match}),
-    speeches_count = (SELECT count(*) FROM speeches t WHERE ${match}),
-    politicians_count = (SELECT count(*) FROM politicians t WHERE t.status = 'sitting' AND ${match})`);
   // A status claims coverage of what the file holds: where it holds nothing of a kind, that status is
   // none (blocked stays: it says why nothing is held).
   db.exec(`UPDATE jurisdictions SET
