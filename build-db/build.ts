@@ -15,7 +15,8 @@ import { SCHEMA_VERSION } from './schema.js';
 import type { Attribution } from './attribution.js';
 import { writeDatabase } from './write-database.js';
 import { claimTempFile, type TempFile } from './temp-files.js';
-import type { WorkerMode } from './workers/start-worker.js';
+import { useWorkers, type WorkerMode } from './workers/start-worker.js';
+import { checksumWorker } from './workers/checksum-worker.js';
 import { collectGarbage } from '../src/ops/collect-garbage.js';
 import { createMemoryGuard } from '../src/ops/memory-guard.js';
 
@@ -84,15 +85,18 @@ function compile({ sources, out, now, onProgress = () => {}, workers = 'off', re
 }
 
 /** The last step: a checksum of every table and stored blob, written into the file. Streams. */
-function recordFileChecksums(path: string, onProgress: (msg: string) => void): void {
+function recordFileChecksums(path: string, onProgress: (msg: string) => void, threads: boolean): void {
   const started = performance.now();
   const db = new Database(path);
+  // The tables are hashed on two threads (build-db/workers/checksum-worker.ts) with --build-workers.
+  const helper = threads ? checksumWorker(path) : null;
   // What the steps before left is garbage now: collected first, then kept under the build's ceiling.
   collectGarbage();
   const guard = createMemoryGuard();
   try {
     let bytes = 0;
     const sums = recordChecksums(db, {
+      helper,
       onRows: () => guard.check(),
       onTable(c, seconds) {
         bytes += c.bytes;
@@ -101,14 +105,16 @@ function recordFileChecksums(path: string, onProgress: (msg: string) => void): v
     });
     const blobs = sums.filter((c) => c.kind === 'blob');
     bytes += blobs.reduce((n, c) => n + c.bytes, 0);
-    onProgress(`checksums: ${sums.filter((c) => c.kind === 'table').length} tables and ${blobs.length} stored blobs (${(bytes / 1e6).toFixed(0)} MB) in ${((performance.now() - started) / 1000).toFixed(1)}s`);
+    onProgress(`checksums: ${sums.filter((c) => c.kind === 'table').length} tables and ${blobs.length} stored blobs (${(bytes / 1e6).toFixed(0)} MB) in ${((performance.now() - started) / 1000).toFixed(1)}s${helper ? ' on 2 threads' : ''}`);
   } finally {
+    helper?.close();
     db.close();
   }
 }
 
 function finish(options: BuildOptions, c: { tmp: TempFile; buildId: string; rowCounts: Record<string, number>; attribution: Record<string, Attribution>; warnings: string[]; started: number; skippedSets: SkippedSet[] }): BuildResult {
-  recordFileChecksums(c.tmp.path, options.onProgress ?? (() => {}));
+  const rows = Object.values(c.rowCounts).reduce((n, r) => n + r, 0);
+  recordFileChecksums(c.tmp.path, options.onProgress ?? (() => {}), useWorkers(options.workers, rows));
   renameSync(c.tmp.path, options.out);
   return { ok: true, buildId: c.buildId, out: options.out, rowCounts: c.rowCounts, attribution: c.attribution, warnings: c.warnings, seconds: (performance.now() - c.started) / 1000, skippedSets: c.skippedSets };
 }

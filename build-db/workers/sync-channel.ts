@@ -19,7 +19,8 @@ export class SyncReplies {
   private readonly port: MessagePort;
   readonly workerEnd: ReplyEnd;
 
-  constructor() {
+  /** `timeoutMs`: how long a reply may take before the worker is taken for gone. */
+  constructor(private readonly timeoutMs = TIMEOUT_MS) {
     const { port1, port2 } = new MessageChannel();
     this.port = port1;
     this.workerEnd = { port: port2, signal: this.signal };
@@ -32,7 +33,7 @@ export class SyncReplies {
 
   /** The next reply, waiting for it. */
   receive<T>(): T {
-    const deadline = Date.now() + TIMEOUT_MS;
+    const deadline = Date.now() + this.timeoutMs;
     for (;;) {
       const seen = Atomics.load(this.signal, 0);
       const got = receiveMessageOnPort(this.port);
@@ -41,7 +42,7 @@ export class SyncReplies {
         if (m && typeof m === 'object' && 'failed' in m) throw new Error(`build worker: ${m.failed}`);
         return m as T;
       }
-      if (Date.now() > deadline) throw new Error(`build worker: no reply in ${TIMEOUT_MS / 1000} s`);
+      if (Date.now() > deadline) throw new Error(`build worker: no reply in ${this.timeoutMs / 1000} s`);
       Atomics.wait(this.signal, 0, seen, 1000);
     }
   }

@@ -39,7 +39,7 @@ export interface Checksum {
 const BLOB_TABLES = [{ table: 'encoder', key: 'name', value: 'value' }] as const;
 
 
-interface TableInfo { name: string; withoutRowid: boolean }
+export interface TableInfo { name: string; withoutRowid: boolean }
 
 /** Every table that holds rows, shadow tables of virtual tables included, but the checksums. */
 export function storedTables(db: Database.Database): TableInfo[] {
@@ -136,18 +136,58 @@ export interface ChecksumProgress {
    *  garbage (a 10 GB speeches table at 8 M chunks), which Bun collects late: an 8 M rebuild rose
    *  from 1.5 to 2.3 GB resident during this step (docs/benchmarks.md, twelfth session). */
   onRows?(): void;
+  /** A second thread that hashes tables beside this one (build-db/workers/checksum-worker.ts). */
+  helper?: ChecksumHelper | null;
 }
 
-/** Every checksum of a file: the schema, each blob, each table. */
-export function computeChecksums(db: Database.Database, { onTable, onRows }: ChecksumProgress = {}): Checksum[] {
-  const out = [schemaChecksum(db), ...blobChecksums(db)];
-  for (const t of storedTables(db)) {
+/** Hashes tables on another thread: it takes them from the same queue (`takeNext`) and returns
+ *  the checksums of those it took, with how long each took. */
+export interface ChecksumHelper {
+  start(tables: TableInfo[], queue: Int32Array): void;
+  finish(): Array<{ checksum: Checksum; seconds: number }>;
+}
+
+/** The tables, the largest first by the row counts ANALYZE recorded (sqlite_stat1; 0 where it has
+ *  none), so that two threads taking them in turn finish together: the speeches are more than half. */
+export function largestFirst(db: Database.Database, tables: TableInfo[]): TableInfo[] {
+  const hasStats = db.prepare("SELECT 1 FROM sqlite_schema WHERE name = 'sqlite_stat1'").get();
+  const rows = new Map<string, number>();
+  if (hasStats) {
+    for (const { tbl, stat } of db.prepare('SELECT tbl, stat FROM sqlite_stat1').all() as Array<{ tbl: string; stat: string }>) {
+      rows.set(tbl, Math.max(rows.get(tbl) ?? 0, Number.parseInt(stat, 10) || 0));
+    }
+  }
+  return [...tables].sort((a, b) => (rows.get(b.name) ?? 0) - (rows.get(a.name) ?? 0) || (a.name < b.name ? -1 : 1));
+}
+
+/** Takes the next table's index from a queue shared between threads (its first element). */
+export const takeNext = (queue: Int32Array): number => Atomics.add(queue, 0, 1);
+
+/** Hashes the tables taken from `queue` until none is left. */
+export function checksumsFromQueue(db: Database.Database, tables: TableInfo[], queue: Int32Array, { onTable, onRows }: ChecksumProgress = {}): Checksum[] {
+  const out: Checksum[] = [];
+  for (let i; (i = takeNext(queue)) < tables.length;) {
     const started = performance.now();
-    const c = tableChecksum(db, t, onRows);
+    const c = tableChecksum(db, tables[i], onRows);
     onTable?.(c, (performance.now() - started) / 1000);
     out.push(c);
   }
   return out;
+}
+
+/** Every checksum of a file: the schema, each blob, each table (the tables in name order, however
+ *  many threads hashed them). */
+export function computeChecksums(db: Database.Database, { helper, ...progress }: ChecksumProgress = {}): Checksum[] {
+  const out = [schemaChecksum(db), ...blobChecksums(db)];
+  const tables = storedTables(db);
+  const queue = new Int32Array(new SharedArrayBuffer(4));
+  const order = helper ? largestFirst(db, tables) : tables;
+  helper?.start(order, queue);
+  const mine = checksumsFromQueue(db, order, queue, progress);
+  const theirs = helper ? helper.finish() : [];
+  for (const t of theirs) progress.onTable?.(t.checksum, t.seconds);
+  const byName = new Map([...mine, ...theirs.map((t) => t.checksum)].map((c) => [c.name, c]));
+  return [...out, ...tables.map((t) => byName.get(t.name)!)];
 }
 
 /** Writes the checksums into the file (the build's last step; the file is then only read). */

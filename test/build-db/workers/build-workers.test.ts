@@ -52,11 +52,12 @@ describe('from source', () => {
     // the encoder learns on this thread after the keyword index (its learning beside it added the peaks).
     expect(on.progress.some((m) => m.includes('chunked on a worker thread'))).toBe(true);
     expect(on.progress.some((m) => m.includes('tokenizing on 2 worker threads'))).toBe(true);
+    expect(on.progress.some((m) => /^checksums: .* on 2 threads$/.test(m))).toBe(true);
     const learning = on.progress.findIndex((m) => m.startsWith('search: learning the text encoder'));
     const indexed = on.progress.findIndex((m) => m.startsWith('wrote their keyword index'));
     expect(indexed).toBeGreaterThanOrEqual(0);
     expect(learning).toBeGreaterThan(indexed);
-    expect(off.progress.some((m) => m.includes('worker thread'))).toBe(false);
+    expect(off.progress.some((m) => m.includes('worker thread') || m.includes('2 threads'))).toBe(false);
     expect(on.report.encoder).toBe('learned');
     expect(on.report.embedded).toBe(off.report.embedded);
     const sums = checksums(join(dir, 'off.db'));
