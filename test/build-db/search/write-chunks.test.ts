@@ -20,7 +20,7 @@ describe('chunks view', () => {
     const ins = db.prepare(`INSERT INTO speeches (id, key, speaker_name_raw, spoken_at, language, level, speech_type, is_presiding, text, source_system, is_draft)
       VALUES (?, ?, 'X', ?, 'fr', 'federal', 'floor', 0, ?, 'test', 0)`);
     texts.forEach((t, i) => ins.run(`s${i}`, `k${i}`, `2024-01-0${i + 1}T12:00:00Z`, t));
-    const n = writeChunks(db);
+    const n = writeChunks(db).chunks;
     const expected = texts.flatMap((t) => chunkText(t).map((s) => t.slice(s.start, s.end)));
     expect(n).toBe(expected.length);
     expect(n).toBeGreaterThan(texts.length);
