@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, renameSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { computeChecksums, writeChecksums, type EarlyChecksums } from '../src/db/data-checksums.js';
+import { recordChecksums } from '../src/db/data-checksums.js';
 import { checkReferences } from './sources/check-references.js';
 import { mergeBundlePoliticians } from './sources/merge-bundle.js';
 import { readBundle, type SourceIssue } from './sources/read-bundle.js';
@@ -17,7 +17,6 @@ import { writeDatabase } from './write-database.js';
 import { claimTempFile, type TempFile } from './temp-files.js';
 import { useWorkers, type WorkerMode } from './workers/start-worker.js';
 import { checksumWorker } from './workers/checksum-worker.js';
-import { leaveWal, startEarlyChecksums } from './workers/early-checksums.js';
 import { collectGarbage } from '../src/ops/collect-garbage.js';
 import { createMemoryGuard } from '../src/ops/memory-guard.js';
 
@@ -54,9 +53,7 @@ function buildTime(now: Date | undefined): string {
   return when.toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
-/** Runs on the written temporary file before it replaces the output (e.g. the vector phase). It may
- *  add tables but must leave those written before it as they are: their checksums are begun while
- *  it runs (build-db/workers/early-checksums.ts). */
+/** Runs on the written temporary file before it replaces the output (e.g. the vector phase). */
 export type ExtraPhase = (path: string, onProgress: (msg: string) => void) => Promise<void>;
 
 function compile({ sources, out, now, onProgress = () => {}, workers = 'off', reuse = null }: BuildOptions) {
@@ -88,7 +85,7 @@ function compile({ sources, out, now, onProgress = () => {}, workers = 'off', re
 }
 
 /** The last step: a checksum of every table and stored blob, written into the file. Streams. */
-function recordFileChecksums(path: string, onProgress: (msg: string) => void, threads: boolean, early: (EarlyChecksums & { close(): void }) | null = null): void {
+function recordFileChecksums(path: string, onProgress: (msg: string) => void, threads: boolean): void {
   const started = performance.now();
   const db = new Database(path);
   // The tables are hashed on two threads (build-db/workers/checksum-worker.ts) with --build-workers.
@@ -98,36 +95,26 @@ function recordFileChecksums(path: string, onProgress: (msg: string) => void, th
   const guard = createMemoryGuard();
   try {
     let bytes = 0;
-    const sums = computeChecksums(db, {
+    const sums = recordChecksums(db, {
       helper,
-      early,
       onRows: () => guard.check(),
       onTable(c, seconds) {
         bytes += c.bytes;
         if (seconds >= 1) onProgress(`checksums: table ${c.name}, ${c.rows} rows, ${(c.bytes / 1e6).toFixed(0)} MB in ${seconds.toFixed(1)}s`);
       },
     });
-    // Every other connection is closed now (the workers reply last): the file leaves WAL mode.
-    leaveWal(db);
-    writeChecksums(db, sums);
     const blobs = sums.filter((c) => c.kind === 'blob');
     bytes += blobs.reduce((n, c) => n + c.bytes, 0);
-    const begun = early ? `, ${early.tables.length} of them begun during the phases` : '';
-    onProgress(`checksums: ${sums.filter((c) => c.kind === 'table').length} tables and ${blobs.length} stored blobs (${(bytes / 1e6).toFixed(0)} MB) in ${((performance.now() - started) / 1000).toFixed(1)}s${helper ? ' on 2 threads' : ''}${begun}`);
+    onProgress(`checksums: ${sums.filter((c) => c.kind === 'table').length} tables and ${blobs.length} stored blobs (${(bytes / 1e6).toFixed(0)} MB) in ${((performance.now() - started) / 1000).toFixed(1)}s${helper ? ' on 2 threads' : ''}`);
   } finally {
     helper?.close();
-    early?.close();
     db.close();
   }
 }
 
-type Compiled = { tmp: TempFile; buildId: string; rowCounts: Record<string, number>; attribution: Record<string, Attribution>; warnings: string[]; started: number; skippedSets: SkippedSet[] };
-
-/** Whether the checksums use worker threads (`--build-workers`, by the rows written). */
-const checksumThreads = (options: BuildOptions, c: Compiled) => useWorkers(options.workers, Object.values(c.rowCounts).reduce((n, r) => n + r, 0));
-
-function finish(options: BuildOptions, c: Compiled, early: (EarlyChecksums & { close(): void }) | null = null): BuildResult {
-  recordFileChecksums(c.tmp.path, options.onProgress ?? (() => {}), checksumThreads(options, c), early);
+function finish(options: BuildOptions, c: { tmp: TempFile; buildId: string; rowCounts: Record<string, number>; attribution: Record<string, Attribution>; warnings: string[]; started: number; skippedSets: SkippedSet[] }): BuildResult {
+  const rows = Object.values(c.rowCounts).reduce((n, r) => n + r, 0);
+  recordFileChecksums(c.tmp.path, options.onProgress ?? (() => {}), useWorkers(options.workers, rows));
   renameSync(c.tmp.path, options.out);
   return { ok: true, buildId: c.buildId, out: options.out, rowCounts: c.rowCounts, attribution: c.attribution, warnings: c.warnings, seconds: (performance.now() - c.started) / 1000, skippedSets: c.skippedSets };
 }
@@ -147,13 +134,10 @@ export function buildDataFile(options: BuildOptions): BuildResult {
 export async function buildDataFileWith(options: BuildOptions, phases: ExtraPhase[]): Promise<BuildResult> {
   const c = compile(options);
   if (!c.ok) return c;
-  // With worker threads, the tables written so far are hashed while the phases run.
-  const early = phases.length && checksumThreads(options, c) ? startEarlyChecksums(c.tmp.path) : null;
   try {
     for (const phase of phases) await phase(c.tmp.path, options.onProgress ?? (() => {}));
-    return finish(options, c, early);
+    return finish(options, c);
   } finally {
-    early?.close();
     c.tmp.remove();
   }
 }

@@ -43,9 +43,7 @@ export function checksumWorker(path: string): ChecksumHelper & { close(): void }
 /** The worker thread's side: hashes the tables it takes from the queue, then replies once. */
 export function tableChecksumsWorker(data: Record<string, unknown>): void {
   serveReplies<Request>(data.end as ReplyEnd, ({ tables, queue }) => {
-    // Not read-only: in WAL mode (early-checksums.ts) a read-only connection cannot open a file whose
-    // shared-memory index no connection has created yet. It only reads.
-    const db = new Database(data.path as string, { fileMustExist: true });
+    const db = new Database(data.path as string, { readonly: true, fileMustExist: true });
     // This thread's garbage is its own heap's: checked as the main thread checks its own.
     const guard = createMemoryGuard();
     const reply: Reply = [];

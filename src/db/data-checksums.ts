@@ -138,17 +138,6 @@ export interface ChecksumProgress {
   onRows?(): void;
   /** A second thread that hashes tables beside this one (build-db/workers/checksum-worker.ts). */
   helper?: ChecksumHelper | null;
-  /** Tables a thread began hashing earlier, from a queue this thread takes from too: what is left
-   *  of them is hashed here first, the others after (the build starts them while its last phase
-   *  writes tables of its own; build-db/workers/early-checksums.ts). */
-  early?: EarlyChecksums | null;
-}
-
-/** Checksums begun on another thread: its tables, their shared queue, and its results. */
-export interface EarlyChecksums {
-  tables: TableInfo[];
-  queue: Int32Array;
-  finish(): Array<{ checksum: Checksum; seconds: number }>;
 }
 
 /** Hashes tables on another thread: it takes them from the same queue (`takeNext`) and returns
@@ -188,36 +177,26 @@ export function checksumsFromQueue(db: Database.Database, tables: TableInfo[], q
 
 /** Every checksum of a file: the schema, each blob, each table (the tables in name order, however
  *  many threads hashed them). */
-export function computeChecksums(db: Database.Database, { helper, early, ...progress }: ChecksumProgress = {}): Checksum[] {
+export function computeChecksums(db: Database.Database, { helper, ...progress }: ChecksumProgress = {}): Checksum[] {
   const out = [schemaChecksum(db), ...blobChecksums(db)];
   const tables = storedTables(db);
-  const begun = early ? checksumsFromQueue(db, early.tables, early.queue, progress) : [];
-  const hashedEarly = new Set(early?.tables.map((t) => t.name));
-  const rest = tables.filter((t) => !hashedEarly.has(t.name));
   const queue = new Int32Array(new SharedArrayBuffer(4));
-  const order = helper ? largestFirst(db, rest) : rest;
+  const order = helper ? largestFirst(db, tables) : tables;
   helper?.start(order, queue);
   const mine = checksumsFromQueue(db, order, queue, progress);
-  const theirs = [...(helper ? helper.finish() : []), ...(early ? early.finish() : [])];
+  const theirs = helper ? helper.finish() : [];
   for (const t of theirs) progress.onTable?.(t.checksum, t.seconds);
-  const byName = new Map([...begun, ...mine, ...theirs.map((t) => t.checksum)].map((c) => [c.name, c]));
-  const missing = tables.filter((t) => !byName.has(t.name)).map((t) => t.name);
-  if (missing.length) throw new Error(`checksums: ${missing.join(', ')} hashed by no thread (dropped after the early checksums began?)`);
+  const byName = new Map([...mine, ...theirs.map((t) => t.checksum)].map((c) => [c.name, c]));
   return [...out, ...tables.map((t) => byName.get(t.name)!)];
 }
 
 /** Writes the checksums into the file (the build's last step; the file is then only read). */
 export function recordChecksums(db: Database.Database, progress: ChecksumProgress = {}): Checksum[] {
   const sums = computeChecksums(db, progress);
-  writeChecksums(db, sums);
-  return sums;
-}
-
-/** Writes checksums computed before into the file, replacing any it holds. */
-export function writeChecksums(db: Database.Database, sums: Checksum[]): void {
   db.exec(`DROP TABLE IF EXISTS ${CHECKSUMS_TABLE}; ${CHECKSUMS_TABLE_SQL}`);
   const insert = db.prepare(`INSERT INTO ${CHECKSUMS_TABLE} (kind, name, sha256, rows, bytes) VALUES (@kind, @name, @sha256, @rows, @bytes)`);
   db.transaction(() => { for (const c of sums) insert.run(c); })();
+  return sums;
 }
 
 export function recordedChecksums(db: Database.Database): Checksum[] | null {
