@@ -67,6 +67,15 @@ function vectorsOf(path: string): Map<number, { int8: Int8Array; code: string }>
   return out;
 }
 
+/** A copy of the demo sources named `name` whose speeches.jsonl lines are `edit`'s. */
+async function demoWithSpeeches(name: string, edit: (lines: string[]) => string[]): Promise<string> {
+  const copy = join(dir, name);
+  spawnSync('cp', ['-r', demo, copy]);
+  const path = join(copy, 'speeches.jsonl');
+  writeFileSync(path, `${edit((await Bun.file(path).text()).trim().split('\n')).join('\n')}\n`);
+  return copy;
+}
+
 /** Each chunk's rowid → the rowid of the first chunk of the same text (what --reuse copies from). */
 function firstOfText(path: string): Map<number, number> {
   const db = new Database(path, { readonly: true });
@@ -280,13 +289,11 @@ describe('learned encoder on the demo corpus, then --reuse', () => {
   }, 120_000);
 
   test('--reuse when every chunk moved (a speech added first) copies by text: the vector of the first chunk of that text', async () => {
-    const moved = join(dir, 'moved');
-    spawnSync('cp', ['-r', demo, moved]);
-    const path = join(moved, 'speeches.jsonl');
-    const lines = (await Bun.file(path).text()).trim().split('\n');
-    const s = JSON.parse(lines[0]);
-    Object.assign(s, { key: `${s.key}-added`, text: 'A speech added before all the others, about lighthouses and fog horns on the coast.' });
-    writeFileSync(path, `${[JSON.stringify(s), ...lines].join('\n')}\n`);
+    const moved = await demoWithSpeeches('moved', (lines) => {
+      const s = JSON.parse(lines[0]);
+      Object.assign(s, { key: `${s.key}-added`, text: 'A speech added before all the others, about lighthouses and fog horns on the coast.' });
+      return [JSON.stringify(s), ...lines];
+    });
     const out = join(dir, 'moved.db');
     const r = await build(moved, out, { reuse: first });
     const db = new Database(out, { readonly: true });
@@ -311,14 +318,11 @@ describe('learned encoder on the demo corpus, then --reuse', () => {
   }, 120_000);
 
   test('--reuse with one speech changed embeds only its chunks', async () => {
-    const changed = join(dir, 'changed');
-    spawnSync('cp', ['-r', demo, changed]);
-    const path = join(changed, 'speeches.jsonl');
-    const lines = (await Bun.file(path).text()).trim().split('\n');
-    const s = JSON.parse(lines[0]);
-    s.text = `${s.text} A sentence added for this test.`;
-    lines[0] = JSON.stringify(s);
-    writeFileSync(path, `${lines.join('\n')}\n`);
+    const changed = await demoWithSpeeches('changed', (lines) => {
+      const s = JSON.parse(lines[0]);
+      s.text = `${s.text} A sentence added for this test.`;
+      return [JSON.stringify(s), ...lines.slice(1)];
+    });
     const r3 = await build(changed, join(dir, 'third.db'), { reuse: first });
     expect(r3.embedded).toBe(1);
     expect(r3.reused).toBe(r1.chunks - 1);
