@@ -63,8 +63,8 @@ export function writeDatabase({ bundle, path, buildId, builtAt, onProgress = () 
   const politicianByKey = new Map(records.politicians.map(({ record }) => [record.key, record]));
   const pid = (key: string | null) => (key === null ? null : politicianIds.get(key)!);
 
-  let chunked: ChunkStepResult | null = null;
-  db.transaction(() => {
+  // The transaction returns the chunk step's result: what it left for after the commit.
+  const chunked = db.transaction((): ChunkStepResult => {
     const ins = (sql: string) => db.prepare(sql);
 
     const insJurisdiction = ins(`INSERT INTO jurisdictions (jurisdiction, ord, legislature_name, seats, bills_status, hansard_status, votes_status, committees_status, last_verified_at, source_urls, notes, politicians_status)
@@ -217,17 +217,17 @@ export function writeDatabase({ bundle, path, buildId, builtAt, onProgress = () 
     db.exec(SPEECH_INDEXES_SQL);
     writeCommitteeMeetings(db);
     onProgress(`wrote ${records.speeches.length} speeches`);
-    chunked = writeChunks(db, onProgress, chunkStep);
+    const written = writeChunks(db, onProgress, chunkStep);
     warnings.push(...writeBoundaries(db, records.boundaries, onProgress).warnings);
     warnings.push(...writePostcodes(db, records, stamp, onProgress).warnings);
 
     writeTextIndexes(db);
     onProgress('wrote the q indexes of bills and politicians');
     computeCoverageCounts(db);
+    return written;
   })();
   // A previous file's keyword index is copied by SQLite itself, which needs the transaction over.
-  const from = (chunked as ChunkStepResult | null)?.keywordIndexFrom;
-  if (from) copyPreviousKeywordIndex(db, from, onProgress);
+  if (chunked.keywordIndexFrom) copyPreviousKeywordIndex(db, chunked.keywordIndexFrom, onProgress);
 
   const tables = db.prepare(`SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name`).pluck().all() as string[];
   const attribution = measureAttribution(db);

@@ -1,7 +1,7 @@
 // Checks across records that no single-record schema can see: unique natural keys, references to
 // existing keys, level/province consistency. Returns every problem found.
 import { checkBoundaries } from './check-boundaries.js';
-import { checkLevelProvince, type SpeechChecks } from './check-speeches.js';
+import { checkLevelProvince, checkReference, type SpeechChecks } from './check-speeches.js';
 import type { Located } from './unique-keys.js';
 import type { SourceIssue } from './read-bundle.js';
 import type { SourceRecords } from './files.js';
@@ -47,12 +47,8 @@ export function checkReferences(records: SourceRecords, speeches: SpeechChecks):
     });
   }
 
-  const politicianRef = (file: string, line: number, field: string, k: string | null) => {
-    if (k !== null && !politicians.has(k)) issue(file, line, field, `no politician has key ${JSON.stringify(k)}`);
-  };
-  const sessionRef = (file: string, line: number, field: string, k: string | null) => {
-    if (k !== null && !sessions.has(k)) issue(file, line, field, `no session has key ${JSON.stringify(k)}`);
-  };
+  const politicianRef = (file: string, line: number, field: string, k: string | null) => checkReference(issue, file, line, field, 'politician', politicians, k);
+  const sessionRef = (file: string, line: number, field: string, k: string | null) => checkReference(issue, file, line, field, 'session', sessions, k);
 
   for (const { file, line, record } of records.offices) politicianRef(file, line, 'politician_key', record.politician_key);
   for (const { file, line, record } of records.socials) politicianRef(file, line, 'politician_key', record.politician_key);

@@ -21,6 +21,11 @@ export function checkLevelProvince(issue: IssueAt, file: string, line: number, l
   if (level !== 'federal' && province === null) issue(file, line, 'province_territory', `is required for ${level} records`);
 }
 
+/** A key that names no record of its kind (`politician`, `session`) is a problem of the field. */
+export function checkReference(issue: IssueAt, file: string, line: number, field: string, kind: string, known: { has(key: string): boolean }, key: string | null): void {
+  if (key !== null && !known.has(key)) issue(file, line, field, `no ${kind} has key ${JSON.stringify(key)}`);
+}
+
 /** Takes each speech as it is read (`add`), given the politicians' and sessions' keys. */
 export function speechChecker(known: { politicians: ReadonlySet<string>; sessions: ReadonlySet<string> }) {
   const issues: SourceIssue[] = [];
@@ -30,8 +35,8 @@ export function speechChecker(known: { politicians: ReadonlySet<string>; session
     add({ file, line, record }: LocatedRecord<'speeches'>): void {
       keys.add(record.key);
       checkLevelProvince(issue, file, line, record.level, record.province_territory);
-      if (record.session_key !== null && !known.sessions.has(record.session_key)) issue(file, line, 'session_key', `no session has key ${JSON.stringify(record.session_key)}`);
-      if (record.politician_key !== null && !known.politicians.has(record.politician_key)) issue(file, line, 'politician_key', `no politician has key ${JSON.stringify(record.politician_key)}`);
+      checkReference(issue, file, line, 'session_key', 'session', known.sessions, record.session_key);
+      checkReference(issue, file, line, 'politician_key', 'politician', known.politicians, record.politician_key);
       if (record.speech_type === 'committee' && record.meeting_url === null) issue(file, line, 'meeting_url', 'is required for committee speeches');
     },
     result(): SpeechChecks { return { issues, keys }; },

@@ -166,13 +166,16 @@ export const takeNext = (queue: Int32Array): number => Atomics.add(queue, 0, 1);
 /** Hashes the tables taken from `queue` until none is left. */
 export function checksumsFromQueue(db: Database.Database, tables: TableInfo[], queue: Int32Array, { onTable, onRows }: ChecksumProgress = {}): Checksum[] {
   const out: Checksum[] = [];
-  for (let i; (i = takeNext(queue)) < tables.length;) {
-    const started = performance.now();
-    const c = tableChecksum(db, tables[i], onRows);
-    onTable?.(c, (performance.now() - started) / 1000);
-    out.push(c);
-  }
+  for (let i; (i = takeNext(queue)) < tables.length;) out.push(timedChecksum(db, tables[i], { onTable, onRows }));
   return out;
+}
+
+/** One table's checksum, reported to `onTable` with how long it took. */
+function timedChecksum(db: Database.Database, t: TableInfo, { onTable, onRows }: ChecksumProgress): Checksum {
+  const started = performance.now();
+  const c = tableChecksum(db, t, onRows);
+  onTable?.(c, (performance.now() - started) / 1000);
+  return c;
 }
 
 /** Every checksum of a file: the schema, each blob, each table (the tables in name order, however
@@ -256,10 +259,7 @@ export function checkChecksums(db: Database.Database, { full, ...progress }: { f
       want.delete(`table:${t.name}`);
       continue;
     }
-    const started = performance.now();
-    const c = tableChecksum(db, t);
-    progress.onTable?.(c, (performance.now() - started) / 1000);
-    compare(`table ${t.name}`, c);
+    compare(`table ${t.name}`, timedChecksum(db, t, progress));
     report.checked.tables++;
   }
   for (const gone of want.values()) report.problems.push(`${gone.kind === 'blob' ? 'stored blob' : gone.kind} ${gone.name} is missing: the build recorded its checksum`);
