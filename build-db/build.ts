@@ -64,7 +64,7 @@ function compile({ sources, out, now, onProgress = () => {}, workers = 'off', re
   const { bundle } = read;
 
   onProgress('merging politicians');
-  const people = mergeBundlePoliticians(bundle.records);
+  const people = mergeBundlePoliticians(bundle.records, bundle.speechSample);
   if (people.issues.length) return { ok: false as const, issues: people.issues, warnings: bundle.warnings };
   onProgress(`${people.stats.records} politician records → ${people.stats.people} people; ${people.stats.terms_closed_by_later_parliament} open terms closed by a later Parliament`);
 

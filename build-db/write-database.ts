@@ -11,8 +11,11 @@ import { ids } from './ids.js';
 import { writePostcodes } from './postcodes/write-postcodes.js';
 import { writeChunks, type ChunkStepOptions, type ChunkStepResult } from './search/write-chunks.js';
 import { copyKeywordIndex } from './search/reuse-keyword-index.js';
+import { SEARCH_SCHEMA_SQL } from './search/schema.js';
 import { writeTextIndexes } from '../src/db/text-index.js';
 import { SCHEMA_SQL, SCHEMA_VERSION, SPEECH_INDEXES_SQL } from './schema.js';
+import { INSERT_SPEECH_SQL, speechRow, type SpeechRefs } from './speech-rows.js';
+import { attachPrevious, carryTable, detachPrevious, speechCarryMismatch, type CarryInput } from './reuse-speeches.js';
 import type { Bundle } from './sources/read-bundle.js';
 import { SOURCE_FORMAT_VERSION, type PoliticianRecord } from './sources/schemas.js';
 
@@ -56,6 +59,7 @@ export function writeDatabase({ bundle, path, buildId, builtAt, onProgress = () 
   db.pragma('journal_mode = OFF');
   db.pragma('synchronous = OFF');
   db.exec(SCHEMA_SQL);
+  db.exec(SEARCH_SCHEMA_SQL);
 
   const sessionIds = new Map(records.sessions.map(({ record }) => [record.key, ids.session(record.key)]));
   const sessions = new Map(records.sessions.map(({ record }) => [record.key, record]));
@@ -63,6 +67,10 @@ export function writeDatabase({ bundle, path, buildId, builtAt, onProgress = () 
   const politicianByKey = new Map(records.politicians.map(({ record }) => [record.key, record]));
   const pid = (key: string | null) => (key === null ? null : politicianIds.get(key)!);
 
+  const previous = chunkStep?.previous ?? null;
+  // Attached for the whole transaction (ATTACH cannot run inside one), should its speeches and chunk
+  // rows be carried over (reuse-speeches.ts).
+  if (previous !== null) attachPrevious(db, previous);
   // The transaction returns the chunk step's result: what it left for after the commit.
   const chunked = db.transaction((): ChunkStepResult => {
     const ins = (sql: string) => db.prepare(sql);
@@ -207,17 +215,16 @@ export function writeDatabase({ bundle, path, buildId, builtAt, onProgress = () 
     db.exec(`UPDATE bills SET votes_count = (SELECT count(*) FROM votes WHERE votes.bill_id = bills.id)`);
     onProgress(`wrote ${records.votes.length} votes, ${positions} positions`);
 
-    const insSpeech = ins(`INSERT INTO speeches VALUES (@id, @key, @session_id, @politician_id, @speaker_name_raw, @speaker_role, @party_at_time, @spoken_at, @speaker_kind, @language, @level, @province_territory, @speech_type, @is_presiding, @text, @source_url, @source_anchor, @source_system, @meeting_url, @order_of_business, @subject, @committee_name, @sequence, @is_draft)`);
-    for (const { record } of records.speeches) {
-      insSpeech.run({
-        ...record, id: ids.speech(record.key), session_id: record.session_key === null ? null : sessionIds.get(record.session_key),
-        politician_id: pid(record.politician_key), is_presiding: b(record.is_presiding), is_draft: b(record.is_draft),
-      });
+    const refs: SpeechRefs = { sessionId: (key) => sessionIds.get(key), politicianId: pid };
+    const carried = previous !== null && carrySpeeches(db, previous, { digests: bundle.digests, speechCount: records.speeches.length, sample: bundle.speechSample, refs }, onProgress);
+    if (!carried) {
+      const insSpeech = ins(INSERT_SPEECH_SQL);
+      for (const { record } of records.speeches) insSpeech.run(speechRow(record, refs));
     }
     db.exec(SPEECH_INDEXES_SQL);
     writeCommitteeMeetings(db);
     onProgress(`wrote ${records.speeches.length} speeches`);
-    const written = writeChunks(db, onProgress, chunkStep);
+    const written = writeChunks(db, onProgress, { ...chunkStep, carried });
     warnings.push(...writeBoundaries(db, records.boundaries, onProgress).warnings);
     warnings.push(...writePostcodes(db, records, stamp, onProgress).warnings);
 
@@ -226,6 +233,7 @@ export function writeDatabase({ bundle, path, buildId, builtAt, onProgress = () 
     computeCoverageCounts(db);
     return written;
   })();
+  if (previous !== null) detachPrevious(db);
   // A previous file's keyword index is copied by SQLite itself, which needs the transaction over.
   if (chunked.keywordIndexFrom) copyPreviousKeywordIndex(db, chunked.keywordIndexFrom, onProgress);
 
@@ -241,6 +249,27 @@ export function writeDatabase({ bundle, path, buildId, builtAt, onProgress = () 
   db.pragma(`user_version = ${SCHEMA_VERSION}`);
   db.close();
   return { rowCounts, attribution, warnings };
+}
+
+/** Carries the previous file's speeches over when they are the ones this build would write (and
+ *  then its chunk rows too: the chunk step copies them); says why not otherwise. */
+function carrySpeeches(db: Database.Database, previous: string, input: CarryInput, onProgress: (msg: string) => void): boolean {
+  const started = performance.now();
+  const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
+  try {
+    const mismatch = speechCarryMismatch(db, input);
+    if (mismatch) {
+      onProgress(`speeches: not carried over from ${previous} (${mismatch}; checked in ${seconds(started)}s)`);
+      return false;
+    }
+    onProgress(`speeches: ${previous} holds the same speeches and chunk rows (same inputs; ${input.sample.length} sampled speeches and their chunks derive the same; checked in ${seconds(started)}s)`);
+    const copied = performance.now();
+    const rows = carryTable(db, 'speeches');
+    onProgress(`speeches: carried over ${rows} from ${previous} in ${seconds(copied)}s`);
+    return true;
+  } catch (err) {
+    throw new Error(`--reuse ${previous}: ${(err as Error).message}`, { cause: err });
+  }
 }
 
 function copyPreviousKeywordIndex(db: Database.Database, previous: string, onProgress: (msg: string) => void) {

@@ -1,24 +1,19 @@
 // Build phase: speeches → chunks (with the metadata search filters on) → keyword index.
 import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import type { Lang } from '../../src/search/text/terms.js';
 import { inlinePipe, workerPipe } from '../workers/batch-pipe.js';
 import { useWorkers, type WorkerMode } from '../workers/start-worker.js';
 import { createMemoryGuard } from '../../src/ops/memory-guard.js';
 import { chunkSpeeches, type ChunkedSpeech, type SpeechToChunk } from './chunk-spans.js';
-import { CHUNK_INDEXES_SQL, SEARCH_SCHEMA_SQL } from './schema.js';
+import { chunkRow, type Speech } from './chunk-rows.js';
+import { CHUNK_INDEXES_SQL } from './schema.js';
 import { writeKeywordIndex } from './write-keyword-index.js';
 import { keywordIndexMismatch } from './reuse-keyword-index.js';
+import { carryTable } from '../reuse-speeches.js';
 import { KEYWORD_INDEX_SQL } from '../../src/search/keyword-index.js';
 
 /** Batches handed to the chunking worker before the first is taken back. */
 const IN_FLIGHT = 3;
-
-interface SpeechRow {
-  id: string; key: string; text: string; language: Lang; level: string; province_territory: string | null;
-  politician_id: string | null; party_at_time: string | null; spoken_at: string; session_id: string | null;
-  speech_type: string; is_presiding: number; politician_active: number | null;
-}
 
 export { contentHash } from './chunk-spans.js';
 
@@ -28,18 +23,41 @@ export interface ChunkStepOptions {
   /** A previous data file (`--reuse`): its keyword index is copied when it is the one these chunks
    *  need (build-db/search/reuse-keyword-index.ts). */
   previous?: string | null;
+  /** The speeches were carried over from `previous` (build-db/reuse-speeches.ts), which checked
+   *  that its chunk rows are the ones this step would write: they are copied, not chunked again. */
+  carried?: boolean;
 }
-
-type Speech = SpeechRow & { _rowid: number };
 
 /** What the chunk step wrote. `keywordIndexFrom`: the previous file whose keyword index is the one
  *  these chunks need: its tables are created empty, for the caller to fill with copyKeywordIndex
  *  once the build's transaction is committed. */
 export interface ChunkStepResult { chunks: number; keywordIndexFrom: string | null }
 
-/** Runs inside the build's transaction. */
-export function writeChunks(db: Database.Database, onProgress: (msg: string) => void = () => {}, { workers = 'off', previous = null }: ChunkStepOptions = {}): ChunkStepResult {
-  db.exec(SEARCH_SCHEMA_SQL);
+/** Runs inside the build's transaction, on a file created with SEARCH_SCHEMA_SQL (with the rest of
+ *  the schema: the carry-over check compares its chunk_rows table with a previous file's). */
+export function writeChunks(db: Database.Database, onProgress: (msg: string) => void = () => {}, { workers = 'off', previous = null, carried = false }: ChunkStepOptions = {}): ChunkStepResult {
+  const rows = carried ? carriedChunks(db, onProgress) : chunkAll(db, onProgress, workers);
+  const indexed = performance.now();
+  db.exec(CHUNK_INDEXES_SQL);
+  onProgress(`indexed the chunks in ${((performance.now() - indexed) / 1000).toFixed(1)}s`);
+  if (previous && reusableKeywordIndex(db, previous, onProgress, carried)) {
+    db.exec(KEYWORD_INDEX_SQL);
+    return { chunks: rows, keywordIndexFrom: previous };
+  }
+  const index = writeKeywordIndex(db, { onProgress, workers });
+  onProgress(`wrote their keyword index (${index.terms} terms, ${index.postings} postings, ${index.avgdl.toFixed(1)} terms per chunk) in ${index.seconds.toFixed(1)}s`);
+  return { chunks: rows, keywordIndexFrom: null };
+}
+
+function carriedChunks(db: Database.Database, onProgress: (msg: string) => void): number {
+  const started = performance.now();
+  const rows = carryTable(db, 'chunk_rows');
+  onProgress(`search chunks: carried over ${rows} with the speeches in ${((performance.now() - started) / 1000).toFixed(1)}s`);
+  return rows;
+}
+
+/** Chunks every speech and writes the chunk rows; returns how many. */
+function chunkAll(db: Database.Database, onProgress: (msg: string) => void, workers: WorkerMode): number {
   const insChunk = db.prepare(`INSERT INTO chunk_rows VALUES (@rowid, @id, @speech_id, @speech_rowid, @chunk_index, @char_start, @char_end,
     @byte_start, @byte_end, @language, @level, @province_territory, @politician_id, @party_at_time, @spoken_at, @spoken_on, @session_id, @speech_type, @is_presiding, @politician_active, @content_hash)`);
   const started = performance.now();
@@ -61,15 +79,7 @@ export function writeChunks(db: Database.Database, onProgress: (msg: string) => 
     const chunked = pipe.take();
     speeches.forEach((s, k) => {
       const { spokenOn, pieces } = chunked[k];
-      for (const c of pieces) {
-        rowid++;
-        insChunk.run({
-          rowid, id: c.id, speech_id: s.id, speech_rowid: s._rowid, chunk_index: c.index, char_start: c.start, char_end: c.end,
-          byte_start: c.byteStart, byte_end: c.byteEnd, language: s.language, level: s.level, province_territory: s.province_territory, politician_id: s.politician_id,
-          party_at_time: s.party_at_time, spoken_at: s.spoken_at, spoken_on: spokenOn,
-          session_id: s.session_id, speech_type: s.speech_type, is_presiding: s.is_presiding, politician_active: s.politician_active, content_hash: c.contentHash,
-        });
-      }
+      for (const c of pieces) insChunk.run(chunkRow(++rowid, s, spokenOn, c));
     });
   };
   try {
@@ -87,26 +97,17 @@ export function writeChunks(db: Database.Database, onProgress: (msg: string) => 
     pipe.close();
   }
   onProgress(`wrote ${rowid} search chunks in ${((performance.now() - started) / 1000).toFixed(1)}s${onWorker ? ' (chunked on a worker thread)' : ''}`);
-  const indexed = performance.now();
-  db.exec(CHUNK_INDEXES_SQL);
-  onProgress(`indexed the chunks in ${((performance.now() - indexed) / 1000).toFixed(1)}s`);
-  if (previous && reusableKeywordIndex(db, previous, onProgress)) {
-    db.exec(KEYWORD_INDEX_SQL);
-    return { chunks: rowid, keywordIndexFrom: previous };
-  }
-  const index = writeKeywordIndex(db, { onProgress, workers });
-  onProgress(`wrote their keyword index (${index.terms} terms, ${index.postings} postings, ${index.avgdl.toFixed(1)} terms per chunk) in ${index.seconds.toFixed(1)}s`);
-  return { chunks: rowid, keywordIndexFrom: null };
+  return rowid;
 }
 
 /** Whether `previous`'s keyword index is the one these chunks need; says why not otherwise. */
-function reusableKeywordIndex(db: Database.Database, previous: string, onProgress: (msg: string) => void): boolean {
+function reusableKeywordIndex(db: Database.Database, previous: string, onProgress: (msg: string) => void, chunksCarried: boolean): boolean {
   const started = performance.now();
   // The same words as the search phase's check, which used to be the first to open the file.
   if (!existsSync(previous)) throw new Error(`--reuse ${previous}: no such file`);
   const prev = new Database(previous, { readonly: true, fileMustExist: true });
   try {
-    const mismatch = keywordIndexMismatch(db, prev);
+    const mismatch = keywordIndexMismatch(db, prev, { chunksCarried });
     const checked = ((performance.now() - started) / 1000).toFixed(1);
     if (mismatch) {
       onProgress(`keyword index: not reused from ${previous} (${mismatch}; checked in ${checked}s)`);

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import * as v from 'valibot';
 import { partFilesOf, SOURCE_FILES, STREAMED_KINDS, type Located, type SourceKind, type SourceRecords, type StreamedRecords } from './files.js';
 import { speechChecker, type SpeechChecks } from './check-speeches.js';
+import { evenSample } from './even-sample.js';
 import { parseRecords, toIssues } from './parse-records.js';
 import { manifestSchema, type Manifest } from './schemas.js';
 
@@ -24,7 +25,16 @@ export interface Bundle {
   warnings: string[];
   /** What the one pass over the speeches found of each (checkReferences reports it with the rest). */
   speechChecks: SpeechChecks;
+  /** Speeches kept by the first pass, spread evenly over them, with the row each is written to
+   *  (its place among the speeches, from 1): the carry-over check derives their rows again
+   *  (build-db/reuse-speeches.ts). */
+  speechSample: SampledSpeech[];
 }
+
+export interface SampledSpeech { rowid: number; speech: Located<'speeches'> }
+
+/** Speeches the first pass keeps for the carry-over check (between this and twice as many). */
+export const SPEECH_SAMPLE = 512;
 
 export type ReadResult = { ok: true; bundle: Bundle } | { ok: false; issues: SourceIssue[]; warnings: string[] };
 
@@ -68,6 +78,7 @@ export function readBundle(dir: string, onProgress: (msg: string) => void = () =
 
   const records = {} as Record<SourceKind, StreamedRecords<{ file: string; line: number; record: unknown }>>;
   let speechChecks: SpeechChecks | null = null;
+  const speechSample = evenSample<SampledSpeech>(SPEECH_SAMPLE);
   for (const [kind, spec] of Object.entries(SOURCE_FILES) as Array<[SourceKind, (typeof SOURCE_FILES)[SourceKind]]>) {
     if (!partsOf[kind].length && spec.required) issues.push({ file: spec.file, line: null, field: null, message: 'is missing (required)' });
     const hashes = new Map<string, ReturnType<typeof createHash>>();
@@ -85,7 +96,10 @@ export function readBundle(dir: string, onProgress: (msg: string) => void = () =
       let count = 0;
       for (const row of parseRecords(dir, kind, partsOf[kind], onIssue, digesting)) {
         count++;
-        checker?.add(row as Located<'speeches'>);
+        if (checker) {
+          checker.add(row as Located<'speeches'>);
+          speechSample.add({ rowid: count, speech: row as Located<'speeches'> });
+        }
       }
       if (checker) speechChecks = checker.result();
       // Later passes (the writer; the key check, when two keys share a hash) parse again on this thread: parsing them on a
@@ -100,5 +114,5 @@ export function readBundle(dir: string, onProgress: (msg: string) => void = () =
   }
 
   if (issues.length || !manifest) return { ok: false, issues, warnings };
-  return { ok: true, bundle: { manifest, records: records as SourceRecords, digests, warnings, speechChecks: speechChecks! } };
+  return { ok: true, bundle: { manifest, records: records as SourceRecords, digests, warnings, speechChecks: speechChecks!, speechSample: speechSample.items() } };
 }

@@ -3,6 +3,7 @@
 import { describe, expect, test } from 'bun:test';
 import Database from 'better-sqlite3';
 import { SCHEMA_SQL } from '../../../build-db/schema.js';
+import { SEARCH_SCHEMA_SQL } from '../../../build-db/search/schema.js';
 import { contentHash, writeChunks } from '../../../build-db/search/write-chunks.js';
 import { chunkText } from '../../../build-db/search/chunk.js';
 
@@ -17,6 +18,7 @@ describe('chunks view', () => {
   test('each chunk text equals the speech slice at its UTF-16 offsets, and the content hash is of that text', () => {
     const db = new Database(':memory:');
     db.exec(SCHEMA_SQL);
+    db.exec(SEARCH_SCHEMA_SQL);
     const ins = db.prepare(`INSERT INTO speeches (id, key, speaker_name_raw, spoken_at, language, level, speech_type, is_presiding, text, source_system, is_draft)
       VALUES (?, ?, 'X', ?, 'fr', 'federal', 'floor', 0, ?, 'test', 0)`);
     texts.forEach((t, i) => ins.run(`s${i}`, `k${i}`, `2024-01-0${i + 1}T12:00:00Z`, t));
