@@ -68,12 +68,14 @@ export function speechCarryMismatch(db: Database.Database, input: CarryInput): s
   const tables = new Set(prev(`SELECT name FROM $prev.sqlite_schema WHERE type = 'table'`).pluck().all() as string[]);
   if (!['build', ...CARRIED_TABLES].every((t) => tables.has(t))) return 'it holds no speeches and chunk rows of this form';
 
-  const build = prev('SELECT schema_version, source_format_version, source_digests FROM $prev.build').get() as
-    { schema_version: number; source_format_version: number; source_digests: string } | undefined;
+  // Every column, so that an older file's build record, whatever it holds, is read and refused.
+  const build = prev('SELECT * FROM $prev.build').get() as { schema_version?: number; source_format_version?: number; source_digests?: string } | undefined;
   if (!build) return 'it has no build record';
   if (build.schema_version !== SCHEMA_VERSION) return `it has schema ${build.schema_version}, this build ${SCHEMA_VERSION}`;
   if (build.source_format_version !== SOURCE_FORMAT_VERSION) return `it was built from source format ${build.source_format_version}, this build reads ${SOURCE_FORMAT_VERSION}`;
-  const inputs = differentInputs(input.digests, JSON.parse(build.source_digests) as Record<string, string>);
+  const digests = parseDigests(build.source_digests);
+  if (!digests) return 'its build record names no source digests';
+  const inputs = differentInputs(input.digests, digests);
   if (inputs) return inputs;
 
   for (const table of CARRIED_TABLES) {
@@ -85,6 +87,15 @@ export function speechCarryMismatch(db: Database.Database, input: CarryInput): s
     return `it holds ${held.n} speeches (the last at rowid ${held.last}), this build ${input.speechCount}`;
   }
   return sampleMismatch(db, input);
+}
+
+function parseDigests(text: string | undefined): Record<string, string> | null {
+  try {
+    const parsed = JSON.parse(text ?? 'null') as unknown;
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, string>) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Which input files differ between this build and the previous one, if any. */

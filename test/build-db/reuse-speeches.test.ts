@@ -88,17 +88,24 @@ describe('--reuse carries the speeches and chunk rows over only when they are th
     expect(notCarried(changed.log)).toContain('its politicians.jsonl was another file');
   });
 
-  test('the same speeches split over two files: not carried (the files are the inputs)', () => {
-    const split = build(first.out, undefined, (sources) => {
+  test('the same speeches split over two files: not carried from one file; carried from a build of the same two', () => {
+    const splitInTwo = (sources: string) => {
       const lines = readFileSync(join(sources, 'speeches.jsonl'), 'utf8').trimEnd().split('\n');
       writeFileSync(join(sources, 'speeches.jsonl'), `${lines.slice(0, 2).join('\n')}\n`);
       writeFileSync(join(sources, 'speeches.more.jsonl'), `${lines.slice(2).join('\n')}\n`);
-    });
+    };
+    const split = build(first.out, undefined, splitInTwo);
     expect(notCarried(split.log)).toContain('it was built from other speeches files (speeches.jsonl)');
+    // Rowids run on from one part file to the next, in name order, in both builds.
+    const again = build(split.out, undefined, splitInTwo);
+    expect(carried(again.log)).toBe(true);
+    expect(checksums(again.out)).toEqual(checksums(split.out));
   });
 
-  test('a previous file of another schema, or holding other speeches than its build row says: not carried', () => {
+  test('a previous file of another schema, without source digests, or holding other speeches than its build row says: not carried', () => {
     expect(notCarried(build(tampered(first.out, 'UPDATE build SET schema_version = schema_version - 1')).log)).toMatch(/it has schema \d+, this build \d+/);
+    expect(notCarried(build(tampered(first.out, 'ALTER TABLE build DROP COLUMN source_digests')).log)).toContain('its build record names no source digests');
+    expect(notCarried(build(tampered(first.out, "UPDATE build SET source_digests = 'not json'")).log)).toContain('its build record names no source digests');
     expect(notCarried(build(tampered(first.out, 'DELETE FROM speeches WHERE rowid = 4')).log)).toContain('it holds 3 speeches (the last at rowid 3), this build 4');
     expect(notCarried(build(tampered(first.out, 'DROP VIEW chunks; DROP TABLE chunk_rows')).log)).toContain('no speeches and chunk rows of this form');
   });
