@@ -149,6 +149,27 @@ function sampleMismatch(db: Database.Database, { sample, refs }: CarryInput): st
   return null;
 }
 
+/** Carries the previous file's speeches over when they are the ones this build would write (and
+ *  then its chunk rows too: the chunk step copies them); says why not otherwise. */
+export function carrySpeeches(db: Database.Database, previous: string, input: CarryInput, onProgress: (msg: string) => void): boolean {
+  const started = performance.now();
+  const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
+  try {
+    const mismatch = speechCarryMismatch(db, input);
+    if (mismatch) {
+      onProgress(`speeches: not carried over from ${previous} (${mismatch}; checked in ${seconds(started)}s)`);
+      return false;
+    }
+    onProgress(`speeches: ${previous} holds the same speeches and chunk rows (same inputs; ${input.sample.length} sampled speeches and their chunks derive the same; checked in ${seconds(started)}s)`);
+    const copied = performance.now();
+    const rows = carryTable(db, 'speeches');
+    onProgress(`speeches: carried over ${rows} from ${previous} in ${seconds(copied)}s`);
+    return true;
+  } catch (err) {
+    throw new Error(`--reuse ${previous}: ${(err as Error).message}`, { cause: err });
+  }
+}
+
 /** Copies a carried table's rows from the previous file (attached), rowids included. */
 export function carryTable(db: Database.Database, table: (typeof CARRIED_TABLES)[number]): number {
   const columns = (db.prepare('SELECT name FROM main.pragma_table_info(?)').pluck().all(table) as string[]).map(quoteName);

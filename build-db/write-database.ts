@@ -15,7 +15,7 @@ import { SEARCH_SCHEMA_SQL } from './search/schema.js';
 import { writeTextIndexes } from '../src/db/text-index.js';
 import { SCHEMA_SQL, SCHEMA_VERSION, SPEECH_INDEXES_SQL } from './schema.js';
 import { INSERT_SPEECH_SQL, speechRow, type SpeechRefs } from './speech-rows.js';
-import { attachPrevious, carryTable, detachPrevious, speechCarryMismatch, type CarryInput } from './reuse-speeches.js';
+import { attachPrevious, carrySpeeches, detachPrevious } from './reuse-speeches.js';
 import type { Bundle } from './sources/read-bundle.js';
 import { SOURCE_FORMAT_VERSION, type PoliticianRecord } from './sources/schemas.js';
 
@@ -249,27 +249,6 @@ export function writeDatabase({ bundle, path, buildId, builtAt, onProgress = () 
   db.pragma(`user_version = ${SCHEMA_VERSION}`);
   db.close();
   return { rowCounts, attribution, warnings };
-}
-
-/** Carries the previous file's speeches over when they are the ones this build would write (and
- *  then its chunk rows too: the chunk step copies them); says why not otherwise. */
-function carrySpeeches(db: Database.Database, previous: string, input: CarryInput, onProgress: (msg: string) => void): boolean {
-  const started = performance.now();
-  const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
-  try {
-    const mismatch = speechCarryMismatch(db, input);
-    if (mismatch) {
-      onProgress(`speeches: not carried over from ${previous} (${mismatch}; checked in ${seconds(started)}s)`);
-      return false;
-    }
-    onProgress(`speeches: ${previous} holds the same speeches and chunk rows (same inputs; ${input.sample.length} sampled speeches and their chunks derive the same; checked in ${seconds(started)}s)`);
-    const copied = performance.now();
-    const rows = carryTable(db, 'speeches');
-    onProgress(`speeches: carried over ${rows} from ${previous} in ${seconds(copied)}s`);
-    return true;
-  } catch (err) {
-    throw new Error(`--reuse ${previous}: ${(err as Error).message}`, { cause: err });
-  }
 }
 
 function copyPreviousKeywordIndex(db: Database.Database, previous: string, onProgress: (msg: string) => void) {
