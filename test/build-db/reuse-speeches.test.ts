@@ -3,34 +3,22 @@
 // sample of its rows is what this build derives; the file is then equal, table by table, to a build
 // without it. Any other input, or a row this build would write differently, and they are written.
 import { afterAll, describe, expect, test } from 'bun:test';
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { buildDataFile } from '../../build-db/build.js';
 import { computeChecksums } from '../../src/db/data-checksums.js';
-import { tempDir, writeFixture, type FixtureRecords } from '../helpers/fixture.js';
+import { tempDir } from '../helpers/fixture.js';
+import { reuseBuilder } from '../helpers/reuse-builds.js';
 
 const dir = tempDir('canpol-carry-');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const now = new Date('2026-11-02T00:00:00Z');
-let built = 0;
-
-/** Builds the fixture (edited) with `reuse`; returns the file and the build's progress lines. */
-function build(reuse: string | null, edit?: (r: FixtureRecords) => void, then?: (sources: string) => void): { out: string; log: string[] } {
-  const sources = join(dir, `sources-${built}`);
-  mkdirSync(sources);
-  writeFixture(sources, (r) => {
-    // Speeches of several chunks each, so that chunk rowids and spans are worth checking.
-    r.speeches.forEach((s, i) => { s.text = Array.from({ length: 3 + i }, (_, k) => `Paragraph ${k} of speech ${i} on housing and rail. ${'word '.repeat(250)}`).join('\n\n'); });
-    edit?.(r);
-  });
-  then?.(sources);
-  const out = join(dir, `${built++}.db`);
-  const log: string[] = [];
-  const result = buildDataFile({ sources, out, now, reuse, onProgress: (m) => log.push(m) });
-  if (!result.ok) throw new Error(JSON.stringify(result.issues));
-  return { out, log };
-}
+// Speeches of several chunks each, so that chunk rowids and spans are worth checking.
+const build = reuseBuilder({
+  dir, now,
+  base: (r) => r.speeches.forEach((s, i) => { s.text = Array.from({ length: 3 + i }, (_, k) => `Paragraph ${k} of speech ${i} on housing and rail. ${'word '.repeat(250)}`).join('\n\n'); }),
+});
+let tamperedFiles = 0;
 
 /** Every checksum the build records (each table's rows with their types, the schema, the blobs). */
 function checksums(path: string): Record<string, string> {
@@ -48,7 +36,7 @@ const notCarried = (log: string[]) => log.find((m) => m.startsWith('speeches: no
 /** A copy of `from` changed by `sql` (the previous file as another version of the code would have
  *  written it). */
 function tampered(from: string, sql: string): string {
-  const path = join(dir, `tampered-${built++}.db`);
+  const path = join(dir, `tampered-${tamperedFiles++}.db`);
   copyFileSync(from, path);
   const db = new Database(path);
   db.exec(sql);

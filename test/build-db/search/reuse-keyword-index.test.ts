@@ -3,37 +3,25 @@
 // table by table to the index a build without it writes; built when a chunk's text or facet differs,
 // or when the previous index does not match the tokenizer (its average length, a chunk's tokens).
 import { afterAll, describe, expect, test } from 'bun:test';
-import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { buildDataFile } from '../../../build-db/build.js';
 import { KEYWORD_TABLES } from '../../../build-db/search/reuse-keyword-index.js';
 import { AVERAGE_LENGTH } from '../../../src/search/keyword-index.js';
 import { storedTables, tableChecksum } from '../../../src/db/data-checksums.js';
 import { openDataFile } from '../../../src/db/open-data-file.js';
 import { createApp } from '../../../src/http/app.js';
-import { tempDir, writeFixture, type FixtureRecords } from '../../helpers/fixture.js';
+import { tempDir } from '../../helpers/fixture.js';
+import { reuseBuilder } from '../../helpers/reuse-builds.js';
 
 const dir = tempDir('canpol-kwreuse-');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const now = new Date('2026-11-02T00:00:00Z');
-let built = 0;
-
-/** Builds the fixture (edited) with `reuse`; returns the file and the build's progress lines. */
-function build(reuse: string | null, edit?: (r: FixtureRecords) => void): { out: string; log: string[] } {
-  const sources = join(dir, `sources-${built}`);
-  mkdirSync(sources);
-  writeFixture(sources, (r) => {
-    // More speech text than the fixture's one-liners, so that chunks have stems at several levels.
-    r.speeches.forEach((s, i) => { s.text = `${s.text} Housing costs and the carbon tax were debated again, housing first; ${'rail '.repeat(i + 1)}service.`; });
-    edit?.(r);
-  });
-  const out = join(dir, `${built++}.db`);
-  const log: string[] = [];
-  const result = buildDataFile({ sources, out, now, reuse, onProgress: (m) => log.push(m) });
-  if (!result.ok) throw new Error(JSON.stringify(result.issues));
-  return { out, log };
-}
+// More speech text than the fixture's one-liners, so that chunks have stems at several levels.
+const build = reuseBuilder({
+  dir, now,
+  base: (r) => r.speeches.forEach((s, i) => { s.text = `${s.text} Housing costs and the carbon tax were debated again, housing first; ${'rail '.repeat(i + 1)}service.`; }),
+});
 
 /** The checksum of each of the keyword index's tables: every row's values with their SQLite types
  *  (an integer stored as a real differs). */
