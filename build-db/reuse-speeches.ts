@@ -12,7 +12,9 @@
 //      read-bundle.ts), this build derives each speech's row and its chunks' rows exactly as it
 //      writes them (speech-rows.ts, search/chunk-rows.ts), and they must equal the previous
 //      file's, every column; their chunks must be in the order rule's rowid order. A changed id
-//      scheme, merge, chunker or facet shows there.
+//      scheme, merge, chunker or facet shows there; a change that alters only speeches outside the
+//      sample (512-1,024 of them, spread over the whole file) would not, as with the keyword index's
+//      sampled tokens (search/reuse-keyword-index.ts).
 // The rows are then copied by SQLite (INSERT … SELECT from the previous file attached), keeping
 // their rowids, which the vectors and the keyword index are keyed by.
 import { existsSync } from 'node:fs';
