@@ -77,7 +77,10 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
   process.stderr.on('error', () => {});
   const requestLog = log === 'off' ? null : createRequestLog({ format: log, sink });
   // One response cache across reloads: the app of a new file empties it (src/http/response-cache.ts).
-  const cache = createResponseCache({ maxBytes: responseCache });
+  // Under Bun (the single binary) evicted answers are freed as soon as no response writes them: its
+  // collector frees them late, and the process held 5x the cap above idle; Node's holds the cap
+  // without it (src/http/release-bodies.ts, docs/benchmarks.md "Memory").
+  const cache = createResponseCache({ maxBytes: responseCache, release: process.versions.bun !== undefined });
   // One guard for the process: memory is the process's, whichever file is served.
   const memoryGuard = memoryCeiling > 0 ? createMemoryGuard({ ceiling: memoryCeiling }) : null;
   const metrics = metricsOn === 'on' ? createMetrics({

@@ -11,6 +11,7 @@ import { peerOf } from '../ops/observe.js';
 import type { Gate, GateOutcome } from './access.js';
 import { answer, failure, pathAndQuery } from './respond.js';
 import type { CacheView } from './response-cache.js';
+import { outgoingOf } from './release-bodies.js';
 
 export interface FastPathOptions {
   cache: CacheView;
@@ -50,7 +51,7 @@ export function createFastPath({ cache, gate, observe, compressThreshold, onErro
     if (method !== 'GET' && method !== 'HEAD') return null;
     const url = req.url;
     const key = pathAndQuery(url);
-    const kept = cache.get(key);
+    const kept = cache.get(key, outgoingOf(env));
     if (!kept) return null;
     const started = performance.now();
     const incoming = (env as { incoming?: Incoming } | undefined)?.incoming;
@@ -69,7 +70,7 @@ export function createFastPath({ cache, gate, observe, compressThreshold, onErro
       if (out?.error) return finish(out, failure(out.error, out.headers, method));
       cache.hit();
       const negotiation = { method, acceptEncoding: header('Accept-Encoding'), ifNoneMatch: header('If-None-Match') };
-      return finish(out, answer(kept, negotiation, out?.headers, compressThreshold, (n) => cache.grew(key, kept, n)));
+      return finish(out, answer(kept, negotiation, out?.headers, compressThreshold, (made) => cache.grew(key, kept, made)));
     };
 
     if (!kept.gated || !gate) return respond(null);

@@ -11,6 +11,7 @@ import { encode, pickEncoding, type Encoding } from './compress.js';
 import { errorBody, type ApiError } from './errors.js';
 import { responseHeaders } from './header-bag.js';
 import type { CacheView } from './response-cache.js';
+import { outgoingOf } from './release-bodies.js';
 import { routeTemplate } from '../ops/route-template.js';
 import { gateRan } from './access.js';
 
@@ -107,7 +108,7 @@ const cacheControlOf = (maxAge: MaxAge): string => {
  * request's own headers (the rate-limit headers). HEAD gets the GET headers and no body.
  */
 export function answer(rep: Representation, req: Negotiation, extra: Readonly<Record<string, string>> | undefined, compressThreshold: number,
-  grew?: (bytes: number) => void): Response {
+  grew?: (bytes: Uint8Array) => void): Response {
   const encoding = rep.chars >= compressThreshold ? pickEncoding(req.acceptEncoding) : null;
   const headers: Record<string, string> = { ...CORS_HEADERS, ...extra, 'Cache-Control': rep.cacheControl, Vary: 'Accept-Encoding' };
   if (rep.tag !== null) {
@@ -127,7 +128,7 @@ export function answer(rep: Representation, req: Negotiation, extra: Readonly<Re
         // is one that holds only its own bytes.
         encoded = exactCopy(encoded);
         (rep.encoded ??= new Map()).set(encoding, encoded);
-        grew(encoded.byteLength);
+        grew(encoded);
       } else {
         rep.encoded?.set(encoding, encoded);
       }
@@ -163,8 +164,8 @@ export function createResponder({ buildId, compressThreshold = 1024, cache = nul
       // Kept as bytes, so a hit writes them without encoding the string again; the metrics' route
       // label and whether the access gate ran are the same for every request of this URL.
       const bytes = utf8Exact(text);
-      const kept = cache.put(key, { ...rep, body: bytes, encoded: encoded ? new Map(encoded) : null, route: routeTemplate(c), gated: gateRan(c) });
-      if (kept) return answer(kept, negotiation(c), responseHeaders(c), compressThreshold, (n) => cache.grew(key, kept, n));
+      const kept = cache.put(key, { ...rep, body: bytes, encoded: encoded ? new Map(encoded) : null, route: routeTemplate(c), gated: gateRan(c) }, outgoingOf(c.env));
+      if (kept) return answer(kept, negotiation(c), responseHeaders(c), compressThreshold, (made) => cache.grew(key, kept, made));
       // Not kept (the cache is off, or the answer too large for it): these bytes are sent, so the
       // string is not encoded a second time by the Response.
       rep.body = bytes;

@@ -9,6 +9,7 @@
 // cache if the build differs, and from then on an older view (an app finishing its last requests
 // after a reload) neither finds nor keeps anything. So one byte cap holds across reloads, and an
 // answer from one file is never served for another.
+import { createBodyReleaser, type Watchable } from './release-bodies.js';
 import type { Representation } from './respond.js';
 
 /** A kept answer: its representation with the body as bytes, plus what the fast path needs. */
@@ -31,13 +32,14 @@ export interface CacheStats {
 }
 
 export interface CacheView {
-  /** The kept answer for `key`, made most recently used; undefined when not held (or stale view). */
-  get(key: string): CachedAnswer | undefined;
+  /** The kept answer for `key`, made most recently used; undefined when not held (or stale view).
+   *  `res`: the response that will write it (its bytes are not freed before it ends). */
+  get(key: string, res?: Watchable): CachedAnswer | undefined;
   /** Keeps `answer` under `key` (a miss was computed); returns what is kept, or null when nothing is
-   *  (the cache is off, the answer is too big, or this view is stale). */
-  put(key: string, answer: CachedAnswer): CachedAnswer | null;
-  /** `bytes` were added to the answer kept under `key` (a compressed body). */
-  grew(key: string, answer: CachedAnswer, bytes: number): void;
+   *  (the cache is off, the answer is too big, or this view is stale). Its body is the cache's own. */
+  put(key: string, answer: CachedAnswer, res?: Watchable): CachedAnswer | null;
+  /** `bytes` were added to the answer kept under `key` (a compressed body made for it). */
+  grew(key: string, answer: CachedAnswer, bytes: Uint8Array): void;
   /** A hit was answered (counted once the gate let it through). */
   hit(): void;
 }
@@ -47,6 +49,9 @@ export interface ResponseCacheOptions {
   maxBytes: number;
   /** One answer bigger than this is not kept; default an eighth of the cap. */
   maxEntryBytes?: number;
+  /** Free an evicted answer's bytes at once, when no response writes them any more, instead of
+   *  leaving them to the collector (release-bodies.ts: for Bun, whose collector frees them late). */
+  release?: boolean;
 }
 
 /** Bookkeeping per entry beyond its bodies and key: the entry object, its map slot, its headers'
@@ -70,7 +75,7 @@ const sizeOf = (key: string, a: CachedAnswer) => {
   return bytes;
 };
 
-export function createResponseCache({ maxBytes, maxEntryBytes = Math.floor(maxBytes / 8) }: ResponseCacheOptions) {
+export function createResponseCache({ maxBytes, maxEntryBytes = Math.floor(maxBytes / 8), release = false }: ResponseCacheOptions) {
   // Lookups by key in a Map; the eviction order in a queue of its own, oldest first. A hit only marks
   // its entry. Keeping the order in the Map instead (a hit moving its key to the end, eviction reading
   // from the front) leaves deleted slots that V8 walks over until its next rehash: in a key's hash
@@ -87,8 +92,10 @@ export function createResponseCache({ maxBytes, maxEntryBytes = Math.floor(maxBy
   let views = 0;
   let owner = 0;
   let ownerBuild: string | null = null;
+  const bodies = createBodyReleaser<CachedAnswer>(release);
 
   function clear(): void {
+    for (const e of entries.values()) bodies.retire(e.answer!);
     entries.clear();
     queue = [];
     hand = 0;
@@ -112,6 +119,7 @@ export function createResponseCache({ maxBytes, maxEntryBytes = Math.floor(maxBy
         continue;
       }
       e.live = false;
+      bodies.retire(e.answer!);
       e.answer = null;
       entries.delete(e.key);
       bytes -= e.bytes;
@@ -149,14 +157,15 @@ export function createResponseCache({ maxBytes, maxEntryBytes = Math.floor(maxBy
         return true;
       };
       return {
-        get(key) {
+        get(key, res) {
           if (maxBytes === 0 || !current()) return undefined;
           const e = entries.get(key);
           if (!e) return undefined;
           e.used = true;
+          bodies.watch(e.answer!, res);
           return e.answer!;
         },
-        put(key, answer) {
+        put(key, answer, res) {
           if (maxBytes === 0 || !current()) return null;
           misses++;
           const size = sizeOf(key, answer);
@@ -164,6 +173,7 @@ export function createResponseCache({ maxBytes, maxEntryBytes = Math.floor(maxBy
           const before = entries.get(key);
           if (before) {
             before.live = false;
+            bodies.retire(before.answer!);
             before.answer = null;
             dead++;
             entries.delete(key);
@@ -175,11 +185,16 @@ export function createResponseCache({ maxBytes, maxEntryBytes = Math.floor(maxBy
           entries.set(key, e);
           queue.push(e);
           bytes += size;
+          bodies.own(answer, answer.body);
+          bodies.watch(answer, res);
           return answer;
         },
-        grew(key, answer, n) {
+        grew(key, answer, made) {
+          // Freed with the answer even when it was evicted meanwhile (it is then still being written).
+          bodies.own(answer, made);
           const e = entries.get(key);
           if (!e || e.answer !== answer) return; // evicted meanwhile: its bytes went with it
+          const n = made.byteLength;
           e.bytes += n;
           bytes += n;
           if (bytes > maxBytes) evictTo(maxBytes);
@@ -193,6 +208,9 @@ export function createResponseCache({ maxBytes, maxEntryBytes = Math.floor(maxBy
     stats(): CacheStats {
       return { entries: entries.size, bytes, maxBytes, hits, misses, evictions };
     },
+
+    /** Evicted answers whose bytes wait for the last response writing them. */
+    get releasesWaiting(): number { return bodies.waiting; },
 
     clear,
   };

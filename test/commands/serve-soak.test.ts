@@ -137,6 +137,32 @@ for (const runtime of ['node', 'bun'] as Runtime[]) {
       expect(await s.exited).toBe(0);
     }, 30_000);
 
+    test('a response cache far smaller than what is asked: 3,000 distinct URLs under constant eviction, every answer whole and the same as asked alone (on Bun evicted answers are freed as their last response ends)', async () => {
+      const s = await serve(['--rate-limit', 'off', '--log', 'off', '--response-cache', '65536'], {}, { runtime });
+      const api = `${s.base}/api/public/v1`;
+      // Unknown query parameters are ignored (decisions 1): `n` makes a new URL of the same answer.
+      const routes = ['/politicians?limit=100', '/bills', '/votes', '/coverage', '/politicians?status=all'];
+      const expected = await Promise.all(routes.map(async (r) => (await fetch(`${api}${r}`)).text()));
+      // Each is kept (under an eighth of the cap), and a few dozen fill the cache.
+      for (const e of expected) expect(e.length).toBeWithin(300, 8192);
+      const bad: string[] = [];
+      let next = 0;
+      await Promise.all(Array.from({ length: 16 }, async () => {
+        while (next < 3000) {
+          const i = next++;
+          const k = i % routes.length;
+          // Half ask for gzip: an encoding made for a kept answer is freed with it.
+          const res = await fetch(`${api}${routes[k]}${routes[k].includes('?') ? '&' : '?'}n=${i >> 1}`, { headers: { 'Accept-Encoding': i % 2 ? 'gzip' : 'identity' } });
+          const body = await res.text();
+          if (res.status !== 200 || body !== expected[k]) bad.push(`${i} ${routes[k]}: ${res.status}, ${body.length} characters`);
+        }
+      }));
+      expect(bad).toEqual([]);
+      expect(await metric(s, 'canpol_response_cache_evictions_total')).toBeGreaterThan(1000);
+      s.child.kill('SIGTERM');
+      expect(await s.exited).toBe(0);
+    }, 60_000);
+
     test('slow and idle clients: 300 connections sending headers too slowly hold at most --max-connections, each closed (408) after --headers-timeout; idle kept-alive ones after --keep-alive-timeout; RSS grows < 16 MB', async () => {
       const s = await serve(['--rate-limit', 'off', '--log', 'off', '--headers-timeout', '1', '--request-timeout', '2', '--keep-alive-timeout', '1', '--max-connections', '64'], {}, { runtime });
       const before = rssOf(s.child.pid!);

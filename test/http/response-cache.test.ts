@@ -66,14 +66,14 @@ describe('the byte cap', () => {
     const a = view.put('/a', answerOf(1000))!;
     const b = view.put('/b', answerOf(1000))!;
     a.encoded!.set('br', new Uint8Array(300));
-    view.grew('/a', a, 300);
+    view.grew('/a', a, a.encoded!.get('br')!);
     expect(cache.stats().bytes).toBe(cost('/a', 1000) * 2 + 300);
     b.encoded!.set('gzip', new Uint8Array(400));
-    view.grew('/b', b, 400); // over the cap: /a, the least recently used, goes
+    view.grew('/b', b, b.encoded!.get('gzip')!); // over the cap: /a, the least recently used, goes
     expect(view.get('/a')).toBeUndefined();
     expect(cache.stats()).toMatchObject({ entries: 1, bytes: cost('/b', 1000) + 400 });
     // Growth reported for an answer no longer kept changes nothing.
-    view.grew('/a', a, 999);
+    view.grew('/a', a, new Uint8Array(999));
     expect(cache.stats().bytes).toBe(cost('/b', 1000) + 400);
   });
 
@@ -116,5 +116,99 @@ describe('one data file at a time (reloads)', () => {
     const cache = createResponseCache({ maxBytes: 1_000_000 });
     cache.forBuild('build-1').put('/a', answerOf(10));
     expect(cache.forBuild('build-1').get('/a')).toBeDefined();
+  });
+});
+
+/** A response that can be watched, ended by the test. */
+function response() {
+  const listeners: Record<string, Array<() => void>> = {};
+  return {
+    once(event: 'finish' | 'close', fn: () => void) { (listeners[event] ??= []).push(fn); return this; },
+    end(event: 'finish' | 'close' = 'finish') { for (const fn of listeners[event]?.splice(0) ?? []) fn(); },
+  };
+}
+
+describe('release: an evicted answer\'s bytes are freed once no response writes them', () => {
+  // Two answers of 1,000 bytes and their encodings fit; a third pushes the oldest out.
+  const cap = cost('/a', 1000) * 2 + 100;
+  const setup = (release = true) => {
+    const cache = createResponseCache({ maxBytes: cap, maxEntryBytes: cap, release });
+    return { cache, view: cache.forBuild('b1') };
+  };
+  const freed = (bytes: Uint8Array) => bytes.byteLength === 0;
+
+  test('evicted with no response writing it: freed at once, its body and the encodings made for it', () => {
+    const { view } = setup();
+    const res = response();
+    const a = view.put('/a', answerOf(1000), res)!;
+    const br = new Uint8Array(10);
+    a.encoded!.set('br', br);
+    view.grew('/a', a, br);
+    res.end();
+    view.put('/b', answerOf(1000), response());
+    expect(freed(a.body)).toBe(false);
+    view.put('/c', answerOf(1000), response()); // over the cap: /a goes
+    expect(view.get('/a')).toBeUndefined();
+    expect(freed(a.body)).toBe(true);
+    expect(freed(br)).toBe(true);
+  });
+
+  test('evicted while responses write it: freed when the last of them finishes or closes', () => {
+    const { cache, view } = setup();
+    const first = response(), second = response();
+    const a = view.put('/a', answerOf(1000), first)!;
+    view.put('/b', answerOf(1000)); // no response to watch: never freed, never waited for
+    expect(view.get('/a', second)).toBe(a); // marked: it survives the next eviction, /b goes
+    view.put('/c', answerOf(1000), response());
+    view.put('/d', answerOf(1000), response()); // /a goes, but two responses still write it
+    expect(view.get('/a')).toBeUndefined();
+    expect(freed(a.body)).toBe(false);
+    expect(cache.releasesWaiting).toBe(1);
+    first.end('close');
+    expect(freed(a.body)).toBe(false);
+    second.end('finish');
+    second.end('close'); // one end of a response counts once
+    expect(freed(a.body)).toBe(true);
+    expect(cache.releasesWaiting).toBe(0);
+  });
+
+  test('never freed: bytes handed out with no response to watch, bytes the cache was given, bytes sharing a buffer', () => {
+    const { view } = setup();
+    const a = view.put('/a', answerOf(1000))!; // no response: an app called directly
+    const given = new Uint8Array(20);
+    const written = response();
+    const b = view.put('/b', { ...answerOf(1000), encoded: new Map([['gzip', given]]) }, written)!;
+    const shared = new Uint8Array(new ArrayBuffer(3000), 1000, 1000);
+    const c = view.put('/c', { ...answerOf(1000), body: shared })!;
+    written.end();
+    view.put('/d', answerOf(1000));
+    view.put('/e', answerOf(1000)); // /a, /b and /c are gone
+    for (const k of ['/a', '/b', '/c']) expect(view.get(k)).toBeUndefined();
+    expect(freed(a.body)).toBe(false);
+    expect(freed(b.body)).toBe(true);
+    expect(freed(given)).toBe(false);
+    expect(freed(c.body)).toBe(false);
+    expect(shared.buffer.byteLength).toBe(3000);
+  });
+
+  test('a reload empties the cache: its answers are freed as they would be evicted', () => {
+    const { cache, view } = setup();
+    const res = response();
+    const a = view.put('/a', answerOf(1000), res)!;
+    const b = view.put('/b', answerOf(1000), response());
+    res.end();
+    const next = cache.forBuild('b2');
+    expect(next.get('/a')).toBeUndefined();
+    expect(freed(a.body)).toBe(true);
+    expect(freed(b!.body)).toBe(false); // its response is still writing it
+  });
+
+  test('off (the default): nothing is freed; the collector does it', () => {
+    const { view } = setup(false);
+    const a = view.put('/a', answerOf(1000), response())!;
+    view.put('/b', answerOf(1000), response());
+    view.put('/c', answerOf(1000), response());
+    expect(view.get('/a')).toBeUndefined();
+    expect(freed(a.body)).toBe(false);
   });
 });
