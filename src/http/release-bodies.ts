@@ -30,6 +30,8 @@ export interface BodyReleaser<A extends object> {
   retire(answer: A): void;
   /** Answers retired and waiting for their last response (for tests and metrics). */
   readonly waiting: number;
+  /** Answers some response is writing now (for tests and metrics: 0 once every response ended). */
+  readonly writing: number;
 }
 
 /** Whether `bytes` are the whole of their buffer, which can then go without taking other bytes. */
@@ -92,5 +94,6 @@ export function createBodyReleaser<A extends object>(enabled: boolean): BodyRele
       else release(answer);
     },
     get waiting() { return retired.size; },
+    get writing() { return writing.size; },
   };
 }

@@ -31,6 +31,13 @@ export interface CacheStats {
   evictions: number;
 }
 
+export interface ResponseCacheStats extends CacheStats {
+  /** With `release`: answers some response is writing now, and of those the evicted ones whose
+   *  bytes wait for it (both 0 once every response has ended). */
+  beingWritten: number;
+  releasesWaiting: number;
+}
+
 export interface CacheView {
   /** The kept answer for `key`, made most recently used; undefined when not held (or stale view).
    *  `res`: the response that will write it (its bytes are not freed before it ends). */
@@ -205,12 +212,9 @@ export function createResponseCache({ maxBytes, maxEntryBytes = Math.floor(maxBy
       };
     },
 
-    stats(): CacheStats {
-      return { entries: entries.size, bytes, maxBytes, hits, misses, evictions };
+    stats(): ResponseCacheStats {
+      return { entries: entries.size, bytes, maxBytes, hits, misses, evictions, beingWritten: bodies.writing, releasesWaiting: bodies.waiting };
     },
-
-    /** Evicted answers whose bytes wait for the last response writing them. */
-    get releasesWaiting(): number { return bodies.waiting; },
 
     clear,
   };

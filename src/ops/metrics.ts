@@ -4,7 +4,7 @@
 // random URLs cannot blow up the series count.
 import { Counter, Gauge, Registry } from 'prom-client';
 import type { BuildInfo } from '../db/open-data-file.js';
-import type { CacheStats } from '../http/response-cache.js';
+import type { ResponseCacheStats } from '../http/response-cache.js';
 import type { BoundedCacheStats } from '../search/bounded-cache.js';
 import { createRouteSeries } from './route-series.js';
 
@@ -19,7 +19,7 @@ export interface MetricsSources {
   /** Requests being answered now. */
   inFlight?(): number;
   /** The response cache's counts (src/http/response-cache.ts). */
-  responseCache?(): CacheStats;
+  responseCache?(): ResponseCacheStats;
   /** The search caches of the data file being served, by name (src/search/query-caches.ts). */
   searchCaches?(): Record<string, BoundedCacheStats>;
   /** Requests waiting for their turn (the admission queue). */
@@ -79,7 +79,7 @@ export function createMetrics({ sources, now = Date.now, buckets = LATENCY_BUCKE
   if (sources.responseCache) {
     const stats = sources.responseCache;
     // Read from the cache at scrape time: counting here per request would cost every request.
-    const total = (name: string, help: string, read: (s: CacheStats) => number) =>
+    const total = (name: string, help: string, read: (s: ResponseCacheStats) => number) =>
       new Counter({ name, help, registers, collect() { this.reset(); this.inc(read(stats())); } });
     total('canpol_response_cache_hits_total', 'Answers served from the response cache.', (s) => s.hits);
     total('canpol_response_cache_misses_total', 'Cacheable answers computed because the response cache did not hold them.', (s) => s.misses);
@@ -87,6 +87,8 @@ export function createMetrics({ sources, now = Date.now, buckets = LATENCY_BUCKE
     value('canpol_response_cache_entries', 'Answers held in the response cache.', () => stats().entries);
     value('canpol_response_cache_bytes', 'Bytes held in the response cache (bodies, compressed copies, bookkeeping).', () => stats().bytes);
     value('canpol_response_cache_max_bytes', 'The response cache\'s cap in bytes (--response-cache).', () => stats().maxBytes);
+    value('canpol_response_cache_answers_being_written', 'Kept answers that responses are writing now (watched under Bun, whose cache frees evicted answers once written; 0 under Node).', () => stats().beingWritten);
+    value('canpol_response_cache_releases_waiting', 'Evicted answers whose bytes are freed once the responses writing them end (Bun).', () => stats().releasesWaiting);
   }
   if (sources.searchCaches) {
     const read = sources.searchCaches;

@@ -159,6 +159,10 @@ for (const runtime of ['node', 'bun'] as Runtime[]) {
       }));
       expect(bad).toEqual([]);
       expect(await metric(s, 'canpol_response_cache_evictions_total')).toBeGreaterThan(1000);
+      // Every response has ended: none is still counted as writing an answer, no bytes wait (on Bun,
+      // an answer whose response never said it ended would be held for good).
+      expect(await metric(s, 'canpol_response_cache_answers_being_written')).toBe(0);
+      expect(await metric(s, 'canpol_response_cache_releases_waiting')).toBe(0);
       s.child.kill('SIGTERM');
       expect(await s.exited).toBe(0);
     }, 60_000);
