@@ -26,7 +26,7 @@ import { queryTerms } from '../src/search/text/terms.js';
 import { BENCH_QUERIES } from './search-queries.js';
 import { summarize } from './stats.js';
 import { collectGarbage } from '../src/ops/collect-garbage.js';
-import { createMemoryGuard } from '../src/ops/memory-guard.js';
+import { serverMemoryGuard } from '../src/ops/memory-guard.js';
 import { SETTINGS } from '../src/settings.js';
 import type { ScanThreads } from '../src/search/scan/code-scan.js';
 
@@ -75,7 +75,7 @@ const { embedder, vectors } = values['serial-load']
   : await loadSearchParts(file.db, { index: { scanThreads: values['scan-threads'] as ScanThreads } });
 const encoderMs = performance.now() - opened - fileOpenMs;
 const ceiling = Number(values['memory-ceiling']);
-const memoryGuard = ceiling > 0 ? createMemoryGuard({ ceiling }) : null;
+const memoryGuard = ceiling > 0 ? serverMemoryGuard(ceiling) : null;
 const app = computingApp({ data: file, embedder, vectors, memoryGuard });
 // A server answers each request from its own turn of the event loop, and the memory check after a
 // search (src/ops/memory-guard.ts checkAfterwards) runs on the turn after. Searches awaited one after

@@ -15,7 +15,7 @@ import { createMetrics } from '../ops/metrics.js';
 import { createReloader } from '../ops/reload.js';
 import { createRequestLog, type LogFormat } from '../ops/request-log.js';
 import { onShutdownSignals } from '../ops/shutdown.js';
-import { createMemoryGuard } from '../ops/memory-guard.js';
+import { serverMemoryGuard } from '../ops/memory-guard.js';
 import { loadSearchParts } from '../search/search-parts.js';
 import type { ScanThreads } from '../search/scan/code-scan.js';
 import { splitSearchCache } from '../search/query-caches.js';
@@ -82,7 +82,7 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
   // without it (src/http/release-bodies.ts, docs/benchmarks.md "Memory").
   const cache = createResponseCache({ maxBytes: responseCache, release: process.versions.bun !== undefined });
   // One guard for the process: memory is the process's, whichever file is served.
-  const memoryGuard = memoryCeiling > 0 ? createMemoryGuard({ ceiling: memoryCeiling }) : null;
+  const memoryGuard = memoryCeiling > 0 ? serverMemoryGuard(memoryCeiling) : null;
   const metrics = metricsOn === 'on' ? createMetrics({
     sources: { build: () => build, queue: () => embedQueue, inFlight: () => admission.inFlight, queued: () => admission.waiting, logDropped: () => sink.dropped, limiter: gate.stats, responseCache: () => cache.stats(),
       searchCaches: () => served?.searchCaches?.() ?? {}, collections: () => memoryGuard?.collections ?? 0 },

@@ -28,7 +28,7 @@ import { politicianRoutes } from '../routes/politicians.js';
 import { voteRoutes } from '../routes/votes.js';
 import { createWorkQueue, type WorkQueue } from '../limits/work-queue.js';
 import { ROUTE_CLASSES } from '../limits/route-classes.js';
-import { checkAfterwards, createMemoryGuard, type MemoryGuard } from '../ops/memory-guard.js';
+import { checkAfterwards, serverMemoryGuard, type MemoryGuard } from '../ops/memory-guard.js';
 import { accessControl, createGate, type AccessOptions } from './access.js';
 import { createFastPath } from './fast-path.js';
 import { createResponseCache, type ResponseCache } from './response-cache.js';
@@ -75,7 +75,7 @@ export interface AppOptions {
 export function createApp({
   data, logError = (err) => console.error(err), compressThreshold = 1024, embedder = null, vectors: given, access = null, embedQueue = createWorkQueue(), locatePostcode, ops = null,
   cache = createResponseCache({ maxBytes: Number(SETTINGS.response_cache.default) }), searchCacheBytes,
-  memoryGuard = createMemoryGuard({ ceiling: Number(SETTINGS.memory_ceiling.default) }),
+  memoryGuard = serverMemoryGuard(Number(SETTINGS.memory_ceiling.default)),
 }: AppOptions) {
   const { db, build } = data;
   const kept = cache.forBuild(build.id);

@@ -2,7 +2,7 @@
 // itself above it.
 import { describe, expect, test } from 'bun:test';
 import { Hono } from 'hono';
-import { checkAfterwards, createMemoryGuard } from '../../src/ops/memory-guard.js';
+import { checkAfterwards, createMemoryGuard, serverMemoryGuard } from '../../src/ops/memory-guard.js';
 
 describe('createMemoryGuard', () => {
   const MB = 2 ** 20;
@@ -35,6 +35,22 @@ describe('createMemoryGuard', () => {
     expect(low.check()).toBe(true);
     rss = 1001 * MB;
     expect(low.check()).toBe(true);
+  });
+});
+
+describe('serverMemoryGuard', () => {
+  test('the server\'s guard lets the set grow only a sixteenth of the ceiling past what a collection left', () => {
+    const MB = 2 ** 20;
+    let rss = 0;
+    // As guarded in the server: a collection leaves 950 of a 900 MiB ceiling alive.
+    const guard = serverMemoryGuard(900 * MB, { resident: () => rss, collect: () => { rss = 950 * MB; } });
+    rss = 1000 * MB;
+    expect(guard.check()).toBe(true);
+    rss = 1006 * MB; // 950 + 56.25
+    expect(guard.check()).toBe(false);
+    rss = 1007 * MB;
+    expect(guard.check()).toBe(true);
+    expect(guard.collections).toBe(2);
   });
 });
 
