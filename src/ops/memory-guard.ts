@@ -55,8 +55,8 @@ export function createMemoryGuard({ ceiling = BUILD_MEMORY_CEILING, margin = cei
  * The server's guard: a margin of a sixteenth of the ceiling. At 8 M chunks what is alive (~850 MiB)
  * sits just under the server's ceiling, so a quarter let the set reach what was left after a
  * collection plus 256 MiB plus a search's garbage: 1,118-1,122 MiB at the peak with a 1 GiB
- * ceiling. With 900 MiB and a sixteenth the peak was 942-945 MiB, at p50 59-76 ms against 55
- * (15-16 collections in 216 searches; docs/benchmarks.md, fourteenth session). The build keeps a
+ * ceiling. With 900 MiB and a sixteenth the peak was 942-967 MiB in six runs, at p50 57-76 ms
+ * against 55 (15-17 collections in 216 searches; docs/benchmarks.md, fourteenth session). The build keeps a
  * quarter: its batch loops would collect far more often, unmeasured at 8 M.
  */
 export const serverMemoryGuard = (ceiling: number, injected: Pick<MemoryGuardOptions, 'resident' | 'collect'> = {}): MemoryGuard =>

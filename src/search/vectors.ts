@@ -76,8 +76,6 @@ export interface VectorIndexOptions {
   scanThreads?: ScanThreads;
 }
 
-/** Loads the codes and filter columns (per million chunks at dim 256: ~32 MB of codes and ~23 MB
- *  of columns and rowid maps); the int8 vectors are read from the file as queries need them. */
 /**
  * Entries loaded between two full collections. Each block read leaves its buffers behind (~56 bytes
  * an entry), and Bun collected none of it while the index loaded: at 8 M chunks the server held 991
@@ -86,6 +84,8 @@ export interface VectorIndexOptions {
  */
 const COLLECT_EVERY = 2_000_000;
 
+/** Loads the codes and filter columns (per million chunks at dim 256: ~32 MB of codes and ~23 MB
+ *  of columns and rowid maps); the int8 vectors are read from the file as queries need them. */
 export function createVectorIndex(db: Database.Database, { rescore = RESCORE, keepBytes = SEARCH_CACHE_BYTES.int8_vectors, scanThreads = 'on' }: VectorIndexOptions = {}): VectorIndex {
   const { entries: n, codeBytes } = codeBlocksSize(db);
   const scan = new CodeScan(n, Math.max(1, codeBytes / 16), { maxShortlist: MAX_K * rescore, threads: scanThreadsFor(scanThreads, n) });
