@@ -17,9 +17,9 @@
 //      sampled tokens (search/reuse-keyword-index.ts).
 // The rows are then copied by SQLite (INSERT … SELECT from the previous file attached), keeping
 // their rowids, which the vectors and the keyword index are keyed by.
-import { existsSync } from 'node:fs';
 import type Database from 'better-sqlite3';
 import { quoteName } from '../src/db/sql-name.js';
+import { hasTables, PREVIOUS } from './previous-file.js';
 import { SCHEMA_VERSION } from './schema.js';
 import { chunkSpeech } from './search/chunk-spans.js';
 import { chunkRow, type Speech } from './search/chunk-rows.js';
@@ -28,28 +28,11 @@ import type { SampledSpeech } from './sources/read-bundle.js';
 import { SOURCE_FORMAT_VERSION } from './sources/schemas.js';
 import { speechRow, type SpeechRefs } from './speech-rows.js';
 
-/** The schema name the previous file is attached under for the build's transaction. */
-const PREVIOUS = 'previous';
-
 /** The source files a speech row or a chunk row is made from. */
 const INPUT_KINDS: SourceKind[] = ['speeches', 'politicians', 'sessions'];
 
 /** The tables carried over, in the order they are written. */
 const CARRIED_TABLES = ['speeches', 'chunk_rows'] as const;
-
-/** Attaches the previous file to `db` (outside any transaction: ATTACH cannot run in one). */
-export function attachPrevious(db: Database.Database, path: string): void {
-  if (!existsSync(path)) throw new Error(`--reuse ${path}: no such file`);
-  try {
-    db.prepare(`ATTACH DATABASE ? AS ${PREVIOUS}`).run(path);
-  } catch (err) {
-    throw new Error(`--reuse ${path}: ${(err as Error).message}`, { cause: err });
-  }
-}
-
-export function detachPrevious(db: Database.Database): void {
-  db.exec(`DETACH DATABASE ${PREVIOUS}`);
-}
 
 export interface CarryInput {
   /** sha256 of each source file, by name (the bundle's digests). */
@@ -66,12 +49,10 @@ type Row = Record<string, unknown>;
 /** Why the previous file's speeches and chunk rows (attached) are not the ones `db` would be
  *  written with; null when they are. `db` holds this build's politicians already. */
 export function speechCarryMismatch(db: Database.Database, input: CarryInput): string | null {
-  const prev = (sql: string) => db.prepare(sql.replaceAll('$prev', PREVIOUS));
-  const tables = new Set(prev(`SELECT name FROM $prev.sqlite_schema WHERE type = 'table'`).pluck().all() as string[]);
-  if (!['build', ...CARRIED_TABLES].every((t) => tables.has(t))) return 'it holds no speeches and chunk rows of this form';
+  if (!hasTables(db, ['build', ...CARRIED_TABLES], PREVIOUS)) return 'it holds no speeches and chunk rows of this form';
 
   // Every column, so that an older file's build record, whatever it holds, is read and refused.
-  const build = prev('SELECT * FROM $prev.build').get() as { schema_version?: number; source_format_version?: number; source_digests?: string } | undefined;
+  const build = db.prepare(`SELECT * FROM ${PREVIOUS}.build`).get() as { schema_version?: number; source_format_version?: number; source_digests?: string } | undefined;
   if (!build) return 'it has no build record';
   if (build.schema_version !== SCHEMA_VERSION) return `it has schema ${build.schema_version}, this build ${SCHEMA_VERSION}`;
   if (build.source_format_version !== SOURCE_FORMAT_VERSION) return `it was built from source format ${build.source_format_version}, this build reads ${SOURCE_FORMAT_VERSION}`;
@@ -84,7 +65,7 @@ export function speechCarryMismatch(db: Database.Database, input: CarryInput): s
     const definition = (schema: string) => db.prepare(`SELECT sql FROM ${schema}.sqlite_schema WHERE name = ?`).pluck().get(table);
     if (definition('main') !== definition(PREVIOUS)) return `its ${table} table is defined differently`;
   }
-  const held = prev('SELECT count(*) AS n, coalesce(max(rowid), 0) AS last FROM $prev.speeches').get() as { n: number; last: number };
+  const held = db.prepare(`SELECT count(*) AS n, coalesce(max(rowid), 0) AS last FROM ${PREVIOUS}.speeches`).get() as { n: number; last: number };
   if (held.n !== input.speechCount || held.last !== input.speechCount) {
     return `it holds ${held.n} speeches (the last at rowid ${held.last}), this build ${input.speechCount}`;
   }
@@ -112,9 +93,9 @@ function differentInputs(ours: Record<string, string>, theirs: Record<string, st
 }
 
 /** The first column whose value differs between a derived row and a stored one. */
-function differingColumn(derived: Row, stored: Row, skip: ReadonlySet<string> = new Set()): string | null {
+function differingColumn(derived: Row, stored: Row): string | null {
   for (const [column, value] of Object.entries(stored)) {
-    if (!skip.has(column) && (derived[column] ?? null) !== value) return column;
+    if ((derived[column] ?? null) !== value) return column;
   }
   return null;
 }
@@ -133,7 +114,7 @@ function sampleMismatch(db: Database.Database, { sample, refs }: CarryInput): st
     if (column) return `${at} differs in ${column}`;
 
     const s = { ...row, _rowid: rowid, politician_active: row.politician_id === null ? null : (isActive.get(row.politician_id) ?? null) } as unknown as Speech;
-    const { spokenOn, pieces } = chunkSpeech({ key: speech.record.key, text: speech.record.text, language: speech.record.language, spoken_at: speech.record.spoken_at, province_territory: speech.record.province_territory });
+    const { spokenOn, pieces } = chunkSpeech(speech.record);
     const chunks = chunksOf.all(row.id) as Row[];
     if (chunks.length !== pieces.length) return `${at} has ${chunks.length} chunks there, ${pieces.length} with this build's chunker`;
     for (let i = 0; i < pieces.length; i++) {

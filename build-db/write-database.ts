@@ -15,7 +15,8 @@ import { SEARCH_SCHEMA_SQL } from './search/schema.js';
 import { writeTextIndexes } from '../src/db/text-index.js';
 import { SCHEMA_SQL, SCHEMA_VERSION, SPEECH_INDEXES_SQL } from './schema.js';
 import { INSERT_SPEECH_SQL, speechRow, type SpeechRefs } from './speech-rows.js';
-import { attachPrevious, carrySpeeches, detachPrevious } from './reuse-speeches.js';
+import { carrySpeeches } from './reuse-speeches.js';
+import { attachPrevious, detachPrevious } from './previous-file.js';
 import type { Bundle } from './sources/read-bundle.js';
 import { SOURCE_FORMAT_VERSION, type PoliticianRecord } from './sources/schemas.js';
 
@@ -68,8 +69,8 @@ export function writeDatabase({ bundle, path, buildId, builtAt, onProgress = () 
   const pid = (key: string | null) => (key === null ? null : politicianIds.get(key)!);
 
   const previous = chunkStep?.previous ?? null;
-  // Attached for the whole transaction (ATTACH cannot run inside one), should its speeches and chunk
-  // rows be carried over (reuse-speeches.ts).
+  // Attached for the whole write (previous-file.ts): its speeches and chunk rows may be carried over,
+  // its keyword index copied.
   if (previous !== null) attachPrevious(db, previous);
   // The transaction returns the chunk step's result: what it left for after the commit.
   const chunked = db.transaction((): ChunkStepResult => {
@@ -233,9 +234,9 @@ export function writeDatabase({ bundle, path, buildId, builtAt, onProgress = () 
     computeCoverageCounts(db);
     return written;
   })();
-  if (previous !== null) detachPrevious(db);
   // A previous file's keyword index is copied by SQLite itself, which needs the transaction over.
   if (chunked.keywordIndexFrom) copyPreviousKeywordIndex(db, chunked.keywordIndexFrom, onProgress);
+  if (previous !== null) detachPrevious(db);
 
   const tables = db.prepare(`SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name`).pluck().all() as string[];
   const attribution = measureAttribution(db);
@@ -254,7 +255,7 @@ export function writeDatabase({ bundle, path, buildId, builtAt, onProgress = () 
 function copyPreviousKeywordIndex(db: Database.Database, previous: string, onProgress: (msg: string) => void) {
   const started = performance.now();
   try {
-    const { rows } = copyKeywordIndex(db, previous, onProgress);
+    const { rows } = copyKeywordIndex(db, onProgress);
     onProgress(`copied the keyword index of ${previous} (${rows} rows) in ${((performance.now() - started) / 1000).toFixed(1)}s`);
   } catch (err) {
     throw new Error(`--reuse ${previous}: ${(err as Error).message}`, { cause: err });

@@ -8,12 +8,13 @@
 //      and on a sample of chunks every token it writes is in the previous index for that chunk and
 //      their number is the chunk's stored token count. A changed stemmer, level rule or facet token
 //      shows there. Nothing else is trusted: a file whose index fails either check is not copied.
-// The copy is SQLite's own (INSERT … SELECT from the previous file attached), so it runs after the
-// build's transaction, where SQLite can ATTACH a database: 5-7x faster than copying row by row
-// through a second connection (0.6-1.0 s against 4.0-5.5 s at 1 M chunks).
+// The copy is SQLite's own (INSERT … SELECT from the previous file attached, build-db/previous-file.ts),
+// after the build's transaction (it needs better-sqlite3's unsafe mode): 5-7x faster than copying row
+// by row through a second connection (0.6-1.0 s against 4.0-5.5 s at 1 M chunks).
 import Database from 'better-sqlite3';
 import { AVERAGE_LENGTH, KEYWORD_INDEX_SQL } from '../../src/search/keyword-index.js';
 import { quoteName } from '../../src/db/sql-name.js';
+import { hasTables, PREVIOUS } from '../previous-file.js';
 import { CHUNK_TERMS_COLUMNS, KeywordTerms, type ChunkTerms } from './keyword-terms.js';
 import { averageLength, lengthSample } from './write-keyword-index.js';
 
@@ -44,8 +45,6 @@ export function sameIndexedChunks(db: Database.Database, previous: Database.Data
   }
 }
 
-const hasTables = (db: Database.Database, names: string[]) =>
-  (db.prepare(`SELECT count(*) FROM sqlite_schema WHERE name IN (${names.map(() => '?').join(', ')})`).pluck().get(...names) as number) === names.length;
 
 /** FTS5's stored token count of a chunk (chunks_fts_docsize: one SQLite varint, high bits first,
  *  for its one column). */
@@ -90,10 +89,10 @@ export function keywordIndexMismatch(db: Database.Database, previous: Database.D
   return null;
 }
 
-/** Fills the keyword index's tables of `db` (created empty) with the rows of the file at
- *  `previous`. Outside any transaction of `db`'s (ATTACH cannot run in one). */
-export function copyKeywordIndex(db: Database.Database, previous: string, onProgress: (msg: string) => void = () => {}): { rows: number } {
-  db.prepare('ATTACH DATABASE ? AS previous').run(previous);
+/** Fills the keyword index's tables of `db` (created empty) with the rows of the previous file,
+ *  attached (build-db/previous-file.ts). After the build's transaction: FTS5's shadow tables are
+ *  written in better-sqlite3's unsafe mode, which cannot be turned on inside one. */
+export function copyKeywordIndex(db: Database.Database, onProgress: (msg: string) => void = () => {}): { rows: number } {
   // FTS5's shadow tables are read-only to SQL in better-sqlite3's defensive mode; its unsafe mode
   // lifts that for the copy only.
   db.unsafeMode(true);
@@ -101,7 +100,6 @@ export function copyKeywordIndex(db: Database.Database, previous: string, onProg
     return { rows: db.transaction(() => copyTables(db, onProgress))() };
   } finally {
     db.unsafeMode(false);
-    db.exec('DETACH DATABASE previous');
   }
 }
 
@@ -112,7 +110,7 @@ function copyTables(db: Database.Database, onProgress: (msg: string) => void): n
   for (const table of KEYWORD_TABLES) {
     const columns = (db.prepare('SELECT name FROM main.pragma_table_info(?)').pluck().all(table) as string[]).map(quoteName).join(', ');
     db.prepare(`DELETE FROM main.${quoteName(table)}`).run();
-    const n = db.prepare(`INSERT INTO main.${quoteName(table)} (${columns}) SELECT ${columns} FROM previous.${quoteName(table)}`).run().changes;
+    const n = db.prepare(`INSERT INTO main.${quoteName(table)} (${columns}) SELECT ${columns} FROM ${PREVIOUS}.${quoteName(table)}`).run().changes;
     rows += n;
     onProgress(`keyword index: ${table} copied (${n} rows)`);
   }

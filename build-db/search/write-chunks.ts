@@ -1,5 +1,4 @@
 // Build phase: speeches → chunks (with the metadata search filters on) → keyword index.
-import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { inlinePipe, workerPipe } from '../workers/batch-pipe.js';
 import { useWorkers, type WorkerMode } from '../workers/start-worker.js';
@@ -103,8 +102,8 @@ function chunkAll(db: Database.Database, onProgress: (msg: string) => void, work
 /** Whether `previous`'s keyword index is the one these chunks need; says why not otherwise. */
 function reusableKeywordIndex(db: Database.Database, previous: string, onProgress: (msg: string) => void, chunksCarried: boolean): boolean {
   const started = performance.now();
-  // The same words as the search phase's check, which used to be the first to open the file.
-  if (!existsSync(previous)) throw new Error(`--reuse ${previous}: no such file`);
+  // A second connection, read-only: the checks compare two files statement by statement. That the
+  // file exists was checked when it was attached (build-db/previous-file.ts).
   const prev = new Database(previous, { readonly: true, fileMustExist: true });
   try {
     const mismatch = keywordIndexMismatch(db, prev, { chunksCarried });
