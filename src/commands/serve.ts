@@ -97,7 +97,7 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
       const { embedder, vectors } = await loadSearchParts(file.db, { index: { ...vectorOptions(searchCacheBytes), scanThreads } });
       if (vectors) say(`canpol: vector index of ${vectors.count()} chunks, scanned on ${vectors.scanThreads() === 2 ? 'two threads' : 'one thread'} (--scan-threads ${scanThreads})`);
       const app = createApp({ data: file, embedder, vectors, access: gate.access, embedQueue, ops, cache, searchCacheBytes, memoryGuard });
-      return { fetch: app.fetch, close: async () => { vectors?.close(); await embedder?.close(); file.close(); }, searchCaches: app.searchCaches };
+      return { fetch: app.fetch, node: app.node, close: async () => { vectors?.close(); await embedder?.close(); file.close(); }, searchCaches: app.searchCaches };
     } catch (err) {
       file.close();
       throw err;
@@ -108,7 +108,7 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
   // The app serving now: its search caches are the ones /metrics reports.
   let served: Served | undefined = await serving(first);
   const dispatcher = createDispatcher(served, { testDelayMs });
-  const running = await listen(admission.wrap(dispatcher.fetch), { port, host, headersTimeout, requestTimeout, keepAliveTimeout, maxConnections }).catch((err: NodeJS.ErrnoException) => {
+  const running = await listen({ fetch: admission.wrap(dispatcher.fetch), node: admission.wrapNode(dispatcher.node) }, { port, host, headersTimeout, requestTimeout, keepAliveTimeout, maxConnections }).catch((err: NodeJS.ErrnoException) => {
     // An operator's mistake, not a bug: one line (cli.ts renders SettingError), exit 1.
     if (err.code === 'EADDRINUSE') throw new SettingError(`port ${port} on ${host ?? 'all addresses'} is already in use (another canpol?); choose another with --port`);
     if (err.code === 'EACCES') throw new SettingError(`port ${port} needs privileges this process does not have; choose one above 1023 with --port`);

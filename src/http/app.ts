@@ -36,7 +36,7 @@ import { SETTINGS } from '../settings.js';
 import { API_PREFIX } from './api-prefix.js';
 import { isClientAbort, requestSignal, withRequestSignal } from './request-signal.js';
 import { ApiError, internalError, notFound } from './errors.js';
-import { ALLOWED_METHODS, createResponder, failure, PREFLIGHT_HEADERS } from './respond.js';
+import { ALLOWED_METHODS, createResponder, failureReply, PREFLIGHT_HEADERS } from './respond.js';
 import { openApiRoutes } from '../openapi/routes.js';
 import { metricsRoutes } from '../ops/metrics-route.js';
 import { createObserver, observeRequests, type ObserveOptions } from '../ops/observe.js';
@@ -138,13 +138,17 @@ export function createApp({
     compressThreshold,
     onError: (err, method) => {
       logError(err);
-      return failure(internalError(), undefined, method);
+      return failureReply(internalError(), undefined, method);
     },
   });
   const routed = app.fetch;
-  app.fetch = (req, env, ctx) => fast(req, env) ?? routed(req, env, ctx);
-  // The search caches of this file (src/search/query-caches.ts), for /metrics.
-  return Object.assign(app, { searchCaches: () => ({ ...searchQueries.cacheStats(), ...(vectors && { int8_vectors: vectors.cacheStats() }) }) });
+  app.fetch = (req, env, ctx) => fast.fetch(req, env) ?? routed(req, env, ctx);
+  return Object.assign(app, {
+    /** Answers a kept answer from node:http's own request and response; false: use `fetch`. */
+    node: fast.node,
+    // The search caches of this file (src/search/query-caches.ts), for /metrics.
+    searchCaches: () => ({ ...searchQueries.cacheStats(), ...(vectors && { int8_vectors: vectors.cacheStats() }) }),
+  });
 }
 
 /** The vector index's options under the search caches' caps (default: the index's own). */

@@ -102,19 +102,30 @@ const cacheControlOf = (maxAge: MaxAge): string => {
   return value;
 };
 
+/** An answer before it becomes a response: what the Fetch path wraps in a Response and the Node
+ *  fast path writes itself (src/http/write-reply.ts). Its headers are its own to change. */
+export interface Reply {
+  status: number;
+  headers: Record<string, string>;
+  /** null: no body (HEAD, 304). */
+  body: string | Uint8Array | null;
+}
+
+export const toResponse = ({ status, headers, body }: Reply): Response => new Response(body as Uint8Array<ArrayBuffer> | string | null, { status, headers });
+
 /**
- * The response for `rep`: 304 when If-None-Match names it, else the body in the best encoding the
+ * The reply for `rep`: 304 when If-None-Match names it, else the body in the best encoding the
  * client accepts (compressed once and kept on `rep`; `grew` is told the bytes added). `extra` are the
  * request's own headers (the rate-limit headers). HEAD gets the GET headers and no body.
  */
-export function answer(rep: Representation, req: Negotiation, extra: Readonly<Record<string, string>> | undefined, compressThreshold: number,
-  grew?: (bytes: Uint8Array) => void): Response {
+export function answerReply(rep: Representation, req: Negotiation, extra: Readonly<Record<string, string>> | undefined, compressThreshold: number,
+  grew?: (bytes: Uint8Array) => void): Reply {
   const encoding = rep.chars >= compressThreshold ? pickEncoding(req.acceptEncoding) : null;
   const headers: Record<string, string> = { ...CORS_HEADERS, ...extra, 'Cache-Control': rep.cacheControl, Vary: 'Accept-Encoding' };
   if (rep.tag !== null) {
     // A strong tag names one representation: a compressed body gets its own suffix.
     headers.ETag = encoding ? `"${rep.tag}-${encoding}"` : `"${rep.tag}"`;
-    if (req.ifNoneMatch && matches(req.ifNoneMatch, headers.ETag)) return new Response(null, { status: 304, headers });
+    if (req.ifNoneMatch && matches(req.ifNoneMatch, headers.ETag)) return { status: 304, headers, body: null };
   }
   headers['Content-Type'] = rep.type;
   let body: string | Uint8Array = rep.body;
@@ -135,16 +146,28 @@ export function answer(rep: Representation, req: Negotiation, extra: Readonly<Re
     }
     body = encoded;
   }
-  return new Response(req.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), { status: 200, headers });
+  return { status: 200, headers, body: req.method === 'HEAD' ? null : body };
 }
 
-/** The response for an error: its JSON (none for HEAD), `no-store`, CORS and `extra` (rate-limit
+/** `answerReply` as a Response. */
+export function answer(rep: Representation, req: Negotiation, extra: Readonly<Record<string, string>> | undefined, compressThreshold: number,
+  grew?: (bytes: Uint8Array) => void): Response {
+  return toResponse(answerReply(rep, req, extra, compressThreshold, grew));
+}
+
+/** The reply for an error: its JSON (none for HEAD), `no-store`, CORS and `extra` (rate-limit
  *  headers), then its own headers. */
-export function failure(err: ApiError, extra: Readonly<Record<string, string>> | undefined, method = 'GET'): Response {
-  return new Response(method === 'HEAD' ? null : JSON.stringify(errorBody(err)), {
+export function failureReply(err: ApiError, extra: Readonly<Record<string, string>> | undefined, method = 'GET'): Reply {
+  return {
     status: err.status,
     headers: { ...CORS_HEADERS, ...extra, ...err.headers, 'Cache-Control': 'no-store', 'Content-Type': JSON_TYPE },
-  });
+    body: method === 'HEAD' ? null : JSON.stringify(errorBody(err)),
+  };
+}
+
+/** `failureReply` as a Response. */
+export function failure(err: ApiError, extra: Readonly<Record<string, string>> | undefined, method = 'GET'): Response {
+  return toResponse(failureReply(err, extra, method));
 }
 
 const negotiation = (c: Context): Negotiation => ({

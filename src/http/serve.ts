@@ -4,11 +4,15 @@
 // connection may make no progress at all, how many connections are open, and how many wait to be
 // accepted.
 import { createAdaptorServer, type ServerType } from '@hono/node-server';
-import type { Server } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerOptions, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** What the server calls per request: an app's fetch, or the dispatcher in front of reloadable apps. */
 export type FetchHandler = (req: Request, env?: unknown) => Response | Promise<Response>;
+
+/** Asked first with node:http's own request (src/http/fast-path.ts): truthy once it answered it,
+ *  false to hand it to the adapter and `fetch`. */
+export type NodeHandler = (incoming: IncomingMessage, outgoing: ServerResponse) => boolean | Promise<void>;
 
 export interface Listening {
   server: ServerType;
@@ -40,12 +44,20 @@ export interface ListenOptions extends ConnectionLimits {
  *  limit run to 40 s). */
 const CHECK_EVERY_MS = 1000;
 
-export function listen(handler: FetchHandler | { fetch: FetchHandler }, options: ListenOptions): Promise<Listening> {
+/** node:http's server, asking `node` before the adapter's listener. */
+const serverAsking = (node: NodeHandler) => (options: ServerOptions, adapter: RequestListener): Server =>
+  createServer(options, (incoming, outgoing) => {
+    if (!node(incoming, outgoing)) void adapter(incoming, outgoing);
+  });
+
+export function listen(handler: FetchHandler | { fetch: FetchHandler; node?: NodeHandler }, options: ListenOptions): Promise<Listening> {
   const { port, host, headersTimeout = 10, requestTimeout = 30, keepAliveTimeout = 5, maxConnections = 0, backlog = 4096 } = options;
   return new Promise((resolve, reject) => {
     const fetch = typeof handler === 'function' ? handler : handler.fetch;
+    const node = typeof handler === 'function' ? undefined : handler.node;
     const server = createAdaptorServer({
       fetch,
+      ...(node && { createServer: serverAsking(node) as never }),
       serverOptions: {
         // Node refuses a headers timeout above the request timeout (0 turns either off).
         headersTimeout: (requestTimeout > 0 ? Math.min(headersTimeout, requestTimeout) : headersTimeout) * 1000,

@@ -24,7 +24,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ApiError, errorBody } from '../http/errors.js';
 import { CORS_HEADERS, JSON_TYPE } from '../http/respond.js';
-import type { Fetch } from './dispatcher.js';
+import type { Fetch, NodeAnswer } from './dispatcher.js';
 
 export type ShedReason = 'in_flight' | 'queue_delay';
 
@@ -180,6 +180,18 @@ export function createAdmission({ maxInFlight, maxQueueMs, sliceMs = 10, onShed,
             setImmediate(() => void drain(fetch));
           }
         });
+      };
+    },
+    /** The Node door (src/http/fast-path.ts) where a request would run at once anyway: nothing
+     *  waiting, this turn still short, the in-flight bound not reached. Otherwise it declines, and
+     *  the request comes through `wrap` to be queued or shed there. */
+    wrapNode(answer: NodeAnswer): NodeAnswer {
+      return (incoming, outgoing) => {
+        if ((maxInFlight > 0 && inFlight >= maxInFlight) || waiting() > 0 || now() - turnStart >= TICK_MS + sliceMs) return false;
+        const answered = answer(incoming, outgoing);
+        // Counted from here: the answer has only been handed to the socket, and its end is watched.
+        if (answered) track({ outgoing });
+        return answered;
       };
     },
     /** Requests queued, running or being written out. */

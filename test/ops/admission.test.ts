@@ -120,3 +120,58 @@ describe('queue delay', () => {
     admission.stop();
   });
 });
+
+describe("the fast path's Node door", () => {
+  /** What admission watches of node:http's response: its end. */
+  const outgoing = () => {
+    const listeners = new Map<string, Array<() => void>>();
+    return {
+      once(event: string, fn: () => void) { listeners.set(event, [...(listeners.get(event) ?? []), fn]); return this; },
+      emit(event: string) { for (const fn of listeners.get(event) ?? []) fn(); listeners.delete(event); },
+    };
+  };
+  type Out = ReturnType<typeof outgoing>;
+  const asNode = (o: Out) => o as unknown as import('node:http').ServerResponse;
+  const incoming = {} as import('node:http').IncomingMessage;
+
+  test('answers only where a request would run at once, and counts what it answered in flight until it is written', async () => {
+    const admission = createAdmission({ maxInFlight: 2, maxQueueMs: 0, notice: () => {}, now: () => 0 });
+    let asked = 0;
+    const door = admission.wrapNode(() => { asked++; return true; });
+    const declining = admission.wrapNode(() => { asked++; return false; });
+    const first = outgoing();
+    expect(door(incoming, asNode(first))).toBe(true);
+    expect(admission.inFlight).toBe(1);
+    // A declined request is not counted: the adapter brings it through wrap(), which counts it.
+    expect(declining(incoming, asNode(outgoing()))).toBe(false);
+    expect(admission.inFlight).toBe(1);
+    const second = outgoing();
+    expect(door(incoming, asNode(second))).toBe(true);
+    expect(admission.inFlight).toBe(2);
+    // At the bound it declines without asking, so that wrap() sheds the request with its 503.
+    expect(door(incoming, asNode(outgoing()))).toBe(false);
+    expect(asked).toBe(3);
+    first.emit('finish');
+    second.emit('close');
+    expect(admission.inFlight).toBe(0);
+    await admission.idle();
+    admission.stop();
+  });
+
+  test('declines while requests wait their turn, so none overtakes them', async () => {
+    const admission = createAdmission({ maxInFlight: 0, maxQueueMs: 0, sliceMs: 1, notice: () => {} });
+    const fetch = admission.wrap(() => { busy(3); return ok(); });
+    const door = admission.wrapNode(() => true);
+    const answers = Array.from({ length: 4 }, () => fetch(req('/api/public/v1/bills')));
+    expect(admission.waiting).toBeGreaterThan(0);
+    expect(door(incoming, asNode(outgoing()))).toBe(false);
+    await Promise.all(answers);
+    await new Promise((r) => setImmediate(r));
+    expect(admission.waiting).toBe(0);
+    const o = outgoing();
+    expect(door(incoming, asNode(o))).toBe(true);
+    o.emit('finish');
+    await admission.idle();
+    admission.stop();
+  });
+});

@@ -74,3 +74,33 @@ describe('createDispatcher', () => {
     expect(idle).toBe(true);
   });
 });
+
+describe("the fast path's Node door", () => {
+  const incoming = {} as import('node:http').IncomingMessage;
+  const outgoing = {} as import('node:http').ServerResponse;
+
+  test('goes to the current app, holds it in flight until its answer settles, and declines without a door or while tests hold requests', async () => {
+    let closed = 0;
+    let settle = () => {};
+    const a: Served = { fetch: () => new Response('A'), node: () => new Promise<void>((r) => { settle = r; }), close: () => { closed++; } };
+    const d = createDispatcher(a);
+    const answered = d.node(incoming, outgoing);
+    expect(answered).toBeInstanceOf(Promise);
+    expect(d.inFlight).toBe(1);
+    d.swap({ fetch: () => new Response('B'), close: () => {} });
+    await tick();
+    expect(closed).toBe(0); // A's answer is still being made
+    settle();
+    await answered;
+    await tick();
+    expect(closed).toBe(1);
+    expect(d.inFlight).toBe(0);
+    // B has no door: the request goes to fetch.
+    expect(d.node(incoming, outgoing)).toBe(false);
+    const sync = createDispatcher({ fetch: () => new Response(''), node: () => true, close: () => {} });
+    expect(sync.node(incoming, outgoing)).toBe(true);
+    expect(sync.inFlight).toBe(0);
+    const held = createDispatcher({ fetch: () => new Response(''), node: () => true, close: () => {} }, { testDelayMs: 50 });
+    expect(held.node(incoming, outgoing)).toBe(false);
+  });
+});
