@@ -7,7 +7,7 @@ import { readAuthorization } from '../auth/authorization.js';
 import type { KeyLookup } from '../auth/key-lookup.js';
 import type { ClientAddress } from '../limits/client-ip.js';
 import type { BucketClass } from '../limits/limit-table.js';
-import type { Caller, Limiter } from '../limits/limiter.js';
+import type { Caller, Limiter, Verdict } from '../limits/limiter.js';
 import { classOfRoute } from '../limits/route-classes.js';
 import { ApiError } from './errors.js';
 import { addResponseHeaders } from './header-bag.js';
@@ -64,7 +64,7 @@ const invalidKey = (reason: keyof typeof REASONS): GateOutcome => ({
 });
 
 /** The gate as a function of the request, shared by the middleware and the response cache's fast
- *  path: synchronous unless a limiter counts the request. */
+ *  path: synchronous unless the limiter's counts live outside this process (Redis). */
 export function createGate({ keys, limiter, clientAddress, prefix, classify = classOfRoute }: AccessOptions) {
   return (req: GateRequest): GateOutcome | Promise<GateOutcome> => {
     const credentials = readAuthorization(req.header('Authorization'));
@@ -83,14 +83,16 @@ export function createGate({ keys, limiter, clientAddress, prefix, classify = cl
       caller = { kind: 'key', id: found.key.id, tier: found.key.tier };
     }
     const cls = classify(req.path.slice(prefix.length));
-    return limiter.check(caller, cls).then((verdict) => {
+    const decide = (verdict: Verdict): GateOutcome => {
       out.headers = verdict.headers;
       if (!verdict.allowed) {
         out.limitRejection = caller.kind === 'anonymous' ? { bucket: 'anonymous', tier: 'anonymous' } : { bucket: cls, tier: caller.tier };
         out.error = new ApiError(429, 'rate_limited', `rate limit of ${verdict.headers['X-RateLimit-Limit']} requests per hour reached; retry in ${verdict.retryAfter} s`, undefined, { 'Retry-After': String(verdict.retryAfter) });
       }
       return out;
-    });
+    };
+    const verdict = limiter.check(caller, cls);
+    return verdict instanceof Promise ? verdict.then(decide) : decide(verdict);
   };
 }
 

@@ -37,13 +37,13 @@ export function createLimiter({ limits, store, now = Date.now, windowMs = WINDOW
   }
 
   return {
-    async check(caller: Caller, cls: BucketClass): Promise<Verdict> {
+    /** The verdict at once when the store counts in this process, else once it has answered. */
+    check(caller: Caller, cls: BucketClass): Verdict | Promise<Verdict> {
       const t = now();
       const window = windowAt(t, windowMs);
       const { bucket, limit } = bucketOf(caller, cls);
-      const count = await store.hit(bucket, window);
       const retryAfter = secondsLeft(window, t);
-      return {
+      const verdict = (count: number): Verdict => ({
         allowed: count <= limit,
         retryAfter,
         headers: {
@@ -51,7 +51,9 @@ export function createLimiter({ limits, store, now = Date.now, windowMs = WINDOW
           'X-RateLimit-Remaining': String(Math.max(0, limit - count)),
           'X-RateLimit-Reset': String(retryAfter),
         },
-      };
+      });
+      const count = store.hit(bucket, window);
+      return typeof count === 'number' ? verdict(count) : count.then(verdict);
     },
     close: () => store.close(),
   };

@@ -18,6 +18,7 @@ export interface MemoryStoreOptions {
 }
 
 export interface MemoryStore extends CounterStore {
+  hit(bucket: string, window: Window): number;
   /** Counters held now, across the windows kept. */
   readonly size: number;
   /** Hits counted in a shared bucket because the store was full. */
@@ -28,7 +29,7 @@ export function createMemoryStore({ maxBuckets = Infinity, overflowOf = () => nu
   const windows = new Map<number, { end: number; counts: Map<string, number> }>();
   let overflow = 0;
   return {
-    async hit(bucket: string, window: Window) {
+    hit(bucket: string, window: Window) {
       let w = windows.get(window.start);
       if (!w) {
         for (const [start, old] of windows) if (old.end <= window.start) windows.delete(start);

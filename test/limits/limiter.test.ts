@@ -124,3 +124,18 @@ describe('bounded counters (--limit-clients)', () => {
     expect(store.size).toBe(1);
   });
 });
+
+describe('counts in this process are answered at once', () => {
+  test('with the memory store the verdict is no promise (a kept answer is then written in the same turn), with a store that answers later it is one, and both count alike', async () => {
+    const { limiter } = setup();
+    const now = limiter.check(anon('203.0.113.9'), 'general');
+    expect(now).not.toBeInstanceOf(Promise);
+    expect((now as Awaited<typeof now>).headers['X-RateLimit-Remaining']).toBe(String(DEFAULT_LIMITS.anonymous - 1));
+    const memory = createMemoryStore();
+    const later = createLimiter({ limits: DEFAULT_LIMITS, store: { hit: (b, w) => Promise.resolve(memory.hit(b, w)), close: () => memory.close() }, now: () => T0 });
+    const pending = later.check(anon('203.0.113.9'), 'general');
+    expect(pending).toBeInstanceOf(Promise);
+    expect((await pending).headers).toEqual((now as Awaited<typeof now>).headers);
+    expect((await later.check(anon('203.0.113.9'), 'general')).headers['X-RateLimit-Remaining']).toBe(String(DEFAULT_LIMITS.anonymous - 2));
+  });
+});
