@@ -20,6 +20,7 @@ import { answerReply, failureReply, pathAndQuery, toResponse, type Reply } from 
 import type { CachedAnswer, CacheView } from './response-cache.js';
 import { outgoingOf, type Watchable } from './release-bodies.js';
 import { plainTarget } from './node-target.js';
+import type { NodeHandler } from './serve.js';
 import { writeReply } from './write-reply.js';
 
 export interface FastPathOptions {
@@ -65,9 +66,9 @@ function rawHeaderReader(raw: string[]): (name: string) => string | undefined {
 export interface FastPath {
   /** The response for `req` when the cache holds its answer, else null (route it). */
   fetch(req: Request, env: unknown): Response | Promise<Response> | null;
-  /** Whether it answered `incoming` from the cache (a promise while the gate counts it), writing
-   *  the reply to `outgoing`; false: nothing was written, the adapter takes the request. */
-  node(incoming: IncomingMessage, outgoing: ServerResponse): boolean | Promise<void>;
+  /** Whether it answered `incoming` from the cache (a promise while a shared rate-limit store
+   *  counts it), writing the reply to `outgoing`; false: nothing was written, the adapter takes it. */
+  node: NodeHandler;
 }
 
 export function createFastPath({ cache, gate, observe, compressThreshold, onError }: FastPathOptions): FastPath {

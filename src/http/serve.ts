@@ -10,8 +10,9 @@ import type { AddressInfo } from 'node:net';
 /** What the server calls per request: an app's fetch, or the dispatcher in front of reloadable apps. */
 export type FetchHandler = (req: Request, env?: unknown) => Response | Promise<Response>;
 
-/** Asked first with node:http's own request (src/http/fast-path.ts): truthy once it answered it,
- *  false to hand it to the adapter and `fetch`. */
+/** Asked first with node:http's own request (the fast path's Node door, src/http/fast-path.ts):
+ *  true once it answered, a promise that settles once it has written, or false when it wrote nothing
+ *  and the adapter and `fetch` take the request. */
 export type NodeHandler = (incoming: IncomingMessage, outgoing: ServerResponse) => boolean | Promise<void>;
 
 export interface Listening {
@@ -44,10 +45,20 @@ export interface ListenOptions extends ConnectionLimits {
  *  limit run to 40 s). */
 const CHECK_EVERY_MS = 1000;
 
-/** node:http's server, asking `node` before the adapter's listener. */
+/** node:http's server, asking `node` before the adapter's listener. A door that fails before it
+ *  wrote anything hands the request to the adapter; one that fails later ends the connection (an
+ *  exception out of a request listener would end the process). */
 const serverAsking = (node: NodeHandler) => (options: ServerOptions, adapter: RequestListener): Server =>
   createServer(options, (incoming, outgoing) => {
-    if (!node(incoming, outgoing)) void adapter(incoming, outgoing);
+    let answered: boolean | Promise<void>;
+    try {
+      answered = node(incoming, outgoing);
+    } catch {
+      answered = outgoing.headersSent;
+      if (answered) outgoing.destroy();
+    }
+    if (answered instanceof Promise) answered.catch(() => outgoing.destroy());
+    else if (!answered) void adapter(incoming, outgoing);
   });
 
 export function listen(handler: FetchHandler | { fetch: FetchHandler; node?: NodeHandler }, options: ListenOptions): Promise<Listening> {

@@ -24,7 +24,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ApiError, errorBody } from '../http/errors.js';
 import { CORS_HEADERS, JSON_TYPE } from '../http/respond.js';
-import type { Fetch, NodeAnswer } from './dispatcher.js';
+import type { NodeHandler } from '../http/serve.js';
+import type { Fetch } from './dispatcher.js';
 
 export type ShedReason = 'in_flight' | 'queue_delay';
 
@@ -185,7 +186,7 @@ export function createAdmission({ maxInFlight, maxQueueMs, sliceMs = 10, onShed,
     /** The Node door (src/http/fast-path.ts) where a request would run at once anyway: nothing
      *  waiting, this turn still short, the in-flight bound not reached. Otherwise it declines, and
      *  the request comes through `wrap` to be queued or shed there. */
-    wrapNode(answer: NodeAnswer): NodeAnswer {
+    wrapNode(answer: NodeHandler): NodeHandler {
       return (incoming, outgoing) => {
         if ((maxInFlight > 0 && inFlight >= maxInFlight) || waiting() > 0 || now() - turnStart >= TICK_MS + sliceMs) return false;
         const answered = answer(incoming, outgoing);

@@ -1,19 +1,15 @@
 // The server's one fetch handler, in front of a swappable app (reload) and counting requests in
 // flight (graceful shutdown). A request is bound to the app that was current when it arrived and
 // finishes there; a replaced app is closed (its data file too) once its last request is answered.
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { NodeHandler } from '../http/serve.js';
 import type { BoundedCacheStats } from '../search/bounded-cache.js';
 
 export type Fetch = (req: Request, env?: unknown) => Response | Promise<Response>;
 
-/** Answers node:http's request itself when it can (the fast path's Node door, src/http/fast-path.ts):
- *  true, or a promise that settles once it has written; false: nothing written, `fetch` takes it. */
-export type NodeAnswer = (incoming: IncomingMessage, outgoing: ServerResponse) => boolean | Promise<void>;
-
 export interface Served {
   fetch: Fetch;
   /** The Node door, when the app has one. */
-  node?: NodeAnswer;
+  node?: NodeHandler;
   /** Frees what the app holds (data file, encoder); called once, after its last request. */
   close(): void | Promise<void>;
   /** The app's search caches, for /metrics (src/search/query-caches.ts). */
@@ -79,7 +75,7 @@ export function createDispatcher(initial: Served, { testDelayMs = 0 }: Dispatche
   };
 
   /** The current app's Node door, counted in flight like `fetch`; declines while tests hold requests. */
-  const node: NodeAnswer = (incoming, outgoing) => {
+  const node: NodeHandler = (incoming, outgoing) => {
     const g = current;
     if (!g.served.node || testDelayMs > 0) return false;
     g.inFlight++;

@@ -170,3 +170,43 @@ describe('over a real socket, the Node door writes what the adapter writes', () 
     }
   });
 });
+
+describe('a door that fails', () => {
+  test('before writing, the adapter answers the request; after, the connection ends and the server keeps serving', async () => {
+    const fetch = () => new Response('from the adapter', { status: 200 });
+    let mode: 'throw' | 'reject' = 'throw';
+    const l = await listen({
+      fetch,
+      node: (_incoming, outgoing) => {
+        if (mode === 'throw') throw new Error('a bug before writing');
+        outgoing.writeHead(200, { 'Content-Length': '100' });
+        outgoing.write('cut short');
+        return Promise.reject(new Error('a bug after writing'));
+      },
+    }, { port: 0, host: '127.0.0.1' });
+    const port = Number(new URL(l.url).port);
+    try {
+      expect(await (await fetch0(l.url)).text()).toBe('from the adapter');
+      mode = 'reject';
+      const cut = await exchangeRaw(port, 'GET / HTTP/1.1\r\nHost: x');
+      expect(cut.startsWith('HTTP/1.1 200')).toBe(true);
+      expect(cut.length).toBeLessThan(200); // ended before the 100 bytes announced
+      mode = 'throw';
+      expect(await (await fetch0(l.url)).text()).toBe('from the adapter');
+    } finally {
+      await l.close();
+    }
+  });
+});
+
+const fetch0 = (url: string) => fetch(url, { headers: { Connection: 'close' } });
+
+function exchangeRaw(port: number, head: string) {
+  return new Promise<string>((resolve) => {
+    const sock = connect(port, '127.0.0.1', () => sock.write(`${head}\r\n\r\n`));
+    let text = '';
+    sock.on('data', (d) => { text += d.toString('latin1'); });
+    sock.on('close', () => resolve(text));
+    sock.on('error', () => resolve(text));
+  });
+}
