@@ -5,8 +5,6 @@
 // conditional request, method, key and tier (decisions 1-4; issue 19).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { connect } from 'node:net';
-import { join } from 'node:path';
-import { createKey, revokeKey } from '../../src/auth/key-admin.js';
 import { createKeyLookup } from '../../src/auth/key-lookup.js';
 import { createApp } from '../../src/http/app.js';
 import { createResponseCache, type ResponseCache } from '../../src/http/response-cache.js';
@@ -18,23 +16,17 @@ import { createWorkQueue } from '../../src/limits/work-queue.js';
 import { createLogSink } from '../../src/ops/log-sink.js';
 import { createMetrics } from '../../src/ops/metrics.js';
 import { createRequestLog } from '../../src/ops/request-log.js';
-import { buildFixture, fixtureIds, type Fixture } from '../helpers/fixture.js';
+import { fixtureIds, type Fixture } from '../helpers/fixture.js';
+import { buildKeyedFixture, KEY_LABELS, type KeyedFixture } from '../helpers/keyed-fixture.js';
 import { parsePrometheus } from '../ops/prometheus-parse.js';
 
 const API = '/api/public/v1';
-const labels = { prefix: 'cpd', env: 'live' };
+const labels = KEY_LABELS;
 let f: Fixture;
 let keyPath: string;
-const keys: Record<string, string> = {};
+let keys: KeyedFixture['keys'];
 
-beforeAll(() => {
-  f = buildFixture();
-  keyPath = join(f.dir, 'canpol.keys.json');
-  for (const tier of ['free', 'dev', 'pro'] as const) keys[tier] = createKey(keyPath, { name: tier, tier, labels }).key;
-  const revoked = createKey(keyPath, { name: 'gone', tier: 'pro', labels });
-  keys.revoked = revoked.key;
-  revokeKey(keyPath, revoked.record.id);
-});
+beforeAll(() => ({ f, keyPath, keys } = buildKeyedFixture()));
 afterAll(() => f.cleanup());
 
 /** Every route of the fixture, cacheable or not (errors and /health are never kept). */

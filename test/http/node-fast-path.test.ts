@@ -4,8 +4,6 @@
 // may take only requests whose URL the adapter takes as sent (src/http/node-target.ts).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { connect } from 'node:net';
-import { join } from 'node:path';
-import { createKey, revokeKey } from '../../src/auth/key-admin.js';
 import { createKeyLookup } from '../../src/auth/key-lookup.js';
 import { createApp } from '../../src/http/app.js';
 import { plainTarget } from '../../src/http/node-target.js';
@@ -14,23 +12,13 @@ import { listen, type NodeHandler } from '../../src/http/serve.js';
 import { createClientAddress, parseTrustedProxies } from '../../src/limits/client-ip.js';
 import { createLimiter } from '../../src/limits/limiter.js';
 import { createMemoryStore } from '../../src/limits/memory-store.js';
-import { buildFixture, fixtureIds, type Fixture } from '../helpers/fixture.js';
+import { fixtureIds } from '../helpers/fixture.js';
+import { buildKeyedFixture, KEY_LABELS, type KeyedFixture } from '../helpers/keyed-fixture.js';
 
 const API = '/api/public/v1';
-const labels = { prefix: 'cpd', env: 'live' };
-let f: Fixture;
-let keyPath: string;
-const keys: Record<string, string> = {};
-
-beforeAll(() => {
-  f = buildFixture();
-  keyPath = join(f.dir, 'canpol.keys.json');
-  for (const tier of ['free', 'pro'] as const) keys[tier] = createKey(keyPath, { name: tier, tier, labels }).key;
-  const revoked = createKey(keyPath, { name: 'gone', tier: 'pro', labels });
-  keys.revoked = revoked.key;
-  revokeKey(keyPath, revoked.record.id);
-});
-afterAll(() => f.cleanup());
+let fx: KeyedFixture;
+beforeAll(() => { fx = buildKeyedFixture(); });
+afterAll(() => fx.f.cleanup());
 
 describe('which requests the Node door may take', () => {
   test('every target and Host it takes, the WHATWG URL parser leaves exactly as sent', () => {
@@ -69,9 +57,9 @@ function side() {
   const now = () => Date.parse('2026-11-02T10:15:00Z');
   const limits = { anonymous: 30, general: { free: 8, dev: 1000, pro: 10000 }, semantic: { free: 3, dev: 100, pro: 10000 } };
   const app = createApp({
-    data: f.data, logError: (err) => { throw err; }, cache: createResponseCache({ maxBytes: 8 * 2 ** 20 }),
+    data: fx.f.data, logError: (err) => { throw err; }, cache: createResponseCache({ maxBytes: 8 * 2 ** 20 }),
     access: {
-      keys: createKeyLookup({ path: keyPath, labels, now, log: () => {} }),
+      keys: createKeyLookup({ path: fx.keyPath, labels: KEY_LABELS, now, log: () => {} }),
       limiter: createLimiter({ limits, store: createMemoryStore(), now }),
       clientAddress: createClientAddress(parseTrustedProxies('127.0.0.0/8')),
     },
@@ -135,8 +123,8 @@ describe('over a real socket, the Node door writes what the adapter writes', () 
     try {
       const urls = [`${API}/politicians/${fixtureIds.alice}`, `${API}/bills?q=c-1`, `${API}/search/speeches?q=floor`, `${API}/votes/${fixtureIds.vote1}/positions`,
         `${API}/openapi.json`, '/docs', '/health', `${API}/politicians/not-a-uuid`, `${API}/bills?q=c%2D1`];
-      const callers = ['', `Authorization: Bearer ${keys.free}`, `Authorization: Bearer ${keys.pro}`, `Authorization: Bearer ${keys.revoked}`,
-        'Authorization: Basic abc', `Authorization: Bearer ${keys.pro}\r\nAuthorization: Bearer ${keys.pro}`, 'X-Forwarded-For: 192.0.2.44'];
+      const callers = ['', `Authorization: Bearer ${fx.keys.free}`, `Authorization: Bearer ${fx.keys.pro}`, `Authorization: Bearer ${fx.keys.revoked}`,
+        'Authorization: Basic abc', `Authorization: Bearer ${fx.keys.pro}\r\nAuthorization: Bearer ${fx.keys.pro}`, 'X-Forwarded-For: 192.0.2.44'];
       const variants = ['GET', 'GET|Accept-Encoding: br', 'GET|Accept-Encoding: gzip;q=0.5,\r\nAccept-Encoding: br', 'GET|Accept-Encoding: gzip',
         'HEAD', 'HEAD|Accept-Encoding: br', 'GET|Host: X', 'OPTIONS'];
       const tags = new Map<string, string>();
