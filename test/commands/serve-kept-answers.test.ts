@@ -1,7 +1,7 @@
 // A real `canpol serve` on both runtimes, rate limits on: an answer computed and the same answer kept
-// (on Node and Bun alike answered by the fast path's Node door, src/http/fast-path.ts) are the same on
-// the wire, for GET, HEAD and each encoding (conditional requests: test/http/node-fast-path.test.ts). The in-process comparison of the two
-// doors is test/http/node-fast-path.test.ts; this one runs the shipped server.
+// (answered by the fast path's Node door, src/http/fast-path.ts, on Node and Bun alike) are the same
+// on the wire for GET, HEAD and each encoding. Conditional requests, keys and tiers, and the two
+// doors side by side in one process: test/http/node-fast-path.test.ts.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { connect } from 'node:net';
 import { buildFixture, fixtureIds, type Fixture } from '../helpers/fixture.js';
