@@ -89,6 +89,9 @@ export function createAdmission({ maxInFlight, maxQueueMs, sliceMs = 10, onShed,
   ticker.unref();
 
   const waiting = () => queue.length - head;
+  const full = () => maxInFlight > 0 && inFlight >= maxInFlight;
+  /** Nothing waiting and this turn still short: a request runs now, as if there were no queue. */
+  const runsNow = () => waiting() === 0 && now() - turnStart < TICK_MS + sliceMs;
 
   function shed(req: Request, reason: ShedReason, detail: string): Response {
     onShed?.(reason);
@@ -167,13 +170,12 @@ export function createAdmission({ maxInFlight, maxQueueMs, sliceMs = 10, onShed,
     wrap(fetch: Fetch): Fetch {
       return (req, env) => {
         if (isExempt(req.url)) return run(fetch, req, env, track(env));
-        if (maxInFlight > 0 && inFlight >= maxInFlight) return shed(req, 'in_flight', `${inFlight} requests in flight`);
+        if (full()) return shed(req, 'in_flight', `${inFlight} requests in flight`);
         if (maxQueueMs > 0 && waiting() * costMs > maxQueueMs) {
           return shed(req, 'queue_delay', `${waiting()} requests waiting, about ${Math.round(waiting() * costMs)} ms`);
         }
         const release = track(env);
-        // Nothing waiting and this turn still short: answer now, as if there were no queue.
-        if (waiting() === 0 && now() - turnStart < TICK_MS + sliceMs) return run(fetch, req, env, release);
+        if (runsNow()) return run(fetch, req, env, release);
         return new Promise<Response>((resolve) => {
           queue.push({ req, env, at: now(), release, answer: resolve as Waiting['answer'] });
           if (!draining) {
@@ -188,7 +190,7 @@ export function createAdmission({ maxInFlight, maxQueueMs, sliceMs = 10, onShed,
      *  the request comes through `wrap` to be queued or shed there. */
     wrapNode(answer: NodeHandler): NodeHandler {
       return (incoming, outgoing) => {
-        if ((maxInFlight > 0 && inFlight >= maxInFlight) || waiting() > 0 || now() - turnStart >= TICK_MS + sliceMs) return false;
+        if (full() || !runsNow()) return false;
         const answered = answer(incoming, outgoing);
         // Counted from here: the answer has only been handed to the socket, and its end is watched.
         if (answered) track({ outgoing });

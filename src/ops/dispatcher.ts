@@ -28,7 +28,7 @@ interface Generation {
   retired: boolean;
 }
 
-const isPromise = (r: unknown): r is Promise<Response> => typeof (r as Promise<Response>)?.then === 'function';
+const isPromise = (r: unknown): r is Promise<unknown> => typeof (r as Promise<unknown>)?.then === 'function';
 const isApiRequest = (url: string) => url.startsWith('/api/', url.indexOf('/', url.indexOf('//') + 2));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -56,13 +56,14 @@ export function createDispatcher(initial: Served, { testDelayMs = 0 }: Dispatche
     }
   }
 
-  const fetch: Fetch = (req, env) => {
+  /** Runs `answer` on the current app, counted in flight there until its result settles. */
+  function onCurrent<R>(answer: (served: Served) => R): R {
     const g = current;
     g.inFlight++;
     total++;
-    let res: Response | Promise<Response>;
+    let res: R;
     try {
-      res = testDelayMs > 0 && isApiRequest(req.url) ? sleep(testDelayMs).then(() => g.served.fetch(req, env)) : g.served.fetch(req, env);
+      res = answer(g.served);
     } catch (err) {
       finish(g);
       throw err;
@@ -71,26 +72,15 @@ export function createDispatcher(initial: Served, { testDelayMs = 0 }: Dispatche
       finish(g);
       return res;
     }
-    return res.then((r) => { finish(g); return r; }, (err) => { finish(g); throw err; });
-  };
+    return res.then((r) => { finish(g); return r; }, (err) => { finish(g); throw err; }) as R;
+  }
 
-  /** The current app's Node door, counted in flight like `fetch`; declines while tests hold requests. */
-  const node: NodeHandler = (incoming, outgoing) => {
-    const g = current;
-    if (!g.served.node || testDelayMs > 0) return false;
-    g.inFlight++;
-    total++;
-    let answered: boolean | Promise<void>;
-    try {
-      answered = g.served.node(incoming, outgoing);
-    } catch (err) {
-      finish(g);
-      throw err;
-    }
-    if (answered instanceof Promise) return answered.finally(() => finish(g));
-    finish(g);
-    return answered;
-  };
+  const fetch: Fetch = (req, env) =>
+    onCurrent((served) => (testDelayMs > 0 && isApiRequest(req.url) ? sleep(testDelayMs).then(() => served.fetch(req, env)) : served.fetch(req, env)));
+
+  /** The current app's Node door; declines while tests hold requests. */
+  const node: NodeHandler = (incoming, outgoing) =>
+    current.served.node && testDelayMs === 0 ? onCurrent((served) => served.node!(incoming, outgoing)) : false;
 
   return {
     fetch,
