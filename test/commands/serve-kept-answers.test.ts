@@ -2,21 +2,12 @@
 // (answered by the fast path's Node door, src/http/fast-path.ts, on Node and Bun alike) are the same
 // on the wire for GET, HEAD and each encoding. Conditional requests, keys and tiers, and the two
 // doors side by side in one process: test/http/node-fast-path.test.ts.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import { connect } from 'node:net';
-import { buildFixture, fixtureIds, type Fixture } from '../helpers/fixture.js';
-import { buildBundle, startServe, type Runtime, type ServeProcess } from '../ops/serve-process.js';
+import { fixtureIds } from '../helpers/fixture.js';
+import { fixtureServers, type Runtime } from '../ops/serve-process.js';
 
-let f: Fixture;
-const started: ServeProcess[] = [];
-beforeAll(() => {
-  f = buildFixture();
-  buildBundle();
-});
-afterAll(() => {
-  for (const s of started) if (s.child.exitCode === null) s.child.kill('SIGKILL');
-  f?.cleanup();
-});
+const { serve } = fixtureServers();
 
 interface Answer { status: string; headers: Map<string, string>; body: Buffer }
 
@@ -60,8 +51,7 @@ const comparable = (a: Answer) => ({
 for (const runtime of ['node', 'bun'] as Runtime[]) {
   describe(`serve on ${runtime}`, () => {
     test('a kept answer is the computed one on the wire, counted against the limit like it', async () => {
-      const s = await startServe(['--data', f.dbPath, '--rate-limit', 'on', '--limit-anonymous', '100000', '--log', 'off'], {}, { runtime });
-      started.push(s);
+      const s = await serve(['--rate-limit', 'on', '--limit-anonymous', '100000', '--log', 'off'], {}, { runtime });
       const port = Number(new URL(s.base).port);
       const API = '/api/public/v1';
       let n = 0;

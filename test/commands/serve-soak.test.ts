@@ -2,29 +2,13 @@
 // log reader could make it hold memory without end, on both runtimes canpol ships on (Node runs the
 // bundle, as `make run`; Bun runs the sources, as the single binary). Each case states its bound on
 // resident memory and asserts it, with the counter that shows the bound at work.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import { connect, type Socket } from 'node:net';
-import { buildFixture, type Fixture } from '../helpers/fixture.js';
 import { parsePrometheus } from '../ops/prometheus-parse.js';
-import { buildBundle, rssOf, startServe, type Runtime, type ServeProcess, type StartOptions } from '../ops/serve-process.js';
+import { fixtureServers, rssOf, type Runtime, type ServeProcess } from '../ops/serve-process.js';
 
 const MB = 1024 * 1024;
-let f: Fixture;
-const started: ServeProcess[] = [];
-beforeAll(() => {
-  f = buildFixture();
-  buildBundle();
-});
-afterAll(() => {
-  for (const s of started) if (s.child.exitCode === null) s.child.kill('SIGKILL');
-  f?.cleanup();
-});
-
-async function serve(args: string[], env: Record<string, string>, options: StartOptions): Promise<ServeProcess> {
-  const s = await startServe(['--data', f.dbPath, ...args], env, options);
-  started.push(s);
-  return s;
-}
+const { serve } = fixtureServers();
 
 /** `total` GETs over `concurrency` keep-alive loops; returns the statuses seen. */
 async function drive(total: number, concurrency: number, request: (i: number) => [string, RequestInit?]): Promise<Record<number, number>> {

@@ -1,8 +1,10 @@
 // A real `canpol serve` subprocess for the operations tests: started on a free port, its stderr
 // watched for messages, its exit awaited.
+import { afterAll, beforeAll } from 'bun:test';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { buildFixture, type Fixture } from '../helpers/fixture.js';
 
 const repo = resolve(import.meta.dir, '../..');
 export const BUN = join(repo, 'node_modules/.bin/bun');
@@ -80,4 +82,29 @@ export function rssOf(pid: number): number {
   const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   if (!kb) throw new Error(`no VmRSS for process ${pid}`);
   return Number(kb[1]) * 1024;
+}
+
+/**
+ * Real servers on the hand-written fixture, for one test file: the fixture and the bundle are built
+ * before its tests; after them, every server still running is killed and the fixture removed.
+ * `serve` starts one on the fixture's data file.
+ */
+export function fixtureServers() {
+  let f: Fixture | undefined;
+  const started: ServeProcess[] = [];
+  beforeAll(() => {
+    f = buildFixture();
+    buildBundle();
+  });
+  afterAll(() => {
+    for (const s of started) if (s.child.exitCode === null) s.child.kill('SIGKILL');
+    f?.cleanup();
+  });
+  return {
+    async serve(args: string[], env: Record<string, string> = {}, options: StartOptions = {}): Promise<ServeProcess> {
+      const s = await startServe(['--data', f!.dbPath, ...args], env, options);
+      started.push(s);
+      return s;
+    },
+  };
 }
