@@ -45,7 +45,6 @@ export function sameIndexedChunks(db: Database.Database, previous: Database.Data
   }
 }
 
-
 /** FTS5's stored token count of a chunk (chunks_fts_docsize: one SQLite varint, high bits first,
  *  for its one column). */
 function storedTokens(sz: Buffer): number {
