@@ -21,7 +21,21 @@ export function readEncoderBlobs(db: Database.Database): { model: Uint8Array; ca
  *  would take the event loop's time. The build embeds chunks in batches with its own sessions. */
 export async function loadEncoder(db: Database.Database): Promise<TextEncoder | null> {
   const blobs = readEncoderBlobs(db);
-  return blobs ? createEncoder({ ...blobs, threads: 1 }) : null;
+  if (!blobs) return null;
+  const encoder = await createEncoder({ ...blobs, threads: 1 });
+  releaseBytes(blobs.model);
+  return encoder;
+}
+
+/**
+ * Frees the model's bytes once the session is made. onnxruntime copies what it needs while it builds
+ * the session, but under Bun the addon's call leaves the ArrayBuffer reachable for as long as the
+ * session lives: 23 MB on the real file, which also counted as live to the collector and so raised
+ * how much garbage it let the binary's server gather (docs/benchmarks.md, sixteenth session).
+ * Detaching (ES2024 `transfer`) frees the bytes whoever still holds the buffer.
+ */
+export function releaseBytes(model: Uint8Array): void {
+  (model.buffer as ArrayBuffer & { transfer?: (length: number) => ArrayBuffer }).transfer?.(0);
 }
 
 /** The data file's English/French lexicon of query translation; null for a file built without one

@@ -13,7 +13,9 @@ import { entryOf } from '../../../build-db/search/reuse-vectors.js';
 import { buildCommand } from '../../../src/commands/build.js';
 import { openDataFile } from '../../../src/db/open-data-file.js';
 import { createApp } from '../../../src/http/app.js';
-import { loadEncoder, readEncoderBlobs } from '../../../src/search/encoder-store.js';
+import { loadEncoder, readEncoderBlobs, releaseBytes } from '../../../src/search/encoder-store.js';
+import { createEncoder } from '../../../src/search/encoder/create-encoder.js';
+import { collectGarbage } from '../../../src/ops/collect-garbage.js';
 import { onnxCleanup } from '../../helpers/encoder-corpus.js';
 import { seededRandom } from '../../../build-db/search/encoder/random.js';
 import { storedVector } from '../../../build-db/search/write-vectors.js';
@@ -191,6 +193,32 @@ describe('learned encoder on the demo corpus, then --reuse', () => {
       file.close();
     }
   }, 60_000);
+
+  test('the server\'s encoder frees its model\'s bytes once loaded and embeds as one that keeps them', async () => {
+    const data = openDataFile(first);
+    const served = await loadEncoder(data.db);
+    const blobs = readEncoderBlobs(data.db)!;
+    const kept = await createEncoder({ ...blobs, threads: 1 });
+    try {
+      // The bytes loadEncoder read are detached: the same read now, kept here, still has them.
+      expect(blobs.model.byteLength).toBeGreaterThan(0);
+      collectGarbage();
+      const texts = ['mental health services', 'logement abordable', 'zzqx unknown words', ''];
+      const [a, b] = [await served!.embed(texts), await kept.embed(texts)];
+      a.forEach((v, i) => expect([...v]).toEqual([...b[i]]));
+    } finally {
+      await served?.close();
+      await kept.close();
+      data.close();
+    }
+  });
+
+  test('releaseBytes detaches the whole buffer under the model', () => {
+    const model = new Uint8Array(1024);
+    releaseBytes(model);
+    expect(model.byteLength).toBe(0);
+    expect(model.buffer.byteLength).toBe(0);
+  });
 
   test('--reuse keeps the encoder and copies every unchanged vector instead of embedding it', async () => {
     r2 = await build(demo, second, { reuse: first });
