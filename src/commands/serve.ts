@@ -17,6 +17,7 @@ import { createRequestLog, type LogFormat } from '../ops/request-log.js';
 import { onShutdownSignals } from '../ops/shutdown.js';
 import { serverMemoryGuard } from '../ops/memory-guard.js';
 import { loadSearchParts } from '../search/search-parts.js';
+import { collectGarbage } from '../ops/collect-garbage.js';
 import type { ScanThreads } from '../search/scan/code-scan.js';
 import { splitSearchCache } from '../search/query-caches.js';
 import { SettingError, SETTINGS } from '../settings.js';
@@ -97,6 +98,10 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
       const { embedder, vectors } = await loadSearchParts(file.db, { index: { ...vectorOptions(searchCacheBytes), scanThreads } });
       if (vectors) say(`canpol: vector index of ${vectors.count()} chunks, scanned on ${vectors.scanThreads() === 2 ? 'two threads' : 'one thread'} (--scan-threads ${scanThreads})`);
       const app = createApp({ data: file, embedder, vectors, access: gate.access, embedQueue, ops, cache, searchCacheBytes, memoryGuard });
+      // What loading left behind goes now, not whenever the collector first runs: under Bun (the
+      // binary) that was seconds into serving, and until then the process held ~23 MiB more than
+      // what is alive (docs/benchmarks.md, sixteenth session).
+      collectGarbage();
       return { fetch: app.fetch, node: app.node, close: async () => { vectors?.close(); await embedder?.close(); file.close(); }, searchCaches: app.searchCaches };
     } catch (err) {
       file.close();
