@@ -28,11 +28,20 @@ export function learnedTokenizer(card: LearnedCard): LearnedTokenizer {
     }
     return b;
   };
+  // The weights summed per row in an array over every row (8 bytes a row: ~360 KB for the real
+  // file's 45,000, against its 23 MB model), with the rows in the order first met. A Map per text
+  // did the same at ~2x the cost: 65 → 40 µs a chunk of the real file (docs/benchmarks.md, sixteenth
+  // session). The sums are the same float64 additions in the same order, so the weights are too.
+  const sums = new Float64Array(offset + card.ngrams.buckets);
+  const met = new Uint8Array(sums.length);
   return {
     vocabSize: offset,
     encode(text) {
-      const acc = new Map<number, number>();
-      const add = (id: number, w: number) => acc.set(id, (acc.get(id) ?? 0) + w);
+      const ids: number[] = [];
+      const add = (id: number, w: number) => {
+        if (met[id]) sums[id] += w;
+        else { met[id] = 1; sums[id] = w; ids.push(id); }
+      };
       for (const w of encoderWords(text)) {
         const id = index.get(w);
         if (id !== undefined) { add(id, card.weights[id]); continue; }
@@ -40,7 +49,8 @@ export function learnedTokenizer(card: LearnedCard): LearnedTokenizer {
         const share = card.unknownWeight / b.length;
         for (const x of b) add(x, share);
       }
-      return { ids: [...acc.keys()], weights: [...acc.values()] };
+      const weights = ids.map((id) => { met[id] = 0; return sums[id]; });
+      return { ids, weights };
     },
   };
 }

@@ -6,11 +6,15 @@
 const LIGATURES: Record<string, string> = { œ: 'oe', æ: 'ae', ß: 'ss', ﬁ: 'fi', ﬂ: 'fl' };
 // Letters and digits, with inner apostrophes kept so the elision rule sees "l'etat" whole.
 const WORD = /[\p{L}\p{N}]+(?:'[\p{L}\p{N}]+)*/gu;
+const NOT_ASCII = /[^\x00-\x7f]/;
 // French elided articles, pronouns and conjunctions.
 const ELISION = /^(?:l|d|j|m|n|s|t|c|qu|jusqu|lorsqu|puisqu|quoiqu)'/;
 
 /** Lower case, accents removed, ligatures expanded, every apostrophe form made ASCII. */
 export function normalizeText(text: string): string {
+  // ASCII has nothing to decompose, no marks and no ligatures: only case and the backtick change.
+  // Skipping the rest halves the cost on the English half of the real chunks.
+  if (!NOT_ASCII.test(text)) return text.toLowerCase().replace(/`/g, "'");
   return text
     .normalize('NFD')
     .replace(/\p{M}/gu, '')

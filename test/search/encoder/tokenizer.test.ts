@@ -4,7 +4,7 @@ import { describe, expect, test } from 'bun:test';
 import { checkCard, type LearnedCard } from '../../../src/search/encoder/card.js';
 import { fnv1a, ngramBuckets } from '../../../src/search/encoder/ngrams.js';
 import { learnedTokenizer } from '../../../src/search/encoder/token-ids.js';
-import { encoderWords } from '../../../src/search/encoder/words.js';
+import { encoderWords, normalizeText } from '../../../src/search/encoder/words.js';
 
 describe('encoderWords', () => {
   test('French elisions, accents and ligatures are folded; hyphens split', () => {
@@ -19,6 +19,16 @@ describe('encoderWords', () => {
   });
   test('a word that is only an elision stays', () => {
     expect(encoderWords("l' d'")).toEqual(['l', 'd']);
+  });
+  test('ASCII text (its own shorter path) is normalised as the general path does it', () => {
+    const general = (t: string) => t.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[’‘ʼ`´]/g, "'");
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+    for (let i = 0; i < 2000; i++) {
+      const t = Array.from({ length: next() % 40 }, () => String.fromCharCode(next() % 128)).join('');
+      expect(normalizeText(t)).toBe(general(t));
+    }
+    expect(normalizeText("It`S L'ÉTAT")).toBe("it's l'etat");
   });
 });
 
@@ -54,6 +64,14 @@ describe('learned tokenizer', () => {
     const expected = [fnv1a('<zz') % 10 + 3, fnv1a('zz>') % 10 + 3];
     expect(ids.sort()).toEqual([...new Set(expected)].sort());
     expect(weights.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
+  });
+  test('each text is summed on its own: one encoded between two of another changes nothing', () => {
+    const tok = learnedTokenizer(CARD);
+    const first = tok.encode('budget santé budget zz');
+    tok.encode('the the budget xyz santé');
+    expect(tok.encode('budget santé budget zz')).toEqual(first);
+    expect(first.ids.slice(0, 2)).toEqual([0, 1]);
+    expect(first.weights[0]).toBe(0.9 + 0.9);
   });
   test('an empty or punctuation-only text has no tokens', () => {
     expect(learnedTokenizer(CARD).encode(' ... !')).toEqual({ ids: [], weights: [] });
