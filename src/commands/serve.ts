@@ -18,6 +18,7 @@ import { onShutdownSignals } from '../ops/shutdown.js';
 import { serverMemoryGuard } from '../ops/memory-guard.js';
 import { loadSearchParts } from '../search/search-parts.js';
 import { collectGarbage } from '../ops/collect-garbage.js';
+import { tuneServerHeap } from '../ops/server-heap.js';
 import type { ScanThreads } from '../search/scan/code-scan.js';
 import { splitSearchCache } from '../search/query-caches.js';
 import { SettingError, SETTINGS } from '../settings.js';
@@ -62,6 +63,7 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
     responseCache = Number(SETTINGS.response_cache.default), searchCache = Number(SETTINGS.search_cache.default),
     memoryCeiling = Number(SETTINGS.memory_ceiling.default), scanThreads = SETTINGS.scan_threads.default, ...accessSettings
   } = options;
+  tuneServerHeap(); // before the first request: V8's pretenuring decisions are made while serving
   const say = (m: string) => console.error(m);
   const check = { mmapSize, verify: verifyData };
   const servedIdentity = fileIdentity(data);
