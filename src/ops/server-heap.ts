@@ -6,10 +6,11 @@
 // die young in the old generation. Everything they point to is held through each young collection,
 // since the scavenger keeps whatever the old generation references: ~3 MB promoted per scavenge, each
 // scavenge 5-12 ms instead of ~0.8, old space filling to ~230 MB between full collections.
-// Measured on `/votes/{id}` after 8 s of distinct searches (node --trace-gc, docs/benchmarks.md,
-// sixteenth session): 14-20 k req/s and ~1 s of scavenges in 8 s, against 24-29 k and ~0.1 s with
-// pretenuring off, and the same as a fresh server. Distinct searches were not measurably slower
-// without it. Bun's collector (the binary) has no such switch; it does not run V8.
+// Measured on `/votes/{id}` for 8 s after 8 s of distinct searches (node --trace-gc, three rounds
+// alternating with the code before; docs/benchmarks.md, sixteenth session): 15.2-17.6 k req/s and
+// 0.87-0.95 s of scavenges, against 18.5-24.5 k and 0.13-0.16 s with pretenuring off, as on a fresh
+// server. Distinct searches were not measurably slower without it. Bun (the binary) runs
+// JavaScriptCore, not V8: nothing to set there.
 import { setFlagsFromString } from 'node:v8';
 
 export interface ServerHeapOptions {

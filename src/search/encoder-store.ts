@@ -30,8 +30,8 @@ export async function loadEncoder(db: Database.Database): Promise<TextEncoder | 
 /**
  * Frees the model's bytes once the session is made. onnxruntime copies what it needs while it builds
  * the session, but under Bun the addon's call leaves the ArrayBuffer reachable for as long as the
- * session lives: 23 MB on the real file, which also counted as live to the collector and so raised
- * how much garbage it let the binary's server gather (docs/benchmarks.md, sixteenth session).
+ * session lives: 23 MB on the real file, counted as live by the collector too (the binary's idle
+ * RssAnon went from 105 to 84 MiB; docs/benchmarks.md, sixteenth session).
  * Detaching (ES2024 `transfer`) frees the bytes whoever still holds the buffer.
  */
 export function releaseBytes(model: Uint8Array): void {

@@ -29,9 +29,10 @@ export function learnedTokenizer(card: LearnedCard): LearnedTokenizer {
     return b;
   };
   // The weights summed per row in an array over every row (8 bytes a row: ~360 KB for the real
-  // file's 45,000, against its 23 MB model), with the rows in the order first met. A Map per text
-  // did the same at ~2x the cost: 65 → 40 µs a chunk of the real file (docs/benchmarks.md, sixteenth
-  // session). The sums are the same float64 additions in the same order, so the weights are too.
+  // file's 45,361, against its 23 MB model), with the rows in the order first met, instead of a Map
+  // per text. With normalizeText's ASCII path, encode went from 67-74 to 56-60 µs a chunk of the
+  // real file (docs/benchmarks.md, sixteenth session). The sums are the same float64 additions in
+  // the same order, so the weights are the same too.
   const sums = new Float64Array(offset + card.ngrams.buckets);
   const met = new Uint8Array(sums.length);
   return {
