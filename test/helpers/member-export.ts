@@ -1,6 +1,8 @@
 // The House's member search export (`<ArrayOfMemberOfParliament>`), hand-written in the export's element
 // order: as ../shared/datasets/hoc-members-2023/parliament-members.xml, with `<PersonId>` first as
 // OpenSanctions' ca/commons crawler reads it from the live export (docs/nightly.md).
+import { MEMBERS_XML_ROOT } from '../../build-db/import/hoc-members/read-members-xml.js';
+
 export interface MemberRow { id?: string; honorific?: string; first: string; last: string; riding: string; province: string; caucus: string; from: string; to?: string }
 
 /** One export in the House's element order; a nil ToDateTime while the member sits. */
@@ -16,9 +18,9 @@ ${r.id !== undefined ? `    <PersonId>${r.id}</PersonId>\n` : ''}    ${r.honorif
     ${r.to ? `<ToDateTime>${r.to}</ToDateTime>` : '<ToDateTime xsi:nil="true" />'}
   </MemberOfParliament>`;
   return `<?xml version="1.0" encoding="utf-8"?>
-<ArrayOfMemberOfParliament xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema">
+<${MEMBERS_XML_ROOT} xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema">
 ${rows.map(member).join('\n')}
-</ArrayOfMemberOfParliament>
+</${MEMBERS_XML_ROOT}>
 `;
 }
 
