@@ -18,9 +18,8 @@ export function buildKeyedFixture(): KeyedFixture {
   const f = buildFixture();
   const keyPath = join(f.dir, 'canpol.keys.json');
   const key = (tier: 'free' | 'dev' | 'pro') => createKey(keyPath, { name: tier, tier, labels: KEY_LABELS }).key;
-  const keys = { free: key('free'), dev: key('dev'), pro: key('pro'), revoked: '' };
+  const keys = { free: key('free'), dev: key('dev'), pro: key('pro') };
   const revoked = createKey(keyPath, { name: 'gone', tier: 'pro', labels: KEY_LABELS });
-  keys.revoked = revoked.key;
   revokeKey(keyPath, revoked.record.id);
-  return { f, keyPath, keys };
+  return { f, keyPath, keys: { ...keys, revoked: revoked.key } };
 }
