@@ -28,11 +28,11 @@ export async function loadEncoder(db: Database.Database): Promise<TextEncoder | 
 }
 
 /**
- * Frees the model's bytes once the session is made. onnxruntime copies what it needs while it builds
- * the session, but under Bun the addon's call leaves the ArrayBuffer reachable for as long as the
- * session lives: 23 MB on the real file, counted as live by the collector too (the binary's idle
- * RssAnon went from 105 to 84 MiB; docs/benchmarks.md, sixteenth session).
- * Detaching (ES2024 `transfer`) frees the bytes whoever still holds the buffer.
+ * Frees the model's bytes (ES2024 `transfer`: at once, whoever still holds the buffer) as soon as
+ * the session is made, which has copied what it needs. Nothing keeps them alive any more
+ * (session.ts `modelSession`), but left to the collector they went only after the vector index had
+ * loaded, too late for the allocator to reuse them: the binary idled at 106 MiB of RssAnon on the
+ * real file against 84 freed here (docs/benchmarks.md, sixteenth session).
  */
 export function releaseBytes(model: Uint8Array): void {
   (model.buffer as ArrayBuffer & { transfer?: (length: number) => ArrayBuffer }).transfer?.(0);

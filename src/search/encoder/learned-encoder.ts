@@ -2,7 +2,7 @@
 // L2 normalise). Used by the build for chunks and by the server for queries: one code path.
 import { lengthBatches } from './batches.js';
 import type { LearnedCard } from './card.js';
-import { createSession, float32Tensor, int64Tensor, type SessionOptions } from './session.js';
+import { createSession, float32Tensor, int64Tensor, type ModelSession, type SessionOptions } from './session.js';
 import type { TextEncoder } from './text-encoder.js';
 import { learnedTokenizer } from './token-ids.js';
 
@@ -11,7 +11,12 @@ export interface LearnedEncoderOptions extends SessionOptions {
 }
 
 export async function createLearnedEncoder(model: Uint8Array, card: LearnedCard, { batchSize = 64, ...opts }: LearnedEncoderOptions = {}): Promise<TextEncoder> {
-  const session = await createSession(model, opts);
+  return learnedEncoder(await createSession(model, opts), card, batchSize);
+}
+
+/** Made apart from the async function that holds the model's bytes, so that its closures do not
+ *  keep them alive under Bun (session.ts `modelSession`). */
+function learnedEncoder(session: ModelSession, card: LearnedCard, batchSize: number): TextEncoder {
   const tokenizer = learnedTokenizer(card);
   const dim = card.dim;
   async function embed(texts: string[]): Promise<Float32Array[]> {

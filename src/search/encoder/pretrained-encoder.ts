@@ -5,13 +5,18 @@
 import { lengthBatches } from './batches.js';
 import type { PretrainedCard } from './card.js';
 import { hfTokenizer } from './hf-tokenizer.js';
-import { createSession, int64Tensor, type SessionOptions } from './session.js';
+import { createSession, int64Tensor, type ModelSession, type SessionOptions } from './session.js';
 import type { TextEncoder } from './text-encoder.js';
 
 export interface PretrainedEncoderOptions extends SessionOptions { batchSize?: number }
 
 export async function createPretrainedEncoder(model: Uint8Array, card: PretrainedCard, { batchSize = 32, ...opts }: PretrainedEncoderOptions = {}): Promise<TextEncoder> {
-  const session = await createSession(model, opts);
+  return pretrainedEncoder(await createSession(model, opts), card, batchSize);
+}
+
+/** Made apart from the async function that holds the model's bytes, so that its closures do not
+ *  keep them alive under Bun (session.ts `modelSession`). */
+function pretrainedEncoder(session: ModelSession, card: PretrainedCard, batchSize: number): TextEncoder {
   const tok = hfTokenizer(card.tokenizer, card.tokenizerConfig ?? {}, card.maxLength);
   const inputs = new Set(session.inputNames);
   for (const need of ['input_ids', 'attention_mask']) if (!inputs.has(need)) throw new Error(`pretrained encoder: the model has no ${need} input (inputs: ${session.inputNames.join(', ')})`);

@@ -74,6 +74,15 @@ export async function createSession(model: Uint8Array, { threads = 2 }: SessionO
   initOrt();
   const session = new binding.InferenceSession();
   session.loadModel(model.buffer, model.byteOffset, model.byteLength, { ...sessionOptions(threads), executionProviders: [] });
+  return modelSession(session);
+}
+
+/** The session's interface, made outside createSession: JavaScriptCore (Bun) keeps an async
+ *  function's whole frame alive for the closures made in it, which held the model's bytes for the
+ *  session's life (23 MB for the real file's learned encoder, in the server and in each of the
+ *  build's sessions; a WeakRef to them survived full collections). V8 keeps only what the closures
+ *  use. The encoders build their closures apart too, for the same reason. */
+function modelSession(session: NativeSession): ModelSession {
   const outputNames = session.outputMetadata.map((m) => m.name);
   const fetches = Object.fromEntries(outputNames.map((name) => [name, null]));
   return {

@@ -220,6 +220,26 @@ describe('learned encoder on the demo corpus, then --reuse', () => {
     expect(model.buffer.byteLength).toBe(0);
   });
 
+  test('an encoder keeps nothing of the model bytes it was made from alive (Bun kept an async frame\'s whole scope for its closures)', async () => {
+    const data = openDataFile(first);
+    const made = async () => {
+      const blobs = readEncoderBlobs(data.db)!;
+      return { bytes: new WeakRef(blobs.model.buffer), encoder: await createEncoder({ ...blobs, threads: 1 }) };
+    };
+    const { bytes, encoder } = await made();
+    try {
+      for (let i = 0; i < 2; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+        collectGarbage();
+      }
+      expect(bytes.deref()).toBeUndefined();
+      expect((await encoder.embedQuery('mental health')).length).toBe(encoder.dim);
+    } finally {
+      await encoder.close();
+      data.close();
+    }
+  });
+
   test('--reuse keeps the encoder and copies every unchanged vector instead of embedding it', async () => {
     r2 = await build(demo, second, { reuse: first });
     expect(r2).toMatchObject({ encoder: 'reused', embedded: 0, reused: r1.chunks });
