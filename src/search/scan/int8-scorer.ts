@@ -8,7 +8,7 @@
 // the file, so a kept vector is scored where it lies: no SQL, no copy. A slot found for a batch must
 // not be overwritten until the next batch begins (Int8Slots pins it).
 import { instantiateCosines, type CosinesFn } from './int8-wasm.js';
-import { int8Cosine, inverseNorm } from './int8-vectors.js';
+import { int8Cosine, inverseNorm, query16 } from './int8-vectors.js';
 
 const PAGE = 65_536;
 
@@ -17,7 +17,7 @@ export class Int8Scorer {
   private readonly cosinesFn: CosinesFn | null = null;
   private capacity = 0;
   private count = 0;
-  // Byte offsets: the query (dim float64s), the kept vectors (slots × dim bytes), then per batch
+  // Byte offsets: the query (dim int16s), the kept vectors (slots × dim bytes), then per batch
   // entry a cosine and an inverse norm (float64s), the vector's offset and a second list of offsets
   // (scoreSome), and room for vectors read from the file (dim bytes each). The kept vectors come
   // first so that a larger batch grows the memory at its end only.
@@ -34,7 +34,7 @@ export class Int8Scorer {
   private pick = new Int32Array(0);
 
   constructor(readonly dim: number, readonly slots = 0) {
-    this.slotsAt = dim * 8;
+    this.slotsAt = Math.ceil((dim * 2) / 16) * 16;
     if (dim > 0 && dim % 16 === 0) {
       try {
         const memory = new WebAssembly.Memory({ initial: 1 });
@@ -117,10 +117,12 @@ export class Int8Scorer {
 
   private run(query: Float32Array, offsetsAt: number, n: number) {
     const dim = this.dim, buffer = this.u8.buffer;
+    if (query.length !== dim) throw new Error(`int8 scorer: a query of ${query.length} for vectors of ${dim}`);
     const cosines = new Float64Array(buffer, this.outAt, n), inverseNorms = new Float64Array(buffer, this.invAt, n);
+    const q16 = new Int16Array(buffer, 0, dim);
+    const step = query16(query, q16);
     if (this.cosinesFn) {
-      new Float64Array(buffer, 0, dim).set(query);
-      this.cosinesFn(0, offsetsAt, n, this.outAt, this.invAt);
+      this.cosinesFn(0, offsetsAt, n, this.outAt, this.invAt, step);
       return { cosines, inverseNorms };
     }
     const offsets = new Int32Array(buffer, offsetsAt, n);
@@ -128,7 +130,7 @@ export class Int8Scorer {
       const v = this.i8.subarray(offsets[i], offsets[i] + dim);
       const inv = inverseNorm(v);
       inverseNorms[i] = inv;
-      cosines[i] = int8Cosine(query, v, inv);
+      cosines[i] = int8Cosine(q16, step, v, inv);
     }
     return { cosines, inverseNorms };
   }

@@ -4,7 +4,7 @@
 import { describe, expect, test } from 'bun:test';
 import { seededRandom } from '../../../build-db/search/encoder/random.js';
 import { Int8Scorer } from '../../../src/search/scan/int8-scorer.js';
-import { int8Cosine, inverseNorm, quantizeInt8 } from '../../../src/search/scan/int8-vectors.js';
+import { int8Cosine, inverseNorm, quantizeInt8, query16 } from '../../../src/search/scan/int8-vectors.js';
 
 function unitQuery(dim: number, random: () => number): Float32Array {
   const q = Float32Array.from({ length: dim }, () => random() - 0.5);
@@ -33,16 +33,50 @@ describe('Int8Scorer', () => {
         for (const q of [unitQuery(dim, random), unitQuery(dim, random)]) {
           const { cosines, inverseNorms } = scorer.score(q);
           expect(cosines.length).toBe(n);
+          const q16 = new Int16Array(dim), step = query16(q, q16);
           let same = 0;
           for (let i = 0; i < n; i++) {
             const v = vs.subarray(i * dim, (i + 1) * dim);
             const inv = inverseNorm(v);
-            if (Object.is(inverseNorms[i], inv) && Object.is(cosines[i], int8Cosine(q, v, inv))) same++;
+            if (Object.is(inverseNorms[i], inv) && Object.is(cosines[i], int8Cosine(q16, step, v, inv))) same++;
             expect([...scorer.vector(i)]).toEqual([...v]);
           }
           expect(same).toBe(n);
           if (n > 3) expect(inverseNorms[3]).toBe(0);
         }
+      }
+    });
+  }
+
+  // The query is scored as 16-bit integers (query16): every cosine stays within the stated bound
+  // (0.5 · step · √dim) of the float64 cosine, also at the largest dimensions, where the integer
+  // steps are fewer so that no dot product passes an int32 (vectors of ±127 and ±128, the query
+  // pointing the same way: the largest sums there are).
+  for (const dim of [256, 768, 1024, 48]) {
+    test(`cosines are within 0.5 · step · √dim of the float cosine, and the largest sums do not overflow (dim ${dim})`, () => {
+      const random = seededRandom(500 + dim);
+      const scorer = new Int8Scorer(dim);
+      const n = 400;
+      const vs = batch(dim, n, random);
+      const q = unitQuery(dim, random);
+      const signs = Float32Array.from(q, (x) => (x < 0 ? -1 : 1));
+      const norm = Math.sqrt(dim);
+      const extreme = signs.map((x) => x / norm); // a unit query pointing at the ±127 corner
+      for (let c = 0; c < dim; c++) { vs[10 * dim + c] = 127 * signs[c]; vs[11 * dim + c] = signs[c] < 0 ? -128 : 127; }
+      scorer.load(new Uint8Array(vs.buffer), n);
+      for (const query of [q, extreme]) {
+        const { cosines, inverseNorms } = scorer.score(query);
+        const step = query16(query, new Int16Array(dim));
+        const bound = 0.5 * step * Math.sqrt(dim);
+        let worst = 0;
+        for (let i = 0; i < n; i++) {
+          const v = vs.subarray(i * dim, (i + 1) * dim);
+          let exact = 0;
+          for (let c = 0; c < dim; c++) exact += query[c] * v[c];
+          worst = Math.max(worst, Math.abs(cosines[i] - exact * inverseNorms[i]));
+        }
+        expect(worst).toBeLessThanOrEqual(bound);
+        if (query === extreme) expect([cosines[10], cosines[11]].map((x) => Math.round(x * 1e3) / 1e3)).toEqual([1, 1]);
       }
     });
   }
