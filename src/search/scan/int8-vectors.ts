@@ -1,5 +1,5 @@
 // Embeddings stored as 8-bit integers, one scale per vector: a quarter of the float size (256 B a
-// chunk at dim 256), scored in JavaScript against a float query. Cosine
+// chunk at dim 256), scored against a query scaled to 16-bit integers (query16). Cosine
 // similarity needs no scale: cos(q, s·v) = q·v / |v| for a unit query q, so only 1/|v| is kept.
 // Measured against the float vectors on the real corpus (docs/api-notes.md "Search"): similarities
 // differ by 0.0006 on average, at most 0.007.
