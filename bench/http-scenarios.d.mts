@@ -13,6 +13,8 @@ export interface Scenario {
   note?: string;
   connections?: number;
   refusals?: string;
+  /** Seconds of each server's warm-up run, when longer than the run's --warmup. */
+  warmup?: number;
 }
 
 export function scenariosFor(file: string, options?: { distinctPerSlice?: number; slices?: number }): Record<string, Scenario[]>;

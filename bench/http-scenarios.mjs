@@ -15,6 +15,9 @@ const DETAIL = { ratio: 0.5, p99Ms: 5 };
 const LIST = { ratio: 0.25 };
 /** The semantic routes share the embedding queue: a server that computes each answer refuses some at 32 connections. */
 const QUEUED = '503 search_overloaded when more than 2 + 6 embeddings are under way (decisions 4)';
+/** Each server's warm-up before distinct searches are measured: a fresh server's search caches fill
+ *  over its first ~2,000 queries, ~8 s at 32 connections on the real file (bench/http.mjs warmupOf). */
+const SEARCH_WARMUP = 10;
 
 /**
  * Every endpoint of the table by its id, with the scenarios that cover it. A scenario: `name` (unique,
@@ -82,12 +85,12 @@ export function scenariosFor(file, { distinctPerSlice = 12000, slices = 20 } = {
         { name: 'search/speeches?q=carbon tax', paths: [P('/search/speeches?q=carbon%20tax')], target: { ratio: 0.05 }, refusals: QUEUED },
         {
           name: 'search/speeches distinct', distinct: pairs.slice(0, need).map(searchPath), target: { rps: 300 },
-          note: 'uncached: every query once', refusals: QUEUED,
+          note: `uncached: every query once; ${SEARCH_WARMUP} s warm-up`, refusals: QUEUED, warmup: SEARCH_WARMUP,
         },
         {
           // As many clients as the embedding queue has places (2 running + 6 waiting): none is refused.
           name: 'search/speeches distinct, 8 connections', distinct: pairs.slice(need).map(searchPath), target: { rps: 300 }, connections: 8,
-          note: 'uncached: every query once', refusals: QUEUED,
+          note: `uncached: every query once; ${SEARCH_WARMUP} s warm-up`, refusals: QUEUED, warmup: SEARCH_WARMUP,
         },
       ],
       countSpeeches: [{ name: 'search/speeches/count', paths: [P('/search/speeches/count?q=carbon%20tax')], refusals: QUEUED }],
