@@ -10,7 +10,7 @@ import * as sqliteVec from 'sqlite-vec';
 import type { SearchFilters } from '../../src/db/search.js';
 import { feedbackProbe } from '../../src/search/feedback.js';
 import { binaryCode, codeWords } from '../../src/search/scan/binary-code.js';
-import { quantizeInt8, queryStepsFor } from '../../src/search/scan/int8-vectors.js';
+import { quantizeInt8, query16, query16Error } from '../../src/search/scan/int8-vectors.js';
 import { createVectorIndex, VECTOR_TABLES_SQL } from '../../src/search/vectors.js';
 import { CodeBlockWriter } from '../../build-db/search/write-code-blocks.js';
 
@@ -22,7 +22,7 @@ const randomUnit = () => unit(Float32Array.from({ length: DIM }, () => random() 
 const cos = (a: Float32Array, b: Float32Array) => a.reduce((s, x, i) => s + x * b[i], 0) / (Math.hypot(...a) * Math.hypot(...b));
 /** How far a reported similarity may be from the cosine: the query is scored as 16-bit integers
  *  (query16 in src/search/scan/int8-vectors.ts), at most half a step per component. */
-const within = (q: Float32Array) => (0.5 * Math.max(...q.map(Math.abs)) * Math.sqrt(DIM)) / queryStepsFor(DIM);
+const within = (q: Float32Array) => query16Error(query16(q, new Int16Array(q.length)), q.length);
 const near = (got: number | undefined, want: number, q: Float32Array) => expect(Math.abs(got! - want)).toBeLessThanOrEqual(within(q));
 const ANY: SearchFilters = { langs: ['en', 'fr'], exclude_presiding: false };
 

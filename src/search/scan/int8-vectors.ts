@@ -22,7 +22,7 @@ export function inverseNorm(v: Int8Array): number {
 
 /** The largest magnitude of a query component once scaled to integers (query16): 32,767, or less
  *  where the dimension is so large that a dot product could pass 2^31 (|v_i| ≤ 128). */
-export const queryStepsFor = (dim: number) => Math.max(1, Math.min(32_767, Math.floor((2 ** 31 - 1) / (128 * Math.max(1, dim)))));
+const queryStepsFor = (dim: number) => Math.max(1, Math.min(32_767, Math.floor((2 ** 31 - 1) / (128 * Math.max(1, dim)))));
 
 /**
  * A float query scaled to 16-bit integers: each component times steps / max |component| (steps =
@@ -30,7 +30,7 @@ export const queryStepsFor = (dim: number) => Math.max(1, Math.min(32_767, Math.
  * Scored against int8 vectors, the dot product is then a sum of integers, exact in any order and
  * within an int32, so SIMD and JavaScript agree bit for bit while SIMD takes eight products an
  * instruction instead of the two a float64 sum allowed.
- * The rounding moves a cosine by at most 0.5 · step · √dim (0.00024 at dim 256 for a unit query),
+ * The rounding moves a cosine by at most query16Error (0.00024 at dim 256 for a unit query),
  * in practice ~1e-6: the int8 vectors themselves are ~0.0006 from the floats they stand for.
  */
 export function query16(q: Float32Array, out: Int16Array): number {
@@ -44,6 +44,10 @@ export function query16(q: Float32Array, out: Int16Array): number {
   for (let i = 0; i < q.length; i++) out[i] = Math.round(q[i] * scale);
   return max / steps;
 }
+
+/** How far a cosine scored from query16's integers can be from the float query's: half a step on
+ *  every component, at most 0.5 · step · √dim for a unit vector (Cauchy-Schwarz). */
+export const query16Error = (step: number, dim: number) => 0.5 * step * Math.sqrt(dim);
 
 /** Cosine similarity of a query to int8 vector `v` whose inverse norm is `inv`: the query as
  *  query16 gave it (`q16`, and `step`, the float of one integer step). */

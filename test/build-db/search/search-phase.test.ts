@@ -22,7 +22,7 @@ import { storedVector } from '../../../build-db/search/write-vectors.js';
 import type { SearchFilters } from '../../../src/db/search.js';
 import { codeBlocks } from '../../../src/search/scan/code-blocks.js';
 import { createVectorIndex } from '../../../src/search/vectors.js';
-import { queryStepsFor } from '../../../src/search/scan/int8-vectors.js';
+import { query16, query16Error } from '../../../src/search/scan/int8-vectors.js';
 import { loadSearchParts } from '../../../src/search/search-parts.js';
 import { writeFixture } from '../../helpers/fixture.js';
 import { tinyModel, WORDPIECE } from '../../helpers/tiny-transformer.js';
@@ -138,7 +138,7 @@ describe('learned encoder on the demo corpus, then --reuse', () => {
         const isFr = new Set(chunks.filter((c) => c.language === 'fr').map((c) => c.rowid));
         // The index scores the query as 16-bit integers (query16): at most half a step a component
         // off, plus float32's rounding of 1/|v|.
-        const within = (0.5 * Math.max(...q.map(Math.abs)) * Math.sqrt(q.length)) / queryStepsFor(q.length) + 1e-6;
+        const within = query16Error(query16(q, new Int16Array(q.length)), q.length) + 1e-6;
         for (const [f, keep] of [[ANY, () => true], [{ ...ANY, langs: ['fr'] }, (r: number) => isFr.has(r)]] as const) {
           const want = all.filter((x) => keep(x.rowid)).map((x) => ({ rowid: x.rowid, similarity: cos(x.v) })).sort((a, b) => b.similarity - a.similarity || a.rowid - b.rowid).slice(0, 20);
           const got = index.nearest(q, 20, f as SearchFilters, null);

@@ -4,7 +4,7 @@
 import { describe, expect, test } from 'bun:test';
 import { seededRandom } from '../../../build-db/search/encoder/random.js';
 import { Int8Scorer } from '../../../src/search/scan/int8-scorer.js';
-import { int8Cosine, inverseNorm, quantizeInt8, query16 } from '../../../src/search/scan/int8-vectors.js';
+import { int8Cosine, inverseNorm, quantizeInt8, query16, query16Error } from '../../../src/search/scan/int8-vectors.js';
 
 function unitQuery(dim: number, random: () => number): Float32Array {
   const q = Float32Array.from({ length: dim }, () => random() - 0.5);
@@ -66,8 +66,7 @@ describe('Int8Scorer', () => {
       scorer.load(new Uint8Array(vs.buffer), n);
       for (const query of [q, extreme]) {
         const { cosines, inverseNorms } = scorer.score(query);
-        const step = query16(query, new Int16Array(dim));
-        const bound = 0.5 * step * Math.sqrt(dim);
+        const bound = query16Error(query16(query, new Int16Array(dim)), dim);
         let worst = 0;
         for (let i = 0; i < n; i++) {
           const v = vs.subarray(i * dim, (i + 1) * dim);
