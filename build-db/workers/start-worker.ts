@@ -3,10 +3,12 @@
 // process, so they share the process's memory accounting (one resident set) and need no second program.
 //
 // Where the worker's code is: from source (bun, tests) it is build-db/workers/worker-entry.ts; from
-// the esbuild bundle (dist/canpol.mjs) or the single binary (dist/canpol), where every module is one
-// file, it is that file again, and its entry (src/cli.ts, src/binary-entry.ts) sees isBuildWorker()
+// the esbuild bundle (dist/canpol.mjs), where every module is one file, it is that file again; in the
+// single binary (dist/canpol), which has no file of its code, it is the bundle's text, kept in the
+// executable. Its entry (src/cli.ts, through src/binary-entry.ts in the binary) sees isBuildWorker()
 // and runs the worker instead of the command.
 import { isMainThread, Worker, workerData, type TransferListItem } from 'node:worker_threads';
+import { embeddedProgram } from '../../src/natives/native-files.js';
 import { usesThreads, type ThreadMode } from '../../src/ops/thread-mode.js';
 
 const MARK = 'canpolBuildWorker';
@@ -35,9 +37,11 @@ export function buildWorkerTask(): { task: BuildWorkerTask; data: Record<string,
 
 /** A worker thread running `task` on `data`. It never keeps the process alive by itself. */
 export function startBuildWorker(task: BuildWorkerTask, data: Record<string, unknown>, transferList: TransferListItem[] = []): Worker {
+  const embedded = embeddedProgram();
   const here = import.meta.url;
-  const entry = here.endsWith('.ts') ? new URL('./worker-entry.ts', here) : new URL(here);
-  const worker = new Worker(entry, { workerData: { ...data, [MARK]: task }, transferList: transferList });
+  const worker = embedded
+    ? new Worker(embedded.code, { eval: true, workerData: { ...embedded.workerData, ...data, [MARK]: task }, transferList })
+    : new Worker(here.endsWith('.ts') ? new URL('./worker-entry.ts', here) : new URL(here), { workerData: { ...data, [MARK]: task }, transferList });
   worker.unref();
   return worker;
 }

@@ -1,34 +1,71 @@
-// `make binary`: compile src/binary-entry.ts and everything it imports into one executable with
-// `bun build --compile` (as Bun's JS API, for the one plugin below). Usage:
-//   bun src/natives/build-binary.ts [OUTFILE]   (default dist/canpol)
+// `make binary`: one executable holding every `canpol` command, built as a Node single-executable
+// application (https://nodejs.org/api/single-executable-applications.html) on the Node of
+// node_modules (the `node` package, the runtime dist/canpol.mjs is run and measured with):
+//   1. the bundle of src/binary-entry.ts (sea-bundle.ts);
+//   2. Node's preparation blob: the bundle, the native files and the bundle again for worker threads
+//      as assets, and the V8 flags the server wants (execArgv);
+//   3. a copy of that Node executable with the blob injected (postject, the Node project's injector;
+//      Node 22 has no command of its own for it).
+// Usage: node_modules/.bin/bun src/natives/build-binary.ts [OUTFILE]   (default dist/canpol)
+import { spawnSync } from 'node:child_process';
+import { chmodSync, copyFileSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { BunPlugin } from 'bun';
+import { SEA_EXEC_ARGV } from '../ops/server-heap.js';
+import { bundleForBinary } from './sea-bundle.js';
+import { ASSETS } from './assets.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const NODE = join(root, 'node_modules/node/bin/node');
+/** The marker Node looks for to know it carries a blob (Node's documentation gives it). */
+const SENTINEL_FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
 
-// better-sqlite3's main entry finds its addon with a computed path, which Bun cannot follow;
-// its per-platform entry requires the prebuilt addon by a literal path, which Bun embeds.
-const sqliteForThisPlatform: BunPlugin = {
-  name: 'better-sqlite3-platform-entry',
-  setup(build) {
-    const entry = join(root, 'node_modules/better-sqlite3/lib', `${process.platform}-${process.arch}.js`);
-    build.onResolve({ filter: /^better-sqlite3$/ }, () => ({ path: entry }));
-  },
+const POSTJECT = join(root, 'node_modules/postject/dist/cli.js');
+
+/** Runs one step; its output is shown only when it fails (postject warns about every ELF note of
+ *  Node's executable it does not know, which says nothing about the result). */
+function run(command: string, args: string[]): void {
+  const r = spawnSync(command, args, { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`make binary: ${[command, ...args].join(' ')} failed (${r.error?.message ?? `exit ${r.status}`})\n${r.stdout}${r.stderr}`);
+}
+
+const nativeFiles = (): Record<string, string> => {
+  const onnx = join(root, 'node_modules/onnxruntime-node/bin/napi-v6', process.platform, process.arch);
+  return {
+    [ASSETS.sqlite]: join(root, 'node_modules/better-sqlite3/prebuilds', `${process.platform}-${process.arch}.node`),
+    [ASSETS.onnxBinding]: join(onnx, 'onnxruntime_binding.node'),
+    [ASSETS.onnxLibrary]: join(onnx, 'libonnxruntime.so.1'),
+    [ASSETS.vec0]: join(root, `node_modules/sqlite-vec-${process.platform}-${process.arch}/vec0.so`),
+  };
 };
 
 export async function buildBinary(outfile: string): Promise<void> {
-  const result = await Bun.build({
-    entrypoints: [join(root, 'src/binary-entry.ts')],
-    compile: { outfile, autoloadDotenv: false, autoloadBunfig: false },
-    target: 'bun',
-    minify: true,
-    sourcemap: 'none',
-    plugins: [sqliteForThisPlatform],
-  });
-  if (!result.success) {
-    for (const log of result.logs) console.error(log);
-    throw new Error('bun build --compile failed');
+  const work = mkdtempSync(join(tmpdir(), 'canpol-binary-build-'));
+  try {
+    const bundle = join(work, ASSETS.program);
+    await bundleForBinary(root, bundle);
+    const blob = join(work, 'sea.blob');
+    const config = {
+      main: bundle,
+      output: blob,
+      disableExperimentalSEAWarning: true,
+      useSnapshot: false,
+      useCodeCache: false,
+      execArgv: SEA_EXEC_ARGV,
+      // NODE_OPTIONS still reaches the binary's Node, as it reaches `node dist/canpol.mjs`.
+      execArgvExtension: 'env',
+      assets: { ...nativeFiles(), [ASSETS.program]: bundle },
+    };
+    writeFileSync(join(work, 'sea-config.json'), JSON.stringify(config));
+    run(NODE, ['--experimental-sea-config', join(work, 'sea-config.json')]);
+    const part = `${outfile}.part`;
+    copyFileSync(NODE, part);
+    run(NODE, [POSTJECT, part, 'NODE_SEA_BLOB', blob, '--sentinel-fuse', SENTINEL_FUSE]);
+    chmodSync(part, 0o755);
+    renameSync(part, outfile);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
   }
 }
 

@@ -1,24 +1,19 @@
-// The single binary's native files: Bun embeds the Node addons it sees (better-sqlite3,
-// onnxruntime_binding.node) and unpacks them itself, but the dynamic loader and SQLite need real
-// files for the other two, so they are copied out of the binary into a private temporary folder,
-// removed at exit. sqlite-vec (160 kB) is copied at start; libonnxruntime (45 MB) only when the
-// first encoder session is made.
-import { dlopen } from 'bun:ffi';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+// The single binary's native files (a Node single-executable application, docs/binary.md). They are
+// assets of the executable, and the dynamic loader and SQLite need real files, so they are copied
+// into a private temporary folder, removed at exit: better-sqlite3's addon and sqlite-vec at start,
+// onnxruntime's addon and its 45 MB library only when the first encoder session is made. A worker
+// thread uses the folder its process made.
+import { getAsset, getRawAsset } from 'node:sea';
+import { existsSync, mkdtempSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ASSETS } from './assets.js';
 import { registerUnpackedNatives } from './native-files.js';
 
-export interface EmbeddedNatives {
-  /** Paths inside the binary (`/$bunfs/...`) of the embedded files. */
-  vec0: string;
-  onnxruntime: string;
-}
+/** The workerData field that hands a worker thread its process's folder. */
+const DIR_FIELD = 'canpolNativesDir';
 
 const SIGNAL_CODES = { SIGINT: 2, SIGTERM: 15, SIGHUP: 1 } as const;
-
-// Kept referenced for the life of the process: a closed handle would unload the library.
-let onnxruntimeHandle: { close(): void } | null = null;
 
 /** onnxruntime creates an empty `$TMPDIR/mat-debug-<pid>.log` per process; this one is ours. */
 function removeEmptyOnnxLog(): void {
@@ -30,12 +25,48 @@ function removeEmptyOnnxLog(): void {
   }
 }
 
-/** Creates the private folder, copies sqlite-vec there and registers both files; returns the folder. */
-export function unpackNatives(embedded: EmbeddedNatives): string {
+/** Copies one asset into `dir` unless it is there. Written under a temporary name and renamed, so a
+ *  thread copying the same file at the same time never loads half of it. */
+function copyOut(dir: string, name: string): string {
+  const path = join(dir, name);
+  if (existsSync(path)) return path;
+  const part = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+  writeFileSync(part, new Uint8Array(getRawAsset(name)));
+  renameSync(part, path);
+  return path;
+}
+
+/** Registers the folder's files (native-files.ts). */
+function register(dir: string): void {
+  const addons = new Map<string, unknown>();
+  let onnxruntimeCopied = false;
+  registerUnpackedNatives({
+    vec0: join(dir, ASSETS.vec0),
+    loadOnnxruntime: async () => {
+      if (onnxruntimeCopied) return;
+      copyOut(dir, ASSETS.onnxLibrary);
+      copyOut(dir, ASSETS.onnxBinding);
+      onnxruntimeCopied = true;
+    },
+    addon(name) {
+      if (!addons.has(name)) {
+        const module = { exports: {} as unknown };
+        process.dlopen(module, copyOut(dir, name));
+        addons.set(name, module.exports);
+      }
+      return addons.get(name);
+    },
+    program: () => ({ code: getAsset(ASSETS.program, 'utf8'), workerData: { [DIR_FIELD]: dir } }),
+  });
+}
+
+/** On the main thread: creates the private folder, copies sqlite-vec and better-sqlite3's addon
+ *  there and registers the files; returns the folder. */
+export function unpackNatives(): string {
   const dir = mkdtempSync(join(tmpdir(), 'canpol-natives-'));
   const remove = () => {
     rmSync(dir, { recursive: true, force: true });
-    if (onnxruntimeHandle) removeEmptyOnnxLog();
+    removeEmptyOnnxLog();
   };
   process.once('exit', remove);
   // A signal with no other listener would kill the process without an 'exit' event; `serve`
@@ -47,22 +78,15 @@ export function unpackNatives(embedded: EmbeddedNatives): string {
       process.exit(128 + number);
     });
   }
-  const vec0 = join(dir, 'vec0.so');
-  writeFileSync(vec0, readFileSync(embedded.vec0));
-  let onnxruntimeLoaded: Promise<void> | null = null;
-  registerUnpackedNatives({
-    vec0,
-    loadOnnxruntime: () => (onnxruntimeLoaded ??= (async () => {
-      // Named by its soname: the addon Bun unpacks elsewhere asks for libonnxruntime.so.1, and the
-      // dynamic loader answers with the library of that name already loaded into the process.
-      const lib = join(dir, 'libonnxruntime.so.1');
-      // Bun.write copies out of the binary without going through the JS heap: 10-200 ms here,
-      // against ~300 ms for readFileSync + writeFileSync of the 45 MB (copyFileSync cannot read
-      // the binary's embedded files).
-      await Bun.write(lib, Bun.file(embedded.onnxruntime));
-      // bun:ffi wants one symbol to bind; OrtGetApiBase is onnxruntime's entry point (not called).
-      onnxruntimeHandle = dlopen(lib, { OrtGetApiBase: { args: [], returns: 'ptr' } });
-    })()),
-  });
+  copyOut(dir, ASSETS.vec0);
+  copyOut(dir, ASSETS.sqlite);
+  register(dir);
   return dir;
+}
+
+/** On a worker thread: the folder its process made, from the thread's workerData. */
+export function attachNatives(workerData: unknown): void {
+  const dir = (workerData as Record<string, unknown> | null)?.[DIR_FIELD];
+  if (typeof dir !== 'string') throw new Error('canpol: a worker thread of the binary started without its natives folder');
+  register(dir);
 }

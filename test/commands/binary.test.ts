@@ -1,4 +1,4 @@
-// The single binary (make binary, docs/binary.md): built once with `bun build --compile`, copied
+// The single binary (make binary, docs/binary.md): built once as a Node single executable, copied
 // with a data file into an empty folder, and run there with no Node, no node_modules and a bare
 // environment. Every native path is exercised: better-sqlite3 (every command), sqlite-vec (opening
 // the data file, the build's vector phase), onnxruntime (the data file's encoder embeds the query).
