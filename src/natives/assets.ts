@@ -1,6 +1,5 @@
 // The single binary's assets: the files src/natives/build-binary.ts embeds in the executable, by the
 // names src/natives/unpack.ts takes them out with.
-/** The executable's assets by name (src/natives/build-binary.ts embeds them). */
 export const ASSETS = {
   sqlite: 'better_sqlite3.node',
   onnxBinding: 'onnxruntime_binding.node',
