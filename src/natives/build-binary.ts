@@ -42,6 +42,7 @@ const nativeFiles = (): Record<string, string> => {
 
 export async function buildBinary(outfile: string): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'canpol-binary-build-'));
+  const part = `${outfile}.part`; // renamed over outfile only once whole
   try {
     const bundle = join(work, ASSETS.program);
     await bundleForBinary(root, bundle);
@@ -51,6 +52,8 @@ export async function buildBinary(outfile: string): Promise<void> {
       output: blob,
       disableExperimentalSEAWarning: true,
       useSnapshot: false,
+      // V8's code cache would save compiling the bundle at start (~0.1 s), but Node rejected it at
+      // every start ("Code cache data rejected"): it was made under other V8 flags than execArgv's.
       useCodeCache: false,
       execArgv: SEA_EXEC_ARGV,
       // NODE_OPTIONS still reaches the binary's Node, as it reaches `node dist/canpol.mjs`.
@@ -59,13 +62,13 @@ export async function buildBinary(outfile: string): Promise<void> {
     };
     writeFileSync(join(work, 'sea-config.json'), JSON.stringify(config));
     run(NODE, ['--experimental-sea-config', join(work, 'sea-config.json')]);
-    const part = `${outfile}.part`;
     copyFileSync(NODE, part);
     run(NODE, [POSTJECT, part, 'NODE_SEA_BLOB', blob, '--sentinel-fuse', SENTINEL_FUSE]);
     chmodSync(part, 0o755);
     renameSync(part, outfile);
   } finally {
     rmSync(work, { recursive: true, force: true });
+    rmSync(part, { force: true });
   }
 }
 
