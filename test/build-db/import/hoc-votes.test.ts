@@ -56,7 +56,9 @@ describe('hoc-votes importer', () => {
   });
 
   test('no exports: nothing, and no crash', () => {
-    const { votes } = run(join(tempDir('canpol-none-'), 'absent'));
+    const none = tempDir('canpol-none-');
+    dirs.push(none);
+    const { votes } = run(join(none, 'absent'));
     expect(votes).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@
 // linked to whoever held the seat that day with that day's party; the chair named by the header; the
 // two namesakes told apart by riding and never guessed without one; a witness never linked.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
@@ -105,7 +105,10 @@ beforeAll(async () => {
   served = await importBuildServe([parlinfoImporter, hocHansardImporter], (i) => join(folder, i.datasetDir),
     (into) => writeFileSync(join(into, 'sessions.prep.jsonl'), JSON.stringify(SESSION) + '\n'));
 }, 60_000);
-afterAll(() => served?.close());
+afterAll(() => {
+  served?.close();
+  rmSync(folder, { recursive: true, force: true });
+});
 
 const pid = (n: number) => ids.politician(`ca-hoc/person/${n}`);
 const hansard = () => served.report.importers.find((e) => e.kind === 'hoc-hansard')!;
