@@ -41,10 +41,11 @@ function exchange(port: number, head: string): Promise<Answer> {
   });
 }
 
-/** What must be equal between a computed and a kept answer: all but Date, the framing and the count. */
+/** What must be equal between a computed and a kept answer: all but Date, the framing, the count and
+ *  the seconds to the window's reset (a second may pass between the two requests; checked apart). */
 const comparable = (a: Answer) => ({
   status: a.status,
-  headers: [...a.headers].filter(([h]) => !['date', 'content-length', 'transfer-encoding', 'x-ratelimit-remaining'].includes(h)).sort(),
+  headers: [...a.headers].filter(([h]) => !['date', 'content-length', 'transfer-encoding', 'x-ratelimit-remaining', 'x-ratelimit-reset'].includes(h)).sort(),
   body: a.body.toString('base64'),
 });
 
@@ -68,6 +69,10 @@ for (const runtime of ['node', 'bun'] as Runtime[]) {
             if (kept.headers.has('content-length')) expect(Number(kept.headers.get('content-length'))).toBe(kept.body.length);
             if (path.startsWith(`${API}/openapi`)) continue; // outside the gate
             expect(Number(kept.headers.get('x-ratelimit-remaining'))).toBe(Number(computed.headers.get('x-ratelimit-remaining')) - 1);
+            // The same window: its reset is the computed answer's, or one second nearer.
+            const reset = Number(computed.headers.get('x-ratelimit-reset'));
+            expect(reset).toBeGreaterThan(0);
+            expect([reset, reset - 1]).toContain(Number(kept.headers.get('x-ratelimit-reset')));
           }
         }
         const metrics = await (await fetch(`${s.base}/metrics`)).text();
