@@ -39,9 +39,9 @@ export function buildWorkerTask(): { task: BuildWorkerTask; data: Record<string,
 export function startBuildWorker(task: BuildWorkerTask, data: Record<string, unknown>, transferList: TransferListItem[] = []): Worker {
   const embedded = embeddedProgram();
   const here = import.meta.url;
-  const worker = embedded
-    ? new Worker(embedded.code, { eval: true, workerData: { ...embedded.workerData, ...data, [MARK]: task }, transferList })
-    : new Worker(here.endsWith('.ts') ? new URL('./worker-entry.ts', here) : new URL(here), { workerData: { ...data, [MARK]: task }, transferList });
+  const code = embedded?.code ?? (here.endsWith('.ts') ? new URL('./worker-entry.ts', here) : new URL(here));
+  const workerData = { ...embedded?.workerData, ...data, [MARK]: task };
+  const worker = new Worker(code, { eval: embedded !== null, workerData, transferList });
   worker.unref();
   return worker;
 }

@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { SEA_EXEC_ARGV } from '../ops/server-heap.js';
 import { bundleForBinary } from './sea-bundle.js';
 import { ASSETS } from './assets.js';
+import { sqliteVecPath } from './native-files.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const NODE = join(root, 'node_modules/node/bin/node');
@@ -36,7 +37,8 @@ const nativeFiles = (): Record<string, string> => {
     [ASSETS.sqlite]: join(root, 'node_modules/better-sqlite3/prebuilds', `${process.platform}-${process.arch}.node`),
     [ASSETS.onnxBinding]: join(onnx, 'onnxruntime_binding.node'),
     [ASSETS.onnxLibrary]: join(onnx, 'libonnxruntime.so.1'),
-    [ASSETS.vec0]: join(root, `node_modules/sqlite-vec-${process.platform}-${process.arch}/vec0.so`),
+    // Where the bundle finds it when nothing is unpacked: sqlite-vec's own answer.
+    [ASSETS.vec0]: sqliteVecPath(),
   };
 };
 

@@ -12,7 +12,7 @@ const ONNX_ADDON_REQUIRE = /require\(`\.\.\/bin\/napi-v6\/\$\{process\.platform\
 
 function embeddedAddons(root: string): Plugin {
   const nativeFiles = join(root, 'src/natives/native-files.ts');
-  const stub = (asset: string) => `module.exports = require(${JSON.stringify(nativeFiles)}).embeddedAddon(${JSON.stringify(asset)});`;
+  const addon = (asset: string) => `require(${JSON.stringify(nativeFiles)}).embeddedAddon(${JSON.stringify(asset)})`;
   return {
     name: 'canpol-embedded-addons',
     setup(b) {
@@ -20,12 +20,12 @@ function embeddedAddons(root: string): Plugin {
       // requires the prebuilt addon by a literal path, which the next rule replaces.
       b.onResolve({ filter: /^better-sqlite3$/ }, () => ({ path: join(root, 'node_modules/better-sqlite3/lib', `${process.platform}-${process.arch}.js`) }));
       b.onResolve({ filter: /\.node$/ }, (a) => ({ path: join(a.resolveDir, a.path), namespace: 'canpol-addon' }));
-      b.onLoad({ filter: /better-sqlite3[/\\]prebuilds[/\\]/, namespace: 'canpol-addon' }, () => ({ contents: stub(ASSETS.sqlite), loader: 'js', resolveDir: root }));
+      b.onLoad({ filter: /better-sqlite3[/\\]prebuilds[/\\]/, namespace: 'canpol-addon' }, () => ({ contents: `module.exports = ${addon(ASSETS.sqlite)};`, loader: 'js', resolveDir: root }));
       b.onLoad({ filter: /.*/, namespace: 'canpol-addon' }, (a) => ({ errors: [{ text: `a Node addon the binary does not carry: ${a.path}` }] }));
       b.onLoad({ filter: /onnxruntime-node[/\\]dist[/\\]binding\.js$/ }, (a) => {
         const source = readFileSync(a.path, 'utf8');
         if (!ONNX_ADDON_REQUIRE.test(source)) return { errors: [{ text: `${a.path}: onnxruntime-node no longer requires its addon as expected; see src/natives/sea-bundle.ts` }] };
-        return { contents: source.replace(ONNX_ADDON_REQUIRE, `require(${JSON.stringify(nativeFiles)}).embeddedAddon(${JSON.stringify(ASSETS.onnxBinding)})`), loader: 'js' };
+        return { contents: source.replace(ONNX_ADDON_REQUIRE, addon(ASSETS.onnxBinding)), loader: 'js' };
       });
     },
   };
