@@ -15,12 +15,12 @@ node_modules/.installed: package.json package-lock.json
 	@touch $@
 
 dist/canpol.mjs: node_modules/.installed $(SOURCES)
-	$(ESBUILD) src/cli.ts --bundle --platform=node --target=node22 --format=esm --packages=external --log-level=warning --outfile=$@
+	$(ESBUILD) src/cli/main.ts --bundle --platform=node --target=node22 --format=esm --packages=external --log-level=warning --outfile=$@
 
 ## binary: dist/canpol, one executable with every command and its native libraries inside (docs/binary.md)
 binary: dist/canpol
 dist/canpol: node_modules/.installed $(SOURCES)
-	$(BUN) src/natives/build-binary.ts $@
+	$(BUN) src/cli/natives/build-binary.ts $@
 
 ## data: build data/canpol.db from the generated demo sources
 data: data/canpol.db
@@ -98,7 +98,7 @@ SCALE := /tmp/canpol-scale-$(CHUNKS)
 bench-search: node_modules/.installed
 	@test -f data/real/manifest.json || { echo "make bench-search: data/real not found; run make data-real first" >&2; exit 1; }
 	$(BUN) bench/search-corpus.ts --from data/real --chunks $(CHUNKS) --out $(SCALE) --lean
-	$(BUN) src/cli.ts build --sources $(SCALE) --out $(SCALE).db
+	$(BUN) src/cli/main.ts build --sources $(SCALE) --out $(SCALE).db
 	$(BUN) bench/search-latency.ts --data $(SCALE).db --rounds 3
 
 ## bench-scale: issue 17's benchmark at CHUNKS chunks of the generated scale corpus (fitted to data/real):

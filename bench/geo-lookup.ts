@@ -8,7 +8,7 @@
 // boundaries: mostly cities, where people live). Both are seeded, so runs compare.
 import Database from 'better-sqlite3';
 import { parseArgs } from 'node:util';
-import { createBoundaryIndex } from '../src/geo/boundary-index.js';
+import { createBoundaryIndex } from '../src/core/geo/boundary-index.js';
 
 const { values } = parseArgs({ options: { data: { type: 'string', default: 'data/real.db' }, points: { type: 'string', default: '20000' } } });
 const db = new Database(values.data!, { readonly: true });

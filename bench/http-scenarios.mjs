@@ -1,5 +1,5 @@
 // What `make bench-http` asks the server (bench/http.mjs): one scenario per GET endpoint of the API
-// (the endpoint table in src/openapi/endpoints.ts, plus /metrics), with real ids taken from the data
+// (the endpoint table in src/server/openapi/endpoints.ts, plus /metrics), with real ids taken from the data
 // file, and the targets of issue 19. `test/bench/http-scenarios.test.ts` checks that every endpoint of
 // the table has a scenario, so a new route cannot be left out of the benchmark.
 //

@@ -1,6 +1,6 @@
 // The keyword side's exact top 20 settled two ways on one file (issue 17): reading the posting lists
 // left whole (`--lookup-cost Infinity`), and looking the last candidates up in those lists
-// (src/search/keyword-plan.ts settleBest). Per benchmark query and way: postings added to scores,
+// (src/server/search/keyword-plan.ts settleBest). Per benchmark query and way: postings added to scores,
 // chunks looked up, milliseconds; the two ways' top 20 must be the same chunks in the same order.
 // Fresh caches for every query and way (a list looked up is read from its blob within the search),
 // the two ways alternating which goes first.
@@ -11,10 +11,10 @@
 // --lookup-cost: postings one lookup of a chunk in a list is reckoned to cost, default
 // LOOKUP_COST_POSTINGS.)
 import { parseArgs } from 'node:util';
-import { openDataFile } from '../src/db/open-data-file.js';
-import { createSearchQueries, type SearchFilters } from '../src/db/search.js';
-import { keywordCandidates, type KeywordTally } from '../src/search/keyword-plan.js';
-import { queryTerms } from '../src/search/text/terms.js';
+import { openDataFile } from '../src/core/data-file/open-data-file.js';
+import { createSearchQueries, type SearchFilters } from '../src/server/db/search.js';
+import { keywordCandidates, type KeywordTally } from '../src/server/search/keyword-plan.js';
+import { queryTerms } from '../src/core/text/terms.js';
 import { BENCH_QUERIES } from './search-queries.js';
 import { summarize } from './stats.js';
 

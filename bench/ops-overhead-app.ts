@@ -4,13 +4,13 @@
 // fastest block of each is kept, which other load on a shared machine disturbs least.
 //
 //   node_modules/.bin/bun bench/ops-overhead-app.ts [DATA_FILE]   (default data/canpol.db)
-import { openDataFile } from '../src/db/open-data-file.js';
-import { createApp } from '../src/http/app.js';
-import { createLogSink } from '../src/ops/log-sink.js';
-import { createMetrics } from '../src/ops/metrics.js';
-import { createRequestLog } from '../src/ops/request-log.js';
-import { createWorkQueue } from '../src/limits/work-queue.js';
-import { createClientAddress, parseTrustedProxies } from '../src/limits/client-ip.js';
+import { openDataFile } from '../src/core/data-file/open-data-file.js';
+import { createApp } from '../src/server/http/app.js';
+import { createLogSink } from '../src/server/ops/log-sink.js';
+import { createMetrics } from '../src/server/ops/metrics.js';
+import { createRequestLog } from '../src/server/ops/request-log.js';
+import { createWorkQueue } from '../src/server/limits/work-queue.js';
+import { createClientAddress, parseTrustedProxies } from '../src/server/limits/client-ip.js';
 const data = openDataFile(process.argv[2] ?? 'data/canpol.db');
 const id = (data.db.prepare('SELECT id FROM politicians ORDER BY id LIMIT 1 OFFSET 10').get() as { id: string }).id;
 const q = createWorkQueue();

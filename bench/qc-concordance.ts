@@ -14,11 +14,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
-import { createPostcodeQueries } from '../src/db/postcodes.js';
-import { fold } from '../src/domain/text.js';
-import { createBoundaryIndex } from '../src/geo/boundary-index.js';
-import { parsePostcode } from '../src/postcodes/normalise.js';
-import { resolvePostcode } from '../src/postcodes/resolve.js';
+import { createPostcodeQueries } from '../src/server/db/postcodes.js';
+import { fold } from '../src/core/domain/text.js';
+import { createBoundaryIndex } from '../src/core/geo/boundary-index.js';
+import { parsePostcode } from '../src/core/domain/postcode.js';
+import { resolvePostcode } from '../src/server/postcodes/resolve.js';
 
 const { values: args } = parseArgs({ options: {
   data: { type: 'string' },

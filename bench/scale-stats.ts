@@ -8,8 +8,8 @@ import { createReadStream, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { indexTerms } from '../src/search/text/terms.js';
-import { countWords } from '../src/search/text/words.js';
+import { indexTerms } from '../src/core/text/terms.js';
+import { countWords } from '../src/core/text/words.js';
 import { VocabularyCurve } from './scale/heaps.js';
 import { percentile } from './stats.js';
 

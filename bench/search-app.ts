@@ -3,8 +3,8 @@
 // sixth of search-scale's samples, docs/benchmarks.md "Eighth session"). The search caches stay:
 // they are the engine's own.
 import type Database from 'better-sqlite3';
-import { API_PREFIX, createApp, type AppOptions } from '../src/http/app.js';
-import { createResponseCache } from '../src/http/response-cache.js';
+import { API_PREFIX, createApp, type AppOptions } from '../src/server/http/app.js';
+import { createResponseCache } from '../src/server/http/response-cache.js';
 
 export type BenchApp = ReturnType<typeof createApp>;
 

@@ -17,10 +17,10 @@ import { loadavg } from 'node:os';
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { parseArgs } from 'node:util';
-import { openDataFile } from '../src/db/open-data-file.js';
-import { API_PREFIX } from '../src/http/app.js';
+import { openDataFile } from '../src/core/data-file/open-data-file.js';
+import { API_PREFIX } from '../src/server/http/app.js';
 import { computingApp, getBody, useListsOption } from './search-app.js';
-import { loadEncoder } from '../src/search/encoder-store.js';
+import { loadEncoder } from '../src/core/data-file/encoder-store.js';
 import { scenariosFor } from './http-scenarios.mjs';
 
 const { values } = parseArgs({ options: { data: { type: 'string' }, warmup: { type: 'string', default: '300' }, queries: { type: 'string', default: '1500' }, offset: { type: 'string', default: '0' }, profile: { type: 'string' }, lists: { type: 'string', default: 'blobs' } } });
@@ -59,7 +59,7 @@ if (session) {
 console.log(JSON.stringify({
   searches: n, warmup, cpu_ms_per_search: +((cpu.user + cpu.system) / 1000 / n).toFixed(3), wall_ms_per_search: +(wall / n).toFixed(3),
   bodies_sha1: hash.digest('hex'), load: loadavg()[0],
-  // The search caches' counts at the end (code that has them: src/search/query-caches.ts).
+  // The search caches' counts at the end (code that has them: src/server/search/query-caches.ts).
   caches: (app as { searchCaches?: () => Record<string, { entries: number; bytes: number; hits: number; misses: number; evictions: number }> }).searchCaches?.(),
 }));
 await embedder?.close();

@@ -1,18 +1,18 @@
-// What each optional candidate list of the fusion costs: the candidate pool (src/search/candidates.ts
+// What each optional candidate list of the fusion costs: the candidate pool (src/server/search/candidates.ts
 // hybridPool, the whole of a hybrid search but the response shaping) for the benchmark queries,
-// as configured, without the check whether the query asks across languages (src/search/cross-lingual.ts),
-// and with the expanded list on (src/search/expansion.ts, the weights the tuning half chose: keyword
+// as configured, without the check whether the query asks across languages (src/server/search/cross-lingual.ts),
+// and with the expanded list on (src/server/search/expansion.ts, the weights the tuning half chose: keyword
 // 2, prose 1), and with the earlier rules (the grid-maximum weights, translated list and pinning
 // always, no proximity list), alternating query by query so all see the same machine state.
 // Prints p50/p95 of each and their ratio.
 //
 //   flock /tmp/canpol-bench.lock bun bench/search-fusion.ts --data /tmp/canpol-scale-1000000.db [--rounds 3]
 import { parseArgs } from 'node:util';
-import { openDataFile } from '../src/db/open-data-file.js';
-import { createSearchQueries, type SearchFilters } from '../src/db/search.js';
-import { hybridPool, type PoolOptions } from '../src/search/candidates.js';
-import { loadEncoder, loadLexicon } from '../src/search/encoder-store.js';
-import { createVectorIndex, hasVectorTable } from '../src/search/vectors.js';
+import { openDataFile } from '../src/core/data-file/open-data-file.js';
+import { createSearchQueries, type SearchFilters } from '../src/server/db/search.js';
+import { hybridPool, type PoolOptions } from '../src/server/search/candidates.js';
+import { loadEncoder, loadLexicon } from '../src/core/data-file/encoder-store.js';
+import { createVectorIndex, hasVectorTable } from '../src/server/search/vectors.js';
 import { BENCH_QUERIES } from './search-queries.js';
 import { summarize } from './stats.js';
 

@@ -1,15 +1,15 @@
-// The keyword side at scale: the budgeted plan (src/search/keyword-plan.ts, POSTING_BUDGET postings)
+// The keyword side at scale: the budgeted plan (src/server/search/keyword-plan.ts, POSTING_BUDGET postings)
 // against the same BM25 with no budget (every posting of every stem read), per query: postings,
 // time, and overlap@20 / overlap@1000 of the plan's candidates with the full reading's.
 //
 //   bun bench/search-keyword.ts --data /tmp/canpol-scale-1000000.db [--lang en] [--budget N]
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { openDataFile } from '../src/db/open-data-file.js';
-import { createSearchQueries, type SearchFilters } from '../src/db/search.js';
-import { POOL } from '../src/search/candidates.js';
-import { keywordCandidates, POSTING_BUDGET } from '../src/search/keyword-plan.js';
-import { queryTerms } from '../src/search/text/terms.js';
+import { openDataFile } from '../src/core/data-file/open-data-file.js';
+import { createSearchQueries, type SearchFilters } from '../src/server/db/search.js';
+import { POOL } from '../src/server/search/candidates.js';
+import { keywordCandidates, POSTING_BUDGET } from '../src/server/search/keyword-plan.js';
+import { queryTerms } from '../src/core/text/terms.js';
 import { BENCH_QUERIES } from './search-queries.js';
 import { summarize } from './stats.js';
 

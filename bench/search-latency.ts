@@ -8,9 +8,9 @@
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { openDataFile } from '../src/db/open-data-file.js';
+import { openDataFile } from '../src/core/data-file/open-data-file.js';
 import { computingApp, timedGet } from './search-app.js';
-import { loadEncoder } from '../src/search/encoder-store.js';
+import { loadEncoder } from '../src/core/data-file/encoder-store.js';
 import { BENCH_QUERIES } from './search-queries.js';
 import { summarize, type Summary } from './stats.js';
 

@@ -12,23 +12,23 @@
 //     collections after searches, as before it; default: the server's default)
 //   bun bench/search-scale.ts --data FILE.db --first-answer-only [--serial-load]
 //     (only the time to the first answer, as one JSON line; --serial-load loads the encoder before
-//     the vector index, as the server did before src/search/search-parts.ts, for a before/after pair)
+//     the vector index, as the server did before src/server/search/search-parts.ts, for a before/after pair)
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { openDataFile } from '../src/db/open-data-file.js';
+import { openDataFile } from '../src/core/data-file/open-data-file.js';
 import { computingApp, timedGet, useListsOption } from './search-app.js';
-import { createSearchQueries, type SearchFilters } from '../src/db/search.js';
-import { loadEncoder } from '../src/search/encoder-store.js';
-import { loadSearchParts } from '../src/search/search-parts.js';
-import { keywordCandidates } from '../src/search/keyword-plan.js';
-import { queryTerms } from '../src/search/text/terms.js';
+import { createSearchQueries, type SearchFilters } from '../src/server/db/search.js';
+import { loadEncoder } from '../src/core/data-file/encoder-store.js';
+import { loadSearchParts } from '../src/server/search/search-parts.js';
+import { keywordCandidates } from '../src/server/search/keyword-plan.js';
+import { queryTerms } from '../src/core/text/terms.js';
 import { BENCH_QUERIES } from './search-queries.js';
 import { summarize } from './stats.js';
-import { collectGarbage } from '../src/ops/collect-garbage.js';
-import { serverMemoryGuard } from '../src/ops/memory-guard.js';
-import { SETTINGS } from '../src/settings.js';
-import type { ScanThreads } from '../src/search/scan/code-scan.js';
+import { collectGarbage } from '../src/core/memory/collect-garbage.js';
+import { serverMemoryGuard } from '../src/core/memory/memory-guard.js';
+import { SETTINGS } from '../src/core/settings.js';
+import type { ScanThreads } from '../src/server/search/scan/code-scan.js';
 
 const { values } = parseArgs({ options: {
   chunks: { type: 'string' }, from: { type: 'string', default: 'data/real' }, work: { type: 'string' },
@@ -54,7 +54,7 @@ if (!given) {
   log('building the data file under /usr/bin/time -v');
   rmSync(dbPath, { force: true });
   const started = performance.now();
-  run(['/usr/bin/time', '-v', '-o', `${work}.time`, bun, 'src/cli.ts', 'build', '--sources', work, '--out', dbPath]);
+  run(['/usr/bin/time', '-v', '-o', `${work}.time`, bun, 'src/cli/main.ts', 'build', '--sources', work, '--out', dbPath]);
   buildSeconds = (performance.now() - started) / 1000;
   // The largest resident set of the build process (the build runs in one process, no children).
   peakKb = Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(readFileSync(`${work}.time`, 'utf8'))?.[1] ?? NaN);
@@ -78,7 +78,7 @@ const ceiling = Number(values['memory-ceiling']);
 const memoryGuard = ceiling > 0 ? serverMemoryGuard(ceiling) : null;
 const app = computingApp({ data: file, embedder, vectors, memoryGuard });
 // A server answers each request from its own turn of the event loop, and the memory check after a
-// search (src/ops/memory-guard.ts checkAfterwards) runs on the turn after. Searches awaited one after
+// search (src/core/memory/memory-guard.ts checkAfterwards) runs on the turn after. Searches awaited one after
 // the other here resolve by microtasks only, so without this yield the check never ran until the
 // searches were over: the resident set climbed to 2.5 GB at 8 M chunks and was read after the one
 // collection at the end (fourteenth session, docs/benchmarks.md). The yield is outside the timing.
@@ -111,7 +111,7 @@ const latency = summarize(times);
 // The server's memory is read here, after the searches and before the exhaustive pass below (which
 // holds every posting of the queries' stems and is not part of serving). Anonymous memory is the
 // process's own; file-backed pages are the memory-mapped data file, shared with the page cache.
-// A server between requests has run its memory check after the last answer (src/ops/memory-guard.ts
+// A server between requests has run its memory check after the last answer (src/core/memory/memory-guard.ts
 // checkAfterwards: on the next turn of the event loop); the reading waits for that turn, and a little.
 await new Promise((done) => setTimeout(done, 250));
 const status = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? NaN) / 1024;

@@ -7,10 +7,10 @@
 import type Database from 'better-sqlite3';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { openDataFile } from '../src/db/open-data-file.js';
+import { openDataFile } from '../src/core/data-file/open-data-file.js';
 import { computingApp, timedGet } from './search-app.js';
-import { loadEncoder } from '../src/search/encoder-store.js';
-import { CodeScan } from '../src/search/scan/code-scan.js';
+import { loadEncoder } from '../src/core/data-file/encoder-store.js';
+import { CodeScan } from '../src/server/search/scan/code-scan.js';
 import { BENCH_QUERIES } from './search-queries.js';
 import { summarize } from './stats.js';
 

@@ -3,14 +3,14 @@
 //
 //   bun bench/search-stages.ts --data /tmp/canpol-scale-1000000.db [--filters '{"province_territory":"BC"}'] [--rounds 2]
 import { parseArgs } from 'node:util';
-import { openDataFile } from '../src/db/open-data-file.js';
-import { createSearchQueries, type SearchFilters } from '../src/db/search.js';
-import { loadEncoder } from '../src/search/encoder-store.js';
-import { feedbackProbe } from '../src/search/feedback.js';
-import { keywordCandidates } from '../src/search/keyword-plan.js';
-import { POOL } from '../src/search/candidates.js';
-import { queryTerms } from '../src/search/text/terms.js';
-import { createVectorIndex } from '../src/search/vectors.js';
+import { openDataFile } from '../src/core/data-file/open-data-file.js';
+import { createSearchQueries, type SearchFilters } from '../src/server/db/search.js';
+import { loadEncoder } from '../src/core/data-file/encoder-store.js';
+import { feedbackProbe } from '../src/server/search/feedback.js';
+import { keywordCandidates } from '../src/server/search/keyword-plan.js';
+import { POOL } from '../src/server/search/candidates.js';
+import { queryTerms } from '../src/core/text/terms.js';
+import { createVectorIndex } from '../src/server/search/vectors.js';
 import { BENCH_QUERIES } from './search-queries.js';
 import { summarize } from './stats.js';
 

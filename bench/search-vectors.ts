@@ -13,10 +13,10 @@ import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
-import type { SearchFilters } from '../src/db/search.js';
-import { loadEncoder } from '../src/search/encoder-store.js';
-import { binaryCode, codeWords } from '../src/search/scan/binary-code.js';
-import { createVectorIndex, floatsOf, VECTOR_TABLES_SQL } from '../src/search/vectors.js';
+import type { SearchFilters } from '../src/server/db/search.js';
+import { loadEncoder } from '../src/core/data-file/encoder-store.js';
+import { binaryCode, codeWords } from '../src/core/data-file/binary-code.js';
+import { createVectorIndex, floatsOf, VECTOR_TABLES_SQL } from '../src/server/search/vectors.js';
 import { BENCH_QUERIES } from './search-queries.js';
 import { summarize } from './stats.js';
 

@@ -7,7 +7,7 @@
 import { copyFileSync, rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
-import { codeBlocks } from '../src/search/scan/code-blocks.js';
+import { codeBlocks } from '../src/core/data-file/code-blocks.js';
 
 const { values } = parseArgs({ options: { data: { type: 'string' }, out: { type: 'string' } } });
 if (!values.data || !values.out) { console.error('usage: bun bench/vector-index-schema10.ts --data FILE.db --out COPY.db'); process.exit(2); }

@@ -1,24 +1,24 @@
 // `canpol build`: validate everything, then write a temporary file and rename it over the output,
 // so a failed or interrupted build never replaces the last good data file, and leaves nothing
 // behind (build-db/temp-files.ts). The last step before the rename records the checksums that
-// `canpol verify` and the server check (src/db/data-checksums.ts).
+// `canpol verify` and the server check (src/core/data-file/data-checksums.ts).
 import { createHash } from 'node:crypto';
 import { mkdirSync, renameSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { recordChecksums } from '../src/db/data-checksums.js';
+import { recordChecksums } from '../src/core/data-file/data-checksums.js';
 import { checkReferences } from './sources/check-references.js';
 import { mergeBundlePoliticians } from './sources/merge-bundle.js';
 import { readBundle, type SourceIssue } from './sources/read-bundle.js';
 import { SOURCE_FORMAT_VERSION } from './sources/schemas.js';
-import { SCHEMA_VERSION } from './schema.js';
+import { SCHEMA_VERSION } from '../src/core/data-file/schema.js';
 import type { Attribution } from './attribution.js';
 import { writeDatabase } from './write-database.js';
 import { claimTempFile, type TempFile } from './temp-files.js';
 import { useWorkers, type WorkerMode } from './workers/start-worker.js';
 import { checksumWorker } from './workers/checksum-worker.js';
-import { collectGarbage } from '../src/ops/collect-garbage.js';
-import { createMemoryGuard } from '../src/ops/memory-guard.js';
+import { collectGarbage } from '../src/core/memory/collect-garbage.js';
+import { createMemoryGuard } from '../src/core/memory/memory-guard.js';
 
 export interface BuildOptions {
   sources: string;

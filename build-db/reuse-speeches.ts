@@ -18,9 +18,9 @@
 // The rows are then copied by SQLite (INSERT … SELECT from the previous file attached), keeping
 // their rowids, which the vectors and the keyword index are keyed by.
 import type Database from 'better-sqlite3';
-import { quoteName } from '../src/db/sql-name.js';
+import { quoteName } from '../src/core/data-file/sql-name.js';
 import { hasTables, PREVIOUS } from './previous-file.js';
-import { SCHEMA_VERSION } from './schema.js';
+import { SCHEMA_VERSION } from '../src/core/data-file/schema.js';
 import { chunkSpeech } from './search/chunk-spans.js';
 import { chunkRow, type Speech } from './search/chunk-rows.js';
 import { partFilesOf, type SourceKind } from './sources/files.js';

@@ -1,9 +1,9 @@
 // Writes a validated bundle into a new SQLite file: rows, derived fields, denormalised counts.
 // Every derived value is computed here, once, so the server only reads.
 import Database from 'better-sqlite3';
-import { JURISDICTIONS, OFFICE_KINDS, POSITIONS, type Jurisdiction } from '../src/domain/enums.js';
-import { fold, honorificOf } from '../src/domain/text.js';
-import { localDate } from '../src/domain/time-zones.js';
+import { JURISDICTIONS, OFFICE_KINDS, POSITIONS, type Jurisdiction } from '../src/core/domain/enums.js';
+import { fold, honorificOf } from '../src/core/domain/text.js';
+import { localDate } from '../src/core/domain/time-zones.js';
 import { measureAttribution, type Attribution } from './attribution.js';
 import { writeBoundaries } from './geo/write-boundaries.js';
 import { LEGISLATURES } from './import/legislatures.js';
@@ -11,9 +11,9 @@ import { ids } from './ids.js';
 import { writePostcodes } from './postcodes/write-postcodes.js';
 import { writeChunks, type ChunkStepOptions, type ChunkStepResult } from './search/write-chunks.js';
 import { copyKeywordIndex } from './search/reuse-keyword-index.js';
-import { SEARCH_SCHEMA_SQL } from './search/schema.js';
-import { writeTextIndexes } from '../src/db/text-index.js';
-import { SCHEMA_SQL, SCHEMA_VERSION, SPEECH_INDEXES_SQL } from './schema.js';
+import { SEARCH_SCHEMA_SQL } from '../src/core/data-file/search-schema.js';
+import { writeTextIndexes } from '../src/core/data-file/text-index.js';
+import { SCHEMA_SQL, SCHEMA_VERSION, SPEECH_INDEXES_SQL } from '../src/core/data-file/schema.js';
 import { INSERT_SPEECH_SQL, speechRow, type SpeechRefs } from './speech-rows.js';
 import { carrySpeeches } from './reuse-speeches.js';
 import { attachPrevious, detachPrevious } from './previous-file.js';

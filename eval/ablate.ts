@@ -4,9 +4,9 @@
 // Used to find which rule moves which queries without reading the held-out half.
 //   bun eval/ablate.ts [--data data/real.db] [--kind topic-en]
 import { parseArgs } from 'node:util';
-import type { PoolOptions } from '../src/search/candidates.js';
-import { FUSION_WEIGHTS, type FusionWeights } from '../src/search/fuse.js';
-import type { QueryShape } from '../src/search/query-analysis.js';
+import type { PoolOptions } from '../src/server/search/candidates.js';
+import { FUSION_WEIGHTS, type FusionWeights } from '../src/server/search/fuse.js';
+import type { QueryShape } from '../src/core/text/query-analysis.js';
 import { mean, ndcgAt } from './metrics.js';
 import { gradesOf, halfOf, KINDS, loadQueries } from './queries.js';
 import { pairedDifference } from './one-standard-error.js';
@@ -19,7 +19,7 @@ const tuning = queries.filter((q) => half.get(q.id) === 'tuning');
 const ranker = await openRanker(values.data!);
 
 const equal: Record<QueryShape, FusionWeights> = { keyword: { keyword: 1, translated: 0, vector: 1 }, topic: { keyword: 1, translated: 0, vector: 1 }, prose: { keyword: 1, translated: 0, vector: 1 } };
-// The weights by query shape main had before the one-standard-error rule (src/search/fuse.ts).
+// The weights by query shape main had before the one-standard-error rule (src/server/search/fuse.ts).
 const oldShapes: Record<QueryShape, FusionWeights> = { keyword: { keyword: 1, translated: 0, vector: 0.15 }, topic: { keyword: 1, translated: 0.3, vector: 0.15 }, prose: { keyword: 1, translated: 0.3, vector: 1 } };
 const old: PoolOptions = { weights: oldShapes, pinWhenLeads: true, translatedWhenHeld: true, proximity: {} };
 export const CONFIGS: Array<[string, PoolOptions]> = [

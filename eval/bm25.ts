@@ -2,8 +2,8 @@
 // the same chunks, computed exactly in memory from the chunk texts with the same words, stop words
 // and stems as the keyword index (src/search/text/terms.ts), and nothing else: no impact levels, no
 // posting budget, no vectors. It is what "plain keyword search" means in docs/search-quality.md.
-import { B, idf, K1 } from '../src/search/keyword-index.js';
-import { indexTerms, queryTerms, type Lang } from '../src/search/text/terms.js';
+import { B, idf, K1 } from '../src/core/data-file/keyword-index.js';
+import { indexTerms, queryTerms, type Lang } from '../src/core/text/terms.js';
 
 export interface Bm25Doc { id: number; text: string; language: Lang }
 

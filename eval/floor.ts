@@ -1,15 +1,15 @@
-// The similarity floor of search results (SIMILARITY_FLOOR, src/search/candidates.ts): a chunk
+// The similarity floor of search results (SIMILARITY_FLOOR, src/server/search/candidates.ts): a chunk
 // with no keyword evidence is a result only when its cosine similarity to the query is at least the
 // floor. Prints how many results nonsense queries get, the similarities of the judged relevant chunks
 // that only the vector side found (what a floor loses), and for each candidate floor NDCG@10 on the
 // tuning half and how many matches by similarity alone a query gets (what `total` counts).
 //   bun eval/floor.ts [--data data/real.db] [--queries eval/queries.jsonl]
 import { parseArgs } from 'node:util';
-import { openDataFile } from '../src/db/open-data-file.js';
-import { createSearchQueries } from '../src/db/search.js';
-import { hybridPool } from '../src/search/candidates.js';
-import { loadEncoder, loadLexicon } from '../src/search/encoder-store.js';
-import { createVectorIndex } from '../src/search/vectors.js';
+import { openDataFile } from '../src/core/data-file/open-data-file.js';
+import { createSearchQueries } from '../src/server/db/search.js';
+import { hybridPool } from '../src/server/search/candidates.js';
+import { loadEncoder, loadLexicon } from '../src/core/data-file/encoder-store.js';
+import { createVectorIndex } from '../src/server/search/vectors.js';
 import { mean, ndcgAt } from './metrics.js';
 import { chunkKey, gradesOf, halfOf, loadQueries } from './queries.js';
 

@@ -5,8 +5,8 @@
 // the chunk's opening (for keyword queries, where the match is the question).
 //   bun eval/pool.ts --data data/real.db [--depth 20] [--chars 600] [--kwic] (--id Q | "query text")
 import { parseArgs } from 'node:util';
-import { isStop, stem } from '../src/search/text/terms.js';
-import { words } from '../src/search/text/words.js';
+import { isStop, stem } from '../src/core/text/terms.js';
+import { words } from '../src/core/text/words.js';
 import { gradesOf, loadQueries } from './queries.js';
 import { MODES, openRanker } from './rank.js';
 

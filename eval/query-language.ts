@@ -1,6 +1,6 @@
 // The language a query is written in, for grouping the tuning queries (eval/tune.ts).
-import { isStop, type Lang } from '../src/search/text/terms.js';
-import { words } from '../src/search/text/words.js';
+import { isStop, type Lang } from '../src/core/text/terms.js';
+import { words } from '../src/core/text/words.js';
 
 /** The language whose function words (its stop words that are not the other's) a text holds more
  *  of: "la taxe sur le carbone" is French, "criticism of the carbon tax" English; null when they are

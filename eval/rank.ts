@@ -2,12 +2,12 @@
 // engine's keyword side alone; its vector side alone (nearest neighbours); and hybrid, the engine's
 // ranking as the API returns it — the same candidate pool with one side switched off for the two
 // sides. Results are chunk keys (speech key # chunk index), best first.
-import { openDataFile } from '../src/db/open-data-file.js';
-import { createSearchQueries, type SearchFilters } from '../src/db/search.js';
-import { hybridPool, type PoolOptions } from '../src/search/candidates.js';
-import type { FusionWeights } from '../src/search/fuse.js';
-import { loadEncoder, loadLexicon } from '../src/search/encoder-store.js';
-import { createVectorIndex, hasVectorTable } from '../src/search/vectors.js';
+import { openDataFile } from '../src/core/data-file/open-data-file.js';
+import { createSearchQueries, type SearchFilters } from '../src/server/db/search.js';
+import { hybridPool, type PoolOptions } from '../src/server/search/candidates.js';
+import type { FusionWeights } from '../src/server/search/fuse.js';
+import { loadEncoder, loadLexicon } from '../src/core/data-file/encoder-store.js';
+import { createVectorIndex, hasVectorTable } from '../src/server/search/vectors.js';
 import { createBm25 } from './bm25.js';
 import { chunkKey } from './queries.js';
 

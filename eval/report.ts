@@ -71,7 +71,7 @@ Do not edit by hand: change the queries or the engine and run \`make eval\` agai
 NDCG@${NDCG_K}, mean over queries. *BM25* is plain BM25 over the same chunks (eval/bm25.ts: exact
 scores in memory, the index's words and stems, nothing else); *hybrid* is the engine's ranking as
 \`/search/speeches?q=…&lang=any\` returns it; *keyword side* (the query's words and their
-translation, src/search/translate.ts) and *vector side* are the engine's candidate lists without
+translation, src/core/text/translate.ts) and *vector side* are the engine's candidate lists without
 the other, for diagnosis. Weights were chosen on the tuning half; the held-out half was not looked
 at while choosing them.
 

@@ -1,16 +1,16 @@
-// Chooses the fusion weights on the tuning half only: for each query shape (src/search/query-analysis.ts),
+// Chooses the fusion weights on the tuning half only: for each query shape (src/core/text/query-analysis.ts),
 // NDCG@10 of hybrid on the tuning queries of that shape under a grid of (translated, vector)
 // weights, the keyword list's weight fixed at 1, then the same per language the query is written
 // in (a choice the engine does not take: it lost on the held-out half), then of the expanded list's
-// weight. Prints the grid; the chosen values go into FUSION_WEIGHTS (src/search/fuse.ts) by hand,
+// weight. Prints the grid; the chosen values go into FUSION_WEIGHTS (src/server/search/fuse.ts) by hand,
 // and `make eval` then reports the held-out half.
 //   bun eval/tune.ts [--data data/real.db] [--queries eval/queries.jsonl]
 import { parseArgs } from 'node:util';
-import { analyseQuery, type QueryShape } from '../src/search/query-analysis.js';
+import { analyseQuery, type QueryShape } from '../src/core/text/query-analysis.js';
 import { writtenIn } from './query-language.js';
-import { FUSION_WEIGHTS } from '../src/search/fuse.js';
-import { EXPANSION_WEIGHTS } from '../src/search/expansion.js';
-import { PROXIMITY_WEIGHT, TRANSLATED_LEADS } from '../src/search/candidates.js';
+import { FUSION_WEIGHTS } from '../src/server/search/fuse.js';
+import { EXPANSION_WEIGHTS } from '../src/server/search/expansion.js';
+import { PROXIMITY_WEIGHT, TRANSLATED_LEADS } from '../src/server/search/candidates.js';
 import { mean, ndcgAt } from './metrics.js';
 import { fromPlainRrf, oneStandardError } from './one-standard-error.js';
 import { gradesOf, halfOf, loadQueries, type EvalQuery } from './queries.js';
@@ -42,7 +42,7 @@ for (const shape of ['keyword', 'topic', 'prose'] as const) {
     const p = await weightGrid(shape, own, `${shape}, written in ${lang}: ${own.length} tuning queries`, '  ');
     console.log(`    one-standard-error choice: translated ${p.tr}, vector ${p.vec} → ${p.ndcg.toFixed(3)} (now the shape's: not adopted, docs/search-quality.md)`);
   }
-  // Then the expanded list's weight (src/search/expansion.ts), the other weights as chosen.
+  // Then the expanded list's weight (src/server/search/expansion.ts), the other weights as chosen.
   const exp: string[] = [];
   for (const w of EXPANSION_GRID) {
     const scores = [];
@@ -50,7 +50,7 @@ for (const shape of ['keyword', 'topic', 'prose'] as const) {
     exp.push(`${w.toFixed(2)} → ${mean(scores)!.toFixed(3)}`);
   }
   console.log(`  expansion weight (now ${EXPANSION_WEIGHTS[shape]}): ${exp.join(', ')}`);
-  // Then the proximity list's weight (src/search/proximity.ts), prior 0 (no list).
+  // Then the proximity list's weight (src/server/search/proximity.ts), prior 0 (no list).
   const prox: Array<{ w: number; ndcg: number; per: number[] }> = [];
   for (const w of PROXIMITY_GRID) {
     const per = [];
@@ -60,7 +60,7 @@ for (const shape of ['keyword', 'topic', 'prose'] as const) {
   const proxPick = oneStandardError([...prox].sort((a, b) => b.ndcg - a.ndcg), (r) => r.w);
   console.log(`  proximity weight (now ${PROXIMITY_WEIGHT[shape] ?? 0}): ${prox.map((r) => `${r.w.toFixed(2)} → ${r.ndcg.toFixed(3)}`).join(', ')}; one-standard-error choice ${proxPick.w}`);
 }
-// The translated list's weight when a query asks across languages (src/search/cross-lingual.ts),
+// The translated list's weight when a query asks across languages (src/server/search/cross-lingual.ts),
 // over every tuning query (any shape may ask across languages).
 const leads: string[] = [];
 for (const w of [0, 1, 2, 3]) {

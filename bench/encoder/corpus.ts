@@ -6,7 +6,7 @@ import { parseDocument } from 'htmlparser2';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { fnv1a } from '../../src/search/encoder/ngrams.js';
+import { fnv1a } from '../../src/core/encoder/ngrams.js';
 
 export interface Paragraph { id: string; text: string }
 

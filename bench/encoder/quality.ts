@@ -1,6 +1,6 @@
 // Quality probes for a learned encoder: cross-lingual retrieval of held-out parallel texts and
 // nearest vocabulary words.
-import type { LearnedCard } from '../../src/search/encoder/card.js';
+import type { LearnedCard } from '../../src/core/encoder/card.js';
 
 const dot = (a: Float32Array, b: Float32Array) => { let s = 0; for (let i = 0; i < a.length; i++) s += a[i] * b[i]; return s; };
 

@@ -13,8 +13,8 @@ import { parseArgs } from 'node:util';
 import { exportEncoderOnnx } from '../../build-db/search/encoder/export-onnx.js';
 import { referenceEncoder } from '../../build-db/search/encoder/reference.js';
 import { trainEncoder, type TrainOptions } from '../../build-db/search/encoder/train.js';
-import { createEncoder } from '../../src/search/encoder/create-encoder.js';
-import { ngramBuckets } from '../../src/search/encoder/ngrams.js';
+import { createEncoder } from '../../src/core/encoder/create-encoder.js';
+import { ngramBuckets } from '../../src/core/encoder/ngrams.js';
 import { billTitlePairs, chunksOf, hansardFiles, hansardParagraphs, parallelParagraphs } from './corpus.js';
 import { crossLingualRecall, nearestWords, subwordAgreement } from './quality.js';
 

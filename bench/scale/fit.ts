@@ -5,7 +5,7 @@
 // generated vocabulary grows as Heaps' law fitted on the real text predicts.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { indexTerms } from '../../src/search/text/terms.js';
+import { indexTerms } from '../../src/core/text/terms.js';
 import { empiricalVocabulary, tailVocabulary, VocabularyCurve, type HeapsFit } from './heaps.js';
 
 export type Lang = 'en' | 'fr';

@@ -4,7 +4,7 @@
 // size, where @turf/area's spherical approximation is off by up to ~0.5% at Canadian latitudes.
 // A CommonJS package: Node's ESM loader exposes it as a default export only.
 import geodesic from 'geographiclib-geodesic';
-import type { MultiPolygonCoords, Ring } from '../../src/geo/fgb.js';
+import type { MultiPolygonCoords, Ring } from '../../src/core/data-file/fgb.js';
 
 export type BBox = [minLng: number, minLat: number, maxLng: number, maxLat: number];
 

@@ -3,7 +3,7 @@
 // a Martinez-Rueda sweep line) rebuilds rings that do not cross, so it repairs bow-ties and merges
 // overlapping or touching parts. What changed is reported, never silent.
 import * as polyclip from 'polyclip-ts';
-import type { MultiPolygonCoords, PolygonCoords, Ring } from '../../src/geo/fgb.js';
+import type { MultiPolygonCoords, PolygonCoords, Ring } from '../../src/core/data-file/fgb.js';
 import { planarArea } from './measure.js';
 
 export type RepairResult =

@@ -2,7 +2,7 @@
 // of latitude; @turf/simplify keeps at least a triangle per ring), then made valid again, since
 // simplifying can make a ring cross itself or a neighbouring ring of the same boundary.
 import simplify from '@turf/simplify';
-import type { MultiPolygonCoords } from '../../src/geo/fgb.js';
+import type { MultiPolygonCoords } from '../../src/core/data-file/fgb.js';
 import { repairGeometry } from './repair.js';
 
 /** Degrees: 0.005° of latitude is 555 m (spec: "about 555 m tolerance"). */

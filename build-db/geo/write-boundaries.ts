@@ -2,12 +2,12 @@
 // bounding boxes), simplify it for output, and store both as FlatGeobuf with an R*Tree over the
 // simplified boxes. A geometry that cannot be repaired is rejected with its reason, never silently.
 import type Database from 'better-sqlite3';
-import { LEVELS } from '../../src/domain/enums.js';
-import { encodeMultiPolygon } from '../../src/geo/fgb.js';
+import { LEVELS } from '../../src/core/domain/enums.js';
+import { encodeMultiPolygon } from '../../src/core/data-file/fgb.js';
 import type { SourceRecords } from '../sources/files.js';
 import { bboxOf, centroid, geodesicAreaSqKm, vertexCount } from './measure.js';
 import { repairGeometry } from './repair.js';
-import { GEO_SCHEMA_SQL } from './schema.js';
+import { GEO_SCHEMA_SQL } from '../../src/core/data-file/geo-schema.js';
 import { simplifyGeometry } from './simplify.js';
 
 export interface GeoPhaseSummary {

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import { join } from 'node:path';
 import { SOURCE_FILES, type SourceKind } from '../sources/files.js';
 import { SOURCE_FORMAT_VERSION } from '../sources/schemas.js';
-import { JURISDICTIONS } from '../../src/domain/enums.js';
+import { JURISDICTIONS } from '../../src/core/domain/enums.js';
 import { LEGISLATURES } from './legislatures.js';
 import type { CoverageClaim, ImportedRecords, ImportOutput, Refusal } from './types.js';
 

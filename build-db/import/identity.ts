@@ -10,8 +10,8 @@
 //     PersonIds.
 // People are the merged view of every part in the bundle (build-db/sources/merge-politicians.ts), so
 // any key of a person (a PersonId, a ParlInfo id, an EveryPolitician id) resolves to the kept key.
-import { fold } from '../../src/domain/text.js';
-import { federalParliament } from '../../src/domain/federal-parliaments.js';
+import { fold } from '../../src/core/domain/text.js';
+import { federalParliament } from '../../src/core/domain/federal-parliaments.js';
 import { termsOverlap } from '../sources/merge-politicians.js';
 
 export interface PersonTerm {

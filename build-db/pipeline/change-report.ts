@@ -2,7 +2,7 @@
 // matched by primary key (tables without one: by whole row, so a changed row counts as one
 // removed and one added).
 import Database from 'better-sqlite3';
-import { quoteName as q } from '../../src/db/sql-name.js';
+import { quoteName as q } from '../../src/core/data-file/sql-name.js';
 
 export interface TableChange { previous: number | null; current: number; added: number; removed: number; changed: number | null }
 

@@ -1,7 +1,7 @@
 // The checks that stop a nightly from publishing a worse file: any failed guard fails the job and
 // nothing is published.
 import type { SourceReport } from '../fetch/run-fetch.js';
-import type { VerifyResult } from '../../src/db/verify-data-file.js';
+import type { VerifyResult } from '../../src/core/data-file/verify-data-file.js';
 
 export interface GuardResult { guard: string; ok: boolean; detail: string }
 

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SCHEMA_VERSION } from '../schema.js';
+import { SCHEMA_VERSION } from '../../src/core/data-file/schema.js';
 import { SOURCE_FORMAT_VERSION } from '../sources/schemas.js';
 import type { FetchReport } from '../fetch/run-fetch.js';
 

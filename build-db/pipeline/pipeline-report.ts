@@ -1,6 +1,6 @@
 // The change report of one nightly run (JSON for machines, Markdown for people).
 import type { FetchReport } from '../fetch/run-fetch.js';
-import type { VerifyResult } from '../../src/db/verify-data-file.js';
+import type { VerifyResult } from '../../src/core/data-file/verify-data-file.js';
 import type { TableChange } from './change-report.js';
 import type { GuardResult } from './guards.js';
 import type { SkippedSummary } from './import-report-summary.js';

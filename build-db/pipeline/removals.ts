@@ -16,7 +16,7 @@ import type { ImportReport } from '../import/run-import.js';
 import type { TableChange } from './change-report.js';
 import type { GuardResult } from './guards.js';
 import { summarizeSkipped, type SkippedSummary } from './import-report-summary.js';
-import { quoteName as q } from '../../src/db/sql-name.js';
+import { quoteName as q } from '../../src/core/data-file/sql-name.js';
 
 export type RemovalKind = 'superseded' | 'removed upstream' | 'changed upstream' | 'skipped by importer' | 'source missing' | 'derived';
 export interface RemovalReason { kind: RemovalKind; detail: string; rows: number | null }

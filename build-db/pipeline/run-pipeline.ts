@@ -13,7 +13,7 @@ import { IMPORTERS } from '../import/registry.js';
 import { runImport, writeReport } from '../import/run-import.js';
 import { searchPhase, type SearchPhaseReport } from '../search/search-phase.js';
 import { formatIssue } from '../sources/read-bundle.js';
-import { verifyDataFile } from '../../src/db/verify-data-file.js';
+import { verifyDataFile } from '../../src/core/data-file/verify-data-file.js';
 import { compareDataFiles, dataTables } from './change-report.js';
 import { requiredSourcesGuard, shrinkGuard, verifyGuard } from './guards.js';
 import { explainRemovals, removalsGuard } from './removals.js';

@@ -1,9 +1,9 @@
 // The containing boundaries of every postcode and FSA point, computed once at build with the very
-// index the server uses for /boundaries/lookup (src/geo/boundary-index.ts), so the stored answer is
+// index the server uses for /boundaries/lookup (src/core/geo/boundary-index.ts), so the stored answer is
 // the live answer by construction. Needs the boundaries (geo phase) and postcodes tables written.
 import type Database from 'better-sqlite3';
-import { createBoundaryIndex } from '../../src/geo/boundary-index.js';
-import { POINT_BOUNDARIES_SCHEMA_SQL } from './schema.js';
+import { createBoundaryIndex } from '../../src/core/geo/boundary-index.js';
+import { POINT_BOUNDARIES_SCHEMA_SQL } from '../../src/core/data-file/postcode-schema.js';
 
 export interface PointBoundariesSummary { codes: number; points: number; sets: number; seconds: number }
 

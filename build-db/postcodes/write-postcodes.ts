@@ -5,7 +5,7 @@ import type Database from 'better-sqlite3';
 import type { SourceRecords } from '../sources/files.js';
 import { aggregatePostcodes } from './aggregate.js';
 import { writePointBoundaries } from './write-point-boundaries.js';
-import { POSTCODE_SCHEMA_SQL } from './schema.js';
+import { POSTCODE_SCHEMA_SQL } from '../../src/core/data-file/postcode-schema.js';
 
 export interface PostcodePhaseSummary { postcodes: number; fsas: number; warnings: string[] }
 

@@ -1,7 +1,7 @@
 // A chunk's row in chunk_rows: its piece of the speech (chunk-spans.ts) and the speech's facets that
 // search filters on. The chunk step writes it; the carry-over check (build-db/reuse-speeches.ts)
 // derives it again for a sample of speeches.
-import type { Lang } from '../../src/search/text/terms.js';
+import type { Lang } from '../../src/core/text/terms.js';
 import type { ChunkPiece } from './chunk-spans.js';
 
 /** The speech's columns a chunk row carries (the chunk step reads them from the speeches table). */

@@ -2,8 +2,8 @@
 // UTF-8 byte ranges, ids and content hashes. Pure computation on the speech, so that it runs on the
 // build's main thread or on a worker thread (build-db/workers/) with the same result.
 import { hash } from 'node:crypto';
-import type { Jurisdiction } from '../../src/domain/enums.js';
-import { localDate } from '../../src/domain/time-zones.js';
+import type { Jurisdiction } from '../../src/core/domain/enums.js';
+import { localDate } from '../../src/core/domain/time-zones.js';
 import { ids } from '../ids.js';
 import { chunkText } from './chunk.js';
 

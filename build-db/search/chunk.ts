@@ -1,7 +1,7 @@
 // Speeches → search chunks (decisions 6): a short speech is one chunk; a long one is split at
 // paragraph boundaries into chunks of at most MAX_TOKENS words, each starting with a small overlap
 // of the previous chunk's last sentences so a passage cut at a boundary is still found whole.
-import { countWords } from '../../src/search/text/words.js';
+import { countWords } from '../../src/core/text/words.js';
 
 export interface ChunkSpan { index: number; start: number; end: number }
 

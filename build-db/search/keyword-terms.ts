@@ -3,8 +3,8 @@
 // computation on rows, so that it runs on the build's main thread or on a worker thread
 // (build-db/workers/) with the same result. The chunks per stem and level are not counted here:
 // the index counts them itself (write-keyword-index.ts reads them from its vocabulary).
-import { facetToken, levelOf, termToken, termWeight, type Facet } from '../../src/search/keyword-index.js';
-import { indexTerms, type Lang } from '../../src/search/text/terms.js';
+import { facetToken, levelOf, termToken, termWeight, type Facet } from '../../src/core/data-file/keyword-index.js';
+import { indexTerms, type Lang } from '../../src/core/text/terms.js';
 
 export interface ChunkTerms {
   rowid: number; text: string; language: Lang; level: string; province_territory: string | null; politician_id: string | null;

@@ -8,8 +8,8 @@
 // 8 M random reads of an index and of `chunk_int8`: 345 s of a 1,403 s unchanged rebuild
 // (docs/benchmarks.md, twelfth session).
 import type Database from 'better-sqlite3';
-import { codeBlocks, codeBlocksSize, hasCodeBlocks } from '../../src/search/scan/code-blocks.js';
-import { floatsOf } from '../../src/search/vectors.js';
+import { codeBlocks, codeBlocksSize, hasCodeBlocks } from '../../src/core/data-file/code-blocks.js';
+import { floatsOf } from '../../src/server/search/vectors.js';
 import { storedVector, type ReuseVectors, type StoredVector } from './write-vectors.js';
 
 type Row = { rowid: number; content_hash: string };

@@ -3,18 +3,18 @@
 // data file with --reuse, or an operator's pretrained one), store it in the file, embed every chunk.
 import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { createEncoder } from '../../src/search/encoder/create-encoder.js';
-import { ENCODER_TABLE_SQL, readEncoderBlobs } from '../../src/search/encoder-store.js';
-import { assertReusableBlobs } from '../../src/db/data-checksums.js';
-import { loadSqliteVec } from '../../src/natives/native-files.js';
+import { createEncoder } from '../../src/core/encoder/create-encoder.js';
+import { ENCODER_TABLE_SQL, readEncoderBlobs } from '../../src/core/data-file/encoder-store.js';
+import { assertReusableBlobs } from '../../src/core/data-file/data-checksums.js';
+import { loadSqliteVec } from '../../src/core/natives/native-files.js';
 import type { ExtraPhase } from '../build.js';
 import { trainLexicon } from './encoder/lexicon.js';
 import { CorpusTooSmallError, type TrainOptions } from './encoder/train.js';
 import { learnEncoder, parallelTexts, sampledTexts, TRAIN_TEXTS, type LearnedEncoder } from './learn-encoder.js';
-import { LEXICON_BLOB } from '../../src/search/translate.js';
+import { LEXICON_BLOB } from '../../src/core/text/translate.js';
 import { writeVectors } from './write-vectors.js';
 import { reusedVectors } from './reuse-vectors.js';
-import { collectGarbage } from '../../src/ops/collect-garbage.js';
+import { collectGarbage } from '../../src/core/memory/collect-garbage.js';
 
 export interface SearchPhaseOptions {
   /** The source bundle (its parallel_texts files feed the bilingual step). */
@@ -116,7 +116,7 @@ export function searchPhase(opts: SearchPhaseOptions): ExtraPhase {
   return phase;
 }
 
-/** The English/French stem lexicon of query translation (src/search/translate.ts), learned from
+/** The English/French stem lexicon of query translation (src/core/text/translate.ts), learned from
  *  the bundle's pairs on every build (a second or two): it follows the pairs, not the encoder. */
 function storeLexicon(db: Database.Database, sources: string, onProgress: (m: string) => void) {
   const started = performance.now();

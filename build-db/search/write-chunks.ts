@@ -2,14 +2,14 @@
 import Database from 'better-sqlite3';
 import { inlinePipe, workerPipe } from '../workers/batch-pipe.js';
 import { useWorkers, type WorkerMode } from '../workers/start-worker.js';
-import { createMemoryGuard } from '../../src/ops/memory-guard.js';
+import { createMemoryGuard } from '../../src/core/memory/memory-guard.js';
 import { chunkSpeeches, type ChunkedSpeech, type SpeechToChunk } from './chunk-spans.js';
 import { chunkRow, type Speech } from './chunk-rows.js';
-import { CHUNK_INDEXES_SQL } from './schema.js';
+import { CHUNK_INDEXES_SQL } from '../../src/core/data-file/search-schema.js';
 import { writeKeywordIndex } from './write-keyword-index.js';
 import { keywordIndexMismatch } from './reuse-keyword-index.js';
 import { carryTable } from '../reuse-speeches.js';
-import { KEYWORD_INDEX_SQL } from '../../src/search/keyword-index.js';
+import { KEYWORD_INDEX_SQL } from '../../src/core/data-file/keyword-index.js';
 
 /** Batches handed to the chunking worker before the first is taken back. */
 const IN_FLIGHT = 3;

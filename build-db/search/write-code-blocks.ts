@@ -1,4 +1,4 @@
-// Build side of src/search/scan/code-blocks.ts: the chunks' binary codes and filter columns,
+// Build side of src/core/data-file/code-blocks.ts: the chunks' binary codes and filter columns,
 // gathered in rowid order and written one block of BLOCK_ENTRIES chunks per row.
 //
 // The blocks are staged in a temporary table and copied into chunk_blocks when the last one is
@@ -7,9 +7,9 @@
 // 2.5 GB of the file, scattered reads from a cold page cache. Copied at the end they are one
 // contiguous run of pages, read in one sweep.
 import type Database from 'better-sqlite3';
-import { BLOCK_ENTRIES } from '../../src/search/scan/code-blocks.js';
-import { dayNumber, type FilterRow } from '../../src/search/scan/filter-columns.js';
-import { VALUE_COLUMNS, type ValueColumn } from '../../src/search/value-filters.js';
+import { BLOCK_ENTRIES } from '../../src/core/data-file/code-blocks.js';
+import { dayNumber, type FilterRow } from '../../src/server/search/scan/filter-columns.js';
+import { VALUE_COLUMNS, type ValueColumn } from '../../src/server/search/value-filters.js';
 
 /** Where the blocks wait until the last is written (the temp schema: a file of its own, not memory). */
 const STAGING = 'chunk_blocks_staging';
@@ -17,7 +17,7 @@ const STAGING = 'chunk_blocks_staging';
 const bytesOf = (a: ArrayBufferView, n: number, per: number) => Buffer.from(a.buffer, a.byteOffset, n * per);
 
 /** The first `n` codes in the fewest bytes that hold the largest (1, 2 or 4 a code): the reader
- *  takes the width from the length (src/search/scan/code-blocks.ts). */
+ *  takes the width from the length (src/core/data-file/code-blocks.ts). */
 function narrowCodes(codes: Uint32Array, n: number): Buffer {
   let max = 0;
   for (let i = 0; i < n; i++) if (codes[i] > max) max = codes[i];

@@ -1,4 +1,4 @@
-// Build step after the chunks: the impact-ordered keyword index of src/search/keyword-index.ts.
+// Build step after the chunks: the impact-ordered keyword index of src/core/data-file/keyword-index.ts.
 // A term's level depends on the average chunk length, so that is measured first (on a sample of a
 // large corpus); then each chunk's tokens are written (`stem_level` per stem, and its facet tokens);
 // last, each level list is copied out of the merged index into a blob of its own, and the chunks per
@@ -6,12 +6,12 @@
 // (build-db/search/keyword-terms.ts) runs on worker threads with `workers` while this thread reads
 // chunks and writes to SQLite: the same lines in the same order either way, so the same index.
 import type Database from 'better-sqlite3';
-import { AVERAGE_LENGTH, KEYWORD_INDEX_SQL } from '../../src/search/keyword-index.js';
+import { AVERAGE_LENGTH, KEYWORD_INDEX_SQL } from '../../src/core/data-file/keyword-index.js';
 import { chunkBatches } from './chunk-batches.js';
 import { CHUNK_TERMS_COLUMNS, type ChunkTerms, type SampleRow } from './keyword-terms.js';
 import { inlineTokenizer, workerTokenizer } from './keyword-worker.js';
 import { useWorkers, type WorkerMode } from '../workers/start-worker.js';
-import { createMemoryGuard } from '../../src/ops/memory-guard.js';
+import { createMemoryGuard } from '../../src/core/memory/memory-guard.js';
 import { writePostingLists, writeTermDocs } from './write-posting-lists.js';
 
 const BATCH = 2000;

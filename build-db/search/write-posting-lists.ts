@@ -1,5 +1,5 @@
 // Build step after the keyword index is merged: each level list (`stem_L` token) copied out of FTS5
-// into one blob of its own (src/search/posting-blob.ts), which a search reads in one row read, and
+// into one blob of its own (src/core/data-file/posting-blob.ts), which a search reads in one row read, and
 // the chunks per stem and level counted from those rows (chunk_term_docs).
 //
 // The lists are read through fts5vocab's `instance` table, whose rows come in token order and,
@@ -9,9 +9,9 @@
 // better-sqlite3 cannot write while a read is under way on the same connection; so memory holds one
 // batch's lists, not the index. Facet tokens (`f_…`) are not level lists and stay in FTS5 only.
 import type Database from 'better-sqlite3';
-import { LEVELS } from '../../src/search/keyword-index.js';
-import { encodePostings } from '../../src/search/posting-blob.js';
-import { createMemoryGuard } from '../../src/ops/memory-guard.js';
+import { LEVELS } from '../../src/core/data-file/keyword-index.js';
+import { encodePostings } from '../../src/core/data-file/posting-blob.js';
+import { createMemoryGuard } from '../../src/core/memory/memory-guard.js';
 
 /** Tokens read in one batch. */
 const TOKENS_PER_BATCH = 1000;

@@ -1,16 +1,16 @@
 // Build phase: embed every chunk and store its int8 form (`chunk_int8`) and its binary code with its
-// filter columns (`chunk_blocks`: what src/search/vectors.ts loads into memory). The vectors of
+// filter columns (`chunk_blocks`: what src/server/search/vectors.ts loads into memory). The vectors of
 // unchanged text can be copied from a previous data file (`reuse`): search reads nothing else, so a
 // copied chunk is served as if embedded.
 import type Database from 'better-sqlite3';
-import type { Embedder } from '../../src/search/embedder.js';
-import { binaryCode, codeWords } from '../../src/search/scan/binary-code.js';
-import { quantizeInt8 } from '../../src/search/scan/int8-vectors.js';
-import type { FilterRow } from '../../src/search/scan/filter-columns.js';
-import { VECTOR_TABLES_SQL } from '../../src/search/vectors.js';
+import type { Embedder } from '../../src/core/encoder/embedder.js';
+import { binaryCode, codeWords } from '../../src/core/data-file/binary-code.js';
+import { quantizeInt8 } from '../../src/core/data-file/int8-vectors.js';
+import type { FilterRow } from '../../src/server/search/scan/filter-columns.js';
+import { VECTOR_TABLES_SQL } from '../../src/server/search/vectors.js';
 import { chunkBatches } from './chunk-batches.js';
 import { CodeBlockWriter } from './write-code-blocks.js';
-import { createMemoryGuard } from '../../src/ops/memory-guard.js';
+import { createMemoryGuard } from '../../src/core/memory/memory-guard.js';
 
 export interface WriteVectorsOptions {
   db: Database.Database;

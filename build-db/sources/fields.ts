@@ -1,8 +1,8 @@
 // Field validators shared by every source schema. Each carries one message naming what is expected,
 // so a build error reads "field: must be ..." whatever rule failed.
 import * as v from 'valibot';
-import { isCalendarDate } from '../../src/domain/dates.js';
-import { PROVINCES } from '../../src/domain/enums.js';
+import { isCalendarDate } from '../../src/core/domain/dates.js';
+import { PROVINCES } from '../../src/core/domain/enums.js';
 
 export const text = (max = 10_000) =>
   v.pipe(v.string('must be a string'), v.minLength(1, 'must not be empty'), v.maxLength(max, `must be at most ${max} characters`));

@@ -14,8 +14,8 @@
 //   - a federal term a source left open is closed at its Parliament's dissolution when the bundle
 //     holds a later Parliament (a session or a term of it): the 2020 ParlInfo file cannot know who
 //     left in 2021, the later parts do.
-import { federalParliament } from '../../src/domain/federal-parliaments.js';
-import { wallClockTimestamp } from '../../src/domain/time-zones.js';
+import { federalParliament } from '../../src/core/domain/federal-parliaments.js';
+import { wallClockTimestamp } from '../../src/core/domain/time-zones.js';
 
 /** The fields the merge reads, as an importer writes them (optional fields may be missing). */
 export interface LooseTerm {

@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import {
   BILL_STAGES, COVERAGE_STATUSES, JURISDICTIONS, LANGUAGES, LEVELS, OFFICE_KINDS, PLATFORMS, POSITIONS,
   SPEAKER_KINDS, SPEECH_TYPES, SPONSOR_ROLES, VOTE_RESULTS, VOTE_TYPES,
-} from '../../src/domain/enums.js';
+} from '../../src/core/domain/enums.js';
 import {
   bool, constituencyId, count, date, key, latitude, longitude, optionalCount, optionalDate, optionalKey,
   optionalProvince, optionalText, optionalTimestamp, optionalUrl, picklist, text, timestamp, url,
@@ -322,7 +322,7 @@ export type SpeechRecord = v.InferOutput<typeof speechSchema>;
 export type BoundaryRecord = v.InferOutput<typeof boundarySchema>;
 
 // Postcode sources (decisions 7). Codes are written canonically (`K1A0A6`, `K1A`): the importers
-// normalise them with src/postcodes/normalise.ts, and the build refuses anything else.
+// normalise them with src/core/domain/postcode.ts, and the build refuses anything else.
 const CANADA_LAT = 'must be a latitude inside Canada (41.6 to 83.2)';
 const CANADA_LNG = 'must be a longitude inside Canada (-141.1 to -52.6)';
 const canadaLat = () => v.pipe(v.number(CANADA_LAT), v.minValue(41.6, CANADA_LAT), v.maxValue(83.2, CANADA_LAT));

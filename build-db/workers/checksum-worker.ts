@@ -1,11 +1,11 @@
-// The build's last step, the checksum of every table (src/db/data-checksums.ts), on two threads: this
+// The build's last step, the checksum of every table (src/core/data-file/data-checksums.ts), on two threads: this
 // one and a worker that opens the file read-only and takes tables from the same queue, the largest
 // first. SHA-256 over a table is one sequential stream, so a table is never split: at 8 M chunks the
 // speeches (84 s) ran alone while the other tables (70 s) ran beside them, instead of after.
 import Database from 'better-sqlite3';
 import type { Worker } from 'node:worker_threads';
-import { checksumsFromQueue, type Checksum, type ChecksumHelper, type TableInfo } from '../../src/db/data-checksums.js';
-import { createMemoryGuard } from '../../src/ops/memory-guard.js';
+import { checksumsFromQueue, type Checksum, type ChecksumHelper, type TableInfo } from '../../src/core/data-file/data-checksums.js';
+import { createMemoryGuard } from '../../src/core/memory/memory-guard.js';
 import { SyncReplies, serveReplies, type ReplyEnd } from './sync-channel.js';
 import { startBuildWorker } from './start-worker.js';
 

@@ -5,11 +5,11 @@
 // Where the worker's code is: from source (bun, tests) it is build-db/workers/worker-entry.ts; from
 // the esbuild bundle (dist/canpol.mjs), where every module is one file, it is that file again; in the
 // single binary (dist/canpol), which has no file of its code, it is the bundle's text, kept in the
-// executable. Its entry (src/cli.ts, through src/binary-entry.ts in the binary) sees isBuildWorker()
+// executable. Its entry (src/cli/main.ts, through src/cli/binary-entry.ts in the binary) sees isBuildWorker()
 // and runs the worker instead of the command.
 import { isMainThread, Worker, workerData, type TransferListItem } from 'node:worker_threads';
-import { embeddedProgram } from '../../src/natives/native-files.js';
-import { usesThreads, type ThreadMode } from '../../src/ops/thread-mode.js';
+import { embeddedProgram } from '../../src/core/natives/native-files.js';
+import { usesThreads, type ThreadMode } from '../../src/core/memory/thread-mode.js';
 
 const MARK = 'canpolBuildWorker';
 

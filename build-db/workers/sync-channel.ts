@@ -3,7 +3,7 @@
 // deliver a worker's messages. The worker posts on a MessagePort and bumps a shared counter; the main
 // thread sleeps on the counter (Atomics.wait) and takes the message with receiveMessageOnPort.
 import { MessageChannel, receiveMessageOnPort, type MessagePort, type TransferListItem } from 'node:worker_threads';
-import { createMemoryGuard } from '../../src/ops/memory-guard.js';
+import { createMemoryGuard } from '../../src/core/memory/memory-guard.js';
 
 /** The worker's end: passed to it in workerData (the port in the transfer list). */
 export interface ReplyEnd { port: MessagePort; signal: Int32Array }

@@ -1,8 +1,8 @@
-// The HTTP benchmark covers every GET endpoint of the API (src/openapi/endpoints.ts) plus /metrics, and
+// The HTTP benchmark covers every GET endpoint of the API (src/server/openapi/endpoints.ts) plus /metrics, and
 // every URL it would measure answers 200: a benchmark of 404s or 400s measures nothing.
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { scenariosFor } from '../../bench/http-scenarios.mjs';
-import { ENDPOINTS } from '../../src/openapi/endpoints.js';
+import { ENDPOINTS } from '../../src/server/openapi/endpoints.js';
 import { buildFixture, type Fixture } from '../helpers/fixture.js';
 import { withBoundariesAndPostcodes } from '../helpers/lookup-fixture.js';
 

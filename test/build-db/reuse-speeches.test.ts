@@ -6,7 +6,7 @@ import { afterAll, describe, expect, test } from 'bun:test';
 import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { computeChecksums } from '../../src/db/data-checksums.js';
+import { computeChecksums } from '../../src/core/data-file/data-checksums.js';
 import { tempDir } from '../helpers/fixture.js';
 import { reuseBuilder } from '../helpers/reuse-builds.js';
 

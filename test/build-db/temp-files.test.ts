@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 import { buildDataFileWith } from '../../build-db/build.js';
 import { claimTempFile, removeStaleTempFiles } from '../../build-db/temp-files.js';
 import { tempDir, writeFixture } from '../helpers/fixture.js';
-import { BUN } from '../ops/serve-process.js';
+import { BUN } from '../server/ops/serve-process.js';
 
 const repo = resolve(import.meta.dir, '../..');
 const dir = tempDir('canpol-temp-files-');

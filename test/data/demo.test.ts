@@ -7,9 +7,9 @@ import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildDataFile } from '../../build-db/build.js';
 import { ids } from '../../build-db/ids.js';
-import { JURISDICTIONS } from '../../src/domain/enums.js';
-import { openDataFile, type DataFile } from '../../src/db/open-data-file.js';
-import { createApp } from '../../src/http/app.js';
+import { JURISDICTIONS } from '../../src/core/domain/enums.js';
+import { openDataFile, type DataFile } from '../../src/core/data-file/open-data-file.js';
+import { createApp } from '../../src/server/http/app.js';
 import { tempDir } from '../helpers/fixture.js';
 
 const repo = resolve(import.meta.dir, '../..');

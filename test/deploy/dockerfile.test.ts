@@ -3,14 +3,14 @@
 // it stands for: the build stage runs the Makefile's own `setup` and `binary` recipes, the image runs
 // the binary as a non-root user with a health check, a stop signal and a stop timeout that fit the
 // graceful drain, and ENTRYPOINT + CMD is a `canpol serve` command line that really starts and
-// answers /health (run from the sources; test/commands/binary.test.ts runs the binary itself in an
+// answers /health (run from the sources; test/cli/commands/binary.test.ts runs the binary itself in an
 // empty folder with a bare environment, as the image does).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { buildFixture, type Fixture } from '../helpers/fixture.js';
-import { BUN, startServe } from '../ops/serve-process.js';
+import { BUN, startServe } from '../server/ops/serve-process.js';
 import { execForm, flagValue, parseDockerfile, withFlags, type Stage } from './deploy-files.js';
 
 const repo = resolve(import.meta.dir, '../..');
@@ -107,7 +107,7 @@ describe('docs/deploy/Dockerfile', () => {
   test('ENTRYPOINT + CMD is a serve command line whose every flag `canpol serve --help` lists, and it starts and answers /health', async () => {
     expect(entrypoint).toEqual(['/usr/local/bin/canpol']);
     expect(cmd[0]).toBe('serve');
-    const help = spawnSync(BUN, ['src/cli.ts', 'serve', '--help'], { cwd: repo, encoding: 'utf8' }).stdout;
+    const help = spawnSync(BUN, ['src/cli/main.ts', 'serve', '--help'], { cwd: repo, encoding: 'utf8' }).stdout;
     const flags = cmd.filter((a) => a.startsWith('--'));
     expect(flags.length).toBeGreaterThan(0);
     for (const flag of flags) expect(help).toContain(`  ${flag} `);

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { buildFixture, tempDir, type Fixture } from '../helpers/fixture.js';
-import { startServe } from '../ops/serve-process.js';
+import { startServe } from '../server/ops/serve-process.js';
 import { flagValue, parseUnit, seconds, withFlags } from './deploy-files.js';
 
 const repo = resolve(import.meta.dir, '../..');

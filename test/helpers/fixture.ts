@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildDataFile } from '../../build-db/build.js';
 import { ids } from '../../build-db/ids.js';
-import { openDataFile, type DataFile } from '../../src/db/open-data-file.js';
-import { createApp } from '../../src/http/app.js';
+import { openDataFile, type DataFile } from '../../src/core/data-file/open-data-file.js';
+import { createApp } from '../../src/server/http/app.js';
 
 export const EXTRACTED_AT = '2026-11-01T00:00:00Z';
 

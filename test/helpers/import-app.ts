@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { buildDataFile } from '../../build-db/build.js';
 import { runImport, type ImportReport } from '../../build-db/import/run-import.js';
 import type { Importer } from '../../build-db/import/types.js';
-import { openDataFile } from '../../src/db/open-data-file.js';
-import { createApp } from '../../src/http/app.js';
+import { openDataFile } from '../../src/core/data-file/open-data-file.js';
+import { createApp } from '../../src/server/http/app.js';
 import type { Json } from './http.js';
 
 export interface ImportedApp {

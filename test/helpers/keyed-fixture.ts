@@ -1,8 +1,8 @@
 // The fixture data file with a key store beside it: one key per tier and one revoked key, for tests
-// that send the same requests as different callers (test/http/fast-path.test.ts,
+// that send the same requests as different callers (test/server/http/fast-path.test.ts,
 // node-fast-path.test.ts).
 import { join } from 'node:path';
-import { createKey, revokeKey } from '../../src/auth/key-admin.js';
+import { createKey, revokeKey } from '../../src/server/auth/key-admin.js';
 import { buildFixture, type Fixture } from './fixture.js';
 
 export const KEY_LABELS = { prefix: 'cpd', env: 'live' };

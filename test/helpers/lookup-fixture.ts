@@ -1,6 +1,6 @@
 // The fixture plus the squares of boundary-fixture.ts, their members and a few postcode points,
 // for the offline commands (lookup, search, the binary). Answers by construction (see
-// test/routes/postcodes.test.ts for the derivations):
+// test/server/routes/postcodes.test.ts for the derivations):
 //   K1A0A6 → 35001 (Alice Martin), on-2022/ottawa-centre (Olivia Brant), the mayor, ward-1 (Wanda One)
 //   45.7,-75.3 → fed 35001, on-2022/ottawa-centre, city-wards/ward-2; K1C1A1 is not in the data (404)
 import type { FixtureRecords } from './fixture.js';

@@ -1,11 +1,11 @@
-// Run by test/domain/own-string.test.ts in a process of its own, so that nothing another test left
+// Run by test/core/domain/own-string.test.ts in a process of its own, so that nothing another test left
 // on the heap is collected during the measurement: keeps the rare word of each of TEXTS texts the
 // way `mode` says, then prints the heap bytes still held after a full collection, less those held
 // before. Usage: bun test/helpers/retained-heap.ts views|copies|stem-cache
 import { heapStats } from 'bun:jsc';
-import { ownString } from '../../src/domain/text.js';
-import { stem } from '../../src/search/text/terms.js';
-import { eachWord } from '../../src/search/text/words.js';
+import { ownString } from '../../src/core/domain/text.js';
+import { stem } from '../../src/core/text/terms.js';
+import { eachWord } from '../../src/core/text/words.js';
 
 export const TEXTS = 5000;
 /** Bytes all the texts take: each ~2,000 UTF-16 characters (the curly apostrophe makes them 16-bit). */

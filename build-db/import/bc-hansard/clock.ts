@@ -1,7 +1,7 @@
 // Legislature-local clock times → ISO timestamps. Victoria keeps America/Vancouver time: PST (-08:00)
 // until the second Sunday of March, PDT (-07:00) until the first Sunday of November. The offset is
 // asked of Intl for the exact instant rather than assumed, so DST changes are right in any year.
-import { wallClockTimestamp } from '../../../src/domain/time-zones.js';
+import { wallClockTimestamp } from '../../../src/core/domain/time-zones.js';
 
 
 /** Minutes after midnight, from "[1:35 p.m.]", "The House met at 10:02 a.m.", "2 p.m.", "noon". */

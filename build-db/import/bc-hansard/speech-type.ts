@@ -5,7 +5,7 @@
 //   statement        — under a heading ending in "Statements" ("Members’ Statements",
 //                      "Private Members’ Statements", "Ministerial Statements");
 //   floor            — everything else (debate, introductions, tributes, motions, the throne speech).
-import type { SpeechType } from '../../../src/domain/enums.js';
+import type { SpeechType } from '../../../src/core/domain/enums.js';
 
 export function speechType(presiding: boolean, orderOfBusiness: string | null): SpeechType {
   if (presiding) return 'presiding';

@@ -12,7 +12,7 @@
 // The snapshot is dated by its latest date (SOURCE.md: about August 2017).
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { federalParliament } from '../../../src/domain/federal-parliaments.js';
+import { federalParliament } from '../../../src/core/domain/federal-parliaments.js';
 import { ottawaDay } from '../../sources/merge-politicians.js';
 import { csvRecords } from '../csv.js';
 import { claimPerson, type ClaimMethod } from '../people/claim.js';

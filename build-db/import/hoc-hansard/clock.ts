@@ -2,7 +2,7 @@
 // (-04:00) from the second Sunday of March to the first Sunday of November; the offset is asked of
 // Intl for the exact instant, so any year's change is right. Hansard prints late-night times past
 // 24 h (`<Timestamp Hr="24" Mn="05">` is 00:05 the next day), hence minutes may exceed 1440.
-import { wallClockTimestamp } from '../../../src/domain/time-zones.js';
+import { wallClockTimestamp } from '../../../src/core/domain/time-zones.js';
 import { attr, flatText, type Element } from './document.js';
 
 

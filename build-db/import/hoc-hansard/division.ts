@@ -2,7 +2,7 @@
 // Nays|Paired"> block per side, each listing members by surname (the riding in brackets when two
 // members share it: "Falk (Provencher)") with their seat DbId, and a printed "<Total> -- 110"
 // (a side with nobody prints <Nil>).
-import type { Position } from '../../../src/domain/enums.js';
+import type { Position } from '../../../src/core/domain/enums.js';
 import { attr, child, childrenNamed, elements, flatText, type Element } from './document.js';
 import { splitParens } from './speaker.js';
 

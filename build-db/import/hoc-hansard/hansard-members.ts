@@ -7,7 +7,7 @@
 //   - otherwise a new politician `ca-hoc/hansard-member/<name>-<riding>` with that observed term.
 // The turns, and the ballots whose seat DbId carries that label, then link to them. Only labels that
 // print a riding count: a bare name or surname is not enough to write a person from.
-import { slugify } from '../../../src/domain/text.js';
+import { slugify } from '../../../src/core/domain/text.js';
 import { ottawaDay } from '../../sources/merge-politicians.js';
 import { bareName, personName, placeName, type Identity } from '../identity.js';
 import type { FederalRidings } from '../people/federal-ridings.js';

@@ -3,7 +3,7 @@
 // form, so it is preferred when it says the same thing. A <CatchLine> inside a subject marks a new
 // stretch of business within the order of business ("Points of Order" after Oral Questions,
 // "Business of the House", "Privilege"): the walk keeps it as the running head.
-import { fold } from '../../../src/domain/text.js';
+import { fold } from '../../../src/core/domain/text.js';
 
 const letters = (s: string) => fold(s).replace(/[^a-z]/g, '');
 const SMALL = new Set(['of', 'and', 'the', 'by', 'to', 'in', 'on', 'for', 'a', 'an', 'de', 'des', 'du', 'la', 'le', 'les', 'et', 'aux', 'au', 'en']);

@@ -2,7 +2,7 @@
 // edition language, parliament, session, sitting or meeting number, date, committee, and the
 // ourcommons.ca addresses built from them. The numeric `Meta*` items are read first (the same in
 // both editions); the printed titles ("44th PARLIAMENT", "Le mardi 9 août 2022") are the fallback.
-import { isCalendarDate } from '../../../src/domain/dates.js';
+import { isCalendarDate } from '../../../src/core/domain/dates.js';
 import { attr, child, childrenNamed, elements, first, flatText, type Document, type Element } from './document.js';
 
 export type Edition = 'en' | 'fr';

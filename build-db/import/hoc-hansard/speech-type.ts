@@ -7,7 +7,7 @@
 //                    ("Points of Order" raised after Question Period are not questions)
 //   statement        under Statements by Members / Déclarations de députés
 //   floor            everything else: debate, routine proceedings, points of order, petitions
-import type { SpeechType } from '../../../src/domain/enums.js';
+import type { SpeechType } from '../../../src/core/domain/enums.js';
 import { isMembersStatements, isOralQuestions } from './headings.js';
 import type { SpeakerKind } from './speaker.js';
 

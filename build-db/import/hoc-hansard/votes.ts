@@ -4,7 +4,7 @@
 // The question: the motion as last printed in the subject ("The House resumed … consideration of the
 // motion that Bill C-21 … be read the third time and passed, and of the amendment.") and the
 // division line ("(The House divided on the amendment, which was negatived …)").
-import type { VoteResult } from '../../../src/domain/enums.js';
+import type { VoteResult } from '../../../src/core/domain/enums.js';
 import { personName } from '../identity.js';
 import type { ImportContext, Skip, SourceInput } from '../types.js';
 import type { HansardMembers } from './hansard-members.js';

@@ -13,8 +13,8 @@
 // in a dissolved one it ends at the dissolution.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { federalParliament } from '../../../src/domain/federal-parliaments.js';
-import { slugify } from '../../../src/domain/text.js';
+import { federalParliament } from '../../../src/core/domain/federal-parliaments.js';
+import { slugify } from '../../../src/core/domain/text.js';
 import { ottawaDay } from '../../sources/merge-politicians.js';
 import { honorific } from '../hoc-members/map-politician.js';
 import { legislatureTimestamp } from '../hoc-members/local-time.js';

@@ -1,8 +1,8 @@
 // The House prints an office address as lines: street line(s), "City, Province", postal code
 // (the Hill office adds "Canada"). The main constituency office's first line ends in "(Main office)",
 // sometimes after a stray CR LF. Parsed into the office fields; what does not fit stays in `street`.
-import type { Province } from '../../../src/domain/enums.js';
-import { fold } from '../../../src/domain/text.js';
+import type { Province } from '../../../src/core/domain/enums.js';
+import { fold } from '../../../src/core/domain/text.js';
 
 const PROVINCE_NAMES: Record<string, Province> = {
   alberta: 'AB', 'british columbia': 'BC', manitoba: 'MB', 'new brunswick': 'NB', 'nouveau-brunswick': 'NB',

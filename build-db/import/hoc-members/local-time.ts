@@ -1,8 +1,8 @@
 // Legislature-local date-times ("2021-09-20T00:00:00", Ottawa wall clock) → ISO timestamps with the
 // offset in force at that instant. The offset is asked of Intl rather than assumed, so EST (-05:00)
 // and EDT (-04:00) are right on either side of any year's DST change.
-import { wallClockTimestamp } from '../../../src/domain/time-zones.js';
-import type { Jurisdiction } from '../../../src/domain/enums.js';
+import { wallClockTimestamp } from '../../../src/core/domain/time-zones.js';
+import type { Jurisdiction } from '../../../src/core/domain/enums.js';
 
 /** `YYYY-MM-DDTHH:MM[:SS]` read on the legislature's clock → `YYYY-MM-DDTHH:MM:SS±HH:MM`, or null. */
 export function legislatureTimestamp(local: string, jurisdiction: Jurisdiction): string | null {

@@ -2,7 +2,7 @@
 // main and other local offices are constituency offices, main office first (the build keeps the first
 // of two offices sharing a phone, and falls back to the first constituency phone for the member's).
 // Exact duplicates are dropped here and counted; an unreadable phone or fax is left out and reported.
-import type { OfficeKind } from '../../../src/domain/enums.js';
+import type { OfficeKind } from '../../../src/core/domain/enums.js';
 import type { Skip, SourceInput } from '../types.js';
 import { parseAddress, type ParsedAddress } from './address.js';
 import { normalizePhone } from './phone.js';

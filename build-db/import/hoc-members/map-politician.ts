@@ -1,6 +1,6 @@
 // One JSON member (+ its XML row when joined, + its numbered riding and offices) → a politician record.
 // The XML gives the official name and the seat's dates on the Ottawa clock; the JSON the rest.
-import { parliamentOn } from '../../../src/domain/federal-parliaments.js';
+import { parliamentOn } from '../../../src/core/domain/federal-parliaments.js';
 import { caucusName } from '../people/federal-parties.js';
 import type { Skip, SourceInput } from '../types.js';
 import { addressText } from './address.js';

@@ -5,7 +5,7 @@
 // with more positions is kept (build-db/import/reconcile.ts).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { wallClockTimestamp } from '../../../src/domain/time-zones.js';
+import { wallClockTimestamp } from '../../../src/core/domain/time-zones.js';
 import type { ImportContext, ImportOutput, Importer, SourceInput } from '../types.js';
 import { importStats } from '../import-stats.js';
 import { readParticipants, readVoteList, type ListedDivision } from './read-exports.js';

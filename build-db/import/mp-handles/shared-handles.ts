@@ -2,7 +2,7 @@
 // 2022 row gives an MP the handle of the MP listed just before). A handle listed for several people
 // is kept only for the one row whose handle contains that person's last or first name, when exactly
 // one row does; otherwise for none of them. Either way the other rows are reported, not linked.
-import { fold } from '../../../src/domain/text.js';
+import { fold } from '../../../src/core/domain/text.js';
 import type { HandleRow } from './read-csv.js';
 
 const letters = (s: string) => fold(s).replace(/[^a-z0-9]/g, '');

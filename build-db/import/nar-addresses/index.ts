@@ -5,8 +5,8 @@
 // reported, not an error.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PROVINCES, type Province } from '../../../src/domain/enums.js';
-import { canonicalPostcode, provinceOfPostcode } from '../../../src/postcodes/normalise.js';
+import { PROVINCES, type Province } from '../../../src/core/domain/enums.js';
+import { canonicalPostcode, provinceOfPostcode } from '../../../src/core/domain/postcode.js';
 import { decimal, inCanada } from '../postcode-checks.js';
 import type { Importer, ImportContext, ImportOutput, SourceInput } from '../types.js';
 import { csvRows } from './csv-lines.js';

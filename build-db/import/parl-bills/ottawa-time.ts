@@ -5,7 +5,7 @@
 // is never shifted; only timestamps get the offset in force at that instant (EST -05:00 / EDT
 // -04:00, asked of Intl so any year's DST change is right). A time of exactly 00:00:00 means "date
 // only" (a sitting day). Upstream writes 0001-01-01T00:00:00 for "no date".
-import { wallClockTimestamp } from '../../../src/domain/time-zones.js';
+import { wallClockTimestamp } from '../../../src/core/domain/time-zones.js';
 
 
 export interface LocalDateTime {

@@ -9,7 +9,7 @@
 //     MP, no party (the file gives none), and one observed term per Parliament: from the first to
 //     the last bill sponsored — open while the session is ongoing; an MP's ends with the dissolution.
 // A sponsor without a PersonId is resolved by name (the surname only with the riding).
-import { federalParliament } from '../../../src/domain/federal-parliaments.js';
+import { federalParliament } from '../../../src/core/domain/federal-parliaments.js';
 import { ottawaDay } from '../../sources/merge-politicians.js';
 import { placeName, type Identity } from '../identity.js';
 import type { FederalRidings } from '../people/federal-ridings.js';

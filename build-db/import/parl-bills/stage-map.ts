@@ -21,7 +21,7 @@
 // `introduced` is only the reinstatement of a bill carried over from the previous session: a bill
 // new to the session is introduced by its first reading ("Introduction and first reading").
 // Anything else (a new stage name, another "additional information" event) is reported, not mapped.
-import type { BILL_STAGES } from '../../../src/domain/enums.js';
+import type { BILL_STAGES } from '../../../src/core/domain/enums.js';
 import type { Chamber } from './read-bill.js';
 
 export type Stage = (typeof BILL_STAGES)[number];

@@ -4,7 +4,7 @@
 // slugs ("bloc_québécois", "green_party") — → one caucus name per party, the one the House roster
 // uses. Every importer writes `party` and `party_at_time` with it, so filters and the identity rule
 // compare like with like, and the party records (`ca/party/<slug>`) are the same whoever emits them.
-import { fold, slugify } from '../../../src/domain/text.js';
+import { fold, slugify } from '../../../src/core/domain/text.js';
 import type { SourceInput } from '../types.js';
 
 interface Party { slug: string; name: string; caucus: string; forms: string[]; short?: string }

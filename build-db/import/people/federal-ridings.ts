@@ -9,8 +9,8 @@
 // "Hamilton Centre") so the identity rule compares the two editions of Hansard alike.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { federalParliament } from '../../../src/domain/federal-parliaments.js';
-import { slugify } from '../../../src/domain/text.js';
+import { federalParliament } from '../../../src/core/domain/federal-parliaments.js';
+import { slugify } from '../../../src/core/domain/text.js';
 import { csvRecords } from '../csv.js';
 import { placeName } from '../identity.js';
 

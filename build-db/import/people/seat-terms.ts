@@ -4,7 +4,7 @@
 // Parliaments end the day before the next general election). A stretch still open when the source
 // was written stays open in the Parliament then sitting: the build closes it if the bundle shows a
 // later Parliament (merge-politicians.ts), since only a later source knows whether the seat was kept.
-import { FEDERAL_PARLIAMENTS, federalParliament } from '../../../src/domain/federal-parliaments.js';
+import { FEDERAL_PARLIAMENTS, federalParliament } from '../../../src/core/domain/federal-parliaments.js';
 
 export interface Span { start: string; end: string | null }
 export interface Piece extends Span { parliament: number | null }

@@ -2,7 +2,7 @@
 // GeoNames' FSA-level postal dump via pypostalcode) → fsa_points, the FSA fallback of decisions 7.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parsePostcode, provinceOfPostcode } from '../../../src/postcodes/normalise.js';
+import { parsePostcode, provinceOfPostcode } from '../../../src/core/domain/postcode.js';
 import { csvRecords } from '../csv.js';
 import { decimal, inCanada } from '../postcode-checks.js';
 import { readSourceNotes } from '../source-notes.js';

@@ -1,6 +1,6 @@
 // Province names as the FSA file spells them → codes. The file says "Northwest Territory" and
 // "Nunavut Territory" (SOURCE.md quirk), so both those and the official names are listed.
-import type { Province } from '../../../src/domain/enums.js';
+import type { Province } from '../../../src/core/domain/enums.js';
 
 const NAMES: Record<string, Province> = {
   'alberta': 'AB', 'british columbia': 'BC', 'manitoba': 'MB', 'new brunswick': 'NB', 'newfoundland and labrador': 'NL',

@@ -4,7 +4,7 @@
 // maps of the same division are marked superseded_by the newest, so lookups use only the newest.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PROVINCES, type Province } from '../../../src/domain/enums.js';
+import { PROVINCES, type Province } from '../../../src/core/domain/enums.js';
 import { checkGeometry } from '../../sources/check-geometry.js';
 import { kebab } from '../boundaries/kebab.js';
 import { loadDivisions, type Divisions } from '../boundaries/ocd-divisions.js';

@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { officeSchema, politicianSchema } from '../../sources/schemas.js';
 import { LEGISLATURES } from '../legislatures.js';
 import { kebab } from '../boundaries/kebab.js';
-import type { Province } from '../../../src/domain/enums.js';
+import type { Province } from '../../../src/core/domain/enums.js';
 import type { CoverageClaim, ImportContext, ImportOutput, Importer, SourceInput } from '../types.js';
 import { boundaryUrlParts, createBoundaryJoin, type BoundaryRef } from './join-boundaries.js';
 import { isAtLarge, mapMember, mapOffices, provinceOfAddress } from './map-member.js';

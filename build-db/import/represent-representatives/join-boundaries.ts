@@ -4,7 +4,7 @@
 // case ignored), and also the slug Represent gives in the URL. Represent's slugs carry no year where
 // ours may ("toronto-wards" → "toronto-wards-2018"): a set missing by its exact slug is looked for
 // among the current (not superseded) sets named `<slug>-<year>`.
-import type { Province } from '../../../src/domain/enums.js';
+import type { Province } from '../../../src/core/domain/enums.js';
 import { kebab } from '../boundaries/kebab.js';
 import type { ImportedRecords } from '../types.js';
 

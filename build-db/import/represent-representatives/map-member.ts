@@ -1,8 +1,8 @@
 // One Represent representative → a politician record and its offices (source format), before the
 // history of terms is applied. Nothing is invented: a field Represent leaves empty stays null; the one
 // default is the party of a member whose roster names none (non-partisan councils): "Independent".
-import { PROVINCES, type Province } from '../../../src/domain/enums.js';
-import { fold } from '../../../src/domain/text.js';
+import { PROVINCES, type Province } from '../../../src/core/domain/enums.js';
+import { fold } from '../../../src/core/domain/text.js';
 import type { SourceInput } from '../types.js';
 import type { RepresentMember, RepresentOffice } from './read-pages.js';
 

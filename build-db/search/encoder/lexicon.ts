@@ -1,6 +1,6 @@
 // An English/French lexicon of index stems, learned at build from the bundle's parallel texts (bill
 // titles, the paragraphs of the two editions of a sitting), so a query can also be searched in the
-// other language's words (src/search/translate.ts): "fermeture des bureaux d'Anciens Combattants"
+// other language's words (src/core/text/translate.ts): "fermeture des bureaux d'Anciens Combattants"
 // finds the English debate on closing veterans' offices, which shares none of its words.
 //
 // IBM Model 1 (Brown et al. 1993): EM over sentence pairs for t(f|e), the probability that English
@@ -8,8 +8,8 @@
 // ways, and a pair kept when both directions agree (the geometric mean of t(f|e) and t(e|f)): one
 // direction alone lets a frequent word ("loi", "act") translate everything. Stems, not words,
 // because the keyword index holds stems. Deterministic: pairs in input order, ties by spelling.
-import { phraseStems } from '../../../src/search/query-analysis.js';
-import type { Lexicon } from '../../../src/search/translate.js';
+import { phraseStems } from '../../../src/core/text/query-analysis.js';
+import type { Lexicon } from '../../../src/core/text/translate.js';
 
 const NULL_WORD = '\u0000';
 

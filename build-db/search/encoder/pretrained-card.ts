@@ -2,8 +2,8 @@
 // (+ optional tokenizer_config.json) read from disk into the model blob and card the data file
 // stores. The embedding size is read off the model by embedding one probe text.
 import { readFileSync } from 'node:fs';
-import type { PretrainedCard } from '../../../src/search/encoder/card.js';
-import { createPretrainedEncoder } from '../../../src/search/encoder/pretrained-encoder.js';
+import type { PretrainedCard } from '../../../src/core/encoder/card.js';
+import { createPretrainedEncoder } from '../../../src/core/encoder/pretrained-encoder.js';
 
 export interface PretrainedFiles {
   modelPath: string;

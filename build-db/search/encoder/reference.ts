@@ -1,7 +1,7 @@
 // Pure-JS reference of the exported graph, in float64: what the ONNX model must compute (tests
 // compare the two) and a way to embed without onnxruntime while training and evaluating.
-import type { LearnedCard } from '../../../src/search/encoder/card.js';
-import { learnedTokenizer } from '../../../src/search/encoder/token-ids.js';
+import type { LearnedCard } from '../../../src/core/encoder/card.js';
+import { learnedTokenizer } from '../../../src/core/encoder/token-ids.js';
 
 export function referenceEmbed(table: Float32Array, dim: number, ids: number[], weights: number[]): Float32Array {
   const acc = new Float64Array(dim);

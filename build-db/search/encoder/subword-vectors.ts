@@ -1,7 +1,7 @@
 // N-gram bucket vectors: each bucket is the mean vector of the vocabulary words containing one of
 // its n-grams. An unseen word's vector (mean of its buckets) then lies near the words it shares
 // spellings with: "logements" near "logement", "réinvestissement" near "investissement".
-import { ngramBuckets, type NgramSettings } from '../../../src/search/encoder/ngrams.js';
+import { ngramBuckets, type NgramSettings } from '../../../src/core/encoder/ngrams.js';
 
 export function subwordVectors(words: string[], vectors: Float32Array, dim: number, ng: NgramSettings): Float32Array {
   const acc = new Float64Array(ng.buckets * dim);

@@ -1,8 +1,8 @@
 // Training texts → one stream of word numbers (documents separated by -1) and word counts, in a
 // single pass so the input may be a one-shot iterable. Parallel pairs are stored as spans of the
 // stream so the bilingual step can pair their words.
-import { encoderWords } from '../../../src/search/encoder/words.js';
-import { ownString } from '../../../src/domain/text.js';
+import { encoderWords } from '../../../src/core/encoder/words.js';
+import { ownString } from '../../../src/core/domain/text.js';
 
 export interface TokenStream {
   /** Word numbers in first-seen order; -1 ends a document. */

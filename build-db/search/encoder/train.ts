@@ -2,7 +2,7 @@
 // bilingual pair term) → PPMI → randomized SVD → unit word vectors with the common component
 // removed → n-gram bucket vectors → SIF weights. Returns the embedding table and the card; export
 // to ONNX with export-onnx.ts. Deterministic: the same texts and options give the same bytes.
-import { LEARNED_CARD_VERSION, type LearnedCard } from '../../../src/search/encoder/card.js';
+import { LEARNED_CARD_VERSION, type LearnedCard } from '../../../src/core/encoder/card.js';
 import { countCooccurrences } from './cooccurrence.js';
 import { ppmiMatrix } from './ppmi.js';
 import { randomizedSvd } from './randomized-svd.js';
@@ -10,7 +10,7 @@ import { sifWeights, unknownWeight } from './sif-weights.js';
 import { subwordVectors } from './subword-vectors.js';
 import { tokenStream } from './token-stream.js';
 import { chooseVocabulary } from './vocabulary.js';
-import { collectGarbage } from '../../../src/ops/collect-garbage.js';
+import { collectGarbage } from '../../../src/core/memory/collect-garbage.js';
 import { removeCommonComponent, wordVectors } from './word-vectors.js';
 
 /** Too few distinct words to learn vectors from: the build then serves keyword search only. */

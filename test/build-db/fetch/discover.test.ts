@@ -293,7 +293,7 @@ describe('jurisdiction confirmation with discovered sources', () => {
 
 describe('--since', () => {
   test('a calendar date or none; anything else is refused with the flag named', async () => {
-    const { sinceDate } = await import('../../../src/commands/fetch.js');
+    const { sinceDate } = await import('../../../src/cli/commands/fetch.js');
     expect(sinceDate('none')).toEqual({ since: null });
     expect(sinceDate('2024-02-29')).toEqual({ since: '2024-02-29' });
     expect(sinceDate('2023-02-29')).toEqual({ problem: '--since 2023-02-29: expected a date YYYY-MM-DD or none' });

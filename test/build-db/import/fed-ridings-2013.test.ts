@@ -9,7 +9,7 @@ import { buildDataFile } from '../../../build-db/build.js';
 import { importFedRidings } from '../../../build-db/import/fed-ridings-2013/index.js';
 import { Identity } from '../../../build-db/import/identity.js';
 import type { ImportContext, Skip } from '../../../build-db/import/types.js';
-import { createBoundaryIndex } from '../../../src/geo/boundary-index.js';
+import { createBoundaryIndex } from '../../../src/core/geo/boundary-index.js';
 import { box } from '../../helpers/boundary-fixture.js';
 import { tempDir } from '../../helpers/fixture.js';
 

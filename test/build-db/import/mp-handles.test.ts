@@ -15,8 +15,8 @@ import { readHandleRows, repairBytes, usDate } from '../../../build-db/import/mp
 import { judgeSharedHandles } from '../../../build-db/import/mp-handles/shared-handles.js';
 import { datasetPath, runImport } from '../../../build-db/import/run-import.js';
 import type { Skip } from '../../../build-db/import/types.js';
-import { openDataFile } from '../../../src/db/open-data-file.js';
-import { createApp } from '../../../src/http/app.js';
+import { openDataFile } from '../../../src/core/data-file/open-data-file.js';
+import { createApp } from '../../../src/server/http/app.js';
 import { tempDir } from '../../helpers/fixture.js';
 import { datasetLine } from '../../helpers/dataset-line.js';
 

@@ -10,8 +10,8 @@ import { importNarAddresses, narAddressesImporter } from '../../../build-db/impo
 import { datasetPath, runImport } from '../../../build-db/import/run-import.js';
 import type { ImportContext, Skip } from '../../../build-db/import/types.js';
 import { Identity } from '../../../build-db/import/identity.js';
-import { openDataFile } from '../../../src/db/open-data-file.js';
-import { createApp } from '../../../src/http/app.js';
+import { openDataFile } from '../../../src/core/data-file/open-data-file.js';
+import { createApp } from '../../../src/server/http/app.js';
 import { tempDir } from '../../helpers/fixture.js';
 
 const dirs: string[] = [];

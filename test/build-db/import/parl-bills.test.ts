@@ -16,8 +16,8 @@ import { stageOf } from '../../../build-db/import/parl-bills/stage-map.js';
 import { readVintage } from '../../../build-db/import/parl-bills/vintage.js';
 import { runImport, type ImportReport } from '../../../build-db/import/run-import.js';
 import type { ImportContext, ImportOutput, Skip, SourceInput } from '../../../build-db/import/types.js';
-import { openDataFile } from '../../../src/db/open-data-file.js';
-import { createApp } from '../../../src/http/app.js';
+import { openDataFile } from '../../../src/core/data-file/open-data-file.js';
+import { createApp } from '../../../src/server/http/app.js';
 import { tempDir } from '../../helpers/fixture.js';
 
 const DATASETS = join(import.meta.dir, '../../../../shared/datasets');

@@ -8,8 +8,8 @@ import { Identity } from '../../../build-db/import/identity.js';
 import { fsaCentroidsImporter, importFsaCentroids } from '../../../build-db/import/postal-fsa-centroids/index.js';
 import { runImport } from '../../../build-db/import/run-import.js';
 import type { ImportContext, Skip } from '../../../build-db/import/types.js';
-import { openDataFile } from '../../../src/db/open-data-file.js';
-import { createApp } from '../../../src/http/app.js';
+import { openDataFile } from '../../../src/core/data-file/open-data-file.js';
+import { createApp } from '../../../src/server/http/app.js';
 import { tempDir } from '../../helpers/fixture.js';
 import { datasetLine } from '../../helpers/dataset-line.js';
 

@@ -11,7 +11,7 @@ import { importRepresentBoundaries, provinceOf, representBoundariesImporter } fr
 import { datasetPath, runImport, summarize } from '../../../build-db/import/run-import.js';
 import { projectionFor } from '../../../build-db/import/represent-boundaries/projection.js';
 import type { ImportContext, Skip } from '../../../build-db/import/types.js';
-import { createBoundaryIndex } from '../../../src/geo/boundary-index.js';
+import { createBoundaryIndex } from '../../../src/core/geo/boundary-index.js';
 import { tempDir } from '../../helpers/fixture.js';
 
 const DATASETS = join(import.meta.dir, '../../../../shared/datasets');

@@ -8,9 +8,9 @@ import { copyFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { buildDataFile } from '../../../build-db/build.js';
-import { openDataFile, type DataFile } from '../../../src/db/open-data-file.js';
-import { createBoundaryIndex } from '../../../src/geo/boundary-index.js';
-import { createApp } from '../../../src/http/app.js';
+import { openDataFile, type DataFile } from '../../../src/core/data-file/open-data-file.js';
+import { createBoundaryIndex } from '../../../src/core/geo/boundary-index.js';
+import { createApp } from '../../../src/server/http/app.js';
 import { boundaryRecords } from '../../helpers/boundary-fixture.js';
 import { buildFixture, tempDir, type Fixture } from '../../helpers/fixture.js';
 

@@ -2,7 +2,7 @@
 // small overlap when long; offsets slice the speech text exactly.
 import { describe, expect, test } from 'bun:test';
 import { chunkText } from '../../../build-db/search/chunk.js';
-import { countWords } from '../../../src/search/text/words.js';
+import { countWords } from '../../../src/core/text/words.js';
 
 const sentence = (i: number, n: number) => `Sentence ${i} says ${'word '.repeat(n - 3).trim()}.`;
 const paragraph = (from: number, count: number, n: number) => Array.from({ length: count }, (_, k) => sentence(from + k, n)).join(' ');

@@ -7,10 +7,10 @@ import { copyFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { KEYWORD_TABLES } from '../../../build-db/search/reuse-keyword-index.js';
-import { AVERAGE_LENGTH } from '../../../src/search/keyword-index.js';
-import { storedTables, tableChecksum } from '../../../src/db/data-checksums.js';
-import { openDataFile } from '../../../src/db/open-data-file.js';
-import { createApp } from '../../../src/http/app.js';
+import { AVERAGE_LENGTH } from '../../../src/core/data-file/keyword-index.js';
+import { storedTables, tableChecksum } from '../../../src/core/data-file/data-checksums.js';
+import { openDataFile } from '../../../src/core/data-file/open-data-file.js';
+import { createApp } from '../../../src/server/http/app.js';
 import { tempDir } from '../../helpers/fixture.js';
 import { reuseBuilder } from '../../helpers/reuse-builds.js';
 

@@ -2,8 +2,8 @@
 // byte range (schema 10). It must equal the JavaScript slice the chunker made, for any text.
 import { describe, expect, test } from 'bun:test';
 import Database from 'better-sqlite3';
-import { SCHEMA_SQL } from '../../../build-db/schema.js';
-import { SEARCH_SCHEMA_SQL } from '../../../build-db/search/schema.js';
+import { SCHEMA_SQL } from '../../../src/core/data-file/schema.js';
+import { SEARCH_SCHEMA_SQL } from '../../../src/core/data-file/search-schema.js';
 import { contentHash, writeChunks } from '../../../build-db/search/write-chunks.js';
 import { chunkText } from '../../../build-db/search/chunk.js';
 

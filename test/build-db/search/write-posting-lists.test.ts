@@ -3,8 +3,8 @@
 import { describe, expect, test } from 'bun:test';
 import Database from 'better-sqlite3';
 import { writePostingLists, writeTermDocs } from '../../../build-db/search/write-posting-lists.js';
-import { KEYWORD_INDEX_SQL, LEVELS } from '../../../src/search/keyword-index.js';
-import { decodePostings } from '../../../src/search/posting-blob.js';
+import { KEYWORD_INDEX_SQL, LEVELS } from '../../../src/core/data-file/keyword-index.js';
+import { decodePostings } from '../../../src/core/data-file/posting-blob.js';
 
 /** An index of `chunks` chunks: chunk r holds `stem{r % stems}` at level r % LEVELS, the stem `f`
  *  (whose tokens look like facet tokens' start) at level 3 when r is even, and a facet token. */

@@ -11,13 +11,13 @@ import Database from 'better-sqlite3';
 import { buildDataFileWith } from '../../../build-db/build.js';
 import { KeywordTerms, type ChunkTerms } from '../../../build-db/search/keyword-terms.js';
 import { searchPhase, type SearchPhaseReport } from '../../../build-db/search/search-phase.js';
-import { facetToken, levelOf, LEVELS, termWeight } from '../../../src/search/keyword-index.js';
-import { indexTerms, type Lang } from '../../../src/search/text/terms.js';
+import { facetToken, levelOf, LEVELS, termWeight } from '../../../src/core/data-file/keyword-index.js';
+import { indexTerms, type Lang } from '../../../src/core/text/terms.js';
 import { onnxCleanup } from '../../helpers/encoder-corpus.js';
 import { writeFixture } from '../../helpers/fixture.js';
 import type { WorkerMode } from '../../../build-db/workers/start-worker.js';
-import { buildBinary } from '../../../src/natives/build-binary.js';
-import { buildBundle } from '../../ops/serve-process.js';
+import { buildBinary } from '../../../src/cli/natives/build-binary.js';
+import { buildBundle } from '../../server/ops/serve-process.js';
 import { generateDemo } from '../../helpers/demo-sources.js';
 
 const REPO = join(import.meta.dir, '../../..');
@@ -156,7 +156,7 @@ describe('from the single binary', () => {
 });
 
 describe('KeywordTerms', () => {
-  test('facet tokens are the hashed tokens of src/search/keyword-index.ts, for each row', () => {
+  test('facet tokens are the hashed tokens of src/core/data-file/keyword-index.ts, for each row', () => {
     const t = new KeywordTerms();
     const row = (rowid: number, party: string | null) => ({ rowid, text: 'housing housing budget', language: 'en' as const, level: 'federal', province_territory: null,
       politician_id: 'p1', party_at_time: party, session_id: 's1', speech_type: 'debate', spoken_on: '2021-03-04' });

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { checksumWorker } from '../../../build-db/workers/checksum-worker.js';
-import { checksumsFromQueue, computeChecksums, largestFirst, storedTables } from '../../../src/db/data-checksums.js';
+import { checksumsFromQueue, computeChecksums, largestFirst, storedTables } from '../../../src/core/data-file/data-checksums.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'canpol-checksum-worker-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

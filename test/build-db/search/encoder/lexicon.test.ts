@@ -2,7 +2,7 @@
 // correspondences are known because the test wrote them.
 import { describe, expect, test } from 'bun:test';
 import { trainLexicon } from '../../../../build-db/search/encoder/lexicon.js';
-import { translateStems } from '../../../../src/search/translate.js';
+import { translateStems } from '../../../../src/core/text/translate.js';
 
 // Each English word has one French rendering; sentences combine them in different company, so only
 // the true pairs co-occur every time.

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, test } from 'bun:test';
 import { exportEncoderOnnx, fromFloat16, toFloat16 } from '../../../../build-db/search/encoder/export-onnx.js';
 import { referenceEncoder } from '../../../../build-db/search/encoder/reference.js';
 import { trainEncoder } from '../../../../build-db/search/encoder/train.js';
-import { createEncoder } from '../../../../src/search/encoder/create-encoder.js';
+import { createEncoder } from '../../../../src/core/encoder/create-encoder.js';
 import { onnxCleanup, syntheticCorpus } from '../../../helpers/encoder-corpus.js';
 
 const cleanup = onnxCleanup();

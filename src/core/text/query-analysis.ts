@@ -1,0 +1,86 @@
+// What a search query is, read from its text alone: quoted phrases (honoured as phrases), bill
+// numbers, capitalised names, and how many content words it has. The fusion (src/server/search/fuse.ts)
+// weighs the keyword and vector sides by it: a bill number, a quoted phrase or a short query of
+// names is a keyword question, where the words themselves are the intent; a long sentence is
+// prose, where meaning matters more than the words. Which stems are rare needs the index's
+// statistics and is decided in src/server/search/candidates.ts.
+import { isStop, stem, type Lang } from './terms.js';
+import { words } from './words.js';
+
+export type QueryShape = 'keyword' | 'topic' | 'prose';
+
+/** A quoted phrase: the stems of its words that are not stop words, in order, per language. */
+export interface Phrase { text: string; stems: Record<Lang, string[]> }
+
+/** A bill number as written in Hansard: C-36, S-15 (federal), Bill 14 / projet de loi 14 (provincial). */
+export interface BillNumber { text: string; pattern: RegExp }
+
+export interface QueryAnalysis {
+  phrases: Phrase[];
+  bills: BillNumber[];
+  /** Words written with a capital letter other than the query's first word (names, places, acronyms). */
+  names: string[];
+  /** Words that are not stop words in every searched language. */
+  contentWords: number;
+  shape: QueryShape;
+}
+
+// Straight, curly and French quotes; a phrase is at least two words (one quoted word is a word).
+const QUOTED = /"([^"]+)"|“([^”]+)”|«\s*([^»]+?)\s*»/g;
+// Federal: a letter C or S, a hyphen (or a space or none), 1-4 digits, not inside a longer token.
+const FEDERAL_BILL = /(?<![\p{L}\p{N}])([CS])[-‑\s]?(\d{1,4})(?![\p{L}\p{N}])/giu;
+// Provincial: "Bill 14", "projet de loi 14", "Bill M201".
+const PROVINCIAL_BILL = /\b(?:bill|projet de loi)\s+(M?\d{1,4})\b/giu;
+
+/** Stems of a text in one language, without stop words, in order: the phrase as the index sees it. */
+export function phraseStems(text: string, lang: Lang): string[] {
+  return words(text).filter((w) => !isStop(w.norm, lang)).map((w) => stem(w.norm, lang));
+}
+
+function billPattern(letter: string, digits: string): RegExp {
+  // Hansard writes C-36, C‑36 (non-breaking hyphen), C 36 and, rarely, C36.
+  return new RegExp(`(?<![\\p{L}\\p{N}])${letter}[-‑\\s]?${digits}(?![\\p{L}\\p{N}])`, 'iu');
+}
+
+export function analyseQuery(q: string, langs: readonly Lang[]): QueryAnalysis {
+  const phrases: Phrase[] = [];
+  for (const m of q.matchAll(QUOTED)) {
+    const text = (m[1] ?? m[2] ?? m[3]).trim();
+    const stems = { en: phraseStems(text, 'en'), fr: phraseStems(text, 'fr') };
+    if (langs.some((l) => stems[l].length >= 2)) phrases.push({ text, stems });
+  }
+  const bills: BillNumber[] = [];
+  const seen = new Set<string>();
+  for (const m of q.matchAll(FEDERAL_BILL)) {
+    const text = `${m[1].toUpperCase()}-${m[2]}`;
+    // "C 36" alone is too loose to call a bill number unless the query says bill / projet de loi.
+    const spaced = /\s/.test(m[0].slice(1, 2));
+    if (spaced && !/\b(bill|projet)\b/i.test(q)) continue;
+    if (!seen.has(text)) { seen.add(text); bills.push({ text, pattern: billPattern(m[1], m[2]) }); }
+  }
+  for (const m of q.matchAll(PROVINCIAL_BILL)) {
+    const text = `Bill ${m[1].toUpperCase()}`;
+    if (!seen.has(text)) { seen.add(text); bills.push({ text, pattern: new RegExp(`\\b(?:bill|projet de loi)\\s+${m[1]}\\b`, 'iu') }); }
+  }
+  const all = words(q);
+  const content = all.filter((w) => !langs.every((l) => isStop(w.norm, l)));
+  const names = all.slice(1).filter((w) => /^\p{Lu}/u.test(q.slice(w.start, w.end)) && !langs.some((l) => isStop(w.norm, l))).map((w) => q.slice(w.start, w.end));
+  const contentWords = content.length;
+  let shape: QueryShape = 'topic';
+  if (phrases.length || bills.length) shape = 'keyword';
+  else if (contentWords <= 3 && (names.length > 0 || contentWords === 1)) shape = 'keyword';
+  else if (contentWords >= 7) shape = 'prose';
+  return { phrases, bills, names, contentWords, shape };
+}
+
+/** Whether `text` (in `lang`) holds the phrase: its stems consecutive, stop words between them ignored. */
+export function holdsPhrase(text: string, lang: Lang, p: Phrase): boolean {
+  const want = p.stems[lang];
+  if (!want.length) return false;
+  const have = phraseStems(text, lang);
+  outer: for (let i = 0; i + want.length <= have.length; i++) {
+    for (let j = 0; j < want.length; j++) if (have[i + j] !== want[j]) continue outer;
+    return true;
+  }
+  return false;
+}

@@ -1,0 +1,157 @@
+// The Hono app: methods and errors in one place, routes per resource under /api/public/v1.
+import { Hono, type Context } from 'hono';
+import { createBillQueries } from '../db/bills.js';
+import { createBoundaryQueries } from '../db/boundaries.js';
+import { createCommitteeQueries } from '../db/committees.js';
+import { createCoverageQueries } from '../db/coverage.js';
+import type { DataFile } from '../../core/data-file/open-data-file.js';
+import { createPoliticianQueries } from '../db/politicians.js';
+import { createPostcodeQueries } from '../db/postcodes.js';
+import { createPostcodeLocator } from '../postcodes/resolve.js';
+import { postcodeRoutes } from '../routes/postcodes.js';
+import { createPostcodeResolver } from '../postcodes/postcode-resolver.js';
+import { createSearchQueries } from '../db/search.js';
+import { createVoteQueries } from '../db/votes.js';
+import { searchRoutes } from '../routes/search.js';
+import type { Embedder } from '../../core/encoder/embedder.js';
+import { createSearchEngine } from '../search/engine.js';
+import type { SearchCacheName } from '../search/query-caches.js';
+import { loadLexicon } from '../../core/data-file/encoder-store.js';
+import { createVectorIndex, hasVectorTable, type VectorIndex, type VectorIndexOptions } from '../search/vectors.js';
+import { billRoutes } from '../routes/bills.js';
+import { boundaryRoutes, type PostcodeLocator } from '../routes/boundaries.js';
+import { createBoundaryIndex } from '../../core/geo/boundary-index.js';
+import { committeeRoutes } from '../routes/committees.js';
+import { coverageRoutes } from '../routes/coverage.js';
+import { healthRoutes } from '../routes/health.js';
+import { politicianRoutes } from '../routes/politicians.js';
+import { voteRoutes } from '../routes/votes.js';
+import { createWorkQueue, type WorkQueue } from '../limits/work-queue.js';
+import { ROUTE_CLASSES } from '../limits/route-classes.js';
+import { checkAfterwards, serverMemoryGuard, type MemoryGuard } from '../../core/memory/memory-guard.js';
+import { accessControl, createGate, type AccessOptions } from './access.js';
+import { createFastPath } from './fast-path.js';
+import { createResponseCache, type ResponseCache } from './response-cache.js';
+import { SETTINGS } from '../../core/settings.js';
+import { API_PREFIX } from './api-prefix.js';
+import { isClientAbort, requestSignal, withRequestSignal } from './request-signal.js';
+import { ApiError, internalError, notFound } from '../../core/errors.js';
+import { ALLOWED_METHODS, createResponder, failureReply, PREFLIGHT_HEADERS } from './respond.js';
+import { openApiRoutes } from '../openapi/routes.js';
+import { metricsRoutes } from '../ops/metrics-route.js';
+import { createObserver, observeRequests, type ObserveOptions } from '../ops/observe.js';
+
+export { API_PREFIX };
+
+export interface AppOptions {
+  data: DataFile;
+  /** Where unexpected errors are reported; their details never reach the client. `c` is absent for
+   *  an error on the fast path (before routing). */
+  logError?: (err: unknown, c?: Context) => void;
+  compressThreshold?: number;
+  /** Embeds search queries; without one, search ranks by keywords only. */
+  embedder?: Embedder | null;
+  /** The file's vector index, loaded beside its encoder (src/server/search/search-parts.ts); absent, it is
+   *  loaded here; null, search ranks by keywords only. */
+  vectors?: VectorIndex | null;
+  /** Keys and rate limits (decisions 2-4); absent, every request is let through unchecked. */
+  access?: Omit<AccessOptions, 'prefix'> | null;
+  /** Runs query embeddings, shared by the semantic routes; one of 2 running + 6 waiting by default. */
+  embedQueue?: WorkQueue;
+  /** Resolves /boundaries/lookup?postcode= (postcodes, issue 4 part B); without one a postcode is 404. */
+  locatePostcode?: PostcodeLocator;
+  /** Request log and metrics (docs/operations.md); absent, nothing is observed and /metrics is 404. */
+  ops?: Omit<ObserveOptions, 'buildId'> | null;
+  /** Answers kept by URL for this data file (the server shares one across reloads); default: a cache
+   *  of its own of the default size. A cache of 0 bytes keeps nothing. */
+  cache?: ResponseCache;
+  /** Caps of the search caches of this file (src/server/search/query-caches.ts); default SEARCH_CACHE_BYTES. */
+  searchCacheBytes?: Record<SearchCacheName, number>;
+  /** Asked after each semantic search whether the process should collect its garbage
+   *  (src/core/memory/memory-guard.ts); default: a guard at the default --memory-ceiling; null: never. */
+  memoryGuard?: MemoryGuard | null;
+}
+
+export function createApp({
+  data, logError = (err) => console.error(err), compressThreshold = 1024, embedder = null, vectors: given, access = null, embedQueue = createWorkQueue(), locatePostcode, ops = null,
+  cache = createResponseCache({ maxBytes: Number(SETTINGS.response_cache.default) }), searchCacheBytes,
+  memoryGuard = serverMemoryGuard(Number(SETTINGS.memory_ceiling.default)),
+}: AppOptions) {
+  const { db, build } = data;
+  const kept = cache.forBuild(build.id);
+  const respond = createResponder({ buildId: build.id, compressThreshold, cache: kept });
+  const app = new Hono();
+
+  // Outermost, so 405s, 401s and 429s are logged and counted too.
+  if (ops && (ops.log || ops.metrics)) app.use('*', observeRequests({ ...ops, buildId: build.id }));
+  app.use('*', async (c, next) => {
+    if (c.req.method === 'OPTIONS') return c.body(null, 204, PREFLIGHT_HEADERS);
+    if (!ALLOWED_METHODS.includes(c.req.method)) {
+      throw new ApiError(405, 'method_not_allowed', `method ${c.req.method} is not allowed; this API is read-only`, undefined, { Allow: ALLOWED_METHODS.join(', ') });
+    }
+    await next();
+  });
+
+  // The OpenAPI document and /docs describe the interface and read no data: outside the gate too.
+  app.route('/', openApiRoutes({ buildId: build.id, compressThreshold, prefix: API_PREFIX, cache: kept }));
+  // Health stays outside the gate: load balancers probe it without keys, many times an hour.
+  if (access) app.use(`${API_PREFIX}/*`, accessControl({ ...access, prefix: API_PREFIX }));
+  app.route('/', healthRoutes({ build, respond }));
+  if (ops?.metrics) app.route('/', metricsRoutes({ metrics: ops.metrics }));
+  const api = new Hono();
+  const boundaries = createBoundaryQueries(db);
+  const boundaryIndex = createBoundaryIndex({ db });
+  api.route('/', politicianRoutes({ politicians: createPoliticianQueries(db), boundaries, respond }));
+  const postcodes = createPostcodeQueries(db);
+  api.route('/', boundaryRoutes({ boundaries, index: boundaryIndex, locatePostcode: locatePostcode ?? createPostcodeLocator(postcodes), respond }));
+  const postcodeResolver = createPostcodeResolver({ postcodes, boundaries, index: boundaryIndex });
+  api.route('/', postcodeRoutes({ lookup: postcodeResolver, respond }));
+  api.route('/', billRoutes({ bills: createBillQueries(db), respond }));
+  api.route('/', voteRoutes({ votes: createVoteQueries(db), respond }));
+  api.route('/', committeeRoutes({ committees: createCommitteeQueries(db), respond }));
+  api.route('/', coverageRoutes({ coverage: createCoverageQueries(db), respond }));
+  const searchQueries = createSearchQueries(db, searchCacheBytes);
+  const vectors = given !== undefined ? given : hasVectorTable(db) ? createVectorIndex(db, vectorOptions(searchCacheBytes)) : null;
+  // A client that disconnects while its query waits for an embedding slot leaves the queue.
+  const embedOne = (text: string) => (embedder!.embedQuery ? embedder!.embedQuery(text) : embedder!.embed([text]).then((v) => v[0]));
+  const embed = embedder ? (text: string) => embedQueue.run(() => embedOne(text), requestSignal()) : null;
+  const semantic = Object.entries(ROUTE_CLASSES).filter(([, cls]) => cls === 'semantic').map(([path]) => path);
+  for (const path of semantic) api.use(path, withRequestSignal);
+  if (memoryGuard) for (const path of semantic) api.use(path, checkAfterwards(memoryGuard));
+  api.route('/', searchRoutes({ engine: createSearchEngine({ queries: searchQueries, vectors, embed, lexicon: loadLexicon(db), knows: embedder?.knowsAnyWord ? (t: string) => embedder.knowsAnyWord!(t) : null }), queries: searchQueries, vectors, representativeIds: postcodeResolver.representativeIds, respond }));
+  app.route(API_PREFIX, api);
+
+  app.notFound((c) => respond.error(c, notFound(`route ${c.req.path}`)));
+  app.onError((err, c) => {
+    if (err instanceof ApiError) return respond.error(c, err);
+    // A client that went away mid-request (the embedding queue gives up its place) is no bug.
+    if (isClientAbort(err, c)) return respond.error(c, internalError());
+    logError(err, c);
+    return respond.error(c, internalError());
+  });
+
+  // Answers the cache holds skip the router and the middleware chain (src/server/http/fast-path.ts).
+  const fast = createFastPath({
+    cache: kept,
+    gate: access ? createGate({ ...access, prefix: API_PREFIX }) : null,
+    observe: ops && (ops.log || ops.metrics) ? createObserver({ ...ops, buildId: build.id }) : null,
+    compressThreshold,
+    onError: (err, method) => {
+      logError(err);
+      return failureReply(internalError(), undefined, method);
+    },
+  });
+  const routed = app.fetch;
+  app.fetch = (req, env, ctx) => fast.fetch(req, env) ?? routed(req, env, ctx);
+  return Object.assign(app, {
+    /** Answers a kept answer from node:http's own request and response; false: use `fetch`. */
+    node: fast.node,
+    // The search caches of this file (src/server/search/query-caches.ts), for /metrics.
+    searchCaches: () => ({ ...searchQueries.cacheStats(), ...(vectors && { int8_vectors: vectors.cacheStats() }) }),
+  });
+}
+
+/** The vector index's options under the search caches' caps (default: the index's own). */
+export function vectorOptions(searchCacheBytes?: Record<SearchCacheName, number>): VectorIndexOptions {
+  return searchCacheBytes ? { keepBytes: searchCacheBytes.int8_vectors } : {};
+}

@@ -1,0 +1,212 @@
+// Admission in front of every route: requests are answered in arrival order, in short turns of the
+// event loop, and a request the server cannot answer in reasonable time is answered at once with
+// 503 `server_overloaded` and `Retry-After: 1` (decisions 2's error shape), which costs microseconds,
+// instead of making every request behind it wait longer.
+//
+// Why a queue of our own: most routes answer synchronously, so without one a loaded server runs
+// every request that has arrived in one long turn of the event loop (512 connections × ~1 ms), and
+// Node (libuv ≥ 1.45) accepts one new connection per turn: under load new clients waited 10 s and
+// more just to be accepted. Here a turn runs requests for at most `sliceMs`; the rest wait in the
+// queue for the next turn, so turns stay short, connections keep being accepted, and each request's
+// wait is known exactly.
+//
+// Two bounds shed:
+// - requests in flight (`maxInFlight`): queued, running, or having their answer written out (until
+//   it is, or the connection closes). Bounds the work and the answer bytes held at once: slow
+//   readers, requests waiting for an embedding slot, the queue itself.
+// - queue delay (`maxQueueMs`): a request that would wait longer than this for its turn (the
+//   requests ahead of it times the recent time per request) is answered 503 on arrival; one that
+//   did wait longer (the estimate was short) is answered 503 when its turn comes, rather than late.
+//
+// /health and /metrics are never queued nor shed (they are cheap, and they are how the overload is
+// seen), but count in flight. A shed request never reaches the app: it is not counted against a rate
+// limit, not logged per request (the metrics count it), and carries CORS headers like every answer.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ApiError, errorBody } from '../../core/errors.js';
+import { CORS_HEADERS, JSON_TYPE } from '../http/respond.js';
+import type { NodeHandler } from '../http/serve.js';
+import type { Fetch } from './dispatcher.js';
+
+export type ShedReason = 'in_flight' | 'queue_delay';
+
+export interface AdmissionOptions {
+  /** Requests in flight at most (queued, running, being written); 0: no bound. */
+  maxInFlight: number;
+  /** Milliseconds a request may wait for its turn before it is shed; 0: no bound. */
+  maxQueueMs: number;
+  /** Milliseconds of requests run in one turn of the event loop before the rest wait for the next. */
+  sliceMs?: number;
+  onShed?: (reason: ShedReason) => void;
+  /** One line when shedding starts (at most one a minute). */
+  notice?: (message: string) => void;
+  now?: () => number;
+}
+
+interface Waiting {
+  req: Request;
+  env: unknown;
+  at: number;
+  /** Ends its count in flight; null when the Node response's end is watched instead. */
+  release: (() => void) | null;
+  answer(res: Response | Promise<Response>): void;
+}
+
+type Bindings = { incoming?: IncomingMessage; outgoing?: ServerResponse } | undefined;
+
+const RETRY_AFTER = 1;
+const NOTICE_EVERY_MS = 60_000;
+/** How often the loop marks the start of a turn (its timers phase). */
+const TICK_MS = 5;
+
+/** Paths that are never queued nor shed: the load balancer's probe and the scrape. */
+const isExempt = (url: string) => {
+  const path = url.slice(url.indexOf('/', url.indexOf('//') + 2));
+  return path === '/health' || path.startsWith('/health?') || path === '/metrics' || path.startsWith('/metrics?');
+};
+
+function shedResponse(method: string, message: string): Response {
+  const err = new ApiError(503, 'server_overloaded', message);
+  return new Response(method === 'HEAD' ? null : JSON.stringify(errorBody(err)), {
+    status: 503,
+    headers: { ...CORS_HEADERS, 'Retry-After': String(RETRY_AFTER), 'Cache-Control': 'no-store', 'Content-Type': JSON_TYPE },
+  });
+}
+
+const nextTurn = () => new Promise<void>((r) => setImmediate(r));
+
+export function createAdmission({ maxInFlight, maxQueueMs, sliceMs = 10, onShed, notice = (m) => console.error(m), now = () => performance.now() }: AdmissionOptions) {
+  let inFlight = 0;
+  let idleWaiters: Array<() => void> = [];
+  const queue: Waiting[] = [];
+  let head = 0; // queue[head] is the oldest waiting request (shift() is O(n) on a long queue)
+  let draining = false;
+  let noticedAt = -Infinity;
+  // Recent time to answer one queued request (exponential moving average, ms).
+  let costMs = 0.5;
+  // The start of the current turn, roughly: a timer fires at the start of each turn of a busy loop.
+  let turnStart = now();
+  const ticker = setInterval(() => { turnStart = now(); }, TICK_MS);
+  ticker.unref();
+
+  const waiting = () => queue.length - head;
+  const full = () => maxInFlight > 0 && inFlight >= maxInFlight;
+  /** Nothing waiting and this turn still short: a request runs now, as if there were no queue. */
+  const runsNow = () => waiting() === 0 && now() - turnStart < TICK_MS + sliceMs;
+
+  function shed(req: Request, reason: ShedReason, detail: string): Response {
+    onShed?.(reason);
+    const t = now();
+    if (t - noticedAt >= NOTICE_EVERY_MS) {
+      noticedAt = t;
+      notice(`canpol: overloaded (${detail}): answering 503 server_overloaded at once until it passes (counted in canpol_http_requests_shed_total)`);
+    }
+    return shedResponse(req.method, `the server is overloaded (${detail}); retry in ${RETRY_AFTER} s`);
+  }
+
+  function released(): void {
+    inFlight--;
+    if (inFlight === 0 && idleWaiters.length) for (const w of idleWaiters.splice(0)) w();
+  }
+
+  /** Counts the request in flight until its answer is written out or its connection is gone. The
+   *  release to call when the answer is built instead, without a Node response to watch (tests
+   *  calling fetch directly); null when the response's end is watched. */
+  function track(env: unknown): (() => void) | null {
+    inFlight++;
+    let done = false;
+    const release = () => { if (!done) { done = true; released(); } };
+    const outgoing = (env as Bindings)?.outgoing;
+    if (!outgoing?.once) return release;
+    outgoing.once('finish', release);
+    outgoing.once('close', release);
+    return null;
+  }
+
+  function run(fetch: Fetch, req: Request, env: unknown, release: (() => void) | null): Response | Promise<Response> {
+    let res: Response | Promise<Response>;
+    try {
+      res = fetch(req, env);
+    } catch (err) {
+      release?.();
+      return Promise.reject(err); // the server answers 500, and the queue keeps going
+    }
+    if (!release) return res;
+    if (res instanceof Promise) return res.finally(release);
+    release();
+    return res;
+  }
+
+  async function drain(fetch: Fetch): Promise<void> {
+    const start = now();
+    // A request whose answer needs the event loop (an embedding, a timer) does not hold the turn up:
+    // the next request runs once it is answered or at the next turn, whichever is first.
+    const turn = nextTurn();
+    while (waiting() > 0) {
+      if (now() - start >= sliceMs) {
+        setImmediate(() => void drain(fetch));
+        return;
+      }
+      const w = queue[head];
+      queue[head++] = undefined as unknown as Waiting;
+      if (head > 1024 && head * 2 > queue.length) { queue.splice(0, head); head = 0; }
+      const waited = now() - w.at;
+      const gone = (w.env as Bindings)?.incoming?.socket?.destroyed;
+      if (gone || (maxQueueMs > 0 && waited > maxQueueMs)) {
+        // A client that went away needs no answer; one that waited too long gets 503 now.
+        w.answer(gone ? shedResponse(w.req.method, 'the client went away') : shed(w.req, 'queue_delay', `requests waited ${Math.round(waited)} ms`));
+        w.release?.();
+        continue;
+      }
+      const began = now();
+      const res = run(fetch, w.req, w.env, w.release);
+      w.answer(res);
+      if (res instanceof Promise) await Promise.race([res.then(() => {}, () => {}), turn]);
+      costMs = costMs * 0.9 + (now() - began) * 0.1;
+    }
+    draining = false;
+  }
+
+  return {
+    wrap(fetch: Fetch): Fetch {
+      return (req, env) => {
+        if (isExempt(req.url)) return run(fetch, req, env, track(env));
+        if (full()) return shed(req, 'in_flight', `${inFlight} requests in flight`);
+        if (maxQueueMs > 0 && waiting() * costMs > maxQueueMs) {
+          return shed(req, 'queue_delay', `${waiting()} requests waiting, about ${Math.round(waiting() * costMs)} ms`);
+        }
+        const release = track(env);
+        if (runsNow()) return run(fetch, req, env, release);
+        return new Promise<Response>((resolve) => {
+          queue.push({ req, env, at: now(), release, answer: resolve as Waiting['answer'] });
+          if (!draining) {
+            draining = true;
+            setImmediate(() => void drain(fetch));
+          }
+        });
+      };
+    },
+    /** The Node door (src/server/http/fast-path.ts) where a request would run at once anyway: nothing
+     *  waiting, this turn still short, the in-flight bound not reached. Otherwise it declines, and
+     *  the request comes through `wrap` to be queued or shed there. */
+    wrapNode(answer: NodeHandler): NodeHandler {
+      return (incoming, outgoing) => {
+        if (full() || !runsNow()) return false;
+        const answered = answer(incoming, outgoing);
+        // Counted from here: the answer has only been handed to the socket, and its end is watched.
+        if (answered) track({ outgoing });
+        return answered;
+      };
+    },
+    /** Requests queued, running or being written out. */
+    get inFlight() { return inFlight; },
+    /** Requests waiting for their turn. */
+    get waiting() { return waiting(); },
+    /** Resolves when nothing is in flight (graceful shutdown). */
+    idle(): Promise<void> {
+      return inFlight === 0 ? Promise.resolve() : new Promise((r) => idleWaiters.push(r));
+    },
+    stop: () => clearInterval(ticker),
+  };
+}
+
+export type Admission = ReturnType<typeof createAdmission>;
