@@ -27,7 +27,7 @@ import { BENCH_QUERIES } from './search-queries.js';
 import { summarize } from './stats.js';
 import { collectGarbage } from '../src/core/memory/collect-garbage.js';
 import { serverMemoryGuard } from '../src/core/memory/memory-guard.js';
-import { SETTINGS } from '../src/core/settings.js';
+import { SETTINGS } from '../src/cli/settings.js';
 import type { ScanThreads } from '../src/server/search/scan/code-scan.js';
 
 const { values } = parseArgs({ options: {

@@ -1,7 +1,7 @@
 // Per full postcode the mean of its address points, per FSA the address-weighted mean of its codes
 // (decisions 7). Pure: records in, rows out, so the arithmetic is tested without a database.
 import { provinceOfPostcode } from '../../src/core/domain/postcode.js';
-import type { FsaRow, PostcodeRow } from '../../src/server/db/postcodes.js';
+import type { FsaRow, PostcodeRow } from '../../src/core/data-file/postcode-schema.js';
 import type { FsaPointRecord, PostcodeOverrideRecord, PostcodePointRecord } from '../sources/schemas.js';
 
 

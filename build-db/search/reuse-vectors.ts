@@ -9,7 +9,7 @@
 // (docs/benchmarks.md, twelfth session).
 import type Database from 'better-sqlite3';
 import { codeBlocks, codeBlocksSize, hasCodeBlocks } from '../../src/core/data-file/code-blocks.js';
-import { floatsOf } from '../../src/server/search/vectors.js';
+import { floatsOf } from '../../src/core/data-file/vector-rows.js';
 import { storedVector, type ReuseVectors, type StoredVector } from './write-vectors.js';
 
 type Row = { rowid: number; content_hash: string };

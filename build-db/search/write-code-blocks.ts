@@ -8,8 +8,8 @@
 // contiguous run of pages, read in one sweep.
 import type Database from 'better-sqlite3';
 import { BLOCK_ENTRIES } from '../../src/core/data-file/code-blocks.js';
-import { dayNumber, type FilterRow } from '../../src/server/search/scan/filter-columns.js';
-import { VALUE_COLUMNS, type ValueColumn } from '../../src/server/search/value-filters.js';
+import { dayNumber, type FilterRow } from '../../src/core/data-file/filter-row.js';
+import { VALUE_COLUMNS, type ValueColumn } from '../../src/core/data-file/value-columns.js';
 
 /** Where the blocks wait until the last is written (the temp schema: a file of its own, not memory). */
 const STAGING = 'chunk_blocks_staging';

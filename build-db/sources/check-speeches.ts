@@ -7,7 +7,7 @@
 // merged): the merge points every key a record holds at the person's kept key, and leaves an
 // unknown key as it is, so a key is known before the merge exactly when it is after.
 import type { Located as LocatedRecord } from './files.js';
-import type { SourceIssue } from './read-bundle.js';
+import type { SourceIssue } from './source-issue.js';
 import { UniqueKeys } from './unique-keys.js';
 
 /** What the first pass found: every problem of a single speech, and every key for the duplicates. */

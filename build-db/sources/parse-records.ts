@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import * as v from 'valibot';
 import { SOURCE_FILES, type SourceKind } from './files.js';
 import { readLines } from './read-lines.js';
-import type { SourceIssue } from './read-bundle.js';
+import type { SourceIssue } from './source-issue.js';
 
 export type ParsedRecord = { file: string; line: number; record: unknown };
 

@@ -9,13 +9,9 @@ import { speechChecker, type SpeechChecks } from './check-speeches.js';
 import { evenSample } from './even-sample.js';
 import { parseRecords, toIssues } from './parse-records.js';
 import { manifestSchema, type Manifest } from './schemas.js';
+import type { SourceIssue } from './source-issue.js';
 
-export interface SourceIssue {
-  file: string;
-  line: number | null;
-  field: string | null;
-  message: string;
-}
+export type { SourceIssue };
 
 export interface Bundle {
   manifest: Manifest;

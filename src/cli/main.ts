@@ -17,7 +17,7 @@ import { runBuildWorker } from '../../build-db/workers/run-worker.js';
 import { isBuildWorker } from '../../build-db/workers/start-worker.js';
 import { DataFileError } from '../core/data-file/open-data-file.js';
 import { versionLine } from '../core/version.js';
-import { resolveSetting, SettingError, settingsHelp, settingsMarkdown, SETTINGS, type SettingName } from '../core/settings.js';
+import { resolveSetting, SettingError, settingsHelp, settingsMarkdown, SETTINGS, type SettingName } from './settings.js';
 
 type Values = Record<SettingName, string>;
 

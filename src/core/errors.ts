@@ -1,47 +1,43 @@
-// The one error type of the API and its one JSON shape (decisions 2).
+// The one error type of canpol's answers: what went wrong (a code of decisions 2) and why, with no
+// transport in it. The HTTP layer (src/server/http/error-reply.ts) maps a code to its status and
+// headers and renders the one JSON shape.
+
+export type ErrorCode =
+  | 'invalid_parameter' | 'missing_query' | 'invalid_api_key' | 'not_found' | 'anchor_not_found' | 'method_not_allowed'
+  | 'rate_limited' | 'search_overloaded' | 'server_overloaded' | 'internal_error';
 
 export interface ParamIssue {
   param: string;
   message: string;
 }
 
-const REASONS: Record<number, string> = {
-  400: 'Bad Request', 401: 'Unauthorized', 404: 'Not Found', 405: 'Method Not Allowed',
-  429: 'Too Many Requests', 500: 'Internal Server Error', 503: 'Service Unavailable',
-};
+/** What a client can do about an error, for the transport to say in its own way. */
+export interface ErrorHints {
+  /** Seconds after which a retry can succeed. */
+  retryAfter?: number;
+  /** The methods that are allowed. */
+  allow?: readonly string[];
+  /** The credentials were refused: say which scheme is expected. */
+  challenge?: 'Bearer';
+}
 
 export class ApiError extends Error {
   constructor(
-    readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly issues?: ParamIssue[],
-    readonly headers: Record<string, string> = {},
+    readonly hints: ErrorHints = {},
   ) {
     super(message);
     this.name = 'ApiError';
   }
 }
 
-export interface ErrorBody {
-  statusCode: number;
-  code: string;
-  error: string;
-  message: string;
-  issues?: ParamIssue[];
-}
-
-export function errorBody(err: ApiError): ErrorBody {
-  const body: ErrorBody = { statusCode: err.status, code: err.code, error: REASONS[err.status] ?? 'Error', message: err.message };
-  if (err.issues) body.issues = err.issues;
-  return body;
-}
-
-export const notFound = (what: string) => new ApiError(404, 'not_found', `${what} not found`);
+export const notFound = (what: string) => new ApiError('not_found', `${what} not found`);
 
 export function invalidParameters(issues: ParamIssue[]): ApiError {
   const message = issues.map((i) => `${i.param} ${i.message}`).join('; ');
-  return new ApiError(400, 'invalid_parameter', message, issues);
+  return new ApiError('invalid_parameter', message, issues);
 }
 
-export const internalError = () => new ApiError(500, 'internal_error', 'internal error; the server log has the details');
+export const internalError = () => new ApiError('internal_error', 'internal error; the server log has the details');

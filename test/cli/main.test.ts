@@ -5,7 +5,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import { settingsMarkdown } from '../../src/core/settings.js';
+import { settingsMarkdown } from '../../src/cli/settings.js';
 import { fixtureIds, tempDir, writeFixture } from '../helpers/fixture.js';
 import { buildBundle } from '../server/ops/serve-process.js';
 

@@ -21,7 +21,7 @@ import { collectGarbage } from '../../core/memory/collect-garbage.js';
 import { tuneServerHeap } from '../../server/ops/server-heap.js';
 import type { ScanThreads } from '../../server/search/scan/code-scan.js';
 import { splitSearchCache } from '../../server/search/query-caches.js';
-import { SettingError, SETTINGS } from '../../core/settings.js';
+import { SettingError, SETTINGS } from '../settings.js';
 import { setUpAccess, type AccessSettings } from './serve-access.js';
 
 export interface ServeOptions extends AccessSettings, ConnectionLimits {

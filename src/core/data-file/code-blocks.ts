@@ -12,7 +12,7 @@
 // a text column stores each code in 1, 2 or 4 bytes, the fewest that hold the block's largest. At
 // 8 M chunks a block then holds ~46 bytes a chunk instead of ~70: a third less to read at start.
 import type Database from 'better-sqlite3';
-import { VALUE_COLUMNS, type ValueColumn } from '../../server/search/value-filters.js';
+import { VALUE_COLUMNS, type ValueColumn } from './value-columns.js';
 
 /** Chunks per block: 64 Ki, so a block's codes BLOB is 2 MB at 256-bit codes. */
 export const BLOCK_ENTRIES = 65_536;

@@ -12,7 +12,7 @@
 // filter column value, so a filter intersects posting lists inside FTS5 instead of being checked
 // after. docs/api-notes.md "Search" has the measurements.
 import { createHash } from 'node:crypto';
-import type { ValueColumn } from '../../server/search/value-filters.js';
+import type { ValueColumn } from './value-columns.js';
 
 export const K1 = 1.2;
 export const B = 0.75;

@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { SCHEMA_VERSION } from './schema.js';
 import { loadSqliteVec } from '../natives/native-files.js';
-import { SETTINGS } from '../settings.js';
 
 export class DataFileError extends Error {
   constructor(message: string) {
@@ -34,7 +33,10 @@ export interface OpenOptions {
   mmapSize?: number;
 }
 
-export function openDataFile(path: string, { mmapSize = Number(SETTINGS.mmap_size.default) }: OpenOptions = {}): DataFile {
+/** 256 MiB: the default of `--mmap-size` (a file smaller than this is mapped whole). */
+export const DEFAULT_MMAP_SIZE = 268_435_456;
+
+export function openDataFile(path: string, { mmapSize = DEFAULT_MMAP_SIZE }: OpenOptions = {}): DataFile {
   if (!existsSync(path)) throw new DataFileError(`data file ${path} does not exist (build one with: canpol build --sources DIR --out ${path})`);
   let db: Database.Database;
   try {

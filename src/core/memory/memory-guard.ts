@@ -16,6 +16,9 @@ import { collectGarbage } from './collect-garbage.js';
  *  batch in flight on each thread. */
 export const BUILD_MEMORY_CEILING = 1.25 * 2 ** 30;
 
+/** 900 MiB: the server's default `--memory-ceiling`. */
+export const DEFAULT_MEMORY_CEILING = 900 * 2 ** 20;
+
 export interface MemoryGuardOptions {
   /** Resident bytes above which a check collects. */
   ceiling?: number;

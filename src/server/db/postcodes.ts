@@ -2,17 +2,11 @@
 // constituencies with their offices and live handles (representatives by postcode).
 import type Database from 'better-sqlite3';
 import type { Level, Platform } from '../../core/domain/enums.js';
+import type { FsaRow, PostcodeRow } from '../../core/data-file/postcode-schema.js';
 import type { Office, PoliticianListItem, SocialHandle } from './politicians.js';
 
-export interface PostcodeRow {
-  postcode: string; fsa: string; source: 'nar' | 'cache'; lat: number; lng: number; address_points: number | null;
-  city: string | null; province_territory: string | null; fetched_at: string;
-}
+export type { FsaRow, PostcodeRow };
 
-export interface FsaRow {
-  fsa: string; basis: 'addresses' | 'fsa_point' | 'overrides'; lat: number; lng: number; address_points: number | null;
-  postcodes: number; city: string | null; province_territory: string | null; fetched_at: string;
-}
 
 /** The politician of a representative entry: list-item fields plus names, URLs and social_urls (decisions 5). */
 export interface RepresentativePolitician extends PoliticianListItem {

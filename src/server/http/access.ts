@@ -60,7 +60,7 @@ export interface GateOutcome {
 
 const invalidKey = (reason: keyof typeof REASONS): GateOutcome => ({
   authFailure: reason,
-  error: new ApiError(401, 'invalid_api_key', REASONS[reason], undefined, { 'WWW-Authenticate': 'Bearer' }),
+  error: new ApiError('invalid_api_key', REASONS[reason], undefined, { challenge: 'Bearer' }),
 });
 
 /** The gate as a function of the request, shared by the middleware and the response cache's fast
@@ -87,7 +87,7 @@ export function createGate({ keys, limiter, clientAddress, prefix, classify = cl
       out.headers = verdict.headers;
       if (!verdict.allowed) {
         out.limitRejection = caller.kind === 'anonymous' ? { bucket: 'anonymous', tier: 'anonymous' } : { bucket: cls, tier: caller.tier };
-        out.error = new ApiError(429, 'rate_limited', `rate limit of ${verdict.headers['X-RateLimit-Limit']} requests per hour reached; retry in ${verdict.retryAfter} s`, undefined, { 'Retry-After': String(verdict.retryAfter) });
+        out.error = new ApiError('rate_limited', `rate limit of ${verdict.headers['X-RateLimit-Limit']} requests per hour reached; retry in ${verdict.retryAfter} s`, undefined, { retryAfter: verdict.retryAfter });
       }
       return out;
     };

@@ -28,11 +28,10 @@ import { politicianRoutes } from '../routes/politicians.js';
 import { voteRoutes } from '../routes/votes.js';
 import { createWorkQueue, type WorkQueue } from '../limits/work-queue.js';
 import { ROUTE_CLASSES } from '../limits/route-classes.js';
-import { checkAfterwards, serverMemoryGuard, type MemoryGuard } from '../../core/memory/memory-guard.js';
+import { checkAfterwards, DEFAULT_MEMORY_CEILING, serverMemoryGuard, type MemoryGuard } from '../../core/memory/memory-guard.js';
 import { accessControl, createGate, type AccessOptions } from './access.js';
 import { createFastPath } from './fast-path.js';
-import { createResponseCache, type ResponseCache } from './response-cache.js';
-import { SETTINGS } from '../../core/settings.js';
+import { createResponseCache, DEFAULT_RESPONSE_CACHE_BYTES, type ResponseCache } from './response-cache.js';
 import { API_PREFIX } from './api-prefix.js';
 import { isClientAbort, requestSignal, withRequestSignal } from './request-signal.js';
 import { ApiError, internalError, notFound } from '../../core/errors.js';
@@ -74,8 +73,8 @@ export interface AppOptions {
 
 export function createApp({
   data, logError = (err) => console.error(err), compressThreshold = 1024, embedder = null, vectors: given, access = null, embedQueue = createWorkQueue(), locatePostcode, ops = null,
-  cache = createResponseCache({ maxBytes: Number(SETTINGS.response_cache.default) }), searchCacheBytes,
-  memoryGuard = serverMemoryGuard(Number(SETTINGS.memory_ceiling.default)),
+  cache = createResponseCache({ maxBytes: DEFAULT_RESPONSE_CACHE_BYTES }), searchCacheBytes,
+  memoryGuard = serverMemoryGuard(DEFAULT_MEMORY_CEILING),
 }: AppOptions) {
   const { db, build } = data;
   const kept = cache.forBuild(build.id);
@@ -87,7 +86,7 @@ export function createApp({
   app.use('*', async (c, next) => {
     if (c.req.method === 'OPTIONS') return c.body(null, 204, PREFLIGHT_HEADERS);
     if (!ALLOWED_METHODS.includes(c.req.method)) {
-      throw new ApiError(405, 'method_not_allowed', `method ${c.req.method} is not allowed; this API is read-only`, undefined, { Allow: ALLOWED_METHODS.join(', ') });
+      throw new ApiError('method_not_allowed', `method ${c.req.method} is not allowed; this API is read-only`, undefined, { allow: ALLOWED_METHODS });
     }
     await next();
   });

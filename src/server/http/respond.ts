@@ -8,9 +8,11 @@
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import { encode, pickEncoding, type Encoding } from './compress.js';
-import { errorBody, type ApiError } from '../../core/errors.js';
+import type { ApiError } from '../../core/errors.js';
+import { errorBody, errorHeaders, errorStatus } from './error-reply.js';
 import { responseHeaders } from './header-bag.js';
 import type { CacheView } from './response-cache.js';
+import type { Representation } from './representation.js';
 import { outgoingOf } from './release-bodies.js';
 import { routeTemplate } from '../ops/route-template.js';
 import { gateRan } from './access.js';
@@ -55,18 +57,7 @@ export interface FixedBody {
 }
 
 /** One answer's body and its fixed headers: what the cache keeps, and what `answer` sends. */
-export interface Representation {
-  /** The body as sent without compression (a string the first time, bytes when kept). */
-  body: string | Uint8Array;
-  /** The body's length in characters, which the compression threshold is measured in. */
-  chars: number;
-  type: string;
-  cacheControl: string;
-  /** ETag base (unquoted); null for `no-store`. */
-  tag: string | null;
-  /** Compressed bodies made so far, by encoding; null until one is kept. */
-  encoded: Map<Encoding, Uint8Array> | null;
-}
+export type { Representation };
 
 /** What of a request an answer depends on, besides its URL. */
 export interface Negotiation {
@@ -159,8 +150,8 @@ export function answer(rep: Representation, req: Negotiation, extra: Readonly<Re
  *  headers), then its own headers. */
 export function failureReply(err: ApiError, extra: Readonly<Record<string, string>> | undefined, method = 'GET'): Reply {
   return {
-    status: err.status,
-    headers: { ...CORS_HEADERS, ...extra, ...err.headers, 'Cache-Control': 'no-store', 'Content-Type': JSON_TYPE },
+    status: errorStatus(err),
+    headers: { ...CORS_HEADERS, ...extra, ...errorHeaders(err), 'Cache-Control': 'no-store', 'Content-Type': JSON_TYPE },
     body: method === 'HEAD' ? null : JSON.stringify(errorBody(err)),
   };
 }

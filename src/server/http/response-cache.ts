@@ -10,7 +10,7 @@
 // after a reload) neither finds nor keeps anything. So one byte cap holds across reloads, and an
 // answer from one file is never served for another.
 import { createBodyReleaser, type Watchable } from './release-bodies.js';
-import type { Representation } from './respond.js';
+import type { Representation } from './representation.js';
 
 /** A kept answer: its representation with the body as bytes, plus what the fast path needs. */
 export interface CachedAnswer extends Representation {
@@ -64,6 +64,9 @@ export interface ResponseCacheOptions {
 /** Bookkeeping per entry beyond its bodies and key: the entry object, its map slot, its headers'
  *  strings. Measured with bench/http-memory.mjs; kept conservative so that RSS stays under the cap. */
 export const ENTRY_OVERHEAD = 320;
+
+/** 64 MiB: the default `--response-cache`. */
+export const DEFAULT_RESPONSE_CACHE_BYTES = 64 * 2 ** 20;
 
 interface Entry {
   key: string;

@@ -24,7 +24,7 @@ const refusals = new Map<number, ApiError>();
 export const overloaded = (retryAfter: number) => {
   let err = refusals.get(retryAfter);
   if (!err) {
-    err = new ApiError(503, 'search_overloaded', `search is busy (every embedding slot and queue place is taken); retry in ${retryAfter} s`, undefined, { 'Retry-After': String(retryAfter) });
+    err = new ApiError('search_overloaded', `search is busy (every embedding slot and queue place is taken); retry in ${retryAfter} s`, undefined, { retryAfter });
     if (refusals.size < 64) refusals.set(retryAfter, err);
   }
   return err;

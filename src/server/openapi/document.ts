@@ -4,7 +4,7 @@
 import { API_PREFIX } from '../http/api-prefix.js';
 import { DEFAULT_LIMITS } from '../limits/limit-table.js';
 import { bucketOf, ENDPOINTS, errorsOf, paramMeaning, type Endpoint } from './endpoints.js';
-import { ERROR_CATALOG, type ErrorCode } from './error-catalog.js';
+import { ERROR_CATALOG, type CatalogCode as ErrorCode } from './error-catalog.js';
 import { paramDoc, type JsonSchema } from './param-schema.js';
 import { BODIES, SCHEMAS } from './responses.js';
 

@@ -14,7 +14,7 @@ import { params as coverageParams } from '../routes/coverage.js';
 import * as politicians from '../routes/politicians.js';
 import * as votes from '../routes/votes.js';
 import { ARRAYS as SEARCH_ARRAYS, facetParams, sessionParams, speechParams } from '../search/params.js';
-import type { ErrorCode } from './error-catalog.js';
+import type { CatalogCode as ErrorCode } from './error-catalog.js';
 import type { JsonSchema } from './param-schema.js';
 import type { BodyName } from './responses.js';
 

@@ -1,6 +1,8 @@
 // Every error code of the API (decisions 2), with its status, when it happens and the headers it
 // carries: the OpenAPI document and the docs page both read this one list.
 
+import type { ErrorCode } from '../../core/errors.js';
+
 export interface ErrorEntry {
   status: number;
   when: string;
@@ -18,6 +20,7 @@ export const ERROR_CATALOG = {
   rate_limited: { status: 429, when: 'The caller\'s hourly bucket is empty.', headers: ['Retry-After'] },
   search_overloaded: { status: 503, when: 'The embedding queue is full (2 running + 6 waiting) on a semantic search endpoint.', headers: ['Retry-After'] },
   internal_error: { status: 500, when: 'A bug; the body never holds a stack trace or SQL.', headers: [] },
-} as const satisfies Record<string, ErrorEntry>;
+} as const satisfies Record<Exclude<ErrorCode, 'server_overloaded'>, ErrorEntry>;
 
-export type ErrorCode = keyof typeof ERROR_CATALOG;
+/** The codes the catalogue documents (every one an endpoint can answer with). */
+export type CatalogCode = keyof typeof ERROR_CATALOG;

@@ -22,7 +22,8 @@
 // seen), but count in flight. A shed request never reaches the app: it is not counted against a rate
 // limit, not logged per request (the metrics count it), and carries CORS headers like every answer.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ApiError, errorBody } from '../../core/errors.js';
+import { ApiError } from '../../core/errors.js';
+import { errorBody } from '../http/error-reply.js';
 import { CORS_HEADERS, JSON_TYPE } from '../http/respond.js';
 import type { NodeHandler } from '../http/serve.js';
 import type { Fetch } from './dispatcher.js';
@@ -65,7 +66,7 @@ const isExempt = (url: string) => {
 };
 
 function shedResponse(method: string, message: string): Response {
-  const err = new ApiError(503, 'server_overloaded', message);
+  const err = new ApiError('server_overloaded', message);
   return new Response(method === 'HEAD' ? null : JSON.stringify(errorBody(err)), {
     status: 503,
     headers: { ...CORS_HEADERS, 'Retry-After': String(RETRY_AFTER), 'Cache-Control': 'no-store', 'Content-Type': JSON_TYPE },

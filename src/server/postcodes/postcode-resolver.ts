@@ -6,7 +6,7 @@ import type { PostcodeQueries } from '../db/postcodes.js';
 import type { Level } from '../../core/domain/enums.js';
 import type { BoundaryHit, BoundaryIndex } from '../../core/geo/boundary-index.js';
 import { notFound } from '../../core/errors.js';
-import { lookupSlots, type LookupResult } from '../routes/boundaries.js';
+import { lookupSlots, type LookupResult } from '../geo/lookup-slots.js';
 import { createPointCache } from './point-cache.js';
 import { createRepresentativeFinder, type RepresentativeEntry } from './representatives.js';
 import { parsedOr400, resolvePostcode, type Resolution } from './resolve.js';

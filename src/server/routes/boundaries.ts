@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import type { BoundaryMatch, BoundaryQueries } from '../db/boundaries.js';
 import { LEVELS, type Level } from '../../core/domain/enums.js';
 import type { BoundaryIndex } from '../../core/geo/boundary-index.js';
+import { lookupSlots } from '../geo/lookup-slots.js';
 import { invalidParameters, notFound, type ParamIssue } from '../../core/errors.js';
 import type { Responder } from '../http/respond.js';
 import { int, level, limit, number, page, parseParams, province, text } from '../http/params.js';
@@ -27,16 +28,6 @@ export const PATH_PART = /^[a-z0-9-]{1,200}$/;
 /** Finds a postcode's location (part B: register, override table, FSA); throws a 400 for a
  *  malformed postcode, returns null for one with no location on file. */
 export type PostcodeLocator = (postcode: string) => { lat: number; lng: number } | null;
-
-export type LookupResult = Partial<Record<Level, BoundaryMatch | null>>;
-
-/** The lookup's slots: every level, or only the one asked for (spec /boundaries/lookup). */
-export function lookupSlots(index: BoundaryIndex, boundaries: BoundaryQueries, lng: number, lat: number, only?: Level): LookupResult {
-  const winners = index.winners(lng, lat);
-  const out: LookupResult = {};
-  for (const l of only ? [only] : LEVELS) out[l] = winners[l] ? boundaries.match(winners[l].constituency_id) : null;
-  return out;
-}
 
 export function boundaryRoutes({ boundaries, index, locatePostcode, respond }: {
   boundaries: BoundaryQueries; index: BoundaryIndex; locatePostcode?: PostcodeLocator; respond: Responder;

@@ -29,10 +29,10 @@ export function createSearchEngine(src: CandidateSources & { queries: SearchQuer
     if (req.q !== undefined && req.q.trim() !== '') return hybridPool(src, req.q, req.filters, req.min_similarity);
     if (req.anchor_chunk_id !== undefined) {
       const rowid = queries.rowidOf(req.anchor_chunk_id);
-      if (rowid === undefined) throw new ApiError(404, 'anchor_not_found', `anchor chunk ${req.anchor_chunk_id} not found`);
+      if (rowid === undefined) throw new ApiError('anchor_not_found', `anchor chunk ${req.anchor_chunk_id} not found`);
       return anchorPool(src, rowid, req.filters, req.min_similarity);
     }
-    if (!req.structural) throw new ApiError(400, 'missing_query', 'give q, anchor_chunk_id or at least one filter (politician_ids, party, level, province_territory, from, to, parliament_number, session_number, speech_type, politician_active)');
+    if (!req.structural) throw new ApiError('missing_query', 'give q, anchor_chunk_id or at least one filter (politician_ids, party, level, province_territory, from, to, parliament_number, session_number, speech_type, politician_active)');
     return null;
   }
 

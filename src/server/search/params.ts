@@ -63,7 +63,7 @@ export type RepresentativeIds = (postcode: string, param: string) => string[];
 function speakers(p: Parsed, representativeIds: RepresentativeIds | undefined): string[] | undefined {
   let ids = p.politician_ids || p.politician_id ? [...new Set([...(p.politician_ids ?? []), ...(p.politician_id ? [p.politician_id.toLowerCase()] : [])])] : undefined;
   if (p.postcode !== undefined) {
-    if (!representativeIds) throw new ApiError(404, 'not_found', 'postcodes are not served by this data file');
+    if (!representativeIds) throw new ApiError('not_found', 'postcodes are not served by this data file');
     const reps = new Set(representativeIds(p.postcode, 'postcode'));
     ids = ids ? ids.filter((id) => reps.has(id)) : [...reps];
   }

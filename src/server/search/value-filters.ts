@@ -3,10 +3,8 @@
 // two places that must mean the same filter: the vector side's in-memory masks
 // (src/server/search/scan/filter-columns.ts) and the keyword side's facet tokens (src/server/search/keyword-plan.ts).
 // Dates, `exclude_presiding` and `politician_active` are not value sets and stay with each side.
+import type { ValueColumn } from '../../core/data-file/value-columns.js';
 import type { SearchFilters } from '../db/search.js';
-
-export const VALUE_COLUMNS = ['language', 'level', 'province_territory', 'speech_type', 'politician_id', 'party', 'session_id'] as const;
-export type ValueColumn = (typeof VALUE_COLUMNS)[number];
 
 /** Each condition as [column, accepted values]; an empty value list means nothing passes. */
 export function valueFilters(f: SearchFilters, sessionIds: string[] | null): Array<[ValueColumn, string[]]> {

@@ -26,7 +26,7 @@ import type { BoundedCacheStats } from './bounded-cache.js';
 import { SEARCH_CACHE_BYTES } from './query-caches.js';
 import { int8Unit, inverseNorm } from '../../core/data-file/int8-vectors.js';
 
-export const VECTOR_TABLES_SQL = CODE_BLOCKS_SQL;
+export { VECTOR_TABLES_SQL, floatsOf } from '../../core/data-file/vector-rows.js';
 
 /** The pool never asks for more (kept from sqlite-vec's cap, so results do not depend on the index). */
 export const MAX_K = 4096;
@@ -66,7 +66,6 @@ export function hasVectorTable(db: Database.Database): boolean {
   return hasCodeBlocks(db);
 }
 
-export const floatsOf = (b: Buffer) => new Float32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength));
 
 export interface VectorIndexOptions {
   rescore?: number;

@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CodeBlockWriter } from '../../../build-db/search/write-code-blocks.js';
 import { blockValues, CODE_BLOCKS_SQL, codeBlocks } from '../../../src/core/data-file/code-blocks.js';
-import type { FilterRow } from '../../../src/server/search/scan/filter-columns.js';
-import { VALUE_COLUMNS } from '../../../src/server/search/value-filters.js';
+import type { FilterRow } from '../../../src/core/data-file/filter-row.js';
+import { VALUE_COLUMNS } from '../../../src/core/data-file/value-columns.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'canpol-blocks-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,6 +1,6 @@
 import { expect, test } from 'bun:test';
 import { DEFAULT_LIMITS, formatTierLimits, parseTierLimits } from '../../../src/server/limits/limit-table.js';
-import { SETTINGS } from '../../../src/core/settings.js';
+import { SETTINGS } from '../../../src/cli/settings.js';
 
 test('the defaults are the spec\'s Limits table and decisions 4', () => {
   // spec "Limits": anonymous 30/h; general free 60, dev 1000; semantic free 5, dev 100, pro 10000;

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { ApiError } from '../../../src/core/errors.js';
+import { errorHeaders, errorStatus } from '../../../src/server/http/error-reply.js';
 import { createWorkQueue } from '../../../src/server/limits/work-queue.js';
 
 /** Fake work that ends when the test says so. */
@@ -20,8 +21,8 @@ describe('embedding queue (decisions 4: 2 running, 6 waiting, then 503)', () => 
     expect([q.running, q.waiting]).toEqual([2, 6]);
     const ninth = await q.run(async () => 'never').catch((e) => e);
     expect(ninth).toBeInstanceOf(ApiError);
-    expect(ninth).toMatchObject({ status: 503, code: 'search_overloaded' });
-    expect(Number(ninth.headers['Retry-After'])).toBeGreaterThanOrEqual(1);
+    expect([errorStatus(ninth), ninth.code]).toEqual([503, 'search_overloaded']);
+    expect(Number(errorHeaders(ninth)['Retry-After'])).toBeGreaterThanOrEqual(1);
     gates.forEach((g) => g.open());
     expect(await Promise.all(jobs)).toEqual(Array(8).fill('done'));
     expect([q.running, q.waiting]).toEqual([0, 0]);
@@ -97,7 +98,7 @@ describe('embedding queue (decisions 4: 2 running, 6 waiting, then 503)', () => 
     const gates = Array.from({ length: 8 }, gate);
     const jobs = gates.map((g) => q.run(g.work));
     const err = await q.run(async () => 0).catch((e) => e);
-    expect(err.headers['Retry-After']).toBe('12');
+    expect(errorHeaders(err)['Retry-After']).toBe('12');
     gates.forEach((g) => g.open());
     await Promise.all(jobs);
   });

@@ -1,6 +1,6 @@
 // The operations settings are checked before the server starts.
 import { expect, test } from 'bun:test';
-import { resolveSetting, SettingError, settingsHelp } from '../../../src/core/settings.js';
+import { resolveSetting, SettingError, settingsHelp } from '../../../src/cli/settings.js';
 
 test('log, metrics, shutdown timeout, watch interval, verify', () => {
   expect(resolveSetting('log', {}, {})).toBe('json');

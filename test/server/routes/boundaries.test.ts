@@ -157,7 +157,7 @@ describe('GET /boundaries/lookup', () => {
     const app = createApp({
       data: fx.data, logError: (err) => { throw err; },
       locatePostcode: (pc) => {
-        if (pc === 'bad') throw new ApiError(400, 'invalid_parameter', 'postcode is malformed', [{ param: 'postcode', message: 'is malformed' }]);
+        if (pc === 'bad') throw new ApiError('invalid_parameter', 'postcode is malformed', [{ param: 'postcode', message: 'is malformed' }]);
         return pc === 'K1A0A6' ? { lat: 44.25, lng: -73.75 } : null;
       },
     });

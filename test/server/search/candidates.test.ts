@@ -6,6 +6,7 @@ import { hybridPool, POOL, type CandidateSources } from '../../../src/server/sea
 import { ids } from '../../../build-db/ids.js';
 import { buildFixture, fixtureIds, type Fixture } from '../../helpers/fixture.js';
 import { ApiError } from '../../../src/core/errors.js';
+import { errorStatus } from '../../../src/server/http/error-reply.js';
 import { createWorkQueue } from '../../../src/server/limits/work-queue.js';
 import type { VectorIndex } from '../../../src/server/search/vectors.js';
 
@@ -95,7 +96,7 @@ describe('the embedding queue', () => {
     const embed = (text: string) => queue.run(() => never.then(() => new Float32Array([text.length])));
     const refused = await hybridPool({ queries, vectors, embed }, 'budget deficit', ANY, undefined).then(() => null, (err: unknown) => err);
     expect(refused).toBeInstanceOf(ApiError);
-    expect((refused as ApiError).status).toBe(503);
+    expect(errorStatus(refused as ApiError)).toBe(503);
     expect(read).toEqual([]);
   });
 });

@@ -3,18 +3,12 @@
 // every filter applies to the vector side too). Strings are dictionary-encoded; a filter value
 // absent from a dictionary matches nothing.
 import type { SearchFilters } from '../../db/search.js';
-import { VALUE_COLUMNS, valueFilters, type ValueColumn } from '../value-filters.js';
+import { VALUE_COLUMNS, type ValueColumn } from '../../../core/data-file/value-columns.js';
+import { dayNumber, FILTER_COLUMNS, type FilterRow } from '../../../core/data-file/filter-row.js';
+import { valueFilters } from '../value-filters.js';
 import type { CodeBlock } from '../../../core/data-file/code-blocks.js';
 
-/** A chunk's columns the vector side filters on (party lower-cased; '' or -1 for unknown). */
-export interface FilterRow {
-  language: string; level: string; province_territory: string; speech_type: string; spoken_on: string;
-  is_presiding: number; politician_active: number; politician_id: string; party: string; session_id: string;
-}
 
-/** The columns of a FilterRow in the order `setValues` takes them (SQL reads rows as arrays: 2x faster to load). */
-export const FILTER_COLUMNS = ['language', 'level', 'province_territory', 'speech_type', 'spoken_on', 'is_presiding', 'politician_active',
-  'politician_id', 'party', 'session_id'] as const satisfies ReadonlyArray<keyof FilterRow>;
 
 class DictColumn {
   readonly dict = new Map<string, number>();
@@ -56,7 +50,6 @@ class DictColumn {
   }
 }
 
-export const dayNumber = (d: string) => Number(d.slice(0, 4)) * 10_000 + Number(d.slice(5, 7)) * 100 + Number(d.slice(8, 10));
 
 export class FilterColumns {
   private readonly str: Record<ValueColumn, DictColumn>;
@@ -141,3 +134,5 @@ export class FilterColumns {
     return mask;
   }
 }
+
+export { dayNumber, FILTER_COLUMNS, type FilterRow };

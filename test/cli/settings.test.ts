@@ -1,5 +1,5 @@
 import { expect, test } from 'bun:test';
-import { resolveSetting, SettingError } from '../../src/core/settings.js';
+import { resolveSetting, SettingError } from '../../src/cli/settings.js';
 
 const bad = (name: Parameters<typeof resolveSetting>[0], value: string) => () => resolveSetting(name, { [name]: value }, {});
 
