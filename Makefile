@@ -6,7 +6,7 @@ PORT ?= 8080
 HOST ?= 127.0.0.1
 SOURCES := $(shell find src build-db -name '*.ts' 2>/dev/null)
 
-.PHONY: setup data data-real nightly run test typecheck bench bench-search bench-scale bench-http bench-http-memory eval docs clean binary
+.PHONY: setup data data-real nightly run test typecheck lint format bench bench-search bench-scale bench-http bench-http-memory eval docs clean binary
 
 ## setup: install exactly the locked dependencies (Node 22 comes from the npm registry)
 setup: node_modules/.installed
@@ -60,6 +60,12 @@ test: setup typecheck
 
 typecheck: node_modules/.installed
 	node_modules/.bin/tsc --noEmit -p .
+
+## lint: the formatter's check and the linter (biome.jsonc); `make format` rewrites the tree
+lint: node_modules/.installed
+	node_modules/.bin/biome check .
+format: node_modules/.installed
+	node_modules/.bin/biome format --write .
 
 ## bench: loopback load test; results go in docs/benchmarks.md by hand
 bench: data

@@ -39,7 +39,7 @@ if (values.body) {
 }
 
 const { body, headers } = fixed;
-const server = createServer((req, res) => {
+const server = createServer((_req, res) => {
   res.writeHead(200, headers);
   res.end(body);
 });

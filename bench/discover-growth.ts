@@ -15,11 +15,11 @@ const dir = mkdtempSync(join(tmpdir(), 'canpol-bench-growth-')); const root = jo
 const up = await startUpstream(manifest, DATASETS, root);
 const opts = { manifest, cache: join(dir, 'cache'), work: join(dir, 'work'), publishDir: join(dir, 'release'), maxShrink: 0.1, mirror: up.mirror, fetch: { retries: 1, backoffMs: 5 } };
 const samples = ['44-1-5-en', '44-1-303-en', '44-1-200-en', '43-1-44-en', '41-2-38-en', '41-1-260-en', 'HAN086-E', 'HAN102-E'];
-publishSitting(root, '44-1', 1, 'E', samples[0] + '.xml.gz');
+publishSitting(root, '44-1', 1, 'E', `${samples[0]}.xml.gz`);
 let r = await runPipeline({ ...opts, rebuild: true });
 const size = () => statSync(join(dir, 'release', 'canpol.db')).size;
 const a = { bytes: size(), speeches: r.tables.speeches.current };
-samples.slice(1).forEach((s, i) => publishSitting(root, '44-1', i + 2, 'E', s + '.xml.gz'));
+samples.slice(1).forEach((s, i) => publishSitting(root, '44-1', i + 2, 'E', `${s}.xml.gz`));
 r = await runPipeline(opts);
 const b = { bytes: size(), speeches: r.tables.speeches.current };
 console.log(JSON.stringify({ a, b, per_speech: (b.bytes - a.bytes) / (b.speeches - a.speeches), per_sitting: (b.bytes - a.bytes) / (samples.length - 1) }));

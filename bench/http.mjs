@@ -434,7 +434,7 @@ ${summary}
 `;
   mkdirSync(dirname(opts.out), { recursive: true });
   writeFileSync(opts.out, report);
-  writeFileSync(opts.out.replace(/\.md$/, '') + '.json', `${JSON.stringify({ rows, memory }, null, 1)}\n`);
+  writeFileSync(`${opts.out.replace(/\.md$/, '')}.json`, `${JSON.stringify({ rows, memory }, null, 1)}\n`);
   console.error(`bench-http: wrote ${relative(ROOT, opts.out)}`);
   const bad = rows.filter((r) => (r.statusErrors && !r.refusals) || r.errors);
   if (bad.length) process.exitCode = 1;

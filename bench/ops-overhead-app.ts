@@ -14,8 +14,8 @@ import { createClientAddress, parseTrustedProxies } from '../src/server/limits/c
 const data = openDataFile(process.argv[2] ?? 'data/canpol.db');
 const id = (data.db.prepare('SELECT id FROM politicians ORDER BY id LIMIT 1 OFFSET 10').get() as { id: string }).id;
 const q = createWorkQueue();
-let bytes = 0;
-const sink = createLogSink({ write: (s) => { bytes += s.length; } });
+let _bytes = 0;
+const sink = createLogSink({ write: (s) => { _bytes += s.length; } });
 const clientAddress = createClientAddress(parseTrustedProxies('none'));
 const metrics = () => createMetrics({ sources: { build: () => data.build, queue: () => q } });
 const apps: Record<string, ReturnType<typeof createApp>> = {

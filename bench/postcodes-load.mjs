@@ -19,7 +19,7 @@ if (!a.port || !a.data) { console.error('usage: bench/postcodes-load.mjs --port 
 
 const db = new Database(a.data, { readonly: true });
 const LDU = 'ABCEGHJKLMNPRSTVWXYZ';
-let codes = a.mode === 'fsa'
+const codes = a.mode === 'fsa'
   ? db.prepare('SELECT fsa FROM fsas ORDER BY fsa').pluck().all().map((f, i) => `${f}${i % 10}${LDU[i % 20]}${(i * 7) % 10}`)
   : db.prepare('SELECT postcode FROM postcodes ORDER BY postcode').pluck().all();
 let s = Number(a.seed);

@@ -113,4 +113,4 @@ const report = {
     : 'not measurable: the data file has no Québec provincial boundaries (none are in the shared datasets)',
 };
 console.log(JSON.stringify(report, null, 2));
-if (args.json) writeFileSync(args.json, JSON.stringify(report, null, 2) + '\n');
+if (args.json) writeFileSync(args.json, `${JSON.stringify(report, null, 2)}\n`);

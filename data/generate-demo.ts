@@ -1619,7 +1619,7 @@ function postcodeFiles(out: string): Record<string, number> {
 }
 
 function writeJsonl(dir: string, file: string, records: unknown[]): number {
-  writeFileSync(join(dir, file), records.map((r) => JSON.stringify(r)).join('\n') + '\n');
+  writeFileSync(join(dir, file), `${records.map((r) => JSON.stringify(r)).join('\n')}\n`);
   return records.length;
 }
 

@@ -61,7 +61,7 @@ export function readState(cache: string): CacheState {
 
 /** Writes the whole state and drops the journal it now contains. */
 export function writeState(cache: string, files: CacheState, misses: Misses = readFullState(cache).misses): void {
-  writeFileAtomic(stateFile(cache), JSON.stringify({ files, misses }, null, 1) + '\n');
+  writeFileAtomic(stateFile(cache), `${JSON.stringify({ files, misses }, null, 1)}\n`);
   rmSync(journalFile(cache), { force: true });
 }
 
@@ -69,7 +69,7 @@ export function writeState(cache: string, files: CacheState, misses: Misses = re
 export function journal(cache: string, rec: JournalLine): void {
   const path = journalFile(cache);
   mkdirSync(dirname(path), { recursive: true });
-  appendFileSync(path, JSON.stringify(rec) + '\n');
+  appendFileSync(path, `${JSON.stringify(rec)}\n`);
 }
 
 export function writeFileAtomic(path: string, data: string | Buffer): void {

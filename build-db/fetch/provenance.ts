@@ -47,7 +47,7 @@ export function stampProvenance(bundle: string, report: FetchReport): { sources:
   const entries = provenanceEntries(report);
   const ids = new Set(entries.map((e) => e.id));
   manifest.sources = [...(manifest.sources ?? []).filter((s) => !ids.has(s.id)), ...entries];
-  writeFileAtomic(manifestPath, JSON.stringify(manifest, null, 2) + '\n');
+  writeFileAtomic(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`);
 
   const jurPath = join(bundle, 'jurisdictions.jsonl');
   const verified = verifiedAtByJurisdiction(report);

@@ -70,7 +70,7 @@ export const fetchReportFile = (cache: string) => join(cache, '.fetch', 'report.
 /** Present while a run is under way: its start time, for the next run to resume from. */
 export const runMarkerFile = (cache: string) => join(cache, '.fetch', 'run.json');
 
-function statusOf(source: ManifestSource, files: FileOutcome[], problems: string[]): SourceStatus {
+function statusOf(_source: ManifestSource, files: FileOutcome[], problems: string[]): SourceStatus {
   if (problems.length || files.some((f) => f.result === 'missing')) return 'missing';
   return files.some((f) => f.result === 'stale') ? 'stale' : 'fresh';
 }
@@ -103,7 +103,7 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
   // A marker left behind = the last run was killed: what it stored since it started is kept as is.
   const resumeFrom = readMarker(cache);
   if (resumeFrom) onProgress(`resuming the run started ${resumeFrom}: files it stored are not requested again`);
-  writeFileAtomic(runMarkerFile(cache), JSON.stringify({ started_at: resumeFrom ?? startedAt, pid: process.pid }) + '\n');
+  writeFileAtomic(runMarkerFile(cache), `${JSON.stringify({ started_at: resumeFrom ?? startedAt, pid: process.pid })}\n`);
   const hostOf = (url: string) => new URL(url).host;
   let requests = 0;
   let done = 0;
@@ -266,6 +266,6 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
     peak_per_host: Object.fromEntries(limit.peak),
     since, resumed_from: resumeFrom,
   };
-  writeFileAtomic(fetchReportFile(cache), JSON.stringify(report, null, 1) + '\n');
+  writeFileAtomic(fetchReportFile(cache), `${JSON.stringify(report, null, 1)}\n`);
   return report;
 }

@@ -40,7 +40,7 @@ export function writePart(dir: string, part: string, records: ImportedRecords): 
     const path = join(dir, partName(kind, part));
     const rows = (records[kind] ?? []) as unknown[];
     if (!rows.length) { rmSync(path, { force: true }); continue; }
-    writeAtomic(path, rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
+    writeAtomic(path, `${rows.map((r) => JSON.stringify(r)).join('\n')}\n`);
     counts[kind] = rows.length;
   }
   return counts;
@@ -74,7 +74,7 @@ export function writeManifest(dir: string, done: ImportRecord[], extractedAt: st
     imports,
     skipped_sets: Object.entries(imports).flatMap(([importer, i]) => (i.skippedSets ?? []).map((r) => ({ importer, ...r }))),
   };
-  writeAtomic(path, JSON.stringify(manifest, null, 2) + '\n');
+  writeAtomic(path, `${JSON.stringify(manifest, null, 2)}\n`);
 
   const rank = { none: 0, partial: 1, live: 2 } as const;
   type Status = keyof typeof rank;
@@ -96,5 +96,5 @@ export function writeManifest(dir: string, done: ImportRecord[], extractedAt: st
     rows.set(claim.jurisdiction, row);
   }
   const ordered = JURISDICTIONS.map((j) => rows.get(j)!);
-  writeAtomic(join(dir, 'jurisdictions.jsonl'), ordered.map((r) => JSON.stringify(r)).join('\n') + '\n');
+  writeAtomic(join(dir, 'jurisdictions.jsonl'), `${ordered.map((r) => JSON.stringify(r)).join('\n')}\n`);
 }

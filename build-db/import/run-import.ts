@@ -142,7 +142,7 @@ export async function runImport({ importers, fromOf, into, extractedAt, onProgre
 
 export function writeReport(path: string, report: ImportReport): void {
   mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, JSON.stringify(report, null, 2) + '\n');
+  writeFileSync(path, `${JSON.stringify(report, null, 2)}\n`);
 }
 
 /** The console summary: per importer, what was written, what was skipped and why, attribution. */

@@ -11,7 +11,7 @@ export interface SourceNotes {
   fileDate(file: string): string | null;
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export function readSourceNotes(dir: string): SourceNotes {
   const path = join(dir, 'SOURCE.md');
@@ -21,6 +21,6 @@ export function readSourceNotes(dir: string): SourceNotes {
   return {
     repository,
     commit,
-    fileDate: (file) => new RegExp(`${escape(file)}\`\\s*\\([^)]*?(\\d{4}-\\d{2}-\\d{2})\\)`).exec(text)?.[1] ?? null,
+    fileDate: (file) => new RegExp(`${escapeRegExp(file)}\`\\s*\\([^)]*?(\\d{4}-\\d{2}-\\d{2})\\)`).exec(text)?.[1] ?? null,
   };
 }

@@ -66,5 +66,5 @@ export function reportMarkdown(r: PipelineReport): string {
     lines.push('', `## Skipped records: ${r.skipped.total}`, '');
     for (const [imp, reasons] of Object.entries(r.skipped.by_importer)) for (const [reason, n] of Object.entries(reasons)) lines.push(`- ${imp}: ${n} ${reason}`);
   }
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 }

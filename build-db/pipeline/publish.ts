@@ -54,6 +54,6 @@ export async function publish(candidate: string, publishDir: string, release: Om
   const full: Release = { file: DATA_FILE, sha256, bytes: statSync(tmp).size, ...release };
   renameSync(tmp, target);
   writeFileAtomic(`${target}.sha256`, `${sha256}  ${DATA_FILE}\n`);
-  writeFileAtomic(join(publishDir, RELEASE_FILE), JSON.stringify(full, null, 2) + '\n');
+  writeFileAtomic(join(publishDir, RELEASE_FILE), `${JSON.stringify(full, null, 2)}\n`);
   return full;
 }

@@ -90,7 +90,7 @@ export async function runPipeline(o: PipelineOptions): Promise<PipelineReport> {
     report.status = status;
     report.finished_at = now();
     report.seconds = Number(((performance.now() - t0) / 1000).toFixed(2));
-    writeFileSync(join(o.work, 'report.json'), JSON.stringify(report, null, 2) + '\n');
+    writeFileSync(join(o.work, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
     writeFileSync(join(o.work, 'report.md'), reportMarkdown(report));
     return report;
   };
@@ -164,7 +164,7 @@ export async function runPipeline(o: PipelineOptions): Promise<PipelineReport> {
     report.build.sha256 = release.sha256;
     report.build.bytes = release.bytes;
     const done = finish('published');
-    writeFileSync(join(o.publishDir, 'report.json'), JSON.stringify(done, null, 2) + '\n');
+    writeFileSync(join(o.publishDir, 'report.json'), `${JSON.stringify(done, null, 2)}\n`);
     writeFileSync(join(o.publishDir, 'report.md'), reportMarkdown(done));
     return done;
   } catch (err) {

@@ -11,8 +11,8 @@
 // The copy is SQLite's own (INSERT … SELECT from the previous file attached, build-db/previous-file.ts),
 // after the build's transaction (it needs better-sqlite3's unsafe mode): 5-7x faster than copying row
 // by row through a second connection (0.6-1.0 s against 4.0-5.5 s at 1 M chunks).
-import Database from 'better-sqlite3';
-import { AVERAGE_LENGTH, KEYWORD_INDEX_SQL } from '../../src/core/data-file/keyword-index.js';
+import type Database from 'better-sqlite3';
+import { AVERAGE_LENGTH, } from '../../src/core/data-file/keyword-index.js';
 import { quoteName } from '../../src/core/data-file/sql-name.js';
 import { hasTables, PREVIOUS } from '../previous-file.js';
 import { CHUNK_TERMS_COLUMNS, KeywordTerms, type ChunkTerms } from './keyword-terms.js';

@@ -24,7 +24,7 @@ const FR = 'le ministre a dit que le logement et la tarification du carbone ont 
 for (let i = 0; i < 60; i++) {
   const fr = i % 5 === 0;
   const words = fr ? FR : EN;
-  const paragraph = (n: number) => Array.from({ length: 12 + ((i * 7 + n) % 20) }, (_, j) => words[(i * 3 + j * (n + 1)) % words.length]).join(' ') + '.';
+  const paragraph = (n: number) => `${Array.from({ length: 12 + ((i * 7 + n) % 20) }, (_, j) => words[(i * 3 + j * (n + 1)) % words.length]).join(' ')}.`;
   appendFileSync(join(model, 'speeches.jsonl'), `${JSON.stringify({
     key: `m/${i}`, session_key: 'ca/44-1', politician_key: null, speaker_name_raw: 'Someone', spoken_at: '2024-03-06T15:00:00Z',
     language: fr ? 'fr' : 'en', level: 'federal', speech_type: 'floor', text: [1, 2, 3].slice(0, 1 + (i % 3)).map(paragraph).join('\n\n'), source_system: 'test',
@@ -70,7 +70,7 @@ describe('scale corpus', () => {
     const out = join(root, 'generated');
     mkdirSync(out);
     writeFixture(out);
-    writeFileSync(join(out, 'speeches.jsonl'), generate(500, 5).map((s) => JSON.stringify(s)).join('\n') + '\n');
+    writeFileSync(join(out, 'speeches.jsonl'), `${generate(500, 5).map((s) => JSON.stringify(s)).join('\n')}\n`);
     const built = buildDataFile({ sources: out, out: join(root, 'generated.db'), now: new Date('2026-11-02T00:00:00Z') });
     if (!built.ok) throw new Error(JSON.stringify(built.issues.slice(0, 3)));
     const file = openDataFile(join(root, 'generated.db'));

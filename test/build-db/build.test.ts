@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test } from 'bun:test';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { buildDataFile, computeBuildId } from '../../build-db/build.js';

@@ -126,9 +126,9 @@ describe('canpol serve (real listening server)', () => {
   });
 
   test('hostile requests get 4xx JSON, never 5xx', async () => {
-    const paths = ['/api/public/v1/politicians?q=' + 'x'.repeat(5000), '/api/public/v1/politicians/%00', '/api/public/v1/bills?q=%FF%FE',
+    const paths = [`/api/public/v1/politicians?q=${'x'.repeat(5000)}`, '/api/public/v1/politicians/%00', '/api/public/v1/bills?q=%FF%FE',
       '/api/public/v1/votes?occurred_from=9999-99-99', '/api/public/v1/politicians?page=99999999999999999999', "/api/public/v1/bills?q=' OR 1=1 --",
-      '/api/public/v1/politicians/' + 'a'.repeat(10000), '/api/public/v1/../../etc/passwd'];
+      `/api/public/v1/politicians/${'a'.repeat(10000)}`, '/api/public/v1/../../etc/passwd'];
     for (const p of paths) {
       const res = await fetch(base + p);
       expect(res.status).toBeLessThan(500);

@@ -36,7 +36,7 @@ export function parseDockerfile(text: string): Stage[] {
   for (const raw of text.split('\n')) {
     if (/^\s*#/.test(raw)) continue;
     const line = raw.replace(/\s+$/, '');
-    if (line.endsWith('\\')) { pending += line.slice(0, -1) + ' '; continue; }
+    if (line.endsWith('\\')) { pending += `${line.slice(0, -1)} `; continue; }
     const whole = (pending + line).trim();
     pending = '';
     if (whole) logical.push(whole);

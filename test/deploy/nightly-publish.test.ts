@@ -65,6 +65,7 @@ describe('nightly workflow: publish job', () => {
     expect(publish.permissions).toEqual({ contents: 'write' });
     expect(publish.needs).toBe('nightly');
     expect(publish.if).toBe("needs.nightly.outputs.built == 'success'");
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a GitHub Actions expression, not a template
     expect(workflow.jobs.nightly!.outputs!.built).toBe('${{ steps.build.outcome }}');
     expect(workflow.jobs.nightly!.steps.find((s) => (s as { id?: string }).id === 'build')!.run).toStartWith('make nightly');
     const upload = workflow.jobs.nightly!.steps.find((s) => s.with?.name === 'canpol-data')!;

@@ -122,7 +122,7 @@ export function writeFixture(dir: string, edit?: (r: FixtureRecords) => void): s
   const { manifest, ...files } = records;
   writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest, null, 2));
   for (const [name, rows] of Object.entries(files)) {
-    writeFileSync(join(dir, `${name}.jsonl`), (rows as unknown[]).map((r) => JSON.stringify(r)).join('\n') + '\n');
+    writeFileSync(join(dir, `${name}.jsonl`), `${(rows as unknown[]).map((r) => JSON.stringify(r)).join('\n')}\n`);
   }
   return dir;
 }

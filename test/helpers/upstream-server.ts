@@ -124,7 +124,7 @@ export async function startUpstream(manifest: SourcesManifest, datasets: string,
     if (routes.has(path) && (existsSync(routes.get(path)!) || !root)) return routes.get(path)!;
     if (root) {
       const file = join(root, decodeURIComponent(path));
-      if (file.startsWith(root + '/') && existsSync(file)) return file;
+      if (file.startsWith(`${root}/`) && existsSync(file)) return file;
     }
     const tree = trees.find(([prefix]) => path.startsWith(prefix));
     return tree ? join(tree[1], decodeURIComponent(path.slice(tree[0].length))) : null;

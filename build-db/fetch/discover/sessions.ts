@@ -12,7 +12,7 @@ export function sessionsInScope(listed: ManifestSession[], since: string | null)
   const all = listed.map((x) => parseSession(x.id, x.opened));
   if (all.length) all[all.length - 1].open = true;
   // A session ends when the next one opens; one that ended before `since` has nothing to backfill.
-  const kept = all.filter((s, i) => !since || i === all.length - 1 || (all[i + 1].opened as string) > since);
+  const kept = all.filter((_s, i) => !since || i === all.length - 1 || (all[i + 1].opened as string) > since);
   const last = all[all.length - 1];
   if (!last) return kept;
   const next = [parseSession(`${last.parliament}-${last.session + 1}`, null), parseSession(`${last.parliament + 1}-1`, null)];

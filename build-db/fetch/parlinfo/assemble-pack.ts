@@ -41,7 +41,7 @@ export function assembleParlinfoPack(dir: string, datasetDir: string, files: Fil
   }
   if (problems.length) return { output: null, changed: false, problems: [...problems, `pack not rebuilt: ${problems.length} of ${profiles.length} profile(s) unusable`], notes };
   lines.sort((a, b) => (a.order < b.order ? -1 : a.order > b.order ? 1 : 0));
-  const body = gzipSync(lines.map((x) => pythonJson(x.line)).join('\n') + '\n', { level: 9 });
+  const body = gzipSync(`${lines.map((x) => pythonJson(x.line)).join('\n')}\n`, { level: 9 });
   const out = join(dir, PARLINFO_PACK);
   const same = existsSync(out) && readFileSync(out).equals(body);
   if (!same) writeFileAtomic(out, body);

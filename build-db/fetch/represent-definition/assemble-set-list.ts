@@ -114,7 +114,7 @@ export function assembleSetList(dir: string, datasetDir: string, files: FileOutc
   }
   if (problems.length) return { output: null, changed: false, problems: [...problems, 'set list not rebuilt'] };
   if (!entries.length) return { output: null, changed: false, problems: ['no definition.py listed: set list not built'] };
-  const body = Buffer.from(JSON.stringify(entries, null, 1) + '\n');
+  const body = Buffer.from(`${JSON.stringify(entries, null, 1)}\n`);
   const out = join(dir, SET_LIST);
   const same = existsSync(out) && readFileSync(out).equals(body);
   if (!same) writeFileAtomic(out, body);

@@ -35,7 +35,7 @@ export type ParseResult = { ok: true; definition: Definition } | { ok: false; re
 
 const ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', '\\': '\\', "'": "'", '"': '"', '0': '\0', a: '\x07', b: '\b', f: '\f', v: '\v', '\n': '' };
 
-function unescape(body: string): string {
+function unescapeString(body: string): string {
   return body.replace(/\\(x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|[\s\S])/g, (all, e: string) => {
     if (/^[xuU]/.test(e) && e.length > 1) return String.fromCodePoint(parseInt(e.slice(1), 16));
     return ESCAPES[e] ?? all; // Python keeps an unknown escape as written (\D stays \D)
@@ -66,7 +66,7 @@ export function tokenize(src: string): { ok: true; tokens: Token[] } | { ok: fal
         if (src[j] === '\\') { body += src.slice(j, j + 2); j += 2; continue; }
         body += src[j++];
       }
-      out.push({ t: 'str', v: raw ? body : unescape(body) });
+      out.push({ t: 'str', v: raw ? body : unescapeString(body) });
       i = j + quote.length;
       continue;
     }

@@ -48,6 +48,7 @@ const DIVIDED = /^\(?\s*(?:the house divided|la chambre se prononce|.*mise aux v
 const MOTION = /\b(?:motion|amendment|amendement|sous-amendement|subamendment)\b/i;
 const BILL = /\b(?:bill|projet de loi)\s+[CS]-\d+/i;
 // A member moving a motion inside their turn: "moved:", "I move, seconded by …, that", "je propose que".
+// biome-ignore lint/correctness/noEmptyCharacterClassInRegex: [^] is any character, line breaks included
 const MOVES = /(?:^|\b)(?:moved|I (?:would )?move|je propose|propose que)\b[^]*?(?::|\bthat\b|\bque\b)/i;
 
 export function walkBody(body: Element): Walked {

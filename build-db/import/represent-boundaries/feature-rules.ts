@@ -147,7 +147,7 @@ export function rulesFor(slug: string, given: { name_from?: string; keep?: strin
     if (inferred) {
       const allCaps = kept.length > 0 && kept.every((p) => { const v = str(p[inferred]); return !v || v === v.toUpperCase(); });
       name = (p) => { const v = str(p[inferred]); return v && (caps || allCaps ? titleCase(v) : v); };
-      notes.push(`naming rule ${JSON.stringify(rule || null)} is prose: ${named ? 'the attribute it names' : 'inferred from the attributes'}, ${inferred} (${named ? 'named in the rule' : 'text, different for each of the ' + kept.length + ' features kept'})${caps || allCaps ? ', capitalised as a name' : ''}`);
+      notes.push(`naming rule ${JSON.stringify(rule || null)} is prose: ${named ? 'the attribute it names' : 'inferred from the attributes'}, ${inferred} (${named ? 'named in the rule' : `text, different for each of the ${kept.length} features kept`})${caps || allCaps ? ', capitalised as a name' : ''}`);
     } else if (transcribed) {
       name = transcribed.name;
       notes.push(`naming rule ${JSON.stringify(rule)} is prose: upstream's function as transcribed, ${transcribed.says}`);

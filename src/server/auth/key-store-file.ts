@@ -89,7 +89,7 @@ export function writeKeyStore(path: string, keys: KeyRecord[]): void {
   // 0600: hashes are not keys, but there is no reason for other users to read them.
   const fd = openSync(tmp, 'w', 0o600);
   try {
-    writeSync(fd, JSON.stringify(content, null, 2) + '\n');
+    writeSync(fd, `${JSON.stringify(content, null, 2)}\n`);
     fsyncSync(fd);
   } finally {
     closeSync(fd);

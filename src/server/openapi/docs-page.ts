@@ -1,7 +1,8 @@
 // GET /docs: one self-contained HTML page (inline CSS, no script, no external resource: the binary
 // may run offline) rendered from the OpenAPI document, so the page and the document cannot differ.
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: the OpenAPI document is walked as plain JSON
+type Json = Record<string, any>;
 
 const esc = (s: unknown) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

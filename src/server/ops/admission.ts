@@ -77,7 +77,7 @@ const nextTurn = () => new Promise<void>((r) => setImmediate(r));
 
 export function createAdmission({ maxInFlight, maxQueueMs, sliceMs = 10, onShed, notice = (m) => console.error(m), now = () => performance.now() }: AdmissionOptions) {
   let inFlight = 0;
-  let idleWaiters: Array<() => void> = [];
+  const idleWaiters: Array<() => void> = [];
   const queue: Waiting[] = [];
   let head = 0; // queue[head] is the oldest waiting request (shift() is O(n) on a long queue)
   let draining = false;

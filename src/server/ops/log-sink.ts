@@ -123,7 +123,7 @@ export function createLogSink({
         dropped++;
         return;
       }
-      buffer += text + '\n';
+      buffer += `${text}\n`;
       lines++;
       if (buffer.length >= maxBuffered) flush();
       else if (!timer) {

@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import type { BoundaryMatch, BoundaryQueries } from '../db/boundaries.js';
-import { LEVELS, type Level } from '../../core/domain/enums.js';
+import type { BoundaryQueries } from '../db/boundaries.js';
 import type { BoundaryIndex } from '../../core/geo/boundary-index.js';
 import { lookupSlots } from '../geo/lookup-slots.js';
 import { invalidParameters, notFound, type ParamIssue } from '../../core/errors.js';

@@ -15,7 +15,6 @@
 // The pool is the whole result set that pages, groups and facets are computed over; `matches`
 // counts every match, including keyword matches beyond the pool (capped, decisions 6).
 import { chunkWhere, COUNT_CAP, type SearchFilters, type SearchQueries } from '../db/search.js';
-import type { Embedder } from '../../core/encoder/embedder.js';
 import { feedbackProbe } from './feedback.js';
 import { FUSION_WEIGHTS, pinToKeywordRanks, reciprocalRankFusion, RRF_K, type FusionWeights } from './fuse.js';
 import { ftsAny, idf, LEVELS, termToken } from '../../core/data-file/keyword-index.js';

@@ -15,7 +15,7 @@ import type Database from 'better-sqlite3';
 import { collectGarbage } from '../../core/memory/collect-garbage.js';
 import type { SearchFilters } from '../db/search.js';
 import { binaryCode, codeWords } from '../../core/data-file/binary-code.js';
-import { blockValues, CODE_BLOCKS_SQL, codeBlocks, codeBlocksSize, hasCodeBlocks } from '../../core/data-file/code-blocks.js';
+import { blockValues, codeBlocks, codeBlocksSize, hasCodeBlocks } from '../../core/data-file/code-blocks.js';
 import { CodeScan, scanThreadsFor, type ScanThreads } from './scan/code-scan.js';
 import { FilterColumns } from './scan/filter-columns.js';
 import { Int8Scorer } from './scan/int8-scorer.js';

@@ -90,7 +90,7 @@ describe.skipIf(!existsSync(DATASETS))('fed-ridings-2013 on the real file', () =
     dirs.push(dir);
     writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ format_version: 1, name: 'fed test', demo: false, extracted_at: '2026-01-01T00:00:00Z' }));
     writeFileSync(join(dir, 'jurisdictions.jsonl'), '');
-    writeFileSync(join(dir, 'boundaries.jsonl'), keep.map((k) => JSON.stringify(bySlug.get(k))).join('\n') + '\n');
+    writeFileSync(join(dir, 'boundaries.jsonl'), `${keep.map((k) => JSON.stringify(bySlug.get(k))).join('\n')}\n`);
     const built = buildDataFile({ sources: dir, out: join(dir, 'x.db') });
     expect(built.ok).toBe(true);
     const db = new Database(join(dir, 'x.db'), { readonly: true });

@@ -415,7 +415,7 @@ describe.skipIf(!existsSync(HOC))('hoc-hansard: import, build, serve', () => {
     for (const f of ['44-1-200-en.xml.gz', '12324877-en.xml.gz', '11796678-fr.xml.gz', '6265357-en.xml.gz']) symlinkSync(join(HOC, f), join(from, f));
     // The sessions another importer would have written.
     const served = await importBuildServe([hocHansardImporter], () => from,
-      (into) => writeFileSync(join(into, 'sessions.test-sessions.jsonl'), SESSIONS.map((s) => JSON.stringify(s)).join('\n') + '\n'));
+      (into) => writeFileSync(join(into, 'sessions.test-sessions.jsonl'), `${SESSIONS.map((s) => JSON.stringify(s)).join('\n')}\n`));
     try {
       const written = served.report.importers[0].written;
       expect({ speeches: written.speeches, votes: written.votes }).toEqual({ speeches: 321 + 160 + 226 + 20, votes: 2 });

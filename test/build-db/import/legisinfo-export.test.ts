@@ -39,7 +39,7 @@ describe.skipIf(!existsSync(PACK))('LEGISinfo per-bill exports', () => {
 
   test("an export supersedes the pack's line for the same bill; the pack fills in the rest", () => {
     const from = tempDir('canpol-legisinfo-'); dirs.push(from);
-    writeFileSync(join(from, 'bills_metadata.jsonl.gz'), gzipSync(lines.join('\n') + '\n'));
+    writeFileSync(join(from, 'bills_metadata.jsonl.gz'), gzipSync(`${lines.join('\n')}\n`));
     const c3 = record('C-3');
     const title = /<LongTitleEn>([^<]+)<\/LongTitleEn>/.exec(c3.metadata_xml)![1];
     mkdirSync(join(from, '45-1/bills/C-3'), { recursive: true });

@@ -65,7 +65,7 @@ const mp = (id: number, first: string, last: string, riding: string, party: stri
 
 describe('linking a hand-written list through the identity rule', () => {
   const from = temp();
-  writeFileSync(join(from, 'canadian_mp_twitterhandles.csv'), Buffer.concat([Buffer.from([
+  writeFileSync(join(from, 'canadian_mp_twitterhandles.csv'), Buffer.concat([Buffer.from(`${[
     HEADER,
     'commons,,Ziad,Aboultaif,Edmonton Manning,Alberta,Conservative,9/20/21 0:00,Ziad Aboultaif,@ziad_aboultaif',
     // A shorter name than the roster's (no middle name): linked by the name without middle names.
@@ -76,7 +76,7 @@ describe('linking a hand-written list through the identity rule', () => {
     'commons,,Louis,Plamondon,Bécancour—Nicolet—Saurel,Quebec,Bloc Québécois,9/20/21 0:00,Louis Plamondon,',
     'commons,,Bad,Handle,Somewhere,Ontario,Liberal,9/20/21 0:00,Bad Handle,has spaces',
     'commons,,Sam,Lee,Nowhere,Ontario,Liberal,9/20/21 0:00,Sam Lee,samlee',
-  ].join('\n') + '\n'), Buffer.from('commons,,Yves,Perron,Berthier'), Buffer.from([0x3f, 0x94]), Buffer.from('Maskinongé,Quebec,Bloc Québécois,9/20/21 0:00,Yves Perron,yvesperronbq\n')]));
+  ].join('\n')}\n`), Buffer.from('commons,,Yves,Perron,Berthier'), Buffer.from([0x3f, 0x94]), Buffer.from('Maskinongé,Quebec,Bloc Québécois,9/20/21 0:00,Yves Perron,yvesperronbq\n')]));
   const identity = new Identity([
     mp(1, 'Ziad', 'Aboultaif', 'Edmonton Manning', 'Conservative'),
     mp(2, 'Rhéal Éloi', 'Fortin', 'Rivière-des-Mille-Îles', 'Bloc Québécois'),

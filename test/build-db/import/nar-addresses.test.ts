@@ -27,7 +27,7 @@ const address = (loc: string, addr: string, street: string, csd: string, city: s
 function writeExtract(dir: string) {
   mkdirSync(join(dir, 'Addresses'), { recursive: true });
   mkdirSync(join(dir, 'Locations'), { recursive: true });
-  writeFileSync(join(dir, 'Addresses', 'Address_35.csv'), '\uFEFF' + [
+  writeFileSync(join(dir, 'Addresses', 'Address_35.csv'), `\uFEFF${[
     ADDRESS_HEADER,
     address('L1', 'A1', 'WELLINGTON', 'Ottawa', 'OTTAWA', 'ON', 'K1A 0A6'),
     address('L1', 'A2', 'WELLINGTON', 'Ottawa', 'OTTAWA', 'ON', 'K1A0A6'), // a second unit of the same building
@@ -36,12 +36,12 @@ function writeExtract(dir: string) {
     address('L1', 'A5', 'WELLINGTON', 'Ottawa', 'OTTAWA', 'ON', 'D1A 0A6'),
     address('L9', 'A6', 'NOWHERE', 'Ottawa', 'OTTAWA', 'ON', 'K1A 0A7'),
     address('L3', 'A7', 'NULL ISLAND', 'Ottawa', 'OTTAWA', 'ON', 'K1A 0A8'),
-  ].join('\r\n') + '\r\n');
-  writeFileSync(join(dir, 'Addresses', 'Address_24.csv'), [ADDRESS_HEADER, address('L4', 'A8', 'MAIN', 'Gatineau', '', 'QC', 'J8Y 1A1')].join('\n') + '\n');
-  writeFileSync(join(dir, 'Locations', 'Location_35.csv'), [
+  ].join('\r\n')}\r\n`);
+  writeFileSync(join(dir, 'Addresses', 'Address_24.csv'), `${[ADDRESS_HEADER, address('L4', 'A8', 'MAIN', 'Gatineau', '', 'QC', 'J8Y 1A1')].join('\n')}\n`);
+  writeFileSync(join(dir, 'Locations', 'Location_35.csv'), `${[
     LOCATION_HEADER, 'L1,45.4236,-75.7009,,', 'L2,45.43,-75.69,,', 'L3,0,0,,', 'L5,,,,',
-  ].join('\n') + '\n');
-  writeFileSync(join(dir, 'Locations', 'Location_24.csv'), [LOCATION_HEADER, 'L4,45.47,-75.7,,'].join('\n') + '\n');
+  ].join('\n')}\n`);
+  writeFileSync(join(dir, 'Locations', 'Location_24.csv'), `${[LOCATION_HEADER, 'L4,45.47,-75.7,,'].join('\n')}\n`);
   writeFileSync(join(dir, 'README.txt'), 'not a CSV');
   writeFileSync(join(dir, 'SOURCE.md'), '# NAR\n\nRelease date: 2024-06-28\n');
   return dir;

@@ -216,7 +216,7 @@ const PEOPLE: Person[] = [
 
 function fixtureDir(): string {
   const dir = temp();
-  writeFileSync(join(dir, 'bills_metadata.jsonl.gz'), gzipSync(LINES.join('\n') + '\n'));
+  writeFileSync(join(dir, 'bills_metadata.jsonl.gz'), gzipSync(`${LINES.join('\n')}\n`));
   writeFileSync(join(dir, 'README-upstream.md'), '| Session | Link | Status | Last Updated |\n| --- | --- | --- | --- |\n| 44th Parliament, 1st session | [44-1](44-1/README.md) | Prerogative/Dissolved | 2026-07-27 21:14:22 |\n| 45th Parliament, 1st session | [45-1](45-1/README.md) | Active | 2026-08-13 07:12:14 |\n');
   writeFileSync(join(dir, 'SOURCE.md'), '**Repository:** `someone/bills`\n**Commit:** `33f3e1a56dcf119e7b76efef6978d555e210e8e7`\n');
   return dir;

@@ -98,12 +98,12 @@ let folder: string;
 beforeAll(async () => {
   folder = tempDir('canpol-people-');
   mkdirSync(join(folder, 'parlinfo-parliamentarians'));
-  writeFileSync(join(folder, 'parlinfo-parliamentarians', PEOPLE_FILE), gzipSync(ROSTER.map((p) => JSON.stringify(p)).join('\n') + '\n'));
+  writeFileSync(join(folder, 'parlinfo-parliamentarians', PEOPLE_FILE), gzipSync(`${ROSTER.map((p) => JSON.stringify(p)).join('\n')}\n`));
   mkdirSync(join(folder, 'hoc-hansard-xml-samples'));
   writeFileSync(join(folder, 'hoc-hansard-xml-samples', '42-1-330-en.xml'), SITTING);
   writeFileSync(join(folder, 'hoc-hansard-xml-samples', 'FERR-12-en.xml'), MEETING);
   served = await importBuildServe([parlinfoImporter, hocHansardImporter], (i) => join(folder, i.datasetDir),
-    (into) => writeFileSync(join(into, 'sessions.prep.jsonl'), JSON.stringify(SESSION) + '\n'));
+    (into) => writeFileSync(join(into, 'sessions.prep.jsonl'), `${JSON.stringify(SESSION)}\n`));
 }, 60_000);
 afterAll(() => {
   served?.close();

@@ -24,7 +24,7 @@ const context = (skips: Skip[]): ImportContext => ({ identity: new Identity([]),
 describe('postal-fsa-centroids on a hand-written file', () => {
   test('quoted names, province names, the North Pole code, duplicates and bad rows', () => {
     const dir = temp();
-    writeFileSync(join(dir, 'ca_fsa_centroids.csv'), [
+    writeFileSync(join(dir, 'ca_fsa_centroids.csv'), `${[
       'fsa,city,province,latitude,longitude,timezone,dst',
       'V0N,"North Island, Sunshine Coast (Whistler)",British Columbia,50.5899,-126.9517,-8,1',
       // Two real rows (read from the datasets copy at test time) among the invented ones.
@@ -34,7 +34,7 @@ describe('postal-fsa-centroids on a hand-written file', () => {
       'V0N,Again,British Columbia,50,-126,-8,1',
       'D0A,Nowhere,Ontario,45,-75,-5,1',
       'K1A,No point,Ontario,,,-5,1',
-    ].join('\n') + '\n');
+    ].join('\n')}\n`);
     writeFileSync(join(dir, 'SOURCE.md'), '**Repository:** `inkjet/pypostalcode`\n**Commit:** `f0d7245babfa23593e8c85384b59857e58300f36` (2021-06-19)\n');
     const skips: Skip[] = [];
     const out = importFsaCentroids(dir, context(skips));

@@ -140,7 +140,7 @@ describe.skipIf(!existsSync(DATASETS))('represent-boundaries on the real shapefi
     dirs.push(dir);
     writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ format_version: 1, name: 'rep test', demo: false, extracted_at: '2026-01-01T00:00:00Z' }));
     writeFileSync(join(dir, 'jurisdictions.jsonl'), '');
-    writeFileSync(join(dir, 'boundaries.jsonl'), boundaries.filter((b) => keep.has(b.source_set)).map((b) => JSON.stringify(b)).join('\n') + '\n');
+    writeFileSync(join(dir, 'boundaries.jsonl'), `${boundaries.filter((b) => keep.has(b.source_set)).map((b) => JSON.stringify(b)).join('\n')}\n`);
     const built = buildDataFile({ sources: dir, out: join(dir, 'x.db') });
     expect(built.ok).toBe(true);
     const db = new Database(join(dir, 'x.db'), { readonly: true });

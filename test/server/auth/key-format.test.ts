@@ -39,10 +39,10 @@ describe('key format (decisions 4)', () => {
   test('a one-character typo, a truncation or garbage is caught without any lookup', () => {
     const k = 'cpd_live_0000000000000000000000_2Ff7uY';
     expect(keyProblem(k.replace('_00', '_01'))).toBe('checksum');
-    expect(keyProblem(k.slice(0, -1) + 'Z')).toBe('checksum');
+    expect(keyProblem(`${k.slice(0, -1)}Z`)).toBe('checksum');
     expect(keyProblem(k.slice(0, -1))).toBe('format');
     expect(keyProblem(`${k} ${k}`)).toBe('format');
     expect(keyProblem('')).toBe('format');
-    expect(keyProblem('cpd_live_' + 'é'.repeat(22) + '_2Ff7uY')).toBe('format');
+    expect(keyProblem(`cpd_live_${'é'.repeat(22)}_2Ff7uY`)).toBe('format');
   });
 });

@@ -50,7 +50,10 @@ export function startServe(args: string[], env: Record<string, string> = {}, { r
     const check = () => {
       const m = pattern.exec(err);
       if (m) { clearTimeout(deadline); return ok(m); }
-      if (done) return clearTimeout(deadline), fail(new Error(`serve exited before ${pattern}: ${err}`));
+      if (done) {
+        clearTimeout(deadline);
+        return fail(new Error(`serve exited before ${pattern}: ${err}`));
+      }
       watchers.push(check);
     };
     check();

@@ -1,7 +1,7 @@
 // GET /committees/meetings against the hand-written fixture: one meeting per meeting_url of the
 // committee speeches (s/1 + s/2 federal, s/3 Ontario); the floor speech s/4 makes no meeting.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { httpHelpers, type Json } from '../../helpers/http.js';
+import { httpHelpers, } from '../../helpers/http.js';
 import { buildFixture, type Fixture } from '../../helpers/fixture.js';
 
 let fx: Fixture;

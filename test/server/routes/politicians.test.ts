@@ -298,7 +298,7 @@ describe('GET /politicians', () => {
     test('issues list every bad parameter, not just the first', async () => {
       const body = await expectInvalid('/politicians?limit=0&page=0&status=x', ['limit', 'page', 'status']);
       expect(body.issues).toHaveLength(3);
-      await expectInvalid('/politicians?limit=abc&jurisdiction=XX&role=' + 'r'.repeat(61), ['limit', 'jurisdiction', 'role']);
+      await expectInvalid(`/politicians?limit=abc&jurisdiction=XX&role=${'r'.repeat(61)}`, ['limit', 'jurisdiction', 'role']);
     });
 
     test('a known parameter given twice is 400', async () => {

@@ -33,7 +33,7 @@ beforeAll(async () => {
   await runImport({ importers: [hocMembersImporter, mpHandlesImporter, fedRidings2013Importer, fsaCentroidsImporter], fromOf: datasetPath(DATASETS), into, extractedAt: '2026-01-01T00:00:00Z' });
   // Two ridings keep the build fast; every other point is then in no federal riding.
   const part = join(into, 'boundaries.fed-ridings-2013.jsonl');
-  writeFileSync(part, readFileSync(part, 'utf8').split('\n').filter((l) => l && KEEP.has(JSON.parse(l).slug)).join('\n') + '\n');
+  writeFileSync(part, `${readFileSync(part, 'utf8').split('\n').filter((l) => l && KEEP.has(JSON.parse(l).slug)).join('\n')}\n`);
   const out = join(dir, 'real.db');
   const built = buildDataFile({ sources: into, out, now: new Date('2026-01-02T00:00:00Z') });
   if (!built.ok) throw new Error(JSON.stringify(built.issues.slice(0, 5)));

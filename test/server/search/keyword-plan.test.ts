@@ -39,7 +39,7 @@ describe('keywordCandidates', () => {
     // rare: 2 chunks, common: 6 chunks. Chunk 5 holds both.
     const { sources, calls } = fake({ rare: { 12: [5, 3] }, common: { 15: [9, 8], 3: [7, 6, 5, 4] } });
     const got = keywordCandidates(sources, ['common', 'rare'], { f, sessionIds: null, passing: null, limit: 10 });
-    const w = (stem: string, docs: number, level: number) => idf(CHUNKS, docs) * levelWeight(level);
+    const w = (_stem: string, docs: number, level: number) => idf(CHUNKS, docs) * levelWeight(level);
     const score = new Map<number, number>([[5, w('rare', 2, 12) + w('common', 6, 3)], [3, w('rare', 2, 12)], [9, w('common', 6, 15)], [8, w('common', 6, 15)],
       [7, w('common', 6, 3)], [6, w('common', 6, 3)], [4, w('common', 6, 3)]]);
     expect(got).toEqual([...score.keys()].sort((a, b) => score.get(b)! - score.get(a)! || b - a));
