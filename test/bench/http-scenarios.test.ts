@@ -2,7 +2,7 @@
 // every URL it would measure answers 200: a benchmark of 404s or 400s measures nothing.
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { scenariosFor } from '../../bench/http-scenarios.mjs';
-import { ENDPOINTS } from '../../src/server/openapi/endpoints.js';
+import { ENDPOINTS } from '../../src/server/endpoints.js';
 import { buildFixture, type Fixture } from '../helpers/fixture.js';
 import { withBoundariesAndPostcodes } from '../helpers/lookup-fixture.js';
 

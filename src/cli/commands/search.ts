@@ -1,6 +1,6 @@
 // `canpol search "QUERY"`: hybrid search of the speeches from the data file without a server (the
 // body of GET /search/speeches), with the data file's own encoder for the semantic half.
-import { endpoint, paramMeaning } from '../../server/openapi/endpoints.js';
+import { endpoint, paramMeaning } from '../../server/endpoints.js';
 import { paramDoc } from '../../server/openapi/param-schema.js';
 import { offlineRequest } from './offline-request.js';
 

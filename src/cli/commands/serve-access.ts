@@ -26,7 +26,7 @@ export interface AccessSettings {
 }
 
 export interface AccessSetup {
-  access: Omit<AccessOptions, 'prefix'>;
+  access: Omit<AccessOptions, 'prefix' | 'classify'>;
   /** One line for the startup log. */
   summary: string;
   /** The counters held in this process (for the metrics): none with limits off. */

@@ -8,7 +8,6 @@ import type { KeyLookup } from '../auth/key-lookup.js';
 import type { ClientAddress } from '../limits/client-ip.js';
 import type { BucketClass } from '../limits/limit-table.js';
 import type { Caller, Limiter, Verdict } from '../limits/limiter.js';
-import { classOfRoute } from '../limits/route-classes.js';
 import { ApiError } from '../../core/errors.js';
 import { addResponseHeaders } from './header-bag.js';
 import type { LimitRejection } from '../ops/request-facts.js';
@@ -21,7 +20,7 @@ export interface AccessOptions {
   clientAddress: ClientAddress;
   /** Path prefix stripped before classifying the route. */
   prefix: string;
-  classify?: (path: string) => BucketClass;
+  classify: (path: string) => BucketClass;
 }
 
 const REASONS = {
@@ -65,7 +64,7 @@ const invalidKey = (reason: keyof typeof REASONS): GateOutcome => ({
 
 /** The gate as a function of the request, shared by the middleware and the response cache's fast
  *  path: synchronous unless the limiter's counts live outside this process (Redis). */
-export function createGate({ keys, limiter, clientAddress, prefix, classify = classOfRoute }: AccessOptions) {
+export function createGate({ keys, limiter, clientAddress, prefix, classify }: AccessOptions) {
   return (req: GateRequest): GateOutcome | Promise<GateOutcome> => {
     const credentials = readAuthorization(req.header('Authorization'));
     let caller: Caller;

@@ -8,26 +8,27 @@ import type { DataFile } from '../../core/data-file/open-data-file.js';
 import { createPoliticianQueries } from '../db/politicians.js';
 import { createPostcodeQueries } from '../db/postcodes.js';
 import { createPostcodeLocator } from '../postcodes/resolve.js';
-import { postcodeRoutes } from '../routes/postcodes.js';
+import { postcodeHandlers } from '../routes/postcodes.js';
 import { createPostcodeResolver } from '../postcodes/postcode-resolver.js';
 import { createSearchQueries } from '../db/search.js';
 import { createVoteQueries } from '../db/votes.js';
-import { searchRoutes } from '../routes/search.js';
+import { searchHandlers } from '../routes/search.js';
 import type { Embedder } from '../../core/encoder/embedder.js';
 import { createSearchEngine } from '../search/engine.js';
 import type { SearchCacheName } from '../search/query-caches.js';
 import { loadLexicon } from '../../core/data-file/encoder-store.js';
 import { createVectorIndex, hasVectorTable, type VectorIndex, type VectorIndexOptions } from '../search/vectors.js';
-import { billRoutes } from '../routes/bills.js';
-import { boundaryRoutes, type PostcodeLocator } from '../routes/boundaries.js';
+import { billHandlers } from '../routes/bills.js';
+import { boundaryHandlers, type PostcodeLocator } from '../routes/boundaries.js';
 import { createBoundaryIndex } from '../../core/geo/boundary-index.js';
-import { committeeRoutes } from '../routes/committees.js';
-import { coverageRoutes } from '../routes/coverage.js';
-import { healthRoutes } from '../routes/health.js';
-import { politicianRoutes } from '../routes/politicians.js';
-import { voteRoutes } from '../routes/votes.js';
+import { committeeHandlers } from '../routes/committees.js';
+import { coverageHandlers } from '../routes/coverage.js';
+import { healthHandlers } from '../routes/health.js';
+import { politicianHandlers } from '../routes/politicians.js';
+import { voteHandlers } from '../routes/votes.js';
 import { createWorkQueue, type WorkQueue } from '../limits/work-queue.js';
-import { ROUTE_CLASSES } from '../limits/route-classes.js';
+import { bucketOfPath, ENDPOINTS } from '../endpoints.js';
+import { checkHandlers, registerEndpoints } from './register-endpoints.js';
 import { checkAfterwards, DEFAULT_MEMORY_CEILING, serverMemoryGuard, type MemoryGuard } from '../../core/memory/memory-guard.js';
 import { accessControl, createGate, type AccessOptions } from './access.js';
 import { createFastPath } from './fast-path.js';
@@ -36,7 +37,7 @@ import { API_PREFIX } from './api-prefix.js';
 import { isClientAbort, requestSignal, withRequestSignal } from './request-signal.js';
 import { ApiError, internalError, notFound } from '../../core/errors.js';
 import { ALLOWED_METHODS, createResponder, failureReply, PREFLIGHT_HEADERS } from './respond.js';
-import { openApiRoutes } from '../openapi/routes.js';
+import { openApiHandlers } from '../openapi/routes.js';
 import { metricsRoutes } from '../ops/metrics-route.js';
 import { createObserver, observeRequests, type ObserveOptions } from '../ops/observe.js';
 
@@ -54,7 +55,7 @@ export interface AppOptions {
    *  loaded here; null, search ranks by keywords only. */
   vectors?: VectorIndex | null;
   /** Keys and rate limits (decisions 2-4); absent, every request is let through unchecked. */
-  access?: Omit<AccessOptions, 'prefix'> | null;
+  access?: Omit<AccessOptions, 'prefix' | 'classify'> | null;
   /** Runs query embeddings, shared by the semantic routes; one of 2 running + 6 waiting by default. */
   embedQueue?: WorkQueue;
   /** Resolves /boundaries/lookup?postcode= (postcodes, issue 4 part B); without one a postcode is 404. */
@@ -91,33 +92,40 @@ export function createApp({
     await next();
   });
 
-  // The OpenAPI document and /docs describe the interface and read no data: outside the gate too.
-  app.route('/', openApiRoutes({ buildId: build.id, compressThreshold, prefix: API_PREFIX, cache: kept }));
-  // Health stays outside the gate: load balancers probe it without keys, many times an hour.
-  if (access) app.use(`${API_PREFIX}/*`, accessControl({ ...access, prefix: API_PREFIX }));
-  app.route('/', healthRoutes({ build, respond }));
-  if (ops?.metrics) app.route('/', metricsRoutes({ metrics: ops.metrics }));
-  const api = new Hono();
   const boundaries = createBoundaryQueries(db);
   const boundaryIndex = createBoundaryIndex({ db });
-  api.route('/', politicianRoutes({ politicians: createPoliticianQueries(db), boundaries, respond }));
   const postcodes = createPostcodeQueries(db);
-  api.route('/', boundaryRoutes({ boundaries, index: boundaryIndex, locatePostcode: locatePostcode ?? createPostcodeLocator(postcodes), respond }));
   const postcodeResolver = createPostcodeResolver({ postcodes, boundaries, index: boundaryIndex });
-  api.route('/', postcodeRoutes({ lookup: postcodeResolver, respond }));
-  api.route('/', billRoutes({ bills: createBillQueries(db), respond }));
-  api.route('/', voteRoutes({ votes: createVoteQueries(db), respond }));
-  api.route('/', committeeRoutes({ committees: createCommitteeQueries(db), respond }));
-  api.route('/', coverageRoutes({ coverage: createCoverageQueries(db), respond }));
   const searchQueries = createSearchQueries(db, searchCacheBytes);
   const vectors = given !== undefined ? given : hasVectorTable(db) ? createVectorIndex(db, vectorOptions(searchCacheBytes)) : null;
   // A client that disconnects while its query waits for an embedding slot leaves the queue.
   const embedOne = (text: string) => (embedder!.embedQuery ? embedder!.embedQuery(text) : embedder!.embed([text]).then((v) => v[0]));
   const embed = embedder ? (text: string) => embedQueue.run(() => embedOne(text), requestSignal()) : null;
-  const semantic = Object.entries(ROUTE_CLASSES).filter(([, cls]) => cls === 'semantic').map(([path]) => path);
+  const engine = createSearchEngine({ queries: searchQueries, vectors, embed, lexicon: loadLexicon(db), knows: embedder?.knowsAnyWord ? (t: string) => embedder.knowsAnyWord!(t) : null });
+  const handlers = {
+    ...openApiHandlers({ buildId: build.id, compressThreshold, cache: kept }),
+    ...healthHandlers({ build, respond }),
+    ...politicianHandlers({ politicians: createPoliticianQueries(db), boundaries, respond }),
+    ...boundaryHandlers({ boundaries, index: boundaryIndex, locatePostcode: locatePostcode ?? createPostcodeLocator(postcodes), respond }),
+    ...postcodeHandlers({ lookup: postcodeResolver, respond }),
+    ...billHandlers({ bills: createBillQueries(db), respond }),
+    ...voteHandlers({ votes: createVoteQueries(db), respond }),
+    ...committeeHandlers({ committees: createCommitteeQueries(db), respond }),
+    ...coverageHandlers({ coverage: createCoverageQueries(db), respond }),
+    ...searchHandlers({ engine, queries: searchQueries, vectors, representativeIds: postcodeResolver.representativeIds, respond }),
+  };
+  checkHandlers(ENDPOINTS, handlers);
+
+  // The OpenAPI document, /docs and /health are outside the gate: the first two describe the interface
+  // and read no data; load balancers probe health without keys, many times an hour.
+  registerEndpoints(app, ENDPOINTS.filter((e) => !e.gated), handlers, API_PREFIX);
+  if (access) app.use(`${API_PREFIX}/*`, accessControl({ ...access, prefix: API_PREFIX, classify: bucketOfPath }));
+  if (ops?.metrics) app.route('/', metricsRoutes({ metrics: ops.metrics }));
+  const api = new Hono();
+  const semantic = ENDPOINTS.filter((e) => e.bucket === 'semantic').map((e) => e.path);
   for (const path of semantic) api.use(path, withRequestSignal);
   if (memoryGuard) for (const path of semantic) api.use(path, checkAfterwards(memoryGuard));
-  api.route('/', searchRoutes({ engine: createSearchEngine({ queries: searchQueries, vectors, embed, lexicon: loadLexicon(db), knows: embedder?.knowsAnyWord ? (t: string) => embedder.knowsAnyWord!(t) : null }), queries: searchQueries, vectors, representativeIds: postcodeResolver.representativeIds, respond }));
+  registerEndpoints(api, ENDPOINTS.filter((e) => e.gated), handlers);
   app.route(API_PREFIX, api);
 
   app.notFound((c) => respond.error(c, notFound(`route ${c.req.path}`)));
@@ -132,7 +140,7 @@ export function createApp({
   // Answers the cache holds skip the router and the middleware chain (src/server/http/fast-path.ts).
   const fast = createFastPath({
     cache: kept,
-    gate: access ? createGate({ ...access, prefix: API_PREFIX }) : null,
+    gate: access ? createGate({ ...access, prefix: API_PREFIX, classify: bucketOfPath }) : null,
     observe: ops && (ops.log || ops.metrics) ? createObserver({ ...ops, buildId: build.id }) : null,
     compressThreshold,
     onError: (err, method) => {

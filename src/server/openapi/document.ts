@@ -3,7 +3,7 @@
 // (responses.ts) and the error catalog. Nothing here restates a validation rule.
 import { API_PREFIX } from '../http/api-prefix.js';
 import { DEFAULT_LIMITS } from '../limits/limit-table.js';
-import { bucketOf, ENDPOINTS, errorsOf, paramMeaning, type Endpoint } from './endpoints.js';
+import { bucketOf, ENDPOINTS, errorsOf, paramMeaning, type Endpoint } from '../endpoints.js';
 import { ERROR_CATALOG, type CatalogCode as ErrorCode } from './error-catalog.js';
 import { paramDoc, type JsonSchema } from './param-schema.js';
 import { BODIES, SCHEMAS } from './responses.js';

@@ -1,6 +1,6 @@
-import { Hono } from 'hono';
 import type { BillQueries } from '../db/bills.js';
 import { notFound } from '../../core/errors.js';
+import type { Handlers } from '../http/register-endpoints.js';
 import type { Responder } from '../http/respond.js';
 import { date, existingId, level, limit, page, parseParams, pathId, province, text, uuid } from '../http/params.js';
 
@@ -17,31 +17,23 @@ export const listParams = {
   limit: limit(100, 50),
 };
 
-// The spec gives bills no max-age; decisions 3 sets 300 s.
-const MAX_AGE = 300;
-
-export function billRoutes({ bills, respond }: { bills: BillQueries; respond: Responder }) {
-  const app = new Hono();
+export function billHandlers({ bills, respond }: { bills: BillQueries; respond: Responder }): Handlers {
   const known = (raw: string | undefined) => existingId(raw, 'bill', bills.exists);
-
-  app.get('/bills', (c) => respond.json(c, bills.list(parseParams(c.req.queries(), listParams, [['introduced_from', 'introduced_to']])), MAX_AGE));
-
-  app.get('/bills/:id', (c) => {
-    const id = pathId(c.req.param('id'), 'bill');
-    const bill = bills.detail(id);
-    if (!bill) throw notFound(`bill ${id}`);
-    return respond.json(c, { bill }, MAX_AGE);
-  });
-
-  app.get('/bills/:id/events', (c) => {
-    const id = known(c.req.param('id'));
-    return respond.json(c, { bill_id: id, events: bills.events(id) }, MAX_AGE);
-  });
-
-  app.get('/bills/:id/sponsors', (c) => {
-    const id = known(c.req.param('id'));
-    return respond.json(c, { bill_id: id, sponsors: bills.sponsors(id) }, MAX_AGE);
-  });
-
-  return app;
+  return {
+    listBills: (c, e) => respond.json(c, bills.list(parseParams(c.req.queries(), listParams, [['introduced_from', 'introduced_to']])), e.maxAge),
+    getBill: (c, e) => {
+      const id = pathId(c.req.param('id'), 'bill');
+      const bill = bills.detail(id);
+      if (!bill) throw notFound(`bill ${id}`);
+      return respond.json(c, { bill }, e.maxAge);
+    },
+    listBillEvents: (c, e) => {
+      const id = known(c.req.param('id'));
+      return respond.json(c, { bill_id: id, events: bills.events(id) }, e.maxAge);
+    },
+    listBillSponsors: (c, e) => {
+      const id = known(c.req.param('id'));
+      return respond.json(c, { bill_id: id, sponsors: bills.sponsors(id) }, e.maxAge);
+    },
+  };
 }

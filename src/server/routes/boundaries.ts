@@ -1,9 +1,9 @@
-import { Hono } from 'hono';
 import * as v from 'valibot';
 import type { BoundaryQueries } from '../db/boundaries.js';
 import type { BoundaryIndex } from '../../core/geo/boundary-index.js';
 import { lookupSlots } from '../geo/lookup-slots.js';
 import { invalidParameters, notFound, type ParamIssue } from '../../core/errors.js';
+import type { Handlers } from '../http/register-endpoints.js';
 import type { Responder } from '../http/respond.js';
 import { int, level, limit, number, page, parseParams, province, text } from '../http/params.js';
 
@@ -28,14 +28,13 @@ export const PATH_PART = /^[a-z0-9-]{1,200}$/;
  *  malformed postcode, returns null for one with no location on file. */
 export type PostcodeLocator = (postcode: string) => { lat: number; lng: number } | null;
 
-export function boundaryRoutes({ boundaries, index, locatePostcode, respond }: {
+export function boundaryHandlers({ boundaries, index, locatePostcode, respond }: {
   boundaries: BoundaryQueries; index: BoundaryIndex; locatePostcode?: PostcodeLocator; respond: Responder;
-}) {
-  const app = new Hono();
+}): Handlers {
+  return {
+  listBoundaries: (c, e) => respond.json(c, boundaries.list(parseParams(c.req.queries(), listParams)), e.maxAge),
 
-  app.get('/boundaries', (c) => respond.json(c, boundaries.list(parseParams(c.req.queries(), listParams)), 3600));
-
-  app.get('/boundaries/lookup', (c) => {
+  lookupBoundaries: (c, e) => {
     const p = parseParams(c.req.queries(), lookupParams);
     let at: { lat: number; lng: number } | null;
     if (p.postcode !== undefined) {
@@ -49,11 +48,11 @@ export function boundaryRoutes({ boundaries, index, locatePostcode, respond }: {
       if (issues.length) throw invalidParameters(issues);
       at = { lat: p.lat!, lng: p.lng! };
     }
-    return respond.json(c, lookupSlots(index, boundaries, at.lng, at.lat, p.level), 3600);
-  });
+    return respond.json(c, lookupSlots(index, boundaries, at.lng, at.lat, p.level), e.maxAge);
+  },
 
-  app.get('/boundaries/:source_set/:slug', (c) => {
-    const [sourceSet, slug] = [c.req.param('source_set'), c.req.param('slug')];
+  getBoundary: (c, e) => {
+    const [sourceSet, slug] = [c.req.param('source_set') ?? '', c.req.param('slug') ?? ''];
     // The spec declares both path parts with a pattern: a bad one is a validation failure (decisions 2
     // makes malformed *UUIDs* 404s; these are not ids), reported with the query's issues.
     const issues: ParamIssue[] = [];
@@ -70,8 +69,7 @@ export function boundaryRoutes({ boundaries, index, locatePostcode, respond }: {
     if (issues.length) throw invalidParameters(issues);
     const boundary = boundaries.detail(sourceSet, slug, p!.precision);
     if (!boundary) throw notFound(`boundary ${sourceSet}/${slug}`);
-    return respond.json(c, { boundary }, 3600);
-  });
-
-  return app;
+    return respond.json(c, { boundary }, e.maxAge);
+  },
+  };
 }

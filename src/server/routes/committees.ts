@@ -1,5 +1,5 @@
-import { Hono } from 'hono';
 import type { CommitteeQueries } from '../db/committees.js';
+import type { Handlers } from '../http/register-endpoints.js';
 import type { Responder } from '../http/respond.js';
 import { date, level, limit, page, parseParams, province, text } from '../http/params.js';
 
@@ -13,9 +13,8 @@ export const params = {
   limit: limit(100, 50),
 };
 
-export function committeeRoutes({ committees, respond }: { committees: CommitteeQueries; respond: Responder }) {
-  const app = new Hono();
-  // The spec gives committees no max-age; decisions 3 sets 300 s.
-  app.get('/committees/meetings', (c) => respond.json(c, committees.meetings(parseParams(c.req.queries(), params, [['from', 'to']])), 300));
-  return app;
+export function committeeHandlers({ committees, respond }: { committees: CommitteeQueries; respond: Responder }): Handlers {
+  return {
+    listCommitteeMeetings: (c, e) => respond.json(c, committees.meetings(parseParams(c.req.queries(), params, [['from', 'to']])), e.maxAge),
+  };
 }

@@ -1,9 +1,9 @@
-import { Hono } from 'hono';
 import * as v from 'valibot';
 import type { BoundaryQueries } from '../db/boundaries.js';
 import type { PoliticianQueries } from '../db/politicians.js';
 import { JURISDICTIONS, PLATFORMS } from '../../core/domain/enums.js';
 import { notFound } from '../../core/errors.js';
+import type { Handlers } from '../http/register-endpoints.js';
 import type { Responder } from '../http/respond.js';
 import { bool, existingId, int, limit, listOf, oneOf, page, parseParams, pathId, text } from '../http/params.js';
 
@@ -26,35 +26,29 @@ export const listParams = {
 export const socialsParams = { include_dead: bool(false) };
 export const postsParams = { platform: listOf(PLATFORMS, 200), limit: int(1, 200, 50) };
 
-export function politicianRoutes({ politicians, boundaries, respond }: { politicians: PoliticianQueries; boundaries: Pick<BoundaryQueries, 'forPolitician'>; respond: Responder }) {
-  const app = new Hono();
+export function politicianHandlers({ politicians, boundaries, respond }: { politicians: PoliticianQueries; boundaries: Pick<BoundaryQueries, 'forPolitician'>; respond: Responder }): Handlers {
   const known = (raw: string | undefined) => existingId(raw, 'politician', politicians.exists);
-
-  app.get('/politicians', (c) => respond.json(c, politicians.list(parseParams(c.req.queries(), listParams)), 300));
-
-  app.get('/politicians/:id', (c) => {
-    const id = pathId(c.req.param('id'), 'politician');
-    const found = politicians.detail(id);
-    if (!found) throw notFound(`politician ${id}`);
-    // null when the constituency has no boundary in the data file (e.g. no polygons for its map).
-    const { politician, websites, terms } = found;
-    const boundary = politician.constituency_id === null ? null : boundaries.forPolitician(politician.constituency_id);
-    return respond.json(c, { politician, websites, boundary, terms }, 60);
-  });
-
-  app.get('/politicians/:id/offices', (c) => respond.json(c, { items: politicians.offices(known(c.req.param('id'))) }, 600));
-
-  app.get('/politicians/:id/socials', (c) => {
-    const id = known(c.req.param('id'));
-    const p = parseParams(c.req.queries(), socialsParams);
-    return respond.json(c, { items: politicians.socials(id, p.include_dead) }, 300);
-  });
-
-  app.get('/politicians/:id/posts', (c) => {
-    const id = known(c.req.param('id'));
-    const p = parseParams(c.req.queries(), postsParams);
-    return respond.json(c, { items: politicians.posts(id, p.platform, p.limit) }, 60);
-  });
-
-  return app;
+  return {
+    listPoliticians: (c, e) => respond.json(c, politicians.list(parseParams(c.req.queries(), listParams)), e.maxAge),
+    getPolitician: (c, e) => {
+      const id = pathId(c.req.param('id'), 'politician');
+      const found = politicians.detail(id);
+      if (!found) throw notFound(`politician ${id}`);
+      // null when the constituency has no boundary in the data file (e.g. no polygons for its map).
+      const { politician, websites, terms } = found;
+      const boundary = politician.constituency_id === null ? null : boundaries.forPolitician(politician.constituency_id);
+      return respond.json(c, { politician, websites, boundary, terms }, e.maxAge);
+    },
+    listPoliticianOffices: (c, e) => respond.json(c, { items: politicians.offices(known(c.req.param('id'))) }, e.maxAge),
+    listPoliticianSocials: (c, e) => {
+      const id = known(c.req.param('id'));
+      const p = parseParams(c.req.queries(), socialsParams);
+      return respond.json(c, { items: politicians.socials(id, p.include_dead) }, e.maxAge);
+    },
+    listPoliticianPosts: (c, e) => {
+      const id = known(c.req.param('id'));
+      const p = parseParams(c.req.queries(), postsParams);
+      return respond.json(c, { items: politicians.posts(id, p.platform, p.limit) }, e.maxAge);
+    },
+  };
 }

@@ -1,5 +1,5 @@
-import { Hono } from 'hono';
 import type { SearchQueries } from '../db/search.js';
+import type { Handlers } from '../http/register-endpoints.js';
 import type { Responder } from '../http/respond.js';
 import { pathId } from '../http/params.js';
 import { notFound } from '../../core/errors.js';
@@ -8,50 +8,45 @@ import { parseFacetSearch, parseSessions, parseSpeechSearch, type Representative
 import { chunkDetail } from '../search/shape.js';
 import type { VectorIndex } from '../search/vectors.js';
 
-// Spec: sessions 3600 s, chunks 60 s; decisions 3: meta 300 s, results/count/facets 60 s.
-const RESULTS_MAX_AGE = 60;
-
 export interface SearchRouteOptions {
   engine: SearchEngine; queries: SearchQueries; vectors: VectorIndex | null; respond: Responder;
   /** Resolves the `postcode` filter to its representatives' ids. */
   representativeIds?: RepresentativeIds;
 }
 
-export function searchRoutes({ engine, queries, vectors, respond, representativeIds }: SearchRouteOptions) {
-  const app = new Hono();
-
-  app.get('/search/speeches', async (c) => {
+export function searchHandlers({ engine, queries, vectors, respond, representativeIds }: SearchRouteOptions): Handlers {
+  return {
+  searchSpeeches: async (c, e) => {
     const p = parseSpeechSearch(c.req.queries(), representativeIds);
     const body = p.group_by === 'politician'
       ? await engine.grouped(p.request, { page: p.page, limit: p.limit, per_group_limit: p.per_group_limit, sort: p.sort })
       : await engine.timeline(p.request, { page: p.page, limit: p.limit, include_count: p.include_count });
-    return respond.json(c, body, RESULTS_MAX_AGE);
-  });
+    return respond.json(c, body, e.maxAge);
+  },
 
-  app.get('/search/speeches/count', async (c) => respond.json(c, await engine.count(parseSpeechSearch(c.req.queries(), representativeIds).request), RESULTS_MAX_AGE));
+  countSpeeches: async (c, e) => respond.json(c, await engine.count(parseSpeechSearch(c.req.queries(), representativeIds).request), e.maxAge),
 
-  app.get('/search/facets', async (c) => {
+  searchFacets: async (c, e) => {
     const p = parseFacetSearch(c.req.queries(), representativeIds);
-    return respond.json(c, await engine.facets(p.request, p.limit), RESULTS_MAX_AGE);
-  });
+    return respond.json(c, await engine.facets(p.request, p.limit), e.maxAge);
+  },
 
-  app.get('/search/sessions', (c) => {
+  listSearchSessions: (c, e) => {
     const p = parseSessions(c.req.queries());
-    return respond.json(c, { sessions: queries.sessions(p.level ?? null, p.province ?? null) }, 3600);
-  });
+    return respond.json(c, { sessions: queries.sessions(p.level ?? null, p.province ?? null) }, e.maxAge);
+  },
 
-  app.get('/search/chunks/:id', (c) => {
+  getSearchChunk: (c, e) => {
     const id = pathId(c.req.param('id'), 'chunk');
     const row = queries.chunk(id);
     if (!row) throw notFound(`chunk ${id}`);
-    return respond.json(c, chunkDetail(row), 60);
-  });
+    return respond.json(c, chunkDetail(row), e.maxAge);
+  },
 
-  app.get('/search/meta', (c) => {
+  getSearchMeta: (c, e) => {
     const total = queries.totalChunks();
     const embedded = vectors?.count() ?? 0;
-    return respond.json(c, { total_chunks: total, embedded_chunks: embedded, coverage: total ? Math.round((embedded / total) * 1e4) / 1e4 : 0 }, 300);
-  });
-
-  return app;
+    return respond.json(c, { total_chunks: total, embedded_chunks: embedded, coverage: total ? Math.round((embedded / total) * 1e4) / 1e4 : 0 }, e.maxAge);
+  },
+  };
 }

@@ -1,7 +1,7 @@
-import { Hono } from 'hono';
 import type { VoteQueries } from '../db/votes.js';
 import { VOTE_RESULTS, VOTE_TYPES } from '../../core/domain/enums.js';
 import { notFound } from '../../core/errors.js';
+import type { Handlers } from '../http/register-endpoints.js';
 import type { Responder } from '../http/respond.js';
 import { date, existingId, level, limit, oneOf, page, parseParams, pathId, province, uuid } from '../http/params.js';
 
@@ -18,25 +18,18 @@ export const listParams = {
   limit: limit(100, 50),
 };
 
-// The spec gives votes no max-age; decisions 3 sets 300 s.
-const MAX_AGE = 300;
-
-export function voteRoutes({ votes, respond }: { votes: VoteQueries; respond: Responder }) {
-  const app = new Hono();
-
-  app.get('/votes', (c) => respond.json(c, votes.list(parseParams(c.req.queries(), listParams, [['occurred_from', 'occurred_to']])), MAX_AGE));
-
-  app.get('/votes/:id', (c) => {
-    const id = pathId(c.req.param('id'), 'vote');
-    const vote = votes.detail(id);
-    if (!vote) throw notFound(`vote ${id}`);
-    return respond.json(c, { vote }, MAX_AGE);
-  });
-
-  app.get('/votes/:id/positions', (c) => {
-    const id = existingId(c.req.param('id'), 'vote', votes.exists);
-    return respond.json(c, { vote_id: id, positions: votes.positions(id) }, MAX_AGE);
-  });
-
-  return app;
+export function voteHandlers({ votes, respond }: { votes: VoteQueries; respond: Responder }): Handlers {
+  return {
+    listVotes: (c, e) => respond.json(c, votes.list(parseParams(c.req.queries(), listParams, [['occurred_from', 'occurred_to']])), e.maxAge),
+    getVote: (c, e) => {
+      const id = pathId(c.req.param('id'), 'vote');
+      const vote = votes.detail(id);
+      if (!vote) throw notFound(`vote ${id}`);
+      return respond.json(c, { vote }, e.maxAge);
+    },
+    listVotePositions: (c, e) => {
+      const id = existingId(c.req.param('id'), 'vote', votes.exists);
+      return respond.json(c, { vote_id: id, positions: votes.positions(id) }, e.maxAge);
+    },
+  };
 }

@@ -9,7 +9,7 @@ import { createLimiter } from '../../../src/server/limits/limiter.js';
 import { createMemoryStore } from '../../../src/server/limits/memory-store.js';
 import { buildOpenApiDocument } from '../../../src/server/openapi/document.js';
 import { renderDocsPage } from '../../../src/server/openapi/docs-page.js';
-import { ENDPOINTS, fullPath } from '../../../src/server/openapi/endpoints.js';
+import { ENDPOINTS, fullPath } from '../../../src/server/endpoints.js';
 import { ERROR_CATALOG } from '../../../src/server/openapi/error-catalog.js';
 import { buildFixture, type Fixture } from '../../helpers/fixture.js';
 

@@ -1,22 +1,23 @@
 // The one table of endpoints: path, summary, path and query parameters (the very valibot objects
-// the routes validate with), the errors each can return, its cache max-age and its body schema.
+// the routes validate with), the errors each can return, its cache max-age, its rate-limit bucket and
+// its body schema. The app registers its routes from it (src/server/http/register-endpoints.ts), the
+// access gate takes each route's bucket from it, and the OpenAPI document is generated from it.
 // test/server/openapi/routes.test.ts proves it lists exactly the routes the app answers, and
 // test/server/openapi/responses.test.ts that each max-age and body schema matches what the app sends.
-import { API_PREFIX } from '../http/api-prefix.js';
-import type { ParamSpec } from '../http/params.js';
-import type { MaxAge } from '../http/respond.js';
-import { classOfRoute } from '../limits/route-classes.js';
-import type { BucketClass } from '../limits/limit-table.js';
-import * as bills from '../routes/bills.js';
-import * as boundaries from '../routes/boundaries.js';
-import { params as committeeParams } from '../routes/committees.js';
-import { params as coverageParams } from '../routes/coverage.js';
-import * as politicians from '../routes/politicians.js';
-import * as votes from '../routes/votes.js';
-import { ARRAYS as SEARCH_ARRAYS, facetParams, sessionParams, speechParams } from '../search/params.js';
-import type { CatalogCode as ErrorCode } from './error-catalog.js';
-import type { JsonSchema } from './param-schema.js';
-import type { BodyName } from './responses.js';
+import { API_PREFIX } from './http/api-prefix.js';
+import type { ParamSpec } from './http/params.js';
+import type { MaxAge } from './http/respond.js';
+import type { BucketClass } from './limits/limit-table.js';
+import * as bills from './routes/bills.js';
+import * as boundaries from './routes/boundaries.js';
+import { params as committeeParams } from './routes/committees.js';
+import { params as coverageParams } from './routes/coverage.js';
+import * as politicians from './routes/politicians.js';
+import * as votes from './routes/votes.js';
+import { ARRAYS as SEARCH_ARRAYS, facetParams, sessionParams, speechParams } from './search/params.js';
+import type { CatalogCode as ErrorCode } from './openapi/error-catalog.js';
+import type { JsonSchema } from './openapi/param-schema.js';
+import type { BodyName } from './openapi/responses.js';
 
 export interface PathParam { schema: JsonSchema; description: string }
 
@@ -44,6 +45,8 @@ export interface Endpoint {
   contentType?: 'application/json' | 'text/html';
   /** Passes through the key check and rate limiter (everything under the prefix but openapi.json). */
   gated: boolean;
+  /** The rate-limit bucket of a gated endpoint (spec "Limits"): semantic search draws from its own. Default general. */
+  bucket?: BucketClass;
 }
 
 /** Descriptions of parameters shared by several endpoints. */
@@ -195,9 +198,9 @@ export const ENDPOINTS: readonly Endpoint[] = [
   { id: 'listJurisdictionSources', path: '/jurisdiction-sources', tag: 'Coverage', summary: 'Coverage rows without a summary', errors: [], maxAge: 300, body: 'jurisdictionSources', gated: true },
 
   // ---- search ----
-  { id: 'searchSpeeches', path: '/search/speeches', tag: 'Search', summary: 'Hybrid (keyword + semantic) search of Hansard speeches', description: 'Without q and anchor_chunk_id, at least one structural filter gives "recent" mode (newest first); with none, 400 missing_query.', query: speechParams, arrays: SEARCH_ARRAYS, paramText: searchText, errors: ['invalid_parameter', 'missing_query', 'anchor_not_found', 'not_found'], maxAge: 60, body: 'searchSpeeches', gated: true },
-  { id: 'countSpeeches', path: '/search/speeches/count', tag: 'Search', summary: 'Count of a speech search (capped at 10,001)', query: speechParams, arrays: SEARCH_ARRAYS, paramText: searchText, errors: ['invalid_parameter', 'missing_query', 'anchor_not_found', 'not_found'], maxAge: 60, body: 'searchCount', gated: true },
-  { id: 'searchFacets', path: '/search/facets', tag: 'Search', summary: 'Facets over the top results of a search', query: facetParams, arrays: SEARCH_ARRAYS, paramText: { ...searchText, limit: 'Size of the candidate pool analysed; clamped to 10-500.' }, errors: ['invalid_parameter', 'missing_query', 'anchor_not_found', 'not_found'], maxAge: 60, body: 'searchFacets', gated: true },
+  { id: 'searchSpeeches', path: '/search/speeches', tag: 'Search', summary: 'Hybrid (keyword + semantic) search of Hansard speeches', description: 'Without q and anchor_chunk_id, at least one structural filter gives "recent" mode (newest first); with none, 400 missing_query.', query: speechParams, arrays: SEARCH_ARRAYS, paramText: searchText, errors: ['invalid_parameter', 'missing_query', 'anchor_not_found', 'not_found'], maxAge: 60, body: 'searchSpeeches', gated: true, bucket: 'semantic' },
+  { id: 'countSpeeches', path: '/search/speeches/count', tag: 'Search', summary: 'Count of a speech search (capped at 10,001)', query: speechParams, arrays: SEARCH_ARRAYS, paramText: searchText, errors: ['invalid_parameter', 'missing_query', 'anchor_not_found', 'not_found'], maxAge: 60, body: 'searchCount', gated: true, bucket: 'semantic' },
+  { id: 'searchFacets', path: '/search/facets', tag: 'Search', summary: 'Facets over the top results of a search', query: facetParams, arrays: SEARCH_ARRAYS, paramText: { ...searchText, limit: 'Size of the candidate pool analysed; clamped to 10-500.' }, errors: ['invalid_parameter', 'missing_query', 'anchor_not_found', 'not_found'], maxAge: 60, body: 'searchFacets', gated: true, bucket: 'semantic' },
   { id: 'listSearchSessions', path: '/search/sessions', tag: 'Search', summary: 'Legislative sessions that have speeches, newest first', query: sessionParams, paramText: { province: 'Only sessions of this province or territory.' }, errors: ['invalid_parameter'], maxAge: 3600, body: 'searchSessions', gated: true },
   { id: 'getSearchChunk', path: '/search/chunks/{id}', tag: 'Search', summary: 'One speech chunk with its speech metadata', pathParams: { id: uuidPath('chunk') }, errors: ['not_found'], maxAge: 60, body: 'searchChunk', gated: true },
   { id: 'getSearchMeta', path: '/search/meta', tag: 'Search', summary: 'Size of the search corpus and its embedded fraction', errors: [], maxAge: 300, body: 'searchMeta', gated: true },
@@ -220,8 +223,13 @@ export function endpoint(id: string): Endpoint {
 /** The path as the server sees it, e.g. /api/public/v1/politicians/{id}. */
 export const fullPath = (e: Endpoint) => (e.root ? e.path : `${API_PREFIX}${e.path}`);
 
-/** The rate-limit bucket a gated endpoint draws from (src/server/limits/route-classes.ts), else null. */
-export const bucketOf = (e: Endpoint): BucketClass | null => (e.gated ? classOfRoute(e.path) : null);
+/** The rate-limit bucket a gated endpoint draws from, else null. */
+export const bucketOf = (e: Endpoint): BucketClass | null => (e.gated ? (e.bucket ?? 'general') : null);
+
+const BUCKET_BY_PATH = new Map(ENDPOINTS.filter((e) => e.gated && !e.root).map((e) => [e.path, bucketOf(e)!]));
+
+/** The bucket of a request path relative to the API prefix; a path no endpoint serves draws from the general one. */
+export const bucketOfPath = (path: string): BucketClass => BUCKET_BY_PATH.get(path) ?? 'general';
 
 /** Every error an endpoint can answer with: its own, the gate's, the embedding queue's and 500. */
 export function errorsOf(e: Endpoint): ErrorCode[] {
