@@ -9,7 +9,6 @@ import { keysCommand } from './commands/keys.js';
 import { lookupCommand } from './commands/lookup.js';
 import { pipelineCommand } from './commands/pipeline.js';
 import { SEARCH_OPTIONS, searchCommand } from './commands/search.js';
-import type { ScanThreads } from '../server/search/scan/code-scan.js';
 import { serveCommand } from './commands/serve.js';
 import { verifyCommand } from './commands/verify.js';
 import { IMPORTERS } from '../../build-db/import/registry.js';
@@ -17,9 +16,9 @@ import { runBuildWorker } from '../../build-db/workers/run-worker.js';
 import { isBuildWorker } from '../../build-db/workers/start-worker.js';
 import { DataFileError } from '../core/data-file/open-data-file.js';
 import { versionLine } from '../core/version.js';
-import { resolveSetting, SettingError, settingsHelp, settingsMarkdown, SETTINGS, type SettingName } from './settings.js';
+import { readSetting, SettingError, settingsHelp, settingsMarkdown, SETTINGS, type SettingName, type SettingValues } from './settings.js';
 
-type Values = Record<SettingName, string>;
+type Values = SettingValues;
 
 const IMPORTER_KINDS = IMPORTERS.map((i) => i.kind);
 
@@ -46,14 +45,14 @@ const COMMANDS: Record<string, Command> = {
     settings: ['data', 'port', 'host', 'mmap_size', 'keys', 'key_prefix', 'key_env', 'rate_limit', 'limit_anonymous', 'limits_general', 'limits_semantic', 'limit_clients', 'trusted_proxies', 'redis', 'log', 'metrics', 'shutdown_timeout', 'watch_interval', 'verify_data', 'response_cache', 'search_cache', 'memory_ceiling', 'scan_threads',
       'max_in_flight', 'max_queue_delay', 'max_connections', 'headers_timeout', 'request_timeout', 'keep_alive_timeout'],
     run: (s) => serveCommand({
-      data: s.data, port: Number(s.port), host: s.host, mmapSize: Number(s.mmap_size),
-      keys: s.keys, keyPrefix: s.key_prefix, keyEnv: s.key_env, rateLimit: s.rate_limit as 'on' | 'off',
-      limitAnonymous: Number(s.limit_anonymous), limitClients: Number(s.limit_clients), limitsGeneral: s.limits_general, limitsSemantic: s.limits_semantic,
+      data: s.data, port: s.port, host: s.host, mmapSize: s.mmap_size,
+      keys: s.keys, keyPrefix: s.key_prefix, keyEnv: s.key_env, rateLimit: s.rate_limit,
+      limitAnonymous: s.limit_anonymous, limitClients: s.limit_clients, limitsGeneral: s.limits_general, limitsSemantic: s.limits_semantic,
       trustedProxies: s.trusted_proxies, redis: s.redis,
-      log: s.log as 'json' | 'text' | 'off', metrics: s.metrics as 'on' | 'off', shutdownTimeout: Number(s.shutdown_timeout),
-      watchInterval: Number(s.watch_interval), verifyData: s.verify_data as 'quick' | 'full' | 'off', responseCache: Number(s.response_cache), searchCache: Number(s.search_cache), memoryCeiling: Number(s.memory_ceiling), scanThreads: s.scan_threads as ScanThreads,
-      maxInFlight: Number(s.max_in_flight), maxQueueDelay: Number(s.max_queue_delay), maxConnections: Number(s.max_connections),
-      headersTimeout: Number(s.headers_timeout), requestTimeout: Number(s.request_timeout), keepAliveTimeout: Number(s.keep_alive_timeout),
+      log: s.log, metrics: s.metrics, shutdownTimeout: s.shutdown_timeout,
+      watchInterval: s.watch_interval, verifyData: s.verify_data, responseCache: s.response_cache, searchCache: s.search_cache, memoryCeiling: s.memory_ceiling, scanThreads: s.scan_threads,
+      maxInFlight: s.max_in_flight, maxQueueDelay: s.max_queue_delay, maxConnections: s.max_connections,
+      headersTimeout: s.headers_timeout, requestTimeout: s.request_timeout, keepAliveTimeout: s.keep_alive_timeout,
     }),
   },
   keys: {
@@ -136,7 +135,7 @@ const COMMANDS: Record<string, Command> = {
     settings: ['manifest', 'cache', 'upstream_mirror', 'since', 'work', 'publish', 'max_shrink', 'build_workers'],
     switches: { rebuild: 'build even when every upstream file and the code are the same as the last release\'s' },
     run: (s, { switches }) => pipelineCommand({
-      manifest: s.manifest, cache: s.cache, mirror: s.upstream_mirror, since: s.since, work: s.work, publish: s.publish, maxShrink: Number(s.max_shrink), rebuild: Boolean(switches.rebuild), buildWorkers: s.build_workers,
+      manifest: s.manifest, cache: s.cache, mirror: s.upstream_mirror, since: s.since, work: s.work, publish: s.publish, maxShrink: s.max_shrink, rebuild: Boolean(switches.rebuild), buildWorkers: s.build_workers,
     }),
   },
   'settings-doc': {
@@ -196,7 +195,8 @@ export async function main(argv: string[]): Promise<number> {
   }
   try {
     const flags = Object.fromEntries(command.settings.map((s) => [s, parsed.values[SETTINGS[s].flag.slice(2)] as string | undefined]));
-    const values = Object.fromEntries(command.settings.map((s) => [s, resolveSetting(s, flags, process.env)])) as Values;
+    // Only the command's own settings are read; its run() names no other.
+    const values = Object.fromEntries(command.settings.map((s) => [s, readSetting(s, flags, process.env)])) as unknown as Values;
     const switches = Object.fromEntries(Object.keys(command.switches ?? {}).map((f) => [f, parsed.values[f] === true]));
     const opts = Object.fromEntries(Object.keys(command.options ?? {}).map((f) => [f, parsed.values[f] as string | undefined]));
     const code = await command.run(values, { positionals: parsed.positionals, switches, options: opts });

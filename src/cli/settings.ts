@@ -6,6 +6,7 @@ import { parseTierLimits } from '../server/limits/limit-table.js';
 import { DEFAULT_MMAP_SIZE } from '../core/data-file/open-data-file.js';
 import { DEFAULT_MEMORY_CEILING } from '../core/memory/memory-guard.js';
 import { DEFAULT_RESPONSE_CACHE_BYTES } from '../server/http/response-cache.js';
+import { DEFAULT_CONNECTION_LIMITS } from '../server/http/serve.js';
 import { SEARCH_CACHE_BYTES } from '../server/search/query-caches.js';
 
 const searchCacheTotal = () => Object.values(SEARCH_CACHE_BYTES).reduce((a, b) => a + b, 0);
@@ -46,10 +47,10 @@ export const SETTINGS = {
   verify_data: { flag: '--verify-data', env: 'CANPOL_VERIFY_DATA', default: 'quick', kind: 'choice', choices: ['quick', 'full', 'off'], help: 'checks of the data file before serving it, at start and on reload: `quick` compares the schema, the stored encoder model and the build record with the checksums its build recorded (milliseconds, whatever the file\'s size); `full` runs all of `canpol verify` (SQLite integrity, row counts, every table\'s checksum: one read of the whole file); `off` reads only its header and build record' },
   max_in_flight: { flag: '--max-in-flight', env: 'CANPOL_MAX_IN_FLIGHT', default: '256', kind: 'count', help: 'requests answered at once at most, every route (until each answer is written out); one more is answered 503 server_overloaded with Retry-After at once; /health and /metrics are never refused; 0 turns the bound off' },
   max_queue_delay: { flag: '--max-queue-delay', env: 'CANPOL_MAX_QUEUE_DELAY', default: '500', kind: 'count', help: 'milliseconds a request may wait for the server to get to it (the event loop behind); beyond, new requests are answered 503 server_overloaded with Retry-After at once instead of waiting longer; 0 turns shedding by delay off' },
-  max_connections: { flag: '--max-connections', env: 'CANPOL_MAX_CONNECTIONS', default: '4096', kind: 'count', help: 'open connections at most; more are closed as soon as they are accepted; 0 turns the bound off' },
-  headers_timeout: { flag: '--headers-timeout', env: 'CANPOL_HEADERS_TIMEOUT', default: '10', kind: 'count', help: 'seconds a client has to send the headers of a request before its connection is closed (slow senders)' },
-  request_timeout: { flag: '--request-timeout', env: 'CANPOL_REQUEST_TIMEOUT', default: '30', kind: 'count', help: 'seconds a client has to send a whole request; also how long a connection may make no progress at all (a client that stopped reading its answer) before it is closed' },
-  keep_alive_timeout: { flag: '--keep-alive-timeout', env: 'CANPOL_KEEP_ALIVE_TIMEOUT', default: '5', kind: 'count', help: 'seconds an idle kept-alive connection stays open for its next request; behind a load balancer, set it above the balancer\'s own idle timeout' },
+  max_connections: { flag: '--max-connections', env: 'CANPOL_MAX_CONNECTIONS', default: String(DEFAULT_CONNECTION_LIMITS.maxConnections), kind: 'count', help: 'open connections at most; more are closed as soon as they are accepted; 0 turns the bound off' },
+  headers_timeout: { flag: '--headers-timeout', env: 'CANPOL_HEADERS_TIMEOUT', default: String(DEFAULT_CONNECTION_LIMITS.headersTimeout), kind: 'count', help: 'seconds a client has to send the headers of a request before its connection is closed (slow senders)' },
+  request_timeout: { flag: '--request-timeout', env: 'CANPOL_REQUEST_TIMEOUT', default: String(DEFAULT_CONNECTION_LIMITS.requestTimeout), kind: 'count', help: 'seconds a client has to send a whole request; also how long a connection may make no progress at all (a client that stopped reading its answer) before it is closed' },
+  keep_alive_timeout: { flag: '--keep-alive-timeout', env: 'CANPOL_KEEP_ALIVE_TIMEOUT', default: String(DEFAULT_CONNECTION_LIMITS.keepAliveTimeout), kind: 'count', help: 'seconds an idle kept-alive connection stays open for its next request; behind a load balancer, set it above the balancer\'s own idle timeout' },
   response_cache: { flag: '--response-cache', env: 'CANPOL_RESPONSE_CACHE', default: String(DEFAULT_RESPONSE_CACHE_BYTES), kind: 'bytes', help: 'bytes of answers kept in memory by URL for the data file being served (bodies, compressed copies and bookkeeping; least recently used out first; emptied by a reload to another file); repeated requests skip the database and the router but still pass the key and rate-limit checks; 0 turns it off' },
   search_cache: { flag: '--search-cache', env: 'CANPOL_SEARCH_CACHE', default: String(searchCacheTotal()), kind: 'bytes', help: 'bytes of what search derives from the data file kept in memory between queries (chunk words for snippets, posting lists, stem counts, result rows, int8 vectors: 12/35, 8/35, 1/35, 6/35 and 8/35 of it; least recently used out first; new and empty for each file served); answers are the same at any size; 0 turns it off' },
   memory_ceiling: { flag: '--memory-ceiling', env: 'CANPOL_MEMORY_CEILING', default: String(DEFAULT_MEMORY_CEILING), kind: 'bytes', help: 'resident bytes above which the server runs a full garbage collection after a search (between requests); when what is alive stays above it, the next waits until the process has grown by a sixteenth of it more. Measured under Bun (2026-11-27, when the binary ran on it), whose collector let garbage grow to about the size of what is alive before it collected: at 8 M chunks 1.9 GB resident where 0.8 GB was alive; with 900 MiB the 8 M server peaked at 942-967 MiB during searches in six runs (1,118-1,122 with 1 GiB and a quarter), at p50 57-76 ms against 55. Not yet measured under Node. Each collection stops the server while it runs; 0 turns it off' },
@@ -71,6 +72,24 @@ export const SETTINGS = {
 } as const satisfies Record<string, Setting>;
 
 export type SettingName = keyof typeof SETTINGS;
+
+type Declared<N extends SettingName> = (typeof SETTINGS)[N];
+
+/** A setting's value as commands use it: numbers for numeric kinds, the allowed strings for choices. */
+export type SettingValue<N extends SettingName> = Declared<N> extends { kind: 'port' | 'bytes' | 'count' | 'fraction' } ? number
+  : Declared<N> extends { kind: 'onoff' } ? 'on' | 'off'
+  : Declared<N> extends { choices: readonly (infer C)[] } ? C
+  : string;
+
+export type SettingValues = { [N in SettingName]: SettingValue<N> };
+
+const NUMERIC: ReadonlySet<Setting['kind']> = new Set(['port', 'bytes', 'count', 'fraction']);
+
+/** resolveSetting's checked text as its typed value: settings are parsed here once, never again by a command. */
+export function readSetting<N extends SettingName>(name: N, flags: Record<string, string | undefined>, env: NodeJS.ProcessEnv): SettingValue<N> {
+  const text = resolveSetting(name, flags, env);
+  return (NUMERIC.has(SETTINGS[name].kind) ? Number(text) : text) as SettingValue<N>;
+}
 
 export class SettingError extends Error {
   constructor(message: string) {

@@ -21,7 +21,7 @@ import { collectGarbage } from '../../core/memory/collect-garbage.js';
 import { tuneServerHeap } from '../../server/ops/server-heap.js';
 import type { ScanThreads } from '../../server/search/scan/code-scan.js';
 import { splitSearchCache } from '../../server/search/query-caches.js';
-import { SettingError, SETTINGS } from '../settings.js';
+import { SettingError } from '../settings.js';
 import { setUpAccess, type AccessSettings } from './serve-access.js';
 
 export interface ServeOptions extends AccessSettings, ConnectionLimits {
@@ -29,26 +29,26 @@ export interface ServeOptions extends AccessSettings, ConnectionLimits {
   port: number;
   host: string;
   mmapSize: number;
-  log?: LogFormat;
-  metrics?: 'on' | 'off';
+  log: LogFormat;
+  metrics: 'on' | 'off';
   /** Seconds. */
-  shutdownTimeout?: number;
+  shutdownTimeout: number;
   /** Milliseconds; 0 turns the replacement watch off. */
-  watchInterval?: number;
+  watchInterval: number;
   /** Checks of the data file before serving it, at start and on reload. */
-  verifyData?: 'quick' | 'full' | 'off';
+  verifyData: 'quick' | 'full' | 'off';
   /** Requests answered at once; more are shed (0: no bound). */
-  maxInFlight?: number;
+  maxInFlight: number;
   /** Milliseconds the event loop may be behind before requests are shed (0: no shedding by delay). */
-  maxQueueDelay?: number;
+  maxQueueDelay: number;
   /** Bytes of the response cache; 0 turns it off. */
-  responseCache?: number;
+  responseCache: number;
   /** Bytes of the search caches of the file served (src/server/search/query-caches.ts); 0 turns them off. */
-  searchCache?: number;
+  searchCache: number;
   /** Resident bytes above which a search is followed by a full collection (src/core/memory/memory-guard.ts); 0: never. */
-  memoryCeiling?: number;
+  memoryCeiling: number;
   /** When the vector search's code scan takes a second thread (src/server/search/scan/code-scan.ts). */
-  scanThreads?: ScanThreads;
+  scanThreads: ScanThreads;
 }
 
 /** TEST ONLY: holds every API request this many milliseconds, so tests can have requests in flight. */
@@ -58,10 +58,9 @@ const mib = (bytes: number) => (bytes ? `${(bytes / 2 ** 20).toFixed(bytes % 2 *
 
 export async function serveCommand(options: ServeOptions): Promise<void> {
   const {
-    data, port, host, mmapSize, log = 'json', metrics: metricsOn = 'on', shutdownTimeout = 10, watchInterval = 1000, verifyData = 'quick',
-    maxInFlight = 256, maxQueueDelay = 500, headersTimeout = 10, requestTimeout = 30, keepAliveTimeout = 5, maxConnections = 4096,
-    responseCache = Number(SETTINGS.response_cache.default), searchCache = Number(SETTINGS.search_cache.default),
-    memoryCeiling = Number(SETTINGS.memory_ceiling.default), scanThreads = SETTINGS.scan_threads.default, ...accessSettings
+    data, port, host, mmapSize, log, metrics: metricsOn, shutdownTimeout, watchInterval, verifyData,
+    maxInFlight, maxQueueDelay, headersTimeout, requestTimeout, keepAliveTimeout, maxConnections,
+    responseCache, searchCache, memoryCeiling, scanThreads, ...accessSettings
   } = options;
   tuneServerHeap(); // before the first request: V8's pretenuring decisions are made while serving
   const say = (m: string) => console.error(m);

@@ -36,6 +36,9 @@ export interface ConnectionLimits {
   backlog?: number;
 }
 
+/** The limits' defaults (the settings table shows these): 4096 connections, as many as the kernel backlog. */
+export const DEFAULT_CONNECTION_LIMITS = { headersTimeout: 10, requestTimeout: 30, keepAliveTimeout: 5, maxConnections: 4096, backlog: 4096 } as const satisfies Required<ConnectionLimits>;
+
 export interface ListenOptions extends ConnectionLimits {
   port: number;
   host: string;
@@ -62,7 +65,7 @@ const serverAsking = (node: NodeHandler) => (options: ServerOptions, adapter: Re
   });
 
 export function listen(handler: FetchHandler | { fetch: FetchHandler; node?: NodeHandler }, options: ListenOptions): Promise<Listening> {
-  const { port, host, headersTimeout = 10, requestTimeout = 30, keepAliveTimeout = 5, maxConnections = 0, backlog = 4096 } = options;
+  const { port, host, headersTimeout, requestTimeout, keepAliveTimeout, maxConnections, backlog } = { ...DEFAULT_CONNECTION_LIMITS, ...options };
   return new Promise((resolve, reject) => {
     const fetch = typeof handler === 'function' ? handler : handler.fetch;
     const node = typeof handler === 'function' ? undefined : handler.node;
