@@ -72,7 +72,7 @@ bench: data
 	$(NODE) bench/run.mjs
 
 ## bench-http: every GET endpoint on data/real.db against a bare node:http server sending the same
-## bytes, alternating rounds under wrk, servers and wrk pinned to separate cores (docs/benchmarks.md, "HTTP").
+## bytes, alternating rounds under wrk, servers and wrk pinned to separate cores (docs/benchmarks.md, "make bench-http").
 ## VARIANTS=node,binary,keyed,nocache adds the single binary, rate limits on with a key, the cache off;
 ## BENCH_HTTP_ARGS passes options on (--only REGEX, --rounds N, --duration S, --before OLD_BUNDLE ...).
 VARIANTS ?= node

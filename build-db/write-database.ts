@@ -280,7 +280,7 @@ function writeCommitteeMeetings(db: Database.Database) {
  */
 function computeCoverageCounts(db: Database.Database) {
   // One grouped pass over each table: a count per jurisdiction as a correlated subquery read the
-  // speeches once for each of the 14 (8 s at 1 M speeches, ~70 s at 8 M; docs/benchmarks.md).
+  // speeches once for each of the 14 (8 s at 1 M speeches, ~70 s at 8 M).
   const jurisdictionOf = `CASE t.level WHEN 'federal' THEN 'federal' WHEN 'provincial' THEN t.province_territory END`;
   for (const [table, where] of [['bills', '1'], ['votes', '1'], ['speeches', '1'], ['politicians', "t.status = 'sitting'"]] as const) {
     db.exec(`UPDATE jurisdictions SET ${table}_count = c.n

@@ -11,9 +11,8 @@ export interface LearnedEncoder { model: Uint8Array; card: string; stats: TrainS
 
 /** Chunk texts the encoder learns from at most: training is the build's peak of memory (learning
  *  alone from the scale corpus peaked at 1.27 GB with 50,000 texts and 1.89 GB with 100,000; the
- *  whole 100 k build at 2.06 GB with 100,000, against ≤ 0.36 GB for import, chunks and keyword index:
- *  docs/benchmarks.md "Search at scale (issue 17)"), so a fixed sample keeps the peak the same at
- *  any corpus size. It was 250,000. */
+ *  whole 100 k build at 2.06 GB with 100,000, against ≤ 0.36 GB for import, chunks and keyword
+ *  index), so a fixed sample keeps the peak the same at any corpus size. It was 250,000. */
 export const TRAIN_TEXTS = 50_000;
 
 /** Chunk texts for training, every n-th one when the corpus is larger than `limit`. */

@@ -5,8 +5,7 @@
 // had. So a batch is first matched rowid for rowid against one range read of the previous file (its
 // chunks' content hashes and int8 vectors, in rowid order: a sequential read), and only the chunks
 // that moved or changed are looked up by content hash. At 8 M chunks the lookups by hash alone were
-// 8 M random reads of an index and of `chunk_int8`: 345 s of a 1,403 s unchanged rebuild
-// (docs/benchmarks.md, twelfth session).
+// 8 M random reads of an index and of `chunk_int8`: 345 s of a 1,403 s unchanged rebuild.
 import type Database from 'better-sqlite3';
 import { codeBlocks, codeBlocksSize, hasCodeBlocks } from '../../src/core/data-file/code-blocks.js';
 import { floatsOf } from '../../src/core/data-file/vector-rows.js';

@@ -53,7 +53,7 @@ export function searchPhase(opts: SearchPhaseOptions): ExtraPhase {
         previous = new Database(opts.reuse, { readonly: true });
         loadSqliteVec(previous);
       }
-      // A damaged encoder in the previous file must not be carried into the new one (issue 21).
+      // A damaged encoder in the previous file must not be carried into the new one.
       if (previous) assertReusableBlobs(previous, opts.reuse!);
       const kept = previous ? readEncoderBlobs(previous) : null;
       if (kept) {
@@ -67,8 +67,8 @@ export function searchPhase(opts: SearchPhaseOptions): ExtraPhase {
         let trained: LearnedEncoder;
         try {
           // After the keyword index, on this thread, whatever `--build-workers` says: learning beside
-          // the keyword index (on a worker, as it was) added the two peaks, 3.7 GB at 1 M chunks
-          // (docs/benchmarks.md). The collection first: the keyword index's garbage is still held.
+          // the keyword index (on a worker, as it was) added the two peaks, 3.7 GB at 1 M chunks.
+          // The collection first: the keyword index's garbage is still held.
           onProgress('search: learning the text encoder from the chunks and the English/French pairs');
           collectGarbage();
           trained = learnEncoder(sampledTexts(db, TRAIN_TEXTS), opts.sources, train, (m) => onProgress(`search: ${m}`));
@@ -93,7 +93,7 @@ export function searchPhase(opts: SearchPhaseOptions): ExtraPhase {
       // One intra-op thread and runs of 16 texts (the model is a gather and a weighted mean, bound by
       // memory: the [batch, length, dim] rows of a run of 64 padded texts leave the cache, and two
       // threads contend with the tokenizer and SQLite on 2 cores). Measured on 5,120 scale-corpus
-      // chunks: ~0.3 s of model runs against ~0.9 s with 2 threads and 64 (docs/benchmarks.md).
+      // chunks: ~0.3 s of model runs against ~0.9 s with 2 threads and 64.
       // An operator's pretrained model (a transformer) keeps the defaults.
       const learned = (JSON.parse(blobs.card) as { kind?: string }).kind === 'learned';
       const encoder = await createEncoder({ model: blobs.model, card: blobs.card, ...(learned ? { threads: 1, batchSize: 16 } : {}) });

@@ -21,7 +21,7 @@ const AVGDL_SAMPLE = 20_000;
 const IN_FLIGHT = 4;
 /** Tokenizing threads. With one, the step took as long as on one thread (100 k chunks: the worker
  *  tokenizing was the slowest of the pipeline while this thread waited); with two they share the
- *  cores with this thread (docs/benchmarks.md, issue 17). */
+ *  cores with this thread. */
 const TOKENIZERS = 2;
 
 export interface KeywordIndexOptions {

@@ -56,7 +56,7 @@ export async function writeVectors({ db, embedder, reuse = null, batchSize = 256
   const textOf = db.prepare('SELECT text FROM chunks WHERE rowid = ?').pluck();
   const started = performance.now();
   // Each batch leaves garbage that Bun collects late; copying 8 M vectors from a previous file took
-  // the process from 1.2 to 1.5 GB resident without a check (docs/benchmarks.md, twelfth session).
+  // the process from 1.2 to 1.5 GB resident without a check.
   const guard = createMemoryGuard();
   let done = 0, reused = 0, embedded = 0, embedMs = 0;
   for (const rows of chunkBatches<ChunkRow>(db, columns, batchSize)) {

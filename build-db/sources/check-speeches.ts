@@ -1,6 +1,6 @@
 // The checks of each speech (streamed: 8 M of them at full scale), made while the bundle's first
 // pass reads them (read-bundle.ts) instead of in a pass of their own: at 8 M speeches another
-// pass parsed and validated the whole file again, ~80 s of an unchanged rebuild (docs/benchmarks.md).
+// pass parsed and validated the whole file again, ~80 s of an unchanged rebuild.
 // Their issues are reported by checkReferences with the others, sorted, as before.
 //
 // The references are checked against the keys the bundle's files hold (before politicians are

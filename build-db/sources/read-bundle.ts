@@ -100,7 +100,7 @@ export function readBundle(dir: string, onProgress: (msg: string) => void = () =
       if (checker) speechChecks = checker.result();
       // Later passes (the writer; the key check, when two keys share a hash) parse again on this thread: parsing them on a
       // worker thread was slower at 100 k (structured cloning of the records costs about what
-      // parsing does; docs/benchmarks.md, issue 17).
+      // parsing does).
       records[kind] = { length: count, [Symbol.iterator]: () => parseRecords(dir, kind, partsOf[kind], () => {}, null) };
     } else {
       records[kind] = [...parseRecords(dir, kind, partsOf[kind], onIssue, digesting)];

@@ -172,7 +172,7 @@ export async function main(argv: string[]): Promise<number> {
   }
   const command = COMMANDS[name];
   if (!command) {
-    // Operator errors are one line (issue 21); the help is one command away, not a screen of it.
+    // Operator errors are one line; the help is one command away, not a screen of it.
     console.error(`canpol: unknown command ${JSON.stringify(name)} (see canpol --help)`);
     return 2;
   }

@@ -36,7 +36,7 @@ export async function buildCommand({ sources, out, reuse, encoderModel, encoderT
   }
   const t0 = performance.now();
   // The resident set beside the time: a long build's memory is what an operator sizes a machine by
-  // (issue 17's bound), and where it grows is what a report of a slow or killed build needs.
+  // (the build keeps under 2 GB), and where it grows is what a report of a slow or killed build needs.
   const mib = (bytes: number) => Math.round(bytes / 2 ** 20);
   const progress = (msg: string) => {
     const m = process.memoryUsage();

@@ -79,9 +79,9 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
   process.stderr.on('error', () => {});
   const requestLog = log === 'off' ? null : createRequestLog({ format: log, sink });
   // One response cache across reloads: the app of a new file empties it (src/server/http/response-cache.ts).
-  // Under Bun (the single binary) evicted answers are freed as soon as no response writes them: its
+  // Under Bun (running `src/`) evicted answers are freed as soon as no response writes them: its
   // collector frees them late, and the process held 5x the cap above idle; Node's holds the cap
-  // without it (src/server/http/release-bodies.ts, docs/benchmarks.md "Memory").
+  // without it (src/server/http/release-bodies.ts).
   const cache = createResponseCache({ maxBytes: responseCache, release: process.versions.bun !== undefined });
   // One guard for the process: memory is the process's, whichever file is served.
   const memoryGuard = memoryCeiling > 0 ? serverMemoryGuard(memoryCeiling) : null;
@@ -99,9 +99,8 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
       const { embedder, vectors } = await loadSearchParts(file.db, { index: { ...vectorOptions(searchCacheBytes), scanThreads } });
       if (vectors) say(`canpol: vector index of ${vectors.count()} chunks, scanned on ${vectors.scanThreads() === 2 ? 'two threads' : 'one thread'} (--scan-threads ${scanThreads})`);
       const app = createApp({ data: file, embedder, vectors, access: gate.access, embedQueue, ops, cache, searchCacheBytes, memoryGuard });
-      // What loading left behind goes now, not whenever the collector first runs: under Bun (the
-      // binary) that was seconds into serving, and until then the process held ~23 MiB more than
-      // what is alive (docs/benchmarks.md, sixteenth session).
+      // What loading left behind goes now, not whenever the collector first runs: under Bun that was
+      // seconds into serving, and until then the process held ~23 MiB more than what is alive.
       collectGarbage();
       return { fetch: app.fetch, node: app.node, close: async () => { vectors?.close(); await embedder?.close(); file.close(); }, searchCaches: app.searchCaches };
     } catch (err) {

@@ -1,7 +1,7 @@
 // The stored form of the vector index's in-memory part (schema 11): the chunks' binary codes and
 // filter columns in blocks of BLOCK_ENTRIES chunks, one row per block holding one BLOB per column,
-// so the server loads a million chunks from ~16 rows instead of a million (it read 1 M rows one by
-// one at 12.6 s to first answer: docs/benchmarks.md "First 1 M run"). The int8 vectors stay in a
+// so the server loads a million chunks from ~16 rows instead of a million (read one by one, 1 M
+// rows took it to 12.6 s to first answer). The int8 vectors stay in a
 // row-per-chunk table (`chunk_int8`) read only for the short list a query re-scores.
 //
 // Entries are numbered in rowid order across blocks. Numbers are little-endian (typed arrays on an

@@ -134,7 +134,7 @@ export interface ChecksumProgress {
   onTable?(c: Checksum, seconds: number): void;
   /** Called every ROWS_PER_CALL rows: the build checks its memory there. Every row read leaves
    *  garbage (a 10 GB speeches table at 8 M chunks), which Bun collects late: an 8 M rebuild rose
-   *  from 1.5 to 2.3 GB resident during this step (docs/benchmarks.md, twelfth session). */
+   *  from 1.5 to 2.3 GB resident during this step without the check. */
   onRows?(): void;
   /** A second thread that hashes tables beside this one (build-db/workers/checksum-worker.ts). */
   helper?: ChecksumHelper | null;

@@ -31,8 +31,8 @@ export async function loadEncoder(db: Database.Database): Promise<TextEncoder | 
  * Frees the model's bytes (ES2024 `transfer`: at once, whoever still holds the buffer) as soon as
  * the session is made, which has copied what it needs. Nothing keeps them alive any more
  * (session.ts `modelSession`), but left to the collector they went only after the vector index had
- * loaded, too late for the allocator to reuse them: the binary idled at 106 MiB of RssAnon on the
- * real file against 84 freed here (docs/benchmarks.md, sixteenth session).
+ * loaded, too late for the allocator to reuse them: the Bun-built binary idled at 106 MiB of RssAnon
+ * on the real file against 84 freed here.
  */
 export function releaseBytes(model: Uint8Array): void {
   (model.buffer as ArrayBuffer & { transfer?: (length: number) => ArrayBuffer }).transfer?.(0);

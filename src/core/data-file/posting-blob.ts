@@ -3,7 +3,7 @@
 // The build writes one per level list (`chunk_postings`, src/core/data-file/keyword-index.ts); a search
 // reads a list with one row read and a decoding loop instead of stepping FTS5 through it: at 1 M
 // chunks a 60,000-posting list cost ~10 ms through FTS5 and JSON, against 0.15 ms for the same
-// rowids read as one int32 blob (docs/benchmarks.md "Eighth session"). At ~86 postings a chunk,
+// rowids read as one int32 blob. At ~86 postings a chunk,
 // gaps take 1-2 bytes a posting where int32 would take 4.
 
 /** Rowids are SQLite rowids of chunks, and positive int32s (the search keeps them in Int32Arrays). */

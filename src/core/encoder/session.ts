@@ -59,7 +59,7 @@ interface NativeSession {
  * In the server that order was the cost. Node parses every request waiting on every socket before
  * any deferred run starts, so under 32 connections each pass found 2 embeddings running and 6
  * waiting and refused the rest with 503 `search_overloaded` (decisions 4). They came straight back:
- * 21,040 refusals beside ~2,100 answers in 10 s (docs/benchmarks.md, twelfth session). Run in the call, an
+ * 21,040 refusals beside ~2,100 answers in 10 s. Run in the call, an
  * embedding is over before the next request is read, so the queue's bound holds without refusing a
  * request it could have served. The addon is not the package's documented interface: its version is
  * pinned in package.json, and test/core/encoder/session.test.ts checks that runs give what the

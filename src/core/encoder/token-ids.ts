@@ -31,7 +31,7 @@ export function learnedTokenizer(card: LearnedCard): LearnedTokenizer {
   // The weights summed per row in an array over every row (8 bytes a row: ~360 KB for the real
   // file's 45,361, against its 23 MB model), with the rows in the order first met, instead of a Map
   // per text. With normalizeText on `fold`, encode went from 67-74 to 56-60 µs a chunk of the
-  // real file (docs/benchmarks.md, sixteenth session). The sums are the same float64 additions in
+  // real file. The sums are the same float64 additions in
   // the same order, so the weights are the same too.
   const sums = new Float64Array(offset + card.ngrams.buckets);
   const met = new Uint8Array(sums.length);

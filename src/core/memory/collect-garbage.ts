@@ -1,7 +1,7 @@
 // A full collection between build stages. The keyword index leaves hundreds of MB of garbage that
 // the collector had not reclaimed when the encoder's learning started allocating: at 1 M chunks
 // the build's RSS went from ~1.9 GB to 2.45 GB in those seconds and fell to 0.78 GB right after
-// (sampled every 2 s, docs/benchmarks.md). Collecting first keeps the two from adding up.
+// (sampled every 2 s). Collecting first keeps the two from adding up.
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 

@@ -1,18 +1,16 @@
-// Full collections when the resident set passes a ceiling, in the build and in the server. Bun's
-// collector (JavaScriptCore) runs late. In the build, on a long synchronous loop: in the 8 M-chunk
-// build the process held 2.4 GB when the keyword index ended, and the one full collection before the
-// encoder's learning brought it to 560 MB (docs/benchmarks.md, "8 M, the first complete build").
-// Most of the resident set was garbage, on the main thread and on the worker threads, which each
-// collect only their own heap.
+// Full collections when the resident set passes a ceiling, in the build and in the server. A
+// collector can run late (Bun's JavaScriptCore much later than V8), above all on a long synchronous
+// loop: in an 8 M-chunk build under Bun the process held 2.4 GB when the keyword index ended, and one
+// full collection brought it to 560 MB. Most of the resident set was garbage, on the main thread and
+// on the worker threads, which each collect only their own heap.
 // So each thread's batch loop asks its guard after a batch: above the ceiling, it collects.
 // In the server, searches leave garbage by the megabyte (posting lists and vectors read from the
 // file), and Bun let it grow to about the size of what was alive: at 8 M chunks 1.9 GB resident, of
-// which 0.8 GB alive (docs/benchmarks.md "Ninth session"; 0.9-1.05 GB with the guard: "Tenth
-// session"). The app asks after each search.
+// which 0.8 GB alive (0.9-1.05 GB with the guard). The app asks after each search.
 import type { MiddlewareHandler } from 'hono';
 import { collectGarbage } from './collect-garbage.js';
 
-/** Resident bytes above which a batch loop collects: under issue 17's 2 GB bound, with room for a
+/** Resident bytes above which a batch loop collects: under the build's 2 GB bound, with room for a
  *  batch in flight on each thread. */
 export const BUILD_MEMORY_CEILING = 1.25 * 2 ** 30;
 
@@ -59,7 +57,7 @@ export function createMemoryGuard({ ceiling = BUILD_MEMORY_CEILING, margin = cei
  * sits just under the server's ceiling, so a quarter let the set reach what was left after a
  * collection plus 256 MiB plus a search's garbage: 1,118-1,122 MiB at the peak with a 1 GiB
  * ceiling. With 900 MiB and a sixteenth the peak was 942-967 MiB in six runs, at p50 57-76 ms
- * against 55 (15-17 collections in 216 searches; docs/benchmarks.md, fourteenth session). The build keeps a
+ * against 55 (15-17 collections in 216 searches). The build keeps a
  * quarter: its batch loops would collect far more often, unmeasured at 8 M.
  */
 export const serverMemoryGuard = (ceiling: number, injected: Pick<MemoryGuardOptions, 'resident' | 'collect'> = {}): MemoryGuard =>

@@ -58,7 +58,7 @@ export interface AppOptions {
   access?: Omit<AccessOptions, 'prefix' | 'classify'> | null;
   /** Runs query embeddings, shared by the semantic routes; one of 2 running + 6 waiting by default. */
   embedQueue?: WorkQueue;
-  /** Resolves /boundaries/lookup?postcode= (postcodes, issue 4 part B); without one a postcode is 404. */
+  /** Resolves /boundaries/lookup?postcode=; without one a postcode is 404. */
   locatePostcode?: PostcodeLocator;
   /** Request log and metrics (docs/operations.md); absent, nothing is observed and /metrics is 404. */
   ops?: Omit<ObserveOptions, 'buildId'> | null;

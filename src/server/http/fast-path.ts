@@ -8,7 +8,7 @@
 // It has two doors. `fetch` takes the Fetch Request @hono/node-server built (and tests, calling the
 // app directly). `node` takes node:http's own request and response before the adapter builds
 // anything, and writes the reply itself (write-reply.ts): on a kept answer the adapter's Request,
-// Response and asynchronous writer were most of the server's own cost (docs/benchmarks.md, "HTTP").
+// Response and asynchronous writer were about half of the server's own time (a CPU profile).
 // It answers only requests whose URL the adapter would take as sent (node-target.ts), so both doors
 // look up the same key; it declines the rest, which then take the first door.
 import type { IncomingMessage, ServerResponse } from 'node:http';

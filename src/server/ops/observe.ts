@@ -1,6 +1,7 @@
 // The one middleware of the operations features: times each request, then feeds the metrics and the
 // request log. It only reads the response (its status), never edits headers, so responses keep
-// @hono/node-server's fast path (docs/benchmarks.md). The response cache's fast path, which answers
+// @hono/node-server's fast path (editing a built Response rebuilds it through a stream). The
+// response cache's fast path, which answers
 // without Hono, feeds the same observer.
 import type { Context, MiddlewareHandler } from 'hono';
 import type { IncomingMessage } from 'node:http';

@@ -1,8 +1,8 @@
 // Requests answered and their latency, per route template (and status), counted in plain arrays
 // and handed to prom-client's registry when /metrics is scraped. prom-client's own Counter.inc and
 // Histogram.observe validate and hash their labels on every call: ~3 µs a request together, a
-// twentieth of a cached answer's CPU on Node (a CPU profile of /politicians/{id} under wrk,
-// docs/benchmarks.md "HTTP"). Here a request costs a Map lookup and a few array writes. The series
+// twentieth of a cached answer's CPU on Node (a CPU profile of /politicians/{id} under wrk).
+// Here a request costs a Map lookup and a few array writes. The series
 // and their exposition are prom-client's (test/server/ops/route-series.test.ts compares the text with
 // prom-client's Counter and Histogram fed the same requests).
 import { Counter, type Registry } from 'prom-client';

@@ -24,7 +24,7 @@ export const detailParams = { precision: int(1, 15, 6) };
 
 export const PATH_PART = /^[a-z0-9-]{1,200}$/;
 
-/** Finds a postcode's location (part B: register, override table, FSA); throws a 400 for a
+/** Finds a postcode's location (register, override table, FSA); throws a 400 for a
  *  malformed postcode, returns null for one with no location on file. */
 export type PostcodeLocator = (postcode: string) => { lat: number; lng: number } | null;
 

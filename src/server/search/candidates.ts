@@ -117,7 +117,7 @@ export async function hybridPool(src: CandidateSources, q: string, f: SearchFilt
   // The query's embedding first: it waits its turn in the embedding queue (decisions 4), and a
   // search the full queue refuses (503) has then spent nothing on its keyword side. Embedded after
   // the keyword side, each refusal cost a whole keyword search: at 32 connections of distinct
-  // searches, 152 answers a second against 216 now (docs/benchmarks.md "Eleventh session").
+  // searches, 152 answers a second against 216.
   // A query the encoder knows no word of has no meaning to it: no vector side (a nonsense query
   // finds nothing rather than the chunks nearest to its hashed letters).
   const qvec = useVector && src.vectors && src.embed && src.vectors.count() > 0 && (src.knows?.(q) ?? true) ? await src.embed(q) : null;

@@ -3,7 +3,7 @@
 // synchronously on the calling thread (`loadModel` in its backend.js), and the vector index is
 // decoded on this thread too. A 5 ms timer fired at most once while the encoder loaded (330-540 ms,
 // the 1 M file, Node and Bun), so start to first answer is their sum: ~0.4 s of encoder whatever the
-// corpus, plus ~0.2 s of index a million chunks (docs/benchmarks.md, seventh session). To overlap
+// corpus, plus ~0.2 s of index a million chunks. To overlap
 // them, one would have to load on a worker thread, which first loads the whole program again.
 import type Database from 'better-sqlite3';
 import type { TextEncoder } from '../../core/encoder/text-encoder.js';

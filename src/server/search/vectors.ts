@@ -6,7 +6,7 @@
 // int8 vectors of chunks read lately are kept in memory (capped: the search cache's `int8_vectors`
 // share, src/server/search/scan/int8-slots.ts), so a search reads only the vectors not kept.
 // Until schema 10 the int8 vectors were held in memory too, loaded row by row with the codes: 12.6 s
-// to first answer and 1.35 GB resident at 1 M chunks (docs/benchmarks.md "Search at scale").
+// to first answer and 1.35 GB resident at 1 M chunks.
 // Chosen by measurement (docs/api-notes.md "Search"): sqlite-vec's vec0 k-nearest search, in any of
 // its float/int8/bit representations, costs O(n·k) and took ~2 s per query at 1 M chunks with
 // k=1000; re-scoring the short list with sqlite-vec's vec_distance_cosine over the float table cost
@@ -79,7 +79,7 @@ export interface VectorIndexOptions {
  * Entries loaded between two full collections. Each block read leaves its buffers behind (~56 bytes
  * an entry), and Bun collected none of it while the index loaded: at 8 M chunks the server held 991
  * MiB once loaded, 558 MiB after one collection (35 ms). Collecting every 2 M entries (none below
- * 2 M chunks) keeps ~110 MiB of it at most (docs/benchmarks.md, fourteenth session).
+ * 2 M chunks) keeps ~110 MiB of it at most.
  */
 const COLLECT_EVERY = 2_000_000;
 
@@ -124,8 +124,8 @@ export function createVectorIndex(db: Database.Database, { rescore = RESCORE, ke
   // The short list's vectors in one statement returning one row: the rowids as JSON and the vectors
   // concatenated in the same row order (both aggregates see the rows in one order), so a search
   // builds no row object or buffer per vector. The rowids are bound parameters, the list padded to
-  // a power of two so that a few prepared statements serve every length. Measured against a row per
-  // vector, a json_each list and the vectors held in memory (docs/benchmarks.md "Vector index in blocks").
+  // a power of two so that a few prepared statements serve every length. A row per vector cost ~7 ms
+  // more a search at 100 k chunks; a json_each list was slower too.
   const dim = (db.prepare('SELECT length(vector_i8) FROM chunk_int8 LIMIT 1').pluck().get() as number | undefined) ?? 0;
   const byLength = new Map<number, Database.Statement>();
   const int8Of = (size: number) => {

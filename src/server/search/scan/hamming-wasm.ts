@@ -13,7 +13,7 @@
 //
 // Why one pass: at 8 M chunks the codes are 256 MB, read at about this machine's memory bandwidth
 // (~24 ms), and the histogram and the mask were two more passes over every entry (~12 ms without a
-// filter, ~35 ms with one: docs/benchmarks.md "Tenth session"). A filter's entries are mostly in
+// filter, ~35 ms with one). A filter's entries are mostly in
 // runs (a province, a year, a speaker's chunks lie together in rowid order), so skipping the codes
 // it drops saves their reading, and the branch is well predicted.
 

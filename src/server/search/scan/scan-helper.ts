@@ -1,7 +1,7 @@
 // A second thread for the code scan (code-scan.ts). At 8 M chunks the scan reads 256 MB of codes,
 // and one thread reads memory at ~5 GB/s here: ~24-35 ms of a ~100 ms search. Two threads, each
-// over half of the codes, took 0.50-0.66 of one thread's time (docs/benchmarks.md "Eleventh
-// session"). The helper shares the scan's WebAssembly memory (a SharedArrayBuffer) and runs the
+// over half of the codes, took 0.50-0.66 of one thread's time. The helper shares the scan's
+// WebAssembly memory (a SharedArrayBuffer) and runs the
 // same Hamming module over the half it is handed; the search stays synchronous, on its own thread.
 //
 // The hand-over is a few words of that memory, changed only with Atomics:
