@@ -63,7 +63,7 @@ export type Resolution = { key: string; method: Method } | { key: null; reason: 
 export interface Tally { total: number; resolved: number; byMethod: Partial<Record<Method, number>>; ambiguous: number; unmatched: number }
 
 // Titles printed before a name (English and French), honours and degrees after it.
-const TITLES = /^(?:(?:the\s+)?(?:right\s+|rt\.?\s+)?hon(?:ourable|\.)?|mr|mrs|ms|miss|mx|dr|prof|sen(?:ator)?|sir|dame|m|mme|mlle|me|l'hon(?:\.|orable)?|l['’]honorable|le\s+tr[eè]s\s+hon(?:\.|orable)?|la\s+tr[eè]s\s+hon(?:\.|orable)?|hon\.?)\.?\s+/i;
+const TITLES = /^(?:(?:the\s+)?(?:right\s+|rt\.?\s+)?hon(?:ourable|\.)?|mr|mrs|ms|miss|mx|dr|prof|sen(?:ator)?|sir|dame|m|mme|mlle|me|l['’]hon(?:\.|orable)?|l['’]honorable|le\s+tr[eè]s\s+hon(?:\.|orable)?|la\s+tr[eè]s\s+hon(?:\.|orable)?|hon\.?)\.?\s+/i;
 const HONOURS = /,?\s+(?:p\.?\s?c\.?|q\.?\s?c\.?|k\.?\s?c\.?|c\.?\s?m\.?|o\.?\s?c\.?|b\.?\s?a\.?|m\.?\s?p\.?|jr\.?|sr\.?)\s*$/i;
 
 /** Folded person name: no titles, honours, accents, punctuation, hyphens or case; spaces collapsed. */
