@@ -24,6 +24,8 @@ import { createBoundaryIndex } from '../geo/boundary-index.js';
 import { committeeRoutes } from '../routes/committees.js';
 import { coverageRoutes } from '../routes/coverage.js';
 import { healthRoutes } from '../routes/health.js';
+import { rootRoutes } from '../routes/root.js';
+import { readDataContents } from '../db/data-contents.js';
 import { politicianRoutes } from '../routes/politicians.js';
 import { voteRoutes } from '../routes/votes.js';
 import { createWorkQueue, type WorkQueue } from '../limits/work-queue.js';
@@ -96,7 +98,8 @@ export function createApp({
   app.route('/', openApiRoutes({ buildId: build.id, compressThreshold, prefix: API_PREFIX, cache: kept }));
   // Health stays outside the gate: load balancers probe it without keys, many times an hour.
   if (access) app.use(`${API_PREFIX}/*`, accessControl({ ...access, prefix: API_PREFIX }));
-  app.route('/', healthRoutes({ build, respond }));
+  app.route('/', healthRoutes({ build, contents: readDataContents(db), respond }));
+  app.route('/', rootRoutes({ prefix: API_PREFIX, respond }));
   if (ops?.metrics) app.route('/', metricsRoutes({ metrics: ops.metrics }));
   const api = new Hono();
   const boundaries = createBoundaryQueries(db);
