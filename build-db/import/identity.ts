@@ -90,9 +90,10 @@ function shortName(folded: string, lastName: string | null): string | null {
   return given.length ? `${given[0]} ${last}` : null;
 }
 
-/** Folded riding name: dashes and punctuation ignored ("Parry Sound—Muskoka" = "parry sound muskoka"). */
+/** Folded riding name: dashes and punctuation ignored ("Parry Sound—Muskoka" = "parry sound muskoka"),
+ *  ligatures spelled out (the OCD list's "Île-des-Sœurs" is the House's "Île-des-Soeurs"). */
 export function placeName(raw: string): string {
-  return fold(raw).replace(/[^a-z0-9]+/g, ' ').trim();
+  return fold(raw.replace(/[œŒ]/g, 'oe').replace(/[æÆ]/g, 'ae')).replace(/[^a-z0-9]+/g, ' ').trim();
 }
 
 /** Two spellings of one surname: equal folded, or one the end of the other ("Blanchette-Lamothe", "Lamothe"). */

@@ -112,6 +112,18 @@ describe.skipIf(!available)("today's House on the 2023 map (real files)", () => 
     expect(detail.terms.map((t: Json) => [t.parliament_number, t.constituency_name])).toEqual([[44, 'Carleton'], [45, 'Battle River—Crowfoot']]);
   });
 
+  test("every sitting MP's riding is numbered, so lookups find them all (a ligature in the OCD list no obstacle)", async () => {
+    const ridings: string[] = [];
+    for (let page = 1; page <= 4; page++) ridings.push(...((await get(`/politicians?jurisdiction=federal&role=MP&limit=100&page=${page}`)).items as Json[]).map((p) => p.constituency_id));
+    expect(ridings).toHaveLength(343);
+    expect(ridings.filter((r) => !/^federal-electoral-districts-2023\/\d{5}$/.test(r))).toEqual([]);
+    expect(new Set(ridings).size).toBe(343);
+    // The House names Marc Miller's riding "Ville-Marie—Le Sud-Ouest—Île-des-Soeurs" (FED 24077 in the
+    // attribute table); the OCD list spells it "Île-des-Sœurs".
+    const [miller] = (await get('/politicians?q=Marc%20Miller')).items as Json[];
+    expect(miller.constituency_id).toBe('federal-electoral-districts-2023/24077');
+  });
+
   test('a 44th-Parliament member not re-elected is former, the seat ended at the dissolution', async () => {
     const [singh] = (await get('/politicians?q=Jagmeet%20Singh&status=all')).items as Json[];
     expect(singh).toMatchObject({ full_name: 'Jagmeet Singh', status: 'former', constituency_id: 'federal-electoral-districts-2013/59003' });
