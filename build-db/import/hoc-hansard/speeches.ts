@@ -67,7 +67,7 @@ const HONOURABLE = /^(?:the\s+)?(?:(?:right|rt\.?)\s+)?hon\.?\s|^l['’]\s*hon(?
  *  bare "L'hon. Jason Kenney"): a member when the name carries "Hon." or the role is an office of the
  *  House or Cabinet, and exactly one member of that full name sat that day (never by surname alone).
  *  Any other witness stays one, even under an MP's name. */
-export function memberAsWitness(who: Speaker, date: string, ctx: Pick<ImportContext, 'identity'>): Speaker {
+export function ministerAsMember(who: Speaker, date: string, ctx: Pick<ImportContext, 'identity'>): Speaker {
   if (who.kind !== 'witness' || !who.name || who.constituency || who.party) return who;
   if (!HONOURABLE.test(who.name) && !(who.role && TITLE.test(who.role))) return who;
   return ctx.identity.lookup({ name: who.name, ...houseMember(date) }).key !== null ? { ...who, kind: 'member', resolvable: true } : who;
@@ -105,7 +105,7 @@ export function speechRecords(
     const text = interventionParagraphs(child(t.el, 'Content')).join('\n\n');
     if (!text) { ctx.skip({ file, record, reason: 'intervention with no text' }); continue; }
     if (t.place.minutes === null) { ctx.skip({ file, record, reason: 'intervention before any clock stamp', detail: 'no <Timestamp> or "The House met at" before it' }); continue; }
-    const who = memberAsWitness(completeSpeaker(label, dbId, lookup), meta.date, ctx);
+    const who = ministerAsMember(completeSpeaker(label, dbId, lookup), meta.date, ctx);
     let politicianKey: string | null = null;
     let sighting: Skip | null = null;
     // "The Speaker" with no name printed: the Speaker the header names ("the document says who").

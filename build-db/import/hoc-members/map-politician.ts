@@ -9,7 +9,7 @@ import { legislatureTimestamp } from './local-time.js';
 import type { MappedOffices } from './map-offices.js';
 import { LEGISLATORS_FILE, type Legislator } from './read-legislators.js';
 import { RIDING_SET } from './ridings.js';
-import { spokenHonorific } from '../people/honorific.js';
+import { specHonorific } from '../people/honorific.js';
 
 export type Politician = SourceInput<'politicians'>;
 
@@ -18,7 +18,7 @@ export const politicianKey = (personId: string) => `ca-hoc/person/${personId}`;
 /** The House's honorific in the API's list of recognised ones (spec: "Right Hon." is printed "Rt. Hon.");
  *  one outside that list is left out rather than passed on. */
 export function honorific(raw: string | null): string | null {
-  return spokenHonorific(raw);
+  return specHonorific(raw);
 }
 
 const httpUrl = (u: string | null) => {

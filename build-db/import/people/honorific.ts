@@ -1,6 +1,6 @@
 // An upstream honorific in the form of the spec's list (politician.honorific: Hon., Rt. Hon., Sen.,
 // Sir, Dame, Dr., Mr., Mrs., Ms., Mx., Prof.): the House and LEGISinfo print "Right Hon.", some
-// sources spell words out or write them in French. Anything the list does not name is dropped, never passed to the API.
+// sources spell words out or write them in French. Anything the list does not name is dropped.
 import { HONORIFICS } from '../../../src/domain/enums.js';
 
 const SPELLED: ReadonlyArray<[RegExp, (typeof HONORIFICS)[number]]> = [
@@ -14,7 +14,7 @@ const SPELLED: ReadonlyArray<[RegExp, (typeof HONORIFICS)[number]]> = [
   [/^mr$/i, 'Mr.'], [/^mrs$/i, 'Mrs.'], [/^ms$/i, 'Ms.'], [/^mx$/i, 'Mx.'],
 ];
 
-export function spokenHonorific(raw: string | null | undefined): (typeof HONORIFICS)[number] | null {
+export function specHonorific(raw: string | null | undefined): (typeof HONORIFICS)[number] | null {
   const h = raw?.trim().replace(/\s+/g, ' ');
   if (!h) return null;
   const listed = HONORIFICS.find((x) => x.toLowerCase() === h.toLowerCase());
