@@ -217,6 +217,8 @@ export const BODIES = {
     }, 'What the data file covers: the federal Parliaments with sessions on file, the newest House sitting in its Hansard, whether that Hansard is the whole record or a sample, the sitting MPs, and the federal riding map lookups use'),
   }, 'The running server and its data file'),
 
+  root: object({ name: str, description: str, docs: str, openapi: str, health: str, api: str }, 'Where the documentation, the OpenAPI document and the health check are'),
+
   politicianList: paged('PoliticianListItem', 'Politicians'),
   politicianDetail: object({ politician: ref('PoliticianDetail'), websites: arrayOf(ref('Website')), boundary: nullable(ref('PoliticianBoundary')), terms: arrayOf(ref('PoliticianTerm')) }),
   offices: object({ items: arrayOf(ref('Office')) }),
