@@ -35,6 +35,7 @@ const EVIDENCE = `<?xml version="1.0" encoding="UTF-8"?>
     ${turn(3003, 73, 'Mme Ada Witness (directrice, Traversiers inc.)', 'Je témoigne.')}
     ${turn(3004, 71, 'L’hon. Jason Kenney', 'Encore merci.')}
     ${turn(3005, 75, 'M. Jason Kenney (professeur, Université du Nord)', 'Un homonyme.')}
+    ${turn(3006, 76, 'L’hon. Jason Kenney', 'Seul label, apostrophe typographique.')}
   </SubjectOfBusinessContent></SubjectOfBusiness></OrderOfBusiness></HansardBody>
 </Hansard>`;
 
@@ -64,6 +65,8 @@ test("a bare label of a minister at a committee is linked when one member of tha
   // The first label names the ministry (no party: read as a witness's title), later turns are bare.
   expect(byAnchor.get('3001')).toMatchObject({ politician_key: 'ca-hoc/person/35897', speaker_kind: 'member' });
   expect(byAnchor.get('3004')).toMatchObject({ speaker_name_raw: 'L’hon. Jason Kenney', politician_key: 'ca-hoc/person/35897', speaker_kind: 'member' });
+  // A bare label with no fuller one in the document: "L’hon." folds like "L'hon.".
+  expect(byAnchor.get('3006')).toMatchObject({ politician_key: 'ca-hoc/person/35897', speaker_kind: 'member' });
   // Two members of that name that day: left unlinked, never a guess.
   expect(byAnchor.get('3002')).toMatchObject({ politician_key: null });
   // Ordinary witnesses stay witnesses, even one named like a sitting member.
