@@ -5,18 +5,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { writeFileAtomic } from './cache-state.js';
+import type { AssembleResult } from './assemble-result.js';
 import type { FileOutcome } from './fetch-file.js';
 import { assembleParlinfoPack, PARLINFO_PACK } from './parlinfo/assemble-pack.js';
 import { assembleSetList, SET_LIST } from './represent-definition/assemble-set-list.js';
+import { assembleBoundaryShapes } from './represent-boundary-shapes.js';
 
-export interface AssembleResult {
-  /** The file written (or confirmed unchanged), relative to the dataset folder; null when not built. */
-  output: string | null;
-  changed: boolean;
-  problems: string[];
-  /** What was left out on purpose and why (reported, not a failure). */
-  notes?: string[];
-}
+/** The 2023 ridings at full resolution, the file the fed-ridings-2023 importer prefers. */
+const FED_2023 = 'federal-districts-2023.geojson.gz';
+
+export type { AssembleResult };
 
 /** `dir`: the source's folder of the fetch cache; `files`: this run's outcomes of its files (keys `<dataset_dir>/<path>`). */
 export type Assembler = (dir: string, datasetDir: string, files: FileOutcome[]) => AssembleResult;
@@ -61,4 +59,6 @@ export const ASSEMBLERS: Record<string, { run: Assembler; output: string }> = {
   'represent-set-list': { run: (dir, datasetDir, files) => assembleSetList(dir, datasetDir, files), output: SET_LIST },
   // ParlInfo's person profiles → the one-line-per-person pack of everyone with a seat since 1993-10-25.
   'parlinfo-people-pack': { run: assembleParlinfoPack, output: PARLINFO_PACK },
+  // Represent's 2023 ridings: the boundary list joined to the shapes by name → one FeatureCollection by FED number.
+  'fed-ridings-2023-collection': { run: (dir, datasetDir, files) => assembleBoundaryShapes(dir, datasetDir, files, FED_2023), output: FED_2023 },
 };

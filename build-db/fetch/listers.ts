@@ -2,6 +2,7 @@
 // published as data (Open North's boundary sets) rather than written out in the manifest.
 import type { ManifestFile } from './manifest-types.js';
 import { listedIds, profileFile } from './parlinfo/people-files.js';
+import { PAGES_LISTER, representBoundaryPages } from './represent-boundary-shapes.js';
 
 /** `indexUrl`: the URL the index was fetched from, for listings whose links are relative to it. */
 /** `params`: the index file's own `params` in the manifest (a lister's scope, e.g. the first parliament). */
@@ -93,6 +94,8 @@ const representRepresentatives: Lister = (index, _urlOf, indexUrl = '') => {
 
 LISTERS['represent-representative-sets'] = representRepresentativeSets;
 LISTERS['represent-representatives'] = representRepresentatives;
+// A boundary set's list and shape pages (represent-boundary-shapes.ts).
+LISTERS[PAGES_LISTER] = representBoundaryPages;
 
 /** The riding directory of tienne-B/canadian-electoral-districts (`districts/README.md`, a Markdown
  *  table `FEDNUM | PROV | English | French`): each riding's own file, `districts/<PROV>/<FEDNUM>.geojson`

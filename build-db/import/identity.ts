@@ -63,7 +63,7 @@ export type Resolution = { key: string; method: Method } | { key: null; reason: 
 export interface Tally { total: number; resolved: number; byMethod: Partial<Record<Method, number>>; ambiguous: number; unmatched: number }
 
 // Titles printed before a name (English and French), honours and degrees after it.
-const TITLES = /^(?:(?:the\s+)?(?:right\s+|rt\.?\s+)?hon(?:ourable|\.)?|mr|mrs|ms|miss|mx|dr|prof|sen(?:ator)?|sir|dame|m|mme|mlle|me|l'hon(?:\.|orable)?|l['’]honorable|le\s+tr[eè]s\s+hon(?:\.|orable)?|la\s+tr[eè]s\s+hon(?:\.|orable)?|hon\.?)\.?\s+/i;
+const TITLES = /^(?:(?:the\s+)?(?:right\s+|rt\.?\s+)?hon(?:ourable|\.)?|mr|mrs|ms|miss|mx|dr|prof|sen(?:ator)?|sir|dame|m|mme|mlle|me|l['’]hon(?:\.|orable)?|l['’]honorable|le\s+tr[eè]s\s+hon(?:\.|orable)?|la\s+tr[eè]s\s+hon(?:\.|orable)?|hon\.?)\.?\s+/i;
 const HONOURS = /,?\s+(?:p\.?\s?c\.?|q\.?\s?c\.?|k\.?\s?c\.?|c\.?\s?m\.?|o\.?\s?c\.?|b\.?\s?a\.?|m\.?\s?p\.?|jr\.?|sr\.?)\s*$/i;
 
 /** Folded person name: no titles, honours, accents, punctuation, hyphens or case; spaces collapsed. */
@@ -90,9 +90,10 @@ function shortName(folded: string, lastName: string | null): string | null {
   return given.length ? `${given[0]} ${last}` : null;
 }
 
-/** Folded riding name: dashes and punctuation ignored ("Parry Sound—Muskoka" = "parry sound muskoka"). */
+/** Folded riding name: dashes and punctuation ignored ("Parry Sound—Muskoka" = "parry sound muskoka"),
+ *  ligatures spelled out (the OCD list's "Île-des-Sœurs" is the House's "Île-des-Soeurs"). */
 export function placeName(raw: string): string {
-  return fold(raw).replace(/[^a-z0-9]+/g, ' ').trim();
+  return fold(raw.replace(/[œŒ]/g, 'oe').replace(/[æÆ]/g, 'ae')).replace(/[^a-z0-9]+/g, ' ').trim();
 }
 
 /** Two spellings of one surname: equal folded, or one the end of the other ("Blanchette-Lamothe", "Lamothe"). */

@@ -11,6 +11,7 @@ import { parlBillsImporter } from './parl-bills/index.js';
 import { hocHansardImporter } from './hoc-hansard/index.js';
 import { bcHansardImporter } from './bc-hansard/index.js';
 import { fedRidings2013Importer } from './fed-ridings-2013/index.js';
+import { fedRidings2023Importer } from './fed-ridings-2023/index.js';
 import { representBoundariesImporter } from './represent-boundaries/index.js';
 import { representRepresentativesImporter } from './represent-representatives/index.js';
 import { fsaCentroidsImporter } from './postal-fsa-centroids/index.js';
@@ -31,6 +32,8 @@ export const IMPORTERS: readonly Importer[] = [
   hocHansardImporter,
   hocVotesImporter,
   bcHansardImporter,
+  // The ridings in force before those they replace: the 2013 importer marks its set superseded by them.
+  fedRidings2023Importer,
   fedRidings2013Importer,
   representBoundariesImporter,
   // After the boundaries it joins to; nothing after it resolves people against its rosters.

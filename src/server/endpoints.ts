@@ -103,6 +103,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   // ---- service ----
   { id: 'health', root: true, path: '/health', tag: 'Service', summary: 'Server and data file status', description: 'Not rate limited and never cached: it reports on the running server (load balancers probe it).', errors: [], maxAge: 'no-store', body: 'health', gated: false },
   { id: 'openapi', path: '/openapi.json', tag: 'Service', summary: 'This OpenAPI 3.1 document', description: 'Generated at start from the routes\' own validation schemas. Not rate limited: it describes the interface and reads no data.', errors: [], maxAge: 3600, body: 'openapi', gated: false },
+  { id: 'root', root: true, path: '/', tag: 'Service', summary: 'Where to start', description: 'Pointers to /docs, this document and /health (a browser opening the server gets them instead of a 404). Not rate limited.', errors: [], maxAge: 3600, body: 'root', gated: false },
   { id: 'docs', root: true, path: '/docs', tag: 'Service', summary: 'Human-readable API reference (HTML)', description: 'A self-contained page generated from this document. Not rate limited.', errors: [], maxAge: 3600, body: 'docsPage', contentType: 'text/html', gated: false },
 
   // ---- politicians ----

@@ -3,11 +3,15 @@
 // politicians' constituency_id uses. Names and validity dates come from the OCD division list
 // (`ed:<FED>-2013`, official em-dash names, English and French), falling back to the file's own
 // names with its `--` written as the em-dash. Ridings truncated upstream are kept and warned about.
+// In force until the 44th Parliament's dissolution (the OCD list's end date is the 2023 order's
+// proclamation); once the bundle holds the 2023 ridings, these are history: listed, never matched.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { checkGeometry } from '../../sources/check-geometry.js';
 import { loadDivisions } from '../boundaries/ocd-divisions.js';
+import { representationOrderInForce } from '../boundaries/representation-orders.js';
+import { FED_2023_SET } from '../fed-ridings-2023/index.js';
 import { readSourceNotes } from '../source-notes.js';
 import type { ImportContext, ImportOutput, Importer, SourceInput } from '../types.js';
 import { filePresent } from '../import-stats.js';
@@ -44,6 +48,9 @@ export function importFedRidings(from: string, ctx: ImportContext): ImportOutput
   if (!ocdFile) ctx.log('OCD division list not found beside the dataset: names from the GeoJSON, no validity dates');
   const truncated = truncatedRidings(from);
   const seen = new Set<string>();
+  const inForce = representationOrderInForce(2013);
+  const superseded = (ctx.existing.boundaries ?? []).some((b) => b.source_set === FED_2023_SET) ? FED_2023_SET : null;
+  if (superseded) ctx.log(`the 2013 ridings are superseded by ${FED_2023_SET}: kept as history, never matched by a lookup`);
 
   features.forEach((f, i) => {
     stats.features++;
@@ -71,9 +78,10 @@ export function importFedRidings(from: string, ctx: ImportContext): ImportOutput
       source_set: FED_2013_SET, slug: fed, name,
       name_fr: division?.name_fr ?? (f.properties?.FRNAME ? emDash(f.properties.FRNAME) : null),
       level: 'federal', province_territory: null,
-      effective_from: division?.valid_from ?? null, effective_to: division?.valid_through ?? null,
+      effective_from: inForce?.from ?? division?.valid_from ?? null, effective_to: inForce ? inForce.to : division?.valid_through ?? null,
       boundaries_version: `${f.properties?.REPORDER ?? '2013'} Representation Order`,
       ocd_id: division ? division.id : null,
+      superseded_by: superseded,
       geometry: geometry as SourceInput<'boundaries'>['geometry'],
     });
   });

@@ -30,7 +30,7 @@ const PRESIDING = /^(?:the\s+(?:acting\s+|assistant\s+deputy\s+|deputy\s+)?(?:sp
 const OFFICIAL = /^(?:the|le|la)\s+(?:clerk|greffi[eè]re?|sergeant|sergent|usher|huissier|law clerk|legislative clerk)\b/i;
 const COLLECTIVE = /^(?:some\s+hon\.?\s+members?|an\s+hon\.?\s+member|des\s+voix|une\s+voix|plusieurs\s+voix)$/i;
 // A parenthesised title rather than a riding.
-const TITLE = /^(?:the\s+)?(?:right\s+hon\.?\s+)?(?:minister|associate minister|prime minister|deputy prime minister|parliamentary secretary|leader|deputy leader|house leader|president|secretary of state|minister of state|chief government whip|government whip|whip|speaker|deputy speaker|ministre|premier ministre|premi[eè]re ministre|vice-premi[eè]re? ministre|secr[ée]taire|leader|pr[ée]sident|whip|chef)\b/i;
+export const TITLE = /^(?:the\s+)?(?:right\s+hon\.?\s+)?(?:minister|associate minister|prime minister|deputy prime minister|parliamentary secretary|leader|deputy leader|house leader|president|secretary of state|minister of state|chief government whip|government whip|whip|speaker|deputy speaker|ministre|premier ministre|premi[eè]re ministre|vice-premi[eè]re? ministre|secr[ée]taire|leader|pr[ée]sident|whip|chef)\b/i;
 
 /** Splits "Name (inside)" where the parentheses close the label and may nest: → [name, inside]. */
 export function splitParens(label: string): [string, string | null] {

@@ -9,7 +9,7 @@ import { ottawaTimestamp } from './clock.js';
 import type { Known } from './directory.js';
 import { attr, child, flatText, type Element } from './document.js';
 import type { DocMeta } from './metadata.js';
-import { readSpeakerLabel, type SpeakerKind, type SpeakerLabel } from './speaker.js';
+import { readSpeakerLabel, TITLE, type SpeakerKind, type SpeakerLabel } from './speaker.js';
 import { speechType } from './speech-type.js';
 import { interventionParagraphs } from './text.js';
 import type { InterventionAt } from './walk.js';
@@ -60,6 +60,19 @@ export function completeSpeaker(label: SpeakerLabel, dbId: string | null, lookup
   return { ...s, resolvable: !!s.name && (kind === 'member' || kind === 'presiding') };
 }
 
+/** The Privy Council's "Honourable", English or French: ministers and former ministers. */
+const HONOURABLE = /^(?:the\s+)?(?:(?:right|rt\.?)\s+)?hon\.?\s|^l['’]\s*hon(?:\.|orable)?\s|^(?:le|la)\s+tr[eè]s\s+hon/i;
+
+/** A minister before a committee is printed as a witness ("L'hon. Jason Kenney (ministre de …)", then
+ *  bare "L'hon. Jason Kenney"): a member when the name carries "Hon." or the role is an office of the
+ *  House or Cabinet, and exactly one member of that full name sat that day (never by surname alone).
+ *  Any other witness stays one, even under an MP's name. */
+export function ministerAsMember(who: Speaker, date: string, ctx: Pick<ImportContext, 'identity'>): Speaker {
+  if (who.kind !== 'witness' || !who.name || who.constituency || who.party) return who;
+  if (!HONOURABLE.test(who.name) && !(who.role && TITLE.test(who.role))) return who;
+  return ctx.identity.lookup({ name: who.name, ...houseMember(date) }).key !== null ? { ...who, kind: 'member', resolvable: true } : who;
+}
+
 export interface SpeechOutput {
   speeches: Array<SourceInput<'speeches'>>;
   /** Turns whose floor language differs from the edition's (printed in translation). */
@@ -92,7 +105,7 @@ export function speechRecords(
     const text = interventionParagraphs(child(t.el, 'Content')).join('\n\n');
     if (!text) { ctx.skip({ file, record, reason: 'intervention with no text' }); continue; }
     if (t.place.minutes === null) { ctx.skip({ file, record, reason: 'intervention before any clock stamp', detail: 'no <Timestamp> or "The House met at" before it' }); continue; }
-    const who = completeSpeaker(label, dbId, lookup);
+    const who = ministerAsMember(completeSpeaker(label, dbId, lookup), meta.date, ctx);
     let politicianKey: string | null = null;
     let sighting: Skip | null = null;
     // "The Speaker" with no name printed: the Speaker the header names ("the document says who").

@@ -123,6 +123,6 @@ export const hocMembersByParliamentImporter: Importer = {
   kind: 'hoc-members-by-parliament',
   summary: 'House of Commons member search export per Parliament → politicians with one term per seat',
   datasetDir: 'hoc-members-by-parliament',
-  optional: 'fetched by the nightly (source hoc-members-by-parliament); not in the shared datasets',
+  optional: 'fetched by the nightly (source hoc-members-by-parliament): every Parliament\'s export; the shared datasets hold the 45th\'s sitting members',
   run: importHocMembersByParliament,
 };

@@ -9,16 +9,16 @@ import { legislatureTimestamp } from './local-time.js';
 import type { MappedOffices } from './map-offices.js';
 import { LEGISLATORS_FILE, type Legislator } from './read-legislators.js';
 import { RIDING_SET } from './ridings.js';
+import { specHonorific } from '../people/honorific.js';
 
 export type Politician = SourceInput<'politicians'>;
 
 export const politicianKey = (personId: string) => `ca-hoc/person/${personId}`;
 
-/** "Right Hon." is printed "Rt. Hon." in the API's list of recognised honorifics. */
+/** The House's honorific in the API's list of recognised ones (spec: "Right Hon." is printed "Rt. Hon.");
+ *  one outside that list is left out rather than passed on. */
 export function honorific(raw: string | null): string | null {
-  const h = raw?.trim();
-  if (!h) return null;
-  return /^right\s+hon(ourable|\.)?$/i.test(h) ? 'Rt. Hon.' : /^hon(ourable|\.)?$/i.test(h) ? 'Hon.' : h;
+  return specHonorific(raw);
 }
 
 const httpUrl = (u: string | null) => {

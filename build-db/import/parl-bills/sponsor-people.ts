@@ -13,6 +13,7 @@ import { federalParliament } from '../../../src/core/domain/federal-parliaments.
 import { ottawaDay } from '../../sources/merge-politicians.js';
 import { placeName, type Identity } from '../identity.js';
 import type { FederalRidings } from '../people/federal-ridings.js';
+import { specHonorific } from '../people/honorific.js';
 import type { SourceInput } from '../types.js';
 import type { RawSponsor } from './read-bill.js';
 
@@ -128,7 +129,7 @@ export class SponsorPeople {
       const latest = terms.at(-1)!;
       politicians.push({
         key, same_as: alias ? [alias] : [],
-        name: nameOf(s)!, first_name: s.usualFirstName ?? s.firstName, last_name: s.lastName, honorific: s.honorific,
+        name: nameOf(s)!, first_name: s.usualFirstName ?? s.firstName, last_name: s.lastName, honorific: specHonorific(s.honorific),
         party: null, elected_office: latest.elected_office ?? 'MP', level: 'federal',
         constituency_id: latest.constituency_id ?? null, constituency_name: latest.constituency_name ?? null,
         is_active: latest.end_at === null, terms,

@@ -13,6 +13,7 @@ import { federalParliament } from '../../../src/core/domain/federal-parliaments.
 import { slugify } from '../../../src/core/domain/text.js';
 import { csvRecords } from '../csv.js';
 import { placeName } from '../identity.js';
+import { ATTRIBUTES_FILE, loadRidingAttributes } from '../fed-ridings-2023/attributes.js';
 
 /** Relative to the datasets folder. */
 export const OCD_FILE = 'ocd-division-ids-ca/country-ca.csv';
@@ -57,9 +58,15 @@ export class FederalRidings {
   }
 }
 
-/** `ocd-division/country:ca/ed:35001[-2013|-2023],Ajax—Pickering,…,name_fr,…` */
+/** `ocd-division/country:ca/ed:35001[-2013|-2023],Ajax—Pickering,…,name_fr,…`, after the 2023 order's
+ *  official attribute table when it is beside them (its names are the House's: "Île-des-Soeurs"). */
 export function loadFederalRidings(datasetsDir: string): FederalRidings {
   const dir = new FederalRidings();
+  const official = loadRidingAttributes(join(datasetsDir, 'fed-ridings-2023'));
+  if (official) {
+    for (const [fed, n] of official) dir.add(2023, fed, n.en, n.fr);
+    dir.files.push(ATTRIBUTES_FILE);
+  }
   const path = join(datasetsDir, OCD_FILE);
   if (!existsSync(path)) return dir;
   for (const { values } of csvRecords(readFileSync(path, 'utf8'))) {

@@ -24,6 +24,8 @@ import { createBoundaryIndex } from '../../core/geo/boundary-index.js';
 import { committeeHandlers } from '../routes/committees.js';
 import { coverageHandlers } from '../routes/coverage.js';
 import { healthHandlers } from '../routes/health.js';
+import { rootHandlers } from '../routes/root.js';
+import { readDataContents } from '../db/data-contents.js';
 import { politicianHandlers } from '../routes/politicians.js';
 import { voteHandlers } from '../routes/votes.js';
 import { createWorkQueue, type WorkQueue } from '../limits/work-queue.js';
@@ -104,7 +106,8 @@ export function createApp({
   const engine = createSearchEngine({ queries: searchQueries, vectors, embed, lexicon: loadLexicon(db), knows: embedder?.knowsAnyWord ? (t: string) => embedder.knowsAnyWord!(t) : null });
   const handlers = {
     ...openApiHandlers({ buildId: build.id, compressThreshold, cache: kept }),
-    ...healthHandlers({ build, respond }),
+    ...healthHandlers({ build, contents: readDataContents(db), respond }),
+    ...rootHandlers({ prefix: API_PREFIX, respond }),
     ...politicianHandlers({ politicians: createPoliticianQueries(db), boundaries, respond }),
     ...boundaryHandlers({ boundaries, index: boundaryIndex, locatePostcode: locatePostcode ?? createPostcodeLocator(postcodes), respond }),
     ...postcodeHandlers({ lookup: postcodeResolver, respond }),

@@ -211,7 +211,13 @@ export const SCHEMAS: Record<string, JsonSchema> = {
 export const BODIES = {
   health: object({
     status: { const: 'ok' }, build_id: str, built_at: timestamp, schema_version: int, dataset: str, demo: bool,
+    holds: object({
+      federal_parliaments: arrayOf(int), newest_house_sitting: nullable(date), federal_hansard: oneOfValues(['record', 'sample', 'none']),
+      sitting_federal_members: count, federal_ridings: arrayOf(str),
+    }, 'What the data file covers: the federal Parliaments with sessions on file, the newest House sitting in its Hansard, whether that Hansard is the whole record or a sample, the sitting MPs, and the federal riding map lookups use'),
   }, 'The running server and its data file'),
+
+  root: object({ name: str, description: str, docs: str, openapi: str, health: str, api: str }, 'Where the documentation, the OpenAPI document and the health check are'),
 
   politicianList: paged('PoliticianListItem', 'Politicians'),
   politicianDetail: object({ politician: ref('PoliticianDetail'), websites: arrayOf(ref('Website')), boundary: nullable(ref('PoliticianBoundary')), terms: arrayOf(ref('PoliticianTerm')) }),

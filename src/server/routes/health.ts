@@ -1,12 +1,13 @@
 import type { BuildInfo } from '../../core/data-file/open-data-file.js';
+import type { DataContents } from '../db/data-contents.js';
 import type { Handlers } from '../http/register-endpoints.js';
 import type { Responder } from '../http/respond.js';
 
-export function healthHandlers({ build, respond }: { build: BuildInfo; respond: Responder }): Handlers {
+export function healthHandlers({ build, contents, respond }: { build: BuildInfo; contents: DataContents; respond: Responder }): Handlers {
   return {
     health: (c, e) => respond.json(c, {
       status: 'ok', build_id: build.id, built_at: build.built_at, schema_version: build.schema_version,
-      dataset: build.dataset_name, demo: build.is_demo,
+      dataset: build.dataset_name, demo: build.is_demo, holds: contents,
     }, e.maxAge),
   };
 }

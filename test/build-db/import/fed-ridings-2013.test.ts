@@ -47,10 +47,12 @@ describe('fed-ridings-2013 on a small file', () => {
   const out = importFedRidings(dir, ctx);
   const boundaries = out.records.boundaries!;
 
-  test('keeps the valid ridings with OCD names and dates, else the file name with em-dashes', () => {
+  test('keeps the valid ridings with OCD names, else the file name with em-dashes; in force from the 2015 election to the 2025 dissolution', () => {
     expect(boundaries.map((b) => b.slug)).toEqual(['10001', '10002']);
-    expect(boundaries[0]).toMatchObject({ source_set: 'federal-electoral-districts-2013', name: 'Avalon', name_fr: 'Avalon-FR', level: 'federal', province_territory: null, effective_from: '2015-10-19', effective_to: '2024-04-23', ocd_id: 'ocd-division/country:ca/ed:10001-2013' });
-    expect(boundaries[1]).toMatchObject({ name: 'Somewhere—Else', name_fr: 'Ailleurs', effective_from: null, ocd_id: null });
+    // The OCD list ends the order at the 2023 order's proclamation (2024-04-23); the House sat for these
+    // ridings until it was dissolved on 2025-03-23.
+    expect(boundaries[0]).toMatchObject({ source_set: 'federal-electoral-districts-2013', name: 'Avalon', name_fr: 'Avalon-FR', level: 'federal', province_territory: null, effective_from: '2015-10-19', effective_to: '2025-03-23', ocd_id: 'ocd-division/country:ca/ed:10001-2013' });
+    expect(boundaries[1]).toMatchObject({ name: 'Somewhere—Else', name_fr: 'Ailleurs', effective_from: '2015-10-19', ocd_id: null });
   });
 
   test('reports every skipped feature with a reason', () => {
@@ -74,8 +76,9 @@ describe.skipIf(!existsSync(DATASETS))('fed-ridings-2013 on the real file', () =
     // SOURCE.md: "338 features, one per riding"
     expect(boundaries).toHaveLength(338);
     expect(skips).toEqual([]);
-    // country-ca.csv: ocd-division/country:ca/ed:35075-2013,Ottawa Centre,…,2024-04-23,…,Ottawa-Centre,…,2015-10-19
-    expect(bySlug.get('35075')).toMatchObject({ name: 'Ottawa Centre', name_fr: 'Ottawa-Centre', effective_from: '2015-10-19', effective_to: '2024-04-23' });
+    // country-ca.csv: ocd-division/country:ca/ed:35075-2013,Ottawa Centre,…,Ottawa-Centre,…,2015-10-19;
+    // in force until the 44th Parliament's dissolution (2025-03-23).
+    expect(bySlug.get('35075')).toMatchObject({ name: 'Ottawa Centre', name_fr: 'Ottawa-Centre', effective_from: '2015-10-19', effective_to: '2025-03-23' });
   });
 
   test('the 6 truncated ridings of SOURCE.md are warnings', () => {

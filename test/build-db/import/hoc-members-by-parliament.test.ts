@@ -100,6 +100,29 @@ describe('hoc-members-by-parliament importer', () => {
     ]);
   });
 
+  test('the per-Parliament export (everyone who sat): a floor-crossing and a by-election change terms, nobody is deleted', () => {
+    const everyone: Row[] = [
+      ...MEMBERS_45.filter((r) => r.first !== 'Sam'),
+      // Crossed the floor on 2025-11-04: the export gives one row per caucus.
+      { id: '123456', honorific: 'Hon.', first: 'Sam', last: 'Newman', riding: 'Oakville East', province: 'Ontario', caucus: 'Conservative', from: '2025-04-28T00:00:00', to: '2025-11-04T00:00:00' },
+      { id: '123456', honorific: 'Hon.', first: 'Sam', last: 'Newman', riding: 'Oakville East', province: 'Ontario', caucus: 'Liberal', from: '2025-11-04T00:00:00' },
+      // Won the by-election held after Lee Gone resigned Avalon.
+      { id: '25001', first: 'Bea', last: 'Next', riding: 'Avalon', province: 'Newfoundland and Labrador', caucus: 'Conservative', from: '2025-10-01T00:00:00' },
+    ];
+    const { politicians, byName, skips } = run(datasets({ 'members-45.xml': memberExport(everyone), 'members-44.xml': memberExport(MEMBERS_44) }));
+    expect(skips).toEqual([]);
+    expect(politicians.map((p) => p.key).sort()).toEqual(['ca-hoc/person/123456', 'ca-hoc/person/25000', 'ca-hoc/person/25001', 'ca-parlinfo/person/555']);
+    const sam = byName('Sam Newman');
+    expect(sam).toMatchObject({ party: 'Liberal', is_active: true });
+    expect(sam.terms!.map((t) => [t.party, t.start_at, t.end_at])).toEqual([
+      ['Conservative', '2025-04-28T00:00:00-04:00', '2025-11-04T00:00:00-05:00'],
+      ['Liberal', '2025-11-04T00:00:00-05:00', null],
+    ]);
+    // The member who resigned stays, former; the seat's new member has their own term.
+    expect(byName('Lee Gone').is_active).toBe(false);
+    expect(byName('Bea Next')).toMatchObject({ is_active: true, constituency_id: 'federal-electoral-districts-2023/10001' });
+  });
+
   test('a file that is not the export, and a folder without exports, are reported', () => {
     expect(run(datasets({ 'members-45.xml': '<html><body>Service unavailable</body></html>' })).skips).toEqual([
       { file: 'members-45.xml', record: 'whole file', reason: 'not a member search export (no ArrayOfMemberOfParliament root)' },

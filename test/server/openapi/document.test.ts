@@ -21,7 +21,7 @@ const SPEC_ENDPOINTS = [
   '/search/speeches', '/search/speeches/count', '/search/facets', '/search/sessions', '/search/chunks/{id}', '/search/meta',
 ];
 /** Served by the binary besides the spec's endpoints (the brief of issue 7, /health from the start). */
-const OWN_ENDPOINTS = ['/openapi.json', '/health', '/docs'];
+const OWN_ENDPOINTS = ['/openapi.json', '/health', '/docs', '/'];
 
 async function validate(d: Json) {
   return new Validator().validate(structuredClone(d));

@@ -93,9 +93,9 @@ const seen = new Set<string>();
 type Getter = (path: string, init?: RequestInit) => Promise<Response>;
 const defaultGet: Getter = (path, init) => Promise.resolve(app.request(path, init));
 
-/** GET `url` (API-relative unless it starts with /health or /docs), check status, body and max-age. */
+/** GET `url` (API-relative unless it is /, /health or /docs), check status, body and max-age. */
 async function check(url: string, status = 200, get: Getter = defaultGet): Promise<Json> {
-  const path = url.startsWith('/health') || url.startsWith('/docs') ? url : `${API}${url}`;
+  const path = url === '/' || url.startsWith('/health') || url.startsWith('/docs') ? url : `${API}${url}`;
   const res = await get(path);
   const type = (res.headers.get('Content-Type') ?? '').split(';')[0];
   const body = type === 'application/json' ? await res.json() : await res.text();
@@ -130,7 +130,8 @@ describe('the schemas are strict', () => {
 // ---- every endpoint's 200 -----------------------------------------------------------------------
 
 describe('200 responses validate', () => {
-  test('service: /health, openapi.json, /docs', async () => {
+  test('service: /, /health, openapi.json, /docs', async () => {
+    await check('/');
     await check('/health');
     await check('/openapi.json');
     expect(await check('/docs')).toContain('<!doctype html>');

@@ -180,4 +180,29 @@ describe('GET /health', () => {
   test('lives outside the API prefix', async () => {
     expect((await fx.get('/api/public/v1/health')).status).toBe(404);
   });
+
+  test('says what the file holds: Parliaments, newest House sitting, sample or record, sitting MPs, riding map', async () => {
+    const { body } = await ok('/health');
+    // The fixture's federal row is hansard_status live; its sessions, speeches and boundaries are
+    // read back from the file itself, so this checks the figures against independent queries.
+    const db = fx.data.db;
+    expect(body.holds).toEqual({
+      federal_parliaments: db.prepare(`SELECT DISTINCT parliament_number FROM sessions WHERE level = 'federal' ORDER BY 1`).pluck().all(),
+      newest_house_sitting: db.prepare(`SELECT max(substr(spoken_at, 1, 10)) FROM speeches WHERE level = 'federal' AND speech_type <> 'committee'`).pluck().get(),
+      federal_hansard: 'record',
+      sitting_federal_members: 2,
+      federal_ridings: db.prepare(`SELECT DISTINCT source_set FROM boundaries WHERE level = 'federal' AND superseded_by IS NULL`).pluck().all(),
+    });
+  });
+});
+
+describe('GET /', () => {
+  test('points to /docs, the OpenAPI document and /health instead of a bare 404', async () => {
+    const res = await fx.app.request('/');
+    expect(res.status).toBe(200);
+    const body = await res.json() as Json;
+    expect(body).toMatchObject({ docs: '/docs', openapi: '/api/public/v1/openapi.json', health: '/health' });
+    expect((await fx.app.request(body.docs as string)).status).toBe(200);
+    expect((await fx.app.request(body.openapi as string)).status).toBe(200);
+  });
 });
