@@ -70,12 +70,14 @@ export interface AppOptions {
   /** Asked after each semantic search whether the process should collect its garbage
    *  (src/ops/memory-guard.ts); default: a guard at the default --memory-ceiling; null: never. */
   memoryGuard?: MemoryGuard | null;
+  /** Requests in flight in the server (src/ops/admission.ts), reported by /health. */
+  inFlight?: () => number;
 }
 
 export function createApp({
   data, logError = (err) => console.error(err), compressThreshold = 1024, embedder = null, vectors: given, access = null, embedQueue = createWorkQueue(), locatePostcode, ops = null,
   cache = createResponseCache({ maxBytes: Number(SETTINGS.response_cache.default) }), searchCacheBytes,
-  memoryGuard = serverMemoryGuard(Number(SETTINGS.memory_ceiling.default)),
+  memoryGuard = serverMemoryGuard(Number(SETTINGS.memory_ceiling.default)), inFlight,
 }: AppOptions) {
   const { db, build } = data;
   const kept = cache.forBuild(build.id);
@@ -96,7 +98,7 @@ export function createApp({
   app.route('/', openApiRoutes({ buildId: build.id, compressThreshold, prefix: API_PREFIX, cache: kept }));
   // Health stays outside the gate: load balancers probe it without keys, many times an hour.
   if (access) app.use(`${API_PREFIX}/*`, accessControl({ ...access, prefix: API_PREFIX }));
-  app.route('/', healthRoutes({ build, respond }));
+  app.route('/', healthRoutes({ build, respond, inFlight }));
   if (ops?.metrics) app.route('/', metricsRoutes({ metrics: ops.metrics }));
   const api = new Hono();
   const boundaries = createBoundaryQueries(db);

@@ -30,6 +30,10 @@ function object(properties: Record<string, JsonSchema>, description?: string): J
   return { type: 'object', ...(description ? { description } : {}), additionalProperties: false, required: Object.keys(properties), properties };
 }
 
+/** `schema` with further properties that may be absent. */
+const withOptional = (schema: JsonSchema, properties: Record<string, JsonSchema>): JsonSchema =>
+  ({ ...schema, properties: { ...(schema.properties as Record<string, JsonSchema>), ...properties } });
+
 const stringMap = (description: string): JsonSchema => ({ type: 'object', additionalProperties: str, description });
 
 /** The paginated list envelope (spec "General conventions"; decisions 1). */
@@ -209,9 +213,11 @@ export const SCHEMAS: Record<string, JsonSchema> = {
 // ---- response bodies per endpoint ----------------------------------------------------------------
 
 export const BODIES = {
-  health: object({
+  health: withOptional(object({
     status: { const: 'ok' }, build_id: str, built_at: timestamp, schema_version: int, dataset: str, demo: bool,
-  }, 'The running server and its data file'),
+  }, 'The running server and its data file; 503 server_overloaded (the error shape) while no API request could be admitted'), {
+    in_flight: { ...count, description: 'Requests in flight now, this one included (canpol serve)' },
+  }),
 
   politicianList: paged('PoliticianListItem', 'Politicians'),
   politicianDetail: object({ politician: ref('PoliticianDetail'), websites: arrayOf(ref('Website')), boundary: nullable(ref('PoliticianBoundary')), terms: arrayOf(ref('PoliticianTerm')) }),

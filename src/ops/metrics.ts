@@ -22,6 +22,8 @@ export interface MetricsSources {
   responseCache?(): ResponseCacheStats;
   /** The search caches of the data file being served, by name (src/search/query-caches.ts). */
   searchCaches?(): Record<string, BoundedCacheStats>;
+  /** Requests held in flight longer than the request timeout (a watchdog; should stay 0). */
+  overdue?(): number;
   /** Requests waiting for their turn (the admission queue). */
   queued?(): number;
   /** Request log lines dropped (reader too slow, or gone). */
@@ -55,6 +57,7 @@ export function createMetrics({ sources, now = Date.now, buckets = LATENCY_BUCKE
     latency: { name: 'canpol_http_request_duration_seconds', help: 'Time from the request reaching the app to its response being built, by route template.', buckets },
   });
   if (sources.inFlight) value('canpol_http_requests_in_flight', 'Requests queued, being answered or being written out now.', sources.inFlight);
+  if (sources.overdue) value('canpol_http_requests_overdue', 'Requests counted in flight for longer than --request-timeout (a watchdog: a slot that is never released shows here).', sources.overdue);
   if (sources.queued) value('canpol_http_requests_queued', 'Requests waiting for their turn.', sources.queued);
   const limitRejections = new Counter({ name: 'canpol_rate_limit_rejections_total', help: 'Requests refused with 429, by bucket (anonymous, general, semantic) and tier.', labelNames: ['bucket', 'tier'], registers });
   const { limiter, logDropped } = sources;
