@@ -29,7 +29,7 @@ export interface MetricsSources {
   /** Request log lines dropped (reader too slow, or gone). */
   logDropped?(): number;
   /** The rate limiter's counters held in this process. */
-  limiter?(): { buckets: number; overflow: number };
+  limiter?(): { buckets: number; evictions: number };
   /** Full collections run because the resident set passed --memory-ceiling (src/ops/memory-guard.ts). */
   collections?(): number;
 }
@@ -63,7 +63,7 @@ export function createMetrics({ sources, now = Date.now, buckets = LATENCY_BUCKE
   const { limiter, logDropped } = sources;
   if (limiter) {
     value('canpol_rate_limit_buckets', 'Rate-limit counters held in this process for the current window.', () => limiter().buckets);
-    total('canpol_rate_limit_overflow_total', 'Requests from client addresses beyond --limit-clients, counted in their one shared bucket.', () => limiter().overflow);
+    total('canpol_rate_limit_evictions_total', 'Client address counters dropped (least recently seen first) to make room for new addresses within --limit-clients.', () => limiter().evictions);
   }
   if (logDropped) total('canpol_log_lines_dropped_total', 'Request log lines dropped because stdout was not being read, or had failed.', logDropped);
   const shed = new Counter({ name: 'canpol_http_requests_shed_total', help: 'Requests answered 503 server_overloaded at once, by reason (in_flight, queue_delay).', labelNames: ['reason'], registers });
