@@ -1,6 +1,7 @@
 // The server refuses a corrupt, truncated, foreign or incompatible data file with a message that
 // says why (at start and on reload), and opens a sound one.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { spawnSync } from 'node:child_process';
 import { copyFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -43,6 +44,16 @@ describe('openCheckedDataFile', () => {
     copyFileSync(fx.dbPath, cut);
     truncateSync(cut, Math.floor(statSync(cut).size / 2));
     expect(refusal(cut, 'off')).toMatch(/refused: it is \d+ bytes but its header says \d+ pages of \d+ \(\d+ bytes\): truncated or still being copied/);
+  });
+
+  test('a FIFO, a device or a socket at the path is refused before it is opened (reading a FIFO would hang the server), even without verify', () => {
+    const fifo = join(fx.dir, 'fifo.db');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    const t0 = performance.now();
+    expect(refusal(fifo, 'off')).toBe(`data file ${fifo} refused: it is a FIFO (named pipe), not a regular file`);
+    expect(performance.now() - t0).toBeLessThan(1000);
+    expect(refusal('/dev/zero', 'off')).toBe('data file /dev/zero refused: it is a device, not a regular file');
+    expect(headerProblem('/dev/null')).toBe('it is a device, not a regular file');
   });
 
   test('not a database, missing, another schema version, no build record', () => {
