@@ -8,6 +8,7 @@ import Database from 'better-sqlite3';
 import { DataFileError } from '../../src/db/open-data-file.js';
 import { headerProblem, openCheckedDataFile } from '../../src/ops/check-data-file.js';
 import { buildFixture, type Fixture } from '../helpers/fixture.js';
+import { withBoundariesAndPostcodes } from '../helpers/lookup-fixture.js';
 import { scribbledCopy } from '../helpers/damaged-file.js';
 
 let fx: Fixture;
@@ -44,6 +45,22 @@ describe('openCheckedDataFile', () => {
     copyFileSync(fx.dbPath, cut);
     truncateSync(cut, Math.floor(statSync(cut).size / 2));
     expect(refusal(cut, 'off')).toMatch(/refused: it is \d+ bytes but its header says \d+ pages of \d+ \(\d+ bytes\): truncated or still being copied/);
+  });
+
+  test('a damaged geometry blob (the same length, still a well-formed page) is refused by the default quick check', () => {
+    const withShapes = buildFixture(withBoundariesAndPostcodes);
+    const bad = join(withShapes.dir, 'geometry.db');
+    copyFileSync(withShapes.dbPath, bad);
+    const db = new Database(bad);
+    const row = db.prepare('SELECT rowid, simple_fgb FROM boundaries ORDER BY rowid LIMIT 1').get() as { rowid: number; simple_fgb: Buffer };
+    const flipped = Buffer.from(row.simple_fgb);
+    flipped[flipped.length - 9] ^= 0x40; // a coordinate's byte: the shape moves, the blob still decodes
+    db.prepare('UPDATE boundaries SET simple_fgb = ? WHERE rowid = ?').run(flipped, row.rowid);
+    db.close();
+    expect(refusal(bad, 'quick')).toContain('table boundaries');
+    expect(() => openCheckedDataFile(bad, { mmapSize: 0, verify: 'off' }).close()).not.toThrow();
+    expect(() => openCheckedDataFile(withShapes.dbPath, { mmapSize: 0, verify: 'quick' }).close()).not.toThrow();
+    withShapes.cleanup();
   });
 
   test('a FIFO, a device or a socket at the path is refused before it is opened (reading a FIFO would hang the server), even without verify', () => {
