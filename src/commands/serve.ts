@@ -51,10 +51,6 @@ export interface ServeOptions extends AccessSettings, ConnectionLimits {
   scanThreads?: ScanThreads;
 }
 
-/** Listening sockets sharing the port (src/http/acceptors.ts): 4 accept a surge of 2,000 new
- *  connections with /health on a new connection answered (docs/benchmarks.md, "Connection surges"). */
-const ACCEPTORS = Number(process.env.CANPOL_ACCEPTORS ?? 4) || 1;
-
 /** TEST ONLY: holds every API request this many milliseconds, so tests can have requests in flight. */
 const TEST_DELAY_ENV = 'CANPOL_TEST_DELAY_MS';
 
@@ -119,7 +115,7 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
   // The app serving now: its search caches are the ones /metrics reports.
   let served: Served | undefined = await serving(first);
   const dispatcher = createDispatcher(served, { testDelayMs });
-  const running = await listen({ fetch: admission.wrap(dispatcher.fetch), node: admission.wrapNode(dispatcher.node) }, { port, host, headersTimeout, requestTimeout, keepAliveTimeout, maxConnections, acceptors: ACCEPTORS }).catch((err: NodeJS.ErrnoException) => {
+  const running = await listen({ fetch: admission.wrap(dispatcher.fetch), node: admission.wrapNode(dispatcher.node) }, { port, host, headersTimeout, requestTimeout, keepAliveTimeout, maxConnections }).catch((err: NodeJS.ErrnoException) => {
     // An operator's mistake, not a bug: one line (cli.ts renders SettingError), exit 1.
     if (err.code === 'EADDRINUSE') throw new SettingError(`port ${port} on ${host ?? 'all addresses'} is already in use (another canpol?); choose another with --port`);
     if (err.code === 'EACCES') throw new SettingError(`port ${port} needs privileges this process does not have; choose one above 1023 with --port`);

@@ -6,7 +6,6 @@
 import { getRequestListener, type ServerType } from '@hono/node-server';
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerOptions, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { addAcceptors, canShareAccept, portFree } from './acceptors.js';
 import { adapterError, answerClientError } from './client-errors.js';
 
 /** What the server calls per request: an app's fetch, or the dispatcher in front of reloadable apps. */
@@ -33,9 +32,6 @@ export interface ConnectionLimits {
   keepAliveTimeout?: number;
   /** Open connections at most; more are closed as soon as they are accepted. 0: no bound. */
   maxConnections?: number;
-  /** Listening sockets sharing the port (SO_REUSEPORT, Linux under Node): each accepts one connection
-   *  per turn of the event loop, so a surge of new connections is accepted this many times faster. */
-  acceptors?: number;
   /** Connections the kernel holds for the server to accept (capped by net.core.somaxconn): under a
    *  burst of new connections, a short queue drops their SYNs and clients retry 1, 3, 7, 15 s later. */
   backlog?: number;
@@ -67,7 +63,7 @@ const serverAsking = (node: NodeHandler) => (options: ServerOptions, adapter: Re
   });
 
 export function listen(handler: FetchHandler | { fetch: FetchHandler; node?: NodeHandler }, options: ListenOptions): Promise<Listening> {
-  const { port, host, headersTimeout = 10, requestTimeout = 30, keepAliveTimeout = 5, maxConnections = 0, backlog = 4096, acceptors = 1 } = options;
+  const { port, host, headersTimeout = 10, requestTimeout = 30, keepAliveTimeout = 5, maxConnections = 0, backlog = 4096 } = options;
   return new Promise((resolve, reject) => {
     const fetch = typeof handler === 'function' ? handler : handler.fetch;
     const node = typeof handler === 'function' ? undefined : handler.node;
@@ -85,29 +81,17 @@ export function listen(handler: FetchHandler | { fetch: FetchHandler; node?: Nod
     }, adapter);
     server.on('clientError', answerClientError);
     server.setTimeout(requestTimeout * 1000, (socket) => socket.destroy());
-    const shared = acceptors > 1 && canShareAccept();
-    // With several listening sockets the bound is enforced across them (acceptors.ts).
-    if (maxConnections > 0 && !shared) server.maxConnections = maxConnections;
+    if (maxConnections > 0) server.maxConnections = maxConnections;
     server.once('error', reject);
-    const listening = shared ? portFree(port, host) : Promise.resolve();
-    listening.then(() => server.listen({ port, host, backlog, ...(shared && { reusePort: true }) }, async () => {
+    server.listen({ port, host, backlog }, () => {
       server.off('error', reject);
       const info = server.address() as AddressInfo;
-      if (shared) {
-        try {
-          await addAcceptors(server, { count: acceptors, host: info.address, port: info.port, backlog, maxConnections });
-        } catch (err) {
-          server.close();
-          reject(err);
-          return;
-        }
-      }
       const shown = info.family === 'IPv6' ? `[${info.address}]` : info.address;
       resolve({
         server,
         url: `http://${shown}:${info.port}`,
         close: () => new Promise<void>((done) => server.close(() => done())),
       });
-    }), reject);
+    });
   });
 }

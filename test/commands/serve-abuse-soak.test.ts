@@ -65,14 +65,14 @@ function slowReaders(base: string, connections: number, requests: number, pauseM
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 test('pipelines closed unread, aborted by a >16 KB header request, and slow readers cut by the timeout leave nothing in flight; then a normal request is 200', async () => {
-  const s = await serve(['--rate-limit', 'off', '--log', 'off', '--max-in-flight', '600', '--request-timeout', '1', '--headers-timeout', '1'], {}, { runtime: 'node' });
+  const s = await serve(['--rate-limit', 'off', '--log', 'off', '--max-in-flight', '600', '--max-queue-delay', '0', '--request-timeout', '1', '--headers-timeout', '1'], {}, { runtime: 'node' });
   const routes = ['/health', '/api/public/v1/coverage', '/api/public/v1/politicians?limit=100', '/api/public/v1/bills?limit=50'];
   const scrape = async () => parsePrometheus(await (await fetch(`${s.base}/metrics`)).text());
 
   // Slow readers first (they wait out the 1 s timeout while the rest runs): 10 connections each
-  // pipeline 50 requests for the OpenAPI document (180 kB each) and read nothing for 3 s. They run
+  // pipeline 50 requests for the OpenAPI document (180 kB each) and read nothing for 6 s (time for a loaded server to write until it stalls). They run
   // in a Node process: a paused socket under Bun keeps reading into its own buffer.
-  const slow = slowReaders(s.base, 10, 50, 3000);
+  const slow = slowReaders(s.base, 10, 50, 6000);
 
   for (let round = 0; round < 10; round++) {
     await Promise.all(Array.from({ length: 40 }, async (_, i) => {

@@ -88,6 +88,7 @@ for (const runtime of ['node', 'bun'] as Runtime[]) {
       expect(await settledInFlight(s)).toBe(0);
       const res = await fetch(api);
       expect(res.status).toBe(200);
+      await res.arrayBuffer(); // answered whole: not in flight any more
       const health = await (await fetch(`${s.base}/health`)).json() as Record<string, unknown>;
       expect(health).toMatchObject({ status: 'ok', in_flight: 1 }); // itself
       s.child.kill('SIGTERM');
