@@ -68,8 +68,6 @@ type Bindings = { incoming?: IncomingMessage; outgoing?: ServerResponse } | unde
 
 const RETRY_AFTER = 1;
 const NOTICE_EVERY_MS = 60_000;
-/** Milliseconds over which the queue's wall time per request is measured. */
-const WALL_WINDOW_MS = 200;
 /** How often the loop marks the start of a turn (its timers phase). */
 const TICK_MS = 5;
 
@@ -99,14 +97,6 @@ export function createAdmission({ maxInFlight, maxQueueMs, sliceMs = 10, onShed,
   let noticedAt = -Infinity;
   // Recent time to answer one queued request (exponential moving average, ms).
   let costMs = 0.5;
-  // Wall time per request run from the queue while it stayed non-empty: the turns' own work plus
-  // all the loop does between them (reading and parsing every connection, writing answers). Under
-  // thousands of connections that is many times costMs, and an estimate from costMs alone admitted
-  // requests that then waited past the bound and were shed anyway (3 of 14,450 answers were 200).
-  let wallMs = 0;
-  let busySince = NaN;
-  let busyRun = 0;
-  const perRequestMs = () => Math.max(costMs, wallMs);
   // The start of the current turn, roughly: a timer fires at the start of each turn of a busy loop.
   let turnStart = now();
   const ticker = setInterval(() => { turnStart = now(); }, TICK_MS);
@@ -199,15 +189,6 @@ export function createAdmission({ maxInFlight, maxQueueMs, sliceMs = 10, onShed,
 
   async function drain(fetch: Fetch): Promise<void> {
     const start = now();
-    if (Number.isNaN(busySince)) {
-      busySince = start;
-      busyRun = 0;
-    } else if (start - busySince >= WALL_WINDOW_MS) {
-      const measured = (start - busySince) / Math.max(1, busyRun);
-      wallMs = wallMs ? wallMs * 0.5 + measured * 0.5 : measured;
-      busySince = start;
-      busyRun = 0;
-    }
     // A request whose answer needs the event loop (an embedding, a timer) does not hold the turn up:
     // the next request runs once it is answered or at the next turn, whichever is first.
     const turn = nextTurn();
@@ -232,10 +213,8 @@ export function createAdmission({ maxInFlight, maxQueueMs, sliceMs = 10, onShed,
       w.answer(res);
       if (res instanceof Promise) await Promise.race([res.then(() => {}, () => {}), turn]);
       costMs = costMs * 0.9 + (now() - began) * 0.1;
-      busyRun++;
     }
     draining = false;
-    busySince = NaN; // the queue ran empty: the next busy spell is measured afresh
   }
 
   return {
@@ -249,8 +228,8 @@ export function createAdmission({ maxInFlight, maxQueueMs, sliceMs = 10, onShed,
           return run(fetch, req, env, track(env));
         }
         if (full()) return shed(req, 'in_flight', `${inFlight} requests in flight`);
-        if (maxQueueMs > 0 && waiting() * perRequestMs() > maxQueueMs) {
-          return shed(req, 'queue_delay', `${waiting()} requests waiting, about ${Math.round(waiting() * perRequestMs())} ms`);
+        if (maxQueueMs > 0 && waiting() * costMs > maxQueueMs) {
+          return shed(req, 'queue_delay', `${waiting()} requests waiting, about ${Math.round(waiting() * costMs)} ms`);
         }
         const release = track(env);
         if (runsNow()) return run(fetch, req, env, release);
