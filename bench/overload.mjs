@@ -70,7 +70,9 @@ async function main() {
     if (first && ms > 1000) slowFirst++;
     if (status === 200) latencies.push(ms);
   };
+  const probe = probeHealth(port, Number(opts.duration) * 1000);
   const result = opts.client === 'greedy' ? await greedy(port, list, record) : await polite(port, list, record);
+  const probed = await probe;
   const metrics = await fetch(`http://${HOST}:${port}/metrics`).then((r) => r.text(), () => '');
   const shed = Object.fromEntries([...metrics.matchAll(/^canpol_http_requests_shed_total\{reason="(\w+)"\} (\d+)/gm)].map((m) => [m[1], Number(m[2])]));
   const rss = Number(/^canpol_process_resident_memory_bytes (\d+)/m.exec(metrics)?.[1] ?? NaN);
@@ -83,7 +85,34 @@ async function main() {
     server: opts.server, data: opts.data, client: opts.client, connections: Number(opts.connections), duration_s: Number(opts.duration), serve_args: opts['serve-arg'],
     statuses, shed, rss_mb_after: Math.round(rss / 1e6), errors: result.errors, timeouts: result.timeouts, answered_200_per_s: Math.round(served / Number(opts.duration)),
     ms_200: { p50: q(0.5), p90: q(0.9), p99: q(0.99), max: latencies.at(-1) }, over_1s: over(1000), over_10s: over(10_000), first_on_connection_over_1s: slowFirst,
+    health_on_new_connection: probed,
   }, null, 2));
+}
+
+/** GET /health on a new connection every 250 ms while the load runs (what a load balancer's probe
+ *  sees): how many, their statuses, the slowest, and how many took over 1 s or got no answer in 5 s. */
+async function probeHealth(port, ms) {
+  const until = Date.now() + ms;
+  const times = [];
+  const statuses = {};
+  const probes = [];
+  const one = () => new Promise((done) => {
+    const t0 = performance.now();
+    const req = http.get({ host: HOST, port, path: '/health', agent: false, timeout: 5000 }, (res) => {
+      res.resume();
+      res.on('end', () => { statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1; times.push(performance.now() - t0); done(); });
+    });
+    req.on('timeout', () => req.destroy(new Error('timeout')));
+    req.on('error', () => { statuses.none = (statuses.none ?? 0) + 1; done(); });
+  });
+  await new Promise((r) => setTimeout(r, 1000)); // once the load has started
+  while (Date.now() < until) {
+    probes.push(one());
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  await Promise.all(probes);
+  times.sort((a, b) => a - b);
+  return { probes: probes.length, statuses, ms_p50: Math.round(times[Math.floor(times.length / 2)] ?? NaN), ms_max: Math.round(times.at(-1) ?? NaN), over_1s: times.filter((t) => t > 1000).length };
 }
 
 /** autocannon: the next request at once, whatever the answer. */

@@ -52,6 +52,19 @@ export function removeStaleTempFiles(out: string): string[] {
   return removed;
 }
 
+/** Removes this process's own temporary files beside `out` (a build stopped by a signal while its
+ *  thread was busy, whose own handlers could not run). */
+export function removeOwnTempFiles(out: string): void {
+  const prefix = `${prefixOf(out)}${process.pid}-`;
+  let names: string[];
+  try {
+    names = readdirSync(dirname(out));
+  } catch {
+    return;
+  }
+  for (const name of names) if (name.startsWith(prefix)) rmSync(join(dirname(out), name), { force: true });
+}
+
 /** A new temporary file name beside `out`, removed whatever way the build ends. */
 export function claimTempFile(out: string, onProgress: (msg: string) => void = () => {}): TempFile {
   const stale = removeStaleTempFiles(out);

@@ -1,7 +1,7 @@
 // `canpol <command>`: the one entry point. Commands and their settings are declared here and in
 // settings.ts, and --help is generated from those declarations.
 import { parseArgs } from 'node:util';
-import { buildCommand } from './commands/build.js';
+import { stoppableBuildCommand } from './commands/build-thread.js';
 import { fetchCommand } from './commands/fetch.js';
 import { importCommand } from './commands/import.js';
 import { infoCommand } from './commands/info.js';
@@ -69,7 +69,7 @@ const COMMANDS: Record<string, Command> = {
     summary: 'compile a source bundle into a data file',
     usage: 'canpol build [--sources DIR] [--out FILE] [--reuse PREVIOUS_FILE] [--encoder-model FILE --encoder-tokenizer FILE] [--build-workers on|off]',
     settings: ['sources', 'out', 'reuse', 'encoder_model', 'encoder_tokenizer', 'encoder_prefixes', 'build_workers'],
-    run: (s) => buildCommand({ sources: s.sources, out: s.out, reuse: s.reuse, encoderModel: s.encoder_model, encoderTokenizer: s.encoder_tokenizer, encoderPrefixes: s.encoder_prefixes, buildWorkers: s.build_workers }),
+    run: (s) => stoppableBuildCommand({ sources: s.sources, out: s.out, reuse: s.reuse, encoderModel: s.encoder_model, encoderTokenizer: s.encoder_tokenizer, encoderPrefixes: s.encoder_prefixes, buildWorkers: s.build_workers }),
   },
   import: {
     summary: 'turn upstream files into a source bundle (one importer, or --all over a datasets folder)',

@@ -4,7 +4,9 @@
 
 export type ErrorCode =
   | 'invalid_parameter' | 'missing_query' | 'invalid_api_key' | 'not_found' | 'anchor_not_found' | 'method_not_allowed'
-  | 'rate_limited' | 'search_overloaded' | 'server_overloaded' | 'internal_error';
+  | 'rate_limited' | 'search_overloaded' | 'server_overloaded' | 'internal_error'
+  // Refused before any route (the HTTP parser, its timeouts, the adapter):
+  | 'malformed_request' | 'request_timeout' | 'headers_too_large' | 'content_too_large';
 
 export interface ParamIssue {
   param: string;

@@ -6,7 +6,7 @@ import { createClientAddress, parseTrustedProxies } from '../../server/limits/cl
 import type { CounterStore } from '../../server/limits/counter-store.js';
 import { createFallbackStore } from '../../server/limits/fallback-store.js';
 import { parseTierLimits, type LimitTable } from '../../server/limits/limit-table.js';
-import { anonymousOverflow, createLimiter } from '../../server/limits/limiter.js';
+import { isAnonymousBucket, createLimiter } from '../../server/limits/limiter.js';
 import { createMemoryStore } from '../../server/limits/memory-store.js';
 import { createRedisStore } from '../../server/limits/redis-store.js';
 
@@ -30,7 +30,7 @@ export interface AccessSetup {
   /** One line for the startup log. */
   summary: string;
   /** The counters held in this process (for the metrics): none with limits off. */
-  stats(): { buckets: number; overflow: number };
+  stats(): { buckets: number; evictions: number };
   /** Waits (boundedly) for Redis, so the first requests are already counted there. */
   ready(): Promise<void>;
   close(): Promise<void>;
@@ -50,7 +50,7 @@ export function setUpAccess(s: AccessSettings, log: (m: string) => void = consol
   let store: CounterStore | null = null;
   const redis = s.rateLimit === 'on' && s.redis !== 'none' ? createRedisStore({ url: s.redis }) : null;
   // This process's counters (all of them, or Redis's stand-in while it fails), bounded.
-  const local = createMemoryStore({ maxBuckets: s.limitClients, overflowOf: anonymousOverflow });
+  const local = createMemoryStore({ maxBuckets: s.limitClients, evictable: isAnonymousBucket });
   if (s.rateLimit === 'on') store = redis ? createFallbackStore(redis, { log, local }) : local;
   const limiter = store ? createLimiter({ limits, store }) : null;
   const where = redis ? `in Redis ${s.redis.replace(/\/\/[^@/]*@/, '//***@')}` : 'in this process';
@@ -59,7 +59,7 @@ export function setUpAccess(s: AccessSettings, log: (m: string) => void = consol
     summary: limiter
       ? `keys from ${path} (${keys.size} known); rate limits on, counted ${where}; trusted proxies: ${s.trustedProxies}`
       : `keys from ${path} (${keys.size} known); rate limits OFF`,
-    stats: () => ({ buckets: local.size, overflow: local.overflow }),
+    stats: () => ({ buckets: local.size, evictions: local.evictions }),
     ready: async () => {
       if (redis && !(await redis.ready())) log(`canpol: Redis at ${where.slice(9)} is not reachable yet; counting in this process until it is`);
     },

@@ -24,7 +24,7 @@ import { splitSearchCache } from '../../server/search/query-caches.js';
 import { SettingError } from '../settings.js';
 import { setUpAccess, type AccessSettings } from './serve-access.js';
 
-export interface ServeOptions extends AccessSettings, ConnectionLimits {
+export interface ServeOptions extends AccessSettings, Required<Pick<ConnectionLimits, 'headersTimeout' | 'requestTimeout' | 'keepAliveTimeout' | 'maxConnections'>> {
   data: string;
   port: number;
   host: string;
@@ -86,10 +86,10 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
   // One guard for the process: memory is the process's, whichever file is served.
   const memoryGuard = memoryCeiling > 0 ? serverMemoryGuard(memoryCeiling) : null;
   const metrics = metricsOn === 'on' ? createMetrics({
-    sources: { build: () => build, queue: () => embedQueue, inFlight: () => admission.inFlight, queued: () => admission.waiting, logDropped: () => sink.dropped, limiter: gate.stats, responseCache: () => cache.stats(),
+    sources: { build: () => build, queue: () => embedQueue, inFlight: () => admission.inFlight, overdue: () => admission.overdue, queued: () => admission.waiting, logDropped: () => sink.dropped, limiter: gate.stats, responseCache: () => cache.stats(),
       searchCaches: () => served?.searchCaches?.() ?? {}, collections: () => memoryGuard?.collections ?? 0 },
   }) : null;
-  const admission = createAdmission({ maxInFlight, maxQueueMs: maxQueueDelay, onShed: (reason) => metrics?.shed(reason), notice: say });
+  const admission = createAdmission({ maxInFlight, maxQueueMs: maxQueueDelay, onShed: (reason) => metrics?.shed(reason), notice: say, overdueMs: requestTimeout * 1000 });
   const ops = { log: requestLog, metrics, clientAddress: gate.access.clientAddress };
 
   async function serving(file: DataFile): Promise<Served> {
@@ -98,7 +98,7 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
       const searchCacheBytes = splitSearchCache(searchCache);
       const { embedder, vectors } = await loadSearchParts(file.db, { index: { ...vectorOptions(searchCacheBytes), scanThreads } });
       if (vectors) say(`canpol: vector index of ${vectors.count()} chunks, scanned on ${vectors.scanThreads() === 2 ? 'two threads' : 'one thread'} (--scan-threads ${scanThreads})`);
-      const app = createApp({ data: file, embedder, vectors, access: gate.access, embedQueue, ops, cache, searchCacheBytes, memoryGuard });
+      const app = createApp({ data: file, embedder, vectors, access: gate.access, embedQueue, ops, cache, searchCacheBytes, memoryGuard, inFlight: () => admission.inFlight });
       // What loading left behind goes now, not whenever the collector first runs: under Bun that was
       // seconds into serving, and until then the process held ~23 MiB more than what is alive.
       collectGarbage();

@@ -1,9 +1,10 @@
 // The checks a data file passes before it is published or served: it opens the way the server
 // opens it (schema version, build record), and its contents are the build's. Two depths:
 //
-// - quick (server start and reload, by default): the schema, every stored blob (the encoder model)
-//   and the build record against their recorded checksums, and the list of tables. Milliseconds
-//   plus one read of the blobs, whatever the size of the file.
+// - quick (server start and reload, by default): the schema, every stored blob (the encoder model),
+//   every table of blobs the server decodes (geometries, vectors, postings, index shadow tables)
+//   and the build record against their recorded checksums, and the list of tables. One read of
+//   the blobs, not of the whole file.
 // - full (`canpol verify`, the nightly before it publishes): also SQLite's integrity check, every
 //   table's row count against the build record, and every table's rows against their checksum.
 //   One read of the whole file.

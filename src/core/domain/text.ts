@@ -17,9 +17,7 @@ export function fold(text: string): string {
   return text.replace(NON_ASCII_RUNS, stripMarks).toLowerCase();
 }
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range, control characters included, is what is tested
 const NON_ASCII = /[^\x00-\x7f]/;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: as above
 const NON_ASCII_RUNS = /[^\x00-\x7f]+/g;
 const MARKS = /\p{M}/gu;
 const stripMarks = (run: string) => run.normalize('NFD').replace(MARKS, '');

@@ -3,6 +3,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { CHECKSUM_LENGTH, mintKey, type KeyLabels } from './key-format.js';
 import { readKeyStore, writeKeyStore, type KeyRecord } from './key-store-file.js';
+import { KeyStoreLockError, withKeyStoreLock } from './key-store-lock.js';
 import type { Tier } from './tiers.js';
 
 export const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
@@ -22,15 +23,26 @@ function loadForChange(path: string): KeyRecord[] {
   return read.keys;
 }
 
+/** A read-modify-write of the store under its lock: what is read is what the write replaces. */
+function changing<T>(path: string, change: (keys: KeyRecord[], write: (keys: KeyRecord[]) => void) => T): T {
+  try {
+    return withKeyStoreLock(path, (lock) => change(loadForChange(path), (keys) => writeKeyStore(path, keys, lock.check)));
+  } catch (err) {
+    if (err instanceof KeyStoreLockError) throw new KeyStoreError(err.message);
+    throw err;
+  }
+}
+
 export function createKey(path: string, o: { name: string; tier: Tier; labels: KeyLabels; now?: Date }): { key: string; record: KeyRecord } {
-  const keys = loadForChange(path);
-  const key = mintKey(o.labels);
-  const record: KeyRecord = {
-    id: randomBytes(6).toString('hex'), name: o.name, tier: o.tier, sha256: hashKey(key),
-    hint: key.slice(-CHECKSUM_LENGTH), created_at: isoSecond(o.now ?? new Date()), revoked_at: null,
-  };
-  writeKeyStore(path, [...keys, record]);
-  return { key, record };
+  return changing(path, (keys, write) => {
+    const key = mintKey(o.labels);
+    const record: KeyRecord = {
+      id: randomBytes(6).toString('hex'), name: o.name, tier: o.tier, sha256: hashKey(key),
+      hint: key.slice(-CHECKSUM_LENGTH), created_at: isoSecond(o.now ?? new Date()), revoked_at: null,
+    };
+    write([...keys, record]);
+    return { key, record };
+  });
 }
 
 export function listKeys(path: string): KeyRecord[] {
@@ -39,10 +51,11 @@ export function listKeys(path: string): KeyRecord[] {
 
 /** The revoked record; revoking twice keeps the first revocation time. */
 export function revokeKey(path: string, id: string, now = new Date()): KeyRecord {
-  const keys = loadForChange(path);
-  const found = keys.find((k) => k.id === id);
-  if (!found) throw new KeyStoreError(`no key with id ${JSON.stringify(id)} in ${path}`);
-  found.revoked_at ??= isoSecond(now);
-  writeKeyStore(path, keys);
-  return found;
+  return changing(path, (keys, write) => {
+    const found = keys.find((k) => k.id === id);
+    if (!found) throw new KeyStoreError(`no key with id ${JSON.stringify(id)} in ${path}`);
+    found.revoked_at ??= isoSecond(now);
+    write(keys);
+    return found;
+  });
 }

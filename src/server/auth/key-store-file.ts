@@ -1,7 +1,8 @@
 // The key store: a JSON file beside the data file (never inside it: the data file is read-only and
 // shared). It holds only SHA-256 hashes of keys. Writes go to a temporary file renamed over the old
-// one, so a server reloading it never sees half a file.
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+// one, so a server reloading it never sees half a file; writers take its lock (key-store-lock.ts).
+import { randomBytes } from 'node:crypto';
+import { closeSync, constants, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import { isTier, type Tier } from './tiers.js';
 
@@ -83,16 +84,25 @@ export function readKeyStore(path: string): KeyStoreRead {
   return { ...parseKeyStore(text, path), exists: true };
 }
 
-export function writeKeyStore(path: string, keys: KeyRecord[]): void {
-  const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
+/** Writes the store whole. The temporary file has a random name and is created with O_EXCL (and
+ *  O_NOFOLLOW), so a file or symlink planted at a guessable name cannot redirect the write.
+ *  `beforeRename` may refuse the write at the last moment (the lock's check). */
+export function writeKeyStore(path: string, keys: KeyRecord[], beforeRename?: () => void): void {
+  const tmp = join(dirname(path), `.${basename(path)}.${randomBytes(8).toString('hex')}.tmp`);
   const content: KeyStoreContent = { format: 1, keys };
   // 0600: hashes are not keys, but there is no reason for other users to read them.
-  const fd = openSync(tmp, 'w', 0o600);
+  const fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 0o600);
   try {
-    writeSync(fd, `${JSON.stringify(content, null, 2)}\n`);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
+    try {
+      writeSync(fd, `${JSON.stringify(content, null, 2)}\n`);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    beforeRename?.();
+    renameSync(tmp, path);
+  } catch (err) {
+    rmSync(tmp, { force: true });
+    throw err;
   }
-  renameSync(tmp, path);
 }

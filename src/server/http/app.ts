@@ -72,12 +72,14 @@ export interface AppOptions {
   /** Asked after each semantic search whether the process should collect its garbage
    *  (src/core/memory/memory-guard.ts); default: a guard at the default --memory-ceiling; null: never. */
   memoryGuard?: MemoryGuard | null;
+  /** Requests in flight in the server (src/server/ops/admission.ts), reported by /health. */
+  inFlight?: () => number;
 }
 
 export function createApp({
   data, logError = (err) => console.error(err), compressThreshold = 1024, embedder = null, vectors: given, access = null, embedQueue = createWorkQueue(), locatePostcode, ops = null,
   cache = createResponseCache({ maxBytes: DEFAULT_RESPONSE_CACHE_BYTES }), searchCacheBytes,
-  memoryGuard = serverMemoryGuard(DEFAULT_MEMORY_CEILING),
+  memoryGuard = serverMemoryGuard(DEFAULT_MEMORY_CEILING), inFlight,
 }: AppOptions) {
   const { db, build } = data;
   const kept = cache.forBuild(build.id);
@@ -106,7 +108,7 @@ export function createApp({
   const engine = createSearchEngine({ queries: searchQueries, vectors, embed, lexicon: loadLexicon(db), knows: embedder?.knowsAnyWord ? (t: string) => embedder.knowsAnyWord!(t) : null });
   const handlers = {
     ...openApiHandlers({ buildId: build.id, compressThreshold, cache: kept }),
-    ...healthHandlers({ build, contents: readDataContents(db), respond }),
+    ...healthHandlers({ build, contents: readDataContents(db), respond, inFlight }),
     ...rootHandlers({ prefix: API_PREFIX, respond }),
     ...politicianHandlers({ politicians: createPoliticianQueries(db), boundaries, respond }),
     ...boundaryHandlers({ boundaries, index: boundaryIndex, locatePostcode: locatePostcode ?? createPostcodeLocator(postcodes), respond }),

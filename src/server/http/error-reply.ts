@@ -4,15 +4,16 @@ import type { ApiError, ErrorCode, ParamIssue } from '../../core/errors.js';
 import { ERROR_CATALOG } from '../openapi/error-catalog.js';
 
 const REASONS: Record<number, string> = {
-  400: 'Bad Request', 401: 'Unauthorized', 404: 'Not Found', 405: 'Method Not Allowed',
-  429: 'Too Many Requests', 500: 'Internal Server Error', 503: 'Service Unavailable',
+  400: 'Bad Request', 401: 'Unauthorized', 404: 'Not Found', 405: 'Method Not Allowed', 408: 'Request Timeout',
+  413: 'Content Too Large', 429: 'Too Many Requests', 431: 'Request Header Fields Too Large', 500: 'Internal Server Error',
+  503: 'Service Unavailable',
 };
 
-/** The status of each code: the documented ones from the catalogue; shedding under load is an operator's
- *  matter (docs/operations.md), not part of the API's catalogue. */
+/** The status of each code: the routes' from the catalogue; the rest are the server's own (shedding
+ *  under load, requests refused before any route), outside the catalogue, which describes routes. */
 const STATUS: Record<ErrorCode, number> = {
   ...(Object.fromEntries(Object.entries(ERROR_CATALOG).map(([code, e]) => [code, e.status])) as Record<keyof typeof ERROR_CATALOG, number>),
-  server_overloaded: 503,
+  server_overloaded: 503, malformed_request: 400, request_timeout: 408, headers_too_large: 431, content_too_large: 413,
 };
 
 export const errorStatus = (err: ApiError): number => STATUS[err.code];

@@ -3,9 +3,10 @@
 // and the whole request may take, how long an idle kept-alive connection stays open, how long a
 // connection may make no progress at all, how many connections are open, and how many wait to be
 // accepted.
-import { createAdaptorServer, type ServerType } from '@hono/node-server';
+import { getRequestListener, type ServerType } from '@hono/node-server';
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerOptions, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { adapterError, answerClientError } from './client-errors.js';
 
 /** What the server calls per request: an app's fetch, or the dispatcher in front of reloadable apps. */
 export type FetchHandler = (req: Request, env?: unknown) => Response | Promise<Response>;
@@ -69,17 +70,19 @@ export function listen(handler: FetchHandler | { fetch: FetchHandler; node?: Nod
   return new Promise((resolve, reject) => {
     const fetch = typeof handler === 'function' ? handler : handler.fetch;
     const node = typeof handler === 'function' ? undefined : handler.node;
-    const server = createAdaptorServer({
-      fetch,
-      ...(node && { createServer: serverAsking(node) as never }),
-      serverOptions: {
-        // Node refuses a headers timeout above the request timeout (0 turns either off).
-        headersTimeout: (requestTimeout > 0 ? Math.min(headersTimeout, requestTimeout) : headersTimeout) * 1000,
-        requestTimeout: requestTimeout * 1000,
-        keepAliveTimeout: keepAliveTimeout * 1000,
-        connectionsCheckingInterval: CHECK_EVERY_MS,
-      },
-    }) as Server;
+    // The adapter's listener with an error handler of ours (createAdaptorServer takes none), so a
+    // target or Host it cannot read is answered in JSON too.
+    const adapter = getRequestListener(fetch, { errorHandler: adapterError((err) => console.error(err)) }) as RequestListener;
+    const server = (node ? serverAsking(node) : createServer)({
+      // Node refuses a headers timeout above the request timeout (0 turns either off).
+      headersTimeout: (requestTimeout > 0 ? Math.min(headersTimeout, requestTimeout) : headersTimeout) * 1000,
+      requestTimeout: requestTimeout * 1000,
+      keepAliveTimeout: keepAliveTimeout * 1000,
+      connectionsCheckingInterval: CHECK_EVERY_MS,
+      // Node's own 400 for a missing Host has an empty body: the adapter refuses it instead, in JSON.
+      requireHostHeader: false,
+    }, adapter);
+    server.on('clientError', answerClientError);
     server.setTimeout(requestTimeout * 1000, (socket) => socket.destroy());
     if (maxConnections > 0) server.maxConnections = maxConnections;
     server.once('error', reject);

@@ -25,9 +25,9 @@ export interface LimiterOptions {
 
 const ANONYMOUS = 'anon:';
 
-/** Where an anonymous client is counted once the store holds --limit-clients counters: one bucket
- *  shared by every newcomer. Key buckets never overflow (their number is the key store's). */
-export const anonymousOverflow = (bucket: string): string | null => (bucket.startsWith(ANONYMOUS) ? `${ANONYMOUS}(overflow)` : null);
+/** An anonymous client's counter, which may be evicted once the store holds --limit-clients of them.
+ *  Key buckets never are (their number is the key store's, and an address flood must not reset them). */
+export const isAnonymousBucket = (bucket: string): boolean => bucket.startsWith(ANONYMOUS);
 
 export function createLimiter({ limits, store, now = Date.now, windowMs = WINDOW_MS }: LimiterOptions) {
   function bucketOf(caller: Caller, cls: BucketClass): { bucket: string; limit: number } {

@@ -3,50 +3,62 @@
 //
 // Bounded: anyone who can send requests from many addresses (a botnet, or a client behind
 // --trusted-proxies writing X-Forwarded-For) could otherwise add a counter per address for the
-// whole hour (~130 bytes each, without end). Past `maxBuckets` counters in a window, a new bucket
-// that `overflowOf` names a shared bucket for is counted in that one bucket instead (it fills
-// quickly: newcomers during a flood are refused, the clients already counted are not affected).
-// Buckets without a shared bucket (API keys: as many as the key store holds) are always kept.
+// whole hour (~130 bytes each, without end). Past `maxBuckets` counters in a window, a new
+// `evictable` bucket (an address) takes the place of the one seen least recently, so a newcomer is
+// always counted from zero rather than refused with the flood; an evicted address starts again from
+// zero if it comes back. Buckets that are not evictable (API keys: as many as the key store holds)
+// are always kept.
 import type { CounterStore } from './counter-store.js';
 import type { Window } from './window.js';
 
 export interface MemoryStoreOptions {
-  /** Counters kept one by one in a window; beyond, overflowing buckets share one. */
+  /** Counters kept in a window; beyond, the least recently seen evictable one makes room. */
   maxBuckets?: number;
-  /** The shared bucket a bucket is counted in once the store is full; null: never shared. */
-  overflowOf?: (bucket: string) => string | null;
+  /** Whether a bucket may be evicted to make room; default: never. */
+  evictable?: (bucket: string) => boolean;
 }
 
 export interface MemoryStore extends CounterStore {
   hit(bucket: string, window: Window): number;
   /** Counters held now, across the windows kept. */
   readonly size: number;
-  /** Hits counted in a shared bucket because the store was full. */
-  readonly overflow: number;
+  /** Counters evicted to stay within `maxBuckets`. */
+  readonly evictions: number;
 }
 
-export function createMemoryStore({ maxBuckets = Infinity, overflowOf = () => null }: MemoryStoreOptions = {}): MemoryStore {
-  const windows = new Map<number, { end: number; counts: Map<string, number> }>();
-  let overflow = 0;
+interface Counts {
+  end: number;
+  counts: Map<string, number>;
+  /** The evictable buckets, least recently seen first (a Map keeps insertion order). */
+  recent: Map<string, true>;
+}
+
+export function createMemoryStore({ maxBuckets = Infinity, evictable = () => false }: MemoryStoreOptions = {}): MemoryStore {
+  const windows = new Map<number, Counts>();
+  let evictions = 0;
   return {
     hit(bucket: string, window: Window) {
       let w = windows.get(window.start);
       if (!w) {
         for (const [start, old] of windows) if (old.end <= window.start) windows.delete(start);
-        w = { end: window.end, counts: new Map() };
+        w = { end: window.end, counts: new Map(), recent: new Map() };
         windows.set(window.start, w);
       }
-      let n = w.counts.get(bucket);
-      if (n === undefined && w.counts.size >= maxBuckets) {
-        const shared = overflowOf(bucket);
-        if (shared !== null) {
-          overflow++;
-          bucket = shared;
-          n = w.counts.get(bucket);
+      const n = (w.counts.get(bucket) ?? 0) + 1;
+      const mayEvict = evictable(bucket);
+      if (n === 1 && mayEvict && w.counts.size >= maxBuckets) {
+        const oldest = w.recent.keys().next();
+        if (!oldest.done) {
+          w.recent.delete(oldest.value);
+          w.counts.delete(oldest.value);
+          evictions++;
         }
       }
-      n = (n ?? 0) + 1;
       w.counts.set(bucket, n);
+      if (mayEvict) {
+        w.recent.delete(bucket); // moved to the most recent end
+        w.recent.set(bucket, true);
+      }
       return n;
     },
     get size() {
@@ -54,7 +66,7 @@ export function createMemoryStore({ maxBuckets = Infinity, overflowOf = () => nu
       for (const w of windows.values()) n += w.counts.size;
       return n;
     },
-    get overflow() { return overflow; },
+    get evictions() { return evictions; },
     async close() { windows.clear(); },
   };
 }

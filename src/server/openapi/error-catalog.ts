@@ -20,7 +20,7 @@ export const ERROR_CATALOG = {
   rate_limited: { status: 429, when: 'The caller\'s hourly bucket is empty.', headers: ['Retry-After'] },
   search_overloaded: { status: 503, when: 'The embedding queue is full (2 running + 6 waiting) on a semantic search endpoint.', headers: ['Retry-After'] },
   internal_error: { status: 500, when: 'A bug; the body never holds a stack trace or SQL.', headers: [] },
-} as const satisfies Record<Exclude<ErrorCode, 'server_overloaded'>, ErrorEntry>;
+} as const satisfies Record<Exclude<ErrorCode, 'server_overloaded' | 'malformed_request' | 'request_timeout' | 'headers_too_large' | 'content_too_large'>, ErrorEntry>;
 
 /** The codes the catalogue documents (every one an endpoint can answer with). */
 export type CatalogCode = keyof typeof ERROR_CATALOG;

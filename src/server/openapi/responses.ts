@@ -30,6 +30,10 @@ function object(properties: Record<string, JsonSchema>, description?: string): J
   return { type: 'object', ...(description ? { description } : {}), additionalProperties: false, required: Object.keys(properties), properties };
 }
 
+/** `schema` with further properties that may be absent. */
+const withOptional = (schema: JsonSchema, properties: Record<string, JsonSchema>): JsonSchema =>
+  ({ ...schema, properties: { ...(schema.properties as Record<string, JsonSchema>), ...properties } });
+
 const stringMap = (description: string): JsonSchema => ({ type: 'object', additionalProperties: str, description });
 
 /** The paginated list envelope (spec "General conventions"; decisions 1). */
@@ -209,13 +213,15 @@ export const SCHEMAS: Record<string, JsonSchema> = {
 // ---- response bodies per endpoint ----------------------------------------------------------------
 
 export const BODIES = {
-  health: object({
+  health: withOptional(object({
     status: { const: 'ok' }, build_id: str, built_at: timestamp, schema_version: int, dataset: str, demo: bool,
     holds: object({
       federal_parliaments: arrayOf(int), newest_house_sitting: nullable(date), federal_hansard: oneOfValues(['record', 'sample', 'none']),
       sitting_federal_members: count, federal_ridings: arrayOf(str),
     }, 'What the data file covers: the federal Parliaments with sessions on file, the newest House sitting in its Hansard, whether that Hansard is the whole record or a sample, the sitting MPs, and the federal riding map lookups use'),
-  }, 'The running server and its data file'),
+  }, 'The running server and its data file; 503 server_overloaded (the error shape) while no API request could be admitted'), {
+    in_flight: { ...count, description: 'Requests in flight now, this one included (canpol serve)' },
+  }),
 
   root: object({ name: str, description: str, docs: str, openapi: str, health: str, api: str }, 'Where the documentation, the OpenAPI document and the health check are'),
 

@@ -12,16 +12,21 @@
 //
 // Two bounds shed:
 // - requests in flight (`maxInFlight`): queued, running, or having their answer written out (until
-//   it is, or the connection closes). Bounds the work and the answer bytes held at once: slow
-//   readers, requests waiting for an embedding slot, the queue itself.
+//   it is, or the connection closes: a pipelined answer queued behind another gets neither
+//   'finish' nor 'close' from Node when its socket dies, so the socket's close releases it too).
+//   Bounds the work and the answer bytes held at once: slow readers, requests waiting for an
+//   embedding slot, the queue itself.
 // - queue delay (`maxQueueMs`): a request that would wait longer than this for its turn (the
 //   requests ahead of it times the recent time per request) is answered 503 on arrival; one that
 //   did wait longer (the estimate was short) is answered 503 when its turn comes, rather than late.
 //
 // /health and /metrics are never queued nor shed (they are cheap, and they are how the overload is
-// seen), but count in flight. A shed request never reaches the app: it is not counted against a rate
-// limit, not logged per request (the metrics count it), and carries CORS headers like every answer.
+// seen), but count in flight; /health answers 503 while the in-flight bound is reached, so a load
+// balancer takes out an instance that cannot admit work. A shed request never reaches the app: it
+// is not counted against a rate limit, not logged per request (the metrics count it), and carries
+// CORS headers like every answer.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { ApiError } from '../../core/errors.js';
 import { errorBody } from '../http/error-reply.js';
 import { CORS_HEADERS, JSON_TYPE } from '../http/respond.js';
@@ -41,6 +46,14 @@ export interface AdmissionOptions {
   /** One line when shedding starts (at most one a minute). */
   notice?: (message: string) => void;
   now?: () => number;
+  /** Milliseconds after which a slot still held counts as overdue (the request timeout); 0: never. */
+  overdueMs?: number;
+}
+
+interface Slot {
+  at: number;
+  /** Idempotent: the first of the ends watched releases the slot, the others do nothing. */
+  release(): void;
 }
 
 interface Waiting {
@@ -60,10 +73,9 @@ const NOTICE_EVERY_MS = 60_000;
 const TICK_MS = 5;
 
 /** Paths that are never queued nor shed: the load balancer's probe and the scrape. */
-const isExempt = (url: string) => {
-  const path = url.slice(url.indexOf('/', url.indexOf('//') + 2));
-  return path === '/health' || path.startsWith('/health?') || path === '/metrics' || path.startsWith('/metrics?');
-};
+const pathOf = (url: string) => url.slice(url.indexOf('/', url.indexOf('//') + 2));
+const isHealth = (path: string) => path === '/health' || path.startsWith('/health?');
+const isExempt = (path: string) => isHealth(path) || path === '/metrics' || path.startsWith('/metrics?');
 
 function shedResponse(method: string, message: string): Response {
   const err = new ApiError('server_overloaded', message);
@@ -75,8 +87,10 @@ function shedResponse(method: string, message: string): Response {
 
 const nextTurn = () => new Promise<void>((r) => setImmediate(r));
 
-export function createAdmission({ maxInFlight, maxQueueMs, sliceMs = 10, onShed, notice = (m) => console.error(m), now = () => performance.now() }: AdmissionOptions) {
+export function createAdmission({ maxInFlight, maxQueueMs, sliceMs = 10, onShed, notice = (m) => console.error(m), now = () => performance.now(), overdueMs = 0 }: AdmissionOptions) {
   let inFlight = 0;
+  const slots = new Set<Slot>();
+  const bySocket = new WeakMap<Socket, Set<Slot>>();
   const idleWaiters: Array<() => void> = [];
   const queue: Waiting[] = [];
   let head = 0; // queue[head] is the oldest waiting request (shift() is O(n) on a long queue)
@@ -114,13 +128,50 @@ export function createAdmission({ maxInFlight, maxQueueMs, sliceMs = 10, onShed,
    *  calling fetch directly); null when the response's end is watched. */
   function track(env: unknown): (() => void) | null {
     inFlight++;
+    const slot: Slot = { at: now(), release: () => {} };
     let done = false;
-    const release = () => { if (!done) { done = true; released(); } };
-    const outgoing = (env as Bindings)?.outgoing;
-    if (!outgoing?.once) return release;
-    outgoing.once('finish', release);
-    outgoing.once('close', release);
+    let connection: Set<Slot> | undefined;
+    slot.release = () => {
+      if (done) return;
+      done = true;
+      slots.delete(slot);
+      connection?.delete(slot);
+      released();
+    };
+    slots.add(slot);
+    const { incoming, outgoing } = (env as Bindings) ?? {};
+    if (!outgoing?.once) return slot.release;
+    // A pipelined answer still queued behind an earlier one has no socket of its own yet, and Node
+    // emits neither 'finish' nor 'close' for it when the connection dies: the socket's close ends it.
+    const socket = incoming?.socket ?? outgoing.socket;
+    if (socket) connection = heldOn(socket, slot);
+    outgoing.once('finish', slot.release);
+    outgoing.once('close', slot.release);
     return null;
+  }
+
+  /** The slots held on a connection, released together when it closes (one listener per
+   *  connection, however many requests are pipelined on it). */
+  function heldOn(socket: Socket, slot: Slot): Set<Slot> {
+    let held = bySocket.get(socket);
+    if (!held) {
+      const set = held = new Set<Slot>();
+      bySocket.set(socket, set);
+      socket.once('close', () => { bySocket.delete(socket); for (const s of [...set]) s.release(); });
+    }
+    held.add(slot);
+    // Closed already ('close' was emitted): nothing will be written, nothing to wait for.
+    if (socket.destroyed && (socket as { closed?: boolean }).closed) setImmediate(slot.release);
+    return held;
+  }
+
+  /** Slots held longer than `overdueMs` (a watchdog: with every end watched there should be none). */
+  function overdue(): number {
+    if (!overdueMs) return 0;
+    const t = now();
+    let n = 0;
+    for (const s of slots) if (t - s.at > overdueMs) n++;
+    return n;
   }
 
   function run(fetch: Fetch, req: Request, env: unknown, release: (() => void) | null): Response | Promise<Response> {
@@ -170,7 +221,13 @@ export function createAdmission({ maxInFlight, maxQueueMs, sliceMs = 10, onShed,
   return {
     wrap(fetch: Fetch): Fetch {
       return (req, env) => {
-        if (isExempt(req.url)) return run(fetch, req, env, track(env));
+        const path = pathOf(req.url);
+        if (isExempt(path)) {
+          // The probe says so when no API request could be admitted now, so a balancer takes the
+          // instance out (it is not counted as shed: nothing was refused but the probe).
+          if (isHealth(path) && full()) return shedResponse(req.method, `the server cannot admit requests (${inFlight} in flight, the bound)`);
+          return run(fetch, req, env, track(env));
+        }
         if (full()) return shed(req, 'in_flight', `${inFlight} requests in flight`);
         if (maxQueueMs > 0 && waiting() * costMs > maxQueueMs) {
           return shed(req, 'queue_delay', `${waiting()} requests waiting, about ${Math.round(waiting() * costMs)} ms`);
@@ -194,12 +251,14 @@ export function createAdmission({ maxInFlight, maxQueueMs, sliceMs = 10, onShed,
         if (full() || !runsNow()) return false;
         const answered = answer(incoming, outgoing);
         // Counted from here: the answer has only been handed to the socket, and its end is watched.
-        if (answered) track({ outgoing });
+        if (answered) track({ incoming, outgoing });
         return answered;
       };
     },
     /** Requests queued, running or being written out. */
     get inFlight() { return inFlight; },
+    /** Slots held longer than `overdueMs` now (the watchdog). */
+    get overdue() { return overdue(); },
     /** Requests waiting for their turn. */
     get waiting() { return waiting(); },
     /** Resolves when nothing is in flight (graceful shutdown). */

@@ -5,7 +5,7 @@
 // blobs such as the encoder model, and the build record against the checksums the build recorded)
 // or `full` (also SQLite's integrity check, row counts and every table's checksum: one read of the
 // whole file).
-import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, statSync, type Stats } from 'node:fs';
 import { DataFileError, openDataFile, type DataFile } from '../../core/data-file/open-data-file.js';
 import { newVerifyResult, verifyOpenFile, type VerifyDepth } from '../../core/data-file/verify-data-file.js';
 
@@ -17,16 +17,33 @@ export interface CheckOptions {
 
 const MAGIC = 'SQLite format 3\u0000';
 
+/** Only a regular file is served: reading a FIFO blocks the whole process (a reload included), and
+ *  a device is no data file. */
+function notRegular(s: Stats): string | null {
+  if (s.isFile()) return null;
+  if (s.isDirectory()) return 'it is a directory; give the data file inside it';
+  const kind = s.isFIFO() ? 'a FIFO (named pipe)' : s.isSocket() ? 'a socket' : s.isCharacterDevice() || s.isBlockDevice() ? 'a device' : 'not a regular file';
+  return `it is ${kind}, not a regular file`;
+}
+
 /** Null when the first 100 bytes describe a SQLite file of exactly this size, else the problem. */
 export function headerProblem(path: string): string | null {
   let fd: number;
   try {
-    if (statSync(path).isDirectory()) return 'it is a directory; give the data file inside it';
-    fd = openSync(path, 'r');
+    const kind = notRegular(statSync(path));
+    if (kind) return kind;
+    // Non-blocking: a FIFO put there since the stat must not hang the server (a reload with it); the
+    // descriptor's own fstat is then what decides.
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'EACCES' || code === 'EPERM') return `it cannot be read (${code}: permission denied)`;
     return null; // openDataFile says it is missing, with its own message
+  }
+  const kind = notRegular(fstatSync(fd));
+  if (kind) {
+    closeSync(fd);
+    return kind;
   }
   try {
     const head = Buffer.alloc(100);
@@ -37,7 +54,7 @@ export function headerProblem(path: string): string | null {
     // The in-header page count is valid when its "version valid for" matches the change counter.
     if (head.readUInt32BE(92) !== head.readUInt32BE(24)) return null;
     const pages = head.readUInt32BE(28);
-    const size = statSync(path).size;
+    const size = fstatSync(fd).size;
     if (size < pages * pageSize) return `it is ${size} bytes but its header says ${pages} pages of ${pageSize} (${pages * pageSize} bytes): truncated or still being copied`;
     return null;
   } finally {

@@ -22,13 +22,15 @@ export interface MetricsSources {
   responseCache?(): ResponseCacheStats;
   /** The search caches of the data file being served, by name (src/server/search/query-caches.ts). */
   searchCaches?(): Record<string, BoundedCacheStats>;
+  /** Requests held in flight longer than the request timeout (a watchdog; should stay 0). */
+  overdue?(): number;
   /** Requests waiting for their turn (the admission queue). */
   queued?(): number;
   /** Request log lines dropped (reader too slow, or gone). */
   logDropped?(): number;
   /** The rate limiter's counters held in this process. */
-  limiter?(): { buckets: number; overflow: number };
-  /** Full collections run because the resident set passed --memory-ceiling (src/core/memory/memory-guard.ts). */
+  limiter?(): { buckets: number; evictions: number };
+  /** Full collections run because the resident set passed --memory-ceiling (src/ops/memory-guard.ts). */
   collections?(): number;
 }
 
@@ -55,12 +57,13 @@ export function createMetrics({ sources, now = Date.now, buckets = LATENCY_BUCKE
     latency: { name: 'canpol_http_request_duration_seconds', help: 'Time from the request reaching the app to its response being built, by route template.', buckets },
   });
   if (sources.inFlight) value('canpol_http_requests_in_flight', 'Requests queued, being answered or being written out now.', sources.inFlight);
+  if (sources.overdue) value('canpol_http_requests_overdue', 'Requests counted in flight for longer than --request-timeout (a watchdog: a slot that is never released shows here).', sources.overdue);
   if (sources.queued) value('canpol_http_requests_queued', 'Requests waiting for their turn.', sources.queued);
   const limitRejections = new Counter({ name: 'canpol_rate_limit_rejections_total', help: 'Requests refused with 429, by bucket (anonymous, general, semantic) and tier.', labelNames: ['bucket', 'tier'], registers });
   const { limiter, logDropped } = sources;
   if (limiter) {
     value('canpol_rate_limit_buckets', 'Rate-limit counters held in this process for the current window.', () => limiter().buckets);
-    total('canpol_rate_limit_overflow_total', 'Requests from client addresses beyond --limit-clients, counted in their one shared bucket.', () => limiter().overflow);
+    total('canpol_rate_limit_evictions_total', 'Client address counters dropped (least recently seen first) to make room for new addresses within --limit-clients.', () => limiter().evictions);
   }
   if (logDropped) total('canpol_log_lines_dropped_total', 'Request log lines dropped because stdout was not being read, or had failed.', logDropped);
   const shed = new Counter({ name: 'canpol_http_requests_shed_total', help: 'Requests answered 503 server_overloaded at once, by reason (in_flight, queue_delay).', labelNames: ['reason'], registers });

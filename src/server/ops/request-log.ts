@@ -24,6 +24,19 @@ export interface RequestLog {
 
 const str = (v: string | null) => (v === null ? 'null' : JSON.stringify(v));
 
+/** Control characters (C0, DEL, C1, the Unicode line and paragraph separators) and the backslash
+ *  that escapes them: a decoded path must not forge a log line (`%0d%0a`) or drive the terminal
+ *  showing it (`%1b[`). */
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\\]/;
+const UNSAFE_ALL = new RegExp(UNSAFE.source, 'g');
+const escapeOne = (c: string) => {
+  if (c === '\\') return '\\\\';
+  const code = c.charCodeAt(0);
+  return code > 0xff ? `\\u${code.toString(16).padStart(4, '0')}` : `\\x${code.toString(16).padStart(2, '0')}`;
+};
+/** `v` safe to write as one line of text. */
+export const textSafe = (v: string) => (UNSAFE.test(v) ? v.replace(UNSAFE_ALL, escapeOne) : v);
+
 export function createRequestLog({ format, sink, now = Date.now }: { format: Exclude<LogFormat, 'off'>; sink: LogSink; now?: () => number }): RequestLog {
   // Many requests share a millisecond under load: format its timestamp once.
   let lastMs = NaN;
@@ -45,7 +58,7 @@ export function createRequestLog({ format, sink, now = Date.now }: { format: Exc
     };
   }
   return {
-    record: (r) => sink.line(`${time()} ${r.status} ${r.method} ${r.path}${r.query === null ? '' : `?${r.query}`} ${r.duration_ms} ms`
+    record: (r) => sink.line(`${time()} ${r.status} ${textSafe(r.method)} ${textSafe(r.path)}${r.query === null ? '' : `?${textSafe(r.query)}`} ${r.duration_ms} ms`
       + ` ${r.client_ip ?? '-'}${r.key_id ? ` key=${r.key_id}` : ''}`),
   };
 }

@@ -3,6 +3,7 @@
 // replacement is refused and the old file keeps serving. Each request is held 20 ms by the
 // test-only CANPOL_TEST_DELAY_MS, so requests are in flight on the old file at every swap.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { spawnSync } from 'node:child_process';
 import { copyFileSync, readdirSync, readlinkSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildFixture, fixtureIds, type Fixture } from '../../helpers/fixture.js';
@@ -147,5 +148,22 @@ describe('reload under load', () => {
     // The request log names the build each request was answered from: both appear.
     const served = new Set(s.stdout().map((l) => JSON.parse(l)).filter((e) => e.path === '/health').map((e) => e.build_id));
     expect([...served].sort()).toEqual([a.data.build.id, b.data.build.id].sort());
+  }, 60_000);
+
+  test('a FIFO renamed over --data: the reload is refused at once (no hang) and the old file keeps serving', async () => {
+    const path = join(b.dir, 'fifo-serve.db');
+    copyFileSync(a.dbPath, path);
+    const s = await startServe(['--data', path, '--rate-limit', 'off', '--log', 'off', '--watch-interval', '0'], {});
+    started.push(s);
+    const fifo = join(b.dir, 'a.fifo');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    renameSync(fifo, path);
+    s.child.kill('SIGHUP');
+    await s.waitFor(/reload \(SIGHUP\) refused, still serving build \w+: data file .*fifo-serve\.db refused: it is a FIFO \(named pipe\), not a regular file/);
+    const t0 = performance.now();
+    expect(await healthBuild(s.base)).toBe(a.data.build.id);
+    expect(performance.now() - t0).toBeLessThan(1000);
+    s.child.kill('SIGTERM');
+    expect(await s.exited).toBe(0);
   }, 60_000);
 });

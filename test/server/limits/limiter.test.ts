@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { DEFAULT_LIMITS } from '../../../src/server/limits/limit-table.js';
-import { anonymousOverflow, createLimiter, type Caller } from '../../../src/server/limits/limiter.js';
+import { createLimiter, isAnonymousBucket, type Caller } from '../../../src/server/limits/limiter.js';
 import { createMemoryStore } from '../../../src/server/limits/memory-store.js';
 import { secondsLeft, windowAt } from '../../../src/server/limits/window.js';
 
@@ -98,26 +98,29 @@ describe('buckets (decisions 4)', () => {
 });
 
 describe('bounded counters (--limit-clients)', () => {
-  test('past the cap, new addresses share one bucket with the anonymous limit; counted ones and keys are unaffected', async () => {
+  test('past the cap, a new address takes the place of the one seen least recently and is counted from zero; keys are never evicted', async () => {
     const clock = { t: T0 };
-    const store = createMemoryStore({ maxBuckets: 3, overflowOf: anonymousOverflow });
+    const store = createMemoryStore({ maxBuckets: 3, evictable: isAnonymousBucket });
     const limiter = createLimiter({ limits: { ...DEFAULT_LIMITS, anonymous: 5 }, store, now: () => clock.t });
-    for (const a of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) await limiter.check(anon(a), 'general');
+    const remaining = async (a: string) => (await limiter.check(anon(a), 'general')).headers['X-RateLimit-Remaining'];
+    for (const a of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) await remaining(a);
+    expect(await remaining('198.51.100.1')).toBe('3'); // .1 seen again: .2 is now the least recent
     expect(store.size).toBe(3);
-    expect(store.overflow).toBe(0);
-    // A fourth and later addresses all draw from the one shared bucket: 5 requests between them.
-    const verdicts = [];
-    for (let i = 4; i <= 9; i++) verdicts.push(await limiter.check(anon(`198.51.100.${i}`), 'general'));
-    expect(verdicts.map((v) => v.headers['X-RateLimit-Remaining'])).toEqual(['4', '3', '2', '1', '0', '0']);
-    expect(verdicts.map((v) => v.allowed)).toEqual([true, true, true, true, true, false]);
-    expect(store.size).toBe(4); // three addresses and the shared bucket
-    expect(store.overflow).toBe(6);
-    // An address counted before the store filled keeps its own bucket.
-    expect((await limiter.check(anon('198.51.100.1'), 'general')).headers['X-RateLimit-Remaining']).toBe('3');
-    // Keys never overflow: their number is the key store's, and an address flood must not take their limit.
-    const v = await limiter.check(key('k1', 'free'), 'general');
-    expect(v.headers).toMatchObject({ 'X-RateLimit-Limit': '60', 'X-RateLimit-Remaining': '59' });
-    expect(store.size).toBe(5);
+    expect(store.evictions).toBe(0);
+    // Newcomers are each counted from zero, never refused for the table being full.
+    const newcomers = [];
+    for (let i = 4; i <= 9; i++) newcomers.push(await remaining(`198.51.100.${i}`));
+    expect(newcomers).toEqual(['4', '4', '4', '4', '4', '4']);
+    expect(store.size).toBe(3);
+    expect(store.evictions).toBe(6);
+    // The most recent ones keep their counts; an evicted address starts again.
+    expect(await remaining('198.51.100.9')).toBe('3');
+    expect(await remaining('198.51.100.1')).toBe('4');
+    // Keys never are evicted: their number is the key store's, and an address flood must not reset them.
+    expect((await limiter.check(key('k1', 'free'), 'general')).headers).toMatchObject({ 'X-RateLimit-Limit': '60', 'X-RateLimit-Remaining': '59' });
+    for (let i = 10; i <= 20; i++) await remaining(`198.51.100.${i}`);
+    expect((await limiter.check(key('k1', 'free'), 'general')).headers['X-RateLimit-Remaining']).toBe('58');
+    expect(store.size).toBe(4);
     // The next window starts empty.
     clock.t += HOUR;
     expect((await limiter.check(anon('198.51.100.9'), 'general')).headers['X-RateLimit-Remaining']).toBe('4');

@@ -13,7 +13,7 @@ function busy(ms: number): void {
 }
 
 describe('requests in flight', () => {
-  test('past --max-in-flight the answer is 503 server_overloaded at once, with Retry-After, CORS and no-store; /health is never refused', async () => {
+  test('past --max-in-flight the answer is 503 server_overloaded at once, with Retry-After, CORS and no-store; /metrics is never refused, /health answers 503', async () => {
     const sheds: ShedReason[] = [];
     // A clock that stands still: every request is taken in the turn it arrives, as this test needs to
     // hold them. With the real clock a pause over 15 ms before the first one (a collection, in the
@@ -41,13 +41,17 @@ describe('requests in flight', () => {
     expect(await head.text()).toBe('');
     expect(sheds).toEqual(['in_flight', 'in_flight']);
 
-    // The probe and the scrape are answered (and counted in flight) whatever the load.
-    const health = fetch(req('/health'));
+    // The scrape is answered (and counted in flight) whatever the load; the probe says the server
+    // cannot admit work (503, the same error shape), so a balancer takes it out, and is not shed.
+    const probe = (await fetch(req('/health'))) as Response;
+    expect(probe.status).toBe(503);
+    expect(await probe.json()).toMatchObject({ statusCode: 503, code: 'server_overloaded' });
+    const metrics = fetch(req('/metrics'));
     expect(admission.inFlight).toBe(3);
     for (const release of held.splice(0)) release();
     expect((await first as Response).status).toBe(200);
     expect((await second as Response).status).toBe(200);
-    expect((await health as Response).status).toBe(200);
+    expect((await metrics as Response).status).toBe(200);
     await admission.idle();
     expect(admission.inFlight).toBe(0);
     // Room again: the next request is taken.

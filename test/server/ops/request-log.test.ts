@@ -28,3 +28,19 @@ test('the sink batches lines into one write, and flushes early past its bound', 
   sink.line('0123456789');
   expect(writes).toEqual(['abc\ndef\n', '0123456789\n']);
 });
+
+test('text lines: a decoded path with CR LF, ESC or other control characters stays one line, escaped', () => {
+  const out: string[] = [];
+  const sink = createLogSink({ write: (s) => out.push(s) });
+  const log = createRequestLog({ format: 'text', sink, now: () => Date.parse('2026-11-24T01:02:03.456Z') });
+  const base = { method: 'GET', route: '(unmatched)', status: 404, duration_ms: 1, key_id: null, client_ip: '::1', build_id: 'b1' };
+  log.record({ ...base, path: '/x\r\n2026-11-24T00:00:00.000Z 200 GET /forged', query: 'a=\u001b[31mred\u0007' });
+  log.record({ ...base, path: '/back\\slash\u0085\u2028\u007f', query: null });
+  log.record({ ...base, path: '/plain/é', query: 'q=ok' });
+  sink.flush();
+  expect(out.join('').split('\n').filter(Boolean)).toEqual([
+    '2026-11-24T01:02:03.456Z 404 GET /x\\x0d\\x0a2026-11-24T00:00:00.000Z 200 GET /forged?a=\\x1b[31mred\\x07 1 ms ::1',
+    '2026-11-24T01:02:03.456Z 404 GET /back\\\\slash\\x85\\u2028\\x7f 1 ms ::1',
+    '2026-11-24T01:02:03.456Z 404 GET /plain/é?q=ok 1 ms ::1',
+  ]);
+});
