@@ -9,7 +9,7 @@ import { generateDemo } from '../../helpers/demo-sources.js';
 import { tempDir } from '../../helpers/fixture.js';
 import { buildBundle } from '../../server/ops/serve-process.js';
 
-const repo = resolve(import.meta.dir, '../..');
+const repo = resolve(import.meta.dir, '../../..');
 const NODE = join(repo, 'node_modules/.bin/node');
 let dir: string;
 beforeAll(() => {

@@ -8,7 +8,7 @@ import { hashKey } from '../../../src/server/auth/key-admin.js';
 import { tempDir } from '../../helpers/fixture.js';
 import { buildBundle } from '../../server/ops/serve-process.js';
 
-const repo = resolve(import.meta.dir, '../..');
+const repo = resolve(import.meta.dir, '../../..');
 const NODE = join(repo, 'node_modules/.bin/node');
 let dir: string;
 beforeAll(() => { dir = tempDir('canpol-keys-concurrent-'); buildBundle(); });

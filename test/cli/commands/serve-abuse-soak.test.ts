@@ -11,7 +11,7 @@ import { parsePrometheus } from '../../server/ops/prometheus-parse.js';
 import { fixtureServers } from '../../server/ops/serve-process.js';
 
 const { serve } = fixtureServers();
-const NODE = join(resolve(import.meta.dir, '../..'), 'node_modules/.bin/node');
+const NODE = join(resolve(import.meta.dir, '../../..'), 'node_modules/.bin/node');
 
 const get = (path: string, extra = '') => `GET ${path} HTTP/1.1\r\nHost: localhost\r\n${extra}\r\n`;
 const open = (base: string) => new Promise<Socket>((done, fail) => {

@@ -15,7 +15,7 @@ describe('JSON everywhere (decisions 1)', () => {
   });
 
   test('unknown routes, inside and outside the prefix, are 404 not_found', async () => {
-    for (const path of ['/api/public/v1/nope', '/', '/api/public/v2/politicians']) {
+    for (const path of ['/api/public/v1/nope', '/nope', '/api/public/v2/politicians']) {
       const res = await f.app.request(path);
       expect(res.status).toBe(404);
       expect(await res.json()).toMatchObject({ statusCode: 404, code: 'not_found', error: 'Not Found' });

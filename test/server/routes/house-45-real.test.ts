@@ -26,7 +26,7 @@ import { openDataFile, type DataFile } from '../../../src/core/data-file/open-da
 import { createApp } from '../../../src/server/http/app.js';
 import { tempDir } from '../../helpers/fixture.js';
 
-const DATASETS = join(import.meta.dir, '../../../shared/datasets');
+const DATASETS = join(import.meta.dir, '../../../../shared/datasets');
 const NEEDED = ['hoc-members-2023', 'hoc-members-by-parliament', 'fed-ridings-2023', 'fed-ridings-2023-attributes', 'fed-ridings-2013', 'postal-fsa-centroids', 'ocd-division-ids-ca'];
 const available = NEEDED.every((d) => existsSync(join(DATASETS, d)));
 const API = '/api/public/v1';
