@@ -2,6 +2,7 @@
 // published as data (Open North's boundary sets) rather than written out in the manifest.
 import type { ManifestFile } from './manifest-types.js';
 import { listedIds, profileFile } from './parlinfo/people-files.js';
+import { mastodonStatuses, wikidataAccounts, wikidataEntities } from './social-listers.js';
 
 /** `indexUrl`: the URL the index was fetched from, for listings whose links are relative to it. */
 /** `params`: the index file's own `params` in the manifest (a lister's scope, e.g. the first parliament). */
@@ -198,3 +199,7 @@ const parlinfoPeople: Lister = (index, _urlOf, indexUrl = '') => {
 };
 
 LISTERS['parlinfo-people'] = parlinfoPeople;
+
+LISTERS['wikidata-entities'] = wikidataEntities;
+LISTERS['wikidata-accounts'] = wikidataAccounts;
+LISTERS['mastodon-statuses'] = mastodonStatuses;

@@ -17,7 +17,7 @@ import { profilesFromDatasets } from './parlinfo-profiles.js';
 import { definitionsFromDatasets } from './represent-definitions.js';
 
 export type Behaviour =
-  | { kind: 'status'; status: number; /** then serve normally; default: forever */ times?: number; retryAfter?: string }
+  | { kind: 'status'; status: number; /** then serve normally; default: forever */ times?: number; retryAfter?: string; /** an API's error answer (JSON) instead of plain text */ body?: string; contentType?: string }
   | { kind: 'hang' }
   | { kind: 'truncate' }
   | { kind: 'replace'; body: Buffer | string; contentType?: string }
@@ -139,7 +139,7 @@ export async function startUpstream(manifest: SourcesManifest, datasets: string,
     if (b?.kind === 'status') {
       if (b.times === undefined || b.times > 0) {
         if (b.times !== undefined) b.times--;
-        log(b.status); res.writeHead(b.status, b.retryAfter ? { 'retry-after': b.retryAfter } : {}).end('upstream error'); return;
+        log(b.status); res.writeHead(b.status, { ...(b.retryAfter ? { 'retry-after': b.retryAfter } : {}), ...(b.contentType ? { 'content-type': b.contentType } : {}) }).end(b.body ?? 'upstream error'); return;
       }
     }
     const file = localFile(path);

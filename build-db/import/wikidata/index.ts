@@ -4,7 +4,9 @@
 // docs/importers.md). People are joined by their Q id where a people source recorded it, else by
 // name among the members serving during the person's House term on Wikidata (join-person.ts).
 // A handle with an end time, or one a person's entity listed last run and no longer lists, is kept
-// with is_live=false; a handle another importer already gave the same person is left to it.
+// with is_live=false; a handle another importer already gave the same person is left to it. Bluesky
+// and Mastodon handles get their profile counts and recent posts from the platforms' own answers,
+// fetched beside the entities (platform-accounts.ts).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { importStats } from '../import-stats.js';
@@ -12,6 +14,7 @@ import type { ImportContext, ImportOutput, Importer, SourceInput } from '../type
 import { END_TIME, ACCOUNT_PROPERTIES, OFFICIAL_WEBSITE } from './platforms.js';
 import { hasQualifier, label, readEntity, statements, stringValue } from './entity.js';
 import { joinPerson } from './join-person.js';
+import { applyPlatformAnswers } from './platform-accounts.js';
 
 export const IDENTITY_SOURCE = 'wikidata';
 export const ENTITY_DIR = 'entities';
@@ -80,11 +83,13 @@ export function importWikidataSocials(from: string, ctx: ImportContext): ImportO
     if (read.has(key)) { socials.set(k, { ...s, politician_key: key, is_live: false }); add('handles_gone'); }
     else { socials.set(k, { ...s, politician_key: key }); add('handles_kept_unread'); }
   }
+  const keyOf = (s: Social) => handleKey(s.politician_key, s.platform, s.handle);
+  const posts = applyPlatformAnswers(from, socials, keyOf, ctx, add);
   for (const s of socials.values()) { add('handles'); if (!s.is_live) add('handles_not_live'); add(`handles_${s.platform}`); }
   stats.websites = websites.size;
   ctx.log(`${stats.people_joined}/${stats.entities} people joined, ${stats.handles} handles (${stats.handles_not_live ?? 0} not live), ${websites.size} websites`);
   return {
-    records: { socials: [...socials.values()], websites: [...websites.values()] },
+    records: { socials: [...socials.values()], posts, websites: [...websites.values()] },
     sources: [{ id: 'wikidata', version: now ?? 'unknown', url: 'https://www.wikidata.org/', licence: 'CC0 1.0' }],
     coverage: [],
     stats,
