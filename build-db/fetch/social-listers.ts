@@ -4,8 +4,10 @@
 import { ACCOUNT_PROPERTIES } from '../import/wikidata/platforms.js';
 import { ACCOUNT_FILE, BLUESKY_APPVIEW, blueskyDir, FEED_FILE, mastodonAccount, POSTS_PER_HANDLE, PROFILE_FILE, STATUSES_FILE } from '../import/wikidata/account-files.js';
 import { readEntity, statements, stringValue } from '../import/wikidata/entity.js';
-import type { Lister } from './listers.js';
 import type { ManifestFile } from './manifest-types.js';
+
+// The shape of listers.ts's Lister, written here so that listers.ts can register these without a cycle.
+type Lister = (index: string, urlOf: (path: string) => string, indexUrl?: string) => { files: ManifestFile[]; problems: string[] };
 
 const ENTITY_DATA = 'https://www.wikidata.org/wiki/Special:EntityData';
 const JSON_CHECK = { content_types: ['application/json'], min_bytes: 2 };
