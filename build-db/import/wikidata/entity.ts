@@ -26,7 +26,11 @@ const QID = /^Q[1-9]\d*$/;
 /** The one entity of an EntityData file, or why the file is not one. */
 export function readEntity(text: string): { entity: Entity } | { problem: string } {
   let doc: unknown;
-  try { doc = JSON.parse(text); } catch (err) { return { problem: `not JSON: ${(err as Error).message}` }; }
+  try {
+    doc = JSON.parse(text);
+  } catch (err) {
+    return { problem: `not JSON: ${(err as Error).message}` };
+  }
   const entities = (doc as { entities?: Record<string, unknown> } | null)?.entities;
   if (!entities || typeof entities !== 'object') return { problem: 'no "entities" object' };
   const list = Object.values(entities) as Array<Partial<Entity> & { missing?: unknown }>;
@@ -56,7 +60,9 @@ export const itemValue = (s: Statement): string | null => {
 /** A time qualifier (P580 start, P582 end) as YYYY-MM-DD; null when absent or less precise than a day
  *  (Wikidata writes a year as `+2015-00-00T00:00:00Z`, precision 9). */
 export function qualifierDay(s: Statement, property: string): string | null {
-  const v = s.qualifiers?.[property]?.find((q) => q.snaktype === 'value')?.datavalue?.value as { time?: unknown; precision?: unknown } | undefined;
+  const v = s.qualifiers?.[property]?.find((q) => q.snaktype === 'value')?.datavalue?.value as
+    | { time?: unknown; precision?: unknown }
+    | undefined;
   if (typeof v?.time !== 'string') return null;
   const m = /^\+(\d{4})-(\d{2})-(\d{2})T/.exec(v.time);
   if (!m || m[2] === '00' || m[3] === '00' || (typeof v.precision === 'number' && v.precision < 11)) return null;

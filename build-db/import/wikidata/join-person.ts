@@ -9,7 +9,10 @@ import { type Entity, itemValue, label, qualifierDay, statements } from './entit
 
 export const wikidataKey = (qid: string) => `wikidata/${qid}`;
 
-export interface HouseTerm { start: string; end: string | null }
+export interface HouseTerm {
+  start: string;
+  end: string | null;
+}
 
 /** The person's dated House of Commons terms on Wikidata, oldest first. */
 export function houseTerms(e: Entity): HouseTerm[] {
@@ -35,10 +38,20 @@ export function joinPerson(identity: Identity, source: string, e: Entity): Resol
   if (byId) return { key: byId, method: 'id', terms };
   const name = label(e);
   if (!name) return { key: null, reason: 'no_name', terms };
-  if (!terms.length) return { key: null, reason: 'no_candidate', detail: `${name}: no dated House of Commons term on Wikidata, and a name alone is not enough`, terms };
+  if (!terms.length)
+    return {
+      key: null,
+      reason: 'no_candidate',
+      detail: `${name}: no dated House of Commons term on Wikidata, and a name alone is not enough`,
+      terms,
+    };
   // The newest term first: the person's current name is the roster's most likely spelling. Tried
   // with lookup() so that only the query kept is counted in the source's tally.
   const queries = [...terms].reverse().map((t) => ({ name, office: 'MP', level: 'federal', on: dayInside(t) }));
-  const chosen = queries.find((q) => { const r = identity.lookup(q); return r.key !== null || r.reason === 'ambiguous'; }) ?? queries[0];
+  const chosen =
+    queries.find((q) => {
+      const r = identity.lookup(q);
+      return r.key !== null || r.reason === 'ambiguous';
+    }) ?? queries[0];
   return { ...identity.resolve(source, chosen), terms };
 }

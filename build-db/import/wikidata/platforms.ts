@@ -17,11 +17,27 @@ const plain = (re: RegExp) => (raw: string) => {
 
 export const ACCOUNT_PROPERTIES: readonly AccountProperty[] = [
   { property: 'P2002', platform: 'twitter', handle: plain(/^[A-Za-z0-9_]{1,15}$/), url: (h) => `https://x.com/${h}` },
-  { property: 'P12361', platform: 'bluesky', handle: (raw) => plain(/^[a-z0-9][a-z0-9-]*(?:\.[a-z0-9][a-z0-9-]*)+$/)(raw.toLowerCase()), url: (h) => `https://bsky.app/profile/${h}` },
+  {
+    property: 'P12361',
+    platform: 'bluesky',
+    handle: (raw) => plain(/^[a-z0-9][a-z0-9-]*(?:\.[a-z0-9][a-z0-9-]*)+$/)(raw.toLowerCase()),
+    url: (h) => `https://bsky.app/profile/${h}`,
+  },
   // Mastodon addresses are `user@instance`; the profile lives on the instance.
   {
-    property: 'P4033', platform: 'mastodon', handle: (raw) => plain(/^[A-Za-z0-9_]{1,64}@[a-z0-9-]+(?:\.[a-z0-9-]+)+$/)(raw.trim().replace(/^@/, '').replace(/@([^@]+)$/, (_, h: string) => `@${h.toLowerCase()}`)),
-    url: (h) => { const [user, host] = h.split('@'); return `https://${host}/@${user}`; },
+    property: 'P4033',
+    platform: 'mastodon',
+    handle: (raw) =>
+      plain(/^[A-Za-z0-9_]{1,64}@[a-z0-9-]+(?:\.[a-z0-9-]+)+$/)(
+        raw
+          .trim()
+          .replace(/^@/, '')
+          .replace(/@([^@]+)$/, (_, h: string) => `@${h.toLowerCase()}`),
+      ),
+    url: (h) => {
+      const [user, host] = h.split('@');
+      return `https://${host}/@${user}`;
+    },
   },
   { property: 'P2003', platform: 'instagram', handle: plain(/^[A-Za-z0-9_.]{1,30}$/), url: (h) => `https://www.instagram.com/${h}/` },
   { property: 'P2013', platform: 'facebook', handle: plain(/^[A-Za-z0-9_.-]{1,80}$/), url: (h) => `https://www.facebook.com/${h}` },

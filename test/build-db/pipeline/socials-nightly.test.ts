@@ -27,17 +27,44 @@ describe.skipIf(!HAVE)('a nightly with the accounts source and website scans', (
     const root = join(dir, 'publishers');
     up = await startUpstream(manifest, DATASETS, root);
     publishAccounts(up, root, manifest.sources.find((s) => s.id === 'wikidata-politicians')!);
-    up.behave('/pm.example.ca/', { kind: 'replace', body: '<html><head><meta name="generator" content="WordPress 6.5"></head></html>', contentType: 'text/html', headers: { 'x-amz-cf-id': 'abc', via: '1.1 x.cloudfront.net (CloudFront)' } });
+    up.behave('/pm.example.ca/', {
+      kind: 'replace',
+      body: '<html><head><meta name="generator" content="WordPress 6.5"></head></html>',
+      contentType: 'text/html',
+      headers: { 'x-amz-cf-id': 'abc', via: '1.1 x.cloudfront.net (CloudFront)' },
+    });
   });
-  afterAll(async () => { await up.close(); rmSync(dir, { recursive: true, force: true }); });
+  afterAll(async () => {
+    await up.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
 
   test('published, then served: posts, handles on five platforms, a website with its scan', async () => {
     const report = await runPipeline({
-      manifest, cache: join(dir, 'cache'), work: join(dir, 'work'), publishDir: join(dir, 'release'), maxShrink: 0.1, mirror: up.mirror,
-      fetch: { timeoutMs: 5_000, retries: 1, backoffMs: 5 }, scanWebsites: true,
+      manifest,
+      cache: join(dir, 'cache'),
+      work: join(dir, 'work'),
+      publishDir: join(dir, 'release'),
+      maxShrink: 0.1,
+      mirror: up.mirror,
+      fetch: { timeoutMs: 5_000, retries: 1, backoffMs: 5 },
+      scanWebsites: true,
       scanDeps: {
-        resolve: async () => '192.0.2.10', userAgent: manifest.user_agent, timeoutMs: 2_000, requestUrl: (u) => mirrored(u, up.mirror),
-        ipdb: { lookup: () => ({ country: 'US', city: 'Ashburn', latitude: 39.04, longitude: -77.49, asn: 16509, network_owner: 'Amazon.com, Inc.', network_country: 'US' }) },
+        resolve: async () => '192.0.2.10',
+        userAgent: manifest.user_agent,
+        timeoutMs: 2_000,
+        requestUrl: (u) => mirrored(u, up.mirror),
+        ipdb: {
+          lookup: () => ({
+            country: 'US',
+            city: 'Ashburn',
+            latitude: 39.04,
+            longitude: -77.49,
+            asn: 16509,
+            network_owner: 'Amazon.com, Inc.',
+            network_country: 'US',
+          }),
+        },
       },
     });
     expect(report.error).toBeNull();
@@ -45,7 +72,12 @@ describe.skipIf(!HAVE)('a nightly with the accounts source and website scans', (
     expect(report.timings['scan websites']).toBeGreaterThanOrEqual(0);
 
     const data = openDataFile(join(dir, 'release', DATA_FILE));
-    const app = createApp({ data, logError: (e) => { throw e; } });
+    const app = createApp({
+      data,
+      logError: (e) => {
+        throw e;
+      },
+    });
     const get = async (path: string) => {
       const res = await app.request(`/api/public/v1${path}`);
       expect(res.status).toBe(200);
@@ -55,11 +87,21 @@ describe.skipIf(!HAVE)('a nightly with the accounts source and website scans', (
     const platforms = (await get(`/politicians/${jt.id}/socials`)).items.map((s: { platform: string }) => s.platform);
     expect(platforms).toEqual(['bluesky', 'facebook', 'instagram', 'mastodon', 'twitter']);
     expect((await get(`/politicians/${jt.id}/posts`)).items).toHaveLength(4);
-    expect((await get(`/politicians/${jt.id}/posts?platform=bluesky`)).items.map((p: { platform: string }) => p.platform)).toEqual(['bluesky', 'bluesky']);
+    expect((await get(`/politicians/${jt.id}/posts?platform=bluesky`)).items.map((p: { platform: string }) => p.platform)).toEqual([
+      'bluesky',
+      'bluesky',
+    ]);
     const detail = await get(`/politicians/${jt.id}`);
     const site = detail.websites.find((w: { url: string }) => w.url === 'https://pm.example.ca/');
     expect(site).toMatchObject({ hostname: 'pm.example.ca', is_active: true, label: 'personal' });
-    expect(site.scan).toMatchObject({ ip_country: 'US', hosting_provider: 'Amazon.com, Inc.', hosting_country: 'US', cdn_detected: 'Amazon CloudFront', cms_detected: 'WordPress', sovereignty_tier: 4 });
+    expect(site.scan).toMatchObject({
+      ip_country: 'US',
+      hosting_provider: 'Amazon.com, Inc.',
+      hosting_country: 'US',
+      cdn_detected: 'Amazon CloudFront',
+      cms_detected: 'WordPress',
+      sovereignty_tier: 4,
+    });
     data.close();
   }, 240_000);
 });

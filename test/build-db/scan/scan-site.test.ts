@@ -3,7 +3,7 @@
 // network is known (Cloudflare's 104.16.0.0/12, AS13335; the Government of Canada's Shared Services
 // Canada network); the nightly step keeps a site that stops answering with its last scan, inactive.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildDataFile } from '../../../build-db/build.js';
 import { mirrored } from '../../../build-db/fetch/read-manifest.js';
@@ -20,24 +20,48 @@ import { DATASETS, subsetManifest } from '../../helpers/nightly-manifest.js';
 import { startUpstream, type Upstream } from '../../helpers/upstream-server.js';
 
 const dirs: string[] = [];
-const temp = () => { const d = tempDir('canpol-scan-'); dirs.push(d); return d; };
+const temp = () => {
+  const d = tempDir('canpol-scan-');
+  dirs.push(d);
+  return d;
+};
 let up: Upstream;
-beforeAll(async () => { up = await startUpstream(subsetManifest([]), DATASETS, temp()); });
-afterAll(async () => { await up.close(); for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
+beforeAll(async () => {
+  up = await startUpstream(subsetManifest([]), DATASETS, temp());
+});
+afterAll(async () => {
+  await up.close();
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
 
-const WORDPRESS = '<!doctype html><html><head><meta name="generator" content="WordPress 6.5.2"><link rel="stylesheet" href="/wp-content/themes/x/style.css"></head><body>Hi</body></html>';
-const DRUPAL = '<!doctype html><html><head><script type="application/json" data-drupal-selector="drupal-settings-json">{}</script></head><body><img src="/sites/default/files/a.png"></body></html>';
+const WORDPRESS =
+  '<!doctype html><html><head><meta name="generator" content="WordPress 6.5.2"><link rel="stylesheet" href="/wp-content/themes/x/style.css"></head><body>Hi</body></html>';
+const DRUPAL =
+  '<!doctype html><html><head><script type="application/json" data-drupal-selector="drupal-settings-json">{}</script></head><body><img src="/sites/default/files/a.png"></body></html>';
 
 // A made-up IP database for the steps that do not test the real one (it takes seconds to load).
 const fakeDb = (facts: Record<string, { country: string; owner: string; ownerCountry: string }>): IpDatabase => ({
   lookup: (ip) => {
     const f = facts[ip];
-    return { country: f?.country ?? null, city: f ? 'Somewhere' : null, latitude: f ? 45.4 : null, longitude: f ? -75.7 : null, asn: f ? 64500 : null, network_owner: f?.owner ?? null, network_country: f?.ownerCountry ?? null };
+    return {
+      country: f?.country ?? null,
+      city: f ? 'Somewhere' : null,
+      latitude: f ? 45.4 : null,
+      longitude: f ? -75.7 : null,
+      asn: f ? 64500 : null,
+      network_owner: f?.owner ?? null,
+      network_country: f?.ownerCountry ?? null,
+    };
   },
 });
 
 const deps = (ipdb: IpDatabase, ip: string, timeoutMs = 2_000): ScanDeps => ({
-  resolve: async () => ip, ipdb, userAgent: 'canpol-test', timeoutMs, requestUrl: (u) => mirrored(u, up.mirror), now: () => '2026-11-01T03:00:00Z',
+  resolve: async () => ip,
+  ipdb,
+  userAgent: 'canpol-test',
+  timeoutMs,
+  requestUrl: (u) => mirrored(u, up.mirror),
+  now: () => '2026-11-01T03:00:00Z',
 });
 
 describe('what a page and its headers say', () => {
@@ -56,9 +80,12 @@ describe('what a page and its headers say', () => {
   });
   test('tiers 1-6', () => {
     expect([
-      sovereigntyTier({ ipCountry: 'CA', networkCountry: 'CA', cdn: null }), sovereigntyTier({ ipCountry: 'CA', networkCountry: 'US', cdn: null }),
-      sovereigntyTier({ ipCountry: 'CA', networkCountry: 'US', cdn: 'Cloudflare' }), sovereigntyTier({ ipCountry: 'US', networkCountry: 'US', cdn: 'Cloudflare' }),
-      sovereigntyTier({ ipCountry: 'US', networkCountry: 'CA', cdn: null }), sovereigntyTier({ ipCountry: 'DE', networkCountry: 'US', cdn: null }),
+      sovereigntyTier({ ipCountry: 'CA', networkCountry: 'CA', cdn: null }),
+      sovereigntyTier({ ipCountry: 'CA', networkCountry: 'US', cdn: null }),
+      sovereigntyTier({ ipCountry: 'CA', networkCountry: 'US', cdn: 'Cloudflare' }),
+      sovereigntyTier({ ipCountry: 'US', networkCountry: 'US', cdn: 'Cloudflare' }),
+      sovereigntyTier({ ipCountry: 'US', networkCountry: 'CA', cdn: null }),
+      sovereigntyTier({ ipCountry: 'DE', networkCountry: 'US', cdn: null }),
       sovereigntyTier({ ipCountry: null, networkCountry: null, cdn: null }),
     ]).toEqual([1, 2, 3, 4, 5, 6, null]);
   });
@@ -66,12 +93,31 @@ describe('what a page and its headers say', () => {
 
 describe('scanning through the loopback upstream', () => {
   test('a WordPress site behind Cloudflare', async () => {
-    up.behave('/www.cdn-site.example/', { kind: 'replace', body: WORDPRESS, contentType: 'text/html; charset=utf-8', headers: { 'cf-ray': '8a1b2c3d4e5f-YUL', server: 'cloudflare' } });
-    const r = await scanSite('https://www.cdn-site.example/', deps(fakeDb({ '104.16.1.1': { country: 'CA', owner: 'Cloudflare, Inc.', ownerCountry: 'US' } }), '104.16.1.1'));
-    expect(r).toEqual({ ok: true, scan: {
-      scanned_at: '2026-11-01T03:00:00Z', ip_country: 'CA', ip_city: 'Somewhere', ip_latitude: 45.4, ip_longitude: -75.7,
-      hosting_provider: 'Cloudflare, Inc.', hosting_country: 'US', sovereignty_tier: 3, cdn_detected: 'Cloudflare', cms_detected: 'WordPress',
-    } });
+    up.behave('/www.cdn-site.example/', {
+      kind: 'replace',
+      body: WORDPRESS,
+      contentType: 'text/html; charset=utf-8',
+      headers: { 'cf-ray': '8a1b2c3d4e5f-YUL', server: 'cloudflare' },
+    });
+    const r = await scanSite(
+      'https://www.cdn-site.example/',
+      deps(fakeDb({ '104.16.1.1': { country: 'CA', owner: 'Cloudflare, Inc.', ownerCountry: 'US' } }), '104.16.1.1'),
+    );
+    expect(r).toEqual({
+      ok: true,
+      scan: {
+        scanned_at: '2026-11-01T03:00:00Z',
+        ip_country: 'CA',
+        ip_city: 'Somewhere',
+        ip_latitude: 45.4,
+        ip_longitude: -75.7,
+        hosting_provider: 'Cloudflare, Inc.',
+        hosting_country: 'US',
+        sovereignty_tier: 3,
+        cdn_detected: 'Cloudflare',
+        cms_detected: 'WordPress',
+      },
+    });
   });
   test('a site that times out gets no scan', async () => {
     up.behave('/slow.example/', { kind: 'hang' });
@@ -80,7 +126,7 @@ describe('scanning through the loopback upstream', () => {
     expect(r).toEqual({ ok: false, error: 'timed out after 300 ms' });
     expect(performance.now() - t).toBeLessThan(3_000);
   });
-  test('the offline databases: Cloudflare\'s network, and the Government of Canada\'s', () => {
+  test("the offline databases: Cloudflare's network, and the Government of Canada's", () => {
     const db = openIpDatabase();
     const cf = db.lookup('104.16.0.1');
     expect([cf.asn, cf.network_owner]).toEqual([13335, 'Cloudflare, Inc.']);
@@ -95,9 +141,15 @@ describe('the nightly step: scans kept across runs, a site that stops answering'
   test('first run scans, second run times out: last scan kept, inactive; built and served', async () => {
     const bundle = temp();
     writeFixture(bundle);
-    const politicians = readFileSync(join(bundle, 'politicians.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const politicians = readFileSync(join(bundle, 'politicians.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     const who = politicians[0].key as string;
-    writeFileSync(join(bundle, 'websites.wikidata-socials.jsonl'), `${JSON.stringify({ politician_key: who, url: 'https://mp-site.example/', label: 'personal', is_active: true })}\n`);
+    writeFileSync(
+      join(bundle, 'websites.wikidata-socials.jsonl'),
+      `${JSON.stringify({ politician_key: who, url: 'https://mp-site.example/', label: 'personal', is_active: true })}\n`,
+    );
     const cache = temp();
     const ipdb = fakeDb({ '198.51.100.7': { country: 'CA', owner: 'Example Hosting Canada Inc.', ownerCountry: 'CA' } });
     up.behave('/mp-site.example/', { kind: 'replace', body: DRUPAL, contentType: 'text/html' });
@@ -114,11 +166,24 @@ describe('the nightly step: scans kept across runs, a site that stops answering'
     const built = buildDataFile({ sources: bundle, out, now: new Date('2026-11-02T04:00:00Z') });
     if (!built.ok) throw new Error(JSON.stringify(built.issues.slice(0, 5)));
     const data = openDataFile(out);
-    const row = data.db.prepare('SELECT is_active, last_scanned_at, scan FROM websites WHERE url = ?').get('https://mp-site.example/') as { is_active: number; last_scanned_at: string; scan: string };
+    const row = data.db.prepare('SELECT is_active, last_scanned_at, scan FROM websites WHERE url = ?').get('https://mp-site.example/') as {
+      is_active: number;
+      last_scanned_at: string;
+      scan: string;
+    };
     expect(row.is_active).toBe(0);
     expect(row.last_scanned_at).toBe('2026-11-01T03:00:00Z');
-    expect(JSON.parse(row.scan)).toMatchObject({ cms_detected: 'Drupal', sovereignty_tier: 1, hosting_provider: 'Example Hosting Canada Inc.' });
-    const app = createApp({ data, logError: (e) => { throw e; } });
+    expect(JSON.parse(row.scan)).toMatchObject({
+      cms_detected: 'Drupal',
+      sovereignty_tier: 1,
+      hosting_provider: 'Example Hosting Canada Inc.',
+    });
+    const app = createApp({
+      data,
+      logError: (e) => {
+        throw e;
+      },
+    });
     const id = data.db.prepare('SELECT id FROM politicians WHERE key = ?').pluck().get(who) as string;
     // Only active sites are listed on the politician (the spec): the one that stopped answering is not.
     const detail = (await (await app.request(`/api/public/v1/politicians/${id}`)).json()) as { websites: Array<{ url: string }> };
