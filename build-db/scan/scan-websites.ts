@@ -1,5 +1,5 @@
 // The nightly's website scans: every site the bundle names (websites of any part, politicians'
-// personal and official URLs) is scanned once a run, one request at a time per host; each site's
+// personal and official URLs) is scanned once a run, one page per host (below); each site's
 // scans are kept in the cache (`website-scans/history.json`, the newest HISTORY_LIMIT) and written to
 // the bundle as the `website-scans` part. A site that does not answer keeps its last scans and is
 // is_active=false until it answers again. The build unites these with the other parts' records of
@@ -50,7 +50,9 @@ export function bundleSites(bundle: string): Site[] {
 
 export interface ScanReport {
   sites: number;
-  scanned: number;
+  urls: number;
+  /** Pages requested: one per host; `answered` and `failed` count hosts. */
+  hosts: number;
   answered: number;
   failed: number;
   seconds: number;
@@ -68,7 +70,7 @@ export async function scanWebsites(o: {
   const history: Record<string, SiteHistory> = existsSync(historyPath) ? JSON.parse(readFileSync(historyPath, 'utf8')) : {};
   const sites = bundleSites(o.bundle);
   const urls = [...new Set(sites.map((s) => s.url))];
-  // One request at a time per host; hosts in parallel up to `concurrency`.
+  // Hosts in parallel up to `concurrency`.
   const byHost = new Map<string, string[]>();
   for (const url of urls) {
     const h = new URL(url).hostname;
@@ -77,20 +79,24 @@ export async function scanWebsites(o: {
   const queues = [...byHost.values()];
   let answered = 0;
   let failed = 0;
+  // One scan per host a run: the address, network, CDN and CMS are the host's, and a legislature's
+  // site lists hundreds of members' pages (the House's official_url) that would each ask it again.
+  // The host's first URL (in order) is the page read; every URL on the host gets its result.
   const worker = async () => {
     for (let q = queues.shift(); q; q = queues.shift()) {
+      const [page] = [...q].sort();
+      const result = await scanSite(page, o.deps);
+      const tried = (o.deps.now ?? (() => new Date().toISOString()))();
+      if (result.ok) answered++;
+      else {
+        failed++;
+        o.onProgress?.(`${page}: ${result.error}`);
+      }
       for (const url of q) {
-        const result = await scanSite(url, o.deps);
         const had = history[url] ?? { scans: [], last_error: null, last_tried_at: '' };
-        const tried = (o.deps.now ?? (() => new Date().toISOString()))();
-        if (result.ok) {
-          answered++;
-          history[url] = { scans: [...had.scans, result.scan].slice(-HISTORY_LIMIT), last_error: null, last_tried_at: tried };
-        } else {
-          failed++;
-          history[url] = { ...had, last_error: result.error, last_tried_at: tried };
-          o.onProgress?.(`${url}: ${result.error}`);
-        }
+        history[url] = result.ok
+          ? { scans: [...had.scans, result.scan].slice(-HISTORY_LIMIT), last_error: null, last_tried_at: tried }
+          : { ...had, last_error: result.error, last_tried_at: tried };
       }
     }
   };
@@ -105,11 +111,12 @@ export async function scanWebsites(o: {
   writePart(o.bundle, SCAN_PART, { websites });
   const report = {
     sites: sites.length,
-    scanned: urls.length,
+    urls: urls.length,
+    hosts: byHost.size,
     answered,
     failed,
     seconds: Number(((performance.now() - started) / 1000).toFixed(2)),
   };
-  o.onProgress?.(`${report.sites} sites (${report.scanned} URLs): ${answered} answered, ${failed} did not`);
+  o.onProgress?.(`${report.sites} sites, ${report.urls} URLs on ${report.hosts} hosts: ${answered} hosts answered, ${failed} did not`);
   return report;
 }

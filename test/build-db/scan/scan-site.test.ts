@@ -146,21 +146,26 @@ describe('the nightly step: scans kept across runs, a site that stops answering'
       .split('\n')
       .map((l) => JSON.parse(l));
     const who = politicians[0].key as string;
+    // Two pages on one host: one request, both get its scan.
+    const site = (url: string) => JSON.stringify({ politician_key: who, url, label: 'personal', is_active: true });
     writeFileSync(
       join(bundle, 'websites.wikidata-socials.jsonl'),
-      `${JSON.stringify({ politician_key: who, url: 'https://mp-site.example/', label: 'personal', is_active: true })}\n`,
+      `${site('https://mp-site.example/')}\n${site('https://mp-site.example/team')}\n`,
     );
     const cache = temp();
     const ipdb = fakeDb({ '198.51.100.7': { country: 'CA', owner: 'Example Hosting Canada Inc.', ownerCountry: 'CA' } });
     up.behave('/mp-site.example/', { kind: 'replace', body: DRUPAL, contentType: 'text/html' });
     const first = await scanWebsites({ bundle, cache, deps: deps(ipdb, '198.51.100.7') });
-    expect(first).toMatchObject({ scanned: first.sites, failed: 0 });
+    expect(first).toMatchObject({ failed: 0 });
+    expect(first.hosts).toBeLessThan(first.urls);
     up.behave('/mp-site.example/', { kind: 'hang' });
     const second = await scanWebsites({ bundle, cache, deps: { ...deps(ipdb, '198.51.100.7', 300), now: () => '2026-11-02T03:00:00Z' } });
     expect(second.failed).toBeGreaterThanOrEqual(1);
     const history = JSON.parse(readFileSync(join(cache, HISTORY_FILE), 'utf8'))['https://mp-site.example/'];
     expect(history.scans).toHaveLength(1);
     expect(history.last_error).toBe('timed out after 300 ms');
+    expect(up.requests.filter((r) => r.path.startsWith('/mp-site.example/team'))).toEqual([]);
+    expect(JSON.parse(readFileSync(join(cache, HISTORY_FILE), 'utf8'))['https://mp-site.example/team'].scans).toEqual(history.scans);
 
     const out = join(temp(), 'x.db');
     const built = buildDataFile({ sources: bundle, out, now: new Date('2026-11-02T04:00:00Z') });
