@@ -3,8 +3,8 @@
 // CC BY 4.0, "IP Geolocation by DB-IP"), the address's autonomous system and its owner
 // (@ip-location-db/asn: RouteViews + DB-IP IP to ASN Lite, CC BY 4.0) and the country the AS is
 // registered in (@ip-location-db/asn-country: the five RIRs' delegation files). Read with mmdb-lib
-// and csv-parse; each table loaded on first use and held while a scan runs (measured: 14 s and
-// 590 MB resident with both address families loaded, on the shared 2-core machine).
+// and csv-parse; each table loaded on first use and held while a scan runs (bench/scan-ip-database.ts:
+// 13.9 s and 621 MB resident with both address families loaded, docs/benchmarks.md).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { isIPv4, isIPv6 } from 'node:net';
