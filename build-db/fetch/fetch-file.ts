@@ -73,7 +73,7 @@ export async function fetchFile(source: ManifestSource, file: ManifestFile, prio
         return { value: { get, problem: `HTTP ${get.status}, Retry-After ${Math.round(wait / 1000)} s${tooLong ? ' (longer than we wait in one run)' : ''}` }, retry: !tooLong, waitMs: wait };
       }
     }
-    if (get.status !== 200) return { value: { get, problem: `HTTP ${get.status}` }, retry: retryableStatus(get.status) };
+    if (get.status !== 200 && !file.gone_statuses?.includes(get.status)) return { value: { get, problem: `HTTP ${get.status}` }, retry: retryableStatus(get.status) };
     const checked = checkResponse(file.check || file.format ? { ...source, check: file.check ?? source.check, format: file.format ?? source.format } : source, file.path, get.headers.get('content-type'), get.body);
     // A failed check may be a cut or half-written response; another try is cheap and bounded.
     return checked.ok ? { value: { get, stored: checked.stored }, retry: false } : { value: { get, problem: checked.problem }, retry: true };

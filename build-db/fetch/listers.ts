@@ -3,6 +3,7 @@
 import type { ManifestFile } from './manifest-types.js';
 import { listedIds, profileFile } from './parlinfo/people-files.js';
 import { PAGES_LISTER, representBoundaryPages } from './represent-boundary-shapes.js';
+import { mastodonStatuses, wikidataAccounts, wikidataEntities } from './social-listers.js';
 
 /** `indexUrl`: the URL the index was fetched from, for listings whose links are relative to it. */
 /** `params`: the index file's own `params` in the manifest (a lister's scope, e.g. the first parliament). */
@@ -201,3 +202,7 @@ const parlinfoPeople: Lister = (index, _urlOf, indexUrl = '') => {
 };
 
 LISTERS['parlinfo-people'] = parlinfoPeople;
+
+LISTERS['wikidata-entities'] = wikidataEntities;
+LISTERS['wikidata-accounts'] = wikidataAccounts;
+LISTERS['mastodon-statuses'] = mastodonStatuses;

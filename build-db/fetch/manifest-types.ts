@@ -33,6 +33,9 @@ export interface ManifestFile {
   /** The URL names content that cannot change (a file at a git commit): once held, it is not requested
    *  again (reported as kept, like a closed session's sitting). */
   immutable?: boolean;
+  /** Statuses by which the publisher says the thing is gone (a deleted account: Bluesky's 400, a
+   *  Mastodon 404): the answer's body is stored like a 200's, so the importer can tell. */
+  gone_statuses?: number[];
 }
 
 /** One link of an `html-chain`: on the current page, every element matching `select` (descendant

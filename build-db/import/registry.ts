@@ -7,6 +7,7 @@ import { everypoliticianImporter } from './everypolitician/index.js';
 import { openparliamentImporter } from './openparliament/index.js';
 import { hocMembersByParliamentImporter } from './hoc-members-by-parliament/index.js';
 import { mpHandlesImporter } from './mp-handles/index.js';
+import { wikidataSocialsImporter } from './wikidata/index.js';
 import { parlBillsImporter } from './parl-bills/index.js';
 import { hocHansardImporter } from './hoc-hansard/index.js';
 import { bcHansardImporter } from './bc-hansard/index.js';
@@ -28,6 +29,8 @@ export const IMPORTERS: readonly Importer[] = [
   // so a row without a PersonId finds its ParlInfo person by name, riding and dates; before the acts.
   hocMembersByParliamentImporter,
   mpHandlesImporter,
+  // After the 2022 list: a handle both give the same person stays the list's record.
+  wikidataSocialsImporter,
   parlBillsImporter,
   hocHansardImporter,
   hocVotesImporter,

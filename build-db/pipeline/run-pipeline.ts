@@ -10,6 +10,9 @@ import { runFetch, type FetchOptions, type FetchReport } from '../fetch/run-fetc
 import { stampProvenance } from '../fetch/provenance.js';
 import type { SourcesManifest } from '../fetch/manifest-types.js';
 import { IMPORTERS } from '../import/registry.js';
+import { scanStepDeps } from '../scan/scan-deps.js';
+import type { ScanDeps } from '../scan/scan-site.js';
+import { scanWebsites } from '../scan/scan-websites.js';
 import { runImport, writeReport } from '../import/run-import.js';
 import { searchPhase, type SearchPhaseReport } from '../search/search-phase.js';
 import { formatIssue } from '../sources/read-bundle.js';
@@ -37,6 +40,10 @@ export interface PipelineOptions {
   /** `--build-workers`: the build's CPU-bound steps on worker threads (the same file either way). */
   buildWorkers?: WorkerMode;
   fetch?: Pick<FetchOptions, 'timeoutMs' | 'retries' | 'backoffMs' | 'perHost' | 'spacingMs'>;
+  /** `--scan-websites`: scan every site the bundle names before the build (build-db/scan/); off unless asked. */
+  scanWebsites?: boolean;
+  /** The scan's resolver, IP databases and page requests (tests); the system's and the shipped ones otherwise. */
+  scanDeps?: ScanDeps;
   /** `--since`: how far back discovery backfills (null: every session the manifest lists). */
   since?: string | null;
   now?: () => string;
@@ -128,6 +135,9 @@ export async function runPipeline(o: PipelineOptions): Promise<PipelineReport> {
     writeReport(join(o.work, 'import-report.json'), imported);
     report.skipped = summarizeSkipped(imported);
     stampProvenance(bundle, fetched);
+    if (o.scanWebsites) {
+      await step('scan websites', () => scanWebsites({ bundle, cache: o.cache, deps: o.scanDeps ?? scanStepDeps(o.manifest.user_agent, o.mirror ?? null), onProgress: (m) => progress(`scan: ${m}`) }));
+    }
 
     const candidate = join(o.work, DATA_FILE);
     const search = {} as SearchPhaseReport;

@@ -4,6 +4,7 @@
 // naming a person by any of their keys lands on the one politician.
 import { mapRecords, type SourceRecords } from './files.js';
 import { latestParliament, mergePoliticians } from './merge-politicians.js';
+import { mergeWebsites } from './merge-websites.js';
 import type { SampledSpeech, SourceIssue } from './read-bundle.js';
 
 export interface BundleMerge { issues: SourceIssue[]; stats: Record<string, number> }
@@ -17,10 +18,11 @@ export function mergeBundlePoliticians(records: SourceRecords, speechSample: Sam
   for (const kind of ['offices', 'socials', 'posts', 'websites'] as const) {
     for (const { record } of records[kind]) record.politician_key = to(record.politician_key);
   }
+  const websitesMerged = mergeWebsites(records);
   for (const { record } of records.bills) for (const s of record.sponsors) s.politician_key = toNullable(s.politician_key);
   for (const { record } of records.votes) for (const p of record.positions) p.politician_key = toNullable(p.politician_key);
   // Speeches are streamed (files.ts STREAMED_KINDS): remapped as each pass reads them.
   records.speeches = mapRecords(records.speeches, (r) => { r.record.politician_key = toNullable(r.record.politician_key); return r; });
   for (const { speech } of speechSample) speech.record.politician_key = toNullable(speech.record.politician_key);
-  return { issues: merged.issues.map((i) => ({ ...i })), stats: { ...merged.stats, latest_parliament: latest ?? 0 } };
+  return { issues: merged.issues.map((i) => ({ ...i })), stats: { ...merged.stats, latest_parliament: latest ?? 0, websites_merged: websitesMerged } };
 }

@@ -132,10 +132,10 @@ const COMMANDS: Record<string, Command> = {
   pipeline: {
     summary: 'the nightly: fetch, import, build reusing the last release, verify, guard, publish, report',
     usage: 'canpol pipeline [--manifest FILE] [--cache DIR] [--work DIR] [--publish DIR] [--max-shrink F] [--rebuild] [--build-workers on|off]',
-    settings: ['manifest', 'cache', 'upstream_mirror', 'since', 'work', 'publish', 'max_shrink', 'build_workers'],
+    settings: ['manifest', 'cache', 'upstream_mirror', 'since', 'work', 'publish', 'max_shrink', 'build_workers', 'scan_websites'],
     switches: { rebuild: 'build even when every upstream file and the code are the same as the last release\'s' },
     run: (s, { switches }) => pipelineCommand({
-      manifest: s.manifest, cache: s.cache, mirror: s.upstream_mirror, since: s.since, work: s.work, publish: s.publish, maxShrink: s.max_shrink, rebuild: Boolean(switches.rebuild), buildWorkers: s.build_workers,
+      manifest: s.manifest, cache: s.cache, mirror: s.upstream_mirror, since: s.since, work: s.work, publish: s.publish, maxShrink: s.max_shrink, rebuild: Boolean(switches.rebuild), buildWorkers: s.build_workers, scanWebsites: s.scan_websites === 'on',
     }),
   },
   'settings-doc': {

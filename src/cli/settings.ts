@@ -68,6 +68,7 @@ export const SETTINGS = {
   since: { flag: '--since', env: 'CANPOL_SINCE', default: 'none', kind: 'string', help: 'backfill from this date (YYYY-MM-DD): discovery skips sessions that ended and divisions recorded before it; `none` takes every session the manifest lists' },
   work: { flag: '--work', env: 'CANPOL_PIPELINE_WORK', default: 'data/nightly', kind: 'string', help: 'scratch folder of `canpol pipeline`: the imported bundle, the import report, the candidate data file and the run\'s report.json/report.md' },
   publish: { flag: '--publish', env: 'CANPOL_PUBLISH_DIR', default: 'data/release', kind: 'string', help: 'release folder: canpol.db (also the previous file whose encoder, vectors and, when unchanged, keyword index the next build reuses), canpol.db.sha256, release.json, report.json' },
+  scan_websites: { flag: '--scan-websites', env: 'CANPOL_SCAN_WEBSITES', default: 'on', kind: 'onoff', help: 'scan every politician\'s website before the build: its address, where it is and whose network (offline databases shipped as npm packages), CDN, CMS and sovereignty tier, one page per host (docs/importers.md, docs/api-notes.md); a site that stops answering keeps its last scan and becomes inactive' },
   max_shrink: { flag: '--max-shrink', env: 'CANPOL_MAX_SHRINK', default: '0.1', kind: 'fraction', help: 'largest share of its previous rows a table may lose before the nightly refuses to publish (0.1 = 10 %)' },
 } as const satisfies Record<string, Setting>;
 

@@ -17,10 +17,10 @@ import { profilesFromDatasets } from './parlinfo-profiles.js';
 import { definitionsFromDatasets } from './represent-definitions.js';
 
 export type Behaviour =
-  | { kind: 'status'; status: number; /** then serve normally; default: forever */ times?: number; retryAfter?: string }
+  | { kind: 'status'; status: number; /** then serve normally; default: forever */ times?: number; retryAfter?: string; /** an API's error answer (JSON) instead of plain text */ body?: string; contentType?: string }
   | { kind: 'hang' }
   | { kind: 'truncate' }
-  | { kind: 'replace'; body: Buffer | string; contentType?: string }
+  | { kind: 'replace'; body: Buffer | string; contentType?: string; /** extra response headers (a CDN's) */ headers?: Record<string, string> }
   | { kind: 'gone' };
 
 export interface Upstream {
@@ -139,7 +139,7 @@ export async function startUpstream(manifest: SourcesManifest, datasets: string,
     if (b?.kind === 'status') {
       if (b.times === undefined || b.times > 0) {
         if (b.times !== undefined) b.times--;
-        log(b.status); res.writeHead(b.status, b.retryAfter ? { 'retry-after': b.retryAfter } : {}).end('upstream error'); return;
+        log(b.status); res.writeHead(b.status, { ...(b.retryAfter ? { 'retry-after': b.retryAfter } : {}), ...(b.contentType ? { 'content-type': b.contentType } : {}) }).end(b.body ?? 'upstream error'); return;
       }
     }
     const file = localFile(path);
@@ -166,7 +166,7 @@ export async function startUpstream(manifest: SourcesManifest, datasets: string,
     }
     const etag = `"${createHash('sha1').update(body).digest('hex')}"`;
     if (b?.kind !== 'truncate' && req.headers['if-none-match'] === etag) { log(304); res.writeHead(304, { etag, 'last-modified': LAST_MODIFIED }).end(); return; }
-    const headers = { 'content-type': type, 'content-length': String(body.length), etag, 'last-modified': LAST_MODIFIED };
+    const headers = { 'content-type': type, 'content-length': String(body.length), etag, 'last-modified': LAST_MODIFIED, ...(b?.kind === 'replace' ? b.headers : {}) };
     if (b?.kind === 'truncate') {
       log(200);
       res.writeHead(200, headers);

@@ -91,11 +91,13 @@ export function importEverypolitician(from: string, ctx: ImportContext): ImportO
     const personId = idOf.get(uuid);
     const email = rows.map((r) => r.row.values.email?.trim()).find((e) => e && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(e)) ?? null;
     const where = { file: first.file, record: `line ${first.line} ${name}` };
+    // The Wikidata Q id is the identifier the wikidata-socials importer joins on.
+    const qid = rows.map((r) => r.row.values.wikidata?.trim()).find((q) => q && /^Q[1-9]\d*$/.test(q));
     const claimed = claimPerson(ctx.identity, {
       name, party: latest.party ?? null, elected_office: latest.elected_office ?? 'MP', level: 'federal',
       constituency_id: latest.constituency_id ?? null, constituency_name: latest.constituency_name ?? null,
       email, is_active: terms.some((t) => t.end_at === null), updated_at: `${vintage}T00:00:00Z`, terms,
-    }, [...(personId ? [`ca-hoc/person/${personId}`] : []), `everypolitician/person/${uuid}`], ctx, where);
+    }, [...(personId ? [`ca-hoc/person/${personId}`] : []), `everypolitician/person/${uuid}`, ...(qid ? [`wikidata/${qid}`] : [])], ctx, where);
     add(`people_joined_by_${claimed.method}` as `people_joined_by_${ClaimMethod}`);
     if (personId) add('people_with_house_personid');
     politicians.push(claimed.politician);

@@ -3,7 +3,7 @@ import { runPipeline } from '../../../build-db/pipeline/run-pipeline.js';
 import { sinceDate } from './fetch.js';
 import type { WorkerMode } from '../../../build-db/workers/start-worker.js';
 
-export interface PipelineCommandOptions { manifest: string; cache: string; mirror: string; since: string; work: string; publish: string; maxShrink: number; rebuild: boolean; buildWorkers?: string }
+export interface PipelineCommandOptions { manifest: string; cache: string; mirror: string; since: string; work: string; publish: string; maxShrink: number; rebuild: boolean; buildWorkers?: string; scanWebsites?: boolean }
 
 /** 0 published or unchanged, 1 failed (a guard tripped or a step failed; nothing published). */
 export async function pipelineCommand(o: PipelineCommandOptions): Promise<number> {
@@ -17,7 +17,7 @@ export async function pipelineCommand(o: PipelineCommandOptions): Promise<number
   const t0 = performance.now();
   const report = await runPipeline({
     manifest: read.manifest, cache: o.cache, work: o.work, publishDir: o.publish, maxShrink: o.maxShrink,
-    mirror: o.mirror === 'none' ? null : o.mirror, rebuild: o.rebuild, since: from.since, buildWorkers: (o.buildWorkers ?? 'on') as WorkerMode,
+    mirror: o.mirror === 'none' ? null : o.mirror, rebuild: o.rebuild, since: from.since, buildWorkers: (o.buildWorkers ?? 'on') as WorkerMode, scanWebsites: o.scanWebsites ?? false,
     onProgress: (m) => console.error(`[pipeline ${((performance.now() - t0) / 1000).toFixed(1)}s] ${m}`),
   });
   for (const g of report.guards) console.error(`${g.ok ? 'ok    ' : 'FAILED'} ${g.guard}: ${g.detail}`);
