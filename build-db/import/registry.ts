@@ -10,6 +10,8 @@ import { mpHandlesImporter } from './mp-handles/index.js';
 import { parlBillsImporter } from './parl-bills/index.js';
 import { hocHansardImporter } from './hoc-hansard/index.js';
 import { bcHansardImporter } from './bc-hansard/index.js';
+import { qcMembersImporter } from './qc-assnat/members.js';
+import { qcHansardImporter } from './qc-assnat/hansard.js';
 import { fedRidings2013Importer } from './fed-ridings-2013/index.js';
 import { representBoundariesImporter } from './represent-boundaries/index.js';
 import { representRepresentativesImporter } from './represent-representatives/index.js';
@@ -27,10 +29,13 @@ export const IMPORTERS: readonly Importer[] = [
   // so a row without a PersonId finds its ParlInfo person by name, riding and dates; before the acts.
   hocMembersByParliamentImporter,
   mpHandlesImporter,
+  // Québec's roster before the Journal des débats that links to it.
+  qcMembersImporter,
   parlBillsImporter,
   hocHansardImporter,
   hocVotesImporter,
   bcHansardImporter,
+  qcHansardImporter,
   fedRidings2013Importer,
   representBoundariesImporter,
   // After the boundaries it joins to; nothing after it resolves people against its rosters.
