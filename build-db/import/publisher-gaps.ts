@@ -6,9 +6,7 @@ import type { CoverageClaim } from './types.js';
 type Kind = 'bills' | 'hansard' | 'votes' | 'committees';
 type Jurisdiction = CoverageClaim['jurisdiction'];
 
-export type PublisherGap =
-  | { access: 'blocked'; reason: string }
-  | ({ access: 'open' } & Record<Kind, string>);
+export type PublisherGap = { access: 'blocked'; reason: string } | ({ access: 'open' } & Record<Kind, string>);
 
 export const PUBLISHER_GAPS: Partial<Record<Jurisdiction, PublisherGap>> = {
   AB: {
@@ -74,12 +72,12 @@ export const PUBLISHER_GAPS: Partial<Record<Jurisdiction, PublisherGap>> = {
     votes: 'Votes and Proceedings HTML per sitting; needs a division reader',
     committees: 'HTML committee transcripts; needs a committees importer',
   },
-  PE: { access: 'blocked', reason: 'the Legislative Assembly\'s pages sit behind a CAPTCHA, which refuses automated access' },
+  PE: { access: 'blocked', reason: "the Legislative Assembly's pages sit behind a CAPTCHA, which refuses automated access" },
   QC: {
     access: 'open',
     bills: 'an open-data CSV of bills (CC BY-NC 4.0) and bill pages with every stage; needs a bills importer',
     hansard: 'HTML Journal des débats per sitting, French only; needs a Journal reader',
-    votes: 'the procès-verbal\'s PDF annex (its JSON register is disallowed by robots.txt); needs the PDF division reader',
+    votes: "the procès-verbal's PDF annex (its JSON register is disallowed by robots.txt); needs the PDF division reader",
     committees: 'HTML Journal des débats per committee; needs a committees reader',
   },
   SK: {
@@ -89,12 +87,16 @@ export const PUBLISHER_GAPS: Partial<Record<Jurisdiction, PublisherGap>> = {
     votes: 'HTML Minutes with full names; needs a division reader',
     committees: 'HTML committee pages; needs a committees importer',
   },
-  YT: { access: 'blocked', reason: 'the Assembly\'s pages sit behind a Cloudflare bot challenge, which refuses automated access' },
+  YT: { access: 'blocked', reason: "the Assembly's pages sit behind a Cloudflare bot challenge, which refuses automated access" },
 };
 
 const KINDS: readonly Kind[] = ['bills', 'hansard', 'votes', 'committees'];
 
-interface Row { jurisdiction: string; notes: string | null; [status: string]: unknown }
+interface Row {
+  jurisdiction: string;
+  notes: string | null;
+  [status: string]: unknown;
+}
 
 /**
  * A jurisdictions row after every claim: a blocked publisher's unclaimed kinds become `blocked`

@@ -4,10 +4,28 @@
 // add up to its printed total is refused: reported with both figures, never stored.
 import type { PdfLine } from './pdf-lines.js';
 
-export interface ListedName { name: string; riding: string | null }
-export interface DivisionList { side: 'for' | 'against'; question: string; printed: number; names: ListedName[]; page: number }
-export interface Division { question: string; page: number; yeas: ListedName[]; nays: ListedName[] }
-export interface RefusedDivision { question: string; page: number; reason: string }
+export interface ListedName {
+  name: string;
+  riding: string | null;
+}
+export interface DivisionList {
+  side: 'for' | 'against';
+  question: string;
+  printed: number;
+  names: ListedName[];
+  page: number;
+}
+export interface Division {
+  question: string;
+  page: number;
+  yeas: ListedName[];
+  nays: ListedName[];
+}
+export interface RefusedDivision {
+  question: string;
+  page: number;
+  reason: string;
+}
 
 const HEADING = /^(For|Against) the (.+?):\s*(\d+)$/;
 const RIDING_ONLY = /^\(([^()]+)\)$/;
@@ -30,7 +48,14 @@ export function readDivisionLists(lines: PdfLine[]): DivisionList[] {
   for (const line of lines) {
     const heading = HEADING.exec(line.text.trim());
     if (heading) {
-      open = { side: heading[1] === 'For' ? 'for' : 'against', question: heading[2], printed: Number(heading[3]), names: [], page: line.page, columns: [] };
+      open = {
+        side: heading[1] === 'For' ? 'for' : 'against',
+        question: heading[2],
+        printed: Number(heading[3]),
+        names: [],
+        page: line.page,
+        columns: [],
+      };
       lists.push(open);
       continue;
     }
@@ -44,13 +69,17 @@ export function readDivisionLists(lines: PdfLine[]): DivisionList[] {
       }
       continue;
     }
-    if (!line.cells.every((c) => isNameCell(c.text))) { open = null; continue; }
+    if (!line.cells.every((c) => isNameCell(c.text))) {
+      open = null;
+      continue;
+    }
     for (const c of line.cells) {
       const m = /^([^()]+?)(?:\s*\(([^()]+)\))?$/.exec(c.text)!;
       const name: ListedName = { name: m[1].trim(), riding: m[2]?.trim() ?? null };
       open.names.push(name);
       const col = open.columns.find((k) => Math.abs(k.x - c.x) < 20);
-      if (col) col.last = name; else open.columns.push({ x: c.x, last: name });
+      if (col) col.last = name;
+      else open.columns.push({ x: c.x, last: name });
     }
   }
   return lists.map(({ columns: _c, ...l }) => l);
@@ -69,13 +98,23 @@ export function readDivisions(lines: PdfLine[]): { divisions: Division[]; refuse
     const yes = lists[i];
     const no = lists[i + 1];
     if (yes.side !== 'for' || !no || no.side !== 'against' || no.question !== yes.question) {
-      refused.push({ question: yes.question, page: yes.page, reason: `"${yes.side === 'for' ? 'For' : 'Against'} the ${yes.question}" without its other side` });
+      refused.push({
+        question: yes.question,
+        page: yes.page,
+        reason: `"${yes.side === 'for' ? 'For' : 'Against'} the ${yes.question}" without its other side`,
+      });
       continue;
     }
     i++;
     const wrong = [yes, no].filter((l) => l.names.length !== l.printed);
     if (wrong.length) {
-      refused.push({ question: yes.question, page: yes.page, reason: wrong.map((l) => `${l.side === 'for' ? 'For' : 'Against'} the ${l.question}: ${l.names.length} names, ${l.printed} printed`).join('; ') });
+      refused.push({
+        question: yes.question,
+        page: yes.page,
+        reason: wrong
+          .map((l) => `${l.side === 'for' ? 'For' : 'Against'} the ${l.question}: ${l.names.length} names, ${l.printed} printed`)
+          .join('; '),
+      });
       continue;
     }
     divisions.push({ question: yes.question, page: yes.page, yeas: yes.names, nays: no.names });

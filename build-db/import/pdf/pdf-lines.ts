@@ -5,9 +5,17 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api.js';
 
-export interface PdfCell { text: string; x: number; right: number }
-export interface PdfLine { page: number; y: number; cells: PdfCell[]; text: string }
-
+export interface PdfCell {
+  text: string;
+  x: number;
+  right: number;
+}
+export interface PdfLine {
+  page: number;
+  y: number;
+  cells: PdfCell[];
+  text: string;
+}
 
 // Runs closer than this fraction of the font size are one cell (a word space); wider gaps are columns.
 const CELL_GAP = 1.2;
@@ -19,7 +27,8 @@ export async function readPdfLines(bytes: Uint8Array): Promise<PdfLine[]> {
   const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
   // The standard fonts' metrics ship with the package; without them pdf.js warns on every page.
   const standardFontDataUrl = `${join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
-  const pdf = await getDocument({ data: bytes.slice(), isEvalSupported: false, useSystemFonts: false, standardFontDataUrl, verbosity: 0 }).promise;
+  const pdf = await getDocument({ data: bytes.slice(), isEvalSupported: false, useSystemFonts: false, standardFontDataUrl, verbosity: 0 })
+    .promise;
   const lines: PdfLine[] = [];
   try {
     for (let n = 1; n <= pdf.numPages; n++) {
@@ -40,7 +49,10 @@ export async function readPdfLines(bytes: Uint8Array): Promise<PdfLine[]> {
           const x = it.transform[4];
           const last = cells.at(-1);
           if (last && x - last.right < CELL_GAP * r.size) {
-            last.text = `${last.text}${x - last.right > 0.15 * r.size && !last.text.endsWith(' ') ? ' ' : ''}${it.str}`.replace(/\s+/g, ' ');
+            last.text = `${last.text}${x - last.right > 0.15 * r.size && !last.text.endsWith(' ') ? ' ' : ''}${it.str}`.replace(
+              /\s+/g,
+              ' ',
+            );
             last.right = x + it.width;
           } else cells.push({ text: it.str.replace(/\s+/g, ' ').trim(), x, right: x + it.width });
         }

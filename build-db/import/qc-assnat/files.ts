@@ -4,7 +4,11 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { ReuseTerms } from '../types.js';
 
-export interface Page { file: string; html: string; mtime: Date }
+export interface Page {
+  file: string;
+  html: string;
+  mtime: Date;
+}
 
 export function readPages(from: string): Page[] {
   const out: Page[] = [];
@@ -13,7 +17,8 @@ export function readPages(from: string): Page[] {
       const path = join(dir, name);
       const st = statSync(path);
       if (st.isDirectory() && depth < 1) visit(path, depth + 1);
-      else if (st.isFile() && /\.html?$/i.test(name)) out.push({ file: relative(from, path), html: readFileSync(path, 'utf8'), mtime: st.mtime });
+      else if (st.isFile() && /\.html?$/i.test(name))
+        out.push({ file: relative(from, path), html: readFileSync(path, 'utf8'), mtime: st.mtime });
     }
   };
   visit(from, 0);
@@ -21,6 +26,7 @@ export function readPages(from: string): Page[] {
 }
 
 /** Terms of the Assemblée nationale's documents, recorded in the manifest and coverage notes. */
-export const QC_TERMS = 'Assemblée nationale du Québec: reproduction free of charge with the source named; commercial use needs prior authorization (non-commercial source)';
+export const QC_TERMS =
+  'Assemblée nationale du Québec: reproduction free of charge with the source named; commercial use needs prior authorization (non-commercial source)';
 /** Declared on both Québec importers, so a build for commercial use leaves them out (issue 49's `import --commercial-only`). */
 export const QC_REUSE: ReuseTerms = { commercial: 'forbidden', summary: QC_TERMS };

@@ -13,14 +13,37 @@ export function frenchDate(text: string): string | null {
 }
 
 const UNITS: Record<string, number> = {
-  zéro: 0, un: 1, une: 1, deux: 2, trois: 3, quatre: 4, cinq: 5, six: 6, sept: 7, huit: 8, neuf: 9, dix: 10,
-  onze: 11, douze: 12, treize: 13, quatorze: 14, quinze: 15, seize: 16, vingt: 20, trente: 30, quarante: 40, cinquante: 50,
+  zéro: 0,
+  un: 1,
+  une: 1,
+  deux: 2,
+  trois: 3,
+  quatre: 4,
+  cinq: 5,
+  six: 6,
+  sept: 7,
+  huit: 8,
+  neuf: 9,
+  dix: 10,
+  onze: 11,
+  douze: 12,
+  treize: 13,
+  quatorze: 14,
+  quinze: 15,
+  seize: 16,
+  vingt: 20,
+  trente: 30,
+  quarante: 40,
+  cinquante: 50,
 };
 
 /** "quarante-cinq", "vingt et une", "dix-neuf" → 45, 21, 19 (the numbers of a clock: 0-59). */
 function frenchNumber(words: string): number | null {
   let total = 0;
-  for (const w of words.toLowerCase().split(/[\s-]+/).filter((x) => x && x !== 'et')) {
+  for (const w of words
+    .toLowerCase()
+    .split(/[\s-]+/)
+    .filter((x) => x && x !== 'et')) {
     if (!(w in UNITS)) return null;
     total += UNITS[w];
   }
@@ -33,7 +56,10 @@ function frenchNumber(words: string): number | null {
  * "(Quinze heures)", "(Midi)"; the ten-minute marks come between bullets, "• (16 heures) •".
  */
 export function frenchClock(line: string): number | null {
-  const t = line.replace(/\s+/g, ' ').replace(/^•\s*|\s*•$/g, '').trim();
+  const t = line
+    .replace(/\s+/g, ' ')
+    .replace(/^•\s*|\s*•$/g, '')
+    .trim();
   if (!/^\(.*\)$/.test(t)) return null;
   const digits = /(\d{1,2}) h(?:eures)?(?: (\d{2}))?\)$/.exec(t);
   if (digits) {

@@ -8,7 +8,13 @@ import { parseHansard, rawTextOf, textOf } from '../bc-hansard/document.js';
 import { frenchClock, frenchDate } from './french-dates.js';
 import { readQcSpeaker, type QcSpeaker } from './speaker.js';
 
-export interface QcSitting { legislature: number; session: number; sessionStart: string | null; date: string; url: string | null }
+export interface QcSitting {
+  legislature: number;
+  session: number;
+  sessionStart: string | null;
+  date: string;
+  url: string | null;
+}
 
 export interface QcTurn {
   speaker: QcSpeaker;
@@ -24,14 +30,31 @@ export interface QcTurn {
 // The rubrics of a sitting (Règlement de l'Assemblée nationale): a heading that is one of them sets
 // the order of business; any other heading is the subject within it.
 const RUBRICS = new Set([
-  'affaires courantes', 'déclarations de députés', 'déclarations ministérielles', 'présentation de projets de loi',
-  'dépôt de documents', 'dépôt de rapports de commissions', 'dépôt de pétitions', 'questions et réponses orales',
-  'votes reportés', 'motions sans préavis', 'avis touchant les travaux des commissions', 'affaires du jour',
-  'renseignements sur les travaux de l\'assemblée', 'affaires prioritaires', 'affaires inscrites par les députés de l\'opposition',
-  'débats de fin de séance', 'ajournement', 'intervention portant sur une violation de droit ou de privilège',
+  'affaires courantes',
+  'déclarations de députés',
+  'déclarations ministérielles',
+  'présentation de projets de loi',
+  'dépôt de documents',
+  'dépôt de rapports de commissions',
+  'dépôt de pétitions',
+  'questions et réponses orales',
+  'votes reportés',
+  'motions sans préavis',
+  'avis touchant les travaux des commissions',
+  'affaires du jour',
+  "renseignements sur les travaux de l'assemblée",
+  'affaires prioritaires',
+  "affaires inscrites par les députés de l'opposition",
+  'débats de fin de séance',
+  'ajournement',
+  'intervention portant sur une violation de droit ou de privilège',
 ]);
 
-const clean = (s: string) => s.replace(/\u00a0/g, ' ').replace(/\s+/g, ' ').trim();
+const clean = (s: string) =>
+  s
+    .replace(/\u00a0/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 export const isJournal = (html: string) => html.includes('<Contenu>') && /Journal des d(?:é|&#233;)bats/.test(html);
 
 export function readSitting(html: string): QcSitting | null {
@@ -56,8 +79,13 @@ function splitLabel(p: Element): { label: string; rest: AnyNode[] } | null {
   const parts: string[] = [];
   for (; i < kids.length; i++) {
     const n = kids[i];
-    if (isTag(n) && n.name === 'b') { parts.push(rawTextOf(n)); if (/:\s*$/.test(rawTextOf(n))) { i++; break; } }
-    else if (skip(n) && parts.length) continue;
+    if (isTag(n) && n.name === 'b') {
+      parts.push(rawTextOf(n));
+      if (/:\s*$/.test(rawTextOf(n))) {
+        i++;
+        break;
+      }
+    } else if (skip(n) && parts.length) continue;
     else break;
   }
   const joined = clean(parts.join(' '));
@@ -86,16 +114,30 @@ export function readTurns(html: string): { turns: QcTurn[]; problems: Array<{ pa
     const text = clean(textOf(p));
     if (!text) return;
     const minutes = frenchClock(text);
-    if (minutes !== null) { clock = minutes; return; }
+    if (minutes !== null) {
+      clock = minutes;
+      return;
+    }
     if (/^•?\s*\(.*\)\s*•?$/.test(text)) return; // other bracketed notes ("(Applaudissements)") are nobody's words
     if (isHeading(p)) {
-      if (RUBRICS.has(text.toLowerCase())) { order = text; subject = null; } else subject = text;
+      if (RUBRICS.has(text.toLowerCase())) {
+        order = text;
+        subject = null;
+      } else subject = text;
       open = null;
       return;
     }
     const label = splitLabel(p);
     if (label) {
-      open = { speaker: readQcSpeaker(label.label), paragraphs: [], minutes: clock, orderOfBusiness: order, subject, anchor, paragraph: index };
+      open = {
+        speaker: readQcSpeaker(label.label),
+        paragraphs: [],
+        minutes: clock,
+        orderOfBusiness: order,
+        subject,
+        anchor,
+        paragraph: index,
+      };
       turns.push(open);
       const first = clean(textOf(label.rest));
       if (first) open.paragraphs.push(first);

@@ -20,13 +20,23 @@ function fromPage(m: MemberPage, row: RosterRow | undefined, url: string): Sourc
     start_at: at(e.date),
     // A term ends at the next election; the last is open while the member sits (and unknown after).
     end_at: elections[i + 1] ? at(elections[i + 1].date) : null,
-    elected_office: OFFICE, constituency_name: e.riding, party: i === elections.length - 1 ? party : null,
+    elected_office: OFFICE,
+    constituency_name: e.riding,
+    party: i === elections.length - 1 ? party : null,
   }));
   return {
-    key: `qc-assnat/person/${m.id}`, name: `${m.first_name} ${m.last_name}`, first_name: m.first_name, last_name: m.last_name,
-    party, elected_office: OFFICE, level: 'provincial', province_territory: 'QC',
+    key: `qc-assnat/person/${m.id}`,
+    name: `${m.first_name} ${m.last_name}`,
+    first_name: m.first_name,
+    last_name: m.last_name,
+    party,
+    elected_office: OFFICE,
+    level: 'provincial',
+    province_territory: 'QC',
     constituency_name: row?.riding ?? m.riding ?? elections.at(-1)?.riding ?? null,
-    official_url: url, is_active: sitting, terms,
+    official_url: url,
+    is_active: sitting,
+    terms,
   };
 }
 
@@ -38,14 +48,23 @@ export function importQcMembers(from: string, ctx: ImportContext): ImportOutput 
   for (const p of pages) {
     if (isRosterPage(p.html)) {
       for (const r of readRoster(p.html)) {
-        if ('problem' in r) { ctx.skip({ file: p.file, record: `row ${r.row}`, reason: 'roster row not read', detail: r.problem }); continue; }
+        if ('problem' in r) {
+          ctx.skip({ file: p.file, record: `row ${r.row}`, reason: 'roster row not read', detail: r.problem });
+          continue;
+        }
         roster.push({ ...r, file: p.file, seen: p.mtime });
         add('roster_rows');
       }
     } else if (isMemberPage(p.html)) {
       const page = readMemberPage(p.html);
-      if (!page) { ctx.skip({ file: p.file, record: 'whole file', reason: 'member page without a name header' }); continue; }
-      if (!page.elections.length) { ctx.skip({ file: p.file, record: `member ${page.id}`, reason: 'member page with no election won' }); continue; }
+      if (!page) {
+        ctx.skip({ file: p.file, record: 'whole file', reason: 'member page without a name header' });
+        continue;
+      }
+      if (!page.elections.length) {
+        ctx.skip({ file: p.file, record: `member ${page.id}`, reason: 'member page with no election won' });
+        continue;
+      }
       members.push({ page, file: p.file });
       add('member_pages');
     }
@@ -65,21 +84,42 @@ export function importQcMembers(from: string, ctx: ImportContext): ImportOutput 
     const name = `${r.first_name} ${r.last_name}`;
     politicians.push({
       key: r.id ? `qc-assnat/person/${r.id}` : `qc-assnat/roster/${personName(name).replace(/\s+/g, '-')}`,
-      name, first_name: r.first_name, last_name: r.last_name, party: r.party, elected_office: OFFICE, level: 'provincial',
-      province_territory: 'QC', constituency_name: r.riding, is_active: true,
-      terms: [{ start_at: at(seenOn(r)), end_at: null, elected_office: OFFICE, constituency_name: r.riding, party: r.party, observed: true }],
+      name,
+      first_name: r.first_name,
+      last_name: r.last_name,
+      party: r.party,
+      elected_office: OFFICE,
+      level: 'provincial',
+      province_territory: 'QC',
+      constituency_name: r.riding,
+      is_active: true,
+      terms: [
+        { start_at: at(seenOn(r)), end_at: null, elected_office: OFFICE, constituency_name: r.riding, party: r.party, observed: true },
+      ],
     });
   }
   add('members', politicians.length);
-  ctx.log(`${politicians.length} Québec members (${stats.member_pages} with their page, ${stats.roster_rows_without_page} from the roster alone)`);
+  ctx.log(
+    `${politicians.length} Québec members (${stats.member_pages} with their page, ${stats.roster_rows_without_page} from the roster alone)`,
+  );
   return {
     records: { politicians },
-    sources: [{ id: 'qc-assnat-members', version: pages.map((p) => p.file).join(' '), url: 'https://www.assnat.qc.ca/fr/deputes/index.html', licence: QC_TERMS }],
-    coverage: [{
-      jurisdiction: 'QC', politicians: 'live',
-      source_urls: { members: 'https://www.assnat.qc.ca/fr/deputes/index.html' },
-      notes: `Québec members: ${politicians.length} from the Assemblée nationale's roster and member pages. Terms: ${QC_TERMS}.`,
-    }],
+    sources: [
+      {
+        id: 'qc-assnat-members',
+        version: pages.map((p) => p.file).join(' '),
+        url: 'https://www.assnat.qc.ca/fr/deputes/index.html',
+        licence: QC_TERMS,
+      },
+    ],
+    coverage: [
+      {
+        jurisdiction: 'QC',
+        politicians: 'live',
+        source_urls: { members: 'https://www.assnat.qc.ca/fr/deputes/index.html' },
+        notes: `Québec members: ${politicians.length} from the Assemblée nationale's roster and member pages. Terms: ${QC_TERMS}.`,
+      },
+    ],
     stats,
   };
 }

@@ -6,7 +6,14 @@ import type { Element } from 'domhandler';
 import { parseHansard, textOf } from '../bc-hansard/document.js';
 import { frenchDate } from './french-dates.js';
 
-export interface RosterRow { last_name: string; first_name: string; riding: string; party: string; id: string | null; row: number }
+export interface RosterRow {
+  last_name: string;
+  first_name: string;
+  riding: string;
+  party: string;
+  id: string | null;
+  row: number;
+}
 
 export interface MemberPage {
   id: string;
@@ -20,7 +27,11 @@ export interface MemberPage {
   elections: Array<{ date: string; riding: string }>;
 }
 
-const clean = (s: string) => s.replace(/\u00a0/g, ' ').replace(/\s+/g, ' ').trim();
+const clean = (s: string) =>
+  s
+    .replace(/\u00a0/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 const MEMBER_URL = /\/fr\/deputes\/([a-z0-9-]+)-(\d+)\/index\.html/;
 
 export const isRosterPage = (html: string) => html.includes('id="ListeDeputes"');
@@ -36,10 +47,18 @@ export function readRoster(html: string): Array<RosterRow | { row: number; probl
     const cells = tr.children.filter((c): c is Element => (c as Element).name === 'td');
     const name = clean(textOf(cells[0] ?? []));
     const comma = /^([^,]+),\s*(.+)$/.exec(name);
-    if (!comma || cells.length < 3) return { row: i + 1, problem: `name "${name}" is not "Surname, First names" or the row has ${cells.length} cells` };
+    if (!comma || cells.length < 3)
+      return { row: i + 1, problem: `name "${name}" is not "Surname, First names" or the row has ${cells.length} cells` };
     const link = findOne((e) => e.name === 'a', [cells[0]]);
-    const id = MEMBER_URL.exec(link ? getAttributeValue(link, 'href') ?? '' : '')?.[2] ?? null;
-    return { last_name: comma[1].trim(), first_name: comma[2].trim(), riding: clean(textOf(cells[1])), party: clean(textOf(cells[2])), id, row: i + 1 };
+    const id = MEMBER_URL.exec(link ? (getAttributeValue(link, 'href') ?? '') : '')?.[2] ?? null;
+    return {
+      last_name: comma[1].trim(),
+      first_name: comma[2].trim(),
+      riding: clean(textOf(cells[1])),
+      party: clean(textOf(cells[2])),
+      id,
+      row: i + 1,
+    };
   });
 }
 
@@ -58,8 +77,9 @@ export function readMemberPage(html: string): MemberPage | null {
   const items = header ? findAll((e) => e.name === 'li', [header]).map((li) => clean(textOf(li))) : [];
   const seat = items.map((t) => /^Député(?:e)? de (.+)$/.exec(t)?.[1]).find(Boolean) ?? null;
   // The party is the item after the seat (the others are functions).
-  const party = seat ? items[items.findIndex((t) => t.endsWith(seat)) + 1] ?? null : null;
-  const elections = findAll((e) => e.name === 'h3', doc.children).map((h) => clean(textOf(h)))
+  const party = seat ? (items[items.findIndex((t) => t.endsWith(seat)) + 1] ?? null) : null;
+  const elections = findAll((e) => e.name === 'h3', doc.children)
+    .map((h) => clean(textOf(h)))
     .map((t) => /^(?:Ré)?élue? député(?:e)? de la circonscription de (.+?) aux élections (?:générales|partielles) du (.+)$/i.exec(t))
     .filter((x): x is RegExpExecArray => !!x)
     .map((x) => ({ riding: x[1], date: frenchDate(x[2]) }))

@@ -18,7 +18,8 @@ const MEMBER = /^(?:M\.|Mme) ([^()]+?)(?: \(([^()]+)\))?$/;
 export function readQcSpeaker(label: string): QcSpeaker {
   const raw = label.replace(/\s+/g, ' ').trim();
   if (/^(?:Des|Une) voix$/i.test(raw)) return { raw, lastName: null, riding: null, role: null, presiding: false, kind: 'collective' };
-  if (/^(?:Le |La )?Secrétaire(?: général(?:e)?| adjointe?)?$/.test(raw)) return { raw, lastName: null, riding: null, role: raw.replace(/^(?:Le|La) /, ''), presiding: false, kind: 'official' };
+  if (/^(?:Le |La )?Secrétaire(?: général(?:e)?| adjointe?)?$/.test(raw))
+    return { raw, lastName: null, riding: null, role: raw.replace(/^(?:Le|La) /, ''), presiding: false, kind: 'official' };
   const office = PRESIDING_OFFICE.exec(raw);
   if (office) return { raw, lastName: office[2]?.trim() ?? null, riding: null, role: office[1], presiding: true, kind: 'presiding' };
   const member = MEMBER.exec(raw);

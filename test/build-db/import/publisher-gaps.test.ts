@@ -11,16 +11,29 @@ import { JURISDICTIONS } from '../../../src/core/domain/enums.js';
 import { tempDir } from '../../helpers/fixture.js';
 
 const dirs: string[] = [];
-const temp = () => { const d = tempDir('canpol-gaps-'); dirs.push(d); return d; };
-afterAll(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
+const temp = () => {
+  const d = tempDir('canpol-gaps-');
+  dirs.push(d);
+  return d;
+};
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
 
 type Row = Record<string, string | null> & { source_urls: Record<string, string> };
 
 describe('publisher gaps in the jurisdictions file and the data file', () => {
   const into = temp();
   // One import claiming Québec's Hansard only: its other kinds stay unclaimed.
-  writeManifest(into, [{ kind: 'qc-test', from: '/x', sources: [], coverage: [{ jurisdiction: 'QC', hansard: 'live', notes: 'Terms: non-commercial.' }] }], '2026-12-01T00:00:00Z');
-  const rows = readFileSync(join(into, 'jurisdictions.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Row);
+  writeManifest(
+    into,
+    [{ kind: 'qc-test', from: '/x', sources: [], coverage: [{ jurisdiction: 'QC', hansard: 'live', notes: 'Terms: non-commercial.' }] }],
+    '2026-12-01T00:00:00Z',
+  );
+  const rows = readFileSync(join(into, 'jurisdictions.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Row);
   const row = (j: string) => rows.find((r) => r.jurisdiction === j)!;
 
   test('every provincial and territorial row is declared; federal is not (nothing is missing there)', () => {
@@ -30,7 +43,12 @@ describe('publisher gaps in the jurisdictions file and the data file', () => {
 
   test('PEI and Yukon are blocked in every kind, with the reason', () => {
     for (const j of ['PE', 'YT']) {
-      expect(row(j)).toMatchObject({ bills_status: 'blocked', hansard_status: 'blocked', votes_status: 'blocked', committees_status: 'blocked' });
+      expect(row(j)).toMatchObject({
+        bills_status: 'blocked',
+        hansard_status: 'blocked',
+        votes_status: 'blocked',
+        committees_status: 'blocked',
+      });
       expect(row(j).notes).toStartWith('Blocked: ');
     }
     expect(row('PE').notes).toContain('CAPTCHA');
@@ -44,7 +62,7 @@ describe('publisher gaps in the jurisdictions file and the data file', () => {
     expect(ns.notes).toContain('votes: divisions inline in Hansard');
   });
 
-  test('a claimed kind drops out of the note; the claim\'s own note comes first', () => {
+  test("a claimed kind drops out of the note; the claim's own note comes first", () => {
     const qc = row('QC');
     expect(qc.hansard_status).toBe('live');
     expect(qc.notes).toStartWith('Terms: non-commercial. Not on file: bills: ');

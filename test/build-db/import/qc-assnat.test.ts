@@ -28,7 +28,11 @@ describe('French dates, clock lines and speaker labels as the Journal prints the
     expect(frenchClock('(Applaudissements)')).toBeNull();
   });
   test('labels', () => {
-    expect(readQcSpeaker('Le Vice-Président (M. Benjamin)')).toMatchObject({ presiding: true, role: 'Vice-Président', lastName: 'Benjamin' });
+    expect(readQcSpeaker('Le Vice-Président (M. Benjamin)')).toMatchObject({
+      presiding: true,
+      role: 'Vice-Président',
+      lastName: 'Benjamin',
+    });
     expect(readQcSpeaker('La Présidente')).toMatchObject({ presiding: true, role: 'Présidente', lastName: null });
     expect(readQcSpeaker('Mme Roy (Verchères)')).toMatchObject({ kind: 'member', lastName: 'Roy', riding: 'Verchères' });
     expect(readQcSpeaker('Des voix')).toMatchObject({ kind: 'collective', lastName: null });
@@ -38,17 +42,46 @@ describe('French dates, clock lines and speaker labels as the Journal prints the
 describe.skipIf(!have)('Québec members and Journal des débats, real pages', () => {
   let app: ImportedApp;
   const soucy: Importer = {
-    kind: 'qc-test-soucy', summary: 'one hand-written Québec member', datasetDir: '.',
+    kind: 'qc-test-soucy',
+    summary: 'one hand-written Québec member',
+    datasetDir: '.',
     run: () => ({
-      records: { politicians: [{ key: 'test/soucy', name: 'Chantal Soucy', first_name: 'Chantal', last_name: 'Soucy', party: 'Coalition avenir Québec', elected_office: 'MNA', level: 'provincial', province_territory: 'QC', constituency_name: 'Saint-Hyacinthe', is_active: true, terms: [{ start_at: '2022-10-03T00:00:00-04:00', end_at: null, constituency_name: 'Saint-Hyacinthe' }] }] },
-      sources: [], coverage: [],
+      records: {
+        politicians: [
+          {
+            key: 'test/soucy',
+            name: 'Chantal Soucy',
+            first_name: 'Chantal',
+            last_name: 'Soucy',
+            party: 'Coalition avenir Québec',
+            elected_office: 'MNA',
+            level: 'provincial',
+            province_territory: 'QC',
+            constituency_name: 'Saint-Hyacinthe',
+            is_active: true,
+            terms: [{ start_at: '2022-10-03T00:00:00-04:00', end_at: null, constituency_name: 'Saint-Hyacinthe' }],
+          },
+        ],
+      },
+      sources: [],
+      coverage: [],
     }),
   };
-  const speeches = () => readFileSync(join(app.into, 'speeches.qc-hansard.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Json);
-  const people = () => readFileSync(join(app.into, 'politicians.qc-members.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Json);
+  const speeches = () =>
+    readFileSync(join(app.into, 'speeches.qc-hansard.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Json);
+  const people = () =>
+    readFileSync(join(app.into, 'politicians.qc-members.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Json);
 
   beforeAll(async () => {
-    app = await importBuildServe([qcMembersImporter, soucy, qcHansardImporter], (i) => (i.kind === 'qc-test-soucy' ? SAMPLES : join(SAMPLES, i.datasetDir.replace('provincial-samples/', ''))));
+    app = await importBuildServe([qcMembersImporter, soucy, qcHansardImporter], (i) =>
+      i.kind === 'qc-test-soucy' ? SAMPLES : join(SAMPLES, i.datasetDir.replace('provincial-samples/', '')),
+    );
   });
   afterAll(() => app?.close());
 
@@ -57,18 +90,34 @@ describe.skipIf(!have)('Québec members and Journal des débats, real pages', ()
     // 6 roster rows (Massé among them) + Carmant's page.
     expect(all).toHaveLength(7);
     const masse = all.find((p) => p.key === 'qc-assnat/person/15421')!;
-    expect(masse).toMatchObject({ name: 'Manon Massé', party: 'Québec solidaire', constituency_name: 'Sainte-Marie–Saint-Jacques', is_active: true });
+    expect(masse).toMatchObject({
+      name: 'Manon Massé',
+      party: 'Québec solidaire',
+      constituency_name: 'Sainte-Marie–Saint-Jacques',
+      is_active: true,
+    });
     expect(masse.terms.map((t: Json) => t.start_at.slice(0, 10))).toEqual(['2014-04-07', '2018-10-01', '2022-10-03']);
     expect(all.find((p) => p.key === 'qc-assnat/person/17893')!.name).toBe('Lionel Carmant');
     // A roster row without its page: dated from the day the roster was seen, and marked so.
-    expect(all.find((p) => p.name === 'Frantz Benjamin')!.terms[0]).toMatchObject({ start_at: '2026-11-01T00:00:00-04:00', observed: true });
+    expect(all.find((p) => p.name === 'Frantz Benjamin')!.terms[0]).toMatchObject({
+      start_at: '2026-11-01T00:00:00-04:00',
+      observed: true,
+    });
   });
 
   test('the sitting: French speeches, times from the printed clock, the session from the header', () => {
     const s = speeches();
     expect(s.every((x) => x.language === 'fr' && x.province_territory === 'QC')).toBe(true);
-    expect(s[0]).toMatchObject({ speaker_name_raw: 'Le Vice-Président (M. Lévesque)', spoken_at: '2023-11-01T09:40:00-04:00', is_presiding: true, speaker_role: 'Vice-Président', session_key: 'qc/session/43-1' });
-    expect(s[0].source_url).toBe('https://www.assnat.qc.ca/fr/travaux-parlementaires/assemblee-nationale/43-1/journal-debats/20231101/362603.html');
+    expect(s[0]).toMatchObject({
+      speaker_name_raw: 'Le Vice-Président (M. Lévesque)',
+      spoken_at: '2023-11-01T09:40:00-04:00',
+      is_presiding: true,
+      speaker_role: 'Vice-Président',
+      session_key: 'qc/session/43-1',
+    });
+    expect(s[0].source_url).toBe(
+      'https://www.assnat.qc.ca/fr/travaux-parlementaires/assemblee-nationale/43-1/journal-debats/20231101/362603.html',
+    );
     const session = JSON.parse(readFileSync(join(app.into, 'sessions.qc-hansard.jsonl'), 'utf8').trim());
     expect(session).toMatchObject({ parliament_number: 43, session_number: 1, start_date: '2022-11-29' });
     const qp = s.filter((x) => x.speech_type === 'question_period');

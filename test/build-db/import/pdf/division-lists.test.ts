@@ -10,16 +10,39 @@ import { readDivisions } from '../../../../build-db/import/pdf/division-lists.js
 import { readPdfLines } from '../../../../build-db/import/pdf/pdf-lines.js';
 
 const FOR_AMENDMENT = [
-  ['Al-Guneid', 'Elmeligi', 'Loyola'], ['Arcand-Paul', 'Eremenko', 'Metz'], ['Batten', 'Ganley', 'Notley'], ['Boparai', 'Goehring', 'Pancholi'],
-  ['Brar', 'Gray', 'Renaud'], ['Calahoo Stonehouse', 'Haji', 'Sabir'], ['Ceci', 'Hayter', 'Schmidt'], ['Chapman', 'Hoffman', 'Shepherd'],
-  ['Dach', 'Hoyle', 'Sigurdson'], [null, null, '(Edmonton-Riverview)'], ['Deol', 'Irwin', 'Sweet'], ['Eggen', 'Kasawski', 'Wright'],
-  [null, null, '(Edmonton-Beverly-Clareview)'], ['Ellingson', 'Kayande', null],
+  ['Al-Guneid', 'Elmeligi', 'Loyola'],
+  ['Arcand-Paul', 'Eremenko', 'Metz'],
+  ['Batten', 'Ganley', 'Notley'],
+  ['Boparai', 'Goehring', 'Pancholi'],
+  ['Brar', 'Gray', 'Renaud'],
+  ['Calahoo Stonehouse', 'Haji', 'Sabir'],
+  ['Ceci', 'Hayter', 'Schmidt'],
+  ['Chapman', 'Hoffman', 'Shepherd'],
+  ['Dach', 'Hoyle', 'Sigurdson'],
+  [null, null, '(Edmonton-Riverview)'],
+  ['Deol', 'Irwin', 'Sweet'],
+  ['Eggen', 'Kasawski', 'Wright'],
+  [null, null, '(Edmonton-Beverly-Clareview)'],
+  ['Ellingson', 'Kayande', null],
 ];
 const AGAINST_AMENDMENT = [
-  ['Amery', 'Johnson', 'Schow'], ['Armstrong-Homeniuk', 'LaGrange', 'Schulz'], ['Boitchenko', 'Loewen', 'Sigurdson (Highwood)'], ['Bouchard', 'Long', 'Sinclair'],
-  ['Cyr', 'Lovely', 'Singh'], ['de Jonge', 'Lunty', 'Smith'], ['Dreeshen', 'McDougall', 'Stephan'], ['Dyck', 'McIver', 'Turton'],
-  ['Ellis', 'Nally', 'van Dijken'], ['Fir', 'Neudorf', 'Wiebe'], ['Getson', 'Nicolaides', 'Williams'], ['Glubish', 'Nixon', 'Wilson'],
-  ['Guthrie', 'Petrovic', 'Wright'], [null, null, '(Cypress-Medicine Hat)'], ['Horner', 'Pitt', 'Yao'], ['Hunter', 'Rowswell', 'Yaseen'], ['Jean', 'Sawhney', null],
+  ['Amery', 'Johnson', 'Schow'],
+  ['Armstrong-Homeniuk', 'LaGrange', 'Schulz'],
+  ['Boitchenko', 'Loewen', 'Sigurdson (Highwood)'],
+  ['Bouchard', 'Long', 'Sinclair'],
+  ['Cyr', 'Lovely', 'Singh'],
+  ['de Jonge', 'Lunty', 'Smith'],
+  ['Dreeshen', 'McDougall', 'Stephan'],
+  ['Dyck', 'McIver', 'Turton'],
+  ['Ellis', 'Nally', 'van Dijken'],
+  ['Fir', 'Neudorf', 'Wiebe'],
+  ['Getson', 'Nicolaides', 'Williams'],
+  ['Glubish', 'Nixon', 'Wilson'],
+  ['Guthrie', 'Petrovic', 'Wright'],
+  [null, null, '(Cypress-Medicine Hat)'],
+  ['Horner', 'Pitt', 'Yao'],
+  ['Hunter', 'Rowswell', 'Yaseen'],
+  ['Jean', 'Sawhney', null],
 ];
 const TAB_STOPS = [72, 234, 396];
 
@@ -29,9 +52,19 @@ async function votesPdf(forRows: Array<Array<string | null>>, forTotal: number):
   const font = await doc.embedFont(StandardFonts.TimesRoman);
   let page = doc.addPage([612, 792]);
   let y = 740;
-  const line = (p: PDFPage, f: PDFFont, cells: Array<[number, string]>) => { for (const [x, t] of cells) p.drawText(t, { x, y, size: 11, font: f }); y -= 14; };
+  const line = (p: PDFPage, f: PDFFont, cells: Array<[number, string]>) => {
+    for (const [x, t] of cells) p.drawText(t, { x, y, size: 11, font: f });
+    y -= 14;
+  };
   const prose = (t: string) => line(page, font, [[72, t]]);
-  const list = (rows: Array<Array<string | null>>) => { for (const r of rows) line(page, font, r.flatMap((t, i) => (t ? [[TAB_STOPS[i], t] as [number, string]] : []))); };
+  const list = (rows: Array<Array<string | null>>) => {
+    for (const r of rows)
+      line(
+        page,
+        font,
+        r.flatMap((t, i) => (t ? [[TAB_STOPS[i], t] as [number, string]] : [])),
+      );
+  };
   prose('The question being put, the amendment was defeated on the voice vote. With Hon.');
   prose('Mr. Cooper in the Chair, the names being called for were taken as follows:');
   line(page, font, [[72, `For the amendment:  ${forTotal}`]]);
