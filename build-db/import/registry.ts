@@ -11,6 +11,7 @@ import { parlBillsImporter } from './parl-bills/index.js';
 import { hocHansardImporter } from './hoc-hansard/index.js';
 import { bcHansardImporter } from './bc-hansard/index.js';
 import { qcMembersImporter } from './qc-assnat/members.js';
+import { abMembersImporter } from './ab-assembly/members.js';
 import { qcHansardImporter } from './qc-assnat/hansard.js';
 import { fedRidings2013Importer } from './fed-ridings-2013/index.js';
 import { representBoundariesImporter } from './represent-boundaries/index.js';
@@ -31,6 +32,7 @@ export const IMPORTERS: readonly Importer[] = [
   mpHandlesImporter,
   // Québec's roster before the Journal des débats that links to it.
   qcMembersImporter,
+  abMembersImporter,
   parlBillsImporter,
   hocHansardImporter,
   hocVotesImporter,
