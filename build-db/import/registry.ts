@@ -13,6 +13,7 @@ import { bcHansardImporter } from './bc-hansard/index.js';
 import { qcMembersImporter } from './qc-assnat/members.js';
 import { abMembersImporter } from './ab-assembly/members.js';
 import { abBillsImporter } from './ab-assembly/bills.js';
+import { abVotesImporter } from './ab-assembly/votes.js';
 import { qcHansardImporter } from './qc-assnat/hansard.js';
 import { fedRidings2013Importer } from './fed-ridings-2013/index.js';
 import { representBoundariesImporter } from './represent-boundaries/index.js';
@@ -40,6 +41,7 @@ export const IMPORTERS: readonly Importer[] = [
   bcHansardImporter,
   qcHansardImporter,
   abBillsImporter,
+  abVotesImporter,
   fedRidings2013Importer,
   representBoundariesImporter,
   // After the boundaries it joins to; nothing after it resolves people against its rosters.

@@ -43,8 +43,8 @@ export function readAbRoster(html: string): Array<AbRosterRow | { row: number; p
     const comma = /^([^,]+),\s*(.+)$/.exec(label);
     if (!mid || !legl || !comma || cells.length < 4)
       return { row: i + 1, problem: `row "${label}" has no mid, legislature or "Surname, First" (${cells.length} cells)` };
-    // "KC, Honourable Brian M." → first names after the post-nominal and the title.
-    let rest = comma[2].replace(/^KC,\s*/, '');
+    // "KC, Honourable Brian M.", "ECA, The Honourable Rachel" → first names after post-nominals and the title.
+    let rest = comma[2].replace(/^(?:(?:KC|ECA|QC|AOE),\s*)+/, '').replace(/^The (?=Honourable )/, '');
     const title = TITLES.find((t) => rest.startsWith(`${t} `)) ?? null;
     if (title) rest = rest.slice(title.length + 1);
     const caucus = clean(textOf(cells[2])) || null;

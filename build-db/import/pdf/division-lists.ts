@@ -14,10 +14,13 @@ export interface DivisionList {
   printed: number;
   names: ListedName[];
   page: number;
+  /** Index of the heading among the lines read, so a caller can look back for the question. */
+  line: number;
 }
 export interface Division {
   question: string;
   page: number;
+  line: number;
   yeas: ListedName[];
   nays: ListedName[];
 }
@@ -45,7 +48,7 @@ export function readDivisionLists(lines: PdfLine[]): DivisionList[] {
   type Open = DivisionList & { columns: Array<{ x: number; last: ListedName | null }> };
   const lists: Open[] = [];
   let open: Open | null = null;
-  for (const line of lines) {
+  for (const [index, line] of lines.entries()) {
     const heading = HEADING.exec(line.text.trim());
     if (heading) {
       open = {
@@ -54,6 +57,7 @@ export function readDivisionLists(lines: PdfLine[]): DivisionList[] {
         printed: Number(heading[3]),
         names: [],
         page: line.page,
+        line: index,
         columns: [],
       };
       lists.push(open);
@@ -117,7 +121,7 @@ export function readDivisions(lines: PdfLine[]): { divisions: Division[]; refuse
       });
       continue;
     }
-    divisions.push({ question: yes.question, page: yes.page, yeas: yes.names, nays: no.names });
+    divisions.push({ question: yes.question, page: yes.page, line: yes.line, yeas: yes.names, nays: no.names });
   }
   return { divisions, refused };
 }
