@@ -52,7 +52,8 @@ describe('ab-bills: bill pages with every stage, sponsor by mid', () => {
     writeFileSync(join(dir, 'ab-bills', 'bill-12049.html'), BILL_26);
     // The sponsor links by the mid in its href (the roster's key), whatever dates the roster's observed term has.
     app = await importBuildServe([abMembersImporter, abBillsImporter], (i) => join(dir, i.datasetDir));
-  });
+    // Import and build on a shared 2-core machine: beyond the 5 s default under load.
+  }, 60_000);
   afterAll(() => {
     app?.close();
     rmSync(dir, { recursive: true, force: true });

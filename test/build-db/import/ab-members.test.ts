@@ -36,7 +36,8 @@ describe('ab-members: the Assembly roster with mid ids', () => {
   beforeAll(async () => {
     writeFileSync(join(dir, 'members-legl-31.html'), ROSTER);
     app = await importBuildServe([abMembersImporter], () => dir);
-  });
+    // Import and build on a shared 2-core machine: beyond the 5 s default under load.
+  }, 60_000);
   afterAll(() => {
     app?.close();
     rmSync(dir, { recursive: true, force: true });

@@ -126,7 +126,8 @@ describe('ab-votes: divisions from a Votes and Proceedings PDF', () => {
     writeFileSync(join(dir, 'ab-members', 'members-legl-31.html'), ROSTER);
     writeFileSync(join(dir, 'ab-votes', 'vp-20241203.pdf'), await votesPdf());
     app = await importBuildServe([abMembersImporter, abVotesImporter], (i) => join(dir, i.datasetDir));
-  });
+    // Import and build on a shared 2-core machine: beyond the 5 s default under load.
+  }, 60_000);
   afterAll(() => {
     app?.close();
     rmSync(dir, { recursive: true, force: true });

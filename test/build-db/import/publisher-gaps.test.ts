@@ -81,5 +81,5 @@ describe('publisher gaps in the jurisdictions file and the data file', () => {
     expect(built.find((r) => r.jurisdiction === 'YT')!.notes).toContain('bot challenge');
     // Nothing of Québec's Hansard is on file, so the build lowers the claim to none (its note kept).
     expect(built.find((r) => r.jurisdiction === 'QC')!.hansard_status).toBe('none');
-  });
+  }, 60_000);
 });

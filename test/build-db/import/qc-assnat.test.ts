@@ -82,7 +82,8 @@ describe.skipIf(!have)('Québec members and Journal des débats, real pages', ()
     app = await importBuildServe([qcMembersImporter, soucy, qcHansardImporter], (i) =>
       i.kind === 'qc-test-soucy' ? SAMPLES : join(SAMPLES, i.datasetDir.replace('provincial-samples/', '')),
     );
-  });
+    // Import and build on a shared 2-core machine: beyond the 5 s default under load.
+  }, 60_000);
   afterAll(() => app?.close());
 
   test('member pages give the numeric id and a term per election won; roster rows join them by name', () => {
