@@ -2,7 +2,7 @@
 // published as data (Open North's boundary sets) rather than written out in the manifest.
 import type { ManifestFile } from './manifest-types.js';
 import { listedIds, profileFile } from './parlinfo/people-files.js';
-import { qcJournalSittings } from './qc-journal-lister.js';
+import { qcJournalSittings, qcMemberPages } from './qc-assnat-listers.js';
 
 /** `indexUrl`: the URL the index was fetched from, for listings whose links are relative to it. */
 /** `params`: the index file's own `params` in the manifest (a lister's scope, e.g. the first parliament). */
@@ -37,7 +37,7 @@ const representSets: Lister = (index, urlOf) => {
   return { files, problems };
 };
 
-export const LISTERS: Record<string, Lister> = { 'represent-sets': representSets, 'qc-journal-sittings': qcJournalSittings };
+export const LISTERS: Record<string, Lister> = { 'represent-sets': representSets, 'qc-journal-sittings': qcJournalSittings, 'qc-member-pages': qcMemberPages };
 
 /** One page of Open North Represent's JSON API: `{ objects: [...], meta: { next, total_count } }`. */
 function representPage(index: string): { page: { objects?: unknown[]; meta?: { next?: string | null } } | null; problem: string | null } {

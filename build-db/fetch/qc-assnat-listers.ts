@@ -1,4 +1,4 @@
-// The Assemblée nationale's Journal des débats listing (assnat.qc.ca/fr/travaux-parlementaires/
+// The Assemblée nationale's pages as indexes. The Journal des débats listing (assnat.qc.ca/fr/travaux-parlementaires/
 // journaux-debats.html): each House sitting's page, /fr/travaux-parlementaires/assemblee-nationale/
 // {leg}-{sess}/journal-debats/{YYYYMMDD}/{id}.html, stored as journal-debats-{leg}-{sess}-{YYYYMMDD}.html
 // (the name the sample keeps). Committee Journals on the same page are left for a committee reader.
@@ -21,4 +21,24 @@ export function qcJournalSittings(
   }
   const files = [...bySitting].sort(([a], [b]) => a.localeCompare(b)).map(([path, url]) => ({ path, url }));
   return { files, problems: files.length ? [] : ['the listing links no House sitting of the Journal des débats'] };
+}
+
+const MEMBER = /href="(?:https?:\/\/www\.assnat\.qc\.ca)?(\/fr\/deputes\/([a-z0-9-]+-\d+)\/index\.html)"/g;
+
+/** The roster of sitting members → each member's page (its numeric id and elections won, which
+ *  date the member's terms), stored as depute-{slug}-{id}.html. */
+export function qcMemberPages(
+  index: string,
+  _urlOf: (path: string) => string,
+  indexUrl = 'https://www.assnat.qc.ca/',
+): { files: ManifestFile[]; problems: string[] } {
+  const byMember = new Map<string, string>();
+  // Only the roster table's links: the page's menus link other /fr/deputes/ pages, never one with an id.
+  const table = /<table[^>]*id="ListeDeputes"[\s\S]*?<\/table>/.exec(index)?.[0] ?? '';
+  for (const m of table.matchAll(MEMBER)) if (!byMember.has(m[2])) byMember.set(m[2], new URL(m[1], indexUrl).href);
+  const files = [...byMember].sort(([a], [b]) => a.localeCompare(b)).map(([slug, url]) => ({ path: `depute-${slug}.html`, url }));
+  return {
+    files,
+    problems: files.length ? [] : ['the roster links no member page (table#ListeDeputes, /fr/deputes/{slug}-{id}/index.html)'],
+  };
 }
