@@ -14,6 +14,7 @@ import { qcMembersImporter } from './qc-assnat/members.js';
 import { abMembersImporter } from './ab-assembly/members.js';
 import { abBillsImporter } from './ab-assembly/bills.js';
 import { abVotesImporter } from './ab-assembly/votes.js';
+import { nsHansardImporter } from './ns-hansard/index.js';
 import { qcHansardImporter } from './qc-assnat/hansard.js';
 import { fedRidings2013Importer } from './fed-ridings-2013/index.js';
 import { representBoundariesImporter } from './represent-boundaries/index.js';
@@ -42,6 +43,7 @@ export const IMPORTERS: readonly Importer[] = [
   qcHansardImporter,
   abBillsImporter,
   abVotesImporter,
+  nsHansardImporter,
   fedRidings2013Importer,
   representBoundariesImporter,
   // After the boundaries it joins to; nothing after it resolves people against its rosters.
