@@ -15,6 +15,7 @@ import { abMembersImporter } from './ab-assembly/members.js';
 import { abBillsImporter } from './ab-assembly/bills.js';
 import { abVotesImporter } from './ab-assembly/votes.js';
 import { nsHansardImporter } from './ns-hansard/index.js';
+import { nsMembersImporter } from './ns-hansard/members.js';
 import { qcHansardImporter } from './qc-assnat/hansard.js';
 import { fedRidings2013Importer } from './fed-ridings-2013/index.js';
 import { representBoundariesImporter } from './represent-boundaries/index.js';
@@ -36,6 +37,7 @@ export const IMPORTERS: readonly Importer[] = [
   // Québec's roster before the Journal des débats that links to it.
   qcMembersImporter,
   abMembersImporter,
+  nsMembersImporter,
   parlBillsImporter,
   hocHansardImporter,
   hocVotesImporter,
