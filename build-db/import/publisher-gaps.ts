@@ -11,9 +11,10 @@ export type PublisherGap = { access: 'blocked'; reason: string } | ({ access: 'o
 export const PUBLISHER_GAPS: Partial<Record<Jurisdiction, PublisherGap>> = {
   AB: {
     access: 'open',
-    bills: 'the Assembly Dashboard (one HTML page per session: every bill, sponsor, stage); needs a dashboard parser',
-    hansard: 'PDF transcripts only; needs the PDF text path and a speaker-turn reader',
-    votes: 'Votes and Proceedings as PDF; needs the PDF division reader with its totals check',
+    bills:
+      "the Assembly Dashboard and a page per bill with every stage (ab-bills reads the bill pages); the nightly needs a lister of a session's bill pages",
+    hansard: 'PDF transcripts only; needs a speaker-turn reader on the PDF text path',
+    votes: 'Votes and Proceedings as PDF (ab-votes reads them through the PDF text path); the nightly needs a lister of the sitting PDFs',
     committees: 'PDF committee transcripts; needs the PDF text path',
   },
   BC: {
@@ -46,9 +47,10 @@ export const PUBLISHER_GAPS: Partial<Record<Jurisdiction, PublisherGap>> = {
   },
   NS: {
     access: 'open',
-    bills: 'a Socrata JSON API (Open Government Licence – Nova Scotia); needs a bills importer',
-    hansard: 'HTML per sitting since 1994 (crawl delay 10 s); needs a Hansard reader and a paced backfill',
-    votes: 'divisions inline in Hansard (YEAS/NAYS); needs the Hansard reader first',
+    bills: "a Socrata JSON API (Open Government Licence – Nova Scotia); needs a bills importer (the dataset's fields not yet seen here)",
+    hansard: 'HTML per sitting since 1994 (crawl delay 10 s); needs a speech reader (ns-hansard reads only divisions) and a paced backfill',
+    votes:
+      'divisions inline in Hansard (ns-hansard reads them); the nightly needs a lister of the session listings, paced by the crawl delay',
     committees: 'HTML committee pages; needs a committees importer',
   },
   NT: {
@@ -76,7 +78,7 @@ export const PUBLISHER_GAPS: Partial<Record<Jurisdiction, PublisherGap>> = {
   QC: {
     access: 'open',
     bills: 'an open-data CSV of bills (CC BY-NC 4.0) and bill pages with every stage; needs a bills importer',
-    hansard: 'HTML Journal des débats per sitting, French only; needs a Journal reader',
+    hansard: 'HTML Journal des débats per sitting, French only (qc-hansard reads it; the nightly fetches the listed sittings)',
     votes: "the procès-verbal's PDF annex (its JSON register is disallowed by robots.txt); needs the PDF division reader",
     committees: 'HTML Journal des débats per committee; needs a committees reader',
   },
