@@ -10,19 +10,19 @@ import { mpHandlesImporter } from './mp-handles/index.js';
 import { parlBillsImporter } from './parl-bills/index.js';
 import { hocHansardImporter } from './hoc-hansard/index.js';
 import { bcHansardImporter } from './bc-hansard/index.js';
-import { qcMembersImporter } from './qc-assnat/members.js';
-import { abMembersImporter } from './ab-assembly/members.js';
-import { abBillsImporter } from './ab-assembly/bills.js';
-import { abVotesImporter } from './ab-assembly/votes.js';
-import { nsHansardImporter } from './ns-hansard/index.js';
-import { nsMembersImporter } from './ns-hansard/members.js';
-import { qcHansardImporter } from './qc-assnat/hansard.js';
 import { fedRidings2013Importer } from './fed-ridings-2013/index.js';
 import { representBoundariesImporter } from './represent-boundaries/index.js';
 import { representRepresentativesImporter } from './represent-representatives/index.js';
 import { fsaCentroidsImporter } from './postal-fsa-centroids/index.js';
 import { narAddressesImporter } from './nar-addresses/index.js';
 import { hocVotesImporter } from './hoc-votes/index.js';
+import { qcMembersImporter } from './qc-assnat/members.js';
+import { qcHansardImporter } from './qc-assnat/hansard.js';
+import { abMembersImporter } from './ab-assembly/members.js';
+import { abBillsImporter } from './ab-assembly/bills.js';
+import { abVotesImporter } from './ab-assembly/votes.js';
+import { nsMembersImporter } from './ns-hansard/members.js';
+import { nsHansardImporter } from './ns-hansard/index.js';
 
 export const IMPORTERS: readonly Importer[] = [
   // People first, the sources with House PersonIds and dated seats before those that join on names.
@@ -33,20 +33,21 @@ export const IMPORTERS: readonly Importer[] = [
   // The freshest House roster (every Parliament the nightly fetched): after the older people sources,
   // so a row without a PersonId finds its ParlInfo person by name, riding and dates; before the acts.
   hocMembersByParliamentImporter,
-  mpHandlesImporter,
-  // Québec's roster before the Journal des débats that links to it.
+  // The provincial rosters before the acts that link to them (Québec, Alberta, Nova Scotia).
   qcMembersImporter,
   abMembersImporter,
   nsMembersImporter,
+  mpHandlesImporter,
   parlBillsImporter,
   hocHansardImporter,
   hocVotesImporter,
   bcHansardImporter,
+  fedRidings2013Importer,
+  // Provincial acts: after their rosters, before Represent's rosters (nothing after those resolves people).
   qcHansardImporter,
   abBillsImporter,
   abVotesImporter,
   nsHansardImporter,
-  fedRidings2013Importer,
   representBoundariesImporter,
   // After the boundaries it joins to; nothing after it resolves people against its rosters.
   representRepresentativesImporter,
