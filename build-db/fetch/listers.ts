@@ -4,6 +4,7 @@ import type { ManifestFile } from './manifest-types.js';
 import { listedIds, profileFile } from './parlinfo/people-files.js';
 import { PAGES_LISTER, representBoundaryPages } from './represent-boundary-shapes.js';
 import { mastodonStatuses, wikidataAccounts, wikidataEntities } from './social-listers.js';
+import { qcJournalSittings, qcMemberPages } from './qc-assnat-listers.js';
 
 /** `indexUrl`: the URL the index was fetched from, for listings whose links are relative to it. */
 /** `params`: the index file's own `params` in the manifest (a lister's scope, e.g. the first parliament). */
@@ -38,7 +39,7 @@ const representSets: Lister = (index, urlOf) => {
   return { files, problems };
 };
 
-export const LISTERS: Record<string, Lister> = { 'represent-sets': representSets };
+export const LISTERS: Record<string, Lister> = { 'represent-sets': representSets, 'qc-journal-sittings': qcJournalSittings, 'qc-member-pages': qcMemberPages };
 
 /** One page of Open North Represent's JSON API: `{ objects: [...], meta: { next, total_count } }`. */
 function representPage(index: string): { page: { objects?: unknown[]; meta?: { next?: string | null } } | null; problem: string | null } {

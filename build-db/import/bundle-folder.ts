@@ -6,6 +6,7 @@ import { SOURCE_FILES, type SourceKind } from '../sources/files.js';
 import { SOURCE_FORMAT_VERSION } from '../sources/schemas.js';
 import { JURISDICTIONS } from '../../src/core/domain/enums.js';
 import { LEGISLATURES } from './legislatures.js';
+import { describeGaps } from './publisher-gaps.js';
 import type { CoverageClaim, ImportedRecords, ImportOutput, Refusal } from './types.js';
 
 const KINDS = Object.keys(SOURCE_FILES) as SourceKind[];
@@ -95,6 +96,7 @@ export function writeManifest(dir: string, done: ImportRecord[], extractedAt: st
     if (claim.notes) row.notes = row.notes ? `${row.notes} ${claim.notes}` : claim.notes;
     rows.set(claim.jurisdiction, row);
   }
-  const ordered = JURISDICTIONS.map((j) => rows.get(j)!);
+  // What no import claims is said, not left blank (publisher-gaps.ts).
+  const ordered = JURISDICTIONS.map((j) => describeGaps(rows.get(j)! as { jurisdiction: string; notes: string | null }));
   writeAtomic(join(dir, 'jurisdictions.jsonl'), `${ordered.map((r) => JSON.stringify(r)).join('\n')}\n`);
 }

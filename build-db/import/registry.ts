@@ -18,6 +18,13 @@ import { representRepresentativesImporter } from './represent-representatives/in
 import { fsaCentroidsImporter } from './postal-fsa-centroids/index.js';
 import { narAddressesImporter } from './nar-addresses/index.js';
 import { hocVotesImporter } from './hoc-votes/index.js';
+import { qcMembersImporter } from './qc-assnat/members.js';
+import { qcHansardImporter } from './qc-assnat/hansard.js';
+import { abMembersImporter } from './ab-assembly/members.js';
+import { abBillsImporter } from './ab-assembly/bills.js';
+import { abVotesImporter } from './ab-assembly/votes.js';
+import { nsMembersImporter } from './ns-hansard/members.js';
+import { nsHansardImporter } from './ns-hansard/index.js';
 
 export const IMPORTERS: readonly Importer[] = [
   // People first, the sources with House PersonIds and dated seats before those that join on names.
@@ -28,6 +35,10 @@ export const IMPORTERS: readonly Importer[] = [
   // The freshest House roster (every Parliament the nightly fetched): after the older people sources,
   // so a row without a PersonId finds its ParlInfo person by name, riding and dates; before the acts.
   hocMembersByParliamentImporter,
+  // The provincial rosters before the acts that link to them (Québec, Alberta, Nova Scotia).
+  qcMembersImporter,
+  abMembersImporter,
+  nsMembersImporter,
   mpHandlesImporter,
   // After the 2022 list: a handle both give the same person stays the list's record.
   wikidataSocialsImporter,
@@ -38,6 +49,11 @@ export const IMPORTERS: readonly Importer[] = [
   // The ridings in force before those they replace: the 2013 importer marks its set superseded by them.
   fedRidings2023Importer,
   fedRidings2013Importer,
+  // Provincial acts: after their rosters, before Represent's rosters (nothing after those resolves people).
+  qcHansardImporter,
+  abBillsImporter,
+  abVotesImporter,
+  nsHansardImporter,
   representBoundariesImporter,
   // After the boundaries it joins to; nothing after it resolves people against its rosters.
   representRepresentativesImporter,

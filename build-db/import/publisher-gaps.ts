@@ -1,0 +1,122 @@
+// What each legislature publishes that canpol does not hold yet, and what an importer would need,
+// so a coverage row that says `none` also says why (../shared/notes/provinces.md, late 2026). A
+// publisher that refuses automated access (a CAPTCHA, a bot challenge) is `blocked`: never worked around.
+import type { CoverageClaim } from './types.js';
+
+type Kind = 'bills' | 'hansard' | 'votes' | 'committees';
+type Jurisdiction = CoverageClaim['jurisdiction'];
+
+export type PublisherGap = { access: 'blocked'; reason: string } | ({ access: 'open' } & Record<Kind, string>);
+
+export const PUBLISHER_GAPS: Partial<Record<Jurisdiction, PublisherGap>> = {
+  AB: {
+    access: 'open',
+    bills:
+      "the Assembly Dashboard and a page per bill with every stage (ab-bills reads the bill pages); the nightly needs a lister of a session's bill pages",
+    hansard: 'PDF transcripts only; needs a speaker-turn reader on the PDF text path',
+    votes: 'Votes and Proceedings as PDF (ab-votes reads them through the PDF text path); the nightly needs a lister of the sitting PDFs',
+    committees: 'PDF committee transcripts; needs the PDF text path',
+  },
+  BC: {
+    access: 'open',
+    bills: 'progress-of-bills JSON per session (LIMS); needs a bills importer',
+    hansard: 'HTML per sitting (LIMS HDMS)',
+    votes: 'Votes and Proceedings HTML per day (table.division, surnames); needs a division reader',
+    committees: 'REST API of meetings, membership and transcripts; needs a committees importer',
+  },
+  MB: {
+    access: 'open',
+    bills: 'HTML bill text, stages only in a PDF; needs the PDF text path',
+    hansard: 'HTML (Word export, windows-1252) back to 1958; needs a Hansard reader (non-commercial terms)',
+    votes: 'Votes and Proceedings as PDF; needs the PDF division reader',
+    committees: 'committee transcripts in the Hansard family; needs a committees reader',
+  },
+  NB: {
+    access: 'open',
+    bills: 'HTML listing and bill pages with a dated timeline; needs a bills importer',
+    hansard: 'bilingual PDF (crawl delay 10 s); needs the PDF text path with two languages',
+    votes: 'Journals as PDF; needs the PDF division reader',
+    committees: 'HTML committee pages; needs a committees importer',
+  },
+  NL: {
+    access: 'open',
+    bills: 'an HTML progress table without sponsors; needs a bills importer',
+    hansard: 'HTML (Word export); needs a Hansard reader',
+    votes: 'divisions inline in Hansard; needs the Hansard reader first',
+    committees: 'HTML committee pages; needs a committees importer',
+  },
+  NS: {
+    access: 'open',
+    bills: "a Socrata JSON API (Open Government Licence – Nova Scotia); needs a bills importer (the dataset's fields not yet seen here)",
+    hansard: 'HTML per sitting since 1994 (crawl delay 10 s); needs a speech reader (ns-hansard reads only divisions) and a paced backfill',
+    votes:
+      'divisions inline in Hansard (ns-hansard reads them); the nightly needs a lister of the session listings, paced by the crawl delay',
+    committees: 'HTML committee pages; needs a committees importer',
+  },
+  NT: {
+    access: 'open',
+    bills: 'HTML bill pages (consensus government, no parties); needs a bills importer',
+    hansard: 'HTML Hansard; needs a Hansard reader',
+    votes: 'recorded votes inline in Hansard; needs the Hansard reader first',
+    committees: 'HTML committee pages; needs a committees importer',
+  },
+  NU: {
+    access: 'open',
+    bills: 'an HTML table of bills (consensus government, no parties); needs a bills importer',
+    hansard: 'PDF in English and Inuktitut; needs the PDF text path',
+    votes: 'recorded votes in the PDF Hansard, members named by constituency; needs the PDF text path',
+    committees: 'committee pages; needs a committees importer',
+  },
+  ON: {
+    access: 'open',
+    bills: 'HTML session listings and bill status pages; needs a bills importer (non-commercial terms)',
+    hansard: 'HTML per sitting; needs a Hansard reader',
+    votes: 'Votes and Proceedings HTML per sitting; needs a division reader',
+    committees: 'HTML committee transcripts; needs a committees importer',
+  },
+  PE: { access: 'blocked', reason: "the Legislative Assembly's pages sit behind a CAPTCHA, which refuses automated access" },
+  QC: {
+    access: 'open',
+    bills: 'an open-data CSV of bills (CC BY-NC 4.0) and bill pages with every stage; needs a bills importer',
+    hansard: 'HTML Journal des débats per sitting, French only (qc-hansard reads it; the nightly fetches the listed sittings)',
+    votes: "the procès-verbal's PDF annex (its JSON register is disallowed by robots.txt); needs the PDF division reader",
+    committees: 'HTML Journal des débats per committee; needs a committees reader',
+  },
+  SK: {
+    access: 'open',
+    bills: 'a PDF progress of bills; needs the PDF text path',
+    hansard: 'HTML (Word export) and PDF; needs a Hansard reader',
+    votes: 'HTML Minutes with full names; needs a division reader',
+    committees: 'HTML committee pages; needs a committees importer',
+  },
+  YT: { access: 'blocked', reason: "the Assembly's pages sit behind a Cloudflare bot challenge, which refuses automated access" },
+};
+
+const KINDS: readonly Kind[] = ['bills', 'hansard', 'votes', 'committees'];
+
+interface Row {
+  jurisdiction: string;
+  notes: string | null;
+  [status: string]: unknown;
+}
+
+/**
+ * A jurisdictions row after every claim: a blocked publisher's unclaimed kinds become `blocked`
+ * with the reason, and an open publisher's unclaimed kinds get what it offers and what canpol needs.
+ */
+export function describeGaps<R extends Row>(row: R): R {
+  const gap = PUBLISHER_GAPS[row.jurisdiction as Jurisdiction];
+  if (!gap) return row;
+  const missing = KINDS.filter((k) => row[`${k}_status`] === 'none');
+  if (!missing.length) return row;
+  const out: Row = { ...row };
+  let text: string;
+  if (gap.access === 'blocked') {
+    for (const k of missing) out[`${k}_status`] = 'blocked';
+    text = `Blocked: ${gap.reason}; canpol does not work around it.`;
+  } else {
+    text = `Not on file: ${missing.map((k) => `${k}: ${gap[k]}`).join('; ')}.`;
+  }
+  out.notes = row.notes ? `${row.notes} ${text}` : text;
+  return out as R;
+}
