@@ -33,7 +33,7 @@ test('20 concurrent creates: every key printed is stored; no temporary or lock f
   expect(new Set(printed).size).toBe(20);
   expect(stored(store).map((k) => k.sha256).sort()).toEqual(printed.map(hashKey).sort());
   expect(readdirSync(dir).filter((f) => f.startsWith('.twenty') || f.includes('.lock'))).toEqual([]);
-}, 240_000); // 20 processes loading the bundle at once: ~10 s on a quiet machine, 52 s at load 40
+}, 240_000); // 20 processes loading the bundle at once took 52 s at load 40
 
 test('a revoke racing 10 creates is never undone', async () => {
   const store = join(dir, 'race.keys.json');
