@@ -27,15 +27,28 @@ function exchange(base: string, parts: string[], pauseMs = 0): Promise<{ status:
       const end = text.indexOf('\r\n\r\n');
       const [statusLine, ...lines] = text.slice(0, end).split('\r\n');
       const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
-      done({ status: Number(statusLine.split(' ')[1]), headers, body: text.slice(end + 4) });
+      const raw = text.slice(end + 4);
+      done({ status: Number(statusLine.split(' ')[1]), headers, body: headers['transfer-encoding'] === 'chunked' ? unchunk(raw) : raw });
     };
     socket.once('end', () => { socket.destroy(); finish(); });
   });
 }
 
+/** The body of a chunked answer (Bun's node:http sends the adapter's answers chunked). */
+function unchunk(raw: string): string {
+  let body = '';
+  for (let at = 0; ;) {
+    const eol = raw.indexOf('\r\n', at);
+    const size = parseInt(raw.slice(at, eol), 16);
+    if (!size) return body;
+    body += raw.slice(eol + 2, eol + 2 + size);
+    at = eol + 2 + size + 2;
+  }
+}
+
 const ERROR_FIELDS = ['statusCode', 'code', 'error', 'message'];
 
-for (const runtime of ['node'] as Runtime[]) {
+for (const runtime of ['node', 'bun'] as Runtime[]) {
   describe(`serve on ${runtime}`, () => {
     test('bad method, bad or missing Host, GET *, a NUL in the target, headers over 16 KB, headers too slow: the documented JSON error, then close', async () => {
       const s = await serve(['--rate-limit', 'off', '--log', 'off', '--headers-timeout', '1'], {}, { runtime });
@@ -57,7 +70,7 @@ for (const runtime of ['node'] as Runtime[]) {
         const body = JSON.parse(r.body);
         expect(Object.keys(body)).toEqual(ERROR_FIELDS);
         expect(body).toMatchObject({ statusCode: status, code });
-        expect(Number(r.headers['content-length'])).toBe(Buffer.byteLength(r.body));
+        if (r.headers['content-length'] !== undefined) expect(Number(r.headers['content-length'])).toBe(Buffer.byteLength(r.body));
       }
       // Headers that stop coming: 408 after --headers-timeout (1 s; Node checks every second).
       const t0 = performance.now();
