@@ -4,13 +4,13 @@ import { keywordTermsWorker } from '../search/keyword-worker.js';
 import { serveBatches } from './batch-pipe.js';
 import { tableChecksumsWorker } from './checksum-worker.js';
 import { buildWorkerTask } from './start-worker.js';
-import { runStoppableBuild } from '../../src/cli/commands/build-thread.js';
 
-export function runBuildWorker(): void {
+/** `more`: tasks of the layer above (the CLI's stoppable build), by name. */
+export function runBuildWorker(more: Readonly<Record<string, (data: Record<string, unknown>) => void>> = {}): void {
   const { task, data } = buildWorkerTask();
-  if (task === 'keyword-terms') keywordTermsWorker(data);
+  if (more[task]) more[task](data);
+  else if (task === 'keyword-terms') keywordTermsWorker(data);
   else if (task === 'chunk-speeches') serveBatches(data, chunkSpeeches);
   else if (task === 'table-checksums') tableChecksumsWorker(data);
-  else if (task === 'build') runStoppableBuild(data);
   else throw new Error(`unknown build worker task ${String(task)}`);
 }

@@ -2,7 +2,8 @@
 // nothing but their input (cutting speeches into chunks, keyword tokenizing) to a thread of its own
 // process, so they share the process's memory accounting (one resident set) and need no second program.
 //
-// Where the worker's code is: from source (bun, tests) it is build-db/workers/worker-entry.ts; from
+// Where the worker's code is: from source (bun, tests) it is build-db/workers/worker-entry.ts (or the
+// CLI's, src/cli/worker-entry.ts, once the CLI names it); from
 // the esbuild bundle (dist/canpol.mjs), where every module is one file, it is that file again; in the
 // single binary (dist/canpol), which has no file of its code, it is the bundle's text, kept in the
 // executable. Its entry (src/cli/main.ts, through src/cli/binary-entry.ts in the binary) sees isBuildWorker()
@@ -35,11 +36,16 @@ export function buildWorkerTask(): { task: BuildWorkerTask; data: Record<string,
   return { task: task as BuildWorkerTask, data };
 }
 
+/** The worker's script when running from source; the CLI names its own (src/cli/worker-entry.ts),
+ *  which also runs the tasks only it knows (the stoppable build). */
+let sourceEntry = new URL('./worker-entry.ts', import.meta.url);
+export const useSourceWorkerEntry = (url: URL): void => { sourceEntry = url; };
+
 /** A worker thread running `task` on `data`. It never keeps the process alive by itself. */
 export function startBuildWorker(task: BuildWorkerTask, data: Record<string, unknown>, transferList: TransferListItem[] = []): Worker {
   const embedded = embeddedProgram();
   const here = import.meta.url;
-  const code = embedded?.code ?? (here.endsWith('.ts') ? new URL('./worker-entry.ts', here) : new URL(here));
+  const code = embedded?.code ?? (here.endsWith('.ts') ? sourceEntry : new URL(here));
   const workerData = { ...embedded?.workerData, ...data, [MARK]: task };
   const worker = new Worker(code, { eval: embedded !== null, workerData, transferList });
   worker.unref();

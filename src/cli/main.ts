@@ -1,7 +1,7 @@
 // `canpol <command>`: the one entry point. Commands and their settings are declared here and in
 // settings.ts, and --help is generated from those declarations.
 import { parseArgs } from 'node:util';
-import { stoppableBuildCommand } from './commands/build-thread.js';
+import { runStoppableBuild, stoppableBuildCommand } from './commands/build-thread.js';
 import { fetchCommand } from './commands/fetch.js';
 import { importCommand } from './commands/import.js';
 import { infoCommand } from './commands/info.js';
@@ -13,7 +13,7 @@ import { serveCommand } from './commands/serve.js';
 import { verifyCommand } from './commands/verify.js';
 import { IMPORTERS } from '../../build-db/import/registry.js';
 import { runBuildWorker } from '../../build-db/workers/run-worker.js';
-import { isBuildWorker } from '../../build-db/workers/start-worker.js';
+import { isBuildWorker, useSourceWorkerEntry } from '../../build-db/workers/start-worker.js';
 import { DataFileError } from '../core/data-file/open-data-file.js';
 import { versionLine } from '../core/version.js';
 import { readSetting, SettingError, settingsHelp, settingsMarkdown, SETTINGS, type SettingName, type SettingValues } from './settings.js';
@@ -216,5 +216,9 @@ export async function main(argv: string[]): Promise<number> {
 
 // A build worker thread of the bundle or the binary runs this same file: it runs its task instead
 // of a command (build-db/workers/start-worker.ts). -1 means "keep running" (a server).
-if (isBuildWorker()) runBuildWorker();
-else main(process.argv.slice(2)).then((code) => { if (code >= 0) process.exitCode = code; });
+if (isBuildWorker()) runBuildWorker({ build: runStoppableBuild });
+else {
+  // From source, worker threads start from the CLI's entry, which knows the CLI's tasks too.
+  if (import.meta.url.endsWith('.ts')) useSourceWorkerEntry(new URL('./worker-entry.ts', import.meta.url));
+  main(process.argv.slice(2)).then((code) => { if (code >= 0) process.exitCode = code; });
+}
