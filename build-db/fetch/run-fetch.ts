@@ -12,6 +12,7 @@ import { DISCOVERERS } from './discover/index.js';
 import { sessionsInScope } from './discover/sessions.js';
 import { fetchFile, type FetchFileDeps, type FileOutcome } from './fetch-file.js';
 import { HostLimit } from './host-limit.js';
+import { isLoopbackUrl } from './loopback.js';
 import { ASSEMBLERS } from './assemblers.js';
 import { LISTERS } from './listers.js';
 import type { ManifestFile, ManifestSource, SourcesManifest } from './manifest-types.js';
@@ -96,7 +97,8 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
   const startedAt = now();
   const d = manifest.defaults;
   const since = opts.since ?? null;
-  const limit = new HostLimit(opts.perHost ?? d.per_host, opts.spacingMs ?? d.spacing_ms ?? 0);
+  const loopback = isLoopbackUrl(mirror);
+  const limit = new HostLimit(opts.perHost ?? d.per_host, opts.spacingMs ?? (loopback ? 0 : d.spacing_ms ?? 0));
   const full = readFullState(cache);
   const state: CacheState = full.files;
   const misses = full.misses;
@@ -112,7 +114,7 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
   const nextStart = new Map<string, number>();
   const pace = async (source: ManifestSource) => {
     const gap = source.min_interval_ms ?? 0;
-    if (gap <= 0) return;
+    if (gap <= 0 || loopback) return;
     const now = Date.now();
     const at = Math.max(now, nextStart.get(source.id) ?? 0);
     nextStart.set(source.id, at + gap);
