@@ -36,8 +36,9 @@ data-real: dist/canpol.mjs
 	$(NODE) dist/canpol.mjs import --all --from $(DATASETS) --into data/real --report data/import-report.json
 	$(NODE) dist/canpol.mjs build --sources data/real --out data/real.db
 
-## nightly: fetch every upstream source (config/sources.manifest.json) into NIGHTLY_CACHE, import,
+## nightly: fetch every upstream source (MANIFEST, default config/sources.manifest.json) into NIGHTLY_CACHE, import,
 ## build reusing NIGHTLY_PUBLISH/canpol.db, verify, and publish there unless a guard trips (docs/nightly.md)
+MANIFEST ?= config/sources.manifest.json
 NIGHTLY_CACHE ?= data/fetch-cache
 NIGHTLY_WORK ?= data/nightly
 NIGHTLY_PUBLISH ?= data/release
@@ -45,7 +46,7 @@ UPSTREAM_MIRROR ?= none
 MAX_SHRINK ?= 0.1
 SINCE ?= none
 nightly: dist/canpol.mjs
-	$(NODE) dist/canpol.mjs pipeline --manifest config/sources.manifest.json --cache $(NIGHTLY_CACHE) --work $(NIGHTLY_WORK) \
+	$(NODE) dist/canpol.mjs pipeline --manifest $(MANIFEST) --cache $(NIGHTLY_CACHE) --work $(NIGHTLY_WORK) \
 		--publish $(NIGHTLY_PUBLISH) --upstream-mirror $(UPSTREAM_MIRROR) --since $(SINCE) --max-shrink $(MAX_SHRINK)
 	$(NODE) dist/canpol.mjs verify $(NIGHTLY_PUBLISH)/canpol.db > /dev/null
 
