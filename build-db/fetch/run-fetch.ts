@@ -107,6 +107,9 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
   if (resumeFrom) onProgress(`resuming the run started ${resumeFrom}: files it stored are not requested again`);
   writeFileAtomic(runMarkerFile(cache), JSON.stringify({ started_at: resumeFrom ?? startedAt, pid: process.pid }) + '\n');
   const hostOf = (url: string) => new URL(url).host;
+  // A host that could not be reached (offline, no DNS, refused) is not asked again this run: its
+  // files keep their last copies at once instead of each being retried.
+  const down = new Map<string, string>();
   let requests = 0;
   let done = 0;
 
@@ -137,6 +140,8 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
       requestUrl: (u) => mirrored(u, mirror),
       beforeAttempt: () => limit.spaced(host),
       onRetryAfter: (ms) => limit.pause(host, ms),
+      hostDown: () => (down.has(host) ? `not requested: ${host} could not be reached earlier this run (${down.get(host)})` : null),
+      onUnreachable: (error) => { if (!down.has(host)) { down.set(host, error); onProgress(`${host} cannot be reached (${error}): its other files are not requested this run`); } },
     };
     const { outcome, state: next } = await limit.run(host, async () => { await pace(source); return fetchFile(source, { ...file, url, path }, had, deps); });
     requests += outcome.attempts;
