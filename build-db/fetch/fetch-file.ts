@@ -49,8 +49,9 @@ export interface FetchFileDeps {
   maxRetryAfterMs?: number;
   /** Why this host is not asked again this run (it could not be reached), or null. */
   hostDown?: () => string | null;
-  /** The host could not be reached (DNS, refused): not retried, and its other files not requested. */
-  onUnreachable?: (error: string) => void;
+  /** The host could not be reached (DNS, refused), or still rate-limits us after the retries (429):
+   *  its other files are not requested this run. */
+  onHostDown?: (error: string) => void;
 }
 
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
@@ -70,7 +71,7 @@ export async function fetchFile(source: ManifestSource, file: ManifestFile, prio
   const { value: last, attempts } = await withRetries<Attempt>(async () => {
     await deps.beforeAttempt?.();
     const get = await httpGet(url, { userAgent: deps.userAgent, timeoutMs: deps.timeoutMs, validators: have ?? undefined });
-    if (get.kind === 'error' && get.unreachable) deps.onUnreachable?.(get.error);
+    if (get.kind === 'error' && get.unreachable) deps.onHostDown?.(`cannot be reached (${get.error})`);
     if (get.kind === 'error') return { value: { get, problem: get.error }, retry: get.transient };
     if (get.status === 304) return { value: { get, problem: have ? undefined : '304 without a cached copy' }, retry: false };
     if (get.status === 429 || get.status === 503) {
@@ -88,6 +89,9 @@ export async function fetchFile(source: ManifestSource, file: ManifestFile, prio
   }, deps.retry);
 
   const status = last.get.kind === 'response' ? last.get.status : null;
+  // Still throttled after the retries (GitHub's raw host answers a burst so): asking again for the
+  // host's other files would only prolong it.
+  if (status === 429) deps.onHostDown?.('rate limited (HTTP 429) after the retries');
   const base = { source: source.id, file: rel, url: file.url, requested_at: requestedAt, status, attempts };
   const headers = last.get.kind === 'response' ? last.get.headers : null;
   if (status === 304 && have) {

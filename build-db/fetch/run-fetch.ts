@@ -13,6 +13,7 @@ import { sessionsInScope } from './discover/sessions.js';
 import { fetchFile, type FetchFileDeps, type FileOutcome } from './fetch-file.js';
 import { HostLimit } from './host-limit.js';
 import { isLoopbackUrl } from './loopback.js';
+import { pinnedToCommit } from './pinned.js';
 import { ASSEMBLERS } from './assemblers.js';
 import { LISTERS } from './listers.js';
 import type { ManifestFile, ManifestSource, SourcesManifest } from './manifest-types.js';
@@ -131,7 +132,7 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
     const had = state[key];
     if (resumeFrom && had && had.verified_at >= resumeFrom && existsSync(join(cache, key))) return keptOutcome(source.id, key, had);
     // Content that cannot change (a file at a git commit) is requested once.
-    if (file.immutable && had && existsSync(join(cache, key))) return keptOutcome(source.id, key, had);
+    if ((file.immutable || pinnedToCommit(url)) && had && existsSync(join(cache, key))) return keptOutcome(source.id, key, had);
     // The limit is per publisher host, also when a mirror serves every host.
     const host = hostOf(url);
     const deps: FetchFileDeps = {
@@ -140,10 +141,10 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
       requestUrl: (u) => mirrored(u, mirror),
       beforeAttempt: () => limit.spaced(host),
       onRetryAfter: (ms) => limit.pause(host, ms),
-      hostDown: () => (down.has(host) ? `not requested: ${host} could not be reached earlier this run (${down.get(host)})` : null),
-      onUnreachable: (error) => { if (!down.has(host)) { down.set(host, error); onProgress(`${host} cannot be reached (${error}): its other files are not requested this run`); } },
+      hostDown: () => (down.has(host) ? `not requested: ${host} refused earlier this run (${down.get(host)})` : null),
+      onHostDown: (error) => { if (!down.has(host)) { down.set(host, error); onProgress(`${host}: ${error}: its other files are not requested this run (their last copies are kept)`); } },
     };
-    const { outcome, state: next } = await limit.run(host, async () => { await pace(source); return fetchFile(source, { ...file, url, path }, had, deps); });
+    const { outcome, state: next } = await limit.run(host, async () => { await pace(source); return fetchFile(source, { ...file, url, path }, had, deps); }, source.required);
     requests += outcome.attempts;
     if (next && next !== had) { state[key] = next; journal(cache, { file: key, state: next }); }
     if (++done % 100 === 0) onProgress(`${done} files, ${requests} requests so far`);
