@@ -16,6 +16,7 @@ export const discoverNumbered: Discoverer = async (ctx) => {
   if (d?.kind !== 'numbered') throw new Error(`${ctx.source.id}: not a numbered source`);
   const out: Discovered = { files: [], failures: [], sessionsFound: [] };
   for (const session of ctx.sessions) {
+    if (session.parliament < (d.from_parliament ?? 0)) continue;
     const got = await walkSession(ctx, session, d.files, { budget: d.miss_budget ?? 5, reprobeDays: d.reprobe_days ?? 30, recheckLast: d.recheck_last ?? 3 });
     out.files.push(...got.files);
     out.failures.push(...got.failures);
