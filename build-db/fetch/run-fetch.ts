@@ -132,7 +132,10 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
     const had = state[key];
     if (resumeFrom && had && had.verified_at >= resumeFrom && existsSync(join(cache, key))) return keptOutcome(source.id, key, had);
     // Content that cannot change (a file at a git commit) is requested once.
-    if ((file.immutable || pinnedToCommit(url)) && had && existsSync(join(cache, key))) return keptOutcome(source.id, key, had);
+    const pinned = file.immutable || pinnedToCommit(url);
+    if (pinned && had && existsSync(join(cache, key))) return keptOutcome(source.id, key, had);
+    // An optional file found absent at a commit (a set without .prj) stays absent: not asked again.
+    if (pinned && file.optional && misses[key]) return { source: source.id, file: key, url, requested_at: misses[key], status: 404, result: 'absent', attempts: 0, bytes: null, sha256: null, fetched_at: null, verified_at: misses[key] };
     // The limit is per publisher host, also when a mirror serves every host.
     const host = hostOf(url);
     const deps: FetchFileDeps = {
@@ -147,6 +150,7 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
     const { outcome, state: next } = await limit.run(host, async () => { await pace(source); return fetchFile(source, { ...file, url, path }, had, deps); }, source.required);
     requests += outcome.attempts;
     if (next && next !== had) { state[key] = next; journal(cache, { file: key, state: next }); }
+    if (pinned && outcome.result === 'absent') { misses[key] = outcome.requested_at; journal(cache, { miss: key, at: outcome.requested_at }); }
     if (++done % 100 === 0) onProgress(`${done} files, ${requests} requests so far`);
     if (outcome.result !== 'unchanged' && outcome.result !== 'absent') onProgress(`${key}: ${outcome.result}${outcome.error ? ` (${outcome.error})` : ''}`);
     return outcome;

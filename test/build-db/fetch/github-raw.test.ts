@@ -59,6 +59,20 @@ describe('GitHub raw', () => {
     expect(up.requests.map((r) => r.path)).toEqual([`/${RAW}/o/r/master/b.md`]);
   });
 
+  test('an optional file absent at a commit is asked once, then known absent', async () => {
+    const cache = join(root, 'cache-absent');
+    const m = manifest();
+    m.sources[0].files.push({ path: 'p.prj', url: `https://${RAW}/o/r/${COMMIT}/p.prj`, optional: true });
+    const opts = { manifest: m, cache, mirror: up.mirror, retries: 0 };
+    up.requests.length = 0;
+    const first = await runFetch(opts);
+    expect(first.totals).toMatchObject({ absent: 1, requests: 5 });
+    up.requests.length = 0;
+    const second = await runFetch(opts);
+    expect(second.totals).toMatchObject({ absent: 1, requests: 1 });
+    expect(up.requests.map((r) => r.path)).toEqual([`/${RAW}/o/r/master/b.md`]);
+  });
+
   test('429 after the retries: the last good copies are kept (stale, saying so) and the host is not asked again this run', async () => {
     const cache = join(root, 'cache-429');
     const opts = { manifest: { ...manifest(), sources: manifest().sources.map((s) => ({ ...s, files: s.files.map((f) => ({ ...f, url: f.url.replace(COMMIT, 'main') })) })) }, cache, mirror: up.mirror, retries: 1, backoffMs: 1 };
