@@ -11,6 +11,10 @@ export interface SourceCheck {
   root?: string;
   /** csv: columns the header must have. */
   columns?: string[];
+  /** xml: at least this many elements of each name (a division's participants: an empty list is refused). */
+  min_elements?: Record<string, number>;
+  /** xml: every element of each name present has exactly this text (a detail of another session is refused). */
+  fields_equal?: Record<string, string>;
 }
 
 export type SourceFormat = 'xml' | 'html' | 'json' | 'jsonl' | 'jsonp' | 'geojson' | 'csv' | 'text' | 'shapefile';
@@ -103,6 +107,12 @@ export type Discover =
      *  the `date` child); `detail` (template with `{key}`) is each item's own export. Items dated before
      *  `--since` are skipped. `recheck`: `never` (a recorded division) or `open-session` (a bill still moving). */
     kind: 'index-list'; index: ManifestFile; detail: ManifestFile; item: string; key: string; date?: string; recheck?: 'never' | 'open-session';
+    /** Items dated this many days back or less are re-checked every run even when `recheck` is `never`
+     *  (the House corrects a division's record in the days after it). */
+    recheck_days?: number;
+    /** The list item's (and the detail's) elements naming its Parliament and session: an item of
+     *  another session is refused, and so is a detail whose elements name another session or key. */
+    session_fields?: { parliament: string; session: string; key?: string };
   }
   | {
     /** Web pages as the index: `start` per session, then `steps` (build-db/fetch/discover/html-chain.ts). */
