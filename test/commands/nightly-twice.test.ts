@@ -6,16 +6,19 @@
 // `make nightly-check`.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { DATASETS, REPO, repoManifest } from '../helpers/nightly-manifest.js';
-import { publishSitting } from '../helpers/publisher-folder.js';
+import { HOUSE, publishSitting } from '../helpers/publisher-folder.js';
 import { startUpstream, type Upstream } from '../helpers/upstream-server.js';
 
 const RUN = process.env.CANPOL_NIGHTLY_CHECK === '1' && existsSync(DATASETS);
 const RAW = '/raw.githubusercontent.com/';
+const NEW_ID = '99200001';
+const WORD = 'Zorblaxian';
 
 describe.skipIf(!RUN)('make nightly, twice, through the bundle', () => {
   let up: Upstream;
@@ -50,7 +53,13 @@ describe.skipIf(!RUN)('make nightly, twice, through the bundle', () => {
     const before = db1.prepare('SELECT count(*) FROM speeches').pluck().get() as number;
     db1.close();
 
-    publishSitting(root, '45-1', 3, 'E', '44-1-200-en.xml.gz');
+    // The new sitting: 44-1 No. 200 (321 interventions, hoc-hansard-xml-samples/SOURCE.md) as another
+    // publication (its own id, so its speeches are new ones) with a word no other sitting has.
+    const xml = gunzipSync(readFileSync(join(DATASETS, 'hoc-hansard-xml-samples/44-1-200-en.xml.gz'))).toString('utf8')
+      .replace('<Hansard xml:lang="EN" id="12226682">', `<Hansard xml:lang="EN" id="${NEW_ID}">`).replace('<ParaText>', `<ParaText>${WORD} `);
+    const file = join(root, HOUSE, 'Content/House/451/Debates/003/HAN003-E.XML');
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, xml);
     const asked = up.requests.length;
     const two = await night();
     expect(two.log).not.toContain('FAILED');
@@ -61,18 +70,18 @@ describe.skipIf(!RUN)('make nightly, twice, through the bundle', () => {
     expect(requests.length).toBeLessThanOrEqual(400);
     expect(raw.length).toBeLessThanOrEqual(30);
 
-    // Found and published: the 321 interventions of 44-1-200-en (hoc-hansard-xml-samples/SOURCE.md).
+    // Found and published: its 321 interventions, attributed to members.
     const db = new Database(join(dir, 'release/canpol.db'), { readonly: true });
-    const added = db.prepare("SELECT count(*) AS n, count(politician_id) AS attributed FROM speeches WHERE source_url LIKE '%/451/Debates/003/%'").get() as { n: number; attributed: number };
+    const added = db.prepare(`SELECT count(*) AS n, count(politician_id) AS attributed FROM speeches WHERE key LIKE 'ca-hoc/speech/${NEW_ID}-%'`).get() as { n: number; attributed: number };
     expect((db.prepare('SELECT count(*) FROM speeches').pluck().get() as number) - before).toBe(321);
     expect(added.n).toBe(321);
-    expect(added.attributed).toBeGreaterThan(0);
-    // Searchable: a sentence of it, through the bundle's search command, finds a speech of that sitting.
-    const text = db.prepare("SELECT text FROM speeches WHERE source_url LIKE '%/451/Debates/003/%' AND length(text) > 200 ORDER BY sequence LIMIT 1").pluck().get() as string;
+    expect(added.attributed).toBeGreaterThan(200);
+    const withWord = db.prepare(`SELECT id FROM speeches WHERE key LIKE 'ca-hoc/speech/${NEW_ID}-%' AND text LIKE '%${WORD}%'`).pluck().all() as string[];
     db.close();
-    const query = text.split(/\s+/).slice(0, 12).join(' ');
-    const found = spawnSync(join(REPO, 'node_modules/.bin/node'), [join(REPO, 'dist/canpol.mjs'), 'search', '--data', join(dir, 'release/canpol.db'), query], { encoding: 'utf8' });
+    expect(withWord.length).toBe(1);
+    // Searchable through the bundle's search command.
+    const found = spawnSync(join(REPO, 'node_modules/.bin/node'), [join(REPO, 'dist/canpol.mjs'), 'search', '--data', join(dir, 'release/canpol.db'), WORD], { encoding: 'utf8' });
     expect(found.status).toBe(0);
-    expect(found.stdout).toContain('/451/Debates/003/');
+    expect(found.stdout).toContain(withWord[0]);
   }, 3_600_000);
 });
