@@ -92,6 +92,13 @@ function readMarker(cache: string): string | null {
   try { return JSON.parse(readFileSync(runMarkerFile(cache), 'utf8')).started_at ?? null; } catch { return null; }
 }
 
+/** The host a discovered source asks (its first template's). */
+function discoverHost(s: ManifestSource): string {
+  const d = s.discover!;
+  const url = d.kind === 'index-list' ? d.index.url : d.kind === 'html-chain' ? d.start.url : d.files[0]?.url;
+  try { return new URL(url ?? '').host; } catch { return s.id; }
+}
+
 export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
   const { manifest, cache, mirror = null, now = iso, onProgress = () => {} } = opts;
   const started = performance.now();
@@ -256,12 +263,21 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
   const wanted = manifest.sources.filter((s) => !opts.only || opts.only.includes(s.id));
   const disabled = (s: ManifestSource): SourceReport => ({ id: s.id, publisher: s.publisher, importer: s.importer, dataset_dir: s.dataset_dir, jurisdiction: s.jurisdiction ?? null, required: s.required, licence: s.licence, attribution: s.attribution, status: 'disabled', changed: false, problems: [], files: [], items: { new: [], changed: [], removed: [] } });
   const plain = Promise.all(wanted.filter((s) => !s.discover).map((s) => (s.enabled === false ? disabled(s) : fetchSource(s))));
-  // Discovered sources run one after another (numbered first, as they find new sessions), each
-  // with its own files in parallel, beside the plain sources.
+  // Discovered sources of one host run one after another (numbered first: they find new sessions,
+  // which the sources started after them walk too), each with its own files in parallel; the hosts
+  // proceed in parallel, beside the plain sources, each within its own limit. A session found on
+  // one host reaches another host's sources only if they start after it (else the next night).
   const order = (s: ManifestSource) => (s.discover?.kind === 'numbered' ? 0 : 1);
+  const byHost = new Map<string, ManifestSource[]>();
+  for (const s of wanted.filter((x) => x.discover).sort((a, b) => order(a) - order(b))) {
+    const host = discoverHost(s);
+    byHost.set(host, [...(byHost.get(host) ?? []), s]);
+  }
   const discovered = (async () => {
     const reports = new Map<string, SourceReport>();
-    for (const s of wanted.filter((x) => x.discover).sort((a, b) => order(a) - order(b))) reports.set(s.id, s.enabled === false ? disabled(s) : await discoverSource(s));
+    await Promise.all([...byHost.values()].map(async (group) => {
+      for (const s of group) reports.set(s.id, s.enabled === false ? disabled(s) : await discoverSource(s));
+    }));
     return reports;
   })();
   const [plainReports, discoveredReports] = await Promise.all([plain, discovered]);
