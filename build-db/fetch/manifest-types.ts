@@ -94,6 +94,8 @@ export type Discover =
     kind: 'numbered'; files: ManifestFile[]; miss_budget?: number; reprobe_days?: number;
     /** Items of the newest session this close to its highest number are re-checked (conditional GET) every run. */
     recheck_last?: number;
+    /** Items of the newest session first held less than this many days ago are re-checked too (revisions). */
+    revision_days?: number;
     /** Sessions of earlier Parliaments are not probed: the publisher has no such items (House Debates
      *  XML starts with the 39th Parliament), so probing them only costs 404s. */
     from_parliament?: number;

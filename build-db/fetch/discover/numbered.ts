@@ -21,7 +21,7 @@ export const discoverNumbered: Discoverer = async (ctx) => {
     // A session closed (its successor opened) over reprobe_days ago publishes nothing late any more.
     const next = ctx.sessions[ctx.sessions.indexOf(session) + 1]?.opened ?? null;
     const closedLongAgo = !session.open && next !== null && Date.parse(ctx.now) - Date.parse(next) > (d.reprobe_days ?? 30) * DAY_MS;
-    const got = await walkSession(ctx, session, d.files, { budget: d.miss_budget ?? 5, reprobeDays: d.reprobe_days ?? 30, recheckLast: d.recheck_last ?? 3, closedLongAgo });
+    const got = await walkSession(ctx, session, d.files, { budget: d.miss_budget ?? 5, reprobeDays: d.reprobe_days ?? 30, recheckLast: d.recheck_last ?? 3, revisionDays: d.revision_days ?? 0, closedLongAgo });
     out.files.push(...got.files);
     out.failures.push(...got.failures);
     if (session.candidate && got.found > 0) out.sessionsFound.push({ ...session, candidate: false });
@@ -32,7 +32,7 @@ export const discoverNumbered: Discoverer = async (ctx) => {
 
 interface Walk { files: FileOutcome[]; failures: string[]; found: number; requested: number; highest: number }
 
-async function walkSession(ctx: DiscoverContext, session: Session, templates: ManifestFile[], o: { budget: number; reprobeDays: number; recheckLast: number; closedLongAgo: boolean }): Promise<Walk> {
+async function walkSession(ctx: DiscoverContext, session: Session, templates: ManifestFile[], o: { budget: number; reprobeDays: number; recheckLast: number; revisionDays: number; closedLongAgo: boolean }): Promise<Walk> {
   const filesOf = (n: number) => templates.map((t, i) => ({ ...expandTemplate(t, session, n), optional: i === 0 ? true : t.optional }));
   const walk: Walk = { files: [], failures: [], found: 0, requested: 0, highest: 0 };
   const known = new Set<number>();
@@ -66,10 +66,14 @@ async function walkSession(ctx: DiscoverContext, session: Session, templates: Ma
     return true;
   };
 
+  // The revision window: a sitting of the sitting session whose content was first held less than
+  // `revision_days` ago is re-checked (conditional GET): the House revises the XML after publication.
+  const windowFrom = new Date(Date.parse(ctx.now) - o.revisionDays * DAY_MS).toISOString();
+  const recent = (n: number) => o.revisionDays > 0 && (ctx.kept(filesOf(n)[0])?.fetched_at ?? '') >= windowFrom;
   const tasks: Array<Promise<unknown>> = [];
   for (let n = 1; n <= highest; n++) {
     if (known.has(n)) {
-      if (session.open && n > highest - o.recheckLast) { tasks.push(probe(n)); continue; }
+      if (session.open && (n > highest - o.recheckLast || recent(n))) { tasks.push(probe(n)); continue; }
       walk.found++;
       for (const f of filesOf(n)) { const k = ctx.kept(f); if (k) walk.files.push(k); }
       continue;
