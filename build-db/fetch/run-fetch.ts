@@ -62,6 +62,8 @@ export interface FetchOptions {
   now?: () => string;
   /** Overrides of the manifest's defaults (tests use millisecond backoffs). */
   timeoutMs?: number; retries?: number; backoffMs?: number; perHost?: number; spacingMs?: number;
+  /** Space requests to a loopback mirror as to the publishers (tests of the spacing itself). */
+  politeToLoopback?: boolean;
   /** Backfill from this date (YYYY-MM-DD): sessions that ended before it and divisions dated before it are skipped. */
   since?: string | null;
   onProgress?: (msg: string) => void;
@@ -105,7 +107,7 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
   const startedAt = now();
   const d = manifest.defaults;
   const since = opts.since ?? null;
-  const loopback = isLoopbackUrl(mirror);
+  const loopback = isLoopbackUrl(mirror) && !opts.politeToLoopback;
   const limit = new HostLimit(opts.perHost ?? d.per_host, opts.spacingMs ?? (loopback ? 0 : d.spacing_ms ?? 0));
   const full = readFullState(cache);
   const state: CacheState = full.files;
