@@ -56,7 +56,7 @@ describe.skipIf(!RUN)('make nightly, twice, through the bundle', () => {
     // The new sitting: 44-1 No. 200 (321 interventions, hoc-hansard-xml-samples/SOURCE.md) as another
     // publication (its own id, so its speeches are new ones) with a word no other sitting has.
     const xml = gunzipSync(readFileSync(join(DATASETS, 'hoc-hansard-xml-samples/44-1-200-en.xml.gz'))).toString('utf8')
-      .replace('<Hansard xml:lang="EN" id="12226682">', `<Hansard xml:lang="EN" id="${NEW_ID}">`).replace('<ParaText>', `<ParaText>${WORD} `);
+      .replace('<Hansard xml:lang="EN" id="12226682">', `<Hansard xml:lang="EN" id="${NEW_ID}">`).replace(/(<Intervention[\s\S]*?<ParaText[^>]*>)/, `$1${WORD} `);
     const file = join(root, HOUSE, 'Content/House/451/Debates/003/HAN003-E.XML');
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, xml);
