@@ -52,7 +52,7 @@ nightly: dist/canpol.mjs
 
 ## nightly-check: make nightly twice, through the bundle with the committed manifest, against the
 ## loopback upstream; counts night 2's requests and finds the sitting published between the nights
-## (about 22 minutes on 2 shared cores: too long for every CI run; test/commands/nightly-twice.test.ts)
+## (10-22 minutes on 2 shared cores: too long for every CI run; test/commands/nightly-twice.test.ts)
 nightly-check: dist/canpol.mjs
 	CANPOL_NIGHTLY_CHECK=1 $(BUN) test test/commands/nightly-twice.test.ts
 

@@ -1,7 +1,7 @@
 // What ships, run as CI runs it: `make nightly` (the bundle, the committed manifest unmodified)
 // against the loopback upstream, twice. Night 1 publishes; a sitting published between the nights
 // is found on night 2, published, searchable and attributed; night 2 asks little of the hosts
-// (≤ 400 requests, ≤ 30 of them to GitHub's raw host). About 22 minutes on 2 shared cores (the
+// (≤ 400 requests, ≤ 30 of them to GitHub's raw host). 10-22 minutes on 2 shared cores (the
 // build of every boundary and the learned encoder), so it runs only with CANPOL_NIGHTLY_CHECK=1:
 // `make nightly-check`.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
