@@ -17,6 +17,7 @@ import { SCHEMA_SQL, SCHEMA_VERSION, SPEECH_INDEXES_SQL } from '../src/core/data
 import { INSERT_SPEECH_SQL, speechRow, type SpeechRefs } from './speech-rows.js';
 import { carrySpeeches } from './reuse-speeches.js';
 import { attachPrevious, detachPrevious } from './previous-file.js';
+import { carryFirstSeen } from './carry-first-seen.js';
 import type { Bundle } from './sources/read-bundle.js';
 import { SOURCE_FORMAT_VERSION, type PoliticianRecord } from './sources/schemas.js';
 
@@ -231,6 +232,10 @@ export function writeDatabase({ bundle, path, buildId, builtAt, onProgress = () 
 
     writeTextIndexes(db);
     onProgress('wrote the q indexes of bills and politicians');
+    if (previous !== null) {
+      const carried = Object.entries(carryFirstSeen(db)).map(([t, n]) => `${t} ${n}`).join(', ');
+      onProgress(`first-seen dates kept from the previous file: ${carried || 'none (another layout)'}`);
+    }
     computeCoverageCounts(db);
     return written;
   })();

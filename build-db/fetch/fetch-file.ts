@@ -47,6 +47,11 @@ export interface FetchFileDeps {
   onRetryAfter?: (ms: number) => void;
   /** A Retry-After longer than this is not waited for: the file stays as it was (stale) this run. */
   maxRetryAfterMs?: number;
+  /** Why this host is not asked again this run (it could not be reached), or null. */
+  hostDown?: () => string | null;
+  /** The host could not be reached (DNS, refused), or still rate-limits us after the retries (429):
+   *  its other files are not requested this run. */
+  onHostDown?: (error: string) => void;
 }
 
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
@@ -60,9 +65,13 @@ export async function fetchFile(source: ManifestSource, file: ManifestFile, prio
   const requestedAt = deps.now();
   const url = deps.requestUrl(file.url);
 
+  const down = deps.hostDown?.();
+  if (down) return failed({ source: source.id, file: rel, url: file.url, requested_at: requestedAt, status: null, attempts: 0 }, have, down);
+
   const { value: last, attempts } = await withRetries<Attempt>(async () => {
     await deps.beforeAttempt?.();
     const get = await httpGet(url, { userAgent: deps.userAgent, timeoutMs: deps.timeoutMs, validators: have ?? undefined });
+    if (get.kind === 'error' && get.unreachable) deps.onHostDown?.(`cannot be reached (${get.error})`);
     if (get.kind === 'error') return { value: { get, problem: get.error }, retry: get.transient };
     if (get.status === 304) return { value: { get, problem: have ? undefined : '304 without a cached copy' }, retry: false };
     if (get.status === 429 || get.status === 503) {
@@ -80,6 +89,9 @@ export async function fetchFile(source: ManifestSource, file: ManifestFile, prio
   }, deps.retry);
 
   const status = last.get.kind === 'response' ? last.get.status : null;
+  // Still throttled after the retries (GitHub's raw host answers a burst so): asking again for the
+  // host's other files would only prolong it.
+  if (status === 429) deps.onHostDown?.('rate limited (HTTP 429) after the retries');
   const base = { source: source.id, file: rel, url: file.url, requested_at: requestedAt, status, attempts };
   const headers = last.get.kind === 'response' ? last.get.headers : null;
   if (status === 304 && have) {
@@ -100,6 +112,11 @@ export async function fetchFile(source: ManifestSource, file: ManifestFile, prio
   if (file.optional && status === 404 && !have) {
     return { outcome: { ...base, result: 'absent', bytes: null, sha256: null, fetched_at: null, verified_at: requestedAt } };
   }
+  return failed(base, have, error);
+}
+
+/** No new copy: the last good one is kept (stale), or there is none (missing). */
+function failed(base: Pick<FileOutcome, 'source' | 'file' | 'url' | 'requested_at' | 'status' | 'attempts'>, have: CachedFile | undefined, error: string): { outcome: FileOutcome; state?: CachedFile } {
   if (have) return { outcome: { ...base, result: 'stale', bytes: have.bytes, sha256: have.sha256, fetched_at: have.fetched_at, verified_at: have.verified_at, error }, state: have };
   return { outcome: { ...base, result: 'missing', bytes: null, sha256: null, fetched_at: null, verified_at: null, error } };
 }

@@ -2,7 +2,8 @@
 // host has asked us to wait (Retry-After): publishers are small public servers and we are a bot.
 export class HostLimit {
   private active = new Map<string, number>();
-  private waiting = new Map<string, Array<() => void>>();
+  /** Per host, waiters of required sources first, then the rest, each in arrival order. */
+  private waiting = new Map<string, { urgent: Array<() => void>; rest: Array<() => void> }>();
   /** Earliest time (ms since epoch) the next request to a host may start. */
   private nextStart = new Map<string, number>();
   /** Highest concurrency seen per host, for the tests and the report. */
@@ -25,9 +26,14 @@ export class HostLimit {
     this.nextStart.set(host, Date.now() + this.spacingMs);
   }
 
-  async run<T>(host: string, task: () => Promise<T>): Promise<T> {
+  /** Runs `task` within the host's limit; an `urgent` one (a required source's) is started before
+   *  every waiting one that is not, so thousands of optional files never hold a required one back. */
+  async run<T>(host: string, task: () => Promise<T>, urgent = false): Promise<T> {
     while ((this.active.get(host) ?? 0) >= this.perHost) {
-      await new Promise<void>((resolve) => this.waiting.set(host, [...(this.waiting.get(host) ?? []), resolve]));
+      let queue = this.waiting.get(host);
+      if (!queue) this.waiting.set(host, (queue = { urgent: [], rest: [] }));
+      const line = urgent ? queue.urgent : queue.rest;
+      await new Promise<void>((resolve) => line.push(resolve));
     }
     const now = (this.active.get(host) ?? 0) + 1;
     this.active.set(host, now);
@@ -36,7 +42,8 @@ export class HostLimit {
       return await task();
     } finally {
       this.active.set(host, (this.active.get(host) ?? 1) - 1);
-      const next = this.waiting.get(host)?.shift();
+      const queue = this.waiting.get(host);
+      const next = queue?.urgent.shift() ?? queue?.rest.shift();
       next?.();
     }
   }

@@ -6,7 +6,11 @@ export interface Validators { etag?: string | null; last_modified?: string | nul
 
 export type GetResult =
   | { kind: 'response'; status: number; headers: Headers; body: Buffer }
-  | { kind: 'error'; error: string; /** worth trying again (timeouts, resets, truncation) */ transient: boolean };
+  | { kind: 'error'; error: string; /** worth trying again (timeouts, resets, truncation) */ transient: boolean;
+      /** the host's name did not resolve or it refused the connection: offline, or no such server */ unreachable?: boolean };
+
+/** Errors that say the host cannot be reached at all (no DNS answer, connection refused, no route). */
+const UNREACHABLE = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'ENETDOWN']);
 
 export async function httpGet(url: string, { userAgent, timeoutMs, validators }: { userAgent: string; timeoutMs: number; validators?: Validators }): Promise<GetResult> {
   const headers: Record<string, string> = { 'user-agent': userAgent, accept: '*/*' };
@@ -23,8 +27,13 @@ export async function httpGet(url: string, { userAgent, timeoutMs, validators }:
     }
     return { kind: 'response', status: res.status, headers: res.headers, body };
   } catch (err) {
-    const e = err as Error & { cause?: Error };
+    const e = err as Error & { code?: string; cause?: Error & { code?: string; errors?: Array<{ code?: string }> } };
     if (e.name === 'TimeoutError' || e.name === 'AbortError') return { kind: 'error', error: `timed out after ${timeoutMs} ms`, transient: true };
-    return { kind: 'error', error: [e.message, e.cause?.message].filter(Boolean).join(': '), transient: true };
+    const error = [e.message, e.cause?.message].filter(Boolean).join(': ');
+    // Node puts the code on the cause (an AggregateError of one per address for a host with
+    // several), Bun on the error itself.
+    const codes = [e.code, e.cause?.code, ...(e.cause?.errors ?? []).map((x) => x.code)];
+    if (codes.some((c) => c !== undefined && UNREACHABLE.has(c))) return { kind: 'error', error, transient: false, unreachable: true };
+    return { kind: 'error', error, transient: true };
   }
 }

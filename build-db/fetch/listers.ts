@@ -120,8 +120,8 @@ LISTERS['fed-ridings-2013-districts'] = fedRidingsDistricts;
  *  `https://lims.leg.bc.ca/hdms/debates/<43rd2nd>`: JSON `allHansardFileAttributes.nodes[]`, each a
  *  file with `fileName`, `published` and `debateAttributes.nodes[0]` giving `debateType.name` and, for
  *  a Blues whose final is out, `redirectLink` naming the final). House sittings only (committee
- *  transcripts are not read by the importer): a sitting's final when the index names one, else its
- *  Blues, at `https://lims.leg.bc.ca/hdms/file/Debates/<session>/<fileName>`, stored as `<fileName>.gz`.
+ *  transcripts are not read by the importer): a sitting's final when the index names one that is
+ *  not marked `published: false`, else its Blues, at `https://lims.leg.bc.ca/hdms/file/Debates/<session>/<fileName>`, stored as `<fileName>.gz`.
  *  Layout learned from adminatthebunker/CanadianPoliticalData services/scanner/src/legislative/bc_hansard.py. */
 const BC_HOUSE_FILE = /^(\d{8}(?:am|pm))-(?:House-Blues\.htm|Hansard-(?:n\d+|v\d+n\d+)\.html?)$/i;
 const BC_FINAL = /(\d{8}(?:am|pm)-Hansard-(?:n\d+|v\d+n\d+)\.html?)/i;
@@ -131,23 +131,29 @@ const bcHansardDebates: Lister = (index, _urlOf, indexUrl = '') => {
   if (!Array.isArray(nodes)) return { files: [], problems: ['debate index has no allHansardFileAttributes.nodes'] };
   const session = new URL(indexUrl).pathname.split('/').filter(Boolean).at(-1) ?? '';
   if (!/^\d+(?:st|nd|rd|th)\d+(?:st|nd|rd|th)$/.test(session)) return { files: [], problems: [`debate index URL names no session: ${indexUrl}`] };
+  // A final the index lists as not yet published answers 404: its sitting keeps its Blues (the draft).
+  const unpublished = new Set(nodes.filter((n) => n?.published === false && n.fileName && !/blues/i.test(n.fileName)).map((n) => n.fileName!.trim()));
   const bySitting = new Map<string, string>();
   for (const node of nodes) {
     const name = (node?.fileName ?? '').trim();
     const m = BC_HOUSE_FILE.exec(name);
     const attrs = node?.debateAttributes?.nodes?.[0];
-    if (!m || !attrs) continue;
+    if (!m || !attrs || unpublished.has(name)) continue;
     const type = attrs.debateType?.name?.trim().toLowerCase();
     // Older sessions leave debateType empty: a House file then has no committee links.
     if (type ? type !== 'house' : Boolean(attrs.committeeALink || attrs.committeeCLink)) continue;
-    const final = /blues/i.test(name) ? BC_FINAL.exec(attrs.redirectLink ?? '')?.[1] ?? null : name;
+    const named = /blues/i.test(name) ? BC_FINAL.exec(attrs.redirectLink ?? '')?.[1] ?? null : name;
+    const final = named && !unpublished.has(named) ? named : null;
     const best = final ?? name;
     const had = bySitting.get(m[1]);
     if (!had || (/blues/i.test(had) && !/blues/i.test(best))) bySitting.set(m[1], best);
   }
+  // That server ignores conditional requests: a final, once held, is not downloaded again; a Blues
+  // is, each night, until its final is out.
   const files = [...bySitting.values()].sort().map((name) => ({
     path: `${name}.gz`,
     url: new URL(`/hdms/file/Debates/${session}/${encodeURIComponent(name)}`, indexUrl).href,
+    ...(/blues/i.test(name) ? {} : { immutable: true }),
   }));
   return { files, problems: [] };
 };

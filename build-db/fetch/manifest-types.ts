@@ -11,6 +11,10 @@ export interface SourceCheck {
   root?: string;
   /** csv: columns the header must have. */
   columns?: string[];
+  /** xml: at least this many elements of each name (a division's participants: an empty list is refused). */
+  min_elements?: Record<string, number>;
+  /** xml: every element of each name present has exactly this text (a detail of another session is refused). */
+  fields_equal?: Record<string, string>;
 }
 
 export type SourceFormat = 'xml' | 'html' | 'json' | 'jsonl' | 'jsonp' | 'geojson' | 'csv' | 'text' | 'shapefile';
@@ -93,6 +97,11 @@ export type Discover =
     kind: 'numbered'; files: ManifestFile[]; miss_budget?: number; reprobe_days?: number;
     /** Items of the newest session this close to its highest number are re-checked (conditional GET) every run. */
     recheck_last?: number;
+    /** Items of the newest session first held less than this many days ago are re-checked too (revisions). */
+    revision_days?: number;
+    /** Sessions of earlier Parliaments are not probed: the publisher has no such items (House Debates
+     *  XML starts with the 39th Parliament), so probing them only costs 404s. */
+    from_parliament?: number;
   }
   | {
     /** One document per session or per parliament (LEGISinfo's per-session export, the member search per parliament). */
@@ -103,6 +112,12 @@ export type Discover =
      *  the `date` child); `detail` (template with `{key}`) is each item's own export. Items dated before
      *  `--since` are skipped. `recheck`: `never` (a recorded division) or `open-session` (a bill still moving). */
     kind: 'index-list'; index: ManifestFile; detail: ManifestFile; item: string; key: string; date?: string; recheck?: 'never' | 'open-session';
+    /** Items dated this many days back or less are re-checked every run even when `recheck` is `never`
+     *  (the House corrects a division's record in the days after it). */
+    recheck_days?: number;
+    /** The list item's (and the detail's) elements naming its Parliament and session: an item of
+     *  another session is refused, and so is a detail whose elements name another session or key. */
+    session_fields?: { parliament: string; session: string; key?: string };
   }
   | {
     /** Web pages as the index: `start` per session, then `steps` (build-db/fetch/discover/html-chain.ts). */

@@ -1,5 +1,6 @@
 // Does the body still look like the format the importer expects? A publisher that changes a
 // format without notice must not replace the last good copy; the importer would skip everything.
+import { getElementsByTagName, textContent } from 'domutils';
 import { parseDocument } from 'htmlparser2';
 import type { SourceCheck, SourceFormat } from './manifest-types.js';
 import { unwrapJsonp } from './parlinfo/jsonp.js';
@@ -14,7 +15,7 @@ export function parseProblem(format: SourceFormat, path: string, bytes: Buffer, 
     case 'geojson': return jsonProblem(text, (v) => ((v as { type?: string })?.type === 'FeatureCollection' && Array.isArray((v as { features?: unknown }).features) ? null : 'not a GeoJSON FeatureCollection'));
     case 'jsonl': return jsonlProblem(text);
     case 'jsonp': return unwrapJsonp(text).problem;
-    case 'xml': return xmlProblem(text, check.root);
+    case 'xml': return xmlProblem(text, check.root) ?? xmlContentProblem(text, check);
     case 'html': return /<(html|body|p)\b/i.test(text.slice(0, 200_000)) ? null : 'no HTML markup';
     case 'csv': return csvProblem(text, check.columns ?? []);
     case 'text': return null;
@@ -43,6 +44,21 @@ function xmlProblem(text: string, root?: string): string | null {
   if (root && first.name !== root) return `root element is <${first.name}>, expected <${root}>`;
   // A body cut short leaves the root unclosed: the closing tag must be the last thing in the file.
   if (!new RegExp(`</${first.name}>\\s*$`).test(text)) return `<${first.name}> is not closed (truncated?)`;
+  return null;
+}
+
+/** The element counts and field values the check asks for (parsed again: only checked files pay). */
+function xmlContentProblem(text: string, check: SourceCheck): string | null {
+  if (!check.min_elements && !check.fields_equal) return null;
+  const doc = parseDocument(text, { xmlMode: true });
+  for (const [name, min] of Object.entries(check.min_elements ?? {})) {
+    const n = getElementsByTagName(name, doc.children, true).length;
+    if (n < min) return `${n} <${name}> element(s), fewer than the ${min} expected`;
+  }
+  for (const [name, want] of Object.entries(check.fields_equal ?? {})) {
+    const other = getElementsByTagName(name, doc.children, true).map((e) => textContent(e).trim()).find((v) => v !== want);
+    if (other !== undefined) return `<${name}> is ${other}, expected ${want}`;
+  }
   return null;
 }
 

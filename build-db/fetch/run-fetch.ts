@@ -12,6 +12,8 @@ import { DISCOVERERS } from './discover/index.js';
 import { sessionsInScope } from './discover/sessions.js';
 import { fetchFile, type FetchFileDeps, type FileOutcome } from './fetch-file.js';
 import { HostLimit } from './host-limit.js';
+import { isLoopbackUrl } from './loopback.js';
+import { pinnedToCommit } from './pinned.js';
 import { ASSEMBLERS } from './assemblers.js';
 import { LISTERS } from './listers.js';
 import type { ManifestFile, ManifestSource, SourcesManifest } from './manifest-types.js';
@@ -60,6 +62,8 @@ export interface FetchOptions {
   now?: () => string;
   /** Overrides of the manifest's defaults (tests use millisecond backoffs). */
   timeoutMs?: number; retries?: number; backoffMs?: number; perHost?: number; spacingMs?: number;
+  /** Space requests to a loopback mirror as to the publishers (tests of the spacing itself). */
+  politeToLoopback?: boolean;
   /** Backfill from this date (YYYY-MM-DD): sessions that ended before it and divisions dated before it are skipped. */
   since?: string | null;
   onProgress?: (msg: string) => void;
@@ -90,13 +94,21 @@ function readMarker(cache: string): string | null {
   try { return JSON.parse(readFileSync(runMarkerFile(cache), 'utf8')).started_at ?? null; } catch { return null; }
 }
 
+/** The host a discovered source asks (its first template's). */
+function discoverHost(s: ManifestSource): string {
+  const d = s.discover!;
+  const url = d.kind === 'index-list' ? d.index.url : d.kind === 'html-chain' ? d.start.url : d.files[0]?.url;
+  try { return new URL(url ?? '').host; } catch { return s.id; }
+}
+
 export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
   const { manifest, cache, mirror = null, now = iso, onProgress = () => {} } = opts;
   const started = performance.now();
   const startedAt = now();
   const d = manifest.defaults;
   const since = opts.since ?? null;
-  const limit = new HostLimit(opts.perHost ?? d.per_host, opts.spacingMs ?? d.spacing_ms ?? 0);
+  const loopback = isLoopbackUrl(mirror) && !opts.politeToLoopback;
+  const limit = new HostLimit(opts.perHost ?? d.per_host, opts.spacingMs ?? (loopback ? 0 : d.spacing_ms ?? 0));
   const full = readFullState(cache);
   const state: CacheState = full.files;
   const misses = full.misses;
@@ -105,6 +117,9 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
   if (resumeFrom) onProgress(`resuming the run started ${resumeFrom}: files it stored are not requested again`);
   writeFileAtomic(runMarkerFile(cache), `${JSON.stringify({ started_at: resumeFrom ?? startedAt, pid: process.pid })}\n`);
   const hostOf = (url: string) => new URL(url).host;
+  // A host that could not be reached (offline, no DNS, refused) is not asked again this run: its
+  // files keep their last copies at once instead of each being retried.
+  const down = new Map<string, string>();
   let requests = 0;
   let done = 0;
 
@@ -112,7 +127,7 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
   const nextStart = new Map<string, number>();
   const pace = async (source: ManifestSource) => {
     const gap = source.min_interval_ms ?? 0;
-    if (gap <= 0) return;
+    if (gap <= 0 || loopback) return;
     const now = Date.now();
     const at = Math.max(now, nextStart.get(source.id) ?? 0);
     nextStart.set(source.id, at + gap);
@@ -126,7 +141,10 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
     const had = state[key];
     if (resumeFrom && had && had.verified_at >= resumeFrom && existsSync(join(cache, key))) return keptOutcome(source.id, key, had);
     // Content that cannot change (a file at a git commit) is requested once.
-    if (file.immutable && had && existsSync(join(cache, key))) return keptOutcome(source.id, key, had);
+    const pinned = file.immutable || pinnedToCommit(url);
+    if (pinned && had && existsSync(join(cache, key))) return keptOutcome(source.id, key, had);
+    // An optional file found absent at a commit (a set without .prj) stays absent: not asked again.
+    if (pinned && file.optional && misses[key]) return { source: source.id, file: key, url, requested_at: misses[key], status: 404, result: 'absent', attempts: 0, bytes: null, sha256: null, fetched_at: null, verified_at: misses[key] };
     // The limit is per publisher host, also when a mirror serves every host.
     const host = hostOf(url);
     const deps: FetchFileDeps = {
@@ -135,10 +153,13 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
       requestUrl: (u) => mirrored(u, mirror),
       beforeAttempt: () => limit.spaced(host),
       onRetryAfter: (ms) => limit.pause(host, ms),
+      hostDown: () => (down.has(host) ? `not requested: ${host} refused earlier this run (${down.get(host)})` : null),
+      onHostDown: (error) => { if (!down.has(host)) { down.set(host, error); onProgress(`${host}: ${error}: its other files are not requested this run (their last copies are kept)`); } },
     };
-    const { outcome, state: next } = await limit.run(host, async () => { await pace(source); return fetchFile(source, { ...file, url, path }, had, deps); });
+    const { outcome, state: next } = await limit.run(host, async () => { await pace(source); return fetchFile(source, { ...file, url, path }, had, deps); }, source.required);
     requests += outcome.attempts;
     if (next && next !== had) { state[key] = next; journal(cache, { file: key, state: next }); }
+    if (pinned && outcome.result === 'absent') { misses[key] = outcome.requested_at; journal(cache, { miss: key, at: outcome.requested_at }); }
     if (++done % 100 === 0) onProgress(`${done} files, ${requests} requests so far`);
     if (outcome.result !== 'unchanged' && outcome.result !== 'absent') onProgress(`${key}: ${outcome.result}${outcome.error ? ` (${outcome.error})` : ''}`);
     return outcome;
@@ -244,12 +265,21 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
   const wanted = manifest.sources.filter((s) => !opts.only || opts.only.includes(s.id));
   const disabled = (s: ManifestSource): SourceReport => ({ id: s.id, publisher: s.publisher, importer: s.importer, dataset_dir: s.dataset_dir, jurisdiction: s.jurisdiction ?? null, required: s.required, licence: s.licence, attribution: s.attribution, status: 'disabled', changed: false, problems: [], files: [], items: { new: [], changed: [], removed: [] } });
   const plain = Promise.all(wanted.filter((s) => !s.discover).map((s) => (s.enabled === false ? disabled(s) : fetchSource(s))));
-  // Discovered sources run one after another (numbered first, as they find new sessions), each
-  // with its own files in parallel, beside the plain sources.
+  // Discovered sources of one host run one after another (numbered first: they find new sessions,
+  // which the sources started after them walk too), each with its own files in parallel; the hosts
+  // proceed in parallel, beside the plain sources, each within its own limit. A session found on
+  // one host reaches another host's sources only if they start after it (else the next night).
   const order = (s: ManifestSource) => (s.discover?.kind === 'numbered' ? 0 : 1);
+  const byHost = new Map<string, ManifestSource[]>();
+  for (const s of wanted.filter((x) => x.discover).sort((a, b) => order(a) - order(b))) {
+    const host = discoverHost(s);
+    byHost.set(host, [...(byHost.get(host) ?? []), s]);
+  }
   const discovered = (async () => {
     const reports = new Map<string, SourceReport>();
-    for (const s of wanted.filter((x) => x.discover).sort((a, b) => order(a) - order(b))) reports.set(s.id, s.enabled === false ? disabled(s) : await discoverSource(s));
+    await Promise.all([...byHost.values()].map(async (group) => {
+      for (const s of group) reports.set(s.id, s.enabled === false ? disabled(s) : await discoverSource(s));
+    }));
     return reports;
   })();
   const [plainReports, discoveredReports] = await Promise.all([plain, discovered]);

@@ -1,8 +1,9 @@
 // House Debates sittings have no index document: they are numbered within a session (HAN001 …), so
 // they are found by probing. Known numbers are not requested again once their session has closed;
 // the newest session's last few are re-checked (corrections appear days later); numbers absent below
-// the highest found are probed again for `reprobe_days` (the XML often lags the sitting); past the
-// highest, numbers are probed in windows until `miss_budget` in a row are absent.
+// the highest found are probed again for `reprobe_days` (the XML often lags the sitting), unless the
+// session closed longer ago than that; past the highest, numbers are probed in windows until
+// `miss_budget` in a row are absent.
 import type { FileOutcome } from '../fetch-file.js';
 import type { ManifestFile } from '../manifest-types.js';
 import { expandTemplate, failureOf, type DiscoverContext, type Discovered, type Discoverer, type Session } from './context.js';
@@ -16,7 +17,11 @@ export const discoverNumbered: Discoverer = async (ctx) => {
   if (d?.kind !== 'numbered') throw new Error(`${ctx.source.id}: not a numbered source`);
   const out: Discovered = { files: [], failures: [], sessionsFound: [] };
   for (const session of ctx.sessions) {
-    const got = await walkSession(ctx, session, d.files, { budget: d.miss_budget ?? 5, reprobeDays: d.reprobe_days ?? 30, recheckLast: d.recheck_last ?? 3 });
+    if (session.parliament < (d.from_parliament ?? 0)) continue;
+    // A session closed (its successor opened) over reprobe_days ago publishes nothing late any more.
+    const next = ctx.sessions[ctx.sessions.indexOf(session) + 1]?.opened ?? null;
+    const closedLongAgo = !session.open && next !== null && Date.parse(ctx.now) - Date.parse(next) > (d.reprobe_days ?? 30) * DAY_MS;
+    const got = await walkSession(ctx, session, d.files, { budget: d.miss_budget ?? 5, reprobeDays: d.reprobe_days ?? 30, recheckLast: d.recheck_last ?? 3, revisionDays: d.revision_days ?? 0, closedLongAgo });
     out.files.push(...got.files);
     out.failures.push(...got.failures);
     if (session.candidate && got.found > 0) out.sessionsFound.push({ ...session, candidate: false });
@@ -27,7 +32,7 @@ export const discoverNumbered: Discoverer = async (ctx) => {
 
 interface Walk { files: FileOutcome[]; failures: string[]; found: number; requested: number; highest: number }
 
-async function walkSession(ctx: DiscoverContext, session: Session, templates: ManifestFile[], o: { budget: number; reprobeDays: number; recheckLast: number }): Promise<Walk> {
+async function walkSession(ctx: DiscoverContext, session: Session, templates: ManifestFile[], o: { budget: number; reprobeDays: number; recheckLast: number; revisionDays: number; closedLongAgo: boolean }): Promise<Walk> {
   const filesOf = (n: number) => templates.map((t, i) => ({ ...expandTemplate(t, session, n), optional: i === 0 ? true : t.optional }));
   const walk: Walk = { files: [], failures: [], found: 0, requested: 0, highest: 0 };
   const known = new Set<number>();
@@ -61,17 +66,23 @@ async function walkSession(ctx: DiscoverContext, session: Session, templates: Ma
     return true;
   };
 
+  // The revision window: a sitting of the sitting session whose content was first held less than
+  // `revision_days` ago is re-checked (conditional GET): the House revises the XML after publication.
+  const windowFrom = new Date(Date.parse(ctx.now) - o.revisionDays * DAY_MS).toISOString();
+  const recent = (n: number) => o.revisionDays > 0 && (ctx.kept(filesOf(n)[0])?.fetched_at ?? '') >= windowFrom;
   const tasks: Array<Promise<unknown>> = [];
   for (let n = 1; n <= highest; n++) {
     if (known.has(n)) {
-      if (session.open && n > highest - o.recheckLast) { tasks.push(probe(n)); continue; }
+      if (session.open && (n > highest - o.recheckLast || recent(n))) { tasks.push(probe(n)); continue; }
       walk.found++;
       for (const f of filesOf(n)) { const k = ctx.kept(f); if (k) walk.files.push(k); }
       continue;
     }
     const missed = ctx.missedAt(filesOf(n)[0].path);
     const resumedPast = missed && ctx.resumeFrom && missed >= ctx.resumeFrom;
-    const givenUp = missed && Date.parse(ctx.now) - Date.parse(missed) > o.reprobeDays * DAY_MS;
+    // A gap is probed again while the XML may still come: for reprobe_days, and only in a session
+    // that has not long closed (a first walk of an old session records its gaps once).
+    const givenUp = missed && (o.closedLongAgo || Date.parse(ctx.now) - Date.parse(missed) > o.reprobeDays * DAY_MS);
     if (!resumedPast && !givenUp) tasks.push(probe(n));
   }
   await Promise.all(tasks);
@@ -82,7 +93,7 @@ async function walkSession(ctx: DiscoverContext, session: Session, templates: Ma
   const settled = (n: number) => {
     if (session.open) return false;
     const missed = ctx.missedAt(filesOf(n)[0].path);
-    return missed !== null && Date.parse(ctx.now) - Date.parse(missed) > o.reprobeDays * DAY_MS;
+    return missed !== null && (o.closedLongAgo || Date.parse(ctx.now) - Date.parse(missed) > o.reprobeDays * DAY_MS);
   };
   let lastFound = highest;
   for (let start = highest + 1; start - lastFound <= o.budget && start <= MAX_NUMBER; start += o.budget) {

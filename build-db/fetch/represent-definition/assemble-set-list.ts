@@ -7,14 +7,15 @@
 // listed, with `feature_rules.untranslated` saying why: the importer refuses it naming the set.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { projectJson } from '../../../src/core/project-files.js';
 import { writeFileAtomic } from '../cache-state.js';
 import type { FileOutcome } from '../fetch-file.js';
 import { parseDefinition, type PyValue, type Registration } from './parse-definition.js';
 import { translateId, translateKeep, translateName } from './translate-rules.js';
 
 export const SET_LIST = 'manifest.json';
-export const SETS_CONFIG = fileURLToPath(new URL('../../../config/represent-boundary-sets.json', import.meta.url));
+/** The per-set config, carried inside the bundle and the binary (src/project-files.ts). */
+export const SETS_CONFIG = 'config/represent-boundary-sets.json';
 
 export interface SetConfig {
   shapefile: string;
@@ -87,14 +88,16 @@ export function setEntry(slug: string, where: { repo: string; commit: string; di
   return entry;
 }
 
-export function readSetsConfig(path = SETS_CONFIG): Record<string, SetConfig> {
-  return (JSON.parse(readFileSync(path, 'utf8')) as { sets: Record<string, SetConfig> }).sets;
+/** The committed per-set config, or the one at `path` (a test's). */
+export function readSetsConfig(path?: string): Record<string, SetConfig> {
+  const file = path === undefined ? projectJson(SETS_CONFIG) : JSON.parse(readFileSync(path, 'utf8'));
+  return (file as { sets: Record<string, SetConfig> }).sets;
 }
 
 export interface AssembleSetList { output: string | null; changed: boolean; problems: string[] }
 
 /** `files`: this run's outcomes of the source's files (keys `<dataset_dir>/<path>`). */
-export function assembleSetList(dir: string, datasetDir: string, files: FileOutcome[], configPath = SETS_CONFIG): AssembleSetList {
+export function assembleSetList(dir: string, datasetDir: string, files: FileOutcome[], configPath?: string): AssembleSetList {
   let config: Record<string, SetConfig>;
   try { config = readSetsConfig(configPath); } catch (err) { return { output: null, changed: false, problems: [`${configPath}: ${(err as Error).message}`] }; }
   const problems: string[] = [];
@@ -106,7 +109,7 @@ export function assembleSetList(dir: string, datasetDir: string, files: FileOutc
     if (!slug) continue;
     const at = UPSTREAM.exec(decodeURIComponent(new URL(f.url).pathname));
     if (!at) { problems.push(`${rel}: URL is not <owner>/<repo>/<commit>/<dir>/definition.py: ${f.url}`); continue; }
-    if (!config[slug]) { problems.push(`${rel}: set ${slug} is not in ${configPath}`); continue; }
+    if (!config[slug]) { problems.push(`${rel}: set ${slug} is not in ${configPath ?? SETS_CONFIG}`); continue; }
     const path = join(dir, rel);
     // Not fetched this run and never before: the last set list stays rather than one short of a set.
     if (!existsSync(path)) { problems.push(`${rel}: not in the cache (${f.result})`); continue; }

@@ -31,6 +31,10 @@ export async function fetchCommand({ manifest, cache, mirror, since, only }: Fet
   });
   for (const s of report.sources) console.error(`${s.status.padEnd(8)} ${s.id}${s.required ? ' (required)' : ''}${s.changed ? ', changed' : ''}`);
   const t = report.totals;
-  console.error(`${t.updated} updated, ${t.unchanged} unchanged, ${t.stale} stale, ${t.missing} missing, ${t.absent} absent; ${t.requests} requests, ${t.bytes_downloaded} bytes in ${report.seconds}s; report: ${fetchReportFile(cache)}`);
-  return report.sources.some((s) => s.required && s.status === 'missing') ? 1 : 0;
+  console.error(`files: ${t.updated} updated, ${t.unchanged} unchanged, ${t.stale} stale, ${t.missing} missing, ${t.absent} absent; ${t.requests} requests, ${t.bytes_downloaded} bytes in ${report.seconds}s; report: ${fetchReportFile(cache)}`);
+  // A source can be missing with no file missing (a discovered source whose index failed): say so by source.
+  const missing = report.sources.filter((s) => s.status === 'missing');
+  const required = missing.filter((s) => s.required);
+  if (missing.length) console.error(`sources missing: ${missing.map((s) => s.id).join(', ')}${required.length ? `; required: ${required.map((s) => s.id).join(', ')} (exit 1)` : ' (none required)'}`);
+  return required.length ? 1 : 0;
 }

@@ -5,9 +5,9 @@
 // A trigram phrase query is a substring match: FTS5 finds the rows holding every trigram of the
 // query in sequence, which is exactly the rows containing it. Both sides are folded by fold(), so the
 // tokenizer is case-sensitive and folds nothing itself. A query folded to fewer than 3 characters has
-// no trigram: it keeps the LIKE scan (such a query matches most rows anyway). `test/core/data-file/text-index.test.ts`
-// checks the index against LIKE on every substring it tries of the real bill titles and names.
-import { escapeLike, fold } from '../domain/text.js';
+// no trigram: it is a scan (such a query matches most rows anyway). `test/core/data-file/text-index.test.ts`
+// checks the index against a plain substring test on every substring it tries of the real bill titles and names.
+import { fold } from '../domain/text.js';
 
 /** The indexed tables: the index of `t` is `<t>_text`, over `column`. */
 export const TEXT_INDEXES = { bills: 'search_folded', politicians: 'name_folded' } as const;
@@ -43,12 +43,15 @@ export interface ContainsOptions {
 
 /**
  * The WHERE condition and its one value for "`table` (as `alias`) contains `q`", case- and
- * accent-insensitively: a trigram phrase query, or LIKE for a query under 3 characters.
+ * accent-insensitively: a trigram phrase query, or a scan for a query under 3 characters or holding
+ * a NUL.
  */
 export function containsText(table: TextIndexed, alias: string, q: string, { walkOrderIndex = false }: ContainsOptions = {}): [sql: string, value: string] {
   const folded = fold(q);
   const column = `${alias ? `${alias}.` : ''}${TEXT_INDEXES[table]}`;
-  if ([...folded].length < MIN_INDEXED) return [`${column} LIKE ? ESCAPE '\\'`, `%${escapeLike(folded)}%`];
+  // A scan with instr, which compares every byte of both values: FTS5's query parser and LIKE stop
+  // at a NUL character (FTS5 fails: "unterminated string"; LIKE matches a shorter text).
+  if (folded.includes('\0') || [...folded].length < MIN_INDEXED) return [`instr(${column}, ?) > 0`, folded];
   // One FTS5 string: the whole query, its double quotes doubled, so nothing in it is syntax. The unary
   // `+` keeps SQLite from using the IN list to look rows up by rowid (walkOrderIndex).
   return [`${walkOrderIndex ? '+' : ''}${alias ? `${alias}.` : ''}rowid IN (SELECT rowid FROM ${table}_text WHERE ${table}_text MATCH ?)`, `"${folded.replace(/"/g, '""')}"`];

@@ -40,6 +40,21 @@ test('the index lister keeps House sittings, a final over its Blues, and skips c
   expect(LISTERS['bc-hansard-debates']('{"data": 1}', (p) => p, INDEX).problems).toEqual(['debate index has no allHansardFileAttributes.nodes']);
 });
 
+test('a final marked published: false is not asked for: its sitting keeps the Blues (the draft); a final is fetched once, a Blues every night', () => {
+  const unpublished = { ...node('20260219pm-Hansard-n119.html'), published: false };
+  const nodes = [
+    node('20260218pm-House-Blues.htm', 'House', 'https://lims.leg.bc.ca/hdms/file/Debates/43rd2nd/20260218pm-Hansard-n118.html'),
+    node('20260218pm-Hansard-n118.html'),
+    node('20260219pm-House-Blues.htm', 'House', 'https://lims.leg.bc.ca/hdms/file/Debates/43rd2nd/20260219pm-Hansard-n119.html'),
+    unpublished,
+  ];
+  const { files } = LISTERS['bc-hansard-debates'](index(nodes), (p) => p, INDEX);
+  expect(files.map((f) => [f.path, f.immutable ?? false])).toEqual([
+    ['20260218pm-Hansard-n118.html.gz', true],
+    ['20260219pm-House-Blues.htm.gz', false],
+  ]);
+});
+
 test('the session lister names each session\'s debate index from the first parliament asked for on', () => {
   const list = JSON.stringify({ allParliaments: { nodes: [
     { number: 42, annotation: 'nd', sessionsByParliamentId: { nodes: [{ number: 5, annotation: 'th' }] } },

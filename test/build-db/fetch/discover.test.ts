@@ -138,20 +138,33 @@ describe.skipIf(!HAVE)('discovery from the loopback upstream', () => {
     expect(second.sources[0].items.new).toContain('hoc-hansard-xml-samples/11796678-en.xml.gz');
   });
 
-  test('a closed session with no XML is not probed again once its misses are older than reprobe_days', async () => {
+  test('a session closed recently with no XML is probed again only until its misses are older than reprobe_days', async () => {
+    publishSitting(root, '44-1', 1);
+    publishVoteList(root, '44-1', []);
+    const day = (d: string) => () => `${d}T08:00:00.000Z`;
+    // 43-2 closed when 44-1 opened, 2021-11-22.
+    await run({ now: day('2021-11-25') });
+    expect(requested(sitting('432', 1)).map((r) => r.status)).toEqual([404]);
+    up.requests.length = 0;
+    await run({ now: day('2021-12-09') }); // within 30 days: asked again (XML can be late)
+    expect(requested(sitting('432', 1)).length).toBe(1);
+    up.requests.length = 0;
+    await run({ now: day('2022-01-20') }); // settled: 43-2 costs nothing; the newest session and the possible next ones are still probed
+    expect(up.requests.filter((r) => r.path.includes('/House/432/'))).toEqual([]);
+    expect(requested(sitting('441', 2)).length).toBe(1);
+    expect(requested(sitting('451', 1)).length).toBe(1);
+  });
+
+  test('a session closed longer ago than reprobe_days has its gaps probed once, not again the next night', async () => {
     publishSitting(root, '44-1', 1);
     publishVoteList(root, '44-1', []);
     const day = (d: string) => () => `${d}T08:00:00.000Z`;
     await run({ now: day('2026-01-01') });
     expect(requested(sitting('432', 1)).map((r) => r.status)).toEqual([404]);
     up.requests.length = 0;
-    await run({ now: day('2026-01-15') }); // within 30 days: asked again (XML can be late)
-    expect(requested(sitting('432', 1)).length).toBe(1);
-    up.requests.length = 0;
-    await run({ now: day('2026-03-01') }); // settled: 43-2 costs nothing; the newest session and the possible next ones are still probed
+    await run({ now: day('2026-01-02') });
     expect(up.requests.filter((r) => r.path.includes('/House/432/'))).toEqual([]);
     expect(requested(sitting('441', 2)).length).toBe(1);
-    expect(requested(sitting('451', 1)).length).toBe(1);
   });
 
   test('--since leaves out sessions that ended before it and divisions dated before it', async () => {

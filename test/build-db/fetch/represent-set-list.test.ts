@@ -219,7 +219,7 @@ describe.skipIf(!HAVE)('definitions fetched from the publisher, through the pipe
     expect(JSON.stringify(failed)).toContain('country-ca-csd-3518020');
   }, 120_000);
 
-  test('a definition the publisher stops serving leaves the last set list in place: the source is stale, the list unchanged', async () => {
+  test('a definition held from its commit is not asked again: the publisher failing on it leaves the source fresh, the list unchanged', async () => {
     const cache = join(dir, 'cache-stale');
     const manifest = manifestWith(['country-ca-csd-3518005', 'country-ca-csd-3518001']);
     const fetchNow = () => runFetch({ manifest, cache, mirror: up.mirror, timeoutMs: 5_000, retries: 1, backoffMs: 5, perHost: 8 });
@@ -228,9 +228,12 @@ describe.skipIf(!HAVE)('definitions fetched from the publisher, through the pipe
     const before = readFileSync(list);
     const path = up.pathOf(manifest.sources[0].files.find((f) => f.path === 'definitions/country-ca-csd-3518005.py')!.url);
     up.behave(path, { kind: 'status', status: 500 });
+    const asked = up.requests.length;
     const report = await fetchNow();
     up.behave(path, null);
-    expect(report.sources[0].status).toBe('stale');
+    // A file at a commit cannot change (build-db/fetch/pinned.ts): it is not requested.
+    expect(up.requests.slice(asked).some((r) => r.path === path)).toBe(false);
+    expect(report.sources[0].status).toBe('fresh');
     expect(readFileSync(list).equals(before)).toBe(true);
     // Kept from the cached copy: both sets, Ajax still named by its definition.
     expect((JSON.parse(before.toString('utf8')) as Array<{ slug: string; feature_rules: { name_from: string } }>).map((s) => [s.slug, s.feature_rules.name_from])).toEqual([

@@ -66,9 +66,11 @@ describe('serve at start', () => {
   }, 30_000);
 
   // An unreadable data file (issue 21). Root reads any file whatever its mode, so as root the server
-  // is run as the unprivileged user 65534 (setpriv, util-linux); without setpriv as root the case
-  // cannot be made and the test says so by skipping.
+  // runs as the checkout's owner without the capabilities that bypass file modes (setpriv,
+  // util-linux): it can still read the checkout, also one under a private (0700) folder, which
+  // another user could not. Without setpriv as root the case cannot be made: the test skips.
   const asRoot = process.getuid?.() === 0;
+  const repo = join(import.meta.dir, '../../..');
   const setpriv = spawnSync('setpriv', ['--version']).status === 0;
   test.skipIf(asRoot && !setpriv)('an unreadable file: exit 1, one line', () => {
     const dir = mkdtempSync(join(tmpdir(), 'canpol-unreadable-'));
@@ -78,8 +80,10 @@ describe('serve at start', () => {
       copyFileSync(f.dbPath, locked);
       chmodSync(locked, 0o000);
       const cli = [BUN, 'src/cli/main.ts', 'serve', '--port', '0', '--data', locked];
-      const argv = asRoot ? ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups', ...cli] : cli;
-      const r = spawnSync(argv[0]!, argv.slice(1), { cwd: join(import.meta.dir, '../../..'), encoding: 'utf8', env: { ...process.env, PORT: '' } });
+      const owner = statSync(repo);
+      const noBypass = ['--bounding-set=-dac_override,-dac_read_search', '--inh-caps=-dac_override,-dac_read_search'];
+      const argv = asRoot ? ['setpriv', `--reuid=${owner.uid}`, `--regid=${owner.gid}`, '--clear-groups', ...noBypass, ...cli] : cli;
+      const r = spawnSync(argv[0]!, argv.slice(1), { cwd: repo, encoding: 'utf8', env: { ...process.env, PORT: '' } });
       expect(r.status).toBe(1);
       expect(r.stderr).toBe(`canpol serve: data file ${locked} refused: it cannot be read (EACCES: permission denied)\n`);
     } finally {

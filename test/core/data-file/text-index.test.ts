@@ -87,6 +87,7 @@ describe('substring semantics (spec: case-insensitive substring; accents folded 
     'An Act to amend the Criminal Code (housing)', 'Loi modifiant le Code criminel (logement)\u0001Loi sur le logement\u0001C-11',
     'Québec–Montréal high-speed rail “HSR” act', 'O\'Brien "quoted" 100% _under_score_ back\\slash', 'Straße ﬁnance ǅ Ǆ ĳ', '',
     'emoji 🍁 maple 🍁🍁 act', 'C-1', 'aaa aaaa aaaaa', 'Côté, Chloé – résumé', 'tab\there', 'e\u0301cole combining',
+    'nul\u0000byte inside',
   ];
   const names = ['Chloé Côté', 'Ziad Aboultaif', 'Élise Lévesque-Gagné', 'Jean-Yves Duclos', "Seamus O'Regan", 'Li Ma', 'Bo'];
   const idx = indexed(bills, names);
@@ -98,6 +99,7 @@ describe('substring semantics (spec: case-insensitive substring; accents folded 
     ['bills', 'cote, chloe'], ['bills', 'résumé'], ['bills', 'ecole'], ['bills', 'école'], ['bills', 'straße'], ['bills', 'strasse'],
     ['bills', 'tab\th'], ['bills', 'AND'], ['bills', 'OR'], ['bills', 'NEAR('], ['bills', '*'], ['bills', 'act*'], ['bills', '^an'],
     ['bills', 'code criminel'], ['bills', 'x'], ['bills', ' '], ['bills', '  '], ['bills', '\u0301'], ['bills', 'no such text at all'],
+    ['bills', 'abc\u0000def'], ['bills', 'l\u0000b'], ['bills', '\u0000'], ['bills', 'nul\u0000byte'], ['bills', 'NUL\u0000BY'],
     ['politicians', 'cote'], ['politicians', 'CHLOÉ'], ['politicians', 'levesque-ga'], ['politicians', "o'r"], ['politicians', 'ma'],
     ['politicians', 'bo'], ['politicians', 'li '], ['politicians', 'é'], ['politicians', 'e'], ['politicians', 'yves duc'],
   ] as Array<[TextIndexed, string]>)('%s ?q=%s', (table, q) => {
