@@ -10,6 +10,7 @@ import { mpHandlesImporter } from './mp-handles/index.js';
 import { parlBillsImporter } from './parl-bills/index.js';
 import { hocHansardImporter } from './hoc-hansard/index.js';
 import { bcHansardImporter } from './bc-hansard/index.js';
+import { ontarioHansardImporter } from './ontario-hansard/index.js';
 import { fedRidings2013Importer } from './fed-ridings-2013/index.js';
 import { representBoundariesImporter } from './represent-boundaries/index.js';
 import { representRepresentativesImporter } from './represent-representatives/index.js';
@@ -31,6 +32,7 @@ export const IMPORTERS: readonly Importer[] = [
   hocHansardImporter,
   hocVotesImporter,
   bcHansardImporter,
+  ontarioHansardImporter,
   fedRidings2013Importer,
   representBoundariesImporter,
   // After the boundaries it joins to; nothing after it resolves people against its rosters.

@@ -1,0 +1,99 @@
+// A sitting's blocks → speaker turns. A `speakerStart` paragraph opens a turn, plain paragraphs
+// continue it; `<h2>` sets the order of business, `<h3>` the subject; "The House met at 0900." and
+// time stamps ("1410") move the clock; procedure lines ("Applause.") and division lists are not
+// anyone's words and close nothing. Problems are reported, never thrown.
+import type { Block } from './document.js';
+import { readSpeaker, type Speaker } from './speaker.js';
+
+export interface Turn {
+  speaker: Speaker;
+  /** The opening paragraph's `paraNN`. */
+  anchor: string;
+  paragraphs: Array<{ anchor: string; text: string }>;
+  /** Minutes after midnight of the sitting day (over 1440 past midnight), null before any time. */
+  minutes: number | null;
+  orderOfBusiness: string | null;
+  subject: string | null;
+}
+
+export interface WalkResult {
+  turns: Turn[];
+  problems: Array<{ anchor: string; reason: string; detail?: string }>;
+  /** The sitting says it is a session's first day ("The first day of the second session … commenced at 1200"). */
+  opensSession: boolean;
+  counts: { procedure: number; vote_names: number; divisions: number; paragraphs_outside_speeches: number };
+}
+
+/** "0910", "The House met at 0900.", "The House recessed from 1013 to 1030." → minutes (the last time named). */
+export function readClock(text: string): number | null {
+  const all = [...text.matchAll(/\b([0-2]\d)([0-5]\d)\b/g)];
+  const m = all.at(-1);
+  if (!m) return null;
+  const h = Number(m[1]);
+  return h <= 24 ? h * 60 + Number(m[2]) : null;
+}
+
+const CLOCK_LINE = /^the house (?:met|resumed|recessed)\b|\bcommenced at \d{4}\b/i;
+const FIRST_DAY = /^the first day of the \w+ session of the \d+\w* parliament\b/i;
+/** "Climate Change Act, 2016 / Loi de 2016 sur…": the English half of a bilingual heading. */
+const englishHalf = (heading: string) => heading.split(' / ')[0].trim();
+
+export function walkSitting(blocks: readonly Block[]): WalkResult {
+  const turns: Turn[] = [];
+  const problems: WalkResult['problems'] = [];
+  const counts = { procedure: 0, vote_names: 0, divisions: 0, paragraphs_outside_speeches: 0 };
+  let clock: number | null = null;
+  let order: string | null = null;
+  let subject: string | null = null;
+  let open: Turn | null = null;
+  let opensSession = false;
+
+  const moveClock = (t: number) => {
+    const base = clock === null ? 0 : Math.floor(clock / 1440) * 1440;
+    let next = base + t;
+    // A reading far behind the last one is after midnight, not earlier in the day.
+    if (clock !== null && next < clock - 720) next += 1440;
+    clock = next;
+  };
+
+  for (const b of blocks) {
+    switch (b.kind) {
+      case 'heading2':
+        if (b.text) { order = englishHalf(b.text); subject = null; open = null; }
+        break;
+      case 'heading3':
+        if (b.text) { subject = englishHalf(b.text); open = null; }
+        break;
+      case 'time': {
+        const t = readClock(b.text);
+        if (t === null) problems.push({ anchor: b.anchor, reason: 'unparsable time', detail: b.text.slice(0, 100) });
+        else moveClock(t);
+        break;
+      }
+      case 'procedure': {
+        counts.procedure++;
+        if (FIRST_DAY.test(b.text)) opensSession = true;
+        if (CLOCK_LINE.test(b.text)) { const t = readClock(b.text); if (t !== null) moveClock(t); }
+        break;
+      }
+      case 'vote_direction': counts.divisions += /^ayes$/i.test(b.text) ? 1 : 0; break;
+      case 'vote_name': counts.vote_names++; break;
+      case 'speaker': {
+        const speaker = readSpeaker(b.label ?? '');
+        if (!speaker) { problems.push({ anchor: b.anchor, reason: 'speaker label without a name', detail: (b.label ?? '').slice(0, 100) }); break; }
+        open = { speaker, anchor: b.anchor, paragraphs: [], minutes: clock, orderOfBusiness: order, subject };
+        turns.push(open);
+        if (b.text) open.paragraphs.push({ anchor: b.anchor, text: b.text });
+        break;
+      }
+      case 'text':
+        if (!b.text) break; // empty anchors between blocks
+        // Text under a new heading before anyone speaks is the Clerk's reading of the order ("Resuming
+        // the debate…", the bill's title): procedure, counted, not a speech.
+        if (open) (open as Turn).paragraphs.push({ anchor: b.anchor, text: b.text });
+        else counts.paragraphs_outside_speeches++;
+        break;
+    }
+  }
+  return { turns, problems, opensSession, counts };
+}
