@@ -10,6 +10,7 @@ import { mpHandlesImporter } from './mp-handles/index.js';
 import { parlBillsImporter } from './parl-bills/index.js';
 import { hocHansardImporter } from './hoc-hansard/index.js';
 import { bcHansardImporter } from './bc-hansard/index.js';
+import { bcLimsImporter } from './bc-lims/index.js';
 import { ontarioHansardImporter } from './ontario-hansard/index.js';
 import { fedRidings2013Importer } from './fed-ridings-2013/index.js';
 import { representBoundariesImporter } from './represent-boundaries/index.js';
@@ -31,6 +32,7 @@ export const IMPORTERS: readonly Importer[] = [
   parlBillsImporter,
   hocHansardImporter,
   hocVotesImporter,
+  bcLimsImporter,
   bcHansardImporter,
   ontarioHansardImporter,
   fedRidings2013Importer,
