@@ -129,7 +129,7 @@ describe('hand-written pages', () => {
     expect(old.map((s) => s.politician_key)).toEqual(['on/dave-levac', 'on/ann-lee', 'on/ann-lee', 'on/bob-roy', null, null, 'on/paul-miller', null]);
     const unlinked = skips.filter((s) => s.reason.startsWith('speaker unlinked'));
     expect(unlinked).toEqual([{ file: 'html/2015-11-19.html', record: 'para16 (Mr. Nobody Known)', reason: 'speaker unlinked: no Ontario member of that name serving that day', detail: 'Mr. Nobody Known on 2015-11-19' }]);
-    expect(out.stats).toMatchObject({ files: 2, turns: 9, turns_linked: 6, turns_unlinked: 1, turns_not_politicians: 2, turns_split_by_language: 1, divisions_printed: 1 });
+    expect(out.stats!).toMatchObject({ files: 2, turns: 9, turns_linked: 6, turns_unlinked: 1, turns_not_politicians: 2, turns_split_by_language: 1, divisions_printed: 1 });
   });
 
   test('the Drupal layout: nothing outside the paragraph anchors, the session from the canonical URL', () => {
@@ -154,6 +154,7 @@ describe.skipIf(!existsSync(REAL))('real sittings', () => {
   const days = ['2014-07-02', '2016-03-02', '2018-02-20'];
   for (const d of days) copyFileSync(join(REAL, `${d}.html.gz`), join(dir, 'html', `${d}.html.gz`));
   const { speeches, out, skips } = run(dir);
+  const stats = out.stats!;
   const html = (d: string) => gunzipSync(readFileSync(join(REAL, `${d}.html.gz`))).toString('utf8');
 
   test('one turn per speaker paragraph of each page', () => {
@@ -162,7 +163,7 @@ describe.skipIf(!existsSync(REAL))('real sittings', () => {
       const turns = new Set(speeches.filter((s) => s.key.startsWith(`on/speech/${d}/`)).map((s) => s.key.replace(/\/\d+$/, '') + s.speaker_name_raw + s.spoken_at));
       expect(turns.size).toBeLessThanOrEqual(printed);
     }
-    expect(out.stats.turns).toBe(days.reduce((n, d) => n + html(d).match(/<p class="speakerStart">/g)!.length, 0));
+    expect(stats.turns).toBe(days.reduce((n, d) => n + html(d).match(/<p class="speakerStart">/g)!.length, 0));
   });
 
   test('2016-03-02: Lisa Thompson opens the debate at 09:00 under Orders of the Day', () => {
@@ -195,7 +196,7 @@ describe.skipIf(!existsSync(REAL))('real sittings', () => {
 
   test('every member and presiding turn is in the report (no roster here)', () => {
     const reported = skips.filter((s) => s.reason.startsWith('speaker unlinked')).length;
-    expect(reported).toBe(out.stats.turns_unlinked);
-    expect(out.stats.turns_unlinked + out.stats.turns_not_politicians).toBe(out.stats.turns);
+    expect(reported).toBe(stats.turns_unlinked);
+    expect(stats.turns_unlinked + stats.turns_not_politicians).toBe(stats.turns);
   });
 });
