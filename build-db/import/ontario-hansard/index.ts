@@ -57,6 +57,7 @@ export function importOntarioHansard(from: string, ctx: ImportContext): ImportOu
     add('french_speeches', counts.french_speeches);
     add('presiding_turns', walked.turns.filter((t) => t.speaker.kind === 'presiding').length);
     add('procedure_lines', walked.counts.procedure);
+    add('headings_printed_as_plain_paragraphs', walked.counts.plain_headings);
     add('paragraphs_outside_speeches', walked.counts.paragraphs_outside_speeches);
     add('divisions_printed', walked.counts.divisions);
     if (walked.opensSession && sitting.parliament && sitting.session) {

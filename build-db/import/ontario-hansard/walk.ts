@@ -21,7 +21,7 @@ export interface WalkResult {
   problems: Array<{ anchor: string; reason: string; detail?: string }>;
   /** The sitting says it is a session's first day ("The first day of the second session … commenced at 1200"). */
   opensSession: boolean;
-  counts: { procedure: number; vote_names: number; divisions: number; paragraphs_outside_speeches: number };
+  counts: { procedure: number; plain_headings: number; vote_names: number; divisions: number; paragraphs_outside_speeches: number };
 }
 
 /** "0910", "The House met at 0900.", "The House recessed from 1013 to 1030." → minutes (the last time named). */
@@ -34,6 +34,12 @@ export function readClock(text: string): number | null {
 }
 
 const CLOCK_LINE = /^the house (?:met|resumed|recessed)\b|\bcommenced at \d{4}\b/i;
+// Some sittings print the opening and the orders of business as plain paragraphs ("The House met at
+// 0900.", "ORDERS OF THE DAY") instead of a procedure line and an <h2>.
+const PLAIN_CLOCK = /^the house (?:met|resumed|recessed)\b[^.]*\b\d{4}\.?$/i;
+const PLAIN_HEADING = /^(?=[A-Z]{3})[A-Z][^a-z]{3,99}$/;
+const SMALL = new Set(['of', 'the', 'and', 'to', 'by', 'on', 'for', 'in', 'a', 'an', 'at']);
+const titleCase = (s: string) => s.toLowerCase().replace(/[\p{L}’']+/gu, (w, at: number) => (at > 0 && SMALL.has(w) ? w : w[0].toUpperCase() + w.slice(1)));
 const FIRST_DAY = /^the first day of the \w+ session of the \d+\w* parliament\b/i;
 /** "Climate Change Act, 2016 / Loi de 2016 sur…": the English half of a bilingual heading. */
 const englishHalf = (heading: string) => heading.split(' / ')[0].trim();
@@ -41,7 +47,7 @@ const englishHalf = (heading: string) => heading.split(' / ')[0].trim();
 export function walkSitting(blocks: readonly Block[]): WalkResult {
   const turns: Turn[] = [];
   const problems: WalkResult['problems'] = [];
-  const counts = { procedure: 0, vote_names: 0, divisions: 0, paragraphs_outside_speeches: 0 };
+  const counts = { procedure: 0, plain_headings: 0, vote_names: 0, divisions: 0, paragraphs_outside_speeches: 0 };
   let clock: number | null = null;
   let order: string | null = null;
   let subject: string | null = null;
@@ -88,6 +94,8 @@ export function walkSitting(blocks: readonly Block[]): WalkResult {
       }
       case 'text':
         if (!b.text) break; // empty anchors between blocks
+        if (PLAIN_CLOCK.test(b.text)) { counts.procedure++; const t = readClock(b.text); if (t !== null) moveClock(t); break; }
+        if (PLAIN_HEADING.test(b.text) && !/\d{3}/.test(b.text)) { order = englishHalf(titleCase(b.text)); subject = null; open = null; counts.plain_headings++; break; }
         // Text under a new heading before anyone speaks is the Clerk's reading of the order ("Resuming
         // the debate…", the bill's title): procedure, counted, not a speech.
         if (open) (open as Turn).paragraphs.push({ anchor: b.anchor, text: b.text });
