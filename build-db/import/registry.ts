@@ -11,6 +11,7 @@ import { parlBillsImporter } from './parl-bills/index.js';
 import { hocHansardImporter } from './hoc-hansard/index.js';
 import { bcHansardImporter } from './bc-hansard/index.js';
 import { bcLimsImporter } from './bc-lims/index.js';
+import { ontarioMembersImporter } from './ontario-members/index.js';
 import { ontarioHansardImporter } from './ontario-hansard/index.js';
 import { fedRidings2013Importer } from './fed-ridings-2013/index.js';
 import { representBoundariesImporter } from './represent-boundaries/index.js';
@@ -29,6 +30,8 @@ export const IMPORTERS: readonly Importer[] = [
   // so a row without a PersonId finds its ParlInfo person by name, riding and dates; before the acts.
   hocMembersByParliamentImporter,
   mpHandlesImporter,
+  // Ontario's roster before the Ontario Hansard that links to it.
+  ontarioMembersImporter,
   parlBillsImporter,
   hocHansardImporter,
   hocVotesImporter,
