@@ -69,11 +69,13 @@ interface ManifestOnDisk {
  * Records this import in manifest.json (kept: the other importers' entries) and rewrites
  * jurisdictions.jsonl from every import's coverage claims: the best status claimed wins.
  */
-export function writeManifest(dir: string, done: ImportRecord[], extractedAt: string): void {
+export function writeManifest(dir: string, done: ImportRecord[], extractedAt: string, dropped: readonly string[] = []): void {
   const path = join(dir, 'manifest.json');
   const old: ManifestOnDisk | null = existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : null;
   const imports = { ...(old?.imports ?? {}) };
   for (const d of done) imports[d.kind] = { from: d.from, sources: d.sources, coverage: d.coverage, skippedSets: d.skippedSets ?? [] };
+  // Importers left out of this run on purpose (--commercial-only): their sources and coverage go.
+  for (const kind of dropped) delete imports[kind];
   const sources = Object.values(imports).flatMap((i) => i.sources);
   const manifest: ManifestOnDisk = {
     format_version: SOURCE_FORMAT_VERSION,

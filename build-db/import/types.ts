@@ -75,7 +75,16 @@ export interface ImportOutput {
   notes?: string[];
 }
 
+/** The publisher's terms for reusing what an importer reads, as far as they are known. */
+export interface ReuseTerms {
+  /** `forbidden`: reuse is limited to non-commercial use; `unverified`: no licence found; `allowed`. */
+  commercial: 'allowed' | 'forbidden' | 'unverified';
+  summary: string;
+}
+
 export interface Importer {
+  /** Declared by a source whose publisher limits reuse: `import --commercial-only` leaves out `forbidden` ones. */
+  terms?: ReuseTerms;
   /** CLI name, also the suffix of the part files it owns (`bills.<kind>.jsonl`). */
   kind: string;
   summary: string;

@@ -85,5 +85,6 @@ export const bcLimsImporter: Importer = {
   kind: SOURCE_SYSTEM,
   summary: 'BC LIMS JSON (sessions, progress of bills, V&P listing) → sessions, bills',
   datasetDir: 'provincial-samples',
+  terms: { commercial: 'unverified', summary: BC_TERMS },
   run: importBcLims,
 };

@@ -94,5 +94,6 @@ export const ontarioHansardImporter: Importer = {
   kind: SOURCE_SYSTEM,
   summary: 'Ontario Hansard HTML (one page per sitting, ola.org) → speeches',
   datasetDir: 'ontario-hansard-2014-2018',
+  terms: { commercial: 'forbidden', summary: ONTARIO_TERMS },
   run: importOntarioHansard,
 };

@@ -56,6 +56,7 @@ export const ontarioMembersImporter: Importer = {
   kind: 'ontario-members',
   summary: "Ontario Assembly roster per Parliament (ola.org HTML) → politicians",
   datasetDir: 'ontario-members',
+  terms: { commercial: 'forbidden', summary: ONTARIO_TERMS },
   optional: 'not in ../shared/datasets: the nightly fetches it from ola.org (source ola-members)',
   run: importOntarioMembers,
 };
