@@ -83,7 +83,8 @@ export function importOntarioHansard(from: string, ctx: ImportContext): ImportOu
     }],
     coverage: [{
       jurisdiction: 'ON', hansard: 'partial',
-      source_urls: { hansard: 'https://www.ola.org/en/legislative-business/house-documents', terms: 'https://www.ola.org/en/copyright' },
+      // The copyright page as the current site's own footer links it (the 2018-02-20 page).
+      source_urls: { hansard: 'https://www.ola.org/en/legislative-business/house-documents', terms: 'https://www.ola.org/en/offices-divisions-branches/copyright' },
       notes: `Ontario Hansard: ${stats.files} House sittings ${dates[0] ?? ''}..${dates.at(-1) ?? ''} (${speeches.length} speeches); ${roster ? `${stats.turns_linked} of ${stats.turns_linked + stats.turns_unlinked} member turns linked` : 'speakers not linked (no Ontario roster in the bundle)'}. Terms: non-commercial reuse with credit to the Legislative Assembly of Ontario.`,
     }],
     stats,

@@ -45,8 +45,8 @@ export function importOntarioMembers(from: string, ctx: ImportContext): ImportOu
     sources: [{ id: 'ola-members', version: parliaments.length ? `Parliaments ${parliaments.join(', ')}` : 'no roster pages', url: 'https://www.ola.org/en/members', licence: ONTARIO_TERMS }],
     coverage: people.size ? [{
       jurisdiction: 'ON', politicians: 'live',
-      source_urls: { members: 'https://www.ola.org/en/members' },
-      notes: `Ontario members: the Assembly's roster of Parliament(s) ${parliaments.join(', ')} (${people.size} people; riding per Parliament, no party: the roster page names none).`,
+      source_urls: { members: 'https://www.ola.org/en/members', terms: 'https://www.ola.org/en/offices-divisions-branches/copyright' },
+      notes: `Ontario members: the Assembly's roster of Parliament(s) ${parliaments.join(', ')} (${people.size} people; riding per Parliament, no party: the roster page names none). Terms: non-commercial reuse with credit to the Legislative Assembly of Ontario.`,
     }] : [],
     stats,
   };
