@@ -42,10 +42,10 @@ export function importOntarioMembers(from: string, ctx: ImportContext): ImportOu
   stats.members = people.size;
   return {
     records: { politicians: [...people.values()] },
-    sources: [{ id: 'ola-members', version: parliaments.length ? `Parliaments ${parliaments.join(', ')}` : 'no roster pages', url: 'https://www.ola.org/en/members', licence: ONTARIO_TERMS }],
+    sources: [{ id: 'ola-members', version: parliaments.length ? `Parliaments ${parliaments.join(', ')}` : 'no roster pages', url: `https://www.ola.org/en/members/parliament-${parliaments.at(-1) ?? 41}`, licence: ONTARIO_TERMS }],
     coverage: people.size ? [{
       jurisdiction: 'ON', politicians: 'live',
-      source_urls: { members: 'https://www.ola.org/en/members', terms: 'https://www.ola.org/en/offices-divisions-branches/copyright' },
+      source_urls: { members: `https://www.ola.org/en/members/parliament-${parliaments.at(-1)}`, terms: 'https://www.ola.org/en/offices-divisions-branches/copyright' },
       notes: `Ontario members: the Assembly's roster of Parliament(s) ${parliaments.join(', ')} (${people.size} people; riding per Parliament, no party: the roster page names none). Terms: non-commercial reuse with credit to the Legislative Assembly of Ontario.`,
     }] : [],
     stats,
