@@ -46,6 +46,9 @@ export function mapBill(raw: LimsBill, session: LimsSession, sponsorKey: string 
     if (typeof when !== 'string' || !DATE.test(when)) continue;
     const file = printed ? (raw.files?.nodes ?? []).find((f) => f.readingTypeName === printed && f.path) : undefined;
     events.push({
+      // Committee, report and amendment all map to the `committee` stage, often on one day: the
+      // event type keeps them apart (the build refuses two events of one stage, date and type).
+      event_type: label,
       stage, stage_label: field === 'royalAssent' && raw.chapterNumber ? `${label} (chapter ${raw.chapterNumber})` : label, event_date: when,
       source_url: file ? `https://lims.leg.bc.ca/pdms${file.path}` : null,
     });

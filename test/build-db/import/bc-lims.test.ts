@@ -49,6 +49,9 @@ describe.skipIf(!existsSync(SAMPLES))('the real samples', () => {
       ['third_reading', '2026-03-05', 'https://lims.leg.bc.ca/pdms/ldp/43rd2nd/3rd_read/gov03-3.htm'],
       ['royal_assent', '2026-03-12', null],
     ]);
+    // Committee of the Whole and report on one day stay two events (the build refuses duplicates).
+    const keys = b.events!.map((e) => `${e.stage} ${e.event_date} ${e.event_type}`);
+    expect(new Set(keys).size).toBe(keys.length);
   });
 
   test("Bill 226: a member's bill reinstated from the session before, first read then", () => {
