@@ -10,6 +10,7 @@ import type { Importer, ImportContext, ImportOutput, SourceInput } from '../type
 import { readPage } from './document.js';
 import { sessionRecord, speechRecords, SOURCE_SYSTEM } from './records.js';
 import { walkSitting } from './walk.js';
+import { voteRecords } from './votes.js';
 
 const SITTING_FILE = /^(\d{4}-\d{2}-\d{2})\.html?(?:\.gz)?$/;
 
@@ -24,6 +25,8 @@ export function importOntarioHansard(from: string, ctx: ImportContext): ImportOu
   const dir = existsSync(join(from, 'html')) ? join(from, 'html') : from;
   const prefix = dir === from ? '' : 'html/';
   const speeches: Array<SourceInput<'speeches'>> = [];
+  const votes: Array<SourceInput<'votes'>> = [];
+  const pending: Array<{ divisions: ReturnType<typeof walkSitting>['divisions']; sitting: { date: string; parliament: number | null; session: number | null }; file: string }> = [];
   const openings = new Map<string, { parliament: number; session: number; date: string }>();
   const { stats, add } = importStats({ files: 0, turns: 0, speeches_linked: 0, speeches_unlinked: 0, french_speeches: 0 });
   const roster = ctx.identity.hasRoster('provincial', 'ON');
@@ -46,6 +49,8 @@ export function importOntarioHansard(from: string, ctx: ImportContext): ImportOu
     if (!walked.turns.length) { ctx.skip({ file, record: 'whole file', reason: 'no speeches in the page', detail: `${page.blocks.length} transcript blocks` }); continue; }
     const { speeches: records, counts } = speechRecords(walked.turns, sitting, file, ctx, roster);
     for (const r of records) speeches.push(r);
+    // Divisions wait for the sessions: their session must be on file (a vote requires one).
+    if (walked.divisions.length) pending.push({ divisions: walked.divisions, sitting, file });
     dates.push(sitting.date);
     add('files');
     add('turns', walked.turns.length);
@@ -71,21 +76,30 @@ export function importOntarioHansard(from: string, ctx: ImportContext): ImportOu
   // Speeches of a session whose opening is not on file still name it when another part has it.
   const known = new Set([...sessions.map((s) => s.key), ...(ctx.existing.sessions ?? []).map((s) => s.key)]);
   for (const s of speeches) if (s.session_key && !known.has(s.session_key)) { add('speeches_session_unknown'); s.session_key = null; }
+  for (const p of pending) {
+    const sitting = p.sitting.parliament && p.sitting.session && known.has(`on/session/${p.sitting.parliament}-${p.sitting.session}`) ? p.sitting : { ...p.sitting, session: null };
+    const v = voteRecords(p.divisions, sitting, p.file, ctx, roster);
+    votes.push(...v.votes);
+    add('votes', v.counts.votes);
+    add('vote_positions', v.counts.positions);
+    add('vote_positions_linked', v.counts.positions_linked);
+    add('divisions_totals_disagree', v.counts.totals_disagree);
+  }
   ctx.log(`${speeches.length} speeches from ${stats.files} sittings; ${sessions.length} session(s) opened on file`);
   dates.sort();
 
   return {
-    records: { speeches, ...(sessions.length ? { sessions } : {}) },
+    records: { speeches, ...(sessions.length ? { sessions } : {}), ...(votes.length ? { votes } : {}) },
     sources: [{
       id: 'ontario-hansard', version: dates.length ? `${dates.length} sittings ${dates[0]}..${dates.at(-1)}` : 'no sittings',
       url: 'https://www.ola.org/en/legislative-business/house-documents',
       licence: ONTARIO_TERMS,
     }],
     coverage: [{
-      jurisdiction: 'ON', hansard: 'partial',
+      jurisdiction: 'ON', hansard: 'partial', ...(votes.length ? { votes: 'partial' as const } : {}),
       // The copyright page as the current site's own footer links it (the 2018-02-20 page).
       source_urls: { hansard: 'https://www.ola.org/en/legislative-business/house-documents', terms: 'https://www.ola.org/en/offices-divisions-branches/copyright' },
-      notes: `Ontario Hansard: ${stats.files} House sittings ${dates[0] ?? ''}..${dates.at(-1) ?? ''} (${speeches.length} speeches); ${roster ? `${stats.turns_linked} of ${stats.turns_linked + stats.turns_unlinked} member turns linked` : 'speakers not linked (no Ontario roster in the bundle)'}. Terms: non-commercial reuse with credit to the Legislative Assembly of Ontario.`,
+      notes: `Ontario Hansard: ${stats.files} House sittings ${dates[0] ?? ''}..${dates.at(-1) ?? ''} (${speeches.length} speeches, ${votes.length} recorded divisions from the Hansard's division lists); ${roster ? `${stats.turns_linked} of ${stats.turns_linked + stats.turns_unlinked} member turns linked` : 'speakers not linked (no Ontario roster in the bundle)'}. Terms: non-commercial reuse with credit to the Legislative Assembly of Ontario.`,
     }],
     stats,
   };

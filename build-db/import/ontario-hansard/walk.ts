@@ -16,7 +16,23 @@ export interface Turn {
   subject: string | null;
 }
 
+/** A recorded division as printed inline: the names read out under "Ayes" and "Nays", the Clerk's
+ *  totals and the presiding officer's declaration after them. */
+export interface Division {
+  anchor: string;
+  minutes: number | null;
+  orderOfBusiness: string | null;
+  subject: string | null;
+  /** What the presiding officer said last before the names: the question put. */
+  question: string | null;
+  ayes: string[];
+  nays: string[];
+  totals: { ayes: number; nays: number } | null;
+  declared: { what: string; result: 'carried' | 'lost' } | null;
+}
+
 export interface WalkResult {
+  divisions: Division[];
   turns: Turn[];
   problems: Array<{ anchor: string; reason: string; detail?: string }>;
   /** The sitting says it is a session's first day ("The first day of the second session … commenced at 1200"). */
@@ -53,6 +69,10 @@ export function walkSitting(blocks: readonly Block[]): WalkResult {
   let subject: string | null = null;
   let open: Turn | null = null;
   let opensSession = false;
+  const divisions: Division[] = [];
+  let division: Division | null = null;
+  let list: string[] | null = null;
+  let lastPresiding: Turn | null = null;
 
   const moveClock = (t: number) => {
     const base = clock === null ? 0 : Math.floor(clock / 1440) * 1440;
@@ -82,14 +102,36 @@ export function walkSitting(blocks: readonly Block[]): WalkResult {
         if (CLOCK_LINE.test(b.text)) { const t = readClock(b.text); if (t !== null) moveClock(t); }
         break;
       }
-      case 'vote_direction': counts.divisions += /^ayes$/i.test(b.text) ? 1 : 0; break;
-      case 'vote_name': counts.vote_names++; break;
+      case 'vote_direction':
+        if (/^ayes$/i.test(b.text)) {
+          counts.divisions++;
+          division = { anchor: b.anchor, minutes: clock, orderOfBusiness: order, subject, question: lastPresiding ? lastPresiding.paragraphs.map((p) => p.text).join('\n\n') : null, ayes: [], nays: [], totals: null, declared: null };
+          divisions.push(division);
+          list = division.ayes;
+        } else if (/^nays$/i.test(b.text) && division) list = division.nays;
+        else { problems.push({ anchor: b.anchor, reason: 'division heading not Ayes after a division', detail: b.text.slice(0, 100) }); list = null; }
+        break;
+      case 'vote_name':
+        counts.vote_names++;
+        if (list) list.push(b.text); else problems.push({ anchor: b.anchor, reason: 'division name outside a division', detail: b.text.slice(0, 100) });
+        break;
       case 'speaker': {
         const speaker = readSpeaker(b.label ?? '');
         if (!speaker) { problems.push({ anchor: b.anchor, reason: 'speaker label without a name', detail: (b.label ?? '').slice(0, 100) }); break; }
         open = { speaker, anchor: b.anchor, paragraphs: [], minutes: clock, orderOfBusiness: order, subject };
         turns.push(open);
         if (b.text) open.paragraphs.push({ anchor: b.anchor, text: b.text });
+        list = null;
+        // After the names: the Clerk's totals, then the declaration ("I declare the motion carried").
+        if (division && !division.declared) {
+          const totals = /the ayes (?:are )?(\d+)[;,]? (?:and )?the nays (?:are )?(\d+)/i.exec(b.text);
+          if (totals && speaker.kind === 'official') division.totals = { ayes: Number(totals[1]), nays: Number(totals[2]) };
+          // "I declare the motion carried." / "… defeated." / "The motion is lost."
+          const declared = /\b(?:I declare the|the) ([\w’' ,-]+?) (?:is )?(carried|passed|lost|defeated)\b/i.exec(b.text);
+          // Only once the names are read (the Clerk's totals given, or the nays): the call for the nays can name the motion too.
+          if (declared && speaker.kind === 'presiding' && (division.totals || division.nays.length)) { division.declared = { what: declared[1], result: /^(?:carried|passed)$/i.test(declared[2]) ? 'carried' : 'lost' }; division = null; }
+        }
+        if (speaker.kind === 'presiding') lastPresiding = open;
         break;
       }
       case 'text':
@@ -103,5 +145,5 @@ export function walkSitting(blocks: readonly Block[]): WalkResult {
         break;
     }
   }
-  return { turns, problems, opensSession, counts };
+  return { turns, divisions, problems, opensSession, counts };
 }
