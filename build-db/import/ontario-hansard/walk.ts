@@ -49,7 +49,7 @@ export function readClock(text: string): number | null {
   return h <= 24 ? h * 60 + Number(m[2]) : null;
 }
 
-const CLOCK_LINE = /^the house (?:met|resumed|recessed)\b|\bcommenced at \d{4}\b/i;
+const CLOCK_LINE = /^the house (?:met|resumed|recessed)\b|\bcommenced at \d{4}\b|^the division bells rang from\b/i;
 // Some sittings print the opening and the orders of business as plain paragraphs ("The House met at
 // 0900.", "ORDERS OF THE DAY") instead of a procedure line and an <h2>.
 const PLAIN_CLOCK = /^the house (?:met|resumed|recessed)\b[^.]*\b\d{4}\.?$/i;

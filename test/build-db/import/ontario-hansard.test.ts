@@ -148,6 +148,39 @@ describe('hand-written pages', () => {
   });
 });
 
+describe('a division on a hand-written page', () => {
+  const PAGE = `<html><head><meta name ="dc.date.created" content="2014-07-02" /><meta name ="dc.coverage.temporal" content="P41-S1" /></head><body>
+<p class="procedure"><a id="para1"></a>The first day of the first session of the 41st Parliament of the province of Ontario commenced at 1400 pursuant to a proclamation.</p>
+<p class="speakerStart"><a id="para2"></a><strong>The Speaker (Hon. Dave Levac):</strong> Mr. Roy has moved motion number 1. All those in favour, please rise.</p>
+<p class="procedure"><a id="para3"></a>The division bells rang from 1502 to 1507.</p>
+<h4 class="voteDirection"><a id="para4"></a>Ayes</h4><ul><li class="voteText"><a id="para5"></a>Lee, Ann</li></ul>
+<p class="speakerStart"><a id="para6"></a><strong>The Speaker (Hon. Dave Levac):</strong> All those opposed to the motion carried forward, please rise.</p>
+<h4 class="voteDirection"><a id="para7"></a>Nays</h4><ul><li class="voteText"><a id="para8"></a>Roy, Bob</li><li class="voteText"><a id="para9"></a>Nobody, Known</li></ul>
+<p class="speakerStart"><a id="para10"></a><strong>The Clerk of the Assembly (Ms. Deborah Deller):</strong> The ayes are 1; the nays are 1.</p>
+<p class="speakerStart"><a id="para11"></a><strong>The Speaker (Hon. Dave Levac):</strong> I declare the motion, as amended, lost.</p>
+</body></html>`;
+  const dir = temp();
+  writeFileSync(join(dir, '2014-07-02.html'), PAGE);
+  const { out, skips } = run(dir, [member('on/ann-lee', 'Ann Lee'), member('on/bob-roy', 'Bob Roy'), member('on/dave-levac', 'Dave Levac')]);
+  const vote = (out.records.votes ?? [])[0] as SourceInput<'votes'>;
+
+  test('positions linked by the printed "Last, First"; the call for the nays does not close it; the declaration gives the result', () => {
+    expect(vote).toMatchObject({ key: 'on/vote/2014-07-02/1', session_key: 'on/session/41-1', result: 'defeated', ayes: 1, nays: 2, occurred_at: '2014-07-02T15:07:00-04:00' });
+    expect(vote.positions).toEqual([
+      { politician_key: 'on/ann-lee', politician_name_raw: 'Lee, Ann', position: 'yea' },
+      { politician_key: 'on/bob-roy', politician_name_raw: 'Roy, Bob', position: 'nay' },
+      { politician_key: null, politician_name_raw: 'Nobody, Known', position: 'nay' },
+    ]);
+  });
+
+  test("a list that differs from the Clerk's totals and an unknown voter are reported", () => {
+    expect(skips.filter((s) => /division|voter/.test(s.reason)).map((s) => [s.record, s.reason])).toEqual([
+      ['division at para4', "division lists differ from the Clerk's totals (the lists are kept)"],
+      ['division at para4: Nobody, Known', 'voter unlinked: no Ontario member of that name serving that day'],
+    ]);
+  });
+});
+
 describe.skipIf(!existsSync(REAL))('real sittings', () => {
   const dir = temp();
   mkdirSync(join(dir, 'html'));
@@ -192,6 +225,21 @@ describe.skipIf(!existsSync(REAL))('real sittings', () => {
     const day = speeches.filter((x) => x.key.startsWith('on/speech/2018-02-20/'));
     expect(day[0]).toMatchObject({ speaker_name_raw: 'The Speaker (Hon. Dave Levac)', source_anchor: 'para206', spoken_at: '2018-02-20T09:00:00-05:00' });
     expect(day.some((x) => x.speaker_name_raw === 'Hon. Bob Chiarelli' && x.order_of_business === null && x.subject === 'Order of business')).toBe(true);
+  });
+
+  test('2016-03-02: the deferred division on the time-allocation amendment, 77 to 15 as the Clerk read them, carried', () => {
+    const printed = html('2016-03-02');
+    const votes = (out.records.votes ?? []) as Array<SourceInput<'votes'>>;
+    const day = votes.filter((v) => v.key.startsWith('on/vote/2016-03-02/'));
+    expect(day.length).toBe(1);
+    // The page prints "The ayes are 77; the nays are 15." after the lists, and "The division bells rang from 1139 to 1144." before them.
+    expect(printed).toContain('The ayes are 77; the nays are 15.');
+    expect(day[0]).toMatchObject({ session_key: 'on/session/41-1', vote_type: 'division', result: 'passed', ayes: 77, nays: 15, occurred_at: '2016-03-02T11:44:00-05:00', source_system: 'ontario-hansard' });
+    expect(day[0].positions!.length).toBe(92);
+    expect(day[0].positions![0]).toEqual({ politician_key: null, politician_name_raw: 'Albanese, Laura', position: 'yea' });
+    expect(day[0].positions!.find((p) => p.politician_name_raw === 'Armstrong, Teresa J.')!.position).toBe('nay');
+    expect(day[0].motion_text!.endsWith('I declare the amendment carried.')).toBe(true);
+    expect(skips.filter((s) => s.reason === 'voters unlinked: no Ontario member roster in the bundle').map((s) => s.record)).toContain('division at para560');
   });
 
   test('every member and presiding turn is in the report (no roster here)', () => {
