@@ -76,9 +76,10 @@ export function importOntarioHansard(from: string, ctx: ImportContext): ImportOu
   // Speeches of a session whose opening is not on file still name it when another part has it.
   const known = new Set([...sessions.map((s) => s.key), ...(ctx.existing.sessions ?? []).map((s) => s.key)]);
   for (const s of speeches) if (s.session_key && !known.has(s.session_key)) { add('speeches_session_unknown'); s.session_key = null; }
+  const bills = new Set((ctx.existing.bills ?? []).map((b) => `${b.session_key} ${b.bill_number}`));
   for (const p of pending) {
     const sitting = p.sitting.parliament && p.sitting.session && known.has(`on/session/${p.sitting.parliament}-${p.sitting.session}`) ? p.sitting : { ...p.sitting, session: null };
-    const v = voteRecords(p.divisions, sitting, p.file, ctx, roster);
+    const v = voteRecords(p.divisions, sitting, p.file, ctx, roster, bills);
     votes.push(...v.votes);
     add('votes', v.counts.votes);
     add('vote_positions', v.counts.positions);

@@ -13,7 +13,8 @@ const listedName = (raw: string) => { const m = /^([^,]+),\s*(.+)$/.exec(raw.tri
 
 export interface VoteCounts { votes: number; positions: number; positions_linked: number; totals_disagree: number }
 
-export function voteRecords(divisions: Division[], sitting: Sitting, file: string, ctx: ImportContext, roster: boolean): { votes: Array<SourceInput<'votes'>>; counts: VoteCounts } {
+/** `bills`: "<session key> <number>" of the Ontario bills in the bundle; a vote names only those. */
+export function voteRecords(divisions: Division[], sitting: Sitting, file: string, ctx: ImportContext, roster: boolean, bills: ReadonlySet<string> = new Set()): { votes: Array<SourceInput<'votes'>>; counts: VoteCounts } {
   const votes: Array<SourceInput<'votes'>> = [];
   const counts: VoteCounts = { votes: 0, positions: 0, positions_linked: 0, totals_disagree: 0 };
   const session = sessionKey(sitting);
@@ -44,7 +45,7 @@ export function voteRecords(divisions: Division[], sitting: Sitting, file: strin
     votes.push({
       key: `on/vote/${sitting.date}/${i + 1}`,
       session_key: session,
-      bill_number: bill ? bill[1] : null,
+      bill_number: bill && bills.has(`${session} ${bill[1]}`) ? bill[1] : null,
       vote_type: 'division',
       occurred_at: wallClockTimestamp(sitting.date, d.minutes * 60, 'ON'),
       result: d.declared.result === 'carried' ? 'passed' : 'defeated',
