@@ -38,6 +38,7 @@ const scenarios: Array<{ name: string; path: string; extra: string }> = [
   { name: 'speeches', path: '/search/speeches', extra: '' },
   { name: 'speeches lang=en (broad)', path: '/search/speeches', extra: '&lang=en' },
   { name: 'speeches province_territory=BC', path: '/search/speeches', extra: '&province_territory=BC' },
+  { name: 'speeches province_territory=ON', path: '/search/speeches', extra: '&province_territory=ON' },
   { name: 'speeches from/to one year', path: '/search/speeches', extra: '&from=2015-01-01&to=2015-12-31' },
   { name: `speeches politician_ids (${politicians.length})`, path: '/search/speeches', extra: politicians.map((p) => `&politician_ids=${p}`).join('') },
   { name: 'speeches group_by=politician', path: '/search/speeches', extra: '&group_by=politician' },

@@ -1,6 +1,6 @@
 // Reads and writes the parts of a source bundle folder that importers own: `<entity>.<kind>.jsonl`
 // per importer, plus the manifest and the jurisdictions file, which describe every part together.
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { SOURCE_FILES, type SourceKind } from '../sources/files.js';
 import { SOURCE_FORMAT_VERSION } from '../sources/schemas.js';
@@ -33,6 +33,17 @@ function writeAtomic(path: string, text: string): void {
   renameSync(tmp, path);
 }
 
+/** One JSON line per row, written in batches: a part of 100,000 speeches joined into one string
+ *  first held the file twice over (the rows' lines and their join) at the import's peak. */
+function writeLinesAtomic(path: string, rows: unknown[]): void {
+  const tmp = `${path}.tmp-${process.pid}`;
+  const fd = openSync(tmp, 'w');
+  try {
+    for (let i = 0; i < rows.length; i += 1000) writeSync(fd, rows.slice(i, i + 1000).map((r) => `${JSON.stringify(r)}\n`).join(''));
+  } finally { closeSync(fd); }
+  renameSync(tmp, path);
+}
+
 /** Replaces every part file of `part` with its records (entities it no longer has are removed). */
 export function writePart(dir: string, part: string, records: ImportedRecords): Record<string, number> {
   mkdirSync(dir, { recursive: true });
@@ -41,7 +52,7 @@ export function writePart(dir: string, part: string, records: ImportedRecords): 
     const path = join(dir, partName(kind, part));
     const rows = (records[kind] ?? []) as unknown[];
     if (!rows.length) { rmSync(path, { force: true }); continue; }
-    writeAtomic(path, `${rows.map((r) => JSON.stringify(r)).join('\n')}\n`);
+    writeLinesAtomic(path, rows);
     counts[kind] = rows.length;
   }
   return counts;
@@ -59,11 +70,13 @@ interface ManifestOnDisk {
  * Records this import in manifest.json (kept: the other importers' entries) and rewrites
  * jurisdictions.jsonl from every import's coverage claims: the best status claimed wins.
  */
-export function writeManifest(dir: string, done: ImportRecord[], extractedAt: string): void {
+export function writeManifest(dir: string, done: ImportRecord[], extractedAt: string, dropped: readonly string[] = []): void {
   const path = join(dir, 'manifest.json');
   const old: ManifestOnDisk | null = existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : null;
   const imports = { ...(old?.imports ?? {}) };
   for (const d of done) imports[d.kind] = { from: d.from, sources: d.sources, coverage: d.coverage, skippedSets: d.skippedSets ?? [] };
+  // Importers left out of this run on purpose (--commercial-only): their sources and coverage go.
+  for (const kind of dropped) delete imports[kind];
   const sources = Object.values(imports).flatMap((i) => i.sources);
   const manifest: ManifestOnDisk = {
     format_version: SOURCE_FORMAT_VERSION,

@@ -11,6 +11,9 @@ import { wikidataSocialsImporter } from './wikidata/index.js';
 import { parlBillsImporter } from './parl-bills/index.js';
 import { hocHansardImporter } from './hoc-hansard/index.js';
 import { bcHansardImporter } from './bc-hansard/index.js';
+import { bcLimsImporter } from './bc-lims/index.js';
+import { ontarioMembersImporter } from './ontario-members/index.js';
+import { ontarioHansardImporter } from './ontario-hansard/index.js';
 import { fedRidings2013Importer } from './fed-ridings-2013/index.js';
 import { fedRidings2023Importer } from './fed-ridings-2023/index.js';
 import { representBoundariesImporter } from './represent-boundaries/index.js';
@@ -42,12 +45,16 @@ export const IMPORTERS: readonly Importer[] = [
   mpHandlesImporter,
   // After the 2022 list: a handle both give the same person stays the list's record.
   wikidataSocialsImporter,
+  // Ontario's roster before the Ontario Hansard that links to it.
+  ontarioMembersImporter,
   parlBillsImporter,
   hocHansardImporter,
   hocVotesImporter,
+  bcLimsImporter,
   bcHansardImporter,
   // The ridings in force before those they replace: the 2013 importer marks its set superseded by them.
   fedRidings2023Importer,
+  ontarioHansardImporter,
   fedRidings2013Importer,
   // Provincial acts: after their rosters, before Represent's rosters (nothing after those resolves people).
   qcHansardImporter,

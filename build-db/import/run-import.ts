@@ -44,6 +44,8 @@ export interface RunImportOptions {
    *  before it and of importers not listed, never its own nor those after it — so what it writes
    *  never depends on what a later importer wrote in an earlier run. Default: `importers`' order. */
   order?: readonly string[];
+  /** Leave out the importers whose terms forbid commercial reuse, and their parts from earlier runs. */
+  commercialOnly?: boolean;
 }
 
 export class ImportError extends Error {
@@ -76,7 +78,7 @@ function merged(parts: Map<string, ImportedRecords>, except: string): ImportedRe
   return out as ImportedRecords;
 }
 
-export async function runImport({ importers, fromOf, into, extractedAt, onProgress = () => {}, skipSets = [], order = importers.map((i) => i.kind) }: RunImportOptions): Promise<ImportReport> {
+export async function runImport({ importers, fromOf, into, extractedAt, onProgress = () => {}, skipSets = [], order = importers.map((i) => i.kind), commercialOnly = false }: RunImportOptions): Promise<ImportReport> {
   const when = extractedAt ?? new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
   mkdirSync(into, { recursive: true });
   const parts = readParts(into);
@@ -84,8 +86,17 @@ export async function runImport({ importers, fromOf, into, extractedAt, onProgre
   const skipped: ImportReport['skipped'] = [];
   const done: ImportRecord[] = [];
   const refused: Array<Refusal & { importer: string }> = [];
+  const leftOut: string[] = [];
 
   for (const importer of importers) {
+    if (commercialOnly && importer.terms?.commercial === 'forbidden') {
+      // Its records of an earlier run go too, so no later importer links to them and the bundle holds none.
+      onProgress(`${importer.kind}: left out (--commercial-only): ${importer.terms.summary}`);
+      skipped.push({ importer: importer.kind, file: fromOf(importer), record: 'whole dataset', reason: 'left out: terms forbid commercial reuse (--commercial-only)', detail: importer.terms.summary });
+      parts.delete(importer.kind);
+      leftOut.push(importer.kind);
+      continue;
+    }
     const from = fromOf(importer);
     if (!existsSync(from) && importer.optional) {
       onProgress(`${importer.kind}: ${from} does not exist; skipped (${importer.optional})`);
@@ -127,8 +138,8 @@ export async function runImport({ importers, fromOf, into, extractedAt, onProgre
   const { changedParts, notes } = reconcile(parts);
   // The build refuses a bundle whose records would give one person two House PersonIds: say so here.
   for (const i of peopleOf(parts).issues) notes.push({ file: `${i.file} (merge)`, record: `line ${i.line}`, reason: 'same_as joining two House PersonIds (the build will refuse it)', detail: i.message });
-  for (const kind of new Set([...done.map((d) => d.kind), ...changedParts])) writePart(into, kind, parts.get(kind) ?? {});
-  writeManifest(into, done, when);
+  for (const kind of new Set([...done.map((d) => d.kind), ...changedParts, ...leftOut])) writePart(into, kind, parts.get(kind) ?? {});
+  writeManifest(into, done, when, leftOut);
   skipped.push(...notes.map((n) => ({ importer: 'reconcile', ...n })));
   return {
     into,

@@ -73,13 +73,14 @@ const COMMANDS: Record<string, Command> = {
   },
   import: {
     summary: 'turn upstream files into a source bundle (one importer, or --all over a datasets folder)',
-    usage: 'canpol import <importer...> --from PATH [--into DIR] [--report FILE] [--skip-boundary-sets SLUG,...]\n       canpol import --all [--from DATASETS_DIR] [--into DIR] [--report FILE] [--skip-boundary-sets SLUG,...]',
-    settings: ['from', 'into', 'report', 'skip_boundary_sets'],
+    usage: 'canpol import <importer...> --from PATH [--into DIR] [--report FILE] [--skip-boundary-sets SLUG,...] [--commercial-only on]\n       canpol import --all [--from DATASETS_DIR] [--into DIR] [--report FILE] [--skip-boundary-sets SLUG,...] [--commercial-only on]',
+    settings: ['from', 'into', 'report', 'skip_boundary_sets', 'commercial_only'],
     switches: { all: 'run every importer, each on its folder under --from' },
     positionals: `importers: ${IMPORTER_KINDS.join(', ')}`,
     run: (s, { positionals, switches }) => importCommand({
       kinds: positionals, all: Boolean(switches.all), from: s.from, into: s.into, report: s.report,
       skipSets: s.skip_boundary_sets === 'none' ? [] : s.skip_boundary_sets.split(',').map((x) => x.trim()).filter(Boolean),
+      commercialOnly: s.commercial_only === 'on',
     }),
   },
   info: {

@@ -99,5 +99,6 @@ export const bcHansardImporter: Importer = {
   kind: 'bc-hansard',
   summary: 'BC Hansard HTML (finals and Blues drafts) → speeches',
   datasetDir: 'bc-hansard-html-samples',
+  terms: { commercial: 'unverified', summary: 'Hansard © Legislative Assembly of British Columbia; reuse terms unverified: no licence is stated with the files' },
   run: importBcHansard,
 };
