@@ -1,7 +1,7 @@
 // The data file's tables. The server checks SCHEMA_VERSION at start and refuses another one.
 import { TEXT_INDEX_SQL } from '../src/db/text-index.js';
 
-export const SCHEMA_VERSION = 12;
+export const SCHEMA_VERSION = 13;
 
 export const SCHEMA_SQL = /* sql */ `
 CREATE TABLE build (
