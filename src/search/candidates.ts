@@ -26,6 +26,7 @@ import { proximityList } from './proximity.js';
 import { analyseQuery, holdsPhrase, type QueryAnalysis, type QueryShape } from './query-analysis.js';
 import { isStop, queryTerms, stem, type Lang } from './text/terms.js';
 import { translateStems, type Lexicon } from './translate.js';
+import { chunksForTerm } from './term-collection.js';
 import type { VectorIndex } from './vectors.js';
 
 export const POOL = 1000;
@@ -211,11 +212,11 @@ function byScore(rowids: number[], fused: Map<number, number>, similarity: Map<n
   return at.map((i) => rowids[i]);
 }
 
-/** The query stems held by at most RARE_SHARE of the chunks, rarest first. */
+/** The query stems held by at most RARE_SHARE of the chunks of their language, rarest first. */
 function rareStems(queries: SearchQueries, terms: TermLevels): string[] {
-  const n = queries.totalChunks();
-  return [...terms].filter(([, t]) => t.docs > 0 && t.docs <= RARE_SHARE * n)
-    .sort((a, b) => idf(n, b[1].docs) - idf(n, a[1].docs)).map(([s]) => s);
+  const n = chunksForTerm(queries);
+  return [...terms].filter(([s, t]) => t.docs > 0 && t.docs <= RARE_SHARE * n(s))
+    .sort((a, b) => idf(n(b[0]), b[1].docs) - idf(n(a[0]), a[1].docs)).map(([s]) => s);
 }
 
 /** The keyword candidates that hold every rare stem, with their keyword ranks. Rare stems have

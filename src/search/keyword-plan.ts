@@ -14,6 +14,7 @@
 import type { SearchFilters, SearchQueries } from '../db/search.js';
 import { facetToken, ftsAny, idf, LEVELS, levelWeight, termToken, type Facet } from './keyword-index.js';
 import { RowidList } from './rowid-list.js';
+import { chunksForTerm } from './term-collection.js';
 import { valueFilters } from './value-filters.js';
 
 export const POSTING_BUDGET = 60_000;
@@ -107,8 +108,9 @@ export function keywordCandidates(queries: Sources, stems: string[], { f, sessio
   const match = (token: string) => (facets ? `"${token}" AND ${facets}` : `"${token}"`);
   const lists: List[] = [];
   const stemsFound: string[] = [];
+  const collection = chunksForTerm(queries);
   for (const [stem, { docs, levels }] of queries.termLevels(stems)) {
-    const w = idf(chunks, docs);
+    const w = idf(collection(stem), docs);
     for (let l = 0; l < LEVELS; l++) if (levels[l]) lists.push({ token: termToken(stem, l), weight: w * levelWeight(l), size: levels[l], stem: stemsFound.length, level: l, complete: false });
     stemsFound.push(stem);
   }
