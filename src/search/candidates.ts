@@ -26,10 +26,15 @@ import { proximityList } from './proximity.js';
 import { analyseQuery, holdsPhrase, type QueryAnalysis, type QueryShape } from './query-analysis.js';
 import { isStop, queryTerms, stem, type Lang } from './text/terms.js';
 import { translateStems, type Lexicon } from './translate.js';
+import { relatedFamilies } from './related-families.js';
 import { chunksForTerm } from './term-collection.js';
 import type { VectorIndex } from './vectors.js';
 
 export const POOL = 1000;
+
+/** The weight of a query word's related families (related-families.ts) against its own: on the
+ *  evaluation, 1 gave hybrid NDCG@10 0.707 (all queries), 0.5 gave 0.735, 0.25 0.735. */
+export const RELATED_WEIGHT = 0.5;
 
 /** A chunk related to the query only by its vector must be at least this similar to count as a
  *  match (chosen on the evaluation: eval/floor.ts; docs/search-quality.md "Similarity floor"). */
@@ -106,9 +111,12 @@ function anyLevel(stem: string, terms: TermLevels): string | null {
 }
 
 /** Each query word's stem per searched language (stop words of that language have none). */
-function stemsByLang(q: string, langs: readonly Lang[]) {
+function stemsByLang(queries: SearchQueries, q: string, langs: readonly Lang[]) {
   return queryTerms(q, langs).map((t) => ({
     stems: t.stems,
+    // An English word's families the corpus says share its meaning are searched as the word
+    // (related-families.ts); what decides whether the query asks across languages is its own words.
+    related: langs.includes('en') && !isStop(t.word.norm, 'en') ? relatedFamilies(queries, t.word.norm) : [],
     byLang: Object.fromEntries(langs.filter((l) => !isStop(t.word.norm, l)).map((l) => [l, stem(t.word.norm, l)])) as Partial<Record<Lang, string>>,
   }));
 }
@@ -124,8 +132,8 @@ export async function hybridPool(src: CandidateSources, q: string, f: SearchFilt
   // finds nothing rather than the chunks nearest to its hashed letters).
   const qvec = useVector && src.vectors && src.embed && src.vectors.count() > 0 && (src.knows?.(q) ?? true) ? await src.embed(q) : null;
   const analysis = analyseQuery(q, f.langs);
-  const terms = stemsByLang(q, f.langs);
-  const stems = new Set(terms.flatMap((t) => t.stems));
+  const terms = stemsByLang(queries, q, f.langs);
+  const stems = new Set(terms.flatMap((t) => [...t.stems, ...t.related]));
   const sessionIds = queries.sessionIdsFor(f.parliament_number, f.session_number);
   const mask = src.vectors?.rowMask(f, sessionIds) ?? null;
   const passing = src.vectors ? null : passingOf(queries, f);
@@ -134,11 +142,12 @@ export async function hybridPool(src: CandidateSources, q: string, f: SearchFilt
   // One query can ask for the same stems twice (the cross-lingual check and the translated list):
   // the answer depends on the set of stems and the budget only (keyword-plan.ts orders the stems).
   const asked = new Map<string, number[]>();
+  const related = new Map(terms.flatMap((t) => t.related.filter((r) => !t.stems.includes(r)).map((r) => [r, RELATED_WEIGHT] as const)));
   const keywordOf = (list: string[], budget?: number) => {
     if (!list.length) return [];
     const key = `${budget}\u0000${[...new Set(list)].sort().join('\u0000')}`;
     let got = asked.get(key);
-    if (!got) asked.set(key, (got = keywordCandidates(queries, list, { f, sessionIds, limit: POOL, mask, passing, budget, exact: budget === undefined ? EXACT_TOP : 0 })));
+    if (!got) asked.set(key, (got = keywordCandidates(queries, list, { f, sessionIds, limit: POOL, mask, passing, budget, exact: budget === undefined ? EXACT_TOP : 0, stemWeights: related })));
     return got;
   };
 

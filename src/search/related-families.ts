@@ -1,0 +1,54 @@
+// The English families of a query word that the corpus says mean the same (issue 48). An English
+// term is the word without its inflection (text/english-family.ts): housing and House stay apart.
+// But derivations often do share a meaning (affordable/affordability, immigration/immigrant,
+// voting/vote, funding/fund), and topic queries lose without them. So the families Snowball's
+// English stemmer would have joined to the word are candidates, and the corpus decides: a
+// candidate joins when the chunks holding both are at least MIN_LIFT times as many as if the two
+// were independent (and at least MIN_BOTH). Searched at RELATED_WEIGHT of the word's own family
+// (src/search/candidates.ts): a chunk holding both is not counted as holding two query words.
+// Measured on the real file: housing/house 1.3,
+// riding/ride 0.8, government/govern 2.1 stay apart; affordable/affordability 9.7,
+// immigration/immigrant 18, voting/vote 9.2, funding/fund 5.3 join.
+import { stemmer as snowball } from '@orama/stemmers/english';
+import type { SearchQueries } from '../db/search.js';
+import { ftsAny, LEVELS, termToken } from './keyword-index.js';
+import { chunksForTerm } from './term-collection.js';
+import { englishFamily } from './text/english-family.js';
+
+export const MIN_LIFT = 3;
+export const MIN_BOTH = 2;
+/** Index terms looked at per word (a short stem's range could be long). */
+const MAX_CANDIDATES = 64;
+
+type Sources = Pick<SearchQueries, 'termLevels' | 'termsStartingWith' | 'matchCount' | 'totalChunks'>;
+
+/** Families other than the word's own that Snowball gives the word's stem: the index terms whose
+ *  key (or key + e, the e the family drops) Snowball stems alike. */
+function snowballSiblings(queries: Sources, word: string, own: string): string[] {
+  const stem = snowball(word);
+  // Snowball turns a final y into i (policy → polici); the families keep the y.
+  const prefix = stem.replace(/i$/, '');
+  if (prefix.length < 3) return [];
+  return queries.termsStartingWith(prefix, MAX_CANDIDATES).filter((t) => t !== own && (snowball(t) === stem || snowball(`${t}e`) === stem));
+}
+
+/** The word's related families held by the index, by the corpus's co-occurrence test. */
+export function relatedFamilies(queries: Sources, word: string): string[] {
+  if (/^\p{N}+$/u.test(word)) return [];
+  const own = englishFamily(word);
+  const siblings = snowballSiblings(queries, word, own);
+  if (!siblings.length) return [];
+  const levels = queries.termLevels([own, ...siblings]);
+  const mine = levels.get(own);
+  if (!mine) return [];
+  const any = (t: string, l: number[]) => `(${ftsAny(l.flatMap((docs, i) => (docs > 0 && i < LEVELS ? [termToken(t, i)] : [])))})`;
+  const n = chunksForTerm(queries)(own);
+  const out: string[] = [];
+  for (const s of siblings) {
+    const theirs = levels.get(s);
+    if (!theirs) continue;
+    const both = queries.matchCount(`${any(own, mine.levels)} AND ${any(s, theirs.levels)}`);
+    if (both >= MIN_BOTH && (n * both) / (mine.docs * theirs.docs) >= MIN_LIFT) out.push(s);
+  }
+  return out;
+}
