@@ -7,7 +7,10 @@ import { join } from 'node:path';
 import { openDataFile, type DataFile } from '../../src/db/open-data-file.js';
 import { API_PREFIX, createApp } from '../../src/http/app.js';
 import { createResponseCache } from '../../src/http/response-cache.js';
+import { createSearchQueries } from '../../src/db/search.js';
 import { loadEncoder } from '../../src/search/encoder-store.js';
+import { relatedFamilies } from '../../src/search/related-families.js';
+import { stem } from '../../src/search/text/terms.js';
 
 const REAL = join(import.meta.dir, '../../data/real.db');
 const available = existsSync(REAL);
@@ -46,6 +49,14 @@ describe.skipIf(!available)('word families on the real file', () => {
     expect(Math.abs(page.total - held)).toBeLessThanOrEqual(0.1 * held);
     // The best results hold the word itself ("the House" alone is not housing).
     for (const it of page.items.slice(0, 20)) expect(word(forms).test(it.text)).toBe(true);
+  });
+
+  test('related families: the corpus keeps housing apart from house and riding from ride, and joins affordable with affordability', () => {
+    const q = createSearchQueries(data.db);
+    expect(relatedFamilies(q, 'housing')).not.toContain(stem('house', 'en'));
+    expect(relatedFamilies(q, 'riding')).not.toContain(stem('ride', 'en'));
+    expect(relatedFamilies(q, 'affordable')).toContain(stem('affordability', 'en'));
+    expect(relatedFamilies(q, 'immigration')).toContain(stem('immigrants', 'en'));
   });
 
   test('logement is answered in French first, never by English logging', async () => {
