@@ -1,7 +1,7 @@
 // An English word's family: the word with its inflection removed, from a closed list of inflections
 // (plural -s/-es/-ies, verb -s/-ed), and nothing else. Snowball's English stemmer also strips
 // derivations (-ing, -ation, -ment, -ity, -al …), which joins words of unrelated meaning: housing
-// and House (both "hous"), policy and police ("polic"), organization and organ ("organ"), and French
+// and House (both "hous"), riding and ride ("ride"), organization and organ ("organ"), and French
 // logement with English logging ("log"). Here housing/housings are one family and
 // house/houses/housed another; vote/votes/voted one, voting its own (an -ing form is as often a noun
 // of its own meaning as a verb form: housing, funding, building, meeting, spending).
