@@ -17,6 +17,7 @@ import { englishFamily } from './text/english-family.js';
 
 export const MIN_LIFT = 3;
 export const MIN_BOTH = 2;
+export const UNTESTED = 0;
 /** Index terms looked at per word (a short stem's range could be long). */
 const MAX_CANDIDATES = 64;
 
@@ -24,7 +25,7 @@ type Sources = Pick<SearchQueries, 'termLevels' | 'termsStartingWith' | 'matchCo
 
 /** Families other than the word's own that Snowball gives the word's stem: the index terms whose
  *  key (or key + e, the e the family drops) Snowball stems alike. */
-function snowballSiblings(queries: Sources, word: string, own: string): string[] {
+export function snowballSiblings(queries: Sources, word: string, own: string): string[] {
   const stem = snowball(word);
   // Snowball turns a final y into i (policy → polici); the families keep the y.
   const prefix = stem.replace(/i$/, '');
@@ -32,8 +33,15 @@ function snowballSiblings(queries: Sources, word: string, own: string): string[]
   return queries.termsStartingWith(prefix, MAX_CANDIDATES).filter((t) => t !== own && (snowball(t) === stem || snowball(`${t}e`) === stem));
 }
 
+/** The test's constants (the evaluation varies them: eval/related-grid.ts). `untested`: a candidate
+ *  so rare beside the word that independence predicts fewer than this many chunks holding both
+ *  cannot be tested by co-occurrence, and joins when this is above 0 (criticism, 9 chunks, and
+ *  critic, 45, are never in one chunk: 0.1 expected). */
+export interface RelatedOptions { minLift?: number; minBoth?: number; untested?: number }
+
 /** The word's related families held by the index, by the corpus's co-occurrence test. */
-export function relatedFamilies(queries: Sources, word: string): string[] {
+export function relatedFamilies(queries: Sources, word: string, o: RelatedOptions = {}): string[] {
+  const { minLift = MIN_LIFT, minBoth = MIN_BOTH, untested = UNTESTED } = o;
   if (/^\p{N}+$/u.test(word)) return [];
   const own = englishFamily(word);
   const siblings = snowballSiblings(queries, word, own);
@@ -48,7 +56,8 @@ export function relatedFamilies(queries: Sources, word: string): string[] {
     const theirs = levels.get(s);
     if (!theirs) continue;
     const both = queries.matchCount(`${any(own, mine.levels)} AND ${any(s, theirs.levels)}`);
-    if (both >= MIN_BOTH && (n * both) / (mine.docs * theirs.docs) >= MIN_LIFT) out.push(s);
+    const expected = (mine.docs * theirs.docs) / n;
+    if (expected < untested || (both >= minBoth && both / expected >= minLift)) out.push(s);
   }
   return out;
 }
