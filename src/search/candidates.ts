@@ -33,8 +33,8 @@ import type { VectorIndex } from './vectors.js';
 
 export const POOL = 1000;
 
-/** The weight of a query word's related families (related-families.ts) against its own: on the
- *  evaluation, 1 gave hybrid NDCG@10 0.707 (all queries), 0.5 gave 0.735, 0.25 0.735. */
+/** The weight of a query word's related families (related-families.ts) against its own; on the
+ *  evaluation's tuning half (eval/related-grid.ts) 0.25 and 1 were no better. */
 export const RELATED_WEIGHT = 0.5;
 
 /** Kin too rare to test below this many expected chunks in common weigh in a word's idf (wordWeights; 0: off). */
