@@ -17,10 +17,8 @@ const ranker = await openRanker(values.data!);
 
 const grid: Array<[string, PoolOptions]> = [['engine now', {}], ['no related families', { relatedWeight: 0 }]];
 for (const minLift of [2, 3, 5]) for (const minBoth of [1, 2]) for (const untested of [0, 0.5, 1]) for (const relatedWeight of [0.25, 0.5, 1]) {
-  if (process.env.GRID_QUICK) continue;
   grid.push([`lift ${minLift} both ${minBoth} untested<${untested} w ${relatedWeight}`, { related: { minLift, minBoth, untested }, relatedWeight }]);
 }
-for (const kinIdf of [0.25, 0.5, 1, 2, 4]) grid.push([`kin idf untested<${kinIdf}`, { kinIdf }]);
 const scores = new Map<string, number[]>();
 for (const [name, o] of grid) {
   const s: number[] = [];

@@ -23,7 +23,6 @@ import { EXACT_TOP, keywordCandidates, POSTING_BUDGET, type Passing } from './ke
 import { coverages } from './cross-lingual.js';
 import { EXPANSION_WEIGHTS, expansionStems, type ExpansionOptions } from './expansion.js';
 import { proximityList } from './proximity.js';
-import { writtenIn } from './query-language.js';
 import { analyseQuery, holdsPhrase, type QueryAnalysis, type QueryShape } from './query-analysis.js';
 import { FRENCH_MARK, isStop, queryTerms, stem, type Lang } from './text/terms.js';
 import { translateStems, type Lexicon } from './translate.js';
@@ -36,9 +35,6 @@ export const POOL = 1000;
 /** The weight of a query word's related families (related-families.ts) against its own; on the
  *  evaluation's tuning half (eval/related-grid.ts) 0.25 and 1 were no better. */
 export const RELATED_WEIGHT = 0.5;
-
-/** Kin too rare to test below this many expected chunks in common weigh in a word's idf (wordWeights; 0: off). */
-export const KIN_IDF = 0.5;
 
 /** A chunk related to the query only by its vector must be at least this similar to count as a
  *  match (chosen on the evaluation: eval/floor.ts; docs/search-quality.md "Similarity floor"). */
@@ -104,12 +100,6 @@ export interface PoolOptions {
   /** Rare words as the query's words, each held in any of its readings (default true), or as
    *  every stem searched, the related families included (false: the engine before). */
   rareByWord?: boolean;
-  /** Whether each reading counts with its word's idf (wordWeights; default true). */
-  wordIdf?: boolean;
-  /** Whether wordWeights reads the query's language (default true). */
-  byLanguage?: boolean;
-  /** wordWeights' kin threshold (default KIN_IDF; 0: off). */
-  kinIdf?: number;
   /** The related-families test and weight (related-families.ts; defaults MIN_LIFT, MIN_BOTH, RELATED_WEIGHT). */
   related?: RelatedOptions;
   relatedWeight?: number;
@@ -169,9 +159,8 @@ export async function hybridPool(src: CandidateSources, q: string, f: SearchFilt
     return got;
   };
 
-  const stemLevels: TermLevels = useKeyword ? queries.termLevels([...stems, ...terms.flatMap((t) => t.kin)]) : new Map();
-  if (o.wordIdf ?? true) for (const [reading, w] of wordWeights(queries, (o.byLanguage ?? true) ? writtenIn(q) : null, terms, stemLevels, o.kinIdf ?? KIN_IDF)) if (!related.has(reading)) related.set(reading, w);
   const keyword = useKeyword ? keywordOf([...stems]) : [];
+  const stemLevels: TermLevels = useKeyword ? queries.termLevels([...stems]) : new Map();
   const rare = useKeyword ? (o.rareByWord ?? true ? rareWords(queries, terms, stemLevels) : rareStems(queries, stemLevels).map((s) => [s])) : [];
   const shape = rare.length && analysis.shape === 'topic' && analysis.contentWords <= 3 ? 'keyword' : analysis.shape;
   let weights = o.weights?.[shape] ?? FUSION_WEIGHTS[shape];
@@ -247,47 +236,6 @@ function rareStems(queries: SearchQueries, terms: TermLevels): string[] {
     .sort((a, b) => idf(n(b[0]), b[1].docs) - idf(n(a[0]), a[1].docs)).map(([s]) => s);
 }
 
-/** Each reading's weight so that it counts with the idf of its word: the chunks holding any of the
- *  word's readings (its family in each language), and the Snowball kin too rare beside it for the
- *  co-occurrence test (fewer than `untested` chunks in common expected) or related to it, among the
- *  chunks of the languages holding them; for a query written in French (query-language.ts), the
- *  French reading's own idf, which its English reading may not exceed (chosen on the evaluation's
- *  tuning half: the same rule for English queries cost cross-lingual 0.515 → 0.467, English
- *  queries asking for French text, "the Grey Cup football game"). Counted per reading, the French reading of an English word
- *  ("carbon·": French chunks seldom hold it) outweighed the English one and French chunks led an
- *  English query; and split families made "criticism" (9 chunks) as weighty as a name, where
- *  "critic", "criticize" and "critical" say the same subject (housing keeps its own: House is
- *  common enough to test, and fails). */
-function wordWeights(queries: SearchQueries, written: Lang | null, terms: ReadonlyArray<{ stems: string[]; related: string[]; kin: string[]; byLang: Partial<Record<Lang, string>> }>, levels: TermLevels, untested: number): Map<string, number> {
-  const out = new Map<string, number>();
-  const n = chunksForTerm(queries);
-  const docs = (s: string) => levels.get(s)?.docs ?? 0;
-  for (const t of terms) {
-    const readings = [...new Set(t.stems)].filter((s) => docs(s) > 0);
-    if (!readings.length) continue;
-    let held = readings.reduce((a, s) => a + docs(s), 0);
-    const own = t.byLang.en;
-    if (untested > 0 && own && docs(own)) {
-      for (const k of t.kin) {
-        if (docs(k) && (t.related.includes(k) || (docs(own) * docs(k)) / n(own) < untested)) held += docs(k);
-      }
-    }
-    // A term in over half its chunks has FTS5's idf floor (1e-6): no ratio to it is meaningful.
-    const ratio = (s: string, want: number) => (idf(n(s), docs(s)) > 0.01 ? want / idf(n(s), docs(s)) : 1);
-    const french = written === 'fr' ? t.byLang.fr : undefined;
-    if (french && docs(french)) {
-      // A query written in French: the word's French reading keeps its rarity among the French
-      // chunks, and its English reading (a lookalike, or a cognate) never outweighs it.
-      const mine = idf(n(french), docs(french));
-      for (const s of readings) if (s !== french) out.set(s, Math.min(1, ratio(s, mine)));
-      continue;
-    }
-    const among = [...new Map(readings.map((s) => [s.endsWith(FRENCH_MARK), n(s)])).values()].reduce((a, b) => a + b, 0);
-    for (const s of readings) out.set(s, ratio(s, idf(among, Math.min(among, held))));
-  }
-  return out;
-}
-
 /** The query words whose subject is rare, rarest first, each as the readings searched for it (its
  *  family in each language and its related families). A word is rare when the chunks holding any of
  *  its readings or its Snowball kin are at most RARE_SHARE of all chunks: a rare form of a common
@@ -295,7 +243,8 @@ function wordWeights(queries: SearchQueries, written: Lang | null, terms: Readon
  *  French reading of an English word, rare only because French chunks seldom hold it. */
 function rareWords(queries: SearchQueries, terms: ReadonlyArray<{ stems: string[]; related: string[]; kin: string[] }>, levels: TermLevels): string[][] {
   const n = chunksForTerm(queries);
-  const docs = (s: string) => levels.get(s)?.docs ?? 0;
+  const kinLevels = queries.termLevels([...new Set(terms.flatMap((t) => t.kin))]);
+  const docs = (s: string) => levels.get(s)?.docs ?? kinLevels.get(s)?.docs ?? 0;
   const out: Array<[string[], number]> = [];
   for (const t of terms) {
     const readings = [...new Set([...t.stems, ...t.related])].filter((s) => docs(s) > 0);
