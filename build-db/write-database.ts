@@ -180,7 +180,7 @@ export function writeDatabase({ bundle, path, buildId, builtAt, onProgress = () 
         ...bill, id, session_id: sessionIds.get(bill.session_key), level: session.level, province_territory: session.province_territory,
         first_seen_at: bill.first_seen_at ?? stamp, updated_at: bill.updated_at ?? stamp,
         events_count: bill.events.length, sponsors_count: bill.sponsors.length,
-        search_folded: fold([bill.title, bill.short_title ?? '', bill.bill_number].join('\u0001')),
+        search_folded: fold([bill.title, bill.short_title ?? '', bill.bill_number, bill.title_fr ?? '', bill.short_title_fr ?? ''].join('\u0001')),
       });
       bill.events.forEach((e, ord) => insEvent.run({
         ...e, id: ids.billEvent(id, e.stage, e.event_date, e.event_type, e.committee_name), bill_id: id, ord, created_at: e.created_at ?? stamp,

@@ -5,8 +5,10 @@ import { readFileSync } from 'node:fs';
 
 /** topic-en / topic-fr: a subject in the query's language; cross-lingual: the relevant chunks are in
  *  the other language; known-item: a paraphrase of one chunk; keyword: the words are the intent (a
- *  rare term, a name, a bill number, a quoted phrase); stance: one side of an argument. */
-export const KINDS = ['topic-en', 'topic-fr', 'cross-lingual', 'known-item', 'keyword', 'stance'] as const;
+ *  rare term, a name, a bill number, a quoted phrase); stance: one side of an argument; common-word,
+ *  fr-lookalike, bill-number: one common English word, a French word an English one resembles, a
+ *  bill number as typed, judged literally (eval/literal-queries.ts). */
+export const KINDS = ['topic-en', 'topic-fr', 'cross-lingual', 'known-item', 'keyword', 'stance', 'common-word', 'fr-lookalike', 'bill-number'] as const;
 export type QueryKind = (typeof KINDS)[number];
 
 export interface Judgment { speech_key: string; chunk_index: number; grade: 0 | 1 | 2 }

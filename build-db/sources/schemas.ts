@@ -203,6 +203,9 @@ export const billSchema = v.object({
   bill_number: text(50),
   title: text(5000),
   short_title: optionalText(1000),
+  /** The French titles, when the source publishes them: /bills?q= matches them too. */
+  title_fr: optionalText(5000),
+  short_title_fr: optionalText(1000),
   bill_type: text(200),
   status: optionalText(500),
   status_changed_at: optionalTimestamp(),

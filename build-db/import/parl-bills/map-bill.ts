@@ -1,5 +1,5 @@
-// The bill's own fields. Titles are the English long title (`title`) and short title; the French
-// ones have no field in the bill schema (they become parallel_texts, see title-pairs.ts). bill_type and status
+// The bill's own fields. Titles are the English long title (`title`) and short title, and the French
+// ones (`title_fr`, `short_title_fr`; also paired with the English as parallel_texts, see title-pairs.ts). bill_type and status
 // are the upstream English labels as published ("House Government Bill", "At second reading in the
 // Senate"). source_url is the bill's LEGISinfo page for its session and number.
 import type { SourceInput } from '../types.js';
@@ -61,6 +61,8 @@ export function mapBill(raw: RawBill, id: BillIdentity, introducedDate: string |
       bill_number: id.number,
       title: raw.longTitle,
       short_title: raw.shortTitle,
+      title_fr: raw.longTitleFr,
+      short_title_fr: raw.shortTitleFr,
       bill_type: raw.type,
       status: raw.status,
       status_changed_at: changed.value ? ottawaTimestamp(changed.value) : null,

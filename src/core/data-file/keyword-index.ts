@@ -23,7 +23,7 @@ export const LEVELS = 16;
 export const TERM_STATS_SQL = 'CREATE TABLE chunk_term_stats (name TEXT PRIMARY KEY, value REAL NOT NULL) WITHOUT ROWID;';
 
 export const KEYWORD_INDEX_SQL = `
-CREATE VIRTUAL TABLE chunks_fts USING fts5(terms, content='', detail=none, tokenize="unicode61 remove_diacritics 0 tokenchars '_'");
+CREATE VIRTUAL TABLE chunks_fts USING fts5(terms, content='', detail=none, tokenize="unicode61 remove_diacritics 0 tokenchars '_·'");
 -- Each level list (stem_L token) again as one blob, rowids newest first (src/core/data-file/posting-blob.ts):
 -- what a search reads a list from when no filter is part of the list's query.
 CREATE TABLE chunk_postings (token TEXT PRIMARY KEY, docs INTEGER NOT NULL, rowids BLOB NOT NULL);
@@ -51,7 +51,7 @@ export function idf(chunks: number, docs: number): number {
   return v > 0 ? v : 1e-6;
 }
 
-/** The index token of a stem at a level. Stems hold letters and digits only, never `_`. */
+/** The index token of a stem at a level. Stems hold letters, digits and (French) FRENCH_MARK, never `_`. */
 export const termToken = (stem: string, level: number) => `${stem}_${level}`;
 
 /** The filter columns a chunk is indexed under, one token per value: the value filters, and the year. */

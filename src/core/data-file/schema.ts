@@ -1,7 +1,7 @@
 // The data file's tables. The server checks SCHEMA_VERSION at start and refuses another one.
 import { TEXT_INDEX_SQL } from './text-index.js';
 
-export const SCHEMA_VERSION = 12;
+export const SCHEMA_VERSION = 13;
 
 export const SCHEMA_SQL = /* sql */ `
 CREATE TABLE build (
@@ -151,7 +151,7 @@ CREATE TABLE bills (
   events_count INTEGER NOT NULL,
   sponsors_count INTEGER NOT NULL,
   votes_count INTEGER NOT NULL DEFAULT 0,
-  search_folded TEXT NOT NULL,      -- fold(title, short_title, bill_number) for q
+  search_folded TEXT NOT NULL,      -- fold(title, short_title, bill_number, French titles) for q
   UNIQUE (session_id, bill_number)
 );
 CREATE INDEX bills_by_jurisdiction ON bills (level, province_territory, introduced_date DESC, id);

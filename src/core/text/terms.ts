@@ -1,11 +1,15 @@
-// Index terms: words without stop words, stemmed per language (Snowball, via @orama/stemmers).
-// A chunk is indexed with the stems of its own language; a query is stemmed for the language(s)
-// searched, so "logements" finds "logement" and "housing" finds "houses".
-import { stemmer as stemEn } from '@orama/stemmers/english';
+// Index terms: words without stop words, each as its family in its language. A chunk is indexed
+// with the terms of its own language; a query is read in the language(s) searched. English: the
+// word without its inflection (english-family.ts), so "houses" finds "house" but "housing" does not
+// find "House". French: Snowball's French stemmer (via @orama/stemmers), so "logements" finds
+// "logement", and the term carries FRENCH_MARK, so a French term never meets an English one
+// ("logement" and "logging" were both "log"): English text is reached from French words only by
+// the query's translation (translate.ts) and its vector. Numbers are the same term in both.
 import { stemmer as stemFr } from '@orama/stemmers/french';
 import { stopwords as stopEn } from '@orama/stopwords/english';
 import { stopwords as stopFr } from '@orama/stopwords/french';
 import { fold, ownString } from '../domain/text.js';
+import { englishFamily } from './english-family.js';
 import { eachWord, words, type Word } from './words.js';
 
 export type Lang = 'en' | 'fr';
@@ -15,7 +19,10 @@ const STOP: Record<Lang, Set<string>> = {
   en: new Set([...stopEn.map(fold), 'mr', 'mrs', 'ms', 'hon', 'speaker', 'madam']),
   fr: new Set([...stopFr.map(fold), 'monsieur', 'madame', 'president', 'presidente', 'hon', 'honorable']),
 };
-const STEM: Record<Lang, (w: string) => string> = { en: stemEn, fr: stemFr };
+/** Ends every French term: a character no word holds, one of the keyword index's token characters
+ *  (src/search/keyword-index.ts). */
+export const FRENCH_MARK = '\u00b7';
+const STEM: Record<Lang, (w: string) => string> = { en: englishFamily, fr: (w) => `${stemFr(w)}${FRENCH_MARK}` };
 
 // Stemming is the cost of indexing; corpora repeat words, so remember each word's stem. The cache is
 // per thread and per language, emptied when full: at 500,000 words it held ~55 MB a language on
@@ -40,8 +47,8 @@ export function stem(word: string, lang: Lang): string {
 
 export const isStop = (norm: string, lang: Lang) => STOP[lang].has(norm);
 
-/** The first letters of `stems`. Snowball's English and French rules rewrite only a word's ending
- *  (and a number is its own stem), so a stem starts with its word's first letter: a word whose first
+/** The first letters of `stems`. The English family and Snowball's French rules rewrite only a word's
+ *  ending (and a number is its own stem), so a stem starts with its word's first letter: a word whose first
  *  letter is not among these cannot stem to any of `stems` and need not be stemmed. Search reads
  *  whole chunk texts for a few stems this way (snippets, cross-lingual coverage); the property is
  *  checked on the real data's every word (test/core/text/text.test.ts). */

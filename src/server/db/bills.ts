@@ -2,6 +2,7 @@
 import type Database from 'better-sqlite3';
 import type { BillStage, Level, SponsorRole } from '../../core/domain/enums.js';
 import { createPager, Where, type Page } from './paged.js';
+import { billNumberQuery, compactNumberSql } from './bill-number.js';
 import { containsText } from '../../core/data-file/text-index.js';
 
 export interface BillListItem {
@@ -34,6 +35,7 @@ const LIST_COLUMNS = `b.id, b.session_id, b.level, b.province_territory, b.bill_
   b.status, b.status_changed_at, b.introduced_date, b.source_system, b.source_url, b.first_seen_at, b.updated_at,
   s.parliament_number, s.session_number, s.name AS session_name, b.events_count, b.sponsors_count`;
 const FROM = 'bills b JOIN sessions s ON s.id = b.session_id';
+const EXACT_NUMBER = `${compactNumberSql('b.bill_number')} = ?`;
 
 export function createBillQueries(db: Database.Database) {
   const paged = createPager(db);
@@ -56,6 +58,18 @@ export function createBillQueries(db: Database.Database) {
         .when(f.sponsor_politician_id, 'b.id IN (SELECT bill_id FROM bill_sponsors WHERE politician_id = ?)')
         .when(f.introduced_from, 'b.introduced_date >= ?')
         .when(f.introduced_to, 'b.introduced_date <= ?');
+      const number = f.q === undefined ? null : billNumberQuery(f.q);
+      if (number) {
+        // A bill number: that bill in every session, newest session first, then the bills whose
+        // number or titles contain it as spelled ("C-21" in C-210 or in "amends Bill C-21").
+        const [contains, value] = containsText('bills', 'b', number.spelled);
+        where.always(`(${EXACT_NUMBER} OR ${contains})`, number.compact, value);
+        return paged<BillListItem>({
+          select: LIST_COLUMNS, from: FROM, where, page: f.page, limit: f.limit,
+          orderBy: `${EXACT_NUMBER} DESC, CASE WHEN ${EXACT_NUMBER} THEN s.start_date END DESC, b.introduced_date DESC, b.id`,
+          orderParams: [number.compact, number.compact],
+        });
+      }
       if (f.q !== undefined) where.always(...containsText('bills', 'b', f.q, { walkOrderIndex: true }));
       // Newest first; SQLite sorts NULL lowest, so DESC puts undated bills last and bills_by_order serves it.
       return paged<BillListItem>({ select: LIST_COLUMNS, from: FROM, where, orderBy: 'b.introduced_date DESC, b.id', page: f.page, limit: f.limit });

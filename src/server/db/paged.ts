@@ -36,6 +36,8 @@ export interface PagedQuery {
   where: Where;
   /** Must end with a unique column so pages never overlap (decisions 1). */
   orderBy: string;
+  /** Values of the `?` in orderBy, if any. */
+  orderParams?: unknown[];
   page: number;
   limit: number;
 }
@@ -52,7 +54,7 @@ export function createPager(db: Database.Database) {
     const total = prepare(`SELECT count(*) FROM ${q.from} ${where}`).pluck().get(...q.where.params) as number;
     const offset = (q.page - 1) * q.limit;
     const rows = offset >= total ? [] : (prepare(`SELECT ${q.select} FROM ${q.from} ${where} ORDER BY ${q.orderBy} LIMIT ? OFFSET ?`)
-      .all(...q.where.params, q.limit, offset) as R[]);
+      .all(...q.where.params, ...(q.orderParams ?? []), q.limit, offset) as R[]);
     return { items: rows.map(shape), page: q.page, limit: q.limit, total, pages: Math.ceil(total / q.limit) };
   };
 }

@@ -23,11 +23,17 @@ import { coverages } from './cross-lingual.js';
 import { EXPANSION_WEIGHTS, expansionStems, type ExpansionOptions } from './expansion.js';
 import { proximityList } from './proximity.js';
 import { analyseQuery, holdsPhrase, type QueryAnalysis, type QueryShape } from '../../core/text/query-analysis.js';
-import { isStop, queryTerms, stem, type Lang } from '../../core/text/terms.js';
+import { FRENCH_MARK, isStop, queryTerms, stem, type Lang } from '../../core/text/terms.js';
 import { translateStems, type Lexicon } from '../../core/text/translate.js';
+import { relatedFamilies, snowballSiblings, type RelatedOptions } from './related-families.js';
+import { chunksForTerm } from './term-collection.js';
 import type { VectorIndex } from './vectors.js';
 
 export const POOL = 1000;
+
+/** The weight of a query word's related families (related-families.ts) against its own; on the
+ *  evaluation's tuning half (eval/related-grid.ts) 0.25 and 1 were no better. */
+export const RELATED_WEIGHT = 0.5;
 
 /** A chunk related to the query only by its vector must be at least this similar to count as a
  *  match (chosen on the evaluation: eval/floor.ts; docs/search-quality.md "Similarity floor"). */
@@ -90,6 +96,12 @@ export interface PoolOptions {
   translatedWhenHeld?: boolean;
   /** The proximity list's weight (src/server/search/proximity.ts; default PROXIMITY_WEIGHT). */
   proximity?: Partial<Record<QueryShape, number>>;
+  /** Rare words as the query's words, each held in any of its readings (default true), or as
+   *  every stem searched, the related families included (false: the engine before). */
+  rareByWord?: boolean;
+  /** The related-families test and weight (related-families.ts; defaults MIN_LIFT, MIN_BOTH, RELATED_WEIGHT). */
+  related?: RelatedOptions;
+  relatedWeight?: number;
   expansion?: ExpansionOptions & { weight?: Partial<Record<QueryShape, number>> };
 }
 export type PoolSides = Pick<PoolOptions, 'keyword' | 'vector'>;
@@ -104,9 +116,14 @@ function anyLevel(stem: string, terms: TermLevels): string | null {
 }
 
 /** Each query word's stem per searched language (stop words of that language have none). */
-function stemsByLang(q: string, langs: readonly Lang[]) {
+function stemsByLang(queries: SearchQueries, q: string, langs: readonly Lang[], related: RelatedOptions = {}) {
   return queryTerms(q, langs).map((t) => ({
     stems: t.stems,
+    // An English word's families the corpus says share its meaning are searched as the word
+    // (related-families.ts); what decides whether the query asks across languages is its own words.
+    related: langs.includes('en') && !isStop(t.word.norm, 'en') ? relatedFamilies(queries, t.word.norm, related) : [],
+    // How many chunks hold the word's subject, for whether it is rare (rareWords): its Snowball kin too.
+    kin: langs.includes('en') && !isStop(t.word.norm, 'en') ? snowballSiblings(queries, t.word.norm, stem(t.word.norm, 'en')) : [],
     byLang: Object.fromEntries(langs.filter((l) => !isStop(t.word.norm, l)).map((l) => [l, stem(t.word.norm, l)])) as Partial<Record<Lang, string>>,
   }));
 }
@@ -122,8 +139,8 @@ export async function hybridPool(src: CandidateSources, q: string, f: SearchFilt
   // finds nothing rather than the chunks nearest to its hashed letters).
   const qvec = useVector && src.vectors && src.embed && src.vectors.count() > 0 && (src.knows?.(q) ?? true) ? await src.embed(q) : null;
   const analysis = analyseQuery(q, f.langs);
-  const terms = stemsByLang(q, f.langs);
-  const stems = new Set(terms.flatMap((t) => t.stems));
+  const terms = stemsByLang(queries, q, f.langs, o.related);
+  const stems = new Set(terms.flatMap((t) => [...t.stems, ...t.related]));
   const sessionIds = queries.sessionIdsFor(f.parliament_number, f.session_number);
   const mask = src.vectors?.rowMask(f, sessionIds) ?? null;
   const passing = src.vectors ? null : passingOf(queries, f);
@@ -132,17 +149,18 @@ export async function hybridPool(src: CandidateSources, q: string, f: SearchFilt
   // One query can ask for the same stems twice (the cross-lingual check and the translated list):
   // the answer depends on the set of stems and the budget only (keyword-plan.ts orders the stems).
   const asked = new Map<string, number[]>();
+  const related = new Map(terms.flatMap((t) => t.related.filter((r) => !t.stems.includes(r)).map((r) => [r, o.relatedWeight ?? RELATED_WEIGHT] as const)));
   const keywordOf = (list: string[], budget?: number) => {
     if (!list.length) return [];
     const key = `${budget}\u0000${[...new Set(list)].sort().join('\u0000')}`;
     let got = asked.get(key);
-    if (!got) asked.set(key, (got = keywordCandidates(queries, list, { f, sessionIds, limit: POOL, mask, passing, budget, exact: budget === undefined ? EXACT_TOP : 0 })));
+    if (!got) asked.set(key, (got = keywordCandidates(queries, list, { f, sessionIds, limit: POOL, mask, passing, budget, exact: budget === undefined ? EXACT_TOP : 0, stemWeights: related })));
     return got;
   };
 
   const keyword = useKeyword ? keywordOf([...stems]) : [];
   const stemLevels: TermLevels = useKeyword ? queries.termLevels([...stems]) : new Map();
-  const rare = useKeyword ? rareStems(queries, stemLevels) : [];
+  const rare = useKeyword ? (o.rareByWord ?? true ? rareWords(queries, terms, stemLevels) : rareStems(queries, stemLevels).map((s) => [s])) : [];
   const shape = rare.length && analysis.shape === 'topic' && analysis.contentWords <= 3 ? 'keyword' : analysis.shape;
   let weights = o.weights?.[shape] ?? FUSION_WEIGHTS[shape];
   const leadWeight = o.translatedLeads ?? TRANSLATED_LEADS;
@@ -210,18 +228,41 @@ function byScore(rowids: number[], fused: Map<number, number>, similarity: Map<n
   return at.map((i) => rowids[i]);
 }
 
-/** The query stems held by at most RARE_SHARE of the chunks, rarest first. */
+/** The query stems held by at most RARE_SHARE of the chunks of their language, rarest first. */
 function rareStems(queries: SearchQueries, terms: TermLevels): string[] {
-  const n = queries.totalChunks();
-  return [...terms].filter(([, t]) => t.docs > 0 && t.docs <= RARE_SHARE * n)
-    .sort((a, b) => idf(n, b[1].docs) - idf(n, a[1].docs)).map(([s]) => s);
+  const n = chunksForTerm(queries);
+  return [...terms].filter(([s, t]) => t.docs > 0 && t.docs <= RARE_SHARE * n(s))
+    .sort((a, b) => idf(n(b[0]), b[1].docs) - idf(n(a[0]), a[1].docs)).map(([s]) => s);
 }
 
-/** The keyword candidates that hold every rare stem, with their keyword ranks. Rare stems have
- *  short posting lists (at most RARE_SHARE of the chunks), so reading them whole is cheap. */
-function pinnedOf(queries: SearchQueries, keyword: number[], rare: string[], terms: TermLevels, inResult: Set<number>) {
-  const holders = new Set(holdersOf(queries, rare, terms, Math.ceil(RARE_SHARE * queries.totalChunks()) + 1));
-  return keyword.map((id, keywordRank) => ({ id, keywordRank })).filter((p) => holders.has(p.id) && inResult.has(p.id));
+/** The query words whose subject is rare, rarest first, each as the readings searched for it (its
+ *  family in each language and its related families). A word is rare when the chunks holding any of
+ *  its readings or its Snowball kin are at most RARE_SHARE of all chunks: a rare form of a common
+ *  subject ("criticism", 9 chunks, beside "critic" and "critical") is not a rare word, nor is the
+ *  French reading of an English word, rare only because French chunks seldom hold it. */
+function rareWords(queries: SearchQueries, terms: ReadonlyArray<{ stems: string[]; related: string[]; kin: string[] }>, levels: TermLevels): string[][] {
+  const n = chunksForTerm(queries);
+  const kinLevels = queries.termLevels([...new Set(terms.flatMap((t) => t.kin))]);
+  const docs = (s: string) => levels.get(s)?.docs ?? kinLevels.get(s)?.docs ?? 0;
+  const out: Array<[string[], number]> = [];
+  for (const t of terms) {
+    const readings = [...new Set([...t.stems, ...t.related])].filter((s) => docs(s) > 0);
+    if (!readings.length) continue;
+    const held = [...new Set([...readings, ...t.kin])].reduce((n, s) => n + docs(s), 0);
+    // Among the chunks of the languages that hold it (a French word: among the French chunks).
+    const among = [...new Map(readings.map((s) => [s.endsWith(FRENCH_MARK), n(s)])).values()].reduce((a, b) => a + b, 0);
+    if (held <= RARE_SHARE * among) out.push([readings, held]);
+  }
+  return out.sort((a, b) => a[1] - b[1]).map(([r]) => r);
+}
+
+/** The keyword candidates that hold every rare word (any of its readings), with their keyword
+ *  ranks. Rare words have short posting lists (at most RARE_SHARE of the chunks), so reading them
+ *  whole is cheap. */
+function pinnedOf(queries: SearchQueries, keyword: number[], rare: string[][], terms: TermLevels, inResult: Set<number>) {
+  const limit = Math.ceil(RARE_SHARE * queries.totalChunks()) + 1;
+  const held = rare.map((readings) => new Set(readings.flatMap((s) => holdersOf(queries, [s], terms, limit))));
+  return keyword.map((id, keywordRank) => ({ id, keywordRank })).filter((p) => inResult.has(p.id) && held.every((h) => h.has(p.id)));
 }
 
 /** The newest `limit` chunks holding every one of `stems` (each held by some chunk), newest first:

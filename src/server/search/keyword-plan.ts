@@ -14,6 +14,7 @@
 import type { SearchFilters, SearchQueries } from '../db/search.js';
 import { facetToken, ftsAny, idf, LEVELS, levelWeight, termToken, type Facet } from '../../core/data-file/keyword-index.js';
 import { RowidList } from './rowid-list.js';
+import { chunksForTerm } from './term-collection.js';
 import { valueFilters } from './value-filters.js';
 
 export const POSTING_BUDGET = 60_000;
@@ -48,6 +49,8 @@ export function facetGroups(f: SearchFilters, sessionIds: string[] | null, years
 }
 
 export interface KeywordOptions {
+  /** A factor on some stems' weights (default 1). */
+  stemWeights?: ReadonlyMap<string, number>;
   f: SearchFilters;
   sessionIds: string[] | null;
   /** The whole filter, by rowid (1: passes): postings that fail it are skipped as they are read. */
@@ -85,7 +88,7 @@ const TIE_MARGIN = 1e-6;
 interface List { token: string; weight: number; size: number; stem: number; level: number; complete: boolean }
 
 /** Rowids of the best keyword matches, best first, at most `limit`. */
-export function keywordCandidates(queries: Sources, stems: string[], { f, sessionIds, mask = null, passing, limit, budget = POSTING_BUDGET, exact = EXACT_TOP, lookupCost = LOOKUP_COST_POSTINGS, tally }: KeywordOptions): number[] {
+export function keywordCandidates(queries: Sources, stems: string[], { f, sessionIds, mask = null, passing, limit, budget = POSTING_BUDGET, exact = EXACT_TOP, lookupCost = LOOKUP_COST_POSTINGS, tally, stemWeights }: KeywordOptions): number[] {
   if (!stems.length) return [];
   const groups = facetGroups(f, sessionIds, queries.yearSpan());
   if (groups === null) return [];
@@ -108,8 +111,9 @@ export function keywordCandidates(queries: Sources, stems: string[], { f, sessio
   const match = (token: string) => (facets ? `"${token}" AND ${facets}` : `"${token}"`);
   const lists: List[] = [];
   const stemsFound: string[] = [];
+  const collection = chunksForTerm(queries);
   for (const [stem, { docs, levels }] of queries.termLevels(stems)) {
-    const w = idf(chunks, docs);
+    const w = idf(collection(stem), docs) * (stemWeights?.get(stem) ?? 1);
     for (let l = 0; l < LEVELS; l++) if (levels[l]) lists.push({ token: termToken(stem, l), weight: w * levelWeight(l), size: levels[l], stem: stemsFound.length, level: l, complete: false });
     stemsFound.push(stem);
   }

@@ -227,20 +227,20 @@ describe('legisinfo-bills on a hand-written file', () => {
   let r: ReturnType<typeof run>;
   beforeAll(() => { dir = fixtureDir(); r = run(dir, PEOPLE); });
 
-  test('bill fields: English titles (whitespace collapsed), type and status as published, LEGISinfo URL and id', () => {
+  test('bill fields: English and French titles (whitespace collapsed), type and status as published, LEGISinfo URL and id', () => {
     expect(r.bills).toHaveLength(5);
     const { events, sponsors, ...c7 } = bill(r.bills, '44-1', 'C-7');
     expect(c7).toEqual({
       session_key: 'ca/session/44-1', bill_number: 'C-7', title: 'An Act to amend the Income Tax Act (tax credits)', short_title: 'Fair Credits Act',
-      bill_type: 'House Government Bill', status: 'At consideration in committee in the Senate', status_changed_at: '2024-01-17T14:05:00-05:00',
+      title_fr: 'Loi concernant C-7', short_title_fr: 'Loi sur les crédits équitables', bill_type: 'House Government Bill', status: 'At consideration in committee in the Senate', status_changed_at: '2024-01-17T14:05:00-05:00',
       introduced_date: '2023-11-20', source_system: 'legisinfo', source_url: 'https://www.parl.ca/legisinfo/en/bill/44-1/c-7', source_id: '4417',
     });
     expect(events?.length).toBeGreaterThan(0);
     expect(sponsors).toHaveLength(1);
     expect(bill(r.bills, '44-1', 'C-9').short_title).toBeNull();
-    // French titles are counted and paired with the English ones for search, never put in a bill.
+    // French titles are counted, kept on the bill (/bills?q= matches them) and paired with the English ones for search.
     expect(r.out.stats).toMatchObject({ french_long_titles: 5, french_short_titles: 1, english_short_titles: 1, distinct_title_pairs: 6 });
-    expect(JSON.stringify(r.bills)).not.toContain('Loi concernant');
+    expect(bill(r.bills, '44-1', 'C-9')).toMatchObject({ title_fr: 'Loi concernant C-9', short_title_fr: null });
     expect(r.out.records.parallel_texts?.slice(0, 2)).toEqual([
       { en: 'An Act to amend the Income Tax Act (tax credits)', fr: 'Loi concernant C-7', source_system: 'legisinfo' },
       { en: 'Fair Credits Act', fr: 'Loi sur les crédits équitables', source_system: 'legisinfo' },

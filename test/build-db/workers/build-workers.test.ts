@@ -166,7 +166,7 @@ describe('KeywordTerms', () => {
     expect(c.split(' ')).toContain(facetToken('party', 'ndp'));
     expect(c.split(' ')).not.toContain(facetToken('party', 'liberal'));
     expect(a.split(' ')).toContain(facetToken('year', '2021'));
-    expect(a.split(' ').filter((token) => /^hous_\d+$/.test(token))).toHaveLength(1);
+    expect(a.split(' ').filter((token) => /^housing_\d+$/.test(token))).toHaveLength(1);
   });
 });
 

@@ -23,11 +23,28 @@ describe('words', () => {
 describe('index and query terms', () => {
   test('plural and singular share a stem in each language; accents do not matter', () => {
     expect(indexTerms('logements', 'fr')).toEqual(indexTerms('logement', 'fr'));
-    expect(indexTerms('housing houses', 'en')).toEqual(['hous', 'hous']);
+    expect(indexTerms('houses house housed', 'en')).toEqual(['hous', 'hous', 'hous']);
     expect(indexTerms('Québec', 'fr')).toEqual(indexTerms('quebec', 'fr'));
   });
+  test('words of unrelated meaning are not one term: only inflections are (issue 48)', () => {
+    const en = (t: string) => indexTerms(t, 'en');
+    expect(en('housing housings')).toEqual(['housing', 'housing']);
+    expect(en('housing')).not.toEqual(en('House'));
+    expect(en('policy policies')).toEqual(['policy', 'policy']);
+    expect(en('policy')).not.toEqual(en('police'));
+    expect(en('organization')).not.toEqual(en('organ'));
+    expect(en('votes voted')).toEqual(en('vote vote'));
+    expect(en('taxes studies planned')).toEqual(en('tax study plan'));
+    expect(en('news')).not.toEqual(en('new'));
+    // A French term never equals an English one, so logement (fr) cannot match logging (en).
+    expect(indexTerms('logement', 'fr')[0]).not.toBe(indexTerms('logging', 'en')[0]);
+    expect(indexTerms('logement', 'fr')[0]).not.toBe(indexTerms('log', 'en')[0]);
+    expect(indexTerms('transport', 'fr')[0]).not.toBe(indexTerms('transport', 'en')[0]);
+    // Numbers (bill numbers, years) are the same term in both languages.
+    expect(indexTerms('21 2024', 'fr')).toEqual(indexTerms('21 2024', 'en'));
+  });
   test('stop words and Hansard forms of address are not indexed', () => {
-    expect(indexTerms('Mr. Speaker, the member for the riding', 'en')).toEqual(['member', 'ride']);
+    expect(indexTerms('Mr. Speaker, the member for the riding', 'en')).toEqual(['member', 'riding']);
     expect(indexTerms('Monsieur le Président, la députée de la circonscription', 'fr')).toEqual(indexTerms('députée circonscription', 'fr'));
   });
   test('a query searched in both languages carries both stems; a stop word of any searched language is dropped', () => {

@@ -79,10 +79,10 @@ describe('keyword index', () => {
 
   test('termLevels counts chunks per stem, not occurrences (k/1 says housing three times), and per level', () => {
     const logement = stem('logement', 'fr');
-    const levels = q.termLevels(['hous', 'lumber', 'softwood', logement, 'absent']);
+    const levels = q.termLevels(['housing', 'lumber', 'softwood', logement, 'absent']);
     // The fixture's own speeches may mention housing too: count them from the chunk texts.
     const withHousing = fx.data.db.prepare("SELECT count(*) FROM chunks WHERE language = 'en' AND lower(text) LIKE '%housing%'").pluck().get();
-    expect(levels.get('hous')!.docs).toBe(withHousing as number);
+    expect(levels.get('housing')!.docs).toBe(withHousing as number);
     expect(levels.get('lumber')!.docs).toBe(2);
     expect(levels.get('softwood')!.docs).toBe(1);
     expect(levels.get(logement)!.docs).toBe(1);
@@ -144,7 +144,7 @@ describe('keyword index', () => {
   test('BM25 order: the chunk with both words first; three mentions in a short chunk beat one', () => {
     expect(search(['softwood', 'lumber'], en).slice(0, 2)).toEqual(['Softwood lumber dispute with the United States.', 'Lumber prices and housing.']);
     // Term weights tf·2.2/(tf + 1.2·(0.25 + 0.75·dl/avgdl)): k/1 (tf 3, 6 terms) ≈ 1.9, k/2 (tf 1, 3 terms) ≈ 1.6.
-    const housing = search(['hous'], en);
+    const housing = search(['housing'], en);
     expect(housing).toContain('Lumber prices and housing.');
     expect(housing.indexOf('Housing costs. Housing is a crisis and housing must be built.')).toBeLessThan(housing.indexOf('Lumber prices and housing.'));
   });

@@ -186,7 +186,7 @@ describe('keywordCandidates', () => {
         indexed.set(r, indexTerms(w.join(' '), 'en'));
       }
       const avgdl = [...indexed.values()].reduce((a, t) => a + t.length, 0) / CHUNKS;
-      const stems = ['lumber', 'budget', 'hous'];
+      const stems = ['lumber', 'budget', 'housing'];
       expect(stems).toEqual(['lumber', 'budgets', 'housing'].map((w) => stem(w, 'en')));
       const terms: Record<string, Record<number, number[]>> = Object.fromEntries(stems.map((s) => [s, {}]));
       for (let r = CHUNKS; r >= 1; r--) {

@@ -2,6 +2,7 @@
 // correspondences are known because the test wrote them.
 import { describe, expect, test } from 'bun:test';
 import { trainLexicon } from '../../../../build-db/search/encoder/lexicon.js';
+import { stem } from '../../../../src/core/text/terms.js';
 import { translateStems } from '../../../../src/core/text/translate.js';
 
 // Each English word has one French rendering; sentences combine them in different company, so only
@@ -25,11 +26,13 @@ describe('trainLexicon', () => {
   const { lexicon, pairs: n } = trainLexicon(pairs());
   test('each word translates to its counterpart first, both ways, as stems', () => {
     expect(n).toBe(72);
-    expect(lexicon.en.offic?.[0]?.[0]).toBe('bureau');
-    expect(lexicon.en.closur?.[0]?.[0]).toBe('fermetur');
-    expect(lexicon.en.hous?.[0]?.[0]).toBe('log');
-    expect(lexicon.fr.bureau?.[0]?.[0]).toBe('offic');
-    expect(lexicon.fr.sant?.[0]?.[0]).toBe('health');
+    // Keyed and answered by the index's terms: English families, French stems marked French.
+    const en = (w: string) => stem(w, 'en'), fr = (w: string) => stem(w, 'fr');
+    expect(lexicon.en[en('office')]?.[0]?.[0]).toBe(fr('bureau'));
+    expect(lexicon.en[en('closure')]?.[0]?.[0]).toBe(fr('fermeture'));
+    expect(lexicon.en[en('housing')]?.[0]?.[0]).toBe(fr('logement'));
+    expect(lexicon.fr[fr('bureau')]?.[0]?.[0]).toBe(en('office'));
+    expect(lexicon.fr[fr('santé')]?.[0]?.[0]).toBe(en('health'));
     for (const list of [...Object.values(lexicon.en), ...Object.values(lexicon.fr)]) {
       for (const [, score] of list) expect(score).toBeGreaterThan(0);
     }
