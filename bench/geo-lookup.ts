@@ -10,7 +10,9 @@ import Database from 'better-sqlite3';
 import { parseArgs } from 'node:util';
 import { createBoundaryIndex } from '../src/core/geo/boundary-index.js';
 
-const { values } = parseArgs({ options: { data: { type: 'string', default: 'data/real.db' }, points: { type: 'string', default: '20000' } } });
+const { values } = parseArgs({
+  options: { data: { type: 'string', default: 'data/real.db' }, points: { type: 'string', default: '20000' } },
+});
 const db = new Database(values.data!, { readonly: true });
 const n = Number(values.points);
 
@@ -27,8 +29,12 @@ const warmMs = performance.now() - t;
 Bun.gc(true);
 const heapAfter = process.memoryUsage().heapUsed;
 
-const box = db.prepare('SELECT min(min_lng) a, min(min_lat) b, max(max_lng) c, max(max_lat) d FROM boundaries WHERE is_current = 1').get() as { a: number; b: number; c: number; d: number };
-const centroids = db.prepare('SELECT centroid_lng, centroid_lat FROM boundaries WHERE is_current = 1').raw().all() as Array<[number, number]>;
+const box = db
+  .prepare('SELECT min(min_lng) a, min(min_lat) b, max(max_lng) c, max(max_lat) d FROM boundaries WHERE is_current = 1')
+  .get() as { a: number; b: number; c: number; d: number };
+const centroids = db.prepare('SELECT centroid_lng, centroid_lat FROM boundaries WHERE is_current = 1').raw().all() as Array<
+  [number, number]
+>;
 
 function measure(label: string, point: () => [number, number]) {
   const times = new Float64Array(n);
@@ -46,7 +52,9 @@ function measure(label: string, point: () => [number, number]) {
 }
 
 console.log(`boundaries: ${index.size} current; index built in ${loadMs.toFixed(0)} ms, all geometry decoded in ${warmMs.toFixed(0)} ms`);
-console.log(`geometry memory: ${(index.memoryBytes() / 1e6).toFixed(1)} MB estimated by the index; JS heap grew ${((heapAfter - heapBefore) / 1e6).toFixed(1)} MB`);
+console.log(
+  `geometry memory: ${(index.memoryBytes() / 1e6).toFixed(1)} MB estimated by the index; JS heap grew ${((heapAfter - heapBefore) / 1e6).toFixed(1)} MB`,
+);
 console.log('| points | n | with a match | p50 µs | p90 µs | p99 µs |\n|---|---|---|---|---|---|');
-measure('uniform over all boundaries\' box', () => [box.a + random() * (box.c - box.a), box.b + random() * (box.d - box.b)]);
+measure("uniform over all boundaries' box", () => [box.a + random() * (box.c - box.a), box.b + random() * (box.d - box.b)]);
 measure('boundary centroids', () => centroids[Math.floor(random() * centroids.length)]);

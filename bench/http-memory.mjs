@@ -35,7 +35,9 @@ const { values: a } = parseArgs({
   },
 });
 if (a.help) {
-  console.log('usage: node_modules/.bin/node bench/http-memory.mjs [--data FILE] [--cap BYTES] [--urls N] [--connections N] [--binary] [--cache-only] [--server-cpu C]');
+  console.log(
+    'usage: node_modules/.bin/node bench/http-memory.mjs [--data FILE] [--cap BYTES] [--urls N] [--connections N] [--binary] [--cache-only] [--server-cpu C]',
+  );
   process.exit(0);
 }
 const cap = Number(a.cap);
@@ -112,8 +114,22 @@ const pinned = (command, args) => {
 
 async function run(cacheBytes, list) {
   const port = await freePort();
-  const serve = ['serve', '--data', resolve(a.data), '--port', String(port), '--host', HOST, '--rate-limit', 'off', '--response-cache', String(cacheBytes)];
-  const [cmd, args] = a.binary ? pinned(join(ROOT, 'dist/canpol'), serve) : pinned(process.execPath, [join(ROOT, 'dist/canpol.mjs'), ...serve]);
+  const serve = [
+    'serve',
+    '--data',
+    resolve(a.data),
+    '--port',
+    String(port),
+    '--host',
+    HOST,
+    '--rate-limit',
+    'off',
+    '--response-cache',
+    String(cacheBytes),
+  ];
+  const [cmd, args] = a.binary
+    ? pinned(join(ROOT, 'dist/canpol'), serve)
+    : pinned(process.execPath, [join(ROOT, 'dist/canpol.mjs'), ...serve]);
   const child = startChild('server', cmd, args, { cwd: ROOT, keepStdout: false });
   const base = `http://${HOST}:${port}`;
   await waitFor(child, `${base}/health`, 60);
@@ -133,10 +149,18 @@ async function run(cacheBytes, list) {
     while (next < list.length) {
       const path = list[next++];
       const status = await new Promise((done, reject) => {
-        http.get(`${base}${path}`, { agent }, (res) => { res.resume(); res.on('end', () => done(res.statusCode)); }).on('error', reject);
+        http
+          .get(`${base}${path}`, { agent }, (res) => {
+            res.resume();
+            res.on('end', () => done(res.statusCode));
+          })
+          .on('error', reject);
       });
       if (status !== 200) bad++;
-      if (++done % 20000 === 0) console.error(`bench-http-memory: cache ${mib(cacheBytes)}: ${done} of ${list.length} URLs, RssAnon ${mib(memory(child.pid).anon)}`);
+      if (++done % 20000 === 0)
+        console.error(
+          `bench-http-memory: cache ${mib(cacheBytes)}: ${done} of ${list.length} URLs, RssAnon ${mib(memory(child.pid).anon)}`,
+        );
     }
   };
   await Promise.all(Array.from({ length: connections }, worker));
@@ -149,8 +173,17 @@ async function run(cacheBytes, list) {
   agent.destroy();
   await stopChildren();
   return {
-    cacheBytes, idle, peak, end, seconds, bad,
-    cache: { bytes: metric('canpol_response_cache_bytes'), entries: metric('canpol_response_cache_entries'), evictions: metric('canpol_response_cache_evictions_total') },
+    cacheBytes,
+    idle,
+    peak,
+    end,
+    seconds,
+    bad,
+    cache: {
+      bytes: metric('canpol_response_cache_bytes'),
+      entries: metric('canpol_response_cache_entries'),
+      evictions: metric('canpol_response_cache_evictions_total'),
+    },
   };
 }
 
@@ -159,14 +192,23 @@ console.error(`bench-http-memory: ${n} distinct URLs, ${connections} connections
 const rows = [];
 for (const bytes of a['cache-only'] ? [cap] : [cap, 0]) rows.push(await run(bytes, list));
 
-console.log(`\n| --response-cache | URLs | s | non-200 | idle RSS (anon + file) | peak RSS | peak RssAnon | RssAnon over idle | peak RssFile | cache bytes / entries / evictions at the end |`);
+console.log(
+  `\n| --response-cache | URLs | s | non-200 | idle RSS (anon + file) | peak RSS | peak RssAnon | RssAnon over idle | peak RssFile | cache bytes / entries / evictions at the end |`,
+);
 console.log('|---|---:|---:|---:|---|---:|---:|---:|---:|---|');
 for (const r of rows) {
-  console.log(`| ${r.cacheBytes ? mib(r.cacheBytes) : 'off (0)'} | ${n} | ${r.seconds.toFixed(0)} | ${r.bad} | ${mib(r.idle.rss)} (${mib(r.idle.anon)} + ${mib(r.idle.file)}) | ${mib(r.peak.rss)} | ${mib(r.peak.anon)} | `
-    + `${mib(r.peak.anon - r.idle.anon)} | ${mib(r.peak.file)} | ${r.cacheBytes ? `${mib(r.cache.bytes)} / ${r.cache.entries} / ${r.cache.evictions}` : '-'} |`);
+  console.log(
+    `| ${r.cacheBytes ? mib(r.cacheBytes) : 'off (0)'} | ${n} | ${r.seconds.toFixed(0)} | ${r.bad} | ${mib(r.idle.rss)} (${mib(r.idle.anon)} + ${mib(r.idle.file)}) | ${mib(r.peak.rss)} | ${mib(r.peak.anon)} | ` +
+      `${mib(r.peak.anon - r.idle.anon)} | ${mib(r.peak.file)} | ${r.cacheBytes ? `${mib(r.cache.bytes)} / ${r.cache.entries} / ${r.cache.evictions}` : '-'} |`,
+  );
 }
 const [on, off] = rows;
 const ok = on.peak.anon <= on.idle.anon + cap;
-console.log(`\npeak RssAnon ${mib(on.peak.anon)} ${ok ? '<=' : '>'} idle RssAnon ${mib(on.idle.anon)} + cap ${mib(cap)} = ${mib(on.idle.anon + cap)}: ${ok ? 'within the bound' : 'BOUND EXCEEDED'}`);
-if (off) console.log(`the cache's share: peak RssAnon with it ${mib(on.peak.anon)}, without it ${mib(off.peak.anon)}: ${mib(on.peak.anon - off.peak.anon)} for a cap of ${mib(cap)}`);
+console.log(
+  `\npeak RssAnon ${mib(on.peak.anon)} ${ok ? '<=' : '>'} idle RssAnon ${mib(on.idle.anon)} + cap ${mib(cap)} = ${mib(on.idle.anon + cap)}: ${ok ? 'within the bound' : 'BOUND EXCEEDED'}`,
+);
+if (off)
+  console.log(
+    `the cache's share: peak RssAnon with it ${mib(on.peak.anon)}, without it ${mib(off.peak.anon)}: ${mib(on.peak.anon - off.peak.anon)} for a cap of ${mib(cap)}`,
+  );
 process.exitCode = ok && rows.every((r) => r.bad === 0) ? 0 : 1;

@@ -1,7 +1,11 @@
 // Types of bench/http-scenarios.mjs (plain JavaScript, run by Node without a build step).
 export const API: string;
 
-export interface Target { ratio?: number; p99Ms?: number; rps?: number }
+export interface Target {
+  ratio?: number;
+  p99Ms?: number;
+  rps?: number;
+}
 
 export interface Scenario {
   name: string;

@@ -36,10 +36,15 @@ export function scenariosFor(file, { distinctPerSlice = 12000, slices = 20 } = {
     const politician = one(`SELECT id, constituency_id FROM politicians WHERE status = 'sitting' ORDER BY id LIMIT 1`);
     const bill = one('SELECT id FROM bills ORDER BY events_count DESC, id LIMIT 1');
     const vote = one('SELECT id FROM votes ORDER BY positions_count DESC, id LIMIT 1');
-    const boundary = db.prepare('SELECT source_set, slug FROM boundaries WHERE constituency_id = ?').get(politician.constituency_id)
-      ?? one('SELECT source_set, slug FROM boundaries ORDER BY constituency_id LIMIT 1');
+    const boundary =
+      db.prepare('SELECT source_set, slug FROM boundaries WHERE constituency_id = ?').get(politician.constituency_id) ??
+      one('SELECT source_set, slug FROM boundaries ORDER BY constituency_id LIMIT 1');
     const chunk = one('SELECT id FROM chunks ORDER BY rowid LIMIT 1');
-    const centroid = one(`SELECT centroid_lat AS lat, centroid_lng AS lng FROM boundaries WHERE source_set = ? AND slug = ?`, boundary.source_set, boundary.slug);
+    const centroid = one(
+      `SELECT centroid_lat AS lat, centroid_lng AS lng FROM boundaries WHERE source_set = ? AND slug = ?`,
+      boundary.source_set,
+      boundary.slug,
+    );
     const need = distinctPerSlice * slices;
     const words = searchWords(db);
     const P = (path) => `${API}${path}`;
@@ -56,7 +61,11 @@ export function scenariosFor(file, { distinctPerSlice = 12000, slices = 20 } = {
         { name: 'politicians', paths: [P('/politicians')], target: LIST },
         { name: 'politicians?jurisdiction=federal', paths: [P('/politicians?jurisdiction=federal')], target: LIST },
         { name: 'politicians?q=', paths: [P(`/politicians?q=${q(nameSubstring(db))}`)], target: LIST },
-        { name: 'politicians?q= distinct', distinct: withLimits(nameSubstrings(db), need).map(([s, l]) => P(`/politicians?q=${q(s)}&status=all&limit=${l}`)), note: 'uncached: every URL once' },
+        {
+          name: 'politicians?q= distinct',
+          distinct: withLimits(nameSubstrings(db), need).map(([s, l]) => P(`/politicians?q=${q(s)}&status=all&limit=${l}`)),
+          note: 'uncached: every URL once',
+        },
       ],
       getPolitician: [{ name: 'politicians/{id}', paths: [P(`/politicians/${politician.id}`)], target: DETAIL }],
       listPoliticianOffices: [{ name: 'politicians/{id}/offices', paths: [P(`/politicians/${politician.id}/offices`)], target: LIST }],
@@ -65,7 +74,11 @@ export function scenariosFor(file, { distinctPerSlice = 12000, slices = 20 } = {
       listBills: [
         { name: 'bills', paths: [P('/bills')], target: LIST },
         { name: 'bills?q=housing', paths: [P('/bills?q=housing')], target: LIST },
-        { name: 'bills?q= distinct', distinct: withLimits(titleSubstrings(db), need).map(([s, l]) => P(`/bills?q=${q(s)}&limit=${l}`)), note: 'uncached: every URL once' },
+        {
+          name: 'bills?q= distinct',
+          distinct: withLimits(titleSubstrings(db), need).map(([s, l]) => P(`/bills?q=${q(s)}&limit=${l}`)),
+          note: 'uncached: every URL once',
+        },
       ],
       getBill: [{ name: 'bills/{id}', paths: [P(`/bills/${bill.id}`)], target: DETAIL }],
       listBillEvents: [{ name: 'bills/{id}/events', paths: [P(`/bills/${bill.id}/events`)], target: LIST }],
@@ -75,22 +88,35 @@ export function scenariosFor(file, { distinctPerSlice = 12000, slices = 20 } = {
       listVotePositions: [{ name: 'votes/{id}/positions', paths: [P(`/votes/${vote.id}/positions`)], target: LIST }],
       listCommitteeMeetings: [{ name: 'committees/meetings', paths: [P('/committees/meetings')], target: LIST }],
       listBoundaries: [{ name: 'boundaries', paths: [P('/boundaries')], target: LIST }],
-      lookupBoundaries: [{ name: 'boundaries/lookup', paths: [P(`/boundaries/lookup?lat=${centroid.lat.toFixed(4)}&lng=${centroid.lng.toFixed(4)}`)] }],
+      lookupBoundaries: [
+        { name: 'boundaries/lookup', paths: [P(`/boundaries/lookup?lat=${centroid.lat.toFixed(4)}&lng=${centroid.lng.toFixed(4)}`)] },
+      ],
       getBoundary: [{ name: 'boundaries/{id}', paths: [P(`/boundaries/${boundary.source_set}/${boundary.slug}`)], target: DETAIL }],
       getPostcode: [{ name: 'postcodes/{pc}', paths: [P('/postcodes/K1A0A6')] }],
-      getPostcodeRepresentatives: [{ name: 'postcodes/{pc}/representatives', paths: [P('/postcodes/K1A0A6/representatives')], target: LIST }],
+      getPostcodeRepresentatives: [
+        { name: 'postcodes/{pc}/representatives', paths: [P('/postcodes/K1A0A6/representatives')], target: LIST },
+      ],
       getCoverage: [{ name: 'coverage', paths: [P('/coverage')], target: LIST }],
       listJurisdictionSources: [{ name: 'jurisdiction-sources', paths: [P('/jurisdiction-sources')], target: LIST }],
       searchSpeeches: [
         { name: 'search/speeches?q=carbon tax', paths: [P('/search/speeches?q=carbon%20tax')], target: { ratio: 0.05 }, refusals: QUEUED },
         {
-          name: 'search/speeches distinct', distinct: pairs.slice(0, need).map(searchPath), target: { rps: 300 },
-          note: `uncached: every query once; ${SEARCH_WARMUP} s warm-up`, refusals: QUEUED, warmup: SEARCH_WARMUP,
+          name: 'search/speeches distinct',
+          distinct: pairs.slice(0, need).map(searchPath),
+          target: { rps: 300 },
+          note: `uncached: every query once; ${SEARCH_WARMUP} s warm-up`,
+          refusals: QUEUED,
+          warmup: SEARCH_WARMUP,
         },
         {
           // As many clients as the embedding queue has places (2 running + 6 waiting): none is refused.
-          name: 'search/speeches distinct, 8 connections', distinct: pairs.slice(need).map(searchPath), target: { rps: 300 }, connections: 8,
-          note: `uncached: every query once; ${SEARCH_WARMUP} s warm-up`, refusals: QUEUED, warmup: SEARCH_WARMUP,
+          name: 'search/speeches distinct, 8 connections',
+          distinct: pairs.slice(need).map(searchPath),
+          target: { rps: 300 },
+          connections: 8,
+          note: `uncached: every query once; ${SEARCH_WARMUP} s warm-up`,
+          refusals: QUEUED,
+          warmup: SEARCH_WARMUP,
         },
       ],
       countSpeeches: [{ name: 'search/speeches/count', paths: [P('/search/speeches/count?q=carbon%20tax')], refusals: QUEUED }],
@@ -110,7 +136,11 @@ export function scenariosFor(file, { distinctPerSlice = 12000, slices = 20 } = {
  *  data has fewer distinct substrings than a run asks for). */
 function withLimits(list, n) {
   const out = [];
-  for (let limit = 50; limit >= 1 && out.length < n; limit--) for (const x of list) { if (out.length >= n) break; out.push([x, limit]); }
+  for (let limit = 50; limit >= 1 && out.length < n; limit--)
+    for (const x of list) {
+      if (out.length >= n) break;
+      out.push([x, limit]);
+    }
   return out;
 }
 
@@ -141,7 +171,8 @@ function titleSubstrings(db) {
 function nameSubstrings(db) {
   const seen = new Set();
   for (const name of db.prepare('SELECT name_folded FROM politicians ORDER BY rowid').pluck().iterate()) {
-    for (let i = 0; i < name.length; i++) for (let len = 2; len <= 6 && i + len <= name.length; len++) seen.add(name.slice(i, i + len).trim());
+    for (let i = 0; i < name.length; i++)
+      for (let len = 2; len <= 6 && i + len <= name.length; len++) seen.add(name.slice(i, i + len).trim());
   }
   return shuffled([...seen].filter((s) => s.length >= 2));
 }
@@ -150,7 +181,9 @@ function nameSubstrings(db) {
 function nameSubstring(db) {
   const counts = new Map();
   for (const name of db.prepare('SELECT name_folded FROM politicians').pluck().iterate()) {
-    for (const piece of new Set(Array.from({ length: Math.max(0, name.length - 3) }, (_, i) => name.slice(i, i + 4)).filter((s) => /^\p{L}{4}$/u.test(s)))) {
+    for (const piece of new Set(
+      Array.from({ length: Math.max(0, name.length - 3) }, (_, i) => name.slice(i, i + 4)).filter((s) => /^\p{L}{4}$/u.test(s)),
+    )) {
       counts.set(piece, (counts.get(piece) ?? 0) + 1);
     }
   }
@@ -161,9 +194,18 @@ function nameSubstring(db) {
 function searchWords(db) {
   const df = new Map();
   for (const text of db.prepare('SELECT text FROM chunks ORDER BY rowid LIMIT 4000').pluck().iterate()) {
-    for (const w of new Set(text.toLowerCase().split(/[^\p{L}]+/u).filter((x) => x.length >= 4))) df.set(w, (df.get(w) ?? 0) + 1);
+    for (const w of new Set(
+      text
+        .toLowerCase()
+        .split(/[^\p{L}]+/u)
+        .filter((x) => x.length >= 4),
+    ))
+      df.set(w, (df.get(w) ?? 0) + 1);
   }
-  return [...df].filter(([, n]) => n >= 3).map(([w]) => w).sort();
+  return [...df]
+    .filter(([, n]) => n >= 3)
+    .map(([w]) => w)
+    .sort();
 }
 
 /** `n` distinct two-word queries from `words` (in a seeded order): each word with the word k places
@@ -171,6 +213,7 @@ function searchWords(db) {
 function wordPairs(words, n) {
   const w = shuffled(words, 11);
   const out = [];
-  for (let k = 1; k < w.length && out.length < n; k++) for (let i = 0; i < w.length && out.length < n; i++) out.push(`${w[i]} ${w[(i + k) % w.length]}`);
+  for (let k = 1; k < w.length && out.length < n; k++)
+    for (let i = 0; i < w.length && out.length < n; i++) out.push(`${w[i]} ${w[(i + k) % w.length]}`);
   return out;
 }

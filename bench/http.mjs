@@ -58,42 +58,65 @@ needs wrk (Debian/Ubuntu: apt-get install wrk; macOS: brew install wrk) and task
 const fail = failWith('bench-http');
 
 function parseOptions(argv) {
-  const values = parseCommandLine(argv, {
-    data: { type: 'string', default: join(ROOT, 'data/real.db') },
-    variants: { type: 'string', default: 'node' },
-    before: { type: 'string' },
-    'before-data': { type: 'string' },
-    rounds: { type: 'string', default: '3' },
-    duration: { type: 'string', default: '2' },
-    warmup: { type: 'string', default: '1' },
-    connections: { type: 'string', default: '32' },
-    only: { type: 'string' },
-    'server-cpu': { type: 'string', default: '1' },
-    'load-cpu': { type: 'string', default: '0' },
-    out: { type: 'string', default: join(ROOT, 'bench/results/http-latest.md') },
-  }, USAGE, fail);
+  const values = parseCommandLine(
+    argv,
+    {
+      data: { type: 'string', default: join(ROOT, 'data/real.db') },
+      variants: { type: 'string', default: 'node' },
+      before: { type: 'string' },
+      'before-data': { type: 'string' },
+      rounds: { type: 'string', default: '3' },
+      duration: { type: 'string', default: '2' },
+      warmup: { type: 'string', default: '1' },
+      connections: { type: 'string', default: '32' },
+      only: { type: 'string' },
+      'server-cpu': { type: 'string', default: '1' },
+      'load-cpu': { type: 'string', default: '0' },
+      out: { type: 'string', default: join(ROOT, 'bench/results/http-latest.md') },
+    },
+    USAGE,
+    fail,
+  );
   const int = (name, min, max) => {
     const n = Number(values[name]);
-    if (!Number.isInteger(n) || n < min || n > max) fail(`--${name} must be an integer ${min}-${max}, got ${JSON.stringify(values[name])}`, 2);
+    if (!Number.isInteger(n) || n < min || n > max)
+      fail(`--${name} must be an integer ${min}-${max}, got ${JSON.stringify(values[name])}`, 2);
     return n;
   };
-  const variants = values.variants.split(',').map((s) => s.trim()).filter(Boolean);
+  const variants = values.variants
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const unknown = variants.filter((v) => !VARIANTS.includes(v));
-  if (unknown.length || new Set(variants).size !== variants.length) fail(`--variants: each of ${VARIANTS.join(', ')} at most once, got ${JSON.stringify(values.variants)}`, 2);
+  if (unknown.length || new Set(variants).size !== variants.length)
+    fail(`--variants: each of ${VARIANTS.join(', ')} at most once, got ${JSON.stringify(values.variants)}`, 2);
   if (!variants.length && !values.before) fail('--variants: nothing to measure', 2);
   let only = null;
   if (values.only) {
-    try { only = new RegExp(values.only); } catch (err) { fail(`--only: ${err.message}`, 2); }
+    try {
+      only = new RegExp(values.only);
+    } catch (err) {
+      fail(`--only: ${err.message}`, 2);
+    }
   }
   const cpus = (name) => {
-    if (!/^\d+([,-]\d+)*$/.test(values[name])) fail(`--${name} must be a taskset core list such as 1 or 2,3, got ${JSON.stringify(values[name])}`, 2);
+    if (!/^\d+([,-]\d+)*$/.test(values[name]))
+      fail(`--${name} must be a taskset core list such as 1 or 2,3, got ${JSON.stringify(values[name])}`, 2);
     return values[name];
   };
   return {
-    data: resolve(values.data), variants, before: values.before ? resolve(values.before) : null,
+    data: resolve(values.data),
+    variants,
+    before: values.before ? resolve(values.before) : null,
     beforeData: resolve(values['before-data'] ?? values.data),
-    rounds: int('rounds', 1, 99), duration: int('duration', 1, 600), warmup: int('warmup', 0, 600), connections: int('connections', 1, 10000),
-    only, serverCpu: cpus('server-cpu'), loadCpu: cpus('load-cpu'), out: resolve(values.out),
+    rounds: int('rounds', 1, 99),
+    duration: int('duration', 1, 600),
+    warmup: int('warmup', 0, 600),
+    connections: int('connections', 1, 10000),
+    only,
+    serverCpu: cpus('server-cpu'),
+    loadCpu: cpus('load-cpu'),
+    out: resolve(values.out),
   };
 }
 
@@ -125,15 +148,28 @@ async function startVariant(name, opts, scratch) {
     // A bundle runs under this Node; anything else is an executable (an earlier single binary).
     const bundle = /\.[cm]?js$/.test(opts.before);
     if (!bundle) command = opts.before;
-    args = [...(bundle ? [opts.before] : []), 'serve', '--data', opts.beforeData, '--port', String(port), '--host', HOST, '--rate-limit', 'off'];
-  }
-  else if (name === 'nocache') args = [BUNDLE, ...common, '--rate-limit', 'off', '--response-cache', '0'];
+    args = [
+      ...(bundle ? [opts.before] : []),
+      'serve',
+      '--data',
+      opts.beforeData,
+      '--port',
+      String(port),
+      '--host',
+      HOST,
+      '--rate-limit',
+      'off',
+    ];
+  } else if (name === 'nocache') args = [BUNDLE, ...common, '--rate-limit', 'off', '--response-cache', '0'];
   else if (name === 'binary') {
     command = BINARY;
     args = [...common, '--rate-limit', 'off'];
   } else if (name === 'keyed') {
     const keys = join(scratch, 'keys.json');
-    const key = execFileSync(process.execPath, [BUNDLE, 'keys', 'create', '--keys', keys, '--name', 'bench-http', '--tier', 'pro'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const key = execFileSync(process.execPath, [BUNDLE, 'keys', 'create', '--keys', keys, '--name', 'bench-http', '--tier', 'pro'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
     // The pro tier's 10,000 an hour would run out in a second: the limits are raised, so every
     // request is counted and answered with its headers, and none is refused.
     const lots = 'free=60,dev=1000,pro=999999999';
@@ -203,8 +239,12 @@ function wrk(opts, server, path, seconds, pathsFile, connections = opts.connecti
   return new Promise((done, reject) => {
     const child = spawn(cmd, cmdArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
-    child.stdout.setEncoding('utf8').on('data', (c) => { out += c; });
-    child.stderr.setEncoding('utf8').on('data', (c) => { out += c; });
+    child.stdout.setEncoding('utf8').on('data', (c) => {
+      out += c;
+    });
+    child.stderr.setEncoding('utf8').on('data', (c) => {
+      out += c;
+    });
     child.once('error', reject);
     child.once('exit', (code) => {
       const line = out.split('\n').find((l) => l.startsWith('WRK_JSON '));
@@ -212,7 +252,15 @@ function wrk(opts, server, path, seconds, pathsFile, connections = opts.connecti
       const r = JSON.parse(line.slice('WRK_JSON '.length));
       const errors = r.connect + r.read + r.write + r.timeout;
       // Answered requests per second: a 4xx/5xx (a 503 search_overloaded, say) is not an answer.
-      done({ rps: (r.requests - r.status_errors) / (r.duration_us / 1e6), p50: r.p50_us / 1000, p99: r.p99_us / 1000, requests: r.requests, bytes: r.bytes, statusErrors: r.status_errors, errors });
+      done({
+        rps: (r.requests - r.status_errors) / (r.duration_us / 1e6),
+        p50: r.p50_us / 1000,
+        p99: r.p99_us / 1000,
+        requests: r.requests,
+        bytes: r.bytes,
+        statusErrors: r.status_errors,
+        errors,
+      });
     });
   });
 }
@@ -243,7 +291,10 @@ function targetText(t) {
 
 function verdict(t, row) {
   if (!t) return '';
-  const ok = (t.ratio === undefined || row.ratio >= t.ratio) && (t.p99Ms === undefined || row.p99 <= t.p99Ms) && (t.rps === undefined || row.rps >= t.rps);
+  const ok =
+    (t.ratio === undefined || row.ratio >= t.ratio) &&
+    (t.p99Ms === undefined || row.p99 <= t.p99Ms) &&
+    (t.rps === undefined || row.rps >= t.rps);
   return ok ? 'met' : '**missed**';
 }
 
@@ -276,7 +327,8 @@ async function runScenario(s, servers, opts, scratch) {
     for (const path of check) {
       const res = await get(v.base + path, v.headers);
       if (res.status !== 200) throw new Error(`${v.name}: GET ${path} answered ${res.status}: ${res.body.toString().slice(0, 400)}`);
-      if (res.headers['content-encoding']) throw new Error(`${v.name}: GET ${path} came back ${res.headers['content-encoding']}-encoded without Accept-Encoding`);
+      if (res.headers['content-encoding'])
+        throw new Error(`${v.name}: GET ${path} came back ${res.headers['content-encoding']}-encoded without Accept-Encoding`);
       if (v === variants[0]) bodies.push(res.body);
     }
   }
@@ -310,12 +362,23 @@ async function runScenario(s, servers, opts, scratch) {
   return variants.map((v) => {
     const rs = runs.get(v);
     return {
-      scenario: s.name, variant: v.name, connections: s.connections ?? opts.connections, target: s.target, note: s.note, refusals: s.refusals, bytes: body.length,
-      rps: median(rs.map((r) => r.rps)), p50: median(rs.map((r) => r.p50)), p99: median(rs.map((r) => r.p99)),
+      scenario: s.name,
+      variant: v.name,
+      connections: s.connections ?? opts.connections,
+      target: s.target,
+      note: s.note,
+      refusals: s.refusals,
+      bytes: body.length,
+      rps: median(rs.map((r) => r.rps)),
+      p50: median(rs.map((r) => r.p50)),
+      p99: median(rs.map((r) => r.p99)),
       ratio: median(rs.map((r, i) => r.rps / c[i].rps)),
-      ceilingRps: median(c.map((r) => r.rps)), ceilingP99: median(c.map((r) => r.p99)),
-      statusErrors: rs.reduce((n, r) => n + r.statusErrors, 0), errors: rs.reduce((n, r) => n + r.errors, 0),
-      wrapped: rs.some((r) => r.wrapped), perSlice: slices ? slices[0].paths.length : null,
+      ceilingRps: median(c.map((r) => r.rps)),
+      ceilingP99: median(c.map((r) => r.p99)),
+      statusErrors: rs.reduce((n, r) => n + r.statusErrors, 0),
+      errors: rs.reduce((n, r) => n + r.errors, 0),
+      wrapped: rs.some((r) => r.wrapped),
+      perSlice: slices ? slices[0].paths.length : null,
       rounds: rs.map((r, i) => ({ rps: r.rps, ceiling: c[i].rps })),
     };
   });
@@ -327,8 +390,16 @@ function table(rows) {
     '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|',
   ];
   for (const r of rows) {
-    const flags = [r.statusErrors ? `${r.statusErrors} non-2xx/3xx (not counted in req/s)` : '', r.errors ? `${r.errors} socket errors` : '', r.wrapped ? `slice of ${r.perSlice} URLs exhausted` : ''].filter(Boolean).join('; ');
-    lines.push(`| ${r.scenario} | ${r.variant} | ${r.connections} | ${fmt.int(r.bytes)} | ${fmt.int(r.rps)} | ${fmt.ms(r.p50)} | ${fmt.ms(r.p99)} | ${fmt.int(r.ceilingRps)} | ${fmt.ms(r.ceilingP99)} | ${fmt.ratio(r.ratio)} | ${targetText(r.target)} | ${verdict(r.target, r)}${flags ? ` ${flags}` : ''} |`);
+    const flags = [
+      r.statusErrors ? `${r.statusErrors} non-2xx/3xx (not counted in req/s)` : '',
+      r.errors ? `${r.errors} socket errors` : '',
+      r.wrapped ? `slice of ${r.perSlice} URLs exhausted` : '',
+    ]
+      .filter(Boolean)
+      .join('; ');
+    lines.push(
+      `| ${r.scenario} | ${r.variant} | ${r.connections} | ${fmt.int(r.bytes)} | ${fmt.int(r.rps)} | ${fmt.ms(r.p50)} | ${fmt.ms(r.p99)} | ${fmt.int(r.ceilingRps)} | ${fmt.ms(r.ceilingP99)} | ${fmt.ratio(r.ratio)} | ${targetText(r.target)} | ${verdict(r.target, r)}${flags ? ` ${flags}` : ''} |`,
+    );
   }
   return lines.join('\n');
 }
@@ -339,8 +410,10 @@ function describeDataFile(file) {
     const b = db.prepare('SELECT id, built_at, dataset_name, is_demo, schema_version, row_counts FROM build').get();
     const counts = JSON.parse(b.row_counts);
     const main = ['politicians', 'bills', 'bill_events', 'votes', 'vote_positions', 'boundaries', 'speeches', 'chunks'];
-    return `${relative(ROOT, file).startsWith('..') ? file : relative(ROOT, file)}, ${fmt.mib(statSync(file).size)}, "${b.dataset_name}"${b.is_demo ? ' (demo)' : ''}, ` +
-      `build ${b.id} of ${b.built_at}, schema ${b.schema_version}; rows: ${main.map((t) => `${t} ${fmt.int(counts[t] ?? (t === 'chunks' ? counts.chunk_rows : 0) ?? 0)}`).join(', ')}`;
+    return (
+      `${relative(ROOT, file).startsWith('..') ? file : relative(ROOT, file)}, ${fmt.mib(statSync(file).size)}, "${b.dataset_name}"${b.is_demo ? ' (demo)' : ''}, ` +
+      `build ${b.id} of ${b.built_at}, schema ${b.schema_version}; rows: ${main.map((t) => `${t} ${fmt.int(counts[t] ?? (t === 'chunks' ? counts.chunk_rows : 0) ?? 0)}`).join(', ')}`
+    );
   } finally {
     db.close();
   }
@@ -349,7 +422,11 @@ function describeDataFile(file) {
 async function cacheFigures(variant) {
   try {
     const res = await get(`${variant.base}/metrics`);
-    return res.body.toString().split('\n').filter((l) => l.startsWith('canpol_response_cache_')).join('; ');
+    return res.body
+      .toString()
+      .split('\n')
+      .filter((l) => l.startsWith('canpol_response_cache_'))
+      .join('; ');
   } catch {
     return '';
   }
@@ -357,9 +434,14 @@ async function cacheFigures(variant) {
 
 async function main() {
   const opts = parseOptions(process.argv.slice(2));
-  if (Number(process.versions.node.split('.')[0]) < 22) fail(`needs Node >= 22 (this is ${process.version}); run it with node_modules/.bin/node`);
-  if (!has('wrk')) fail('wrk not found. Install it: apt-get install wrk (Debian/Ubuntu), brew install wrk (macOS), or build it from https://github.com/wg/wrk');
-  if (!has('taskset')) console.error('bench-http: warning: taskset not found (util-linux): servers and load generator are NOT pinned to separate cores');
+  if (Number(process.versions.node.split('.')[0]) < 22)
+    fail(`needs Node >= 22 (this is ${process.version}); run it with node_modules/.bin/node`);
+  if (!has('wrk'))
+    fail(
+      'wrk not found. Install it: apt-get install wrk (Debian/Ubuntu), brew install wrk (macOS), or build it from https://github.com/wg/wrk',
+    );
+  if (!has('taskset'))
+    console.error('bench-http: warning: taskset not found (util-linux): servers and load generator are NOT pinned to separate cores');
   if (!existsSync(opts.data)) fail(`data file ${opts.data} does not exist (make data-real builds data/real.db)`);
   const variants = [...opts.variants, ...(opts.before ? ['before'] : [])];
   if (variants.some((v) => v !== 'binary') && !existsSync(BUNDLE)) fail('dist/canpol.mjs does not exist (make dist/canpol.mjs builds it)');
@@ -368,7 +450,9 @@ async function main() {
   if (opts.before && !existsSync(opts.beforeData)) fail(`--before-data ${opts.beforeData} does not exist`);
 
   const byEndpoint = scenariosFor(opts.data);
-  const scenarios = Object.values(byEndpoint).flat().filter((s) => !opts.only || opts.only.test(s.name));
+  const scenarios = Object.values(byEndpoint)
+    .flat()
+    .filter((s) => !opts.only || opts.only.test(s.name));
   if (!scenarios.length) fail('--only matches no scenario', 2);
 
   const scratch = mkdtempSync(join(os.tmpdir(), 'canpol-bench-http-'));
@@ -383,27 +467,38 @@ async function main() {
     console.error(`bench-http: ${v} up at ${servers.at(-1).base}`);
   }
   const idleRss = new Map(servers.map((s) => [s.name, rssOf(serverPid(s))]));
-  const seconds = scenarios.reduce((sum, s) => sum + (servers.length + 1) * (opts.warmup + opts.rounds * opts.duration + 0.3) + servers.length * (warmupOf(s, opts) - opts.warmup), 0);
-  console.error(`bench-http: ${scenarios.length} scenarios × ${servers.length + 1} servers (with the ceiling), about ${Math.ceil(seconds / 60)} min`);
+  const seconds = scenarios.reduce(
+    (sum, s) =>
+      sum + (servers.length + 1) * (opts.warmup + opts.rounds * opts.duration + 0.3) + servers.length * (warmupOf(s, opts) - opts.warmup),
+    0,
+  );
+  console.error(
+    `bench-http: ${scenarios.length} scenarios × ${servers.length + 1} servers (with the ceiling), about ${Math.ceil(seconds / 60)} min`,
+  );
 
   const rows = [];
   for (const s of scenarios) {
     const result = await runScenario(s, servers, opts, scratch);
     for (const r of result) {
       rows.push(r);
-      console.error(`bench-http: ${r.scenario} [${r.variant}]: ${fmt.int(r.rps)} req/s, p50 ${fmt.ms(r.p50)} ms, p99 ${fmt.ms(r.p99)} ms, ` +
-        `ceiling ${fmt.int(r.ceilingRps)} req/s, ratio ${fmt.ratio(r.ratio)}${r.target ? ` (target ${targetText(r.target)}: ${verdict(r.target, r)})` : ''}` +
-        `${r.statusErrors || r.errors ? `, ${r.statusErrors} bad statuses, ${r.errors} socket errors` : ''}`);
+      console.error(
+        `bench-http: ${r.scenario} [${r.variant}]: ${fmt.int(r.rps)} req/s, p50 ${fmt.ms(r.p50)} ms, p99 ${fmt.ms(r.p99)} ms, ` +
+          `ceiling ${fmt.int(r.ceilingRps)} req/s, ratio ${fmt.ratio(r.ratio)}${r.target ? ` (target ${targetText(r.target)}: ${verdict(r.target, r)})` : ''}` +
+          `${r.statusErrors || r.errors ? `, ${r.statusErrors} bad statuses, ${r.errors} socket errors` : ''}`,
+      );
     }
   }
   const memory = [];
-  for (const s of servers) memory.push(`${s.name}: RSS ${fmt.mib(idleRss.get(s.name))} at start, ${fmt.mib(rssOf(serverPid(s)))} at the end; ${(await cacheFigures(s)) || 'no response-cache metrics'}`);
+  for (const s of servers)
+    memory.push(
+      `${s.name}: RSS ${fmt.mib(idleRss.get(s.name))} at start, ${fmt.mib(rssOf(serverPid(s)))} at the end; ${(await cacheFigures(s)) || 'no response-cache metrics'}`,
+    );
   await stopChildren();
   const elapsed = (performance.now() - ticks0.at) / 1000;
   const others = (machineTicks() - ticks0.machine - (ownTicks() - ticks0.own)) / 100; // USER_HZ is 100 on Linux
   const otherLoad = Number.isFinite(others)
     ? `other processes used ${others.toFixed(0)} CPU-seconds during the ${elapsed.toFixed(0)} s run (${((others / elapsed) * 100).toFixed(0)} % of one core on average)`
-    : 'other processes\' CPU use unknown (no /proc)';
+    : "other processes' CPU use unknown (no /proc)";
   console.error(`bench-http: ${otherLoad}`);
 
   const result = table(rows);
@@ -413,7 +508,15 @@ async function main() {
   console.log(`\n${result}\n\n${summary}\n`);
 
   const cpus = os.cpus();
-  const wrkVersion = (() => { try { return execFileSync('wrk', ['-v'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }); } catch (e) { return String(e.stdout ?? ''); } })().split('\n')[0].trim();
+  const wrkVersion = (() => {
+    try {
+      return execFileSync('wrk', ['-v'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    } catch (e) {
+      return String(e.stdout ?? '');
+    }
+  })()
+    .split('\n')[0]
+    .trim();
   const longer = scenarios.filter((s) => warmupOf(s, opts) > opts.warmup).map((s) => `${warmupOf(s, opts)} s for ${s.name}`);
   const report = `# HTTP benchmark (bench/http.mjs)
 
@@ -421,7 +524,10 @@ Written on ${new Date().toISOString()}; docs/benchmarks.md ("HTTP") explains how
 
 - command: \`${[relative(ROOT, process.execPath), relative(ROOT, fileURLToPath(import.meta.url)), ...process.argv.slice(2)].join(' ')}\` (in ${ROOT})
 - code: ${gitState(ROOT)}; Node ${process.version}; ${wrkVersion}
-- machine: ${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${os.platform()} ${os.release()}; load average at the end ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}
+- machine: ${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${os.platform()} ${os.release()}; load average at the end ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}
 - machine load: ${otherLoad}
 - pinning: servers and ceiling on core(s) ${opts.serverCpu}, wrk on core(s) ${opts.loadCpu}${has('taskset') ? '' : ' (NOT applied: no taskset)'}
 - load: wrk, 1 thread, ${opts.connections} connections, keep-alive, no Accept-Encoding (raw JSON); ${opts.warmup} s warm-up per server${longer.length ? ` (${longer.join('; ')})` : ''}, then ${opts.rounds} rounds of ${opts.duration} s, the order rotated each round

@@ -17,7 +17,8 @@ if (!values.data || !['on', 'off', 'always'].includes(values.workers!)) {
 }
 const started = performance.now();
 const mib = (b: number) => Math.round(b / 2 ** 20);
-const log = (m: string) => console.error(`[keyword-stage ${((performance.now() - started) / 1000).toFixed(1)}s rss ${mib(process.memoryUsage.rss())} MiB] ${m}`);
+const log = (m: string) =>
+  console.error(`[keyword-stage ${((performance.now() - started) / 1000).toFixed(1)}s rss ${mib(process.memoryUsage.rss())} MiB] ${m}`);
 const db = new Database(values.data);
 // As the build writes: a file renamed only on success, so no journal (write-database.ts).
 db.pragma('journal_mode = OFF');
@@ -27,5 +28,14 @@ const result = db.transaction(() => {
   return writeKeywordIndex(db, { onProgress: log, workers: values.workers as WorkerMode });
 })();
 db.close();
-log(`wrote the keyword index: ${result.terms} terms, ${result.postings} postings, ${result.avgdl.toFixed(1)} terms a chunk, in ${result.seconds.toFixed(1)} s`);
-console.log(JSON.stringify({ terms: result.terms, postings: result.postings, seconds: +result.seconds.toFixed(1), rss_mib_at_end: mib(process.memoryUsage.rss()) }));
+log(
+  `wrote the keyword index: ${result.terms} terms, ${result.postings} postings, ${result.avgdl.toFixed(1)} terms a chunk, in ${result.seconds.toFixed(1)} s`,
+);
+console.log(
+  JSON.stringify({
+    terms: result.terms,
+    postings: result.postings,
+    seconds: +result.seconds.toFixed(1),
+    rss_mib_at_end: mib(process.memoryUsage.rss()),
+  }),
+);

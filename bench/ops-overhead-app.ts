@@ -15,7 +15,11 @@ const data = openDataFile(process.argv[2] ?? 'data/canpol.db');
 const id = (data.db.prepare('SELECT id FROM politicians ORDER BY id LIMIT 1 OFFSET 10').get() as { id: string }).id;
 const q = createWorkQueue();
 let _bytes = 0;
-const sink = createLogSink({ write: (s) => { _bytes += s.length; } });
+const sink = createLogSink({
+  write: (s) => {
+    _bytes += s.length;
+  },
+});
 const clientAddress = createClientAddress(parseTrustedProxies('none'));
 const metrics = () => createMetrics({ sources: { build: () => data.build, queue: () => q } });
 const apps: Record<string, ReturnType<typeof createApp>> = {
@@ -36,6 +40,11 @@ for (const path of ['/health', `/api/public/v1/politicians/${id}`]) {
     }
     await new Promise((r) => setImmediate(r));
   }
-  console.log(path.replace(id, '{id}'), Object.entries(best).map(([k, v]) => `${k} ${v.toFixed(2)} µs`).join(', '),
-    `| metrics +${(best.metrics - best.neither).toFixed(2)} µs, log+metrics +${(best.both - best.neither).toFixed(2)} µs`);
+  console.log(
+    path.replace(id, '{id}'),
+    Object.entries(best)
+      .map(([k, v]) => `${k} ${v.toFixed(2)} µs`)
+      .join(', '),
+    `| metrics +${(best.metrics - best.neither).toFixed(2)} µs, log+metrics +${(best.both - best.neither).toFixed(2)} µs`,
+  );
 }

@@ -28,9 +28,14 @@ const { values: o } = parseArgs({
 function start(args) {
   const env = { ...process.env };
   for (const k of Object.keys(env)) if (k === 'PORT' || k.startsWith('CANPOL_')) delete env[k];
-  const child = spawn(process.execPath, [o.server, 'serve', '--data', o.data, '--port', '0', '--rate-limit', 'off', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env });
+  const child = spawn(process.execPath, [o.server, 'serve', '--data', o.data, '--port', '0', '--rate-limit', 'off', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env,
+  });
   let logged = 0;
-  child.stdout.on('data', (d) => { logged += d.length; }); // a log shipper reading the pipe
+  child.stdout.on('data', (d) => {
+    logged += d.length;
+  }); // a log shipper reading the pipe
   return new Promise((ok, fail) => {
     let err = '';
     child.stderr.on('data', (d) => {
@@ -80,9 +85,13 @@ const cell = (x, off) => `${Math.round(x).toLocaleString('en')} req/s (${(x / of
 console.log(`| route | JSON log + metrics (default) | metrics only (\`--log off\`) | neither |\n|---|---|---|---|`);
 for (const [path, r] of Object.entries(results)) {
   const off = median(r.off);
-  console.log(`| \`${path.replace(id, '{id}')}\` | ${cell(median(r.on), off)} | ${cell(median(r.metrics), off)} | ${Math.round(off).toLocaleString('en')} req/s |`);
+  console.log(
+    `| \`${path.replace(id, '{id}')}\` | ${cell(median(r.on), off)} | ${cell(median(r.metrics), off)} | ${Math.round(off).toLocaleString('en')} req/s |`,
+  );
 }
-console.log(`\nServer CPU time per request (median µs; ratio to neither):\n\n| route | JSON log + metrics (default) | metrics only | neither |\n|---|---|---|---|`);
+console.log(
+  `\nServer CPU time per request (median µs; ratio to neither):\n\n| route | JSON log + metrics (default) | metrics only | neither |\n|---|---|---|---|`,
+);
 for (const [path, r] of Object.entries(cpu)) {
   const off = median(r.off);
   const us = (x) => `${x.toFixed(1)} µs (${(x / off).toFixed(2)})`;

@@ -31,10 +31,14 @@ const { values: opts } = parseArgs({
   },
 });
 
-const freePort = () => new Promise((done, reject) => {
-  const probe = net.createServer().once('error', reject);
-  probe.listen(0, HOST, () => { const { port } = probe.address(); probe.close(() => done(port)); });
-});
+const freePort = () =>
+  new Promise((done, reject) => {
+    const probe = net.createServer().once('error', reject);
+    probe.listen(0, HOST, () => {
+      const { port } = probe.address();
+      probe.close(() => done(port));
+    });
+  });
 
 /** A mix of the API's ordinary routes (no search: it sheds on its own queue), with real ids. */
 function paths(file) {
@@ -45,20 +49,50 @@ function paths(file) {
   db.close();
   const api = '/api/public/v1';
   return [
-    `${api}/politicians?limit=50`, `${api}/politicians/${politician}`, `${api}/bills?limit=20`, `${api}/bills/${bill}`,
-    `${api}/votes?limit=20`, `${api}/coverage`, `${api}/boundaries/lookup?lat=45.42&lng=-75.70`, `${api}/bills?q=loi&limit=5`,
+    `${api}/politicians?limit=50`,
+    `${api}/politicians/${politician}`,
+    `${api}/bills?limit=20`,
+    `${api}/bills/${bill}`,
+    `${api}/votes?limit=20`,
+    `${api}/coverage`,
+    `${api}/boundaries/lookup?lat=45.42&lng=-75.70`,
+    `${api}/bills?q=loi&limit=5`,
   ];
 }
 
 async function main() {
   const port = await freePort();
-  const child = spawn(process.execPath, [opts.server, 'serve', '--data', opts.data, '--port', String(port), '--host', HOST,
-    '--rate-limit', 'off', '--log', 'off', ...opts['serve-arg']], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    [
+      opts.server,
+      'serve',
+      '--data',
+      opts.data,
+      '--port',
+      String(port),
+      '--host',
+      HOST,
+      '--rate-limit',
+      'off',
+      '--log',
+      'off',
+      ...opts['serve-arg'],
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
   let stderr = '';
-  child.stderr.on('data', (d) => { stderr += d; });
+  child.stderr.on('data', (d) => {
+    stderr += d;
+  });
   await new Promise((ok, fail) => {
     const t = setTimeout(() => fail(new Error(`server did not start:\n${stderr}`)), 30_000);
-    child.stderr.on('data', () => { if (stderr.includes('listening on')) { clearTimeout(t); ok(); } });
+    child.stderr.on('data', () => {
+      if (stderr.includes('listening on')) {
+        clearTimeout(t);
+        ok();
+      }
+    });
     child.once('exit', () => fail(new Error(`server exited:\n${stderr}`)));
   });
   const list = paths(opts.data);
@@ -73,20 +107,44 @@ async function main() {
   const probe = probeHealth(port, Number(opts.duration) * 1000);
   const result = opts.client === 'greedy' ? await greedy(port, list, record) : await polite(port, list, record);
   const probed = await probe;
-  const metrics = await fetch(`http://${HOST}:${port}/metrics`).then((r) => r.text(), () => '');
-  const shed = Object.fromEntries([...metrics.matchAll(/^canpol_http_requests_shed_total\{reason="(\w+)"\} (\d+)/gm)].map((m) => [m[1], Number(m[2])]));
+  const metrics = await fetch(`http://${HOST}:${port}/metrics`).then(
+    (r) => r.text(),
+    () => '',
+  );
+  const shed = Object.fromEntries(
+    [...metrics.matchAll(/^canpol_http_requests_shed_total\{reason="(\w+)"\} (\d+)/gm)].map((m) => [m[1], Number(m[2])]),
+  );
   const rss = Number(/^canpol_process_resident_memory_bytes (\d+)/m.exec(metrics)?.[1] ?? NaN);
   child.kill('SIGTERM');
   latencies.sort((a, b) => a - b);
-  const q = (p) => latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] : NaN;
+  const q = (p) => (latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] : NaN);
   const over = (ms) => latencies.filter((l) => l > ms).length;
   const served = latencies.length;
-  console.log(JSON.stringify({
-    server: opts.server, data: opts.data, client: opts.client, connections: Number(opts.connections), duration_s: Number(opts.duration), serve_args: opts['serve-arg'],
-    statuses, shed, rss_mb_after: Math.round(rss / 1e6), errors: result.errors, timeouts: result.timeouts, answered_200_per_s: Math.round(served / Number(opts.duration)),
-    ms_200: { p50: q(0.5), p90: q(0.9), p99: q(0.99), max: latencies.at(-1) }, over_1s: over(1000), over_10s: over(10_000), first_on_connection_over_1s: slowFirst,
-    health_on_new_connection: probed,
-  }, null, 2));
+  console.log(
+    JSON.stringify(
+      {
+        server: opts.server,
+        data: opts.data,
+        client: opts.client,
+        connections: Number(opts.connections),
+        duration_s: Number(opts.duration),
+        serve_args: opts['serve-arg'],
+        statuses,
+        shed,
+        rss_mb_after: Math.round(rss / 1e6),
+        errors: result.errors,
+        timeouts: result.timeouts,
+        answered_200_per_s: Math.round(served / Number(opts.duration)),
+        ms_200: { p50: q(0.5), p90: q(0.9), p99: q(0.99), max: latencies.at(-1) },
+        over_1s: over(1000),
+        over_10s: over(10_000),
+        first_on_connection_over_1s: slowFirst,
+        health_on_new_connection: probed,
+      },
+      null,
+      2,
+    ),
+  );
 }
 
 /** GET /health on a new connection every 250 ms while the load runs (what a load balancer's probe
@@ -96,15 +154,23 @@ async function probeHealth(port, ms) {
   const times = [];
   const statuses = {};
   const probes = [];
-  const one = () => new Promise((done) => {
-    const t0 = performance.now();
-    const req = http.get({ host: HOST, port, path: '/health', agent: false, timeout: 5000 }, (res) => {
-      res.resume();
-      res.on('end', () => { statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1; times.push(performance.now() - t0); done(); });
+  const one = () =>
+    new Promise((done) => {
+      const t0 = performance.now();
+      const req = http.get({ host: HOST, port, path: '/health', agent: false, timeout: 5000 }, (res) => {
+        res.resume();
+        res.on('end', () => {
+          statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
+          times.push(performance.now() - t0);
+          done();
+        });
+      });
+      req.on('timeout', () => req.destroy(new Error('timeout')));
+      req.on('error', () => {
+        statuses.none = (statuses.none ?? 0) + 1;
+        done();
+      });
     });
-    req.on('timeout', () => req.destroy(new Error('timeout')));
-    req.on('error', () => { statuses.none = (statuses.none ?? 0) + 1; done(); });
-  });
   await new Promise((r) => setTimeout(r, 1000)); // once the load has started
   while (Date.now() < until) {
     probes.push(one());
@@ -112,13 +178,22 @@ async function probeHealth(port, ms) {
   }
   await Promise.all(probes);
   times.sort((a, b) => a - b);
-  return { probes: probes.length, statuses, ms_p50: Math.round(times[Math.floor(times.length / 2)] ?? NaN), ms_max: Math.round(times.at(-1) ?? NaN), over_1s: times.filter((t) => t > 1000).length };
+  return {
+    probes: probes.length,
+    statuses,
+    ms_p50: Math.round(times[Math.floor(times.length / 2)] ?? NaN),
+    ms_max: Math.round(times.at(-1) ?? NaN),
+    over_1s: times.filter((t) => t > 1000).length,
+  };
 }
 
 /** autocannon: the next request at once, whatever the answer. */
 async function greedy(port, list, record) {
   const run = autocannon({
-    url: `http://${HOST}:${port}`, connections: Number(opts.connections), duration: Number(opts.duration), timeout: 60,
+    url: `http://${HOST}:${port}`,
+    connections: Number(opts.connections),
+    duration: Number(opts.duration),
+    timeout: 60,
     requests: list.map((path) => ({ method: 'GET', path })),
   });
   const seen = new Set();
@@ -133,14 +208,20 @@ async function greedy(port, list, record) {
 async function polite(port, list, record) {
   const until = Date.now() + Number(opts.duration) * 1000;
   let errors = 0;
-  const one = (agent, path) => new Promise((done) => {
-    const started = performance.now();
-    const req = http.get({ host: HOST, port, path, agent }, (res) => {
-      res.resume();
-      res.on('end', () => done({ status: res.statusCode, ms: performance.now() - started, retry: Number(res.headers['retry-after'] ?? 0) }));
+  const one = (agent, path) =>
+    new Promise((done) => {
+      const started = performance.now();
+      const req = http.get({ host: HOST, port, path, agent }, (res) => {
+        res.resume();
+        res.on('end', () =>
+          done({ status: res.statusCode, ms: performance.now() - started, retry: Number(res.headers['retry-after'] ?? 0) }),
+        );
+      });
+      req.on('error', () => {
+        errors++;
+        done({ status: 0, ms: performance.now() - started, retry: 1 });
+      });
     });
-    req.on('error', () => { errors++; done({ status: 0, ms: performance.now() - started, retry: 1 }); });
-  });
   const loops = Array.from({ length: Number(opts.connections) }, async (_, i) => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     for (let n = 0; Date.now() < until; n++) {
@@ -154,4 +235,7 @@ async function polite(port, list, record) {
   return { errors, timeouts: 0 };
 }
 
-main().catch((err) => { console.error(err); process.exit(1); });
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

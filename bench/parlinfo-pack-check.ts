@@ -13,7 +13,10 @@ import { assembleParlinfoPack, PARLINFO_PACK } from '../build-db/fetch/parlinfo/
 
 const gitDir = process.argv[2];
 const DATASETS = process.argv[3] ?? join(import.meta.dirname, '../../shared/datasets');
-if (!gitDir) { console.error('usage: parlinfo-pack-check.ts <git dir of lchski/lop-parliamentarians-data> [datasets]'); process.exit(2); }
+if (!gitDir) {
+  console.error('usage: parlinfo-pack-check.ts <git dir of lchski/lop-parliamentarians-data> [datasets]');
+  process.exit(2);
+}
 
 const COMMIT = '217fd3c58692e9dd8d87e3e768f5bd3bbbd3bdf2';
 const LIST_URL = `https://raw.githubusercontent.com/lchski/lop-parliamentarians-data/${COMMIT}/data/out/parliamentarian-urls.csv`;
@@ -24,7 +27,10 @@ try {
   mkdirSync(saved);
   execFileSync('sh', ['-c', `git --git-dir "$0" archive ${COMMIT}:data/source/lop/parliamentarians | tar x -C "$1"`, gitDir, saved]);
   mkdirSync(join(tmp, 'data/out'), { recursive: true });
-  writeFileSync(join(tmp, 'data/out/parliamentarian-urls.csv'), execFileSync('git', ['--git-dir', gitDir, 'show', `${COMMIT}:data/out/parliamentarian-urls.csv`]));
+  writeFileSync(
+    join(tmp, 'data/out/parliamentarian-urls.csv'),
+    execFileSync('git', ['--git-dir', gitDir, 'show', `${COMMIT}:data/out/parliamentarian-urls.csv`]),
+  );
   const dir = join(tmp, 'cache/parlinfo-parliamentarians');
   mkdirSync(join(dir, 'parliamentarians'), { recursive: true });
   const listed = LISTERS['parlinfo-people'](readFileSync(join(tmp, 'data/out/parliamentarian-urls.csv'), 'utf8'), (p) => p, LIST_URL);
@@ -35,7 +41,19 @@ try {
     const name = decodeURIComponent(new URL(f.url).pathname.split('/').at(-1)!);
     if (!names.has(name)) throw new Error(`${f.url}: no such file at ${COMMIT}`);
     writeFileSync(join(dir, f.path), gzipSync(readFileSync(join(saved, name))));
-    return { source: 'parlinfo-parliamentarians', file: `parlinfo-parliamentarians/${f.path}`, url: f.url, requested_at: '', status: 200, result: 'updated', attempts: 1, bytes: null, sha256: null, fetched_at: null, verified_at: null };
+    return {
+      source: 'parlinfo-parliamentarians',
+      file: `parlinfo-parliamentarians/${f.path}`,
+      url: f.url,
+      requested_at: '',
+      status: 200,
+      result: 'updated',
+      attempts: 1,
+      bytes: null,
+      sha256: null,
+      fetched_at: null,
+      verified_at: null,
+    };
   });
   const started = performance.now();
   const built = assembleParlinfoPack(dir, 'parlinfo-parliamentarians', files);
@@ -43,10 +61,22 @@ try {
   if (!built.output) throw new Error(`pack not built: ${built.problems.slice(0, 5).join('; ')}`);
   const got = gunzipSync(readFileSync(join(dir, PARLINFO_PACK)));
   const want = gunzipSync(readFileSync(join(DATASETS, 'parlinfo-parliamentarians', PARLINFO_PACK)));
-  console.log(JSON.stringify({
-    listed: listed.files.length, files_named: names.size, notes: built.notes,
-    lines: got.toString('utf8').split('\n').filter(Boolean).length, want_lines: want.toString('utf8').split('\n').filter(Boolean).length,
-    identical: got.equals(want), assemble_ms: Math.round(ms),
-  }, null, 1));
+  console.log(
+    JSON.stringify(
+      {
+        listed: listed.files.length,
+        files_named: names.size,
+        notes: built.notes,
+        lines: got.toString('utf8').split('\n').filter(Boolean).length,
+        want_lines: want.toString('utf8').split('\n').filter(Boolean).length,
+        identical: got.equals(want),
+        assemble_ms: Math.round(ms),
+      },
+      null,
+      1,
+    ),
+  );
   if (!got.equals(want)) process.exitCode = 1;
-} finally { rmSync(tmp, { recursive: true, force: true }); }
+} finally {
+  rmSync(tmp, { recursive: true, force: true });
+}

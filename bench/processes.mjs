@@ -12,7 +12,8 @@ const alive = (child) => child.exitCode === null && child.signalCode === null;
 /** The server takes its settings from flags; settings from the caller's environment must not leak in. */
 function childEnv() {
   const env = { ...process.env };
-  for (const name of Object.keys(env)) if (name === 'PORT' || name === 'HOST' || name.startsWith('CANPOL_') || name === 'NODE_OPTIONS') delete env[name];
+  for (const name of Object.keys(env))
+    if (name === 'PORT' || name === 'HOST' || name.startsWith('CANPOL_') || name === 'NODE_OPTIONS') delete env[name];
   return env;
 }
 
@@ -24,7 +25,9 @@ export function startChild(name, command, args, { cwd, keepStdout = true } = {})
   const child = spawn(command, args, { cwd, stdio: ['ignore', keepStdout ? 'pipe' : 'ignore', 'pipe'], env: childEnv() });
   child.name = name;
   child.log = '';
-  const keep = (chunk) => { child.log = (child.log + chunk).slice(-8192); };
+  const keep = (chunk) => {
+    child.log = (child.log + chunk).slice(-8192);
+  };
   child.stdout?.setEncoding('utf8').on('data', keep);
   child.stderr.setEncoding('utf8').on('data', keep);
   child.exited = new Promise((done) => child.once('exit', (code, signal) => done({ code, signal })));
@@ -34,18 +37,24 @@ export function startChild(name, command, args, { cwd, keepStdout = true } = {})
 }
 
 export async function stopChildren() {
-  await Promise.all([...children].map(async (child) => {
-    if (!alive(child)) return;
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => { if (alive(child)) child.kill('SIGKILL'); }, 8000);
-    await child.exited;
-    clearTimeout(timer);
-  }));
+  await Promise.all(
+    [...children].map(async (child) => {
+      if (!alive(child)) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => {
+        if (alive(child)) child.kill('SIGKILL');
+      }, 8000);
+      await child.exited;
+      clearTimeout(timer);
+    }),
+  );
 }
 
 /** Kills what is left on exit and stops the children on SIGINT/SIGTERM; `prefix` names the script. */
 export function stopChildrenOnExit(prefix) {
-  process.on('exit', () => { for (const child of children) if (alive(child)) child.kill('SIGKILL'); });
+  process.on('exit', () => {
+    for (const child of children) if (alive(child)) child.kill('SIGKILL');
+  });
   let interrupted = false;
   for (const signal of ['SIGINT', 'SIGTERM']) {
     process.on(signal, () => {
@@ -91,7 +100,9 @@ export async function waitFor(child, url, seconds = 30) {
     try {
       const res = await get(url);
       if (res.status === 200) return;
-    } catch { /* not listening yet */ }
+    } catch {
+      /* not listening yet */
+    }
     if (Date.now() > until) throw new Error(`${child.name} did not answer ${url} within ${seconds} s:\n${child.log}`);
     await new Promise((r) => setTimeout(r, 50));
   }

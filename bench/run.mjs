@@ -37,14 +37,19 @@ options:
 // Arguments
 
 function parseOptions(argv) {
-  const values = parseCommandLine(argv, {
-    data: { type: 'string', default: join(ROOT, 'data/canpol.db') },
-    duration: { type: 'string', default: '10' },
-    warmup: { type: 'string', default: '2' },
-    connections: { type: 'string', default: '1,32' },
-    profile: { type: 'string' },
-    'serve-arg': { type: 'string', multiple: true, default: [] },
-  }, USAGE, fail);
+  const values = parseCommandLine(
+    argv,
+    {
+      data: { type: 'string', default: join(ROOT, 'data/canpol.db') },
+      duration: { type: 'string', default: '10' },
+      warmup: { type: 'string', default: '2' },
+      connections: { type: 'string', default: '1,32' },
+      profile: { type: 'string' },
+      'serve-arg': { type: 'string', multiple: true, default: [] },
+    },
+    USAGE,
+    fail,
+  );
   const seconds = (name, min) => {
     const n = Number(values[name]);
     if (!Number.isInteger(n) || n < min) fail(`--${name} must be an integer >= ${min}, got ${JSON.stringify(values[name])}`, 2);
@@ -75,7 +80,18 @@ const startChild = (name, args) => startChild_(name, process.execPath, args, { c
 async function startServer(data, profile, serveArgs = []) {
   const port = await freePort();
   const nodeArgs = profile ? ['--cpu-prof', '--cpu-prof-dir', profile] : [];
-  const child = startChild('canpol server', [...nodeArgs, SERVER, 'serve', '--data', data, '--port', String(port), '--host', HOST, ...serveArgs]);
+  const child = startChild('canpol server', [
+    ...nodeArgs,
+    SERVER,
+    'serve',
+    '--data',
+    data,
+    '--port',
+    String(port),
+    '--host',
+    HOST,
+    ...serveArgs,
+  ]);
   const base = `http://${HOST}:${port}`;
   await waitFor(child, `${base}/health`);
   return base;
@@ -99,7 +115,10 @@ function readDataFile(file) {
     if (!build) throw new Error(`${file} has no build record`);
     const politician = db.prepare(`SELECT id, name FROM politicians WHERE status = 'sitting' ORDER BY id LIMIT 1`).get();
     if (!politician) throw new Error(`${file} has no sitting politician`);
-    const onSitting = db.prepare(`SELECT count(*) FROM politicians WHERE level = 'provincial' AND province_territory = 'ON' AND status = 'sitting'`).pluck().get();
+    const onSitting = db
+      .prepare(`SELECT count(*) FROM politicians WHERE level = 'provincial' AND province_territory = 'ON' AND status = 'sitting'`)
+      .pluck()
+      .get();
     const vote = db.prepare('SELECT id, positions_count FROM votes ORDER BY positions_count DESC, id LIMIT 1').get();
     if (!vote) throw new Error(`${file} has no votes`);
     const q = commonTitleWord(db);
@@ -107,7 +126,10 @@ function readDataFile(file) {
     const qMatches = db.prepare(`SELECT count(*) FROM bills WHERE search_folded LIKE ?`).pluck().get(`%${q}%`);
     return {
       build: { ...build, is_demo: build.is_demo === 1, row_counts: JSON.parse(build.row_counts) },
-      politician, onSitting, vote, q: { word: q, matches: qMatches, bills: db.prepare('SELECT count(*) FROM bills').pluck().get() },
+      politician,
+      onSitting,
+      vote,
+      q: { word: q, matches: qMatches, bills: db.prepare('SELECT count(*) FROM bills').pluck().get() },
     };
   } finally {
     db.close();
@@ -148,7 +170,9 @@ async function load(url, connections, duration) {
     p99: pct(0.99),
     total: result.requests.total,
     non2xx: result.non2xx,
-    non200: Object.entries(statuses).filter(([code]) => code !== '200').reduce((n, [, c]) => n + c, 0),
+    non200: Object.entries(statuses)
+      .filter(([code]) => code !== '200')
+      .reduce((n, [, c]) => n + c, 0),
     errors: result.errors,
     timeouts: result.timeouts,
     statuses,
@@ -171,14 +195,20 @@ function table(rows) {
     '|---|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const r of rows) {
-    lines.push(`| ${r.label} | ${r.connections} | ${fmt.int(r.rps)} | ${fmt.ms(r.p50)} | ${fmt.ms(r.p99)} | ${fmt.ratio(r.ratio)} | ${r.non2xx} | ${r.errors} |`);
+    lines.push(
+      `| ${r.label} | ${r.connections} | ${fmt.int(r.rps)} | ${fmt.ms(r.p50)} | ${fmt.ms(r.p99)} | ${fmt.ratio(r.ratio)} | ${r.non2xx} | ${r.errors} |`,
+    );
   }
   return lines.join('\n');
 }
 
 function versions() {
   const version = (name) => {
-    try { return JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')).version; } catch { return '?'; }
+    try {
+      return JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')).version;
+    } catch {
+      return '?';
+    }
   };
   return ['hono', '@hono/node-server', 'better-sqlite3', 'autocannon'].map((name) => `${name} ${version(name)}`).join(', ');
 }
@@ -200,10 +230,12 @@ function newestSource() {
 
 async function main() {
   const opts = parseOptions(process.argv.slice(2));
-  if (Number(process.versions.node.split('.')[0]) < 22) fail(`needs Node >= 22 (this is ${process.version}); run it with node_modules/.bin/node`);
+  if (Number(process.versions.node.split('.')[0]) < 22)
+    fail(`needs Node >= 22 (this is ${process.version}); run it with node_modules/.bin/node`);
   if (!existsSync(opts.data)) fail(`data file ${opts.data} does not exist (make data builds data/canpol.db)`);
   if (!existsSync(SERVER)) fail(`${relative(ROOT, SERVER)} does not exist (make dist/canpol.mjs builds it)`);
-  if (newestSource() > statSync(SERVER).mtimeMs) console.error(`bench: warning: ${relative(ROOT, SERVER)} is older than the sources; make dist/canpol.mjs rebuilds it`);
+  if (newestSource() > statSync(SERVER).mtimeMs)
+    console.error(`bench: warning: ${relative(ROOT, SERVER)} is older than the sources; make dist/canpol.mjs rebuilds it`);
   if (opts.profile) mkdirSync(opts.profile, { recursive: true });
 
   const file = readDataFile(opts.data);
@@ -221,7 +253,8 @@ async function main() {
   for (const route of routes) {
     const res = await get(base + route.path);
     if (res.status !== 200) throw new Error(`GET ${route.path} answered ${res.status}: ${res.body.toString().slice(0, 500)}`);
-    if (res.headers['content-encoding']) throw new Error(`GET ${route.path} came back ${res.headers['content-encoding']}-encoded without Accept-Encoding`);
+    if (res.headers['content-encoding'])
+      throw new Error(`GET ${route.path} came back ${res.headers['content-encoding']}-encoded without Accept-Encoding`);
     route.bytes = res.body.length;
   }
   const detailBytes = routes.find((r) => r.target).bytes;
@@ -233,7 +266,9 @@ async function main() {
     ...routes.map((r) => ({ label: r.label, url: base + r.path, target: r.target })),
   ];
   const total = scenarios.length * opts.connections.length * (opts.duration + opts.warmup);
-  console.error(`bench: ${scenarios.length * opts.connections.length} runs of ${opts.warmup} s warm-up + ${opts.duration} s, about ${Math.ceil(total / 60)} min`);
+  console.error(
+    `bench: ${scenarios.length * opts.connections.length} runs of ${opts.warmup} s warm-up + ${opts.duration} s, about ${Math.ceil(total / 60)} min`,
+  );
 
   const rows = [];
   const ceilingAt = new Map();
@@ -244,8 +279,10 @@ async function main() {
       if (s.ceiling) ceilingAt.set(connections, r.rps);
       const row = { ...s, ...r, connections, ratio: r.rps / ceilingAt.get(connections) };
       rows.push(row);
-      console.error(`bench: ${s.label} c=${connections}: ${fmt.int(r.rps)} req/s, p50 ${fmt.ms(r.p50)} ms, p99 ${fmt.ms(r.p99)} ms, ` +
-        `statuses ${JSON.stringify(r.statuses)}, errors ${r.errors}`);
+      console.error(
+        `bench: ${s.label} c=${connections}: ${fmt.int(r.rps)} req/s, p50 ${fmt.ms(r.p50)} ms, p99 ${fmt.ms(r.p99)} ms, ` +
+          `statuses ${JSON.stringify(r.statuses)}, errors ${r.errors}`,
+      );
     }
   }
   await stopChildren();
@@ -262,8 +299,11 @@ async function main() {
 
   const cpus = os.cpus();
   const size = statSync(opts.data).size;
-  const counts = Object.entries(file.build.row_counts).map(([t, n]) => `${t} ${fmt.int(n)}`).join(', ');
-  const report = `# Benchmark results
+  const counts = Object.entries(file.build.row_counts)
+    .map(([t, n]) => `${t} ${fmt.int(n)}`)
+    .join(', ');
+  const report =
+    `# Benchmark results
 
 Written by \`bench/run.mjs\` on ${new Date().toISOString()}; see docs/benchmarks.md for how to read it.
 
@@ -289,7 +329,10 @@ ${verdict}
 
   const bad = rows.filter((r) => r.non200 || r.errors);
   if (bad.length) {
-    for (const r of bad) console.error(`bench: FAIL ${r.label} c=${r.connections}: statuses ${JSON.stringify(r.statuses)}, errors ${r.errors} (timeouts ${r.timeouts})`);
+    for (const r of bad)
+      console.error(
+        `bench: FAIL ${r.label} c=${r.connections}: statuses ${JSON.stringify(r.statuses)}, errors ${r.errors} (timeouts ${r.timeouts})`,
+      );
     process.exitCode = 1;
   }
 }

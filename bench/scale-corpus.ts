@@ -10,7 +10,9 @@ import { parseArgs } from 'node:util';
 import { fitModel } from './scale/fit.js';
 import { generateSpeeches, type Session } from './scale/generate.js';
 
-const { values } = parseArgs({ options: { from: { type: 'string' }, chunks: { type: 'string' }, out: { type: 'string' }, seed: { type: 'string', default: '1' } } });
+const { values } = parseArgs({
+  options: { from: { type: 'string' }, chunks: { type: 'string' }, out: { type: 'string' }, seed: { type: 'string', default: '1' } },
+});
 const count = Number(values.chunks);
 if (!values.from || !values.out || !Number.isInteger(count) || count < 1) {
   console.error('usage: bun bench/scale-corpus.ts --from BUNDLE_DIR --chunks N --out DIR [--seed N]');
@@ -18,7 +20,9 @@ if (!values.from || !values.out || !Number.isInteger(count) || count < 1) {
 }
 const model = fitModel(values.from);
 for (const [lang, m] of Object.entries(model.languages)) {
-  console.error(`scale corpus: ${lang}: ${m.paragraphs.length} real paragraphs, ${m.terms} words, ${m.distinct} distinct; Heaps K=${m.heaps.K.toFixed(2)} β=${m.heaps.beta.toFixed(3)}; tail ${(m.replace * m.tailShare * 100).toFixed(2)}% of words, Zipf exponent ${m.tailExponent.toFixed(2)}`);
+  console.error(
+    `scale corpus: ${lang}: ${m.paragraphs.length} real paragraphs, ${m.terms} words, ${m.distinct} distinct; Heaps K=${m.heaps.K.toFixed(2)} β=${m.heaps.beta.toFixed(3)}; tail ${(m.replace * m.tailShare * 100).toFixed(2)}% of words, Zipf exponent ${m.tailExponent.toFixed(2)}`,
+  );
 }
 rmSync(values.out, { recursive: true, force: true });
 mkdirSync(values.out, { recursive: true });
@@ -28,7 +32,8 @@ const sessions: Session[] = [];
 for (const name of readdirSync(values.from)) {
   if (!LEAN.test(name)) continue;
   copyFileSync(join(values.from, name), join(values.out, name));
-  if (name.startsWith('sessions')) for (const l of readFileSync(join(values.from, name), 'utf8').split('\n')) if (l.trim()) sessions.push(JSON.parse(l));
+  if (name.startsWith('sessions'))
+    for (const l of readFileSync(join(values.from, name), 'utf8').split('\n')) if (l.trim()) sessions.push(JSON.parse(l));
 }
 const out = createWriteStream(join(values.out, 'speeches.jsonl'));
 let done = 0;

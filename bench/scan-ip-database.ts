@@ -15,8 +15,12 @@ const n = 10_000;
 const t1 = performance.now();
 for (let i = 0; i < n; i++) db.lookup(`${(i % 223) + 1}.${i % 256}.${(i * 7) % 256}.${(i * 13) % 256}`);
 const per = (performance.now() - t1) / n;
-console.log(JSON.stringify({
-  ipv4_first_lookup_s: Number(((v4 - t0) / 1000).toFixed(1)), rss_after_ipv4_mb: rssV4,
-  both_families_s: Number(((both - t0) / 1000).toFixed(1)), rss_after_both_mb: mb(),
-  lookup_us: Number((per * 1000).toFixed(1)),
-}));
+console.log(
+  JSON.stringify({
+    ipv4_first_lookup_s: Number(((v4 - t0) / 1000).toFixed(1)),
+    rss_after_ipv4_mb: rssV4,
+    both_families_s: Number(((both - t0) / 1000).toFixed(1)),
+    rss_after_both_mb: mb(),
+    lookup_us: Number((per * 1000).toFixed(1)),
+  }),
+);

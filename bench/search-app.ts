@@ -37,6 +37,8 @@ export function useListsOption(db: Database.Database, lists: string | undefined)
   if (lists !== 'fts5') throw new Error(`--lists is blobs (the default) or fts5, not ${lists}`);
   const prepare = db.prepare.bind(db);
   (db as { prepare: Database.Database['prepare'] }).prepare = ((sql: string) =>
-    prepare(sql.includes('FROM chunk_postings WHERE token = ?') ? 'SELECT NULL AS docs, NULL AS rowids WHERE ? IS NULL' : sql)) as Database.Database['prepare'];
+    prepare(
+      sql.includes('FROM chunk_postings WHERE token = ?') ? 'SELECT NULL AS docs, NULL AS rowids WHERE ? IS NULL' : sql,
+    )) as Database.Database['prepare'];
   return true;
 }

@@ -12,7 +12,15 @@ import { copyFileSync, createWriteStream, mkdirSync, readdirSync, readFileSync, 
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 
-const { values } = parseArgs({ options: { from: { type: 'string' }, chunks: { type: 'string' }, out: { type: 'string' }, seed: { type: 'string', default: '1' }, lean: { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: {
+    from: { type: 'string' },
+    chunks: { type: 'string' },
+    out: { type: 'string' },
+    seed: { type: 'string', default: '1' },
+    lean: { type: 'boolean', default: false },
+  },
+});
 if (!values.from || !values.chunks || !values.out) {
   console.error('usage: bun bench/search-corpus.ts --from BUNDLE_DIR --chunks N --out DIR [--seed N]');
   process.exit(2);
@@ -30,8 +38,17 @@ const random = () => {
 };
 const pick = <T>(xs: T[]) => xs[Math.floor(random() * xs.length)];
 
-interface Speech { key: string; language: 'en' | 'fr'; text: string; [k: string]: unknown }
-const readJsonl = (path: string) => readFileSync(path, 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
+interface Speech {
+  key: string;
+  language: 'en' | 'fr';
+  text: string;
+  [k: string]: unknown;
+}
+const readJsonl = (path: string) =>
+  readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l));
 
 rmSync(values.out, { recursive: true, force: true });
 mkdirSync(values.out, { recursive: true });
@@ -65,10 +82,22 @@ for (let i = 0; i < target; i++) {
     words += Math.min(w, 470);
   }
   const day = new Date(Date.UTC(2011, 0, 1) + Math.floor(random() * 14 * 365) * 86_400_000 + 14 * 3_600_000);
-  const speech = { ...model, key: `scale/${i}`, language: lang, text: parts.join('\n\n'), spoken_at: day.toISOString().replace(/\.\d{3}Z$/, 'Z'),
-    source_anchor: null, meeting_url: model.speech_type === 'committee' ? `${model.meeting_url ?? 'https://example.org/committee'}#scale-${i % 500}` : model.meeting_url ?? null };
+  const speech = {
+    ...model,
+    key: `scale/${i}`,
+    language: lang,
+    text: parts.join('\n\n'),
+    spoken_at: day.toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    source_anchor: null,
+    meeting_url:
+      model.speech_type === 'committee'
+        ? `${model.meeting_url ?? 'https://example.org/committee'}#scale-${i % 500}`
+        : (model.meeting_url ?? null),
+  };
   if (!out.write(`${JSON.stringify(speech)}\n`)) await new Promise<void>((r) => out.once('drain', () => r()));
 }
 out.end();
 await new Promise<void>((r) => out.once('finish', () => r()));
-console.error(`wrote ${target} speeches (one chunk each) resampled from ${paragraphs.en.length} English and ${paragraphs.fr.length} French paragraphs into ${values.out}`);
+console.error(
+  `wrote ${target} speeches (one chunk each) resampled from ${paragraphs.en.length} English and ${paragraphs.fr.length} French paragraphs into ${values.out}`,
+);

@@ -23,13 +23,26 @@ import { computingApp, getBody, useListsOption } from './search-app.js';
 import { loadEncoder } from '../src/core/data-file/encoder-store.js';
 import { scenariosFor } from './http-scenarios.mjs';
 
-const { values } = parseArgs({ options: { data: { type: 'string' }, warmup: { type: 'string', default: '300' }, queries: { type: 'string', default: '1500' }, offset: { type: 'string', default: '0' }, profile: { type: 'string' }, lists: { type: 'string', default: 'blobs' } } });
+const { values } = parseArgs({
+  options: {
+    data: { type: 'string' },
+    warmup: { type: 'string', default: '300' },
+    queries: { type: 'string', default: '1500' },
+    offset: { type: 'string', default: '0' },
+    profile: { type: 'string' },
+    lists: { type: 'string', default: 'blobs' },
+  },
+});
 if (!values.data) {
   console.error('usage: node search-distinct-cpu.mjs --data FILE.db [--warmup N] [--queries N] [--offset N]');
   process.exit(2);
 }
-const warmup = Number(values.warmup), n = Number(values.queries), offset = Number(values.offset);
-const distinct = scenariosFor(values.data, { distinctPerSlice: 2000, slices: 2 }).searchSpeeches.find((s) => s.name === 'search/speeches distinct')!.distinct!;
+const warmup = Number(values.warmup),
+  n = Number(values.queries),
+  offset = Number(values.offset);
+const distinct = scenariosFor(values.data, { distinctPerSlice: 2000, slices: 2 }).searchSpeeches.find(
+  (s) => s.name === 'search/speeches distinct',
+)!.distinct!;
 if (distinct.length < offset + warmup + n) throw new Error(`only ${distinct.length} distinct queries`);
 const paths = distinct.slice(offset, offset + warmup + n).map((p) => p.slice(API_PREFIX.length));
 
@@ -48,19 +61,29 @@ if (session) {
   await session.post('Profiler.setSamplingInterval', { interval: 200 });
   await session.post('Profiler.start');
 }
-const t0 = process.cpuUsage(), w0 = performance.now();
+const t0 = process.cpuUsage(),
+  w0 = performance.now();
 for (const p of paths.slice(warmup)) hash.update(await get(p));
-const cpu = process.cpuUsage(t0), wall = performance.now() - w0;
+const cpu = process.cpuUsage(t0),
+  wall = performance.now() - w0;
 if (session) {
   const { profile } = await session.post('Profiler.stop');
   writeFileSync(values.profile!, JSON.stringify(profile));
   session.disconnect();
 }
-console.log(JSON.stringify({
-  searches: n, warmup, cpu_ms_per_search: +((cpu.user + cpu.system) / 1000 / n).toFixed(3), wall_ms_per_search: +(wall / n).toFixed(3),
-  bodies_sha1: hash.digest('hex'), load: loadavg()[0],
-  // The search caches' counts at the end (code that has them: src/server/search/query-caches.ts).
-  caches: (app as { searchCaches?: () => Record<string, { entries: number; bytes: number; hits: number; misses: number; evictions: number }> }).searchCaches?.(),
-}));
+console.log(
+  JSON.stringify({
+    searches: n,
+    warmup,
+    cpu_ms_per_search: +((cpu.user + cpu.system) / 1000 / n).toFixed(3),
+    wall_ms_per_search: +(wall / n).toFixed(3),
+    bodies_sha1: hash.digest('hex'),
+    load: loadavg()[0],
+    // The search caches' counts at the end (code that has them: src/server/search/query-caches.ts).
+    caches: (
+      app as { searchCaches?: () => Record<string, { entries: number; bytes: number; hits: number; misses: number; evictions: number }> }
+    ).searchCaches?.(),
+  }),
+);
 await embedder?.close();
 file.close();

@@ -29,13 +29,18 @@ const vectors = hasVectorTable(file.db) ? createVectorIndex(file.db) : null;
 vectors?.count();
 const embedded = new Map<string, Float32Array>();
 // Embeddings are computed once up front: the comparison is of the pool, not the encoder.
-for (const { q } of BENCH_QUERIES) if (encoder) embedded.set(q, await (encoder.embedQuery ? encoder.embedQuery(q) : encoder.embed([q]).then((v) => v[0])));
+for (const { q } of BENCH_QUERIES)
+  if (encoder) embedded.set(q, await (encoder.embedQuery ? encoder.embedQuery(q) : encoder.embed([q]).then((v) => v[0])));
 const src = {
-  queries, vectors, lexicon: loadLexicon(file.db),
+  queries,
+  vectors,
+  lexicon: loadLexicon(file.db),
   embed: encoder ? async (t: string) => embedded.get(t)! : null,
   knows: encoder?.knowsAnyWord ? (t: string) => encoder.knowsAnyWord!(t) : null,
 };
-console.log(`${queries.totalChunks().toLocaleString('en')} chunks, lexicon ${src.lexicon ? 'yes' : 'no'}, vectors ${vectors ? 'yes' : 'no'}; loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+console.log(
+  `${queries.totalChunks().toLocaleString('en')} chunks, lexicon ${src.lexicon ? 'yes' : 'no'}, vectors ${vectors ? 'yes' : 'no'}; loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+);
 
 const VARIANTS: Record<string, PoolOptions> = {
   'as configured': {},
@@ -43,8 +48,14 @@ const VARIANTS: Record<string, PoolOptions> = {
   'expansion on': { expansion: { weight: { keyword: 2, topic: 0, prose: 1 } } },
   // The rules before the one-standard-error rule and the proximity list (main at c7e4458).
   'earlier rules': {
-    weights: { keyword: { keyword: 1, translated: 0, vector: 0.15 }, topic: { keyword: 1, translated: 0.3, vector: 0.15 }, prose: { keyword: 1, translated: 0.3, vector: 1 } },
-    pinWhenLeads: true, translatedWhenHeld: true, proximity: {},
+    weights: {
+      keyword: { keyword: 1, translated: 0, vector: 0.15 },
+      topic: { keyword: 1, translated: 0.3, vector: 0.15 },
+      prose: { keyword: 1, translated: 0.3, vector: 1 },
+    },
+    pinWhenLeads: true,
+    translatedWhenHeld: true,
+    proximity: {},
   },
 };
 const samples: Record<string, number[]> = Object.fromEntries(Object.keys(VARIANTS).map((k) => [k, []]));
@@ -63,7 +74,9 @@ for (let round = 0; round <= Number(values.rounds); round++) {
 const base = summarize(samples['as configured']);
 for (const [name, s] of Object.entries(samples)) {
   const x = summarize(s);
-  console.log(`${name.padEnd(20)} n=${x.n} p50 ${x.p50.toFixed(2)} ms  p95 ${x.p95.toFixed(2)} ms  (p50 ${(x.p50 / base.p50).toFixed(2)}×, p95 ${(x.p95 / base.p95).toFixed(2)}× of as configured)`);
+  console.log(
+    `${name.padEnd(20)} n=${x.n} p50 ${x.p50.toFixed(2)} ms  p95 ${x.p95.toFixed(2)} ms  (p50 ${(x.p50 / base.p50).toFixed(2)}×, p95 ${(x.p95 / base.p95).toFixed(2)}× of as configured)`,
+  );
 }
 await encoder?.close();
 file.close();

@@ -26,11 +26,18 @@ const overlap = (a: number[], b: number[], at: number) => {
   const want = new Set(a.slice(0, at));
   return want.size ? b.slice(0, at).filter((x) => want.has(x)).length / want.size : 1;
 };
-const run = (stems: string[], n: number) => keywordCandidates(queries, stems, { f, sessionIds: null, passing: null, limit: POOL, budget: n });
+const run = (stems: string[], n: number) =>
+  keywordCandidates(queries, stems, { f, sessionIds: null, passing: null, limit: POOL, budget: n });
 
-const full: number[] = [], plan: number[] = [];
-let o20 = 0, o1000 = 0;
-console.log(`${values.data}: budget ${budget}, load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}${values.lang ? `, lang=${values.lang}` : ''}`);
+const full: number[] = [],
+  plan: number[] = [];
+let o20 = 0,
+  o1000 = 0;
+console.log(
+  `${values.data}: budget ${budget}, load average ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')}${values.lang ? `, lang=${values.lang}` : ''}`,
+);
 console.log('| query | postings of its stems | full ms | plan ms | overlap@20 | overlap@1000 |');
 console.log('|---|---:|---:|---:|---:|---:|');
 for (const { q } of BENCH_QUERIES) {
@@ -44,9 +51,13 @@ for (const { q } of BENCH_QUERIES) {
   plan.push(performance.now() - t);
   o20 += overlap(a, b, 20);
   o1000 += overlap(a, b, 1000);
-  console.log(`| ${q} | ${postings} | ${full.at(-1)!.toFixed(1)} | ${plan.at(-1)!.toFixed(1)} | ${overlap(a, b, 20).toFixed(2)} | ${overlap(a, b, 1000).toFixed(2)} |`);
+  console.log(
+    `| ${q} | ${postings} | ${full.at(-1)!.toFixed(1)} | ${plan.at(-1)!.toFixed(1)} | ${overlap(a, b, 20).toFixed(2)} | ${overlap(a, b, 1000).toFixed(2)} |`,
+  );
 }
 const [p, k] = [summarize(full), summarize(plan)];
-console.log(`\nfull: p50 ${p.p50.toFixed(1)} ms, p95 ${p.p95.toFixed(1)} ms; plan: p50 ${k.p50.toFixed(1)} ms, p95 ${k.p95.toFixed(1)} ms; ` +
-  `mean overlap@20 ${(o20 / BENCH_QUERIES.length).toFixed(3)}, overlap@1000 ${(o1000 / BENCH_QUERIES.length).toFixed(3)}`);
+console.log(
+  `\nfull: p50 ${p.p50.toFixed(1)} ms, p95 ${p.p95.toFixed(1)} ms; plan: p50 ${k.p50.toFixed(1)} ms, p95 ${k.p95.toFixed(1)} ms; ` +
+    `mean overlap@20 ${(o20 / BENCH_QUERIES.length).toFixed(3)}, overlap@1000 ${(o1000 / BENCH_QUERIES.length).toFixed(3)}`,
+);
 file.close();

@@ -14,14 +14,18 @@ import { loadEncoder } from '../src/core/data-file/encoder-store.js';
 import { BENCH_QUERIES } from './search-queries.js';
 import { summarize, type Summary } from './stats.js';
 
-const { values } = parseArgs({ options: { data: { type: 'string' }, rounds: { type: 'string', default: '3' }, json: { type: 'string' }, sample: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { data: { type: 'string' }, rounds: { type: 'string', default: '3' }, json: { type: 'string' }, sample: { type: 'string' } },
+});
 if (!values.data) {
   console.error('usage: bun bench/search-latency.ts --data FILE.db [--rounds N] [--json OUT.json]');
   process.exit(2);
 }
 const rounds = Number(values.rounds);
 const step = values.sample ? BENCH_QUERIES.length / Number(values.sample) : 1;
-const QUERIES = values.sample ? Array.from({ length: Number(values.sample) }, (_, i) => BENCH_QUERIES[Math.floor(i * step)]) : BENCH_QUERIES;
+const QUERIES = values.sample
+  ? Array.from({ length: Number(values.sample) }, (_, i) => BENCH_QUERIES[Math.floor(i * step)])
+  : BENCH_QUERIES;
 
 const file = openDataFile(values.data);
 const embedder = await loadEncoder(file.db);
@@ -31,8 +35,11 @@ const chunks = file.db.prepare('SELECT count(*) FROM chunks').pluck().get() as n
 
 // A selective filter that exists in any bundle: the three politicians ranked 10th-12th by chunk
 // count (busy MPs, each a fraction of a percent of the corpus).
-const politicians = file.db.prepare(`SELECT politician_id FROM chunks WHERE politician_id IS NOT NULL
-  GROUP BY politician_id ORDER BY count(*) DESC, politician_id LIMIT 3 OFFSET 9`).pluck().all() as string[];
+const politicians = file.db
+  .prepare(`SELECT politician_id FROM chunks WHERE politician_id IS NOT NULL
+  GROUP BY politician_id ORDER BY count(*) DESC, politician_id LIMIT 3 OFFSET 9`)
+  .pluck()
+  .all() as string[];
 
 const scenarios: Array<{ name: string; path: string; extra: string }> = [
   { name: 'speeches', path: '/search/speeches', extra: '' },
@@ -40,7 +47,11 @@ const scenarios: Array<{ name: string; path: string; extra: string }> = [
   { name: 'speeches province_territory=BC', path: '/search/speeches', extra: '&province_territory=BC' },
   { name: 'speeches province_territory=ON', path: '/search/speeches', extra: '&province_territory=ON' },
   { name: 'speeches from/to one year', path: '/search/speeches', extra: '&from=2015-01-01&to=2015-12-31' },
-  { name: `speeches politician_ids (${politicians.length})`, path: '/search/speeches', extra: politicians.map((p) => `&politician_ids=${p}`).join('') },
+  {
+    name: `speeches politician_ids (${politicians.length})`,
+    path: '/search/speeches',
+    extra: politicians.map((p) => `&politician_ids=${p}`).join(''),
+  },
   { name: 'speeches group_by=politician', path: '/search/speeches', extra: '&group_by=politician' },
   { name: 'speeches/count', path: '/search/speeches/count', extra: '' },
   { name: 'facets', path: '/search/facets', extra: '' },
@@ -69,11 +80,14 @@ for (const s of scenarios) {
   results.push({ name: s.name, ...summarize(times) });
 }
 
-const load = loadavg().map((x) => x.toFixed(2)).join(' ');
+const load = loadavg()
+  .map((x) => x.toFixed(2))
+  .join(' ');
 console.log(`${values.data}: ${chunks} chunks, ${QUERIES.length} queries x ${rounds} rounds, ${cpus().length} cores, load average ${load}`);
 console.log('| request | n | p50 ms | p95 ms | mean ms | max ms |');
 console.log('|---|---:|---:|---:|---:|---:|');
-for (const r of results) console.log(`| ${r.name} | ${r.n} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.mean.toFixed(1)} | ${r.max.toFixed(1)} |`);
+for (const r of results)
+  console.log(`| ${r.name} | ${r.n} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.mean.toFixed(1)} | ${r.max.toFixed(1)} |`);
 if (values.json) writeFileSync(values.json, JSON.stringify({ data: values.data, chunks, rounds, load, results }, null, 2));
 await embedder.close();
 file.close();

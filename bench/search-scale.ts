@@ -30,14 +30,34 @@ import { serverMemoryGuard } from '../src/core/memory/memory-guard.js';
 import { SETTINGS } from '../src/cli/settings.js';
 import type { ScanThreads } from '../src/server/search/scan/code-scan.js';
 
-const { values } = parseArgs({ options: {
-  chunks: { type: 'string' }, from: { type: 'string', default: 'data/real' }, work: { type: 'string' },
-  data: { type: 'string' }, 'mmap-size': { type: 'string' }, 'first-answer-only': { type: 'boolean', default: false }, 'skip-agreement': { type: 'boolean', default: false }, 'serial-load': { type: 'boolean', default: false }, rounds: { type: 'string', default: '1' }, 'memory-ceiling': { type: 'string', default: SETTINGS.memory_ceiling.default }, lists: { type: 'string', default: 'blobs' }, 'scan-threads': { type: 'string', default: SETTINGS.scan_threads.default }, seed: { type: 'string', default: '1' }, 'keep-corpus': { type: 'boolean', default: false },
-} });
+const { values } = parseArgs({
+  options: {
+    chunks: { type: 'string' },
+    from: { type: 'string', default: 'data/real' },
+    work: { type: 'string' },
+    data: { type: 'string' },
+    'mmap-size': { type: 'string' },
+    'first-answer-only': { type: 'boolean', default: false },
+    'skip-agreement': { type: 'boolean', default: false },
+    'serial-load': { type: 'boolean', default: false },
+    rounds: { type: 'string', default: '1' },
+    'memory-ceiling': { type: 'string', default: SETTINGS.memory_ceiling.default },
+    lists: { type: 'string', default: 'blobs' },
+    'scan-threads': { type: 'string', default: SETTINGS.scan_threads.default },
+    seed: { type: 'string', default: '1' },
+    'keep-corpus': { type: 'boolean', default: false },
+  },
+});
 const chunks = Number(values.chunks);
 const given = values.data;
-if (!given && (!Number.isInteger(chunks) || chunks < 1)) { console.error('usage: bun bench/search-scale.ts --chunks N [--from BUNDLE] [--work DIR_PREFIX] [--rounds N] | --data FILE.db'); process.exit(2); }
-if (!given && !existsSync(`${values.from}/manifest.json`)) { console.error(`bench-scale: ${values.from} is not an imported bundle; run make data-real first`); process.exit(1); }
+if (!given && (!Number.isInteger(chunks) || chunks < 1)) {
+  console.error('usage: bun bench/search-scale.ts --chunks N [--from BUNDLE] [--work DIR_PREFIX] [--rounds N] | --data FILE.db');
+  process.exit(2);
+}
+if (!given && !existsSync(`${values.from}/manifest.json`)) {
+  console.error(`bench-scale: ${values.from} is not an imported bundle; run make data-real first`);
+  process.exit(1);
+}
 const work = values.work ?? `/tmp/canpol-scale-${chunks}`;
 const dbPath = given ?? `${work}.db`;
 const bun = process.execPath;
@@ -47,7 +67,8 @@ const run = (args: string[]) => {
   if (r.status !== 0) throw new Error(`${args.join(' ')} exited with ${r.status}`);
 };
 
-let buildSeconds = NaN, peakKb = NaN;
+let buildSeconds = NaN,
+  peakKb = NaN;
 if (!given) {
   log(`generating ${chunks} chunks into ${work}`);
   run([bun, 'bench/scale-corpus.ts', '--from', values.from!, '--chunks', String(chunks), '--out', work, '--seed', values.seed!]);
@@ -90,23 +111,51 @@ const get = async (path: string) => {
 await get(`/search/speeches?q=${encodeURIComponent(BENCH_QUERIES[0].q)}`);
 const firstAnswerMs = performance.now() - opened;
 const loaded = values['serial-load'] ? 'encoder' : 'encoder and vector index';
-log(`first answer ${firstAnswerMs.toFixed(0)} ms: file open ${fileOpenMs.toFixed(0)}, ${loaded} ${encoderMs.toFixed(0)}, first search (${values['serial-load'] ? 'in-memory index included' : 'the rest of the app included'}) ${(firstAnswerMs - fileOpenMs - encoderMs).toFixed(0)}`);
+log(
+  `first answer ${firstAnswerMs.toFixed(0)} ms: file open ${fileOpenMs.toFixed(0)}, ${loaded} ${encoderMs.toFixed(0)}, first search (${values['serial-load'] ? 'in-memory index included' : 'the rest of the app included'}) ${(firstAnswerMs - fileOpenMs - encoderMs).toFixed(0)}`,
+);
 if (values['first-answer-only']) {
-  console.log(JSON.stringify({ load: values['serial-load'] ? 'serial' : 'overlapped', first_answer_ms: Math.round(firstAnswerMs), file_open_ms: Math.round(fileOpenMs), load_ms: Math.round(encoderMs) }));
+  console.log(
+    JSON.stringify({
+      load: values['serial-load'] ? 'serial' : 'overlapped',
+      first_answer_ms: Math.round(firstAnswerMs),
+      file_open_ms: Math.round(fileOpenMs),
+      load_ms: Math.round(encoderMs),
+    }),
+  );
   await embedder?.close();
   file.close();
   process.exit(0);
 }
-const politicians = file.db.prepare(`SELECT politician_id FROM chunks WHERE politician_id IS NOT NULL
-  GROUP BY politician_id ORDER BY count(*) DESC, politician_id LIMIT 3 OFFSET 9`).pluck().all() as string[];
+const politicians = file.db
+  .prepare(`SELECT politician_id FROM chunks WHERE politician_id IS NOT NULL
+  GROUP BY politician_id ORDER BY count(*) DESC, politician_id LIMIT 3 OFFSET 9`)
+  .pluck()
+  .all() as string[];
 // The request mix of bench/search-latency.ts: no filter, broad and narrow filters, grouping.
-const extras = ['', '&lang=en', '&province_territory=BC', '&from=2015-01-01&to=2015-12-31', politicians.map((p) => `&politician_ids=${p}`).join(''), '&group_by=politician'];
+const extras = [
+  '',
+  '&lang=en',
+  '&province_territory=BC',
+  '&from=2015-01-01&to=2015-12-31',
+  politicians.map((p) => `&politician_ids=${p}`).join(''),
+  '&group_by=politician',
+];
 for (const { q } of BENCH_QUERIES) await get(`/search/speeches?q=${encodeURIComponent(q)}`);
 // The peak over the timed searches alone: Linux resets VmHWM to the current resident set on this
 // write (proc(5), clear_refs); elsewhere the peak since the file was opened is what is read.
-const peakFromHere = (() => { try { writeFileSync('/proc/self/clear_refs', '5'); return true; } catch { return false; } })();
+const peakFromHere = (() => {
+  try {
+    writeFileSync('/proc/self/clear_refs', '5');
+    return true;
+  } catch {
+    return false;
+  }
+})();
 const times: number[] = [];
-for (let r = 0; r < Number(values.rounds); r++) for (const extra of extras) for (const { q } of BENCH_QUERIES) times.push(await get(`/search/speeches?q=${encodeURIComponent(q)}${extra}`));
+for (let r = 0; r < Number(values.rounds); r++)
+  for (const extra of extras)
+    for (const { q } of BENCH_QUERIES) times.push(await get(`/search/speeches?q=${encodeURIComponent(q)}${extra}`));
 const latency = summarize(times);
 // The server's memory is read here, after the searches and before the exhaustive pass below (which
 // holds every posting of the queries' stems and is not part of serving). Anonymous memory is the
@@ -114,8 +163,12 @@ const latency = summarize(times);
 // A server between requests has run its memory check after the last answer (src/core/memory/memory-guard.ts
 // checkAfterwards: on the next turn of the event loop); the reading waits for that turn, and a little.
 await new Promise((done) => setTimeout(done, 250));
-const status = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? NaN) / 1024;
-const rssMb = status('VmRSS'), rssAnonMb = status('RssAnon'), rssFileMb = status('RssFile'), peakMb = status('VmHWM');
+const status = (key: string) =>
+  Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? NaN) / 1024;
+const rssMb = status('VmRSS'),
+  rssAnonMb = status('RssAnon'),
+  rssFileMb = status('RssFile'),
+  peakMb = status('VmHWM');
 // How much of the anonymous memory is garbage not yet collected (JavaScriptCore collects late): the
 // same after a full collection. Not in the JSON: a server does not collect like this. (Bun's
 // process.memoryUsage().heapUsed read 1,007 MB here at 8 M with 896 MB anonymous, so it is not shown.)
@@ -136,14 +189,29 @@ const distinct = file.db.prepare('SELECT count(*) FROM chunk_term_docs').pluck()
 const stored = file.db.prepare('SELECT count(*) FROM chunks').pluck().get() as number;
 await embedder?.close();
 file.close();
-log(`server RSS after the searches ${rssMb.toFixed(0)} MB: anonymous ${rssAnonMb.toFixed(0)}, file-backed (mapped data file) ${rssFileMb.toFixed(0)}; the most it held ${peakFromHere ? 'during the timed searches' : 'since the file was opened'} (VmHWM) ${peakMb.toFixed(0)} MB`);
+log(
+  `server RSS after the searches ${rssMb.toFixed(0)} MB: anonymous ${rssAnonMb.toFixed(0)}, file-backed (mapped data file) ${rssFileMb.toFixed(0)}; the most it held ${peakFromHere ? 'during the timed searches' : 'since the file was opened'} (VmHWM) ${peakMb.toFixed(0)} MB`,
+);
 log(`after a full collection: anonymous ${anonAfterGcMb.toFixed(0)} MB`);
 if (memoryGuard) log(`memory ceiling ${(ceiling / 2 ** 20).toFixed(0)} MiB: ${memoryGuard.collections} collections after searches`);
 log(`${times.length} searches; build peak RSS ${(peakKb / 1024).toFixed(0)} MB; first answer ${firstAnswerMs.toFixed(0)} ms after opening`);
-console.log(JSON.stringify({
-  chunks: stored, distinct_terms: distinct, build_seconds: given ? null : +buildSeconds.toFixed(1), chunks_per_second: given ? null : Math.round(stored / buildSeconds),
-  file_bytes: statSync(dbPath).size, search_p50_ms: +latency.p50.toFixed(1), search_p95_ms: +latency.p95.toFixed(1),
-  keyword_top20_agreement: values['skip-agreement'] ? null : +(agree / BENCH_QUERIES.length).toFixed(3), server_rss_mb: Math.round(rssMb), server_rss_anon_mb: Math.round(rssAnonMb), server_rss_file_mb: Math.round(rssFileMb),
-  server_rss_peak_mb: peakFromHere ? Math.round(peakMb) : null,
-  build_peak_rss_mb: given ? null : Math.round(peakKb / 1024), first_answer_ms: Math.round(firstAnswerMs), memory_collections: memoryGuard?.collections ?? null, scan_threads: vectors?.scanThreads() ?? null,
-}));
+console.log(
+  JSON.stringify({
+    chunks: stored,
+    distinct_terms: distinct,
+    build_seconds: given ? null : +buildSeconds.toFixed(1),
+    chunks_per_second: given ? null : Math.round(stored / buildSeconds),
+    file_bytes: statSync(dbPath).size,
+    search_p50_ms: +latency.p50.toFixed(1),
+    search_p95_ms: +latency.p95.toFixed(1),
+    keyword_top20_agreement: values['skip-agreement'] ? null : +(agree / BENCH_QUERIES.length).toFixed(3),
+    server_rss_mb: Math.round(rssMb),
+    server_rss_anon_mb: Math.round(rssAnonMb),
+    server_rss_file_mb: Math.round(rssFileMb),
+    server_rss_peak_mb: peakFromHere ? Math.round(peakMb) : null,
+    build_peak_rss_mb: given ? null : Math.round(peakKb / 1024),
+    first_answer_ms: Math.round(firstAnswerMs),
+    memory_collections: memoryGuard?.collections ?? null,
+    scan_threads: vectors?.scanThreads() ?? null,
+  }),
+);

@@ -14,16 +14,33 @@ import { CodeScan } from '../src/server/search/scan/code-scan.js';
 import { BENCH_QUERIES } from './search-queries.js';
 import { summarize } from './stats.js';
 
-const { values } = parseArgs({ options: { data: { type: 'string' }, rounds: { type: 'string', default: '1' }, top: { type: 'string', default: '20' }, 'mmap-size': { type: 'string' }, 'cache-kib': { type: 'string' } } });
-if (!values.data) { console.error('usage: bun bench/search-slowest.ts --data FILE.db [--rounds N] [--top N]'); process.exit(2); }
+const { values } = parseArgs({
+  options: {
+    data: { type: 'string' },
+    rounds: { type: 'string', default: '1' },
+    top: { type: 'string', default: '20' },
+    'mmap-size': { type: 'string' },
+    'cache-kib': { type: 'string' },
+  },
+});
+if (!values.data) {
+  console.error('usage: bun bench/search-slowest.ts --data FILE.db [--rounds N] [--top N]');
+  process.exit(2);
+}
 
 // Time spent per part in the request under way.
 let parts: Map<string, number> = new Map();
 const add = (name: string, ms: number) => parts.set(name, (parts.get(name) ?? 0) + ms);
-const timed = <A extends unknown[], R>(name: string, fn: (...a: A) => R) => (...a: A): R => {
-  const t = performance.now();
-  try { return fn(...a); } finally { add(name, performance.now() - t); }
-};
+const timed =
+  <A extends unknown[], R>(name: string, fn: (...a: A) => R) =>
+  (...a: A): R => {
+    const t = performance.now();
+    try {
+      return fn(...a);
+    } finally {
+      add(name, performance.now() - t);
+    }
+  };
 
 const file = openDataFile(values.data, values['mmap-size'] ? { mmapSize: Number(values['mmap-size']) } : {});
 // SQLite's page cache of the connection (default 2,000 KiB), for pages beyond the memory-mapped part.
@@ -44,28 +61,49 @@ const label = (sql: string) => {
 (file.db as { prepare: Database.Database['prepare'] }).prepare = ((sql: string) => {
   const st = prepare(sql);
   const name = label(sql);
-  for (const m of ['get', 'all', 'run'] as const) (st as unknown as Record<string, unknown>)[m] = timed(name, (st[m] as (...a: unknown[]) => unknown).bind(st));
+  for (const m of ['get', 'all', 'run'] as const)
+    (st as unknown as Record<string, unknown>)[m] = timed(name, (st[m] as (...a: unknown[]) => unknown).bind(st));
   return st;
 }) as Database.Database['prepare'];
 const shortlist = CodeScan.prototype.shortlist;
-CodeScan.prototype.shortlist = function (this: CodeScan, ...a: Parameters<typeof shortlist>) { return timed('code scan', shortlist.bind(this))(...a); };
+CodeScan.prototype.shortlist = function (this: CodeScan, ...a: Parameters<typeof shortlist>) {
+  return timed('code scan', shortlist.bind(this))(...a);
+};
 
 const embedder = await loadEncoder(file.db);
 if (embedder?.embedQuery) {
   const embedQuery = embedder.embedQuery.bind(embedder);
   embedder.embedQuery = async (text: string) => {
     const t = performance.now();
-    try { return await embedQuery(text); } finally { add('embed', performance.now() - t); }
+    try {
+      return await embedQuery(text);
+    } finally {
+      add('embed', performance.now() - t);
+    }
   };
 }
 // No collections after searches (--memory-ceiling): this splits a search's own time.
 const app = computingApp({ data: file, embedder, memoryGuard: null });
-const politicians = file.db.prepare(`SELECT politician_id FROM chunks WHERE politician_id IS NOT NULL
-  GROUP BY politician_id ORDER BY count(*) DESC, politician_id LIMIT 3 OFFSET 9`).pluck().all() as string[];
-const extras: Array<[string, string]> = [['none', ''], ['lang=en', '&lang=en'], ['BC', '&province_territory=BC'], ['2015', '&from=2015-01-01&to=2015-12-31'],
-  ['3 politicians', politicians.map((p) => `&politician_ids=${p}`).join('')], ['group_by', '&group_by=politician']];
+const politicians = file.db
+  .prepare(`SELECT politician_id FROM chunks WHERE politician_id IS NOT NULL
+  GROUP BY politician_id ORDER BY count(*) DESC, politician_id LIMIT 3 OFFSET 9`)
+  .pluck()
+  .all() as string[];
+const extras: Array<[string, string]> = [
+  ['none', ''],
+  ['lang=en', '&lang=en'],
+  ['BC', '&province_territory=BC'],
+  ['2015', '&from=2015-01-01&to=2015-12-31'],
+  ['3 politicians', politicians.map((p) => `&politician_ids=${p}`).join('')],
+  ['group_by', '&group_by=politician'],
+];
 
-interface Sample { kind: string; q: string; ms: number; parts: Map<string, number> }
+interface Sample {
+  kind: string;
+  q: string;
+  ms: number;
+  parts: Map<string, number>;
+}
 const get = (path: string) => {
   parts = new Map();
   return timedGet(app, path);
@@ -83,9 +121,17 @@ for (let r = 0; r < Number(values.rounds); r++) {
 const fmt = (x: number) => x.toFixed(1).padStart(6);
 const all = summarize(samples.map((s) => s.ms));
 // Resident memory split into anonymous (heaps, caches) and file pages (the memory-mapped part of the data file).
-const status = (() => { try { return readFileSync('/proc/self/status', 'utf8'); } catch { return ''; } })();
+const status = (() => {
+  try {
+    return readFileSync('/proc/self/status', 'utf8');
+  } catch {
+    return '';
+  }
+})();
 const kb = (field: string) => Math.round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN) / 1024);
-console.log(`all ${samples.length}: p50 ${fmt(all.p50)} p95 ${fmt(all.p95)} mean ${fmt(all.mean)} ms; rss ${Math.round(process.memoryUsage().rss / 2 ** 20)} MB (anonymous ${kb('RssAnon')}, file ${kb('RssFile')})`);
+console.log(
+  `all ${samples.length}: p50 ${fmt(all.p50)} p95 ${fmt(all.p95)} mean ${fmt(all.mean)} ms; rss ${Math.round(process.memoryUsage().rss / 2 ** 20)} MB (anonymous ${kb('RssAnon')}, file ${kb('RssFile')})`,
+);
 for (const [kind] of extras) {
   const s = summarize(samples.filter((x) => x.kind === kind).map((x) => x.ms));
   console.log(`  ${kind.padEnd(14)} p50 ${fmt(s.p50)} p95 ${fmt(s.p95)} max ${fmt(s.max)} ms`);
@@ -95,15 +141,23 @@ let sum = 0;
 for (const s of samples) {
   sum += s.ms;
   let known = 0;
-  for (const [k, v] of s.parts) { totals.set(k, (totals.get(k) ?? 0) + v); known += v; }
+  for (const [k, v] of s.parts) {
+    totals.set(k, (totals.get(k) ?? 0) + v);
+    known += v;
+  }
   totals.set('rest (JS)', (totals.get('rest (JS)') ?? 0) + s.ms - known);
 }
 console.log('mean ms a search by part:');
-for (const [k, v] of [...totals].sort((a, b) => b[1] - a[1])) console.log(`  ${k.padEnd(50)} ${fmt(v / samples.length)} (${((100 * v) / sum).toFixed(0)}%)`);
+for (const [k, v] of [...totals].sort((a, b) => b[1] - a[1]))
+  console.log(`  ${k.padEnd(50)} ${fmt(v / samples.length)} (${((100 * v) / sum).toFixed(0)}%)`);
 console.log(`slowest ${values.top}:`);
 for (const s of [...samples].sort((a, b) => b.ms - a.ms).slice(0, Number(values.top))) {
   const known = [...s.parts.values()].reduce((a, b) => a + b, 0);
-  const detail = [...s.parts, ['rest', s.ms - known] as [string, number]].filter(([, v]) => v >= 1).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k.replace(/^sql /, '')} ${v.toFixed(0)}`).join(', ');
+  const detail = [...s.parts, ['rest', s.ms - known] as [string, number]]
+    .filter(([, v]) => v >= 1)
+    .sort((a, b) => b[1] - a[1])
+    .map(([k, v]) => `${k.replace(/^sql /, '')} ${v.toFixed(0)}`)
+    .join(', ');
   console.log(`  ${fmt(s.ms)} ms  ${s.kind.padEnd(13)} ${JSON.stringify(s.q).padEnd(42)} ${detail}`);
 }
 await embedder?.close();

@@ -14,7 +14,9 @@ import { createVectorIndex } from '../src/server/search/vectors.js';
 import { BENCH_QUERIES } from './search-queries.js';
 import { summarize } from './stats.js';
 
-const { values } = parseArgs({ options: { data: { type: 'string' }, filters: { type: 'string', default: '{}' }, rounds: { type: 'string', default: '2' } } });
+const { values } = parseArgs({
+  options: { data: { type: 'string' }, filters: { type: 'string', default: '{}' }, rounds: { type: 'string', default: '2' } },
+});
 const file = openDataFile(values.data!);
 const t0 = performance.now();
 const vectors = createVectorIndex(file.db);
@@ -34,14 +36,23 @@ for (let r = 0; r < Number(values.rounds); r++) {
     const t = performance.now();
     const stems = [...new Set(queryTerms(q, f.langs).flatMap((x) => x.stems))];
     const sessionIds = queries.sessionIdsFor(f.parliament_number, f.session_number);
-    const keyword = time('keyword', () => keywordCandidates(queries, stems, { f, sessionIds, mask: vectors.rowMask(f, sessionIds), passing: null, limit: POOL }));
+    const keyword = time('keyword', () =>
+      keywordCandidates(queries, stems, { f, sessionIds, mask: vectors.rowMask(f, sessionIds), passing: null, limit: POOL }),
+    );
     const t1 = performance.now();
     const qvec = await (encoder.embedQuery ? encoder.embedQuery(q) : encoder.embed([q]).then((v) => v[0]));
     (stages.embed ??= []).push(performance.now() - t1);
     const best = keyword.length ? vectors.vectors([keyword[0]]).get(keyword[0]) : undefined;
-    const near = time('nearest', () => vectors.nearest(feedbackProbe(qvec, best), POOL, f, queries.sessionIdsFor(f.parliament_number, f.session_number), qvec));
+    const near = time('nearest', () =>
+      vectors.nearest(feedbackProbe(qvec, best), POOL, f, queries.sessionIdsFor(f.parliament_number, f.session_number), qvec),
+    );
     const have = new Set(near.map((n) => n.rowid));
-    time('kw similarities', () => vectors.similarities(qvec, keyword.filter((k) => !have.has(k))));
+    time('kw similarities', () =>
+      vectors.similarities(
+        qvec,
+        keyword.filter((k) => !have.has(k)),
+      ),
+    );
     if (r > 0) (stages.total ??= []).push(performance.now() - t);
   }
   if (r === 0) for (const k of Object.keys(stages)) stages[k] = [];

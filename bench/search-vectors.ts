@@ -20,7 +20,14 @@ import { createVectorIndex, floatsOf, VECTOR_TABLES_SQL } from '../src/server/se
 import { BENCH_QUERIES } from './search-queries.js';
 import { summarize } from './stats.js';
 
-const { values } = parseArgs({ options: { data: { type: 'string' }, scratch: { type: 'string' }, queries: { type: 'string', default: '12' }, k: { type: 'string', default: '1000' } } });
+const { values } = parseArgs({
+  options: {
+    data: { type: 'string' },
+    scratch: { type: 'string' },
+    queries: { type: 'string', default: '12' },
+    k: { type: 'string', default: '1000' },
+  },
+});
 if (!values.data || !values.scratch) {
   console.error('usage: bun bench/search-vectors.ts --data FILE.db --scratch SCRATCH.db [--queries N] [--k 1000]');
   process.exit(2);
@@ -47,19 +54,34 @@ if (!existsSync(values.scratch)) {
   const ins = {
     f: d.prepare('INSERT INTO v_float (rowid, embedding, language, province_territory, politician_id) VALUES (?, ?, ?, ?, ?)'),
     fl: d.prepare('INSERT INTO v_float_lang (rowid, language, embedding) VALUES (?, ?, ?)'),
-    i8: d.prepare('INSERT INTO v_int8 (rowid, embedding) VALUES (?, vec_quantize_int8(?, \'unit\'))'),
+    i8: d.prepare("INSERT INTO v_int8 (rowid, embedding) VALUES (?, vec_quantize_int8(?, 'unit'))"),
     b: d.prepare('INSERT INTO v_bit (rowid, embedding, province_territory) VALUES (?, vec_bit(?), ?)'),
     v: d.prepare('INSERT INTO chunk_vectors (rowid, embedding) VALUES (?, ?)'),
     c: d.prepare(`INSERT INTO chunk_codes (rowid, code, language, level, province_territory, speech_type, spoken_on, is_presiding,
       politician_active, politician_id, party, session_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
   };
-  const rows = src.prepare(`SELECT v.rowid, v.embedding, c.language, c.level, coalesce(c.province_territory, '') AS p, c.speech_type, c.spoken_on,
+  const rows =
+    src.prepare(`SELECT v.rowid, v.embedding, c.language, c.level, coalesce(c.province_territory, '') AS p, c.speech_type, c.spoken_on,
     c.is_presiding, coalesce(c.politician_active, -1) AS active, coalesce(c.politician_id, '') AS pid, lower(coalesce(c.party_at_time, '')) AS party,
     coalesce(c.session_id, '') AS session FROM chunk_vectors v JOIN chunks c ON c.rowid = v.rowid ORDER BY v.rowid`);
-  type Row = { rowid: number; embedding: Buffer; language: string; level: string; p: string; speech_type: string; spoken_on: string; is_presiding: number; active: number; pid: string; party: string; session: string };
+  type Row = {
+    rowid: number;
+    embedding: Buffer;
+    language: string;
+    level: string;
+    p: string;
+    speech_type: string;
+    spoken_on: string;
+    is_presiding: number;
+    active: number;
+    pid: string;
+    party: string;
+    session: string;
+  };
   const write = d.transaction((batch: Row[]) => {
     for (const r of batch) {
-      const id = BigInt(r.rowid), f = floatsOf(r.embedding);
+      const id = BigInt(r.rowid),
+        f = floatsOf(r.embedding);
       ins.f.run(id, f, r.language, r.p, r.pid);
       ins.fl.run(id, r.language, f);
       ins.i8.run(id, f);
@@ -72,7 +94,10 @@ if (!existsSync(values.scratch)) {
   let batch: Row[] = [];
   for (const r of rows.iterate() as Iterable<Row>) {
     batch.push(r);
-    if (batch.length === 10_000) { write(batch); batch = []; }
+    if (batch.length === 10_000) {
+      write(batch);
+      batch = [];
+    }
   }
   write(batch);
   d.close();
@@ -95,8 +120,11 @@ const memIndex = (r: number) => {
   return ix;
 };
 
-const politicians = src.prepare(`SELECT politician_id FROM chunks WHERE politician_id IS NOT NULL
-  GROUP BY politician_id ORDER BY count(*) DESC, politician_id LIMIT 3 OFFSET 9`).pluck().all() as string[];
+const politicians = src
+  .prepare(`SELECT politician_id FROM chunks WHERE politician_id IS NOT NULL
+  GROUP BY politician_id ORDER BY count(*) DESC, politician_id LIMIT 3 OFFSET 9`)
+  .pluck()
+  .all() as string[];
 const base: SearchFilters = { langs: ['en', 'fr'], exclude_presiding: false };
 const cases: Array<{ name: string; f: SearchFilters; vec0: string; params: unknown[] }> = [
   { name: 'no filter', f: base, vec0: '', params: [] },
@@ -131,20 +159,49 @@ const overlap = (a: Result, b: Result, at: number) => {
   return want.size ? b.slice(0, at).filter((x) => want.has(x.rowid)).length / want.size : 1;
 };
 
-interface Variant { name: string; run: (q: Float32Array, k: number, c: (typeof cases)[number]) => Result; only?: string[] }
+interface Variant {
+  name: string;
+  run: (q: Float32Array, k: number, c: (typeof cases)[number]) => Result;
+  only?: string[];
+}
 const variants: Variant[] = [
   { name: 'vec0 float32 + metadata columns (before)', run: (q, k, c) => exactOf(c)(q, k, c.params) },
-  { name: 'vec0 float32, partition key language', run: (q, k, c) => vec0(`SELECT rowid, distance FROM v_float_lang WHERE embedding MATCH ? AND k = ? ${c.vec0}`)(q, k, c.params), only: ['no filter', 'lang=en (broad)'] },
-  { name: 'vec0 int8', run: (q, k) => vec0("SELECT rowid, distance FROM v_int8 WHERE embedding MATCH vec_quantize_int8(?, 'unit') AND k = ?")(q, k, []), only: ['no filter'] },
   {
-    name: 'vec0 bit, 2k re-scored in float', only: ['no filter', 'province_territory=BC'],
-    run: (q, k, c) => rescored(q, vec0(`SELECT rowid, distance FROM v_bit WHERE embedding MATCH vec_bit(?) AND k = ? ${c.vec0}`)(binaryCode(q, codeWords(dim)), Math.min(4096, 2 * k), c.params).map((r) => r.rowid), k),
+    name: 'vec0 float32, partition key language',
+    run: (q, k, c) => vec0(`SELECT rowid, distance FROM v_float_lang WHERE embedding MATCH ? AND k = ? ${c.vec0}`)(q, k, c.params),
+    only: ['no filter', 'lang=en (broad)'],
   },
-  ...[1, 2, 4].map((r) => ({ name: `memory binary scan, ${r}k re-scored in float${r === 2 ? ' (after)' : ''}`, run: (q: Float32Array, k: number, c: (typeof cases)[number]) => memIndex(r).nearest(q, k, c.f, null) })),
+  {
+    name: 'vec0 int8',
+    run: (q, k) => vec0("SELECT rowid, distance FROM v_int8 WHERE embedding MATCH vec_quantize_int8(?, 'unit') AND k = ?")(q, k, []),
+    only: ['no filter'],
+  },
+  {
+    name: 'vec0 bit, 2k re-scored in float',
+    only: ['no filter', 'province_territory=BC'],
+    run: (q, k, c) =>
+      rescored(
+        q,
+        vec0(`SELECT rowid, distance FROM v_bit WHERE embedding MATCH vec_bit(?) AND k = ? ${c.vec0}`)(
+          binaryCode(q, codeWords(dim)),
+          Math.min(4096, 2 * k),
+          c.params,
+        ).map((r) => r.rowid),
+        k,
+      ),
+  },
+  ...[1, 2, 4].map((r) => ({
+    name: `memory binary scan, ${r}k re-scored in float${r === 2 ? ' (after)' : ''}`,
+    run: (q: Float32Array, k: number, c: (typeof cases)[number]) => memIndex(r).nearest(q, k, c.f, null),
+  })),
 ];
 
 const cores = cpus().length;
-console.log(`${values.data}: ${n} vectors of ${dim} dimensions, ${queries.length} queries, k=${K}, ${cores} cores, load average at start ${loadavg().map((x) => x.toFixed(2)).join(' ')}; codes + filter columns loaded in ${(loadMs / 1000).toFixed(2)} s`);
+console.log(
+  `${values.data}: ${n} vectors of ${dim} dimensions, ${queries.length} queries, k=${K}, ${cores} cores, load average at start ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')}; codes + filter columns loaded in ${(loadMs / 1000).toFixed(2)} s`,
+);
 console.log('| variant | filter | p50 ms | p95 ms | overlap@20 | overlap@k |');
 console.log('|---|---|---:|---:|---:|---:|');
 for (const c of cases) {
@@ -153,7 +210,8 @@ for (const c of cases) {
     if (v.only && !v.only.includes(c.name)) continue;
     v.run(queries[0], K, c); // warm-up
     const times: number[] = [];
-    let o20 = 0, ok = 0;
+    let o20 = 0,
+      ok = 0;
     queries.forEach((q, i) => {
       const t = performance.now();
       const got = v.run(q, K, c);
@@ -162,7 +220,9 @@ for (const c of cases) {
       ok += overlap(exact[i], got, K);
     });
     const s = summarize(times);
-    console.log(`| ${v.name} | ${c.name} | ${s.p50.toFixed(1)} | ${s.p95.toFixed(1)} | ${(o20 / queries.length).toFixed(3)} | ${(ok / queries.length).toFixed(3)} |`);
+    console.log(
+      `| ${v.name} | ${c.name} | ${s.p50.toFixed(1)} | ${s.p95.toFixed(1)} | ${(o20 / queries.length).toFixed(3)} | ${(ok / queries.length).toFixed(3)} |`,
+    );
   }
 }
 
@@ -170,7 +230,8 @@ for (const c of cases) {
 console.log('\n| k (pool per side) | vec0 float32 p50 ms | memory scan 2k p50 ms | memory scan overlap@20 |');
 console.log('|---:|---:|---:|---:|');
 for (const k of [100, 250, 500, 1000]) {
-  const a: number[] = [], b: number[] = [];
+  const a: number[] = [],
+    b: number[] = [];
   let o20 = 0;
   for (const q of queries) {
     let t = performance.now();
@@ -183,5 +244,9 @@ for (const k of [100, 250, 500, 1000]) {
   }
   console.log(`| ${k} | ${summarize(a).p50.toFixed(1)} | ${summarize(b).p50.toFixed(1)} | ${(o20 / queries.length).toFixed(3)} |`);
 }
-console.log(`load average at end ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+console.log(
+  `load average at end ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')}`,
+);
 await encoder.close();

@@ -8,9 +8,14 @@ import { resolve } from 'node:path';
 import { DATASETS, repoManifest } from '../test/helpers/nightly-manifest.js';
 import { startUpstream } from '../test/helpers/upstream-server.js';
 
-const arg = (name: string) => { const i = process.argv.indexOf(name); return i > 0 ? process.argv[i + 1] : undefined; };
+const arg = (name: string) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? process.argv[i + 1] : undefined;
+};
 const seconds = Number(arg('--seconds')) || 3600;
 const root = arg('--root');
 const up = await startUpstream(repoManifest(), DATASETS, root ? resolve(root) : null);
 console.log(up.mirror);
-setTimeout(() => { void up.close(); }, seconds * 1000);
+setTimeout(() => {
+  void up.close();
+}, seconds * 1000);

@@ -10,7 +10,10 @@ import Database from 'better-sqlite3';
 import { codeBlocks } from '../src/core/data-file/code-blocks.js';
 
 const { values } = parseArgs({ options: { data: { type: 'string' }, out: { type: 'string' } } });
-if (!values.data || !values.out) { console.error('usage: bun bench/vector-index-schema10.ts --data FILE.db --out COPY.db'); process.exit(2); }
+if (!values.data || !values.out) {
+  console.error('usage: bun bench/vector-index-schema10.ts --data FILE.db --out COPY.db');
+  process.exit(2);
+}
 rmSync(values.out, { force: true });
 copyFileSync(values.data, values.out);
 const db = new Database(values.out);

@@ -3,7 +3,11 @@
 // states what the data file holds, whatever importer produced it.
 import type Database from 'better-sqlite3';
 
-export interface Attribution { total: number; linked: number; rate: number }
+export interface Attribution {
+  total: number;
+  linked: number;
+  rate: number;
+}
 
 /** Each query groups by source and yields, per measure, its total and linked columns
  *  (`<measure>_total`, `<measure>_linked`). */
@@ -38,7 +42,8 @@ export function measureAttribution(db: Database.Database): Record<string, Attrib
     const rows = db.prepare(sql).all() as Array<Record<string, number | string>>;
     for (const m of measures) {
       for (const row of rows) {
-        const total = row[`${m}_total`] as number, linked = row[`${m}_linked`] as number;
+        const total = row[`${m}_total`] as number,
+          linked = row[`${m}_linked`] as number;
         if (!total) continue;
         out[`${m}/${row.source}`] = { total, linked, rate: Number((linked / total).toFixed(4)) };
       }

@@ -36,7 +36,16 @@ export interface BuildOptions {
 export type SkippedSet = { importer: string; set: string; reason: string; records: number };
 
 export type BuildResult =
-  | { ok: true; buildId: string; out: string; rowCounts: Record<string, number>; attribution: Record<string, Attribution>; warnings: string[]; seconds: number; skippedSets: SkippedSet[] }
+  | {
+      ok: true;
+      buildId: string;
+      out: string;
+      rowCounts: Record<string, number>;
+      attribution: Record<string, Attribution>;
+      warnings: string[];
+      seconds: number;
+      skippedSets: SkippedSet[];
+    }
   | { ok: false; issues: SourceIssue[]; warnings: string[] };
 
 /** Same sources and same builder schema, same id: the id is a hash of what went in. */
@@ -66,7 +75,9 @@ function compile({ sources, out, now, onProgress = () => {}, workers = 'off', re
   onProgress('merging politicians');
   const people = mergeBundlePoliticians(bundle.records, bundle.speechSample);
   if (people.issues.length) return { ok: false as const, issues: people.issues, warnings: bundle.warnings };
-  onProgress(`${people.stats.records} politician records → ${people.stats.people} people; ${people.stats.terms_closed_by_later_parliament} open terms closed by a later Parliament`);
+  onProgress(
+    `${people.stats.records} politician records → ${people.stats.people} people; ${people.stats.terms_closed_by_later_parliament} open terms closed by a later Parliament`,
+  );
 
   onProgress('checking references');
   const issues = checkReferences(bundle.records, bundle.speechChecks);
@@ -76,7 +87,14 @@ function compile({ sources, out, now, onProgress = () => {}, workers = 'off', re
   mkdirSync(dirname(out), { recursive: true });
   const tmp = claimTempFile(out, onProgress);
   try {
-    const written = writeDatabase({ bundle, path: tmp.path, buildId, builtAt: buildTime(now), onProgress, chunkStep: { workers, previous: reuse } });
+    const written = writeDatabase({
+      bundle,
+      path: tmp.path,
+      buildId,
+      builtAt: buildTime(now),
+      onProgress,
+      chunkStep: { workers, previous: reuse },
+    });
     return { ok: true as const, tmp, buildId, ...written, started, skippedSets: bundle.manifest.skipped_sets };
   } catch (err) {
     tmp.remove();
@@ -100,23 +118,46 @@ function recordFileChecksums(path: string, onProgress: (msg: string) => void, th
       onRows: () => guard.check(),
       onTable(c, seconds) {
         bytes += c.bytes;
-        if (seconds >= 1) onProgress(`checksums: table ${c.name}, ${c.rows} rows, ${(c.bytes / 1e6).toFixed(0)} MB in ${seconds.toFixed(1)}s`);
+        if (seconds >= 1)
+          onProgress(`checksums: table ${c.name}, ${c.rows} rows, ${(c.bytes / 1e6).toFixed(0)} MB in ${seconds.toFixed(1)}s`);
       },
     });
     const blobs = sums.filter((c) => c.kind === 'blob');
     bytes += blobs.reduce((n, c) => n + c.bytes, 0);
-    onProgress(`checksums: ${sums.filter((c) => c.kind === 'table').length} tables and ${blobs.length} stored blobs (${(bytes / 1e6).toFixed(0)} MB) in ${((performance.now() - started) / 1000).toFixed(1)}s${helper ? ' on 2 threads' : ''}`);
+    onProgress(
+      `checksums: ${sums.filter((c) => c.kind === 'table').length} tables and ${blobs.length} stored blobs (${(bytes / 1e6).toFixed(0)} MB) in ${((performance.now() - started) / 1000).toFixed(1)}s${helper ? ' on 2 threads' : ''}`,
+    );
   } finally {
     helper?.close();
     db.close();
   }
 }
 
-function finish(options: BuildOptions, c: { tmp: TempFile; buildId: string; rowCounts: Record<string, number>; attribution: Record<string, Attribution>; warnings: string[]; started: number; skippedSets: SkippedSet[] }): BuildResult {
+function finish(
+  options: BuildOptions,
+  c: {
+    tmp: TempFile;
+    buildId: string;
+    rowCounts: Record<string, number>;
+    attribution: Record<string, Attribution>;
+    warnings: string[];
+    started: number;
+    skippedSets: SkippedSet[];
+  },
+): BuildResult {
   const rows = Object.values(c.rowCounts).reduce((n, r) => n + r, 0);
   recordFileChecksums(c.tmp.path, options.onProgress ?? (() => {}), useWorkers(options.workers, rows));
   renameSync(c.tmp.path, options.out);
-  return { ok: true, buildId: c.buildId, out: options.out, rowCounts: c.rowCounts, attribution: c.attribution, warnings: c.warnings, seconds: (performance.now() - c.started) / 1000, skippedSets: c.skippedSets };
+  return {
+    ok: true,
+    buildId: c.buildId,
+    out: options.out,
+    rowCounts: c.rowCounts,
+    attribution: c.attribution,
+    warnings: c.warnings,
+    seconds: (performance.now() - c.started) / 1000,
+    skippedSets: c.skippedSets,
+  };
 }
 
 /** The build without extra phases (no vectors): keyword search only. */

@@ -6,7 +6,11 @@ import { PREVIOUS } from './previous-file.js';
 
 /** Tables keyed by a stable `id` (build-db/ids.ts) and their first-seen column. */
 export const FIRST_SEEN = [
-  ['bills', 'first_seen_at'], ['bill_events', 'created_at'], ['bill_sponsors', 'created_at'], ['votes', 'created_at'], ['websites', 'created_at'],
+  ['bills', 'first_seen_at'],
+  ['bill_events', 'created_at'],
+  ['bill_sponsors', 'created_at'],
+  ['votes', 'created_at'],
+  ['websites', 'created_at'],
 ] as const;
 
 const hasColumn = (db: Database.Database, table: string, column: string) =>
@@ -18,8 +22,10 @@ export function carryFirstSeen(db: Database.Database): Record<string, number> {
   for (const [table, column] of FIRST_SEEN) {
     // A previous file of another layout (older schema) simply has nothing to give.
     if (!hasColumn(db, table, column)) continue;
-    carried[table] = db.prepare(`UPDATE main.${table} SET ${column} = p.${column} FROM ${PREVIOUS}.${table} AS p
-      WHERE p.id = main.${table}.id AND p.${column} < main.${table}.${column}`).run().changes;
+    carried[table] = db
+      .prepare(`UPDATE main.${table} SET ${column} = p.${column} FROM ${PREVIOUS}.${table} AS p
+      WHERE p.id = main.${table}.id AND p.${column} < main.${table}.${column}`)
+      .run().changes;
   }
   return carried;
 }

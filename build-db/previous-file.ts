@@ -24,6 +24,9 @@ export function detachPrevious(db: Database.Database): void {
 /** Whether every one of `names` is a table or view of `schema` (the previous file attached, or a
  *  connection's own `main`). */
 export function hasTables(db: Database.Database, names: readonly string[], schema = 'main'): boolean {
-  const found = db.prepare(`SELECT count(*) FROM ${schema}.sqlite_schema WHERE name IN (${names.map(() => '?').join(', ')})`).pluck().get(...names) as number;
+  const found = db
+    .prepare(`SELECT count(*) FROM ${schema}.sqlite_schema WHERE name IN (${names.map(() => '?').join(', ')})`)
+    .pluck()
+    .get(...names) as number;
   return found === names.length;
 }

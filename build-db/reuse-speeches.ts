@@ -52,10 +52,13 @@ export function speechCarryMismatch(db: Database.Database, input: CarryInput): s
   if (!hasTables(db, ['build', ...CARRIED_TABLES], PREVIOUS)) return 'it holds no speeches and chunk rows of this form';
 
   // Every column, so that an older file's build record, whatever it holds, is read and refused.
-  const build = db.prepare(`SELECT * FROM ${PREVIOUS}.build`).get() as { schema_version?: number; source_format_version?: number; source_digests?: string } | undefined;
+  const build = db.prepare(`SELECT * FROM ${PREVIOUS}.build`).get() as
+    | { schema_version?: number; source_format_version?: number; source_digests?: string }
+    | undefined;
   if (!build) return 'it has no build record';
   if (build.schema_version !== SCHEMA_VERSION) return `it has schema ${build.schema_version}, this build ${SCHEMA_VERSION}`;
-  if (build.source_format_version !== SOURCE_FORMAT_VERSION) return `it was built from source format ${build.source_format_version}, this build reads ${SOURCE_FORMAT_VERSION}`;
+  if (build.source_format_version !== SOURCE_FORMAT_VERSION)
+    return `it was built from source format ${build.source_format_version}, this build reads ${SOURCE_FORMAT_VERSION}`;
   const digests = parseDigests(build.source_digests);
   if (!digests) return 'its build record names no source digests';
   const inputs = differentInputs(input.digests, digests);
@@ -65,7 +68,10 @@ export function speechCarryMismatch(db: Database.Database, input: CarryInput): s
     const definition = (schema: string) => db.prepare(`SELECT sql FROM ${schema}.sqlite_schema WHERE name = ?`).pluck().get(table);
     if (definition('main') !== definition(PREVIOUS)) return `its ${table} table is defined differently`;
   }
-  const held = db.prepare(`SELECT count(*) AS n, coalesce(max(rowid), 0) AS last FROM ${PREVIOUS}.speeches`).get() as { n: number; last: number };
+  const held = db.prepare(`SELECT count(*) AS n, coalesce(max(rowid), 0) AS last FROM ${PREVIOUS}.speeches`).get() as {
+    n: number;
+    last: number;
+  };
   if (held.n !== input.speechCount || held.last !== input.speechCount) {
     return `it holds ${held.n} speeches (the last at rowid ${held.last}), this build ${input.speechCount}`;
   }
@@ -84,7 +90,8 @@ function parseDigests(text: string | undefined): Record<string, string> | null {
 /** Which input files differ between this build and the previous one, if any. */
 function differentInputs(ours: Record<string, string>, theirs: Record<string, string>): string | null {
   for (const kind of INPUT_KINDS) {
-    const mine = partFilesOf(kind, Object.keys(ours)), previous = partFilesOf(kind, Object.keys(theirs));
+    const mine = partFilesOf(kind, Object.keys(ours)),
+      previous = partFilesOf(kind, Object.keys(theirs));
     if (mine.join('\n') !== previous.join('\n')) return `it was built from other ${kind} files (${previous.join(', ') || 'none'})`;
     const changed = mine.find((file) => ours[file] !== theirs[file]);
     if (changed) return `its ${changed} was another file (sha256 differs)`;
@@ -113,7 +120,11 @@ function sampleMismatch(db: Database.Database, { sample, refs }: CarryInput): st
     const column = differingColumn(row, stored);
     if (column) return `${at} differs in ${column}`;
 
-    const s = { ...row, _rowid: rowid, politician_active: row.politician_id === null ? null : (isActive.get(row.politician_id) ?? null) } as unknown as Speech;
+    const s = {
+      ...row,
+      _rowid: rowid,
+      politician_active: row.politician_id === null ? null : (isActive.get(row.politician_id) ?? null),
+    } as unknown as Speech;
     const { spokenOn, pieces } = chunkSpeech(speech.record);
     const chunks = chunksOf.all(row.id) as Row[];
     if (chunks.length !== pieces.length) return `${at} has ${chunks.length} chunks there, ${pieces.length} with this build's chunker`;
@@ -122,7 +133,12 @@ function sampleMismatch(db: Database.Database, { sample, refs }: CarryInput): st
       if (differs) return `${at}'s chunk ${i} differs in ${differs}`;
       if (i > 0 && chunks[i].rowid !== (chunks[i - 1].rowid as number) + 1) return `${at}'s chunks are not at consecutive rowids`;
     }
-    if (chunks.length) firstChunks.push({ order: [Buffer.from(speech.record.spoken_at), Buffer.from(speech.record.key)], rowid: chunks[0].rowid as number, at });
+    if (chunks.length)
+      firstChunks.push({
+        order: [Buffer.from(speech.record.spoken_at), Buffer.from(speech.record.key)],
+        rowid: chunks[0].rowid as number,
+        at,
+      });
   }
   // Chunk rowids follow the speeches in (spoken_at, key) order, compared as SQLite's BINARY does.
   firstChunks.sort((a, b) => Buffer.compare(a.order[0], b.order[0]) || Buffer.compare(a.order[1], b.order[1]));
@@ -143,7 +159,9 @@ export function carrySpeeches(db: Database.Database, previous: string, input: Ca
       onProgress(`speeches: not carried over from ${previous} (${mismatch}; checked in ${seconds(started)}s)`);
       return false;
     }
-    onProgress(`speeches: ${previous} holds the same speeches and chunk rows (same inputs; ${input.sample.length} sampled speeches and their chunks derive the same; checked in ${seconds(started)}s)`);
+    onProgress(
+      `speeches: ${previous} holds the same speeches and chunk rows (same inputs; ${input.sample.length} sampled speeches and their chunks derive the same; checked in ${seconds(started)}s)`,
+    );
     const copied = performance.now();
     const rows = carryTable(db, 'speeches');
     onProgress(`speeches: carried over ${rows} from ${previous} in ${seconds(copied)}s`);

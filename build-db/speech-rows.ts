@@ -19,7 +19,11 @@ export const INSERT_SPEECH_SQL = `INSERT INTO speeches VALUES (@id, @key, @sessi
 export function speechRow(record: SpeechRecord, refs: SpeechRefs): SpeechValues {
   const { session_key: sessionKey, politician_key: politicianKey, ...fields } = record;
   return {
-    ...fields, id: ids.speech(record.key), session_id: sessionKey === null ? null : refs.sessionId(sessionKey) ?? null,
-    politician_id: refs.politicianId(politicianKey), is_presiding: record.is_presiding ? 1 : 0, is_draft: record.is_draft ? 1 : 0,
+    ...fields,
+    id: ids.speech(record.key),
+    session_id: sessionKey === null ? null : (refs.sessionId(sessionKey) ?? null),
+    politician_id: refs.politicianId(politicianKey),
+    is_presiding: record.is_presiding ? 1 : 0,
+    is_draft: record.is_draft ? 1 : 0,
   };
 }

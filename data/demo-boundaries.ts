@@ -5,13 +5,23 @@
 // lake (a hole) and the last federal riding of each province an offshore island (a MultiPolygon).
 // Deterministic: pure geometry, no randomness.
 
-export interface DemoRiding { id: string; name: string; prov: string; level: 'federal' | 'provincial' | 'municipal' }
+export interface DemoRiding {
+  id: string;
+  name: string;
+  prov: string;
+  level: 'federal' | 'provincial' | 'municipal';
+}
 /** [minLat, maxLat, minLng, maxLng], as the generator's JURS boxes. */
 export type DemoBox = [number, number, number, number];
 
 type Ring = number[][];
-const rect = (minLng: number, minLat: number, maxLng: number, maxLat: number): Ring =>
-  [[minLng, minLat], [maxLng, minLat], [maxLng, maxLat], [minLng, maxLat], [minLng, minLat]];
+const rect = (minLng: number, minLat: number, maxLng: number, maxLat: number): Ring => [
+  [minLng, minLat],
+  [maxLng, minLat],
+  [maxLng, maxLat],
+  [minLng, maxLat],
+  [minLng, minLat],
+];
 const r6 = (x: number) => Math.round(x * 1e6) / 1e6;
 
 export function demoBoundaries(ridings: DemoRiding[], boxes: Record<string, DemoBox>, cityBoxes: Record<string, DemoBox>): unknown[] {
@@ -19,8 +29,13 @@ export function demoBoundaries(ridings: DemoRiding[], boxes: Record<string, Demo
   const emit = (r: DemoRiding, polygons: Ring[][]) => {
     const [source_set, slug] = r.id.split('/');
     out.push({
-      source_set, slug, name: r.name, level: r.level, province_territory: r.level === 'federal' ? null : r.prov,
-      boundaries_version: 'demo', geometry: polygons.length === 1 ? { type: 'Polygon', coordinates: polygons[0] } : { type: 'MultiPolygon', coordinates: polygons },
+      source_set,
+      slug,
+      name: r.name,
+      level: r.level,
+      province_territory: r.level === 'federal' ? null : r.prov,
+      boundaries_version: 'demo',
+      geometry: polygons.length === 1 ? { type: 'Polygon', coordinates: polygons[0] } : { type: 'MultiPolygon', coordinates: polygons },
     });
   };
   const groups = new Map<string, DemoRiding[]>();
@@ -32,7 +47,7 @@ export function demoBoundaries(ridings: DemoRiding[], boxes: Record<string, Demo
     const [level] = key.split(' ');
     const sorted = [...list].sort((a, b) => a.id.localeCompare(b.id));
     const town = level === 'municipal';
-    const box = town ? cityBoxes[sorted[0].name] ?? cityBoxes[sorted[0].prov] : boxes[sorted[0].prov];
+    const box = town ? (cityBoxes[sorted[0].name] ?? cityBoxes[sorted[0].prov]) : boxes[sorted[0].prov];
     if (!box) continue;
     const [minLat, maxLat, minLng, maxLng] = box;
     sorted.forEach((r, i) => {
@@ -43,7 +58,10 @@ export function demoBoundaries(ridings: DemoRiding[], boxes: Record<string, Demo
         return;
       }
       // A city's whole-city boundary (one per set) covers the box; wards split it.
-      if (town && n === 1) { emit(r, [[rect(minLng, minLat, maxLng, maxLat)]]); return; }
+      if (town && n === 1) {
+        emit(r, [[rect(minLng, minLat, maxLng, maxLat)]]);
+        return;
+      }
       const w = (maxLng - minLng) / n;
       const [x0, x1] = [r6(minLng + i * w), r6(minLng + (i + 1) * w)];
       const outer = rect(x0, minLat, x1, maxLat);

@@ -5,15 +5,36 @@
 // (`cache`) codes. Deterministic: pure arithmetic on the boundaries, no randomness.
 
 type Ring = number[][];
-interface DemoBoundary { source_set: string; slug: string; level: string; geometry: { type: string; coordinates: unknown } }
+interface DemoBoundary {
+  source_set: string;
+  slug: string;
+  level: string;
+  geometry: { type: string; coordinates: unknown };
+}
 
-export interface DemoPostcodes { points: unknown[]; overrides: unknown[]; fsaPoints: unknown[] }
+export interface DemoPostcodes {
+  points: unknown[];
+  overrides: unknown[];
+  fsaPoints: unknown[];
+}
 
 /** A register release date (Statistics Canada's July 2025 NAR) for every demo address point. */
 const NAR_RELEASE = '2025-07-18T00:00:00Z';
 const LETTERS = 'ABCEGHJKLMNPRSTVWXYZ';
 // Canada Post's first letters per province (the generator's federal slugs start with the SGC code).
-const FIRST: Record<string, string> = { 10: 'A', 11: 'C', 12: 'B', 13: 'E', 24: 'GHJ', 35: 'KLNP', 46: 'R', 47: 'S', 48: 'T', 59: 'V', 60: 'Y' };
+const FIRST: Record<string, string> = {
+  10: 'A',
+  11: 'C',
+  12: 'B',
+  13: 'E',
+  24: 'GHJ',
+  35: 'KLNP',
+  46: 'R',
+  47: 'S',
+  48: 'T',
+  59: 'V',
+  60: 'Y',
+};
 const CITIES: Record<string, { fsa: string; hall: { code: string; lat: number; lng: number }; city: string; province: string }> = {
   // City halls at their real points: Toronto 100 Queen St W, Montréal 275 rue Notre-Dame Est.
   'toronto-wards-2022': { fsa: 'M5H', hall: { code: 'M5H2N2', lat: 43.6535, lng: -79.3841 }, city: 'Toronto', province: 'ON' },
@@ -57,7 +78,13 @@ export function demoPostcodes(boundaries: DemoBoundary[]): DemoPostcodes {
       const at = { lat: r6(y0 + (0.15 + 0.05 * j) * h), lng: r6(x0 + (0.1 + 0.1 * j) * w) };
       // Two records per code, as a register extract averaged by building: weights 1-40 and 1-5.
       points.push({ postcode: code, ...at, addresses: 1 + ((k * 7 + j * 13) % 40), fetched_at: NAR_RELEASE });
-      points.push({ postcode: code, lat: r6(at.lat + 0.002 * h), lng: r6(at.lng + 0.002 * w), addresses: 1 + ((k + j) % 5), fetched_at: NAR_RELEASE });
+      points.push({
+        postcode: code,
+        lat: r6(at.lat + 0.002 * h),
+        lng: r6(at.lng + 0.002 * w),
+        addresses: 1 + ((k + j) % 5),
+        fetched_at: NAR_RELEASE,
+      });
     }
   }
 
@@ -65,13 +92,35 @@ export function demoPostcodes(boundaries: DemoBoundary[]): DemoPostcodes {
     const wards = boundaries.filter((b) => b.source_set === set).sort((a, b) => a.slug.localeCompare(b.slug, 'en', { numeric: true }));
     wards.forEach((b, n) => {
       const [x0, y0, x1, y1] = outerBox(b);
-      points.push({ postcode: `${c.fsa}${n % 10}${LETTERS[n % 20]}${(n * 7) % 10}`, lat: r6((y0 + y1) / 2), lng: r6((x0 + x1) / 2), addresses: 10 + n, city: c.city, province_territory: c.province, fetched_at: NAR_RELEASE });
+      points.push({
+        postcode: `${c.fsa}${n % 10}${LETTERS[n % 20]}${(n * 7) % 10}`,
+        lat: r6((y0 + y1) / 2),
+        lng: r6((x0 + x1) / 2),
+        addresses: 10 + n,
+        city: c.city,
+        province_territory: c.province,
+        fetched_at: NAR_RELEASE,
+      });
     });
-    points.push({ postcode: c.hall.code, lat: c.hall.lat, lng: c.hall.lng, addresses: 1, city: c.city, province_territory: c.province, fetched_at: NAR_RELEASE });
+    points.push({
+      postcode: c.hall.code,
+      lat: c.hall.lat,
+      lng: c.hall.lng,
+      addresses: 1,
+      city: c.city,
+      province_territory: c.province,
+      fetched_at: NAR_RELEASE,
+    });
   }
 
   const overrides = [
-    { postcode: 'K1A0A6', lat: 45.4236, lng: -75.7009, city: 'Ottawa', note: 'Parliament of Canada: a government code with no civic address' },
+    {
+      postcode: 'K1A0A6',
+      lat: 45.4236,
+      lng: -75.7009,
+      city: 'Ottawa',
+      note: 'Parliament of Canada: a government code with no civic address',
+    },
     { postcode: 'X0A0H0', lat: 63.7467, lng: -68.517, city: 'Iqaluit', note: 'general delivery' },
   ];
   return { points, overrides, fsaPoints };

@@ -5,7 +5,11 @@
 import { B, idf, K1 } from '../src/core/data-file/keyword-index.js';
 import { indexTerms, queryTerms, type Lang } from '../src/core/text/terms.js';
 
-export interface Bm25Doc { id: number; text: string; language: Lang }
+export interface Bm25Doc {
+  id: number;
+  text: string;
+  language: Lang;
+}
 
 export interface Bm25 {
   /** Ids of the chunks holding at least one query stem, best first (ties: larger id first, as the engine's newest first). */
@@ -40,7 +44,10 @@ export function createBm25(docs: readonly Bm25Doc[]): Bm25 {
           score.set(i, (score.get(i) ?? 0) + (w * tf * (K1 + 1)) / (tf + norm));
         }
       }
-      return [...score].sort((a, b) => b[1] - a[1] || docs[b[0]].id - docs[a[0]].id).slice(0, limit).map(([i]) => docs[i].id);
+      return [...score]
+        .sort((a, b) => b[1] - a[1] || docs[b[0]].id - docs[a[0]].id)
+        .slice(0, limit)
+        .map(([i]) => docs[i].id);
     },
   };
 }

@@ -8,8 +8,20 @@ import { MODES, type Mode } from './rank.js';
 export const NDCG_K = 10;
 export const RECALL_K = 20;
 
-export interface QueryScore { id: string; kind: QueryKind; half: Half; ndcg: Record<Mode, number | null>; recall: Record<Mode, number | null> }
-export interface Summary { label: string; queries: number; ndcg: Record<Mode, number | null>; recall: Record<Mode, number | null>; subset?: boolean }
+export interface QueryScore {
+  id: string;
+  kind: QueryKind;
+  half: Half;
+  ndcg: Record<Mode, number | null>;
+  recall: Record<Mode, number | null>;
+}
+export interface Summary {
+  label: string;
+  queries: number;
+  ndcg: Record<Mode, number | null>;
+  recall: Record<Mode, number | null>;
+  subset?: boolean;
+}
 export interface Evaluation {
   perQuery: QueryScore[];
   /** Everything, each kind, each half. */
@@ -22,7 +34,8 @@ const byMode = <T>(f: (m: Mode) => T) => Object.fromEntries(MODES.map((m) => [m,
 
 function summarise(label: string, scores: QueryScore[]): Summary {
   return {
-    label, queries: scores.length,
+    label,
+    queries: scores.length,
     ndcg: byMode((m) => mean(scores.map((s) => s.ndcg[m]))),
     recall: byMode((m) => mean(scores.map((s) => s.recall[m]))),
   };
@@ -30,16 +43,37 @@ function summarise(label: string, scores: QueryScore[]): Summary {
 
 /** A named set of queries reported beside the kinds (e.g. the cross-lingual queries that share no
  *  word with their relevant chunks); its rows are not targets. */
-export interface Subset { label: string; ids: ReadonlySet<string> }
+export interface Subset {
+  label: string;
+  ids: ReadonlySet<string>;
+}
 
 /** 'all', each kind that has queries, then each subset that has queries. */
 const table = (scores: QueryScore[], all: string, subsets: readonly Subset[]) => [
   summarise(all, scores),
-  ...KINDS.map((kind) => summarise(kind, scores.filter((s) => s.kind === kind))).filter((s) => s.queries > 0),
-  ...subsets.map((sub) => ({ ...summarise(sub.label, scores.filter((s) => sub.ids.has(s.id))), subset: true })).filter((s) => s.queries > 0),
+  ...KINDS.map((kind) =>
+    summarise(
+      kind,
+      scores.filter((s) => s.kind === kind),
+    ),
+  ).filter((s) => s.queries > 0),
+  ...subsets
+    .map((sub) => ({
+      ...summarise(
+        sub.label,
+        scores.filter((s) => sub.ids.has(s.id)),
+      ),
+      subset: true,
+    }))
+    .filter((s) => s.queries > 0),
 ];
 
-export async function evaluate(queries: EvalQuery[], rank: (q: string, mode: Mode) => Promise<string[]>, modes: readonly Mode[] = MODES, subsets: readonly Subset[] = []): Promise<Evaluation> {
+export async function evaluate(
+  queries: EvalQuery[],
+  rank: (q: string, mode: Mode) => Promise<string[]>,
+  modes: readonly Mode[] = MODES,
+  subsets: readonly Subset[] = [],
+): Promise<Evaluation> {
   const halves = halfOf(queries);
   const perQuery: QueryScore[] = [];
   for (const q of queries) {
@@ -55,21 +89,43 @@ export async function evaluate(queries: EvalQuery[], rank: (q: string, mode: Mod
   }
   const overall = [
     ...table(perQuery, 'all', subsets),
-    ...HALVES.map((h) => summarise(`${h} half`, perQuery.filter((s) => s.half === h))),
+    ...HALVES.map((h) =>
+      summarise(
+        `${h} half`,
+        perQuery.filter((s) => s.half === h),
+      ),
+    ),
   ];
   return {
-    perQuery, overall,
-    halves: Object.fromEntries(HALVES.map((h) => [h, table(perQuery.filter((s) => s.half === h), `${h} half`, subsets)])) as Record<Half, Summary[]>,
+    perQuery,
+    overall,
+    halves: Object.fromEntries(
+      HALVES.map((h) => [
+        h,
+        table(
+          perQuery.filter((s) => s.half === h),
+          `${h} half`,
+          subsets,
+        ),
+      ]),
+    ) as Record<Half, Summary[]>,
   };
 }
 
 /** The issue's targets on a half: hybrid NDCG@10 at least BM25's in every kind, ≥ 1.2 × overall,
  *  ≥ 2.5 × on cross-lingual. */
-export interface Target { what: string; hybrid: number; bm25: number; need: number; met: boolean }
+export interface Target {
+  what: string;
+  hybrid: number;
+  bm25: number;
+  need: number;
+  met: boolean;
+}
 export function targets(half: Summary[]): Target[] {
   const out: Target[] = [];
   for (const s of half.filter((x) => !x.subset)) {
-    const h = s.ndcg.hybrid ?? 0, b = s.ndcg.bm25 ?? 0;
+    const h = s.ndcg.hybrid ?? 0,
+      b = s.ndcg.bm25 ?? 0;
     const isAll = s.label.endsWith('half');
     const factor = isAll ? 1.2 : s.label === 'cross-lingual' ? 2.5 : 1;
     out.push({ what: isAll ? 'overall' : s.label, hybrid: h, bm25: b, need: factor, met: h >= factor * b });

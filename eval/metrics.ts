@@ -17,9 +17,17 @@ export function dcg(grades: readonly number[], k: number): number {
 /** DCG of the ranking over the DCG of the ideal ordering of every judged chunk; null when the
  *  query has no relevant judgment (it cannot be scored, and is left out of averages). */
 export function ndcgAt(ranking: readonly string[], judged: Grades, k: number): number | null {
-  const ideal = dcg([...judged.values()].filter((g) => g > 0).sort((a, b) => b - a), k);
+  const ideal = dcg(
+    [...judged.values()].filter((g) => g > 0).sort((a, b) => b - a),
+    k,
+  );
   if (ideal === 0) return null;
-  return dcg(ranking.slice(0, k).map((key) => judged.get(key) ?? 0), k) / ideal;
+  return (
+    dcg(
+      ranking.slice(0, k).map((key) => judged.get(key) ?? 0),
+      k,
+    ) / ideal
+  );
 }
 
 /** Share of the relevant chunks (grade ≥ 1) found in the first k; null without relevant chunks. */

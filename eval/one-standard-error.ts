@@ -5,7 +5,10 @@
 // differ by less than that; the prior is kept there.
 
 /** A candidate setting: its mean NDCG@10 and its per-query scores, in the same query order for all. */
-export interface Scored { ndcg: number; per: readonly number[] }
+export interface Scored {
+  ndcg: number;
+  per: readonly number[];
+}
 
 /** The mean of paired per-query differences and its standard error. */
 export function pairedDifference(d: readonly number[]): { mean: number; se: number } {

@@ -13,8 +13,12 @@ import { MODES, openRanker } from './rank.js';
 const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: {
-    data: { type: 'string', default: 'data/real.db' }, queries: { type: 'string', default: 'eval/queries.jsonl' },
-    depth: { type: 'string', default: '20' }, chars: { type: 'string', default: '600' }, id: { type: 'string' }, kwic: { type: 'boolean', default: false },
+    data: { type: 'string', default: 'data/real.db' },
+    queries: { type: 'string', default: 'eval/queries.jsonl' },
+    depth: { type: 'string', default: '20' },
+    chars: { type: 'string', default: '600' },
+    id: { type: 'string' },
+    kwic: { type: 'boolean', default: false },
   },
 });
 const depth = Number(values.depth);
@@ -36,7 +40,8 @@ function kwic(body: string, lang: 'en' | 'fr'): string {
   let last = -1;
   for (const h of hits) {
     if (h.start < last) continue;
-    const from = Math.max(0, h.start - chars / 6), to = Math.min(body.length, h.end + chars / 6);
+    const from = Math.max(0, h.start - chars / 6),
+      to = Math.min(body.length, h.end + chars / 6);
     out.push(body.slice(from, to).replace(/\s+/g, ' '));
     last = to;
     if (out.length === 3) break;

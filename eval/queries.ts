@@ -8,10 +8,24 @@ import { readFileSync } from 'node:fs';
  *  rare term, a name, a bill number, a quoted phrase); stance: one side of an argument; common-word,
  *  fr-lookalike, bill-number: one common English word, a French word an English one resembles, a
  *  bill number as typed, judged literally (eval/literal-queries.ts). */
-export const KINDS = ['topic-en', 'topic-fr', 'cross-lingual', 'known-item', 'keyword', 'stance', 'common-word', 'fr-lookalike', 'bill-number'] as const;
+export const KINDS = [
+  'topic-en',
+  'topic-fr',
+  'cross-lingual',
+  'known-item',
+  'keyword',
+  'stance',
+  'common-word',
+  'fr-lookalike',
+  'bill-number',
+] as const;
 export type QueryKind = (typeof KINDS)[number];
 
-export interface Judgment { speech_key: string; chunk_index: number; grade: 0 | 1 | 2 }
+export interface Judgment {
+  speech_key: string;
+  chunk_index: number;
+  grade: 0 | 1 | 2;
+}
 
 export interface EvalQuery {
   id: string;
@@ -56,11 +70,12 @@ function check(raw: unknown): string[] {
   if (typeof q.text !== 'string' || !q.text.trim()) problems.push('text missing');
   if (typeof q.note !== 'string') problems.push('note missing');
   if (!Array.isArray(q.judgments)) problems.push('judgments must be an array');
-  else for (const j of q.judgments) {
-    if (typeof j?.speech_key !== 'string' || !Number.isInteger(j?.chunk_index) || ![0, 1, 2].includes(j?.grade)) {
-      problems.push(`bad judgment ${JSON.stringify(j)}`);
+  else
+    for (const j of q.judgments) {
+      if (typeof j?.speech_key !== 'string' || !Number.isInteger(j?.chunk_index) || ![0, 1, 2].includes(j?.grade)) {
+        problems.push(`bad judgment ${JSON.stringify(j)}`);
+      }
     }
-  }
   return problems;
 }
 
@@ -71,12 +86,20 @@ export function parseQueries(text: string): { queries: EvalQuery[]; problems: st
   text.split('\n').forEach((line, i) => {
     if (!line.trim()) return;
     let raw: unknown;
-    try { raw = JSON.parse(line); } catch (err) { problems.push(`line ${i + 1}: ${(err as Error).message}`); return; }
+    try {
+      raw = JSON.parse(line);
+    } catch (err) {
+      problems.push(`line ${i + 1}: ${(err as Error).message}`);
+      return;
+    }
     const own = check(raw);
     const q = raw as EvalQuery;
     if (!own.length && ids.has(q.id)) own.push(`duplicate id ${q.id}`);
     if (own.length) problems.push(...own.map((p) => `line ${i + 1}: ${p}`));
-    else { ids.add(q.id); queries.push(q); }
+    else {
+      ids.add(q.id);
+      queries.push(q);
+    }
   });
   return { queries, problems };
 }

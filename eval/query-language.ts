@@ -10,11 +10,13 @@ import { words } from '../src/core/text/words.js';
  *  groups the tuning queries by it (so it lives here, not in src/), and weights per language lost
  *  on the held-out half (docs/search-quality.md "Weights by the query's language"). */
 export function writtenIn(text: string): Lang | null {
-  let en = 0, fr = 0;
+  let en = 0,
+    fr = 0;
   for (const w of words(text)) {
     // A letter alone is a bill's (C-36) or an initial, not a function word.
     if (w.norm.length < 2) continue;
-    const e = isStop(w.norm, 'en'), f = isStop(w.norm, 'fr');
+    const e = isStop(w.norm, 'en'),
+      f = isStop(w.norm, 'fr');
     if (e && !f) en++;
     else if (f && !e) fr++;
   }

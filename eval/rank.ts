@@ -50,9 +50,25 @@ export async function openRanker(path: string): Promise<Ranker> {
     if (!v) embedded.set(t, (v = encoder.embedQuery(t)));
     return v;
   };
-  const src = { queries, vectors: createVectorIndex(file.db), embed, lexicon: loadLexicon(file.db), knows: (t: string) => encoder.knowsAnyWord?.(t) ?? true };
-  const rows = file.db.prepare(`SELECT c.rowid, s.key, c.chunk_index, c.text, c.language, s.speaker_name_raw AS speaker, c.spoken_on
-    FROM chunks c JOIN speeches s ON s.id = c.speech_id`).all() as Array<{ rowid: number; key: string; chunk_index: number; text: string; language: 'en' | 'fr'; speaker: string; spoken_on: string }>;
+  const src = {
+    queries,
+    vectors: createVectorIndex(file.db),
+    embed,
+    lexicon: loadLexicon(file.db),
+    knows: (t: string) => encoder.knowsAnyWord?.(t) ?? true,
+  };
+  const rows = file.db
+    .prepare(`SELECT c.rowid, s.key, c.chunk_index, c.text, c.language, s.speaker_name_raw AS speaker, c.spoken_on
+    FROM chunks c JOIN speeches s ON s.id = c.speech_id`)
+    .all() as Array<{
+    rowid: number;
+    key: string;
+    chunk_index: number;
+    text: string;
+    language: 'en' | 'fr';
+    speaker: string;
+    spoken_on: string;
+  }>;
   const bm25 = createBm25(rows.map((r) => ({ id: r.rowid, text: r.text, language: r.language })));
   const keyOf = new Map(rows.map((r) => [r.rowid, chunkKey(r.key, r.chunk_index)]));
   const byKey = new Map(rows.map((r) => [chunkKey(r.key, r.chunk_index), r]));
@@ -64,6 +80,9 @@ export async function openRanker(path: string): Promise<Ranker> {
     },
     chunk: (key) => byKey.get(key),
     chunkCount: rows.length,
-    async close() { await encoder.close(); file.close(); },
+    async close() {
+      await encoder.close();
+      file.close();
+    },
   };
 }

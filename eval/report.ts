@@ -5,14 +5,18 @@ import { halfOf, type EvalQuery } from './queries.js';
 import { MODES } from './rank.js';
 
 const f = (x: number | null | undefined) => (x === null || x === undefined ? '–' : x.toFixed(3));
-const ratio = (a: number | null, b: number | null) => (a === null || b === null ? '–' : b === 0 ? (a > 0 ? '∞' : '–') : `${(a / b).toFixed(2)}×`);
+const ratio = (a: number | null, b: number | null) =>
+  a === null || b === null ? '–' : b === 0 ? (a > 0 ? '∞' : '–') : `${(a / b).toFixed(2)}×`;
 
 /** One row per summary: NDCG@10 of plain BM25 and hybrid, their ratio, then the engine's two sides, then Recall@20. */
 export function summaryTable(rows: Summary[]): string {
   return [
     `| queries | n | NDCG@${NDCG_K} BM25 | NDCG@${NDCG_K} hybrid | hybrid / BM25 | keyword side | vector side | R@${RECALL_K} BM25 | R@${RECALL_K} hybrid |`,
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
-    ...rows.map((s) => `| ${s.label} | ${s.queries} | ${f(s.ndcg.bm25)} | **${f(s.ndcg.hybrid)}** | ${ratio(s.ndcg.hybrid, s.ndcg.bm25)} | ${f(s.ndcg.keyword)} | ${f(s.ndcg.vector)} | ${f(s.recall.bm25)} | ${f(s.recall.hybrid)} |`),
+    ...rows.map(
+      (s) =>
+        `| ${s.label} | ${s.queries} | ${f(s.ndcg.bm25)} | **${f(s.ndcg.hybrid)}** | ${ratio(s.ndcg.hybrid, s.ndcg.bm25)} | ${f(s.ndcg.keyword)} | ${f(s.ndcg.vector)} | ${f(s.recall.bm25)} | ${f(s.recall.hybrid)} |`,
+    ),
   ].join('\n');
 }
 
@@ -20,12 +24,17 @@ export function targetTable(half: Summary[]): string {
   return [
     '| target (held-out half) | hybrid | BM25 | needed | met |',
     '|---|---:|---:|---|---|',
-    ...targets(half).map((t) => `| ${t.what} | ${f(t.hybrid)} | ${f(t.bm25)} | ≥ ${t.need} × BM25 = ${f(t.need * t.bm25)} | ${t.met ? 'yes' : '**no**'} |`),
+    ...targets(half).map(
+      (t) => `| ${t.what} | ${f(t.hybrid)} | ${f(t.bm25)} | ≥ ${t.need} × BM25 = ${f(t.need * t.bm25)} | ${t.met ? 'yes' : '**no**'} |`,
+    ),
   ].join('\n');
 }
 
 /** What a "before" file holds: the held-out and tuning tables of an earlier engine on the same queries. */
-export interface Before { engine: string; halves: Evaluation['halves'] }
+export interface Before {
+  engine: string;
+  halves: Evaluation['halves'];
+}
 
 export function beforeAfterTable(before: Before, after: Evaluation): string {
   const rows: string[] = [];
@@ -33,7 +42,9 @@ export function beforeAfterTable(before: Before, after: Evaluation): string {
     const was = new Map(before.halves[half].map((s) => [s.label, s]));
     for (const s of after.halves[half]) {
       const b = was.get(s.label);
-      rows.push(`| ${half} | ${s.label.replace(/ half$/, ' (all kinds)')} | ${s.queries} | ${f(s.ndcg.bm25)} | ${f(b?.ndcg.hybrid)} | ${ratio(b?.ndcg.hybrid ?? null, s.ndcg.bm25)} | **${f(s.ndcg.hybrid)}** | ${ratio(s.ndcg.hybrid, s.ndcg.bm25)} |`);
+      rows.push(
+        `| ${half} | ${s.label.replace(/ half$/, ' (all kinds)')} | ${s.queries} | ${f(s.ndcg.bm25)} | ${f(b?.ndcg.hybrid)} | ${ratio(b?.ndcg.hybrid ?? null, s.ndcg.bm25)} | **${f(s.ndcg.hybrid)}** | ${ratio(s.ndcg.hybrid, s.ndcg.bm25)} |`,
+      );
     }
   }
   return [
@@ -57,7 +68,13 @@ function perQueryTable(e: Evaluation, queries: EvalQuery[]): string {
   ].join('\n');
 }
 
-export interface ReportContext { data: string; chunks: number; queries: EvalQuery[]; before: Before | null; method: string }
+export interface ReportContext {
+  data: string;
+  chunks: number;
+  queries: EvalQuery[];
+  before: Before | null;
+  method: string;
+}
 
 export function renderReport(e: Evaluation, ctx: ReportContext): string {
   const judged = ctx.queries.reduce((n, q) => n + q.judgments.length, 0);
@@ -80,13 +97,17 @@ at while choosing them.
 ${summaryTable(e.halves['held-out'])}
 
 ${targetTable(e.halves['held-out'])}
-${ctx.before ? `
+${
+  ctx.before
+    ? `
 ## Before and after
 
 *Before* is ${ctx.before.engine}, measured on the same queries and judgments (eval/before.json).
 
 ${beforeAfterTable(ctx.before, e)}
-` : ''}
+`
+    : ''
+}
 ## Tuning half
 
 ${summaryTable(e.halves.tuning)}

@@ -38,15 +38,22 @@ if (problems.length) {
   process.exit(1);
 }
 const ranker = await openRanker(values.data!);
-const unknown = queries.flatMap((q) => q.judgments.filter((j) => !ranker.chunk(`${j.speech_key}#${j.chunk_index}`)).map((j) => `${q.id}: ${j.speech_key}#${j.chunk_index}`));
-if (unknown.length) console.error(`eval: ${unknown.length} judged chunks are not in ${values.data} (counted as missed):\n  ${unknown.slice(0, 10).join('\n  ')}`);
+const unknown = queries.flatMap((q) =>
+  q.judgments.filter((j) => !ranker.chunk(`${j.speech_key}#${j.chunk_index}`)).map((j) => `${q.id}: ${j.speech_key}#${j.chunk_index}`),
+);
+if (unknown.length)
+  console.error(
+    `eval: ${unknown.length} judged chunks are not in ${values.data} (counted as missed):\n  ${unknown.slice(0, 10).join('\n  ')}`,
+  );
 const started = performance.now();
 const subsets = [{ label: BM25_NOTHING, ids: await bm25NothingIds(queries, (q) => ranker.rank(q, 'bm25')) }];
 const result = await evaluate(queries, (q, mode) => ranker.rank(q, mode), undefined, subsets);
 const seconds = (performance.now() - started) / 1000;
 await ranker.close();
 if (values.half === 'tuning') {
-  console.log(`${summaryTable(result.halves.tuning)}\n\n${queries.length} queries ranked, tuning half shown, ${seconds.toFixed(1)} s; nothing written`);
+  console.log(
+    `${summaryTable(result.halves.tuning)}\n\n${queries.length} queries ranked, tuning half shown, ${seconds.toFixed(1)} s; nothing written`,
+  );
   process.exit(0);
 }
 if (values['save-before']) {
@@ -57,5 +64,7 @@ if (values['save-before']) {
 const before = existsSync(values.before!) ? (JSON.parse(readFileSync(values.before!, 'utf8')) as Before) : null;
 const method = readFileSync(values.method!, 'utf8').trim();
 writeFileSync(values.out!, renderReport(result, { data: values.data!, chunks: ranker.chunkCount, queries, before, method }));
-console.log(`${summaryTable(result.halves['held-out'])}\n\n${targetTable(result.halves['held-out'])}\n\n${summaryTable(result.halves.tuning)}`);
+console.log(
+  `${summaryTable(result.halves['held-out'])}\n\n${targetTable(result.halves['held-out'])}\n\n${summaryTable(result.halves.tuning)}`,
+);
 console.log(`\n${queries.length} queries, ${ranker.chunkCount} chunks, ${seconds.toFixed(1)} s; wrote ${values.out}`);

@@ -20,7 +20,8 @@ const SPECIFIER = /(?:\bfrom\s+|\bimport\s*\(\s*|\bimport\s+)['"](\.{1,2}\/[^'"]
 
 function tsFiles(dir: string): string[] {
   return readdirSync(join(REPO, dir), { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? tsFiles(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []);
+    e.isDirectory() ? tsFiles(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  );
 }
 const layerOf = (file: string): Layer | null => LAYERS.find((l) => file.startsWith(`${l}/`)) ?? null;
 const moduleOf = (file: string) => file.replace(/\.(ts|js|json)$/, '');
@@ -45,7 +46,8 @@ describe('the floor plan', () => {
         const l = layerOf(to);
         if (l && !allowed.includes(l)) crossings.push(`${from} -> ${to}`);
         // Outside the layers only data may be imported: package.json and the project's config files.
-        if (!l && !DATA_FILES.some((d) => relative(REPO, join(REPO, to)).startsWith(d))) crossings.push(`${from} -> ${to} (outside the layers)`);
+        if (!l && !DATA_FILES.some((d) => relative(REPO, join(REPO, to)).startsWith(d)))
+          crossings.push(`${from} -> ${to} (outside the layers)`);
       }
     }
     expect(crossings).toEqual([]);
@@ -53,20 +55,33 @@ describe('the floor plan', () => {
 
   test('no import cycle', () => {
     // Tarjan's strongly connected components: any component of two or more modules is a cycle.
-    const index = new Map<string, number>(), low = new Map<string, number>(), stack: string[] = [], on = new Set<string>();
+    const index = new Map<string, number>(),
+      low = new Map<string, number>(),
+      stack: string[] = [],
+      on = new Set<string>();
     const cycles: string[][] = [];
     let next = 0;
     const visit = (v: string) => {
-      index.set(v, next); low.set(v, next); next++; stack.push(v); on.add(v);
+      index.set(v, next);
+      low.set(v, next);
+      next++;
+      stack.push(v);
+      on.add(v);
       for (const w of graph.get(v) ?? []) {
         if (!graph.has(w)) continue;
-        if (!index.has(w)) { visit(w); low.set(v, Math.min(low.get(v)!, low.get(w)!)); }
-        else if (on.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+        if (!index.has(w)) {
+          visit(w);
+          low.set(v, Math.min(low.get(v)!, low.get(w)!));
+        } else if (on.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
       }
       if (low.get(v) === index.get(v)) {
         const component: string[] = [];
         let w: string;
-        do { w = stack.pop()!; on.delete(w); component.push(w); } while (w !== v);
+        do {
+          w = stack.pop()!;
+          on.delete(w);
+          component.push(w);
+        } while (w !== v);
         if (component.length > 1) cycles.push(component.sort());
       }
     };

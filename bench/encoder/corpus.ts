@@ -8,7 +8,10 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { fnv1a } from '../../src/core/encoder/ngrams.js';
 
-export interface Paragraph { id: string; text: string }
+export interface Paragraph {
+  id: string;
+  text: string;
+}
 
 const clean = (s: string) => s.replace(/\s+/g, ' ').trim();
 
@@ -22,34 +25,50 @@ export function hansardParagraphs(file: string): Paragraph[] {
 
 export const hansardFiles = (datasets: string) => {
   const dir = join(datasets, 'hoc-hansard-xml-samples');
-  return readdirSync(dir).filter((f) => f.endsWith('.xml.gz')).sort().map((f) => join(dir, f));
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.xml.gz'))
+    .sort()
+    .map((f) => join(dir, f));
 };
 
 /** English and French editions of sitting 42-1-2, paired by ParaText id (the two files share ids). */
 export function parallelParagraphs(datasets: string): Array<[string, string]> {
   const dir = join(datasets, 'hoc-hansard-xml-samples');
   const fr = new Map(hansardParagraphs(join(dir, '42-1-2-fr.xml.gz')).map((p) => [p.id, p.text]));
-  return hansardParagraphs(join(dir, '42-1-2-en.xml.gz')).filter((p) => fr.has(p.id)).map((p) => [p.text, fr.get(p.id)!]);
+  return hansardParagraphs(join(dir, '42-1-2-en.xml.gz'))
+    .filter((p) => fr.has(p.id))
+    .map((p) => [p.text, fr.get(p.id)!]);
 }
 
 /** Paragraphs joined into chunks of about `words` words (the build's chunks are paragraph-aligned too). */
 export function chunksOf(paragraphs: string[], words = 200): string[] {
   const out: string[] = [];
-  let cur: string[] = [], n = 0;
+  let cur: string[] = [],
+    n = 0;
   for (const p of paragraphs) {
     cur.push(p);
     n += p.split(' ').length;
-    if (n >= words) { out.push(cur.join('\n\n')); cur = []; n = 0; }
+    if (n >= words) {
+      out.push(cur.join('\n\n'));
+      cur = [];
+      n = 0;
+    }
   }
   if (cur.length) out.push(cur.join('\n\n'));
   return out;
 }
 
-export interface TitlePair { en: string; fr: string; held: boolean }
+export interface TitlePair {
+  en: string;
+  fr: string;
+  held: boolean;
+}
 
 const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
-const decode = (s: string) => s.replace(/&(#x?[0-9a-f]+|\w+);/gi, (m, e: string) =>
-  e[0] === '#' ? String.fromCodePoint(parseInt(e.slice(e[1] === 'x' ? 2 : 1), e[1] === 'x' ? 16 : 10)) : ENTITIES[e] ?? m);
+const decode = (s: string) =>
+  s.replace(/&(#x?[0-9a-f]+|\w+);/gi, (m, e: string) =>
+    e[0] === '#' ? String.fromCodePoint(parseInt(e.slice(e[1] === 'x' ? 2 : 1), e[1] === 'x' ? 16 : 10)) : (ENTITIES[e] ?? m),
+  );
 const field = (xml: string, name: string) => {
   const m = new RegExp(`<${name}>([^<]*)</${name}>`).exec(xml);
   // Titles carry escaped markup ("n&lt;sup&gt;o&lt;/sup&gt;"): decode, then drop the tags.
@@ -66,11 +85,13 @@ export function billTitlePairs(datasets: string): TitlePair[] {
   for (const line of raw.split('\n')) {
     if (!line) continue;
     const xml = (JSON.parse(line) as { metadata_xml: string }).metadata_xml;
-    const en = field(xml, 'LongTitleEn'), fr = field(xml, 'LongTitleFr');
+    const en = field(xml, 'LongTitleEn'),
+      fr = field(xml, 'LongTitleFr');
     if (!en || !fr) continue;
     const held = fnv1a(en.toLowerCase()) % 5 === 0;
     out.push({ en, fr, held });
-    const sen = field(xml, 'ShortTitleEn'), sfr = field(xml, 'ShortTitleFr');
+    const sen = field(xml, 'ShortTitleEn'),
+      sfr = field(xml, 'ShortTitleFr');
     if (sen && sfr) out.push({ en: sen, fr: sfr, held });
   }
   return out;

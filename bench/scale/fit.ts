@@ -9,7 +9,15 @@ import { indexTerms } from '../../src/core/text/terms.js';
 import { empiricalVocabulary, tailVocabulary, VocabularyCurve, type HeapsFit } from './heaps.js';
 
 export type Lang = 'en' | 'fr';
-export interface Speech { key: string; language: Lang; text: string; level: string; session_key?: string | null; spoken_at: string; [k: string]: unknown }
+export interface Speech {
+  key: string;
+  language: Lang;
+  text: string;
+  level: string;
+  session_key?: string | null;
+  spoken_at: string;
+  [k: string]: unknown;
+}
 
 export interface LanguageModel {
   /** Real paragraphs, each split into [separator, word, separator, word, …, separator]. */
@@ -23,10 +31,15 @@ export interface LanguageModel {
   /** Exponent of the tail's Zipf law. */
   tailExponent: number;
   /** Distinct index terms of the real text, and its length in index terms. */
-  distinct: number; terms: number;
+  distinct: number;
+  terms: number;
 }
 
-export interface CorpusModel { speeches: Speech[]; languages: Record<Lang, LanguageModel>; billCodes: string[] }
+export interface CorpusModel {
+  speeches: Speech[];
+  languages: Record<Lang, LanguageModel>;
+  billCodes: string[];
+}
 
 const PIECES = /([\p{L}\p{N}]+(?:['’‑-][\p{L}\p{N}]+)*)/u;
 /** The tail's commonest word is its rank TAIL_OFFSET: about (a-1)/1000 of tail words, as rare as a
@@ -35,16 +48,24 @@ export const TAIL_OFFSET = 1000;
 /** Share of a template's words replaced by fresh draws: no two chunks read alike, yet each keeps its topic. */
 export const REPLACE = 0.3;
 
-const readJsonl = (path: string) => readFileSync(path, 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
+const readJsonl = (path: string) =>
+  readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l));
 
 export function readSpeeches(bundle: string): Speech[] {
-  return readdirSync(bundle).filter((n) => /^speeches(\..+)?\.jsonl$/.test(n)).sort().flatMap((n) => readJsonl(join(bundle, n)) as Speech[]);
+  return readdirSync(bundle)
+    .filter((n) => /^speeches(\..+)?\.jsonl$/.test(n))
+    .sort()
+    .flatMap((n) => readJsonl(join(bundle, n)) as Speech[]);
 }
 
 export function fitModel(bundle: string): CorpusModel {
   const speeches = readSpeeches(bundle);
   if (!speeches.length) throw new Error(`${bundle} has no speeches to fit the scale corpus to`);
-  const billCodes = readdirSync(bundle).filter((n) => /^bills(\..+)?\.jsonl$/.test(n))
+  const billCodes = readdirSync(bundle)
+    .filter((n) => /^bills(\..+)?\.jsonl$/.test(n))
     .flatMap((n) => (readJsonl(join(bundle, n)) as Array<{ bill_number?: string }>).map((b) => b.bill_number ?? '').filter(Boolean));
   const languages = {} as Record<Lang, LanguageModel>;
   for (const lang of ['en', 'fr'] as const) {
@@ -62,7 +83,10 @@ export function fitModel(bundle: string): CorpusModel {
         for (let i = 1; i < pieces.length; i += 2) {
           tokens.push(pieces[i]);
           surface++;
-          for (const t of indexTerms(pieces[i], lang)) { curve.add(t); counts.set(t, (counts.get(t) ?? 0) + 1); }
+          for (const t of indexTerms(pieces[i], lang)) {
+            curve.add(t);
+            counts.set(t, (counts.get(t) ?? 0) + 1);
+          }
         }
       }
     }
@@ -71,7 +95,16 @@ export function fitModel(bundle: string): CorpusModel {
     // holds); a tail word is one index term, an average real word curve.terms / surface of one.
     const tail = fitTail([...counts.values()], curve.terms, heaps);
     const tailShare = Math.min(1, (tail.rate * curve.terms) / surface / REPLACE);
-    languages[lang] = { paragraphs, tokens, heaps, replace: REPLACE, tailShare, tailExponent: tail.exponent, distinct: curve.distinct, terms: curve.terms };
+    languages[lang] = {
+      paragraphs,
+      tokens,
+      heaps,
+      replace: REPLACE,
+      tailShare,
+      tailExponent: tail.exponent,
+      distinct: curve.distinct,
+      terms: curve.terms,
+    };
   }
   return { speeches, languages, billCodes };
 }

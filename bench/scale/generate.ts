@@ -6,7 +6,12 @@ import { REPLACE, TAIL_OFFSET, type CorpusModel, type Lang, type Speech } from '
 import { seeded, zipfRank } from './random.js';
 import { tailWord } from './tail-words.js';
 
-export interface Session { key: string; level: string; start_date: string; end_date?: string | null }
+export interface Session {
+  key: string;
+  level: string;
+  start_date: string;
+  end_date?: string | null;
+}
 
 const FIRST_DAY = Date.UTC(1994, 0, 17);
 const LAST_DAY = Date.UTC(2026, 5, 30);
@@ -37,7 +42,8 @@ export function* generateSpeeches(model: CorpusModel, sessions: Session[], count
       let text = pieces[0];
       for (let k = 0; k < keep; k++) {
         let word = pieces[2 * k + 1];
-        if (random() < REPLACE) word = random() < m.tailShare ? tailWord(zipfRank(random, m.tailExponent, TAIL_OFFSET), lang, typo[lang]) : pick(m.tokens);
+        if (random() < REPLACE)
+          word = random() < m.tailShare ? tailWord(zipfRank(random, m.tailExponent, TAIL_OFFSET), lang, typo[lang]) : pick(m.tokens);
         text += word + (k === keep - 1 ? (keep < w ? '.' : pieces[2 * k + 2]) : pieces[2 * k + 2]);
       }
       parts.push(text.trim());
@@ -57,9 +63,17 @@ export function* generateSpeeches(model: CorpusModel, sessions: Session[], count
       spoken = new Date(Date.parse(template.spoken_at) + Math.floor(random() * 120) * DAY);
     }
     yield {
-      ...template, key: `scale/${i}`, language: lang, text: parts.join('\n\n'), session_key: session,
-      spoken_at: spoken.toISOString().replace(/\.\d{3}Z$/, 'Z'), source_anchor: null,
-      meeting_url: template.speech_type === 'committee' ? `${(template.meeting_url as string | null) ?? 'https://example.org/committee'}#scale-${i % 5000}` : (template.meeting_url ?? null),
+      ...template,
+      key: `scale/${i}`,
+      language: lang,
+      text: parts.join('\n\n'),
+      session_key: session,
+      spoken_at: spoken.toISOString().replace(/\.\d{3}Z$/, 'Z'),
+      source_anchor: null,
+      meeting_url:
+        template.speech_type === 'committee'
+          ? `${(template.meeting_url as string | null) ?? 'https://example.org/committee'}#scale-${i % 5000}`
+          : (template.meeting_url ?? null),
     };
   }
 }

@@ -13,6 +13,10 @@ export function zipfRank(random: () => number, a: number, q: number): number {
 /** A 32-bit hash of a number and a salt, for properties fixed per rank (what a tail word looks like). */
 export function hash32(n: number, salt: number): number {
   let h = Math.imul(n ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(salt, 0xc2b2ae35);
-  h ^= h >>> 16; h = Math.imul(h, 0x7feb352d); h ^= h >>> 15; h = Math.imul(h, 0x846ca68b); h ^= h >>> 16;
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x7feb352d);
+  h ^= h >>> 15;
+  h = Math.imul(h, 0x846ca68b);
+  h ^= h >>> 16;
   return h >>> 0;
 }

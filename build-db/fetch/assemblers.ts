@@ -33,15 +33,34 @@ const fedRidingsCollection: Assembler = (dir, datasetDir, files) => {
   for (const f of ridings) {
     const rel = f.file.slice(prefix.length);
     const path = join(dir, rel);
-    if (!existsSync(path)) { problems.push(`${rel}: not in the cache (${f.result})`); continue; }
+    if (!existsSync(path)) {
+      problems.push(`${rel}: not in the cache (${f.result})`);
+      continue;
+    }
     let feature: { type?: string; properties?: Record<string, unknown>; geometry?: unknown };
-    try { feature = JSON.parse(readFileSync(path, 'utf8')); } catch (err) { problems.push(`${rel}: not JSON: ${(err as Error).message}`); continue; }
+    try {
+      feature = JSON.parse(readFileSync(path, 'utf8'));
+    } catch (err) {
+      problems.push(`${rel}: not JSON: ${(err as Error).message}`);
+      continue;
+    }
     const fednum = Number(feature?.properties?.FEDNUM);
-    if (feature?.type !== 'Feature' || !feature.geometry || !Number.isInteger(fednum)) { problems.push(`${rel}: not a GeoJSON Feature with properties.FEDNUM`); continue; }
-    if (String(fednum) !== rel.slice(-13, -8)) { problems.push(`${rel}: FEDNUM ${fednum} differs from the file name`); continue; }
+    if (feature?.type !== 'Feature' || !feature.geometry || !Number.isInteger(fednum)) {
+      problems.push(`${rel}: not a GeoJSON Feature with properties.FEDNUM`);
+      continue;
+    }
+    if (String(fednum) !== rel.slice(-13, -8)) {
+      problems.push(`${rel}: FEDNUM ${fednum} differs from the file name`);
+      continue;
+    }
     features.push({ fednum, feature: { ...feature, properties: { ...feature.properties, source_file: rel } } });
   }
-  if (problems.length) return { output: null, changed: false, problems: [...problems, `collection not rebuilt: ${problems.length} of ${ridings.length} riding file(s) unusable`] };
+  if (problems.length)
+    return {
+      output: null,
+      changed: false,
+      problems: [...problems, `collection not rebuilt: ${problems.length} of ${ridings.length} riding file(s) unusable`],
+    };
   features.sort((a, b) => a.fednum - b.fednum);
   const text = JSON.stringify({ type: 'FeatureCollection', features: features.map((x) => x.feature) });
   const out = join(dir, FED_2013);
@@ -60,5 +79,8 @@ export const ASSEMBLERS: Record<string, { run: Assembler; output: string }> = {
   // ParlInfo's person profiles → the one-line-per-person pack of everyone with a seat since 1993-10-25.
   'parlinfo-people-pack': { run: assembleParlinfoPack, output: PARLINFO_PACK },
   // Represent's 2023 ridings: the boundary list joined to the shapes by name → one FeatureCollection by FED number.
-  'fed-ridings-2023-collection': { run: (dir, datasetDir, files) => assembleBoundaryShapes(dir, datasetDir, files, FED_2023), output: FED_2023 },
+  'fed-ridings-2023-collection': {
+    run: (dir, datasetDir, files) => assembleBoundaryShapes(dir, datasetDir, files, FED_2023),
+    output: FED_2023,
+  },
 };

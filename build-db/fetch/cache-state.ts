@@ -23,7 +23,10 @@ export type CacheState = Record<string, CachedFile>;
 /** Cache keys a discoverer probed and the publisher did not have, with when that was first seen. */
 export type Misses = Record<string, string>;
 
-export interface FullState { files: CacheState; misses: Misses }
+export interface FullState {
+  files: CacheState;
+  misses: Misses;
+}
 
 type JournalLine = { file: string; state: CachedFile } | { miss: string; at: string | null };
 
@@ -39,14 +42,20 @@ export function readFullState(cache: string): FullState {
       const raw = JSON.parse(readFileSync(path, 'utf8'));
       out.files = raw.files ?? {};
       out.misses = raw.misses ?? {};
-    } catch { /* an unreadable state costs conditional validators only: files are refetched */ }
+    } catch {
+      /* an unreadable state costs conditional validators only: files are refetched */
+    }
   }
   const journal = journalFile(cache);
   if (existsSync(journal)) {
     for (const line of readFileSync(journal, 'utf8').split('\n')) {
       if (!line) continue;
       let rec: JournalLine;
-      try { rec = JSON.parse(line); } catch { continue; }
+      try {
+        rec = JSON.parse(line);
+      } catch {
+        continue;
+      }
       if ('file' in rec) out.files[rec.file] = rec.state;
       else if (rec.at) out.misses[rec.miss] = rec.at;
       else delete out.misses[rec.miss];

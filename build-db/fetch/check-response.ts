@@ -20,11 +20,17 @@ export function checkResponse(source: ManifestSource, path: string, contentType:
   let stored = body;
   if (path.endsWith('.gz')) {
     if (isGzip(body)) {
-      try { plain = gunzipSync(body); } catch (err) { return { ok: false, problem: `gzip body unreadable: ${(err as Error).message}` }; }
+      try {
+        plain = gunzipSync(body);
+      } catch (err) {
+        return { ok: false, problem: `gzip body unreadable: ${(err as Error).message}` };
+      }
     } else stored = gzipSync(body);
   }
-  if (check.min_bytes !== undefined && plain.length < check.min_bytes) return { ok: false, problem: `${plain.length} bytes, fewer than the ${check.min_bytes} expected` };
-  if (check.max_bytes !== undefined && plain.length > check.max_bytes) return { ok: false, problem: `${plain.length} bytes, more than the ${check.max_bytes} allowed` };
+  if (check.min_bytes !== undefined && plain.length < check.min_bytes)
+    return { ok: false, problem: `${plain.length} bytes, fewer than the ${check.min_bytes} expected` };
+  if (check.max_bytes !== undefined && plain.length > check.max_bytes)
+    return { ok: false, problem: `${plain.length} bytes, more than the ${check.max_bytes} allowed` };
   const problem = parseProblem(source.format, path.replace(/\.gz$/, ''), plain, check);
   return problem ? { ok: false, problem: `does not parse as ${source.format}: ${problem}` } : { ok: true, stored };
 }

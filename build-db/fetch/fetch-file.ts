@@ -58,7 +58,12 @@ const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 type Attempt = { get: GetResult; problem?: string; stored?: Buffer };
 
-export async function fetchFile(source: ManifestSource, file: ManifestFile, prior: CachedFile | undefined, deps: FetchFileDeps): Promise<{ outcome: FileOutcome; state?: CachedFile }> {
+export async function fetchFile(
+  source: ManifestSource,
+  file: ManifestFile,
+  prior: CachedFile | undefined,
+  deps: FetchFileDeps,
+): Promise<{ outcome: FileOutcome; state?: CachedFile }> {
   const rel = `${source.dataset_dir}/${file.path}`;
   const local = join(deps.cache, rel);
   const have = prior && existsSync(local) ? prior : undefined;
@@ -66,7 +71,8 @@ export async function fetchFile(source: ManifestSource, file: ManifestFile, prio
   const url = deps.requestUrl(file.url);
 
   const down = deps.hostDown?.();
-  if (down) return failed({ source: source.id, file: rel, url: file.url, requested_at: requestedAt, status: null, attempts: 0 }, have, down);
+  if (down)
+    return failed({ source: source.id, file: rel, url: file.url, requested_at: requestedAt, status: null, attempts: 0 }, have, down);
 
   const { value: last, attempts } = await withRetries<Attempt>(async () => {
     await deps.beforeAttempt?.();
@@ -79,13 +85,28 @@ export async function fetchFile(source: ManifestSource, file: ManifestFile, prio
       if (wait !== null) {
         deps.onRetryAfter?.(wait);
         const tooLong = wait > (deps.maxRetryAfterMs ?? 120_000);
-        return { value: { get, problem: `HTTP ${get.status}, Retry-After ${Math.round(wait / 1000)} s${tooLong ? ' (longer than we wait in one run)' : ''}` }, retry: !tooLong, waitMs: wait };
+        return {
+          value: {
+            get,
+            problem: `HTTP ${get.status}, Retry-After ${Math.round(wait / 1000)} s${tooLong ? ' (longer than we wait in one run)' : ''}`,
+          },
+          retry: !tooLong,
+          waitMs: wait,
+        };
       }
     }
-    if (get.status !== 200 && !file.gone_statuses?.includes(get.status)) return { value: { get, problem: `HTTP ${get.status}` }, retry: retryableStatus(get.status) };
-    const checked = checkResponse(file.check || file.format ? { ...source, check: file.check ?? source.check, format: file.format ?? source.format } : source, file.path, get.headers.get('content-type'), get.body);
+    if (get.status !== 200 && !file.gone_statuses?.includes(get.status))
+      return { value: { get, problem: `HTTP ${get.status}` }, retry: retryableStatus(get.status) };
+    const checked = checkResponse(
+      file.check || file.format ? { ...source, check: file.check ?? source.check, format: file.format ?? source.format } : source,
+      file.path,
+      get.headers.get('content-type'),
+      get.body,
+    );
     // A failed check may be a cut or half-written response; another try is cheap and bounded.
-    return checked.ok ? { value: { get, stored: checked.stored }, retry: false } : { value: { get, problem: checked.problem }, retry: true };
+    return checked.ok
+      ? { value: { get, stored: checked.stored }, retry: false }
+      : { value: { get, problem: checked.problem }, retry: true };
   }, deps.retry);
 
   const status = last.get.kind === 'response' ? last.get.status : null;
@@ -95,18 +116,49 @@ export async function fetchFile(source: ManifestSource, file: ManifestFile, prio
   const base = { source: source.id, file: rel, url: file.url, requested_at: requestedAt, status, attempts };
   const headers = last.get.kind === 'response' ? last.get.headers : null;
   if (status === 304 && have) {
-    const state = { ...have, verified_at: requestedAt, etag: headers?.get('etag') ?? have.etag, last_modified: headers?.get('last-modified') ?? have.last_modified };
-    return { outcome: { ...base, result: 'unchanged', bytes: have.bytes, sha256: have.sha256, fetched_at: have.fetched_at, verified_at: requestedAt }, state };
+    const state = {
+      ...have,
+      verified_at: requestedAt,
+      etag: headers?.get('etag') ?? have.etag,
+      last_modified: headers?.get('last-modified') ?? have.last_modified,
+    };
+    return {
+      outcome: {
+        ...base,
+        result: 'unchanged',
+        bytes: have.bytes,
+        sha256: have.sha256,
+        fetched_at: have.fetched_at,
+        verified_at: requestedAt,
+      },
+      state,
+    };
   }
   if (last.stored && headers) {
     const digest = sha256(last.stored);
     const same = have?.sha256 === digest;
     if (!same) writeFileAtomic(local, last.stored);
     const state: CachedFile = {
-      url: file.url, etag: headers.get('etag'), last_modified: headers.get('last-modified'), sha256: digest, bytes: last.stored.length,
-      fetched_at: same ? have!.fetched_at : requestedAt, verified_at: requestedAt,
+      url: file.url,
+      etag: headers.get('etag'),
+      last_modified: headers.get('last-modified'),
+      sha256: digest,
+      bytes: last.stored.length,
+      fetched_at: same ? have!.fetched_at : requestedAt,
+      verified_at: requestedAt,
     };
-    return { outcome: { ...base, result: same ? 'unchanged' : 'updated', ...(same ? {} : { change: have ? 'changed' as const : 'new' as const }), bytes: state.bytes, sha256: digest, fetched_at: state.fetched_at, verified_at: requestedAt }, state };
+    return {
+      outcome: {
+        ...base,
+        result: same ? 'unchanged' : 'updated',
+        ...(same ? {} : { change: have ? ('changed' as const) : ('new' as const) }),
+        bytes: state.bytes,
+        sha256: digest,
+        fetched_at: state.fetched_at,
+        verified_at: requestedAt,
+      },
+      state,
+    };
   }
   const error = last.problem ?? 'failed';
   if (file.optional && status === 404 && !have) {
@@ -116,7 +168,23 @@ export async function fetchFile(source: ManifestSource, file: ManifestFile, prio
 }
 
 /** No new copy: the last good one is kept (stale), or there is none (missing). */
-function failed(base: Pick<FileOutcome, 'source' | 'file' | 'url' | 'requested_at' | 'status' | 'attempts'>, have: CachedFile | undefined, error: string): { outcome: FileOutcome; state?: CachedFile } {
-  if (have) return { outcome: { ...base, result: 'stale', bytes: have.bytes, sha256: have.sha256, fetched_at: have.fetched_at, verified_at: have.verified_at, error }, state: have };
+function failed(
+  base: Pick<FileOutcome, 'source' | 'file' | 'url' | 'requested_at' | 'status' | 'attempts'>,
+  have: CachedFile | undefined,
+  error: string,
+): { outcome: FileOutcome; state?: CachedFile } {
+  if (have)
+    return {
+      outcome: {
+        ...base,
+        result: 'stale',
+        bytes: have.bytes,
+        sha256: have.sha256,
+        fetched_at: have.fetched_at,
+        verified_at: have.verified_at,
+        error,
+      },
+      state: have,
+    };
   return { outcome: { ...base, result: 'missing', bytes: null, sha256: null, fetched_at: null, verified_at: null, error } };
 }

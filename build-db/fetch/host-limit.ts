@@ -9,7 +9,11 @@ export class HostLimit {
   /** Highest concurrency seen per host, for the tests and the report. */
   readonly peak = new Map<string, number>();
 
-  constructor(private readonly perHost: number, private readonly spacingMs = 0, private readonly sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))) {}
+  constructor(
+    private readonly perHost: number,
+    private readonly spacingMs = 0,
+    private readonly sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms)),
+  ) {}
 
   /** The host said Retry-After: no request to it starts before `ms` from now. */
   pause(host: string, ms: number): void {

@@ -2,17 +2,27 @@
 // validators, one deadline for headers and body together, and the body length checked against
 // Content-Length so a connection cut mid-body is an error, not a short file.
 
-export interface Validators { etag?: string | null; last_modified?: string | null }
+export interface Validators {
+  etag?: string | null;
+  last_modified?: string | null;
+}
 
 export type GetResult =
   | { kind: 'response'; status: number; headers: Headers; body: Buffer }
-  | { kind: 'error'; error: string; /** worth trying again (timeouts, resets, truncation) */ transient: boolean;
-      /** the host's name did not resolve or it refused the connection: offline, or no such server */ unreachable?: boolean };
+  | {
+      kind: 'error';
+      error: string /** worth trying again (timeouts, resets, truncation) */;
+      transient: boolean;
+      /** the host's name did not resolve or it refused the connection: offline, or no such server */ unreachable?: boolean;
+    };
 
 /** Errors that say the host cannot be reached at all (no DNS answer, connection refused, no route). */
 const UNREACHABLE = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'ENETDOWN']);
 
-export async function httpGet(url: string, { userAgent, timeoutMs, validators }: { userAgent: string; timeoutMs: number; validators?: Validators }): Promise<GetResult> {
+export async function httpGet(
+  url: string,
+  { userAgent, timeoutMs, validators }: { userAgent: string; timeoutMs: number; validators?: Validators },
+): Promise<GetResult> {
   const headers: Record<string, string> = { 'user-agent': userAgent, accept: '*/*' };
   if (validators?.etag) headers['if-none-match'] = validators.etag;
   if (validators?.last_modified) headers['if-modified-since'] = validators.last_modified;
@@ -28,7 +38,8 @@ export async function httpGet(url: string, { userAgent, timeoutMs, validators }:
     return { kind: 'response', status: res.status, headers: res.headers, body };
   } catch (err) {
     const e = err as Error & { code?: string; cause?: Error & { code?: string; errors?: Array<{ code?: string }> } };
-    if (e.name === 'TimeoutError' || e.name === 'AbortError') return { kind: 'error', error: `timed out after ${timeoutMs} ms`, transient: true };
+    if (e.name === 'TimeoutError' || e.name === 'AbortError')
+      return { kind: 'error', error: `timed out after ${timeoutMs} ms`, transient: true };
     const error = [e.message, e.cause?.message].filter(Boolean).join(': ');
     // Node puts the code on the cause (an AggregateError of one per address for a host with
     // several), Bun on the error itself.

@@ -8,7 +8,12 @@ import { qcJournalSittings, qcMemberPages } from './qc-assnat-listers.js';
 
 /** `indexUrl`: the URL the index was fetched from, for listings whose links are relative to it. */
 /** `params`: the index file's own `params` in the manifest (a lister's scope, e.g. the first parliament). */
-export type Lister = (index: string, urlOf: (path: string) => string, indexUrl?: string, params?: Record<string, string | number>) => { files: ManifestFile[]; problems: string[] };
+export type Lister = (
+  index: string,
+  urlOf: (path: string) => string,
+  indexUrl?: string,
+  params?: Record<string, string | number>,
+) => { files: ManifestFile[]; problems: string[] };
 
 /** A set's file in Open North's repository at the set's own commit (raw.githubusercontent.com serves
  *  any path of any commit), when the set list names them; else beside the set list. */
@@ -21,16 +26,36 @@ const REPO = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
  *  represent-canada-data) and stored under the set's `original_dir`. */
 const representSets: Lister = (index, urlOf) => {
   const problems: string[] = [];
-  let sets: Array<{ slug?: string; original_dir?: string; original_shp?: string; source_repo?: string; source_commit?: string; source_path?: string }>;
-  try { sets = JSON.parse(index); } catch (err) { return { files: [], problems: [`set list is not JSON: ${(err as Error).message}`] }; }
+  let sets: Array<{
+    slug?: string;
+    original_dir?: string;
+    original_shp?: string;
+    source_repo?: string;
+    source_commit?: string;
+    source_path?: string;
+  }>;
+  try {
+    sets = JSON.parse(index);
+  } catch (err) {
+    return { files: [], problems: [`set list is not JSON: ${(err as Error).message}`] };
+  }
   if (!Array.isArray(sets)) return { files: [], problems: ['set list is not an array'] };
   const files: ManifestFile[] = [];
   for (const set of sets) {
-    if (!set.original_dir || !set.original_shp?.toLowerCase().endsWith('.shp')) { problems.push(`set ${set.slug ?? '?'} names no shapefile`); continue; }
+    if (!set.original_dir || !set.original_shp?.toLowerCase().endsWith('.shp')) {
+      problems.push(`set ${set.slug ?? '?'} names no shapefile`);
+      continue;
+    }
     const base = `${set.original_dir}/${set.original_shp.slice(0, -4)}`;
-    const upstream = set.source_repo && REPO.test(set.source_repo) && set.source_commit && SHA.test(set.source_commit) && set.source_path?.toLowerCase().endsWith('.shp') && !set.source_path.split('/').includes('..')
-      ? `${GITHUB_RAW}/${set.source_repo}/${set.source_commit}/${set.source_path.slice(0, -4).split('/').map(encodeURIComponent).join('/')}`
-      : null;
+    const upstream =
+      set.source_repo &&
+      REPO.test(set.source_repo) &&
+      set.source_commit &&
+      SHA.test(set.source_commit) &&
+      set.source_path?.toLowerCase().endsWith('.shp') &&
+      !set.source_path.split('/').includes('..')
+        ? `${GITHUB_RAW}/${set.source_repo}/${set.source_commit}/${set.source_path.slice(0, -4).split('/').map(encodeURIComponent).join('/')}`
+        : null;
     const url = (ext: string) => (upstream ? upstream + ext : urlOf(base + ext));
     // .shp/.shx/.dbf make a shapefile; .prj and .cpg are often missing upstream and the importer copes.
     for (const ext of ['.shp', '.shx', '.dbf']) files.push({ path: base + ext, url: url(ext) });
@@ -39,21 +64,32 @@ const representSets: Lister = (index, urlOf) => {
   return { files, problems };
 };
 
-export const LISTERS: Record<string, Lister> = { 'represent-sets': representSets, 'qc-journal-sittings': qcJournalSittings, 'qc-member-pages': qcMemberPages };
+export const LISTERS: Record<string, Lister> = {
+  'represent-sets': representSets,
+  'qc-journal-sittings': qcJournalSittings,
+  'qc-member-pages': qcMemberPages,
+};
 
 /** One page of Open North Represent's JSON API: `{ objects: [...], meta: { next, total_count } }`. */
 function representPage(index: string): { page: { objects?: unknown[]; meta?: { next?: string | null } } | null; problem: string | null } {
   try {
     const page = JSON.parse(index);
     return Array.isArray(page?.objects) ? { page, problem: null } : { page: null, problem: 'page has no objects array' };
-  } catch (err) { return { page: null, problem: `page is not JSON: ${(err as Error).message}` }; }
+  } catch (err) {
+    return { page: null, problem: `page is not JSON: ${(err as Error).message}` };
+  }
 }
 
 /** Represent's documented bulk size: the fewest requests for its 60-a-minute limit. */
 export const REPRESENT_PAGE_SIZE = 1000;
 
 /** `meta.next` as the page after this one: its URL (relative to the page's) and cache path by offset. */
-function nextPage(next: string | null | undefined, dir: string, pageUrl: string, lister: string): { file: ManifestFile | null; problem: string | null } {
+function nextPage(
+  next: string | null | undefined,
+  dir: string,
+  pageUrl: string,
+  lister: string,
+): { file: ManifestFile | null; problem: string | null } {
   if (!next) return { file: null, problem: null };
   const url = new URL(next, pageUrl);
   const offset = url.searchParams.get('offset');
@@ -76,7 +112,10 @@ const representRepresentativeSets: Lister = (index, _urlOf, indexUrl = '') => {
   if (next.file) files.push(next.file);
   for (const set of page.objects as Array<{ url?: string; related?: { representatives_url?: string } }>) {
     const slug = (set?.url ?? '').split('/').filter(Boolean).at(-1);
-    if (!slug || !/^[a-z0-9-]+$/.test(slug)) { problems.push(`${setsDir}: a set without a usable url (${JSON.stringify(set?.url ?? null)})`); continue; }
+    if (!slug || !/^[a-z0-9-]+$/.test(slug)) {
+      problems.push(`${setsDir}: a set without a usable url (${JSON.stringify(set?.url ?? null)})`);
+      continue;
+    }
     const roster = new URL(set.related?.representatives_url ?? `/representatives/${slug}/`, indexUrl);
     roster.searchParams.set('limit', String(REPRESENT_PAGE_SIZE));
     roster.searchParams.set('offset', '0');
@@ -109,7 +148,12 @@ const fedRidingsDistricts: Lister = (index, urlOf) => {
     const [, fednum, prov] = m;
     if (seen.has(fednum)) continue;
     seen.add(fednum);
-    files.push({ path: `districts/${prov}/${fednum}.geojson`, url: urlOf(`${prov}/${fednum}.geojson`), format: 'json', check: { content_types: ['application/json', 'application/geo+json', 'text/plain', 'application/octet-stream'], min_bytes: 200 } });
+    files.push({
+      path: `districts/${prov}/${fednum}.geojson`,
+      url: urlOf(`${prov}/${fednum}.geojson`),
+      format: 'json',
+      check: { content_types: ['application/json', 'application/geo+json', 'text/plain', 'application/octet-stream'], min_bytes: 200 },
+    });
   }
   return { files, problems: files.length ? [] : ['riding directory lists no riding (no "FEDNUM | PROV |" row)'] };
 };
@@ -126,13 +170,31 @@ LISTERS['fed-ridings-2013-districts'] = fedRidingsDistricts;
 const BC_HOUSE_FILE = /^(\d{8}(?:am|pm))-(?:House-Blues\.htm|Hansard-(?:n\d+|v\d+n\d+)\.html?)$/i;
 const BC_FINAL = /(\d{8}(?:am|pm)-Hansard-(?:n\d+|v\d+n\d+)\.html?)/i;
 const bcHansardDebates: Lister = (index, _urlOf, indexUrl = '') => {
-  let nodes: Array<{ fileName?: string; published?: boolean; debateAttributes?: { nodes?: Array<{ debateType?: { name?: string } | null; redirectLink?: string | null; committeeALink?: string | null; committeeCLink?: string | null }> } }>;
-  try { nodes = JSON.parse(index)?.allHansardFileAttributes?.nodes; } catch (err) { return { files: [], problems: [`debate index is not JSON: ${(err as Error).message}`] }; }
+  let nodes: Array<{
+    fileName?: string;
+    published?: boolean;
+    debateAttributes?: {
+      nodes?: Array<{
+        debateType?: { name?: string } | null;
+        redirectLink?: string | null;
+        committeeALink?: string | null;
+        committeeCLink?: string | null;
+      }>;
+    };
+  }>;
+  try {
+    nodes = JSON.parse(index)?.allHansardFileAttributes?.nodes;
+  } catch (err) {
+    return { files: [], problems: [`debate index is not JSON: ${(err as Error).message}`] };
+  }
   if (!Array.isArray(nodes)) return { files: [], problems: ['debate index has no allHansardFileAttributes.nodes'] };
   const session = new URL(indexUrl).pathname.split('/').filter(Boolean).at(-1) ?? '';
-  if (!/^\d+(?:st|nd|rd|th)\d+(?:st|nd|rd|th)$/.test(session)) return { files: [], problems: [`debate index URL names no session: ${indexUrl}`] };
+  if (!/^\d+(?:st|nd|rd|th)\d+(?:st|nd|rd|th)$/.test(session))
+    return { files: [], problems: [`debate index URL names no session: ${indexUrl}`] };
   // A final the index lists as not yet published answers 404: its sitting keeps its Blues (the draft).
-  const unpublished = new Set(nodes.filter((n) => n?.published === false && n.fileName && !/blues/i.test(n.fileName)).map((n) => n.fileName!.trim()));
+  const unpublished = new Set(
+    nodes.filter((n) => n?.published === false && n.fileName && !/blues/i.test(n.fileName)).map((n) => n.fileName!.trim()),
+  );
   const bySitting = new Map<string, string>();
   for (const node of nodes) {
     const name = (node?.fileName ?? '').trim();
@@ -142,7 +204,7 @@ const bcHansardDebates: Lister = (index, _urlOf, indexUrl = '') => {
     const type = attrs.debateType?.name?.trim().toLowerCase();
     // Older sessions leave debateType empty: a House file then has no committee links.
     if (type ? type !== 'house' : Boolean(attrs.committeeALink || attrs.committeeCLink)) continue;
-    const named = /blues/i.test(name) ? BC_FINAL.exec(attrs.redirectLink ?? '')?.[1] ?? null : name;
+    const named = /blues/i.test(name) ? (BC_FINAL.exec(attrs.redirectLink ?? '')?.[1] ?? null) : name;
     const final = named && !unpublished.has(named) ? named : null;
     const best = final ?? name;
     const had = bySitting.get(m[1]);
@@ -161,7 +223,7 @@ const bcHansardDebates: Lister = (index, _urlOf, indexUrl = '') => {
 LISTERS['bc-hansard-debates'] = bcHansardDebates;
 
 /** English ordinal suffix, the LIMS session code's form (43 → "rd", 2 → "nd", 11 → "th"). */
-const ordinal = (n: number) => (n % 100 >= 11 && n % 100 <= 13 ? 'th' : ['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+const ordinal = (n: number) => (n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'));
 
 /** The BC Legislature's list of parliaments and their sessions (LIMS, `https://lims.leg.bc.ca/lims/parliaments`:
  *  JSON `allParliaments.nodes[]`, each with `number`, `annotation` ("rd"), `sessionsByParliamentId.nodes[]`
@@ -172,7 +234,11 @@ const ordinal = (n: number) => (n % 100 >= 11 && n % 100 <= 13 ? 'th' : ['th', '
 const bcHansardSessions: Lister = (index, _urlOf, indexUrl = '', params = {}) => {
   type Numbered = { number?: unknown; annotation?: unknown };
   let parliaments: Array<Numbered & { sessionsByParliamentId?: { nodes?: Numbered[] } }>;
-  try { parliaments = JSON.parse(index)?.allParliaments?.nodes; } catch (err) { return { files: [], problems: [`parliament list is not JSON: ${(err as Error).message}`] }; }
+  try {
+    parliaments = JSON.parse(index)?.allParliaments?.nodes;
+  } catch (err) {
+    return { files: [], problems: [`parliament list is not JSON: ${(err as Error).message}`] };
+  }
   if (!Array.isArray(parliaments)) return { files: [], problems: ['parliament list has no allParliaments.nodes'] };
   const from = Number(params.from_parliament ?? 0);
   const code = (x: Numbered): string | null => {
@@ -185,14 +251,23 @@ const bcHansardSessions: Lister = (index, _urlOf, indexUrl = '', params = {}) =>
   const problems: string[] = [];
   for (const p of parliaments) {
     const parliament = code(p);
-    if (!parliament) { problems.push(`a parliament without a number (${JSON.stringify(p?.number ?? null)})`); continue; }
+    if (!parliament) {
+      problems.push(`a parliament without a number (${JSON.stringify(p?.number ?? null)})`);
+      continue;
+    }
     if (Number(p.number) < from) continue;
     for (const s of p.sessionsByParliamentId?.nodes ?? []) {
       const session = code(s);
-      if (!session) { problems.push(`parliament ${parliament}: a session without a number`); continue; }
+      if (!session) {
+        problems.push(`parliament ${parliament}: a session without a number`);
+        continue;
+      }
       files.push({
-        path: `index/${parliament}${session}.json`, url: new URL(`/hdms/debates/${parliament}${session}`, indexUrl).href, format: 'json',
-        check: { content_types: ['application/json'], min_bytes: 20 }, list_with: 'bc-hansard-debates',
+        path: `index/${parliament}${session}.json`,
+        url: new URL(`/hdms/debates/${parliament}${session}`, indexUrl).href,
+        format: 'json',
+        check: { content_types: ['application/json'], min_bytes: 20 },
+        list_with: 'bc-hansard-debates',
       });
     }
   }

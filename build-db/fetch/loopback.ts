@@ -6,7 +6,11 @@ import { isIP } from 'node:net';
 export function isLoopbackUrl(url: string | null): boolean {
   if (!url) return false;
   let host: string;
-  try { host = new URL(url).hostname.replace(/^\[|\]$/g, ''); } catch { return false; }
+  try {
+    host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  } catch {
+    return false;
+  }
   if (host === 'localhost' || host.endsWith('.localhost')) return true;
   if (isIP(host) === 4) return host.startsWith('127.');
   if (isIP(host) === 6) return host === '::1';

@@ -49,8 +49,15 @@ export interface ManifestFile {
  *  string replaced, e.g. -E. → -F.). `recheck: never`: once fetched, that document and all below it
  *  are not requested again. */
 export interface ChainStep {
-  select: string; take: 'text' | 'href'; as: string; url?: string; path: string; name?: string;
-  check?: SourceCheck; format?: SourceFormat; recheck?: 'never' | 'open-session';
+  select: string;
+  take: 'text' | 'href';
+  as: string;
+  url?: string;
+  path: string;
+  name?: string;
+  check?: SourceCheck;
+  format?: SourceFormat;
+  recheck?: 'never' | 'open-session';
   also?: Array<{ replace: [string, string]; path: string; optional?: boolean }>;
 }
 
@@ -86,43 +93,59 @@ export interface ManifestSource {
 }
 
 /** A parliamentary session the federal discoverers walk: `44-1`, opened on a date. */
-export interface ManifestSession { id: string; opened: string }
+export interface ManifestSession {
+  id: string;
+  opened: string;
+}
 
 /** Templates take `{parliament}`, `{session}` and, for numbered items, `{number}` and `{number3}` (zero-padded). */
 export type Discover =
   | {
-    /** Items numbered within a session with no index (House Debates sittings): probe 1, 2, … and stop
-     *  after `miss_budget` numbers in a row are absent; an absent number below the highest found is probed
-     *  again on later runs for `reprobe_days`. `files[0]` is the probe; the others are fetched when it exists. */
-    kind: 'numbered'; files: ManifestFile[]; miss_budget?: number; reprobe_days?: number;
-    /** Items of the newest session this close to its highest number are re-checked (conditional GET) every run. */
-    recheck_last?: number;
-    /** Items of the newest session first held less than this many days ago are re-checked too (revisions). */
-    revision_days?: number;
-    /** Sessions of earlier Parliaments are not probed: the publisher has no such items (House Debates
-     *  XML starts with the 39th Parliament), so probing them only costs 404s. */
-    from_parliament?: number;
-  }
+      /** Items numbered within a session with no index (House Debates sittings): probe 1, 2, … and stop
+       *  after `miss_budget` numbers in a row are absent; an absent number below the highest found is probed
+       *  again on later runs for `reprobe_days`. `files[0]` is the probe; the others are fetched when it exists. */
+      kind: 'numbered';
+      files: ManifestFile[];
+      miss_budget?: number;
+      reprobe_days?: number;
+      /** Items of the newest session this close to its highest number are re-checked (conditional GET) every run. */
+      recheck_last?: number;
+      /** Items of the newest session first held less than this many days ago are re-checked too (revisions). */
+      revision_days?: number;
+      /** Sessions of earlier Parliaments are not probed: the publisher has no such items (House Debates
+       *  XML starts with the 39th Parliament), so probing them only costs 404s. */
+      from_parliament?: number;
+    }
   | {
-    /** One document per session or per parliament (LEGISinfo's per-session export, the member search per parliament). */
-    kind: 'per-session'; per: 'session' | 'parliament'; files: ManifestFile[];
-  }
+      /** One document per session or per parliament (LEGISinfo's per-session export, the member search per parliament). */
+      kind: 'per-session';
+      per: 'session' | 'parliament';
+      files: ManifestFile[];
+    }
   | {
-    /** A list export per session (`index`) names items (`<item>` elements, keyed by the `key` child, dated by
-     *  the `date` child); `detail` (template with `{key}`) is each item's own export. Items dated before
-     *  `--since` are skipped. `recheck`: `never` (a recorded division) or `open-session` (a bill still moving). */
-    kind: 'index-list'; index: ManifestFile; detail: ManifestFile; item: string; key: string; date?: string; recheck?: 'never' | 'open-session';
-    /** Items dated this many days back or less are re-checked every run even when `recheck` is `never`
-     *  (the House corrects a division's record in the days after it). */
-    recheck_days?: number;
-    /** The list item's (and the detail's) elements naming its Parliament and session: an item of
-     *  another session is refused, and so is a detail whose elements name another session or key. */
-    session_fields?: { parliament: string; session: string; key?: string };
-  }
+      /** A list export per session (`index`) names items (`<item>` elements, keyed by the `key` child, dated by
+       *  the `date` child); `detail` (template with `{key}`) is each item's own export. Items dated before
+       *  `--since` are skipped. `recheck`: `never` (a recorded division) or `open-session` (a bill still moving). */
+      kind: 'index-list';
+      index: ManifestFile;
+      detail: ManifestFile;
+      item: string;
+      key: string;
+      date?: string;
+      recheck?: 'never' | 'open-session';
+      /** Items dated this many days back or less are re-checked every run even when `recheck` is `never`
+       *  (the House corrects a division's record in the days after it). */
+      recheck_days?: number;
+      /** The list item's (and the detail's) elements naming its Parliament and session: an item of
+       *  another session is refused, and so is a detail whose elements name another session or key. */
+      session_fields?: { parliament: string; session: string; key?: string };
+    }
   | {
-    /** Web pages as the index: `start` per session, then `steps` (build-db/fetch/discover/html-chain.ts). */
-    kind: 'html-chain'; start: ManifestFile; steps: ChainStep[];
-  };
+      /** Web pages as the index: `start` per session, then `steps` (build-db/fetch/discover/html-chain.ts). */
+      kind: 'html-chain';
+      start: ManifestFile;
+      steps: ChainStep[];
+    };
 
 export interface FetchDefaults {
   timeout_ms: number;

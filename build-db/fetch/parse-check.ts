@@ -11,19 +11,35 @@ export function parseProblem(format: SourceFormat, path: string, bytes: Buffer, 
   const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
   if (!text.trim()) return 'empty';
   switch (format) {
-    case 'json': return jsonProblem(text, () => null);
-    case 'geojson': return jsonProblem(text, (v) => ((v as { type?: string })?.type === 'FeatureCollection' && Array.isArray((v as { features?: unknown }).features) ? null : 'not a GeoJSON FeatureCollection'));
-    case 'jsonl': return jsonlProblem(text);
-    case 'jsonp': return unwrapJsonp(text).problem;
-    case 'xml': return xmlProblem(text, check.root) ?? xmlContentProblem(text, check);
-    case 'html': return /<(html|body|p)\b/i.test(text.slice(0, 200_000)) ? null : 'no HTML markup';
-    case 'csv': return csvProblem(text, check.columns ?? []);
-    case 'text': return null;
+    case 'json':
+      return jsonProblem(text, () => null);
+    case 'geojson':
+      return jsonProblem(text, (v) =>
+        (v as { type?: string })?.type === 'FeatureCollection' && Array.isArray((v as { features?: unknown }).features)
+          ? null
+          : 'not a GeoJSON FeatureCollection',
+      );
+    case 'jsonl':
+      return jsonlProblem(text);
+    case 'jsonp':
+      return unwrapJsonp(text).problem;
+    case 'xml':
+      return xmlProblem(text, check.root) ?? xmlContentProblem(text, check);
+    case 'html':
+      return /<(html|body|p)\b/i.test(text.slice(0, 200_000)) ? null : 'no HTML markup';
+    case 'csv':
+      return csvProblem(text, check.columns ?? []);
+    case 'text':
+      return null;
   }
 }
 
 function jsonProblem(text: string, shape: (v: unknown) => string | null): string | null {
-  try { return shape(JSON.parse(text)); } catch (err) { return `not JSON: ${(err as Error).message}`; }
+  try {
+    return shape(JSON.parse(text));
+  } catch (err) {
+    return `not JSON: ${(err as Error).message}`;
+  }
 }
 
 /** Every line must parse: a cut body leaves a broken last line. */
@@ -31,7 +47,11 @@ function jsonlProblem(text: string): string | null {
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
     if (!lines[i].trim()) continue;
-    try { JSON.parse(lines[i]); } catch { return `line ${i + 1} is not JSON`; }
+    try {
+      JSON.parse(lines[i]);
+    } catch {
+      return `line ${i + 1} is not JSON`;
+    }
   }
   return null;
 }
@@ -56,14 +76,20 @@ function xmlContentProblem(text: string, check: SourceCheck): string | null {
     if (n < min) return `${n} <${name}> element(s), fewer than the ${min} expected`;
   }
   for (const [name, want] of Object.entries(check.fields_equal ?? {})) {
-    const other = getElementsByTagName(name, doc.children, true).map((e) => textContent(e).trim()).find((v) => v !== want);
+    const other = getElementsByTagName(name, doc.children, true)
+      .map((e) => textContent(e).trim())
+      .find((v) => v !== want);
     if (other !== undefined) return `<${name}> is ${other}, expected ${want}`;
   }
   return null;
 }
 
 function csvProblem(text: string, columns: string[]): string | null {
-  const header = text.slice(0, text.indexOf('\n') === -1 ? undefined : text.indexOf('\n')).replace(/\r$/, '').split(',').map((c) => c.trim().replace(/^"|"$/g, ''));
+  const header = text
+    .slice(0, text.indexOf('\n') === -1 ? undefined : text.indexOf('\n'))
+    .replace(/\r$/, '')
+    .split(',')
+    .map((c) => c.trim().replace(/^"|"$/g, ''));
   const missing = columns.filter((c) => !header.includes(c));
   return missing.length ? `header lacks ${missing.join(', ')}` : null;
 }
@@ -71,8 +97,10 @@ function csvProblem(text: string, columns: string[]): string | null {
 /** The fixed magic numbers of the shapefile members; .prj and .cpg are text. */
 function shapefileProblem(path: string, bytes: Buffer): string | null {
   const ext = path.toLowerCase().slice(path.lastIndexOf('.'));
-  if (ext === '.shp' || ext === '.shx') return bytes.length >= 100 && bytes.readInt32BE(0) === 9994 ? null : `not a shapefile ${ext} (bad header)`;
-  if (ext === '.dbf') return bytes.length >= 32 && [0x02, 0x03, 0x30, 0x31, 0x83, 0x8b, 0xf5].includes(bytes[0]) ? null : 'not a dBASE file';
+  if (ext === '.shp' || ext === '.shx')
+    return bytes.length >= 100 && bytes.readInt32BE(0) === 9994 ? null : `not a shapefile ${ext} (bad header)`;
+  if (ext === '.dbf')
+    return bytes.length >= 32 && [0x02, 0x03, 0x30, 0x31, 0x83, 0x8b, 0xf5].includes(bytes[0]) ? null : 'not a dBASE file';
   if (ext === '.prj') return /^\s*(PROJCS|GEOGCS|GEOGCRS|PROJCRS)\s*\[/.test(bytes.toString('utf8')) ? null : 'not a WKT projection';
   return bytes.length ? null : 'empty';
 }

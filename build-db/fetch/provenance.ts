@@ -6,21 +6,29 @@ import { join } from 'node:path';
 import { writeFileAtomic } from './cache-state.js';
 import type { FetchReport } from './run-fetch.js';
 
-interface ManifestSourceEntry { id: string; version: string; url?: string; retrieved_at?: string; licence?: string }
+interface ManifestSourceEntry {
+  id: string;
+  version: string;
+  url?: string;
+  retrieved_at?: string;
+  licence?: string;
+}
 
 /** Manifest `sources` entries, one per cached file used: version = its sha256. */
 export function provenanceEntries(report: FetchReport): ManifestSourceEntry[] {
-  return report.sources.flatMap((s) => s.files
-    .filter((f) => f.sha256)
-    .map((f) => ({
-      id: `fetch:${f.file}`.slice(0, 200),
-      version: `sha256:${f.sha256}`,
-      url: f.url,
-      // When this content was downloaded, not when it was last checked: unchanged files keep their
-      // entry, so an unchanged night does not make a different bundle.
-      ...(f.fetched_at ? { retrieved_at: f.fetched_at } : {}),
-      licence: s.licence.slice(0, 500),
-    })));
+  return report.sources.flatMap((s) =>
+    s.files
+      .filter((f) => f.sha256)
+      .map((f) => ({
+        id: `fetch:${f.file}`.slice(0, 200),
+        version: `sha256:${f.sha256}`,
+        url: f.url,
+        // When this content was downloaded, not when it was last checked: unchanged files keep their
+        // entry, so an unchanged night does not make a different bundle.
+        ...(f.fetched_at ? { retrieved_at: f.fetched_at } : {}),
+        licence: s.licence.slice(0, 500),
+      })),
+  );
 }
 
 /** Per jurisdiction, the oldest confirmation among its sources' files: what every one was checked by.
@@ -53,10 +61,16 @@ export function stampProvenance(bundle: string, report: FetchReport): { sources:
   const verified = verifiedAtByJurisdiction(report);
   let stamped = 0;
   if (existsSync(jurPath)) {
-    const rows = readFileSync(jurPath, 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as Record<string, unknown>);
+    const rows = readFileSync(jurPath, 'utf8')
+      .split('\n')
+      .filter((l) => l.trim())
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     for (const row of rows) {
       const at = verified.get(row.jurisdiction as string);
-      if (at) { row.last_verified_at = at; stamped++; }
+      if (at) {
+        row.last_verified_at = at;
+        stamped++;
+      }
     }
     writeFileAtomic(jurPath, rows.map((r) => JSON.stringify(r)).join('\n') + (rows.length ? '\n' : ''));
   }

@@ -15,7 +15,10 @@ export type ManifestRead = { ok: true; manifest: SourcesManifest } | { ok: false
 
 function checkSource(s: ManifestSource, i: number, problems: string[]): void {
   const at = `sources[${i}]${typeof s?.id === 'string' ? ` (${s.id})` : ''}`;
-  if (typeof s !== 'object' || s === null) { problems.push(`${at}: must be an object`); return; }
+  if (typeof s !== 'object' || s === null) {
+    problems.push(`${at}: must be an object`);
+    return;
+  }
   if (typeof s.id !== 'string' || !ID.test(s.id)) problems.push(`${at}: id must be lower-case letters, digits and dashes`);
   for (const f of ['publisher', 'licence', 'attribution', 'dataset_dir'] as const) {
     if (typeof s[f] !== 'string' || !s[f]) problems.push(`${at}: ${f} must be a non-empty string`);
@@ -25,29 +28,62 @@ function checkSource(s: ManifestSource, i: number, problems: string[]): void {
   if (typeof s.required !== 'boolean') problems.push(`${at}: required must be true or false`);
   if (s.discover !== undefined) {
     if (!DISCOVER_KINDS.includes(s.discover?.kind)) problems.push(`${at}: discover.kind must be one of ${DISCOVER_KINDS.join(', ')}`);
-    const templates = s.discover?.kind === 'index-list' ? [s.discover.index, s.discover.detail] : s.discover?.kind === 'html-chain' ? [s.discover.start] : (s.discover as { files?: unknown[] })?.files;
-    if (s.discover?.kind === 'index-list' && (typeof s.discover.item !== 'string' || typeof s.discover.key !== 'string')) problems.push(`${at}: discover.item and discover.key must name the list's elements`);
-    if (!Array.isArray(templates) || !templates.length || templates.some((f) => typeof (f as { url?: unknown })?.url !== 'string' || typeof (f as { path?: unknown })?.path !== 'string')) problems.push(`${at}: discover needs file templates with path and url`);
+    const templates =
+      s.discover?.kind === 'index-list'
+        ? [s.discover.index, s.discover.detail]
+        : s.discover?.kind === 'html-chain'
+          ? [s.discover.start]
+          : (s.discover as { files?: unknown[] })?.files;
+    if (s.discover?.kind === 'index-list' && (typeof s.discover.item !== 'string' || typeof s.discover.key !== 'string'))
+      problems.push(`${at}: discover.item and discover.key must name the list's elements`);
+    if (
+      !Array.isArray(templates) ||
+      !templates.length ||
+      templates.some((f) => typeof (f as { url?: unknown })?.url !== 'string' || typeof (f as { path?: unknown })?.path !== 'string')
+    )
+      problems.push(`${at}: discover needs file templates with path and url`);
   }
-  if (!Array.isArray(s.files) || (!s.files.length && !s.discover)) { problems.push(`${at}: files must be a non-empty array`); return; }
+  if (!Array.isArray(s.files) || (!s.files.length && !s.discover)) {
+    problems.push(`${at}: files must be a non-empty array`);
+    return;
+  }
   s.files.forEach((f, j) => {
-    if (typeof f?.path !== 'string' || !f.path || f.path.startsWith('/') || f.path.split('/').includes('..')) problems.push(`${at}.files[${j}]: path must be relative, without ..`);
+    if (typeof f?.path !== 'string' || !f.path || f.path.startsWith('/') || f.path.split('/').includes('..'))
+      problems.push(`${at}.files[${j}]: path must be relative, without ..`);
     if (typeof f?.url !== 'string' || !/^https?:\/\//.test(f.url)) problems.push(`${at}.files[${j}]: url must be http(s)`);
-    if (f?.list_with !== undefined && !LISTERS[f.list_with]) problems.push(`${at}.files[${j}]: list_with must be one of ${Object.keys(LISTERS).join(', ')}`);
+    if (f?.list_with !== undefined && !LISTERS[f.list_with])
+      problems.push(`${at}.files[${j}]: list_with must be one of ${Object.keys(LISTERS).join(', ')}`);
   });
-  if (s.min_interval_ms !== undefined && !(Number.isInteger(s.min_interval_ms) && s.min_interval_ms >= 0)) problems.push(`${at}: min_interval_ms must be a whole number of milliseconds >= 0`);
-  if (s.list_from && !s.files.some((f) => f.path === s.list_from!.file) && !(s.assemble && ASSEMBLERS[s.assemble]?.output === s.list_from.file)) problems.push(`${at}: list_from.file must be one of its files or the file it assembles`);
-  if (s.list_from && !LISTERS[s.list_from.lister]) problems.push(`${at}: list_from.lister must be one of ${Object.keys(LISTERS).join(', ')}`);
-  if (s.assemble !== undefined && !ASSEMBLERS[s.assemble]) problems.push(`${at}: assemble must be one of ${Object.keys(ASSEMBLERS).join(', ')}`);
+  if (s.min_interval_ms !== undefined && !(Number.isInteger(s.min_interval_ms) && s.min_interval_ms >= 0))
+    problems.push(`${at}: min_interval_ms must be a whole number of milliseconds >= 0`);
+  if (
+    s.list_from &&
+    !s.files.some((f) => f.path === s.list_from!.file) &&
+    !(s.assemble && ASSEMBLERS[s.assemble]?.output === s.list_from.file)
+  )
+    problems.push(`${at}: list_from.file must be one of its files or the file it assembles`);
+  if (s.list_from && !LISTERS[s.list_from.lister])
+    problems.push(`${at}: list_from.lister must be one of ${Object.keys(LISTERS).join(', ')}`);
+  if (s.assemble !== undefined && !ASSEMBLERS[s.assemble])
+    problems.push(`${at}: assemble must be one of ${Object.keys(ASSEMBLERS).join(', ')}`);
 }
 
 export function parseManifest(text: string): ManifestRead {
   let raw: Partial<SourcesManifest>;
-  try { raw = JSON.parse(text); } catch (err) { return { ok: false, problems: [`not JSON: ${(err as Error).message}`] }; }
+  try {
+    raw = JSON.parse(text);
+  } catch (err) {
+    return { ok: false, problems: [`not JSON: ${(err as Error).message}`] };
+  }
   const problems: string[] = [];
   if (raw.version !== 1) problems.push('version must be 1');
-  if (typeof raw.user_agent !== 'string' || raw.user_agent.length < 10) problems.push('user_agent must describe the client (name, version, contact URL)');
-  if (raw.sessions !== undefined && (!Array.isArray(raw.sessions) || raw.sessions.some((x) => !SESSION.test(x?.id) || !/^\d{4}-\d\d-\d\d$/.test(x?.opened)))) problems.push('sessions must be [{id: "44-1", opened: "YYYY-MM-DD"}, …]');
+  if (typeof raw.user_agent !== 'string' || raw.user_agent.length < 10)
+    problems.push('user_agent must describe the client (name, version, contact URL)');
+  if (
+    raw.sessions !== undefined &&
+    (!Array.isArray(raw.sessions) || raw.sessions.some((x) => !SESSION.test(x?.id) || !/^\d{4}-\d\d-\d\d$/.test(x?.opened)))
+  )
+    problems.push('sessions must be [{id: "44-1", opened: "YYYY-MM-DD"}, …]');
   if (!Array.isArray(raw.sources)) problems.push('sources must be an array');
   else raw.sources.forEach((s, i) => checkSource(s, i, problems));
   const ids = (raw.sources ?? []).map((s) => s?.id);
@@ -58,7 +94,11 @@ export function parseManifest(text: string): ManifestRead {
 
 export function readManifest(path: string): ManifestRead {
   let text: string;
-  try { text = readFileSync(path, 'utf8'); } catch (err) { return { ok: false, problems: [`cannot read ${path}: ${(err as Error).message}`] }; }
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (err) {
+    return { ok: false, problems: [`cannot read ${path}: ${(err as Error).message}`] };
+  }
   return parseManifest(text);
 }
 

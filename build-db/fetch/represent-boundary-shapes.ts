@@ -16,15 +16,29 @@ export const LIST_DIR = 'represent/boundaries';
 export const SHAPE_DIR = 'represent/shapes';
 export const PAGES_LISTER = 'represent-boundary-pages';
 
-interface Page<T> { objects?: T[]; meta?: { next?: string | null; total_count?: number } }
-interface ListItem { name?: string; external_id?: string; url?: string }
-interface ShapeItem { name?: string; shape?: { type?: string; coordinates?: unknown[] } | null }
+interface Page<T> {
+  objects?: T[];
+  meta?: { next?: string | null; total_count?: number };
+}
+interface ListItem {
+  name?: string;
+  external_id?: string;
+  url?: string;
+}
+interface ShapeItem {
+  name?: string;
+  shape?: { type?: string; coordinates?: unknown[] } | null;
+}
 
 /** A page of either listing: the next page, stored beside it by offset (`offset-<n>.json`). */
 export function representBoundaryPages(index: string, _urlOf: unknown, indexUrl = ''): { files: ManifestFile[]; problems: string[] } {
   const dir = new URL(indexUrl).pathname.replace(/\/+$/, '').endsWith('/shape') ? SHAPE_DIR : LIST_DIR;
   let page: Page<unknown>;
-  try { page = JSON.parse(index); } catch (err) { return { files: [], problems: [`${dir}: page is not JSON: ${(err as Error).message}`] }; }
+  try {
+    page = JSON.parse(index);
+  } catch (err) {
+    return { files: [], problems: [`${dir}: page is not JSON: ${(err as Error).message}`] };
+  }
   if (!Array.isArray(page?.objects)) return { files: [], problems: [`${dir}: page has no objects array`] };
   const next = page.meta?.next;
   if (!next) return { files: [], problems: [] };
@@ -37,22 +51,40 @@ export function representBoundaryPages(index: string, _urlOf: unknown, indexUrl 
 /** Every object of one listing's pages this run, in offset order, with problems when it is incomplete. */
 function readListing<T>(dir: string, cacheDir: string, datasetDir: string, files: FileOutcome[], problems: string[]): T[] | null {
   const prefix = `${datasetDir}/${dir}/offset-`;
-  const pages = files.filter((f) => f.file.startsWith(prefix) && f.file.endsWith('.json'))
+  const pages = files
+    .filter((f) => f.file.startsWith(prefix) && f.file.endsWith('.json'))
     .map((f) => ({ rel: f.file.slice(datasetDir.length + 1), offset: Number(f.file.slice(prefix.length, -5)), result: f.result }))
     .sort((a, b) => a.offset - b.offset);
-  if (!pages.length) { problems.push(`${dir}: no page fetched`); return null; }
+  if (!pages.length) {
+    problems.push(`${dir}: no page fetched`);
+    return null;
+  }
   const objects: T[] = [];
   let total: number | null = null;
   for (const p of pages) {
     const path = join(cacheDir, p.rel);
-    if (!existsSync(path)) { problems.push(`${p.rel}: not in the cache (${p.result})`); return null; }
+    if (!existsSync(path)) {
+      problems.push(`${p.rel}: not in the cache (${p.result})`);
+      return null;
+    }
     let page: Page<T>;
-    try { page = JSON.parse(readFileSync(path, 'utf8')); } catch (err) { problems.push(`${p.rel}: not JSON: ${(err as Error).message}`); return null; }
-    if (!Array.isArray(page.objects)) { problems.push(`${p.rel}: no objects array`); return null; }
+    try {
+      page = JSON.parse(readFileSync(path, 'utf8'));
+    } catch (err) {
+      problems.push(`${p.rel}: not JSON: ${(err as Error).message}`);
+      return null;
+    }
+    if (!Array.isArray(page.objects)) {
+      problems.push(`${p.rel}: no objects array`);
+      return null;
+    }
     objects.push(...page.objects);
     if (typeof page.meta?.total_count === 'number') total = page.meta.total_count;
   }
-  if (total !== null && total !== objects.length) { problems.push(`${dir}: ${objects.length} objects on its pages, meta.total_count says ${total}`); return null; }
+  if (total !== null && total !== objects.length) {
+    problems.push(`${dir}: ${objects.length} objects on its pages, meta.total_count says ${total}`);
+    return null;
+  }
   return objects;
 }
 
@@ -64,18 +96,28 @@ export function assembleBoundaryShapes(cacheDir: string, datasetDir: string, fil
   if (!list || !shapes) return { output: null, changed: false, problems: [...problems, 'collection not built'] };
   const byName = new Map<string, ShapeItem['shape']>();
   for (const s of shapes) {
-    if (!s.name || !s.shape) { problems.push(`${SHAPE_DIR}: an object without a name or shape (${JSON.stringify(s.name ?? null)})`); continue; }
+    if (!s.name || !s.shape) {
+      problems.push(`${SHAPE_DIR}: an object without a name or shape (${JSON.stringify(s.name ?? null)})`);
+      continue;
+    }
     if (byName.has(s.name)) problems.push(`${SHAPE_DIR}: two shapes named ${JSON.stringify(s.name)}`);
     byName.set(s.name, s.shape);
   }
   const features: Array<{ type: 'Feature'; properties: { id: string; name: string }; geometry: unknown }> = [];
   for (const b of list) {
     const shape = b.name ? byName.get(b.name) : undefined;
-    if (!b.name || !b.external_id) { problems.push(`${LIST_DIR}: a boundary without a name or external_id (${JSON.stringify(b.url ?? null)})`); continue; }
-    if (!shape || (shape.type !== 'MultiPolygon' && shape.type !== 'Polygon')) { problems.push(`${LIST_DIR}: ${b.name} has no Polygon or MultiPolygon among the shapes`); continue; }
+    if (!b.name || !b.external_id) {
+      problems.push(`${LIST_DIR}: a boundary without a name or external_id (${JSON.stringify(b.url ?? null)})`);
+      continue;
+    }
+    if (!shape || (shape.type !== 'MultiPolygon' && shape.type !== 'Polygon')) {
+      problems.push(`${LIST_DIR}: ${b.name} has no Polygon or MultiPolygon among the shapes`);
+      continue;
+    }
     features.push({ type: 'Feature', properties: { id: b.external_id, name: b.name }, geometry: shape });
   }
-  if (problems.length) return { output: null, changed: false, problems: [...problems, `collection not rebuilt: ${problems.length} problem(s)`] };
+  if (problems.length)
+    return { output: null, changed: false, problems: [...problems, `collection not rebuilt: ${problems.length} problem(s)`] };
   features.sort((a, b) => a.properties.id.localeCompare(b.properties.id));
   const body = gzipSync(JSON.stringify({ type: 'FeatureCollection', features }), { level: 9 });
   const out = join(cacheDir, output);

@@ -1,7 +1,13 @@
 // Bounded retries with exponential backoff and full jitter, so a flaky publisher is retried a
 // few times without a thundering herd, and a broken one fails in bounded time.
 
-export interface RetryPolicy { retries: number; backoffMs: number; maxBackoffMs?: number; random?: () => number; sleep?: (ms: number) => Promise<void> }
+export interface RetryPolicy {
+  retries: number;
+  backoffMs: number;
+  maxBackoffMs?: number;
+  random?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+}
 
 /** Statuses worth another try: timeouts, throttling and server errors. Other 4xx are final. */
 export const retryableStatus = (status: number) => status === 408 || status === 429 || status >= 500;
@@ -16,7 +22,10 @@ const sleepMs = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** Runs `once` until it says done or the retries are spent; returns the last outcome and the attempts made.
  *  `waitMs` (the server's Retry-After) replaces the backoff when it is longer. */
-export async function withRetries<T>(once: () => Promise<{ value: T; retry: boolean; waitMs?: number }>, policy: RetryPolicy): Promise<{ value: T; attempts: number }> {
+export async function withRetries<T>(
+  once: () => Promise<{ value: T; retry: boolean; waitMs?: number }>,
+  policy: RetryPolicy,
+): Promise<{ value: T; attempts: number }> {
   const sleep = policy.sleep ?? sleepMs;
   for (let attempt = 1; ; attempt++) {
     const { value, retry, waitMs = 0 } = await once();

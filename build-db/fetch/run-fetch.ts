@@ -24,8 +24,15 @@ import { expandUrl, mirrored } from './read-manifest.js';
 export type SourceStatus = 'fresh' | 'stale' | 'missing' | 'disabled';
 
 export interface SourceReport {
-  id: string; publisher: string; importer: string | null; dataset_dir: string; jurisdiction: string | null;
-  required: boolean; licence: string; attribution: string; status: SourceStatus;
+  id: string;
+  publisher: string;
+  importer: string | null;
+  dataset_dir: string;
+  jurisdiction: string | null;
+  required: boolean;
+  licence: string;
+  attribution: string;
+  status: SourceStatus;
   /** Some file's content differs from the previous run's. */
   changed: boolean;
   problems: string[];
@@ -44,7 +51,11 @@ export function itemChanges(files: FileOutcome[]): SourceReport['items'] {
 }
 
 export interface FetchReport {
-  cache: string; started_at: string; finished_at: string; seconds: number; user_agent: string;
+  cache: string;
+  started_at: string;
+  finished_at: string;
+  seconds: number;
+  user_agent: string;
   sources: SourceReport[];
   totals: Record<FileOutcome['result'], number> & { requests: number; bytes_downloaded: number };
   peak_per_host: Record<string, number>;
@@ -61,7 +72,11 @@ export interface FetchOptions {
   only?: string[];
   now?: () => string;
   /** Overrides of the manifest's defaults (tests use millisecond backoffs). */
-  timeoutMs?: number; retries?: number; backoffMs?: number; perHost?: number; spacingMs?: number;
+  timeoutMs?: number;
+  retries?: number;
+  backoffMs?: number;
+  perHost?: number;
+  spacingMs?: number;
   /** Space requests to a loopback mirror as to the publishers (tests of the spacing itself). */
   politeToLoopback?: boolean;
   /** Backfill from this date (YYYY-MM-DD): sessions that ended before it and divisions dated before it are skipped. */
@@ -87,18 +102,38 @@ function discoveredStatus(files: FileOutcome[], failures: string[]): SourceStatu
 
 /** The provenance record of a cached file confirmed earlier, reported without a request. */
 function keptOutcome(source: string, key: string, c: CachedFile): FileOutcome {
-  return { source, file: key, url: c.url, requested_at: c.verified_at, status: null, result: 'unchanged', attempts: 0, bytes: c.bytes, sha256: c.sha256, fetched_at: c.fetched_at, verified_at: c.verified_at };
+  return {
+    source,
+    file: key,
+    url: c.url,
+    requested_at: c.verified_at,
+    status: null,
+    result: 'unchanged',
+    attempts: 0,
+    bytes: c.bytes,
+    sha256: c.sha256,
+    fetched_at: c.fetched_at,
+    verified_at: c.verified_at,
+  };
 }
 
 function readMarker(cache: string): string | null {
-  try { return JSON.parse(readFileSync(runMarkerFile(cache), 'utf8')).started_at ?? null; } catch { return null; }
+  try {
+    return JSON.parse(readFileSync(runMarkerFile(cache), 'utf8')).started_at ?? null;
+  } catch {
+    return null;
+  }
 }
 
 /** The host a discovered source asks (its first template's). */
 function discoverHost(s: ManifestSource): string {
   const d = s.discover!;
   const url = d.kind === 'index-list' ? d.index.url : d.kind === 'html-chain' ? d.start.url : d.files[0]?.url;
-  try { return new URL(url ?? '').host; } catch { return s.id; }
+  try {
+    return new URL(url ?? '').host;
+  } catch {
+    return s.id;
+  }
 }
 
 export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
@@ -108,7 +143,7 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
   const d = manifest.defaults;
   const since = opts.since ?? null;
   const loopback = isLoopbackUrl(mirror) && !opts.politeToLoopback;
-  const limit = new HostLimit(opts.perHost ?? d.per_host, opts.spacingMs ?? (loopback ? 0 : d.spacing_ms ?? 0));
+  const limit = new HostLimit(opts.perHost ?? d.per_host, opts.spacingMs ?? (loopback ? 0 : (d.spacing_ms ?? 0)));
   const full = readFullState(cache);
   const state: CacheState = full.files;
   const misses = full.misses;
@@ -144,31 +179,70 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
     const pinned = file.immutable || pinnedToCommit(url);
     if (pinned && had && existsSync(join(cache, key))) return keptOutcome(source.id, key, had);
     // An optional file found absent at a commit (a set without .prj) stays absent: not asked again.
-    if (pinned && file.optional && misses[key]) return { source: source.id, file: key, url, requested_at: misses[key], status: 404, result: 'absent', attempts: 0, bytes: null, sha256: null, fetched_at: null, verified_at: misses[key] };
+    if (pinned && file.optional && misses[key])
+      return {
+        source: source.id,
+        file: key,
+        url,
+        requested_at: misses[key],
+        status: 404,
+        result: 'absent',
+        attempts: 0,
+        bytes: null,
+        sha256: null,
+        fetched_at: null,
+        verified_at: misses[key],
+      };
     // The limit is per publisher host, also when a mirror serves every host.
     const host = hostOf(url);
     const deps: FetchFileDeps = {
-      cache, userAgent: manifest.user_agent, timeoutMs: opts.timeoutMs ?? d.timeout_ms, now,
+      cache,
+      userAgent: manifest.user_agent,
+      timeoutMs: opts.timeoutMs ?? d.timeout_ms,
+      now,
       retry: { retries: opts.retries ?? d.retries, backoffMs: opts.backoffMs ?? d.backoff_ms },
       requestUrl: (u) => mirrored(u, mirror),
       beforeAttempt: () => limit.spaced(host),
       onRetryAfter: (ms) => limit.pause(host, ms),
       hostDown: () => (down.has(host) ? `not requested: ${host} refused earlier this run (${down.get(host)})` : null),
-      onHostDown: (error) => { if (!down.has(host)) { down.set(host, error); onProgress(`${host}: ${error}: its other files are not requested this run (their last copies are kept)`); } },
+      onHostDown: (error) => {
+        if (!down.has(host)) {
+          down.set(host, error);
+          onProgress(`${host}: ${error}: its other files are not requested this run (their last copies are kept)`);
+        }
+      },
     };
-    const { outcome, state: next } = await limit.run(host, async () => { await pace(source); return fetchFile(source, { ...file, url, path }, had, deps); }, source.required);
+    const { outcome, state: next } = await limit.run(
+      host,
+      async () => {
+        await pace(source);
+        return fetchFile(source, { ...file, url, path }, had, deps);
+      },
+      source.required,
+    );
     requests += outcome.attempts;
-    if (next && next !== had) { state[key] = next; journal(cache, { file: key, state: next }); }
-    if (pinned && outcome.result === 'absent') { misses[key] = outcome.requested_at; journal(cache, { miss: key, at: outcome.requested_at }); }
+    if (next && next !== had) {
+      state[key] = next;
+      journal(cache, { file: key, state: next });
+    }
+    if (pinned && outcome.result === 'absent') {
+      misses[key] = outcome.requested_at;
+      journal(cache, { miss: key, at: outcome.requested_at });
+    }
     if (++done % 100 === 0) onProgress(`${done} files, ${requests} requests so far`);
-    if (outcome.result !== 'unchanged' && outcome.result !== 'absent') onProgress(`${key}: ${outcome.result}${outcome.error ? ` (${outcome.error})` : ''}`);
+    if (outcome.result !== 'unchanged' && outcome.result !== 'absent')
+      onProgress(`${key}: ${outcome.result}${outcome.error ? ` (${outcome.error})` : ''}`);
     return outcome;
   };
 
   const contextFor = (source: ManifestSource, sessions: Session[]): DiscoverContext => {
     const keyOf = (path: string) => `${source.dataset_dir}/${path}`;
     return {
-      source, sessions, since, now: startedAt, resumeFrom,
+      source,
+      sessions,
+      since,
+      now: startedAt,
+      resumeFrom,
       fetch: (file) => one(source, file),
       kept: (file) => {
         const key = keyOf(file.path);
@@ -176,7 +250,8 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
       },
       missedAt: (path) => misses[keyOf(path)] ?? null,
       setMiss: (path, at) => {
-        if (at) misses[keyOf(path)] = at; else delete misses[keyOf(path)];
+        if (at) misses[keyOf(path)] = at;
+        else delete misses[keyOf(path)];
         journal(cache, { miss: keyOf(path), at });
       },
       readCached: (path) => {
@@ -197,16 +272,30 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
     // A session found past the manifest's list is walked by the sources that follow too.
     for (const s of found.sessionsFound) {
       onProgress(`session ${s.id} found past the manifest's list`);
-      sessions = [...sessions.filter((x) => x.id !== s.id && !x.candidate).map((x) => ({ ...x, open: false })), s, ...sessions.filter((x) => x.candidate && x.id !== s.id)];
+      sessions = [
+        ...sessions.filter((x) => x.id !== s.id && !x.candidate).map((x) => ({ ...x, open: false })),
+        s,
+        ...sessions.filter((x) => x.candidate && x.id !== s.id),
+      ];
     }
     const files = [...fixed, ...found.files];
     const problems = found.failures;
     const status = fixed.some((f) => f.result === 'missing') ? 'missing' : discoveredStatus(files, problems);
     onProgress(`${source.id}: ${status}, ${files.length} file(s)${problems.length ? `, ${problems.length} failed request(s)` : ''}`);
     return {
-      id: source.id, publisher: source.publisher, importer: source.importer, dataset_dir: source.dataset_dir, jurisdiction: source.jurisdiction ?? null,
-      required: source.required, licence: source.licence, attribution: source.attribution, status,
-      changed: files.some((f) => f.result === 'updated'), problems, files, items: itemChanges(files),
+      id: source.id,
+      publisher: source.publisher,
+      importer: source.importer,
+      dataset_dir: source.dataset_dir,
+      jurisdiction: source.jurisdiction ?? null,
+      required: source.required,
+      licence: source.licence,
+      attribution: source.attribution,
+      status,
+      changed: files.some((f) => f.result === 'updated'),
+      problems,
+      files,
+      items: itemChanges(files),
     };
   };
 
@@ -222,7 +311,8 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
       const built = assembler.run(join(cache, source.dataset_dir), source.dataset_dir, files);
       assemblyProblems.push(...built.problems);
       for (const note of built.notes ?? []) onProgress(`${source.id}: ${note}`);
-      if (built.output) onProgress(`${source.id}: ${built.output} ${built.changed ? 'assembled' : 'unchanged'} from ${files.length - 1} file(s)`);
+      if (built.output)
+        onProgress(`${source.id}: ${built.output} ${built.changed ? 'assembled' : 'unchanged'} from ${files.length - 1} file(s)`);
       assembled = built.output ? 'built' : existsSync(join(cache, source.dataset_dir, assembler.output)) ? 'stale' : 'missing';
     };
     // An assembled file that lists more files (the boundary set list, from each set's definition.py) is built first.
@@ -232,20 +322,41 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
     // in waves (every set's next page together, within the host limit) until no page names another;
     // a path already fetched this run is never fetched again.
     let queue: Array<{ file: string; lister: string; url: string; params?: Record<string, string | number> }> = [];
-    if (source.list_from) queue.push({ ...source.list_from, url: expandUrl((source.files.find((f) => f.path === source.list_from!.file) ?? source.files[0]).url) });
+    if (source.list_from)
+      queue.push({
+        ...source.list_from,
+        url: expandUrl((source.files.find((f) => f.path === source.list_from!.file) ?? source.files[0]).url),
+      });
     // A source with several indexes (one per session) names the lister on each index file.
-    for (const f of source.files) if (f.list_with && f.path !== source.list_from?.file) queue.push({ file: f.path, lister: f.list_with, url: expandUrl(f.url, f.params), params: f.params });
+    for (const f of source.files)
+      if (f.list_with && f.path !== source.list_from?.file)
+        queue.push({ file: f.path, lister: f.list_with, url: expandUrl(f.url, f.params), params: f.params });
     const fetched = new Set(source.files.map((f) => f.path));
     while (queue.length) {
       const fresh: ManifestFile[] = [];
       for (const item of queue) {
         const index = join(cache, source.dataset_dir, item.file);
         const lister = LISTERS[item.lister];
-        if (!lister) { problems.push(`unknown lister ${item.lister}`); continue; }
-        if (!existsSync(index)) { problems.push(`index ${item.file} not in the cache: nothing listed`); continue; }
-        const listed = lister(readFileSync(index, 'utf8'), (path) => new URL(path.split('/').map(encodeURIComponent).join('/'), item.url).href, item.url, item.params);
+        if (!lister) {
+          problems.push(`unknown lister ${item.lister}`);
+          continue;
+        }
+        if (!existsSync(index)) {
+          problems.push(`index ${item.file} not in the cache: nothing listed`);
+          continue;
+        }
+        const listed = lister(
+          readFileSync(index, 'utf8'),
+          (path) => new URL(path.split('/').map(encodeURIComponent).join('/'), item.url).href,
+          item.url,
+          item.params,
+        );
         problems.push(...listed.problems);
-        for (const f of listed.files) if (!fetched.has(f.path)) { fetched.add(f.path); fresh.push(f); }
+        for (const f of listed.files)
+          if (!fetched.has(f.path)) {
+            fetched.add(f.path);
+            fresh.push(f);
+          }
       }
       files = [...files, ...(await Promise.all(fresh.map((f) => one(source, f))))];
       queue = fresh.filter((f) => f.list_with).map((f) => ({ file: f.path, lister: f.list_with!, url: f.url }));
@@ -256,14 +367,38 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
     problems.push(...assemblyProblems);
     onProgress(`${source.id}: ${status}, ${files.length} file(s)`);
     return {
-      id: source.id, publisher: source.publisher, importer: source.importer, dataset_dir: source.dataset_dir, jurisdiction: source.jurisdiction ?? null,
-      required: source.required, licence: source.licence, attribution: source.attribution, status,
-      changed: files.some((f) => f.result === 'updated'), problems, files, items: itemChanges(files),
+      id: source.id,
+      publisher: source.publisher,
+      importer: source.importer,
+      dataset_dir: source.dataset_dir,
+      jurisdiction: source.jurisdiction ?? null,
+      required: source.required,
+      licence: source.licence,
+      attribution: source.attribution,
+      status,
+      changed: files.some((f) => f.result === 'updated'),
+      problems,
+      files,
+      items: itemChanges(files),
     };
   };
 
   const wanted = manifest.sources.filter((s) => !opts.only || opts.only.includes(s.id));
-  const disabled = (s: ManifestSource): SourceReport => ({ id: s.id, publisher: s.publisher, importer: s.importer, dataset_dir: s.dataset_dir, jurisdiction: s.jurisdiction ?? null, required: s.required, licence: s.licence, attribution: s.attribution, status: 'disabled', changed: false, problems: [], files: [], items: { new: [], changed: [], removed: [] } });
+  const disabled = (s: ManifestSource): SourceReport => ({
+    id: s.id,
+    publisher: s.publisher,
+    importer: s.importer,
+    dataset_dir: s.dataset_dir,
+    jurisdiction: s.jurisdiction ?? null,
+    required: s.required,
+    licence: s.licence,
+    attribution: s.attribution,
+    status: 'disabled',
+    changed: false,
+    problems: [],
+    files: [],
+    items: { new: [], changed: [], removed: [] },
+  });
   const plain = Promise.all(wanted.filter((s) => !s.discover).map((s) => (s.enabled === false ? disabled(s) : fetchSource(s))));
   // Discovered sources of one host run one after another (numbered first: they find new sessions,
   // which the sources started after them walk too), each with its own files in parallel; the hosts
@@ -277,9 +412,11 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
   }
   const discovered = (async () => {
     const reports = new Map<string, SourceReport>();
-    await Promise.all([...byHost.values()].map(async (group) => {
-      for (const s of group) reports.set(s.id, s.enabled === false ? disabled(s) : await discoverSource(s));
-    }));
+    await Promise.all(
+      [...byHost.values()].map(async (group) => {
+        for (const s of group) reports.set(s.id, s.enabled === false ? disabled(s) : await discoverSource(s));
+      }),
+    );
     return reports;
   })();
   const [plainReports, discoveredReports] = await Promise.all([plain, discovered]);
@@ -290,11 +427,24 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
   const all = sources.flatMap((s) => s.files);
   const count = (r: FileOutcome['result']) => all.filter((f) => f.result === r).length;
   const report: FetchReport = {
-    cache, started_at: startedAt, finished_at: now(), seconds: Number(((performance.now() - started) / 1000).toFixed(2)), user_agent: manifest.user_agent,
+    cache,
+    started_at: startedAt,
+    finished_at: now(),
+    seconds: Number(((performance.now() - started) / 1000).toFixed(2)),
+    user_agent: manifest.user_agent,
     sources,
-    totals: { updated: count('updated'), unchanged: count('unchanged'), stale: count('stale'), missing: count('missing'), absent: count('absent'), requests, bytes_downloaded: all.filter((f) => f.result === 'updated').reduce((n, f) => n + (f.bytes ?? 0), 0) },
+    totals: {
+      updated: count('updated'),
+      unchanged: count('unchanged'),
+      stale: count('stale'),
+      missing: count('missing'),
+      absent: count('absent'),
+      requests,
+      bytes_downloaded: all.filter((f) => f.result === 'updated').reduce((n, f) => n + (f.bytes ?? 0), 0),
+    },
     peak_per_host: Object.fromEntries(limit.peak),
-    since, resumed_from: resumeFrom,
+    since,
+    resumed_from: resumeFrom,
   };
   writeFileAtomic(fetchReportFile(cache), `${JSON.stringify(report, null, 1)}\n`);
   return report;

@@ -47,7 +47,9 @@ export function planarArea(mp: MultiPolygonCoords): number {
 /** Area-weighted centroid in lng/lat (holes subtract): at boundary scale the distortion of treating
  *  degrees as planar moves it by metres, and it is a label point, not a measurement. */
 export function centroid(mp: MultiPolygonCoords): { lng: number; lat: number } {
-  let area = 0, cx = 0, cy = 0;
+  let area = 0,
+    cx = 0,
+    cy = 0;
   for (const polygon of mp) {
     polygon.forEach((ring, r) => {
       const signed = planarRingArea(ring);
@@ -68,7 +70,10 @@ export function centroid(mp: MultiPolygonCoords): { lng: number; lat: number } {
 }
 
 export function bboxOf(mp: MultiPolygonCoords): BBox {
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  let minX = Infinity,
+    minY = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity;
   for (const polygon of mp) {
     for (const [x, y] of polygon[0]) {
       if (x < minX) minX = x;

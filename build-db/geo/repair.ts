@@ -6,9 +6,7 @@ import * as polyclip from 'polyclip-ts';
 import type { MultiPolygonCoords, PolygonCoords, Ring } from '../../src/core/data-file/fgb.js';
 import { planarArea } from './measure.js';
 
-export type RepairResult =
-  | { ok: true; geometry: MultiPolygonCoords; notes: string[] }
-  | { ok: false; reason: string };
+export type RepairResult = { ok: true; geometry: MultiPolygonCoords; notes: string[] } | { ok: false; reason: string };
 
 /** Relative change of planar area beyond which a repair is reported as changing the shape. */
 const AREA_TOLERANCE = 1e-6;
@@ -36,7 +34,10 @@ export function repairGeometry(geometry: { type: 'Polygon' | 'MultiPolygon'; coo
       const ring = cleanRing(raw);
       // Fewer than 4 positions cannot enclose anything; a ring of zero signed area may still be a
       // bow-tie with two real lobes, so that one goes to the union, which keeps what has area.
-      if (ring.length < 4) { degenerate++; return; }
+      if (ring.length < 4) {
+        degenerate++;
+        return;
+      }
       if (i === 0 || rings.length) rings.push(ring); // a hole without its outer ring has nothing to cut
     });
     if (rings.length) cleaned.push(rings);
@@ -51,9 +52,11 @@ export function repairGeometry(geometry: { type: 'Polygon' | 'MultiPolygon'; coo
     return { ok: false, reason: `geometry could not be repaired (${(err as Error).message})` };
   }
   if (!unioned.length) return { ok: false, reason: 'no area left after removing self-intersections' };
-  const before = planarArea(cleaned), after = planarArea(unioned);
+  const before = planarArea(cleaned),
+    after = planarArea(unioned);
   if (Math.abs(after - before) > AREA_TOLERANCE * Math.max(before, after)) {
-    const change = before > 0 ? `area ${after > before ? '+' : ''}${(((after - before) / before) * 100).toFixed(4)}%` : 'its rings cancelled out before';
+    const change =
+      before > 0 ? `area ${after > before ? '+' : ''}${(((after - before) / before) * 100).toFixed(4)}%` : 'its rings cancelled out before';
     notes.push(`self-intersecting or overlapping rings repaired (${change})`);
   }
   return { ok: true, geometry: unioned, notes };

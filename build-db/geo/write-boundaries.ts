@@ -31,11 +31,16 @@ export function divisionRank(ocdId: string | null): number {
   return segments.length * 2 + (segments.some((s) => s.startsWith('csd:')) ? 1 : 0);
 }
 
-export function writeBoundaries(db: Database.Database, rows: SourceRecords['boundaries'], onProgress: (msg: string) => void = () => {}): GeoPhaseSummary {
+export function writeBoundaries(
+  db: Database.Database,
+  rows: SourceRecords['boundaries'],
+  onProgress: (msg: string) => void = () => {},
+): GeoPhaseSummary {
   const started = performance.now();
   db.exec(GEO_SCHEMA_SQL);
   const warnings: string[] = [];
-  const insert = db.prepare(`INSERT INTO boundaries (rowid, constituency_id, source_set, slug, name, name_fr, level, level_order, province_territory,
+  const insert =
+    db.prepare(`INSERT INTO boundaries (rowid, constituency_id, source_set, slug, name, name_fr, level, level_order, province_territory,
       effective_from, effective_to, boundaries_version, ocd_id, superseded_by, is_current, division_rank, area_sqkm, centroid_lng, centroid_lat,
       min_lng, min_lat, max_lng, max_lat, simple_min_lng, simple_min_lat, simple_max_lng, simple_max_lat, vertices, full_fgb, simple_fgb)
     VALUES (@rowid, @constituency_id, @source_set, @slug, @name, @name_fr, @level, @level_order, @province_territory,
@@ -43,7 +48,11 @@ export function writeBoundaries(db: Database.Database, rows: SourceRecords['boun
       @min_lng, @min_lat, @max_lng, @max_lat, @simple_min_lng, @simple_min_lat, @simple_max_lng, @simple_max_lat, @vertices, @full_fgb, @simple_fgb)`);
   const insertBox = db.prepare('INSERT INTO boundaries_bbox VALUES (?, ?, ?, ?, ?)');
 
-  let rowid = 0, rejected = 0, repaired = 0, vertices = 0, simplifiedVertices = 0;
+  let rowid = 0,
+    rejected = 0,
+    repaired = 0,
+    vertices = 0,
+    simplifiedVertices = 0;
   let lastReport = performance.now();
   for (const { file, line, record } of rows) {
     const fixed = repairGeometry(record.geometry);
@@ -66,15 +75,36 @@ export function writeBoundaries(db: Database.Database, rows: SourceRecords['boun
     simplifiedVertices += vertexCount(simple);
     rowid++;
     insert.run({
-      rowid, constituency_id: `${record.source_set}/${record.slug}`, source_set: record.source_set, slug: record.slug,
-      name: record.name, name_fr: record.name_fr, level: record.level, level_order: LEVELS.indexOf(record.level),
-      province_territory: record.province_territory, effective_from: record.effective_from, effective_to: record.effective_to,
-      boundaries_version: record.boundaries_version, ocd_id: record.ocd_id, superseded_by: record.superseded_by,
-      is_current: record.superseded_by === null ? 1 : 0, division_rank: divisionRank(record.ocd_id ?? (record.set_division_id ? `${record.set_division_id}/*` : null)),
-      area_sqkm: geodesicAreaSqKm(full), centroid_lng: c.lng, centroid_lat: c.lat,
-      min_lng: minLng, min_lat: minLat, max_lng: maxLng, max_lat: maxLat,
-      simple_min_lng: simpleBox[0], simple_min_lat: simpleBox[1], simple_max_lng: simpleBox[2], simple_max_lat: simpleBox[3],
-      vertices: n, full_fgb: encodeMultiPolygon(full), simple_fgb: encodeMultiPolygon(simple),
+      rowid,
+      constituency_id: `${record.source_set}/${record.slug}`,
+      source_set: record.source_set,
+      slug: record.slug,
+      name: record.name,
+      name_fr: record.name_fr,
+      level: record.level,
+      level_order: LEVELS.indexOf(record.level),
+      province_territory: record.province_territory,
+      effective_from: record.effective_from,
+      effective_to: record.effective_to,
+      boundaries_version: record.boundaries_version,
+      ocd_id: record.ocd_id,
+      superseded_by: record.superseded_by,
+      is_current: record.superseded_by === null ? 1 : 0,
+      division_rank: divisionRank(record.ocd_id ?? (record.set_division_id ? `${record.set_division_id}/*` : null)),
+      area_sqkm: geodesicAreaSqKm(full),
+      centroid_lng: c.lng,
+      centroid_lat: c.lat,
+      min_lng: minLng,
+      min_lat: minLat,
+      max_lng: maxLng,
+      max_lat: maxLat,
+      simple_min_lng: simpleBox[0],
+      simple_min_lat: simpleBox[1],
+      simple_max_lng: simpleBox[2],
+      simple_max_lat: simpleBox[3],
+      vertices: n,
+      full_fgb: encodeMultiPolygon(full),
+      simple_fgb: encodeMultiPolygon(simple),
     });
     insertBox.run(rowid, simpleBox[0], simpleBox[2], simpleBox[1], simpleBox[3]);
     if (performance.now() - lastReport > 5000) {
@@ -84,7 +114,9 @@ export function writeBoundaries(db: Database.Database, rows: SourceRecords['boun
   }
   const seconds = (performance.now() - started) / 1000;
   if (rows.length) {
-    onProgress(`geo phase: ${rowid} boundaries (${vertices} vertices, ${simplifiedVertices} simplified), ${repaired} repaired, ${rejected} rejected in ${seconds.toFixed(1)}s`);
+    onProgress(
+      `geo phase: ${rowid} boundaries (${vertices} vertices, ${simplifiedVertices} simplified), ${repaired} repaired, ${rejected} rejected in ${seconds.toFixed(1)}s`,
+    );
   }
   return { boundaries: rowid, rejected, repaired, vertices, simplifiedVertices, seconds, warnings };
 }

@@ -1,6 +1,17 @@
 // Reads and writes the parts of a source bundle folder that importers own: `<entity>.<kind>.jsonl`
 // per importer, plus the manifest and the jurisdictions file, which describe every part together.
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { SOURCE_FILES, type SourceKind } from '../sources/files.js';
 import { SOURCE_FORMAT_VERSION } from '../sources/schemas.js';
@@ -20,7 +31,10 @@ export function readParts(dir: string): Map<string, ImportedRecords> {
     const m = /^([a-z_]+)\.([a-z0-9][a-z0-9-]*)\.jsonl$/.exec(name);
     if (!m || !KINDS.includes(m[1] as SourceKind)) continue;
     const records = parts.get(m[2]) ?? {};
-    const rows = readFileSync(join(dir, name), 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
+    const rows = readFileSync(join(dir, name), 'utf8')
+      .split('\n')
+      .filter((l) => l.trim())
+      .map((l) => JSON.parse(l));
     (records as Record<string, unknown[]>)[m[1]] = rows;
     parts.set(m[2], records);
   }
@@ -39,8 +53,17 @@ function writeLinesAtomic(path: string, rows: unknown[]): void {
   const tmp = `${path}.tmp-${process.pid}`;
   const fd = openSync(tmp, 'w');
   try {
-    for (let i = 0; i < rows.length; i += 1000) writeSync(fd, rows.slice(i, i + 1000).map((r) => `${JSON.stringify(r)}\n`).join(''));
-  } finally { closeSync(fd); }
+    for (let i = 0; i < rows.length; i += 1000)
+      writeSync(
+        fd,
+        rows
+          .slice(i, i + 1000)
+          .map((r) => `${JSON.stringify(r)}\n`)
+          .join(''),
+      );
+  } finally {
+    closeSync(fd);
+  }
   renameSync(tmp, path);
 }
 
@@ -51,18 +74,32 @@ export function writePart(dir: string, part: string, records: ImportedRecords): 
   for (const kind of KINDS) {
     const path = join(dir, partName(kind, part));
     const rows = (records[kind] ?? []) as unknown[];
-    if (!rows.length) { rmSync(path, { force: true }); continue; }
+    if (!rows.length) {
+      rmSync(path, { force: true });
+      continue;
+    }
     writeLinesAtomic(path, rows);
     counts[kind] = rows.length;
   }
   return counts;
 }
 
-export interface ImportRecord { kind: string; from: string; sources: ImportOutput['sources']; coverage: CoverageClaim[]; skippedSets?: Refusal[] }
+export interface ImportRecord {
+  kind: string;
+  from: string;
+  sources: ImportOutput['sources'];
+  coverage: CoverageClaim[];
+  skippedSets?: Refusal[];
+}
 
 interface ManifestOnDisk {
-  format_version: number; name: string; demo: boolean; extracted_at: string; description?: string;
-  sources: ImportOutput['sources']; imports?: Record<string, Omit<ImportRecord, 'kind'>>;
+  format_version: number;
+  name: string;
+  demo: boolean;
+  extracted_at: string;
+  description?: string;
+  sources: ImportOutput['sources'];
+  imports?: Record<string, Omit<ImportRecord, 'kind'>>;
   skipped_sets?: Array<Refusal & { importer: string }>;
 }
 
@@ -93,18 +130,32 @@ export function writeManifest(dir: string, done: ImportRecord[], extractedAt: st
   const rank = { none: 0, partial: 1, live: 2 } as const;
   type Status = keyof typeof rank;
   // Every legislature has a row (the spec's 14), `none` until an import claims coverage of it.
-  const rows = new Map<string, Record<string, unknown>>(Object.entries(LEGISLATURES).map(([jurisdiction, leg]) => [jurisdiction, {
-    jurisdiction, legislature_name: leg.legislature_name, seats: leg.seats,
-    bills_status: 'none', hansard_status: 'none', votes_status: 'none', committees_status: 'none',
-    last_verified_at: null, source_urls: { ...leg.source_urls }, notes: null, politicians_status: 'none',
-  }]));
+  const rows = new Map<string, Record<string, unknown>>(
+    Object.entries(LEGISLATURES).map(([jurisdiction, leg]) => [
+      jurisdiction,
+      {
+        jurisdiction,
+        legislature_name: leg.legislature_name,
+        seats: leg.seats,
+        bills_status: 'none',
+        hansard_status: 'none',
+        votes_status: 'none',
+        committees_status: 'none',
+        last_verified_at: null,
+        source_urls: { ...leg.source_urls },
+        notes: null,
+        politicians_status: 'none',
+      },
+    ]),
+  );
   for (const claim of Object.values(imports).flatMap((i) => i.coverage)) {
     const row = rows.get(claim.jurisdiction)!;
     for (const f of ['bills', 'hansard', 'votes', 'committees', 'politicians'] as const) {
       const want = claim[f];
       if (want && rank[want] > rank[row[`${f}_status`] as Status]) row[`${f}_status`] = want;
     }
-    if (claim.last_verified_at && (!row.last_verified_at || claim.last_verified_at > (row.last_verified_at as string))) row.last_verified_at = claim.last_verified_at;
+    if (claim.last_verified_at && (!row.last_verified_at || claim.last_verified_at > (row.last_verified_at as string)))
+      row.last_verified_at = claim.last_verified_at;
     Object.assign(row.source_urls as object, claim.source_urls ?? {});
     if (claim.notes) row.notes = row.notes ? `${row.notes} ${claim.notes}` : claim.notes;
     rows.set(claim.jurisdiction, row);

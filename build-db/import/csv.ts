@@ -2,15 +2,27 @@
 // Rows carry the 1-based line they start on, so importers can name the line they skip.
 import { parse } from 'csv-parse/sync';
 
-export interface CsvRow { line: number; fields: string[] }
+export interface CsvRow {
+  line: number;
+  fields: string[];
+}
 
 export function parseCsv(text: string): CsvRow[] {
   const rows = parse(text, {
-    bom: true, info: true, raw: true, relax_column_count: true, record_delimiter: ['\r\n', '\n', '\r'],
+    bom: true,
+    info: true,
+    raw: true,
+    relax_column_count: true,
+    record_delimiter: ['\r\n', '\n', '\r'],
   }) as unknown as Array<{ record: string[]; info: { lines: number }; raw: string }>;
   // info.lines is the line the record ends on; a quoted field with line breaks started it earlier.
   // Blank lines are kept by the parser (so its line count stays exact) and dropped here.
-  return rows.filter(({ record }) => record.length > 1 || record[0] !== '').map(({ record, info, raw }) => ({ line: info.lines - (raw.replace(/(\r\n|\n|\r)$/, '').match(/\r\n|\n|\r/g)?.length ?? 0), fields: record }));
+  return rows
+    .filter(({ record }) => record.length > 1 || record[0] !== '')
+    .map(({ record, info, raw }) => ({
+      line: info.lines - (raw.replace(/(\r\n|\n|\r)$/, '').match(/\r\n|\n|\r/g)?.length ?? 0),
+      fields: record,
+    }));
 }
 
 /** Rows as objects keyed by the header row's names; `line` is the row's line in the file. */

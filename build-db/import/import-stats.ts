@@ -11,7 +11,12 @@ export interface ImportStats {
 /** Counters starting at `initial` (keys listed there are reported even when they stay 0). */
 export function importStats(initial: Record<string, number> = {}): ImportStats {
   const stats = { ...initial };
-  return { stats, add: (key, n = 1) => { stats[key] = (stats[key] ?? 0) + n; } };
+  return {
+    stats,
+    add: (key, n = 1) => {
+      stats[key] = (stats[key] ?? 0) + n;
+    },
+  };
 }
 
 /** True when `path` exists; otherwise records `file` as skipped ('file missing') and returns false. */

@@ -3,7 +3,10 @@
 import type { ImportContext, Refusal } from './types.js';
 
 export class SetRefused extends Error {
-  constructor(readonly refusal: Refusal) { super(`${refusal.set} cannot be imported: ${refusal.reason}`); this.name = 'SetRefused'; }
+  constructor(readonly refusal: Refusal) {
+    super(`${refusal.set} cannot be imported: ${refusal.reason}`);
+    this.name = 'SetRefused';
+  }
 }
 
 export function refuse(ctx: ImportContext, refusal: Refusal): void {

@@ -49,22 +49,46 @@ export interface RunImportOptions {
 }
 
 export class ImportError extends Error {
-  constructor(message: string) { super(message); this.name = 'ImportError'; }
+  constructor(message: string) {
+    super(message);
+    this.name = 'ImportError';
+  }
 }
 
-const byReason = (skips: Skip[]) => skips.reduce<Record<string, number>>((acc, s) => { acc[s.reason] = (acc[s.reason] ?? 0) + 1; return acc; }, {});
+const byReason = (skips: Skip[]) =>
+  skips.reduce<Record<string, number>>((acc, s) => {
+    acc[s.reason] = (acc[s.reason] ?? 0) + 1;
+    return acc;
+  }, {});
 
 /** The people of the bundle's parts, merged one per person as the build will merge them. */
 export function peopleOf(parts: Map<string, ImportedRecords>): { people: Person[]; issues: MergeIssue[] } {
-  const located = [...parts].sort(([a], [b]) => a.localeCompare(b))
-    .flatMap(([part, r]) => (r.politicians ?? []).map((record, i) => ({ file: `politicians.${part}.jsonl`, line: i + 1, record: record as LoosePolitician })));
-  const sessions = [...parts.values()].flatMap((r) => r.sessions ?? []).map((s) => ({ level: s.level, parliament_number: s.parliament_number }));
-  const merged = mergePoliticians(located, { latestParliament: latestParliament(sessions, located.map((l) => l.record)) });
+  const located = [...parts]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .flatMap(([part, r]) =>
+      (r.politicians ?? []).map((record, i) => ({ file: `politicians.${part}.jsonl`, line: i + 1, record: record as LoosePolitician })),
+    );
+  const sessions = [...parts.values()]
+    .flatMap((r) => r.sessions ?? [])
+    .map((s) => ({ level: s.level, parliament_number: s.parliament_number }));
+  const merged = mergePoliticians(located, {
+    latestParliament: latestParliament(
+      sessions,
+      located.map((l) => l.record),
+    ),
+  });
   const people = merged.politicians.map(({ record: p }) => ({
-    key: p.key, name: p.name, same_as: p.same_as, other_names: p.other_names,
-    first_name: (p.first_name as string | null) ?? null, last_name: (p.last_name as string | null) ?? null,
-    constituency_name: (p.constituency_name as string | null) ?? null, party: (p.party as string | null) ?? null,
-    level: p.level, province_territory: (p.province_territory as string | null) ?? null, terms: p.terms,
+    key: p.key,
+    name: p.name,
+    same_as: p.same_as,
+    other_names: p.other_names,
+    first_name: (p.first_name as string | null) ?? null,
+    last_name: (p.last_name as string | null) ?? null,
+    constituency_name: (p.constituency_name as string | null) ?? null,
+    party: (p.party as string | null) ?? null,
+    level: p.level,
+    province_territory: (p.province_territory as string | null) ?? null,
+    terms: p.terms,
   }));
   return { people, issues: merged.issues };
 }
@@ -78,7 +102,16 @@ function merged(parts: Map<string, ImportedRecords>, except: string): ImportedRe
   return out as ImportedRecords;
 }
 
-export async function runImport({ importers, fromOf, into, extractedAt, onProgress = () => {}, skipSets = [], order = importers.map((i) => i.kind), commercialOnly = false }: RunImportOptions): Promise<ImportReport> {
+export async function runImport({
+  importers,
+  fromOf,
+  into,
+  extractedAt,
+  onProgress = () => {},
+  skipSets = [],
+  order = importers.map((i) => i.kind),
+  commercialOnly = false,
+}: RunImportOptions): Promise<ImportReport> {
   const when = extractedAt ?? new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
   mkdirSync(into, { recursive: true });
   const parts = readParts(into);
@@ -92,7 +125,13 @@ export async function runImport({ importers, fromOf, into, extractedAt, onProgre
     if (commercialOnly && importer.terms?.commercial === 'forbidden') {
       // Its records of an earlier run go too, so no later importer links to them and the bundle holds none.
       onProgress(`${importer.kind}: left out (--commercial-only): ${importer.terms.summary}`);
-      skipped.push({ importer: importer.kind, file: fromOf(importer), record: 'whole dataset', reason: 'left out: terms forbid commercial reuse (--commercial-only)', detail: importer.terms.summary });
+      skipped.push({
+        importer: importer.kind,
+        file: fromOf(importer),
+        record: 'whole dataset',
+        reason: 'left out: terms forbid commercial reuse (--commercial-only)',
+        detail: importer.terms.summary,
+      });
       parts.delete(importer.kind);
       leftOut.push(importer.kind);
       continue;
@@ -100,7 +139,13 @@ export async function runImport({ importers, fromOf, into, extractedAt, onProgre
     const from = fromOf(importer);
     if (!existsSync(from) && importer.optional) {
       onProgress(`${importer.kind}: ${from} does not exist; skipped (${importer.optional})`);
-      skipped.push({ importer: importer.kind, file: from, record: 'whole dataset', reason: 'optional dataset not present', detail: importer.optional });
+      skipped.push({
+        importer: importer.kind,
+        file: from,
+        record: 'whole dataset',
+        reason: 'optional dataset not present',
+        detail: importer.optional,
+      });
       continue;
     }
     if (!existsSync(from)) throw new ImportError(`${importer.kind}: ${from} does not exist`);
@@ -116,28 +161,67 @@ export async function runImport({ importers, fromOf, into, extractedAt, onProgre
       previous: parts.get(importer.kind) ?? {},
       extractedAt: when,
       skip: (s) => mine.push(s),
-      refuse: (r) => { refused.push({ importer: importer.kind, ...r }); onProgress(`${importer.kind}: ${r.set} NOT IMPORTED: ${r.reason}`); },
+      refuse: (r) => {
+        refused.push({ importer: importer.kind, ...r });
+        onProgress(`${importer.kind}: ${r.set} NOT IMPORTED: ${r.reason}`);
+      },
       log: (m) => onProgress(`${importer.kind}: ${m}`),
     });
     parts.set(importer.kind, output.records);
-    done.push({ kind: importer.kind, from, sources: output.sources, coverage: output.coverage, skippedSets: refused.filter((r) => r.importer === importer.kind).map(({ importer: _i, ...r }) => r) });
+    done.push({
+      kind: importer.kind,
+      from,
+      sources: output.sources,
+      coverage: output.coverage,
+      skippedSets: refused.filter((r) => r.importer === importer.kind).map(({ importer: _i, ...r }) => r),
+    });
     skipped.push(...mine.map((s) => ({ importer: importer.kind, ...s })));
-    const written = Object.fromEntries(Object.entries(output.records).map(([k, rows]) => [k, (rows as unknown[]).length]).filter(([, n]) => n));
-    const attribution = Object.fromEntries([...identity.tallies].map(([src, t]) => [src, { ...t, rate: t.total ? Number((t.resolved / t.total).toFixed(4)) : 0 }]));
-    entries.push({ kind: importer.kind, from, seconds: Number(((performance.now() - started) / 1000).toFixed(2)), written, skipped: mine.length, skipped_by_reason: byReason(mine), attribution, stats: output.stats ?? {}, notes: output.notes ?? [] });
-    onProgress(`${importer.kind}: ${Object.entries(written).map(([k, n]) => `${n} ${k}`).join(', ') || 'nothing'}; ${mine.length} skipped`);
+    const written = Object.fromEntries(
+      Object.entries(output.records)
+        .map(([k, rows]) => [k, (rows as unknown[]).length])
+        .filter(([, n]) => n),
+    );
+    const attribution = Object.fromEntries(
+      [...identity.tallies].map(([src, t]) => [src, { ...t, rate: t.total ? Number((t.resolved / t.total).toFixed(4)) : 0 }]),
+    );
+    entries.push({
+      kind: importer.kind,
+      from,
+      seconds: Number(((performance.now() - started) / 1000).toFixed(2)),
+      written,
+      skipped: mine.length,
+      skipped_by_reason: byReason(mine),
+      attribution,
+      stats: output.stats ?? {},
+      notes: output.notes ?? [],
+    });
+    onProgress(
+      `${importer.kind}: ${
+        Object.entries(written)
+          .map(([k, n]) => `${n} ${k}`)
+          .join(', ') || 'nothing'
+      }; ${mine.length} skipped`,
+    );
   }
 
   // A set refused and not skipped by the operator fails the import before anything is written.
   const allowed = new Set(skipSets);
   const failing = refused.filter((r) => !allowed.has(r.set));
   if (failing.length) {
-    throw new ImportError(`${failing.length} set(s) cannot be imported, nothing was written:\n${failing.map((r) => `  ${r.set} (${r.importer}, ${r.records} records): ${r.reason}`).join('\n')}\n`
-      + `fix the rule, or leave the set out on purpose with --skip-boundary-sets ${failing.map((r) => r.set).join(',')}`);
+    throw new ImportError(
+      `${failing.length} set(s) cannot be imported, nothing was written:\n${failing.map((r) => `  ${r.set} (${r.importer}, ${r.records} records): ${r.reason}`).join('\n')}\n` +
+        `fix the rule, or leave the set out on purpose with --skip-boundary-sets ${failing.map((r) => r.set).join(',')}`,
+    );
   }
   const { changedParts, notes } = reconcile(parts);
   // The build refuses a bundle whose records would give one person two House PersonIds: say so here.
-  for (const i of peopleOf(parts).issues) notes.push({ file: `${i.file} (merge)`, record: `line ${i.line}`, reason: 'same_as joining two House PersonIds (the build will refuse it)', detail: i.message });
+  for (const i of peopleOf(parts).issues)
+    notes.push({
+      file: `${i.file} (merge)`,
+      record: `line ${i.line}`,
+      reason: 'same_as joining two House PersonIds (the build will refuse it)',
+      detail: i.message,
+    });
   for (const kind of new Set([...done.map((d) => d.kind), ...changedParts, ...leftOut])) writePart(into, kind, parts.get(kind) ?? {});
   writeManifest(into, done, when, leftOut);
   skipped.push(...notes.map((n) => ({ importer: 'reconcile', ...n })));
@@ -160,9 +244,22 @@ export function writeReport(path: string, report: ImportReport): void {
 export function summarize(report: ImportReport): string {
   const lines: string[] = [];
   for (const e of report.importers) {
-    lines.push(`${e.kind} (${e.seconds}s): ${Object.entries(e.written).map(([k, n]) => `${n} ${k}`).join(', ') || 'nothing written'}`);
+    lines.push(
+      `${e.kind} (${e.seconds}s): ${
+        Object.entries(e.written)
+          .map(([k, n]) => `${n} ${k}`)
+          .join(', ') || 'nothing written'
+      }`,
+    );
     for (const [reason, n] of Object.entries(e.skipped_by_reason).sort((a, b) => b[1] - a[1])) lines.push(`  skipped ${n}: ${reason}`);
-    for (const [src, t] of Object.entries(e.attribution)) lines.push(`  attribution ${src}: ${t.resolved}/${t.total} (${(t.rate * 100).toFixed(1)}%; ${Object.entries(t.byMethod).map(([m, n]) => `${m} ${n}`).join(', ') || 'none'}; ambiguous ${t.ambiguous}, unmatched ${t.unmatched})`);
+    for (const [src, t] of Object.entries(e.attribution))
+      lines.push(
+        `  attribution ${src}: ${t.resolved}/${t.total} (${(t.rate * 100).toFixed(1)}%; ${
+          Object.entries(t.byMethod)
+            .map(([m, n]) => `${m} ${n}`)
+            .join(', ') || 'none'
+        }; ambiguous ${t.ambiguous}, unmatched ${t.unmatched})`,
+      );
     for (const [stat, n] of Object.entries(e.stats)) lines.push(`  ${stat}: ${n}`);
     for (const note of e.notes) lines.push(`  note: ${note}`);
   }
@@ -176,8 +273,12 @@ export function summarize(report: ImportReport): string {
 export function skippedSetsBlock(sets: ReadonlyArray<Refusal & { importer: string }>): string {
   const bar = '!'.repeat(100);
   const records = sets.reduce((n, s) => n + s.records, 0);
-  return [bar, `!!! ${sets.length} SET(S) LEFT OUT OF THIS DATA (--skip-boundary-sets), ${records} records not imported:`,
-    ...sets.map((s) => `!!!   ${s.set} (${s.importer}): ${s.records} records: ${s.reason}`), bar].join('\n');
+  return [
+    bar,
+    `!!! ${sets.length} SET(S) LEFT OUT OF THIS DATA (--skip-boundary-sets), ${records} records not imported:`,
+    ...sets.map((s) => `!!!   ${s.set} (${s.importer}): ${s.records} records: ${s.reason}`),
+    bar,
+  ].join('\n');
 }
 
 export const datasetPath = (datasets: string) => (importer: Importer) => join(datasets, importer.datasetDir);

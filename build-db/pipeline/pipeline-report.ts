@@ -18,7 +18,15 @@ export interface PipelineReport {
   inputs_digest: string;
   build: { id: string | null; previous_id: string | null; sha256: string | null; bytes: number | null };
   fetch: { totals: FetchReport['totals']; seconds: number };
-  sources: Array<{ id: string; status: string; required: boolean; changed: boolean; importer: string | null; errors: string[]; items: { new: string[]; changed: string[]; removed: string[] } }>;
+  sources: Array<{
+    id: string;
+    status: string;
+    required: boolean;
+    changed: boolean;
+    importer: string | null;
+    errors: string[];
+    items: { new: string[]; changed: string[]; removed: string[] };
+  }>;
   stale_sources: string[];
   missing_sources: string[];
   tables: Record<string, TableChange>;
@@ -34,37 +42,82 @@ export interface PipelineReport {
 const pct = (r: number) => `${(r * 100).toFixed(1)} %`;
 
 export function reportMarkdown(r: PipelineReport): string {
-  const lines = [`# Nightly ${r.status}: ${r.finished_at}`, '',
-    `Build ${r.build.id ?? '—'} (previous ${r.build.previous_id ?? 'none'}), ${r.seconds.toFixed(1)} s: ${Object.entries(r.timings).map(([k, v]) => `${k} ${v.toFixed(1)} s`).join(', ')}.`];
+  const lines = [
+    `# Nightly ${r.status}: ${r.finished_at}`,
+    '',
+    `Build ${r.build.id ?? '—'} (previous ${r.build.previous_id ?? 'none'}), ${r.seconds.toFixed(1)} s: ${Object.entries(r.timings)
+      .map(([k, v]) => `${k} ${v.toFixed(1)} s`)
+      .join(', ')}.`,
+  ];
   if (r.error) lines.push('', `**Error:** ${r.error}`);
   lines.push('', '## Guards', '', ...r.guards.map((g) => `- ${g.ok ? 'ok' : '**FAILED**'} ${g.guard}: ${g.detail}`));
-  lines.push('', '## Sources', '', `Files: ${r.fetch.totals.updated} updated, ${r.fetch.totals.unchanged} unchanged, ${r.fetch.totals.stale} stale, ${r.fetch.totals.missing} missing, ${r.fetch.totals.absent} absent; ${r.fetch.totals.requests} requests.`, '',
-    '| source | status | new | changed | removed | errors |', '|---|---|---:|---:|---:|---|',
-    ...r.sources.map((s) => `| ${s.id}${s.required ? ' (required)' : ''} | ${s.status} | ${s.items.new.length} | ${s.items.changed.length} | ${s.items.removed.length} | ${s.errors.slice(0, 3).join('; ').replace(/\|/g, '\\|')} |`));
+  lines.push(
+    '',
+    '## Sources',
+    '',
+    `Files: ${r.fetch.totals.updated} updated, ${r.fetch.totals.unchanged} unchanged, ${r.fetch.totals.stale} stale, ${r.fetch.totals.missing} missing, ${r.fetch.totals.absent} absent; ${r.fetch.totals.requests} requests.`,
+    '',
+    '| source | status | new | changed | removed | errors |',
+    '|---|---|---:|---:|---:|---|',
+    ...r.sources.map(
+      (s) =>
+        `| ${s.id}${s.required ? ' (required)' : ''} | ${s.status} | ${s.items.new.length} | ${s.items.changed.length} | ${s.items.removed.length} | ${s.errors.slice(0, 3).join('; ').replace(/\|/g, '\\|')} |`,
+    ),
+  );
   const named = r.sources.filter((s) => s.items.new.length + s.items.changed.length + s.items.removed.length);
   if (named.length) {
-    const list = (xs: string[]) => (xs.length > 20 ? `${xs.slice(0, 20).join(', ')} … (${xs.length - 20} more in report.json)` : xs.join(', '));
-    lines.push('', '## Items', '', ...named.flatMap((s) => [
-      ...(s.items.new.length ? [`- ${s.id} new: ${list(s.items.new)}`] : []),
-      ...(s.items.changed.length ? [`- ${s.id} changed: ${list(s.items.changed)}`] : []),
-      ...(s.items.removed.length ? [`- ${s.id} **removed upstream** (last copy kept): ${list(s.items.removed)}`] : []),
-    ]));
+    const list = (xs: string[]) =>
+      xs.length > 20 ? `${xs.slice(0, 20).join(', ')} … (${xs.length - 20} more in report.json)` : xs.join(', ');
+    lines.push(
+      '',
+      '## Items',
+      '',
+      ...named.flatMap((s) => [
+        ...(s.items.new.length ? [`- ${s.id} new: ${list(s.items.new)}`] : []),
+        ...(s.items.changed.length ? [`- ${s.id} changed: ${list(s.items.changed)}`] : []),
+        ...(s.items.removed.length ? [`- ${s.id} **removed upstream** (last copy kept): ${list(s.items.removed)}`] : []),
+      ]),
+    );
   }
   if (Object.keys(r.tables).length) {
-    lines.push('', '## Tables', '', '| table | previous | current | added | removed | changed |', '|---|---:|---:|---:|---:|---:|',
-      ...Object.entries(r.tables).map(([t, c]) => `| ${t} | ${c.previous ?? '—'} | ${c.current} | ${c.added} | ${c.removed} | ${c.changed ?? '—'} |`));
+    lines.push(
+      '',
+      '## Tables',
+      '',
+      '| table | previous | current | added | removed | changed |',
+      '|---|---:|---:|---:|---:|---:|',
+      ...Object.entries(r.tables).map(
+        ([t, c]) => `| ${t} | ${c.previous ?? '—'} | ${c.current} | ${c.added} | ${c.removed} | ${c.changed ?? '—'} |`,
+      ),
+    );
   }
   if (r.removals?.length) {
-    lines.push('', '## Removed records', '', ...r.removals.flatMap((t) => [
-      `- ${t.table} −${t.removed}${t.explained ? '' : ' **UNEXPLAINED**'}: ${t.sample.slice(0, 5).join(', ')}${t.removed > 5 ? ' …' : ''}`,
-      ...t.reasons.map((x) => `  - ${x.kind}: ${x.detail.replace(/\|/g, '\\|')}`),
-    ]));
+    lines.push(
+      '',
+      '## Removed records',
+      '',
+      ...r.removals.flatMap((t) => [
+        `- ${t.table} −${t.removed}${t.explained ? '' : ' **UNEXPLAINED**'}: ${t.sample.slice(0, 5).join(', ')}${t.removed > 5 ? ' …' : ''}`,
+        ...t.reasons.map((x) => `  - ${x.kind}: ${x.detail.replace(/\|/g, '\\|')}`),
+      ]),
+    );
   }
-  if (Object.keys(r.attribution).length) lines.push('', '## Attribution', '', ...Object.entries(r.attribution).map(([k, a]) => `- ${k}: ${a.linked}/${a.total} (${pct(a.rate)})`));
-  if (r.search) lines.push('', `Search: encoder ${r.search.encoder}, ${r.search.chunks} chunks, ${r.search.embedded} embedded, ${r.search.reused} reused.`);
+  if (Object.keys(r.attribution).length)
+    lines.push(
+      '',
+      '## Attribution',
+      '',
+      ...Object.entries(r.attribution).map(([k, a]) => `- ${k}: ${a.linked}/${a.total} (${pct(a.rate)})`),
+    );
+  if (r.search)
+    lines.push(
+      '',
+      `Search: encoder ${r.search.encoder}, ${r.search.chunks} chunks, ${r.search.embedded} embedded, ${r.search.reused} reused.`,
+    );
   if (r.skipped) {
     lines.push('', `## Skipped records: ${r.skipped.total}`, '');
-    for (const [imp, reasons] of Object.entries(r.skipped.by_importer)) for (const [reason, n] of Object.entries(reasons)) lines.push(`- ${imp}: ${n} ${reason}`);
+    for (const [imp, reasons] of Object.entries(r.skipped.by_importer))
+      for (const [reason, n] of Object.entries(reasons)) lines.push(`- ${imp}: ${n} ${reason}`);
   }
   return `${lines.join('\n')}\n`;
 }

@@ -33,18 +33,30 @@ export async function sha256File(path: string): Promise<string> {
 export function readRelease(publishDir: string): Release | null {
   const path = join(publishDir, RELEASE_FILE);
   if (!existsSync(path)) return null;
-  try { return JSON.parse(readFileSync(path, 'utf8')) as Release; } catch { return null; }
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as Release;
+  } catch {
+    return null;
+  }
 }
 
 /** The change report published beside the last release (its skip counts are the baseline for new skips). */
 export function readLastReport(publishDir: string): { skipped?: SkippedSummary | null } | null {
   const path = join(publishDir, 'report.json');
   if (!existsSync(path)) return null;
-  try { return JSON.parse(readFileSync(path, 'utf8')); } catch { return null; }
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return null;
+  }
 }
 
 /** Moves `candidate` into `publishDir` as canpol.db with canpol.db.sha256 and release.json. */
-export async function publish(candidate: string, publishDir: string, release: Omit<Release, 'file' | 'sha256' | 'bytes'>): Promise<Release> {
+export async function publish(
+  candidate: string,
+  publishDir: string,
+  release: Omit<Release, 'file' | 'sha256' | 'bytes'>,
+): Promise<Release> {
   mkdirSync(publishDir, { recursive: true });
   const target = join(publishDir, DATA_FILE);
   // Copy next to the target first: a rename is atomic only within one file system.

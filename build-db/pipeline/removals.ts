@@ -19,9 +19,14 @@ import { summarizeSkipped, type SkippedSummary } from './import-report-summary.j
 import { quoteName as q } from '../../src/core/data-file/sql-name.js';
 
 export type RemovalKind = 'superseded' | 'removed upstream' | 'changed upstream' | 'skipped by importer' | 'source missing' | 'derived';
-export interface RemovalReason { kind: RemovalKind; detail: string; rows: number | null }
+export interface RemovalReason {
+  kind: RemovalKind;
+  detail: string;
+  rows: number | null;
+}
 export interface TableRemovals {
-  table: string; removed: number;
+  table: string;
+  removed: number;
   /** The first removed rows' primary keys (natural key in brackets when the table has one). */
   sample: string[];
   reasons: RemovalReason[];
@@ -30,34 +35,70 @@ export interface TableRemovals {
 
 /** Tables the build derives from the records of another (no importer writes them). */
 export const DERIVED: Record<string, string[]> = {
-  bill_events: ['bills'], bill_sponsors: ['bills', 'politicians'], vote_positions: ['votes', 'politicians'],
-  chunks: ['speeches', 'bills'], chunk_rows: ['speeches', 'bills'], chunk_codes: ['speeches', 'bills'], chunk_int8: ['speeches', 'bills'], chunk_blocks: ['speeches', 'bills'], chunk_block_values: ['speeches', 'bills'], chunk_postings: ['speeches', 'bills'], chunk_term_docs: ['speeches', 'bills'], chunk_term_stats: ['speeches', 'bills'], chunk_vectors: ['speeches', 'bills'],
-  committee_meetings: ['speeches'], politician_terms: ['politicians'], posts: ['politicians'], websites: ['politicians'],
-  postcodes: ['fsa_points', 'boundaries'], fsas: ['fsa_points'], postcode_boundaries: ['fsa_points', 'boundaries'], point_boundary_sets: ['boundaries'],
-  jurisdictions: ['politicians', 'boundaries'], encoder: ['speeches', 'bills'],
+  bill_events: ['bills'],
+  bill_sponsors: ['bills', 'politicians'],
+  vote_positions: ['votes', 'politicians'],
+  chunks: ['speeches', 'bills'],
+  chunk_rows: ['speeches', 'bills'],
+  chunk_codes: ['speeches', 'bills'],
+  chunk_int8: ['speeches', 'bills'],
+  chunk_blocks: ['speeches', 'bills'],
+  chunk_block_values: ['speeches', 'bills'],
+  chunk_postings: ['speeches', 'bills'],
+  chunk_term_docs: ['speeches', 'bills'],
+  chunk_term_stats: ['speeches', 'bills'],
+  chunk_vectors: ['speeches', 'bills'],
+  committee_meetings: ['speeches'],
+  politician_terms: ['politicians'],
+  posts: ['politicians'],
+  websites: ['politicians'],
+  postcodes: ['fsa_points', 'boundaries'],
+  fsas: ['fsa_points'],
+  postcode_boundaries: ['fsa_points', 'boundaries'],
+  point_boundary_sets: ['boundaries'],
+  jurisdictions: ['politicians', 'boundaries'],
+  encoder: ['speeches', 'bills'],
 };
 
 const SAMPLE = 20;
 
 interface Inputs {
-  candidate: string; previous: string; changes: Record<string, TableChange>;
-  imported: ImportReport; previousSkipped: SkippedSummary | null; sources: SourceReport[];
+  candidate: string;
+  previous: string;
+  changes: Record<string, TableChange>;
+  imported: ImportReport;
+  previousSkipped: SkippedSummary | null;
+  sources: SourceReport[];
 }
 
 function removedRows(db: Database.Database, table: string): { sample: string[]; superseded: number } {
   const cols = db.prepare(`SELECT name, pk FROM pragma_table_info(?, 'prev')`).all(table) as Array<{ name: string; pk: number }>;
-  const now = new Set((db.prepare(`SELECT name FROM pragma_table_info(?, 'main')`).all(table) as Array<{ name: string }>).map((c) => c.name));
-  const keys = cols.filter((c) => c.pk > 0 && now.has(c.name)).sort((a, b) => a.pk - b.pk).map((c) => c.name);
+  const now = new Set(
+    (db.prepare(`SELECT name FROM pragma_table_info(?, 'main')`).all(table) as Array<{ name: string }>).map((c) => c.name),
+  );
+  const keys = cols
+    .filter((c) => c.pk > 0 && now.has(c.name))
+    .sort((a, b) => a.pk - b.pk)
+    .map((c) => c.name);
   if (!keys.length) {
-    const shared = cols.filter((c) => now.has(c.name)).map((c) => q(c.name)).join(', ');
-    const rows = db.prepare(`SELECT ${shared} FROM prev.${q(table)} EXCEPT SELECT ${shared} FROM main.${q(table)} LIMIT ${SAMPLE}`).raw().all() as unknown[][];
+    const shared = cols
+      .filter((c) => now.has(c.name))
+      .map((c) => q(c.name))
+      .join(', ');
+    const rows = db
+      .prepare(`SELECT ${shared} FROM prev.${q(table)} EXCEPT SELECT ${shared} FROM main.${q(table)} LIMIT ${SAMPLE}`)
+      .raw()
+      .all() as unknown[][];
     return { sample: rows.map((r) => r.map(String).join(' / ').slice(0, 120)), superseded: 0 };
   }
   const gone = `FROM prev.${q(table)} o WHERE NOT EXISTS (SELECT 1 FROM main.${q(table)} n WHERE ${keys.map((k) => `n.${q(k)} = o.${q(k)}`).join(' AND ')})`;
   const natural = cols.some((c) => c.name === 'key') && now.has('key') && !keys.includes('key');
   const pick = `${keys.map((k) => `ifnull(o.${q(k)}, '')`).join(" || ' / ' || ")}${natural ? " || ' [' || ifnull(o.key, '') || ']'" : ''}`;
   const sample = (db.prepare(`SELECT ${pick} AS k ${gone} LIMIT ${SAMPLE}`).all() as Array<{ k: string }>).map((r) => r.k);
-  const superseded = natural ? (db.prepare(`SELECT count(*) AS n ${gone} AND EXISTS (SELECT 1 FROM main.${q(table)} m WHERE m.key = o.key)`).get() as { n: number }).n : 0;
+  const superseded = natural
+    ? (db.prepare(`SELECT count(*) AS n ${gone} AND EXISTS (SELECT 1 FROM main.${q(table)} m WHERE m.key = o.key)`).get() as { n: number })
+        .n
+    : 0;
   return { sample, superseded };
 }
 
@@ -71,11 +112,18 @@ function inputReasons(kind: string, o: Inputs): RemovalReason[] {
   for (const s of feeding) {
     if (s.items.removed.length) reasons.push({ kind: 'removed upstream', detail: `${s.id}: ${list(s.items.removed)}`, rows: null });
     if (s.items.changed.length) reasons.push({ kind: 'changed upstream', detail: `${s.id}: ${list(s.items.changed)}`, rows: null });
-    if (s.status === 'missing' || s.status === 'disabled') reasons.push({ kind: 'source missing', detail: `${s.id} (${s.status}${s.problems.length ? `: ${list(s.problems, 2)}` : ''})`, rows: null });
+    if (s.status === 'missing' || s.status === 'disabled')
+      reasons.push({
+        kind: 'source missing',
+        detail: `${s.id} (${s.status}${s.problems.length ? `: ${list(s.problems, 2)}` : ''})`,
+        rows: null,
+      });
   }
   // A source whose importer wrote nothing this run (it failed, or its folder vanished) cannot be a
   // writer above: its absence is named through the sources that name no running importer.
-  for (const s of o.sources.filter((x) => x.importer && !o.imported.importers.some((i) => i.kind === x.importer) && (x.status === 'missing' || x.status === 'disabled'))) {
+  for (const s of o.sources.filter(
+    (x) => x.importer && !o.imported.importers.some((i) => i.kind === x.importer) && (x.status === 'missing' || x.status === 'disabled'),
+  )) {
     reasons.push({ kind: 'source missing', detail: `${s.id} (${s.status}; importer ${s.importer} not run)`, rows: null });
   }
   // The reconciler (one record kept where two importers read the same thing) skips too: its reasons
@@ -103,18 +151,30 @@ export function explainRemovals(o: Inputs): TableRemovals[] {
     for (const [table, change] of losing) {
       const { sample, superseded } = removedRows(db, table);
       const reasons: RemovalReason[] = [];
-      if (superseded) reasons.push({ kind: 'superseded', detail: `${superseded} row(s) whose key is in the new file under a new id`, rows: superseded });
+      if (superseded)
+        reasons.push({ kind: 'superseded', detail: `${superseded} row(s) whose key is in the new file under a new id`, rows: superseded });
       if (change.removed > superseded) {
         const parents = DERIVED[table];
         if (parents) {
           for (const p of parents) {
             const pc = o.changes[p];
-            if (pc && (pc.added || pc.removed || pc.changed)) reasons.push({ kind: 'derived', detail: `built from ${p}, which changed: +${pc.added} −${pc.removed} ~${pc.changed ?? '?'}`, rows: null });
+            if (pc && (pc.added || pc.removed || pc.changed))
+              reasons.push({
+                kind: 'derived',
+                detail: `built from ${p}, which changed: +${pc.added} −${pc.removed} ~${pc.changed ?? '?'}`,
+                rows: null,
+              });
             reasons.push(...inputReasons(p, o));
           }
         } else reasons.push(...inputReasons(table, o));
       }
-      out.push({ table, removed: change.removed, sample, reasons: dedupe(reasons), explained: change.removed <= superseded || reasons.length > 0 });
+      out.push({
+        table,
+        removed: change.removed,
+        sample,
+        reasons: dedupe(reasons),
+        explained: change.removed <= superseded || reasons.length > 0,
+      });
     }
     return out;
   } finally {
@@ -124,7 +184,12 @@ export function explainRemovals(o: Inputs): TableRemovals[] {
 
 function dedupe(reasons: RemovalReason[]): RemovalReason[] {
   const seen = new Set<string>();
-  return reasons.filter((r) => { const k = `${r.kind} ${r.detail}`; if (seen.has(k)) return false; seen.add(k); return true; });
+  return reasons.filter((r) => {
+    const k = `${r.kind} ${r.detail}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
 }
 
 /** Every removed row's table names a reason; a loss no input explains fails the publish. */
@@ -132,6 +197,17 @@ export function removalsGuard(removals: TableRemovals[] | null): GuardResult {
   const guard = 'no records lost without a named reason';
   if (removals === null) return { guard, ok: true, detail: 'no previous data file to compare with' };
   const bad = removals.filter((r) => !r.explained);
-  if (bad.length) return { guard, ok: false, detail: `unexplained: ${bad.map((r) => `${r.table} −${r.removed} (${list(r.sample, 3)})`).join('; ')}: inputs unchanged, no new skips, no superseding record` };
-  return { guard, ok: true, detail: removals.length ? removals.map((r) => `${r.table} −${r.removed}: ${list([...new Set(r.reasons.map((x) => x.kind))], 6)}`).join('; ') : 'no record removed' };
+  if (bad.length)
+    return {
+      guard,
+      ok: false,
+      detail: `unexplained: ${bad.map((r) => `${r.table} −${r.removed} (${list(r.sample, 3)})`).join('; ')}: inputs unchanged, no new skips, no superseding record`,
+    };
+  return {
+    guard,
+    ok: true,
+    detail: removals.length
+      ? removals.map((r) => `${r.table} −${r.removed}: ${list([...new Set(r.reasons.map((x) => x.kind))], 6)}`).join('; ')
+      : 'no record removed',
+  };
 }

@@ -56,18 +56,36 @@ function rowCountsOf(path: string): Record<string, number> | null {
   if (!existsSync(path)) return null;
   try {
     const db = new Database(path, { readonly: true });
-    try { return JSON.parse((db.prepare('SELECT row_counts FROM build').get() as { row_counts: string }).row_counts); } finally { db.close(); }
-  } catch { return null; }
+    try {
+      return JSON.parse((db.prepare('SELECT row_counts FROM build').get() as { row_counts: string }).row_counts);
+    } finally {
+      db.close();
+    }
+  } catch {
+    return null;
+  }
 }
 
 function attributionOf(path: string): PipelineReport['attribution'] {
   const db = new Database(path, { readonly: true });
-  try { return JSON.parse((db.prepare('SELECT attribution FROM build').get() as { attribution: string }).attribution); } finally { db.close(); }
+  try {
+    return JSON.parse((db.prepare('SELECT attribution FROM build').get() as { attribution: string }).attribution);
+  } finally {
+    db.close();
+  }
 }
 
 function sourcesSummary(fetched: FetchReport): Pick<PipelineReport, 'sources' | 'stale_sources' | 'missing_sources'> {
   return {
-    sources: fetched.sources.map((s) => ({ id: s.id, status: s.status, required: s.required, changed: s.changed, importer: s.importer, errors: [...s.problems, ...s.files.filter((f) => f.error).map((f) => `${f.file}: ${f.error}`)], items: s.items })),
+    sources: fetched.sources.map((s) => ({
+      id: s.id,
+      status: s.status,
+      required: s.required,
+      changed: s.changed,
+      importer: s.importer,
+      errors: [...s.problems, ...s.files.filter((f) => f.error).map((f) => `${f.file}: ${f.error}`)],
+      items: s.items,
+    })),
     stale_sources: fetched.sources.filter((s) => s.status === 'stale').map((s) => s.id),
     missing_sources: fetched.sources.filter((s) => s.status === 'missing').map((s) => s.id),
   };
@@ -81,17 +99,36 @@ export async function runPipeline(o: PipelineOptions): Promise<PipelineReport> {
   const step = async <T>(name: string, run: () => Promise<T> | T): Promise<T> => {
     const t = performance.now();
     progress(`${name}…`);
-    try { return await run(); } finally { timings[name] = Number(((performance.now() - t) / 1000).toFixed(2)); }
+    try {
+      return await run();
+    } finally {
+      timings[name] = Number(((performance.now() - t) / 1000).toFixed(2));
+    }
   };
   mkdirSync(o.work, { recursive: true });
   const previous = join(o.publishDir, DATA_FILE);
   const hasPrevious = existsSync(previous);
   const lastRelease = readRelease(o.publishDir);
   const report: PipelineReport = {
-    status: 'failed', started_at: now(), finished_at: '', seconds: 0, timings, error: null, inputs_digest: '',
-    build: { id: null, previous_id: hasPrevious ? lastRelease?.build_id ?? null : null, sha256: null, bytes: null },
+    status: 'failed',
+    started_at: now(),
+    finished_at: '',
+    seconds: 0,
+    timings,
+    error: null,
+    inputs_digest: '',
+    build: { id: null, previous_id: hasPrevious ? (lastRelease?.build_id ?? null) : null, sha256: null, bytes: null },
     fetch: { totals: { updated: 0, unchanged: 0, stale: 0, missing: 0, absent: 0, requests: 0, bytes_downloaded: 0 }, seconds: 0 },
-    sources: [], stale_sources: [], missing_sources: [], tables: {}, removals: null, attribution: {}, skipped: null, search: null, guards: [], verify: null,
+    sources: [],
+    stale_sources: [],
+    missing_sources: [],
+    tables: {},
+    removals: null,
+    attribution: {},
+    skipped: null,
+    search: null,
+    guards: [],
+    verify: null,
   };
   const finish = (status: PipelineReport['status']): PipelineReport => {
     report.status = status;
@@ -103,7 +140,16 @@ export async function runPipeline(o: PipelineOptions): Promise<PipelineReport> {
   };
 
   try {
-    const fetched = await step('fetch', () => runFetch({ manifest: o.manifest, cache: o.cache, mirror: o.mirror, since: o.since ?? null, ...o.fetch, onProgress: (m) => progress(`fetch: ${m}`) }));
+    const fetched = await step('fetch', () =>
+      runFetch({
+        manifest: o.manifest,
+        cache: o.cache,
+        mirror: o.mirror,
+        since: o.since ?? null,
+        ...o.fetch,
+        onProgress: (m) => progress(`fetch: ${m}`),
+      }),
+    );
     report.fetch = { totals: fetched.totals, seconds: fetched.seconds };
     Object.assign(report, sourcesSummary(fetched));
     const required = requiredSourcesGuard(fetched.sources);
@@ -130,19 +176,49 @@ export async function runPipeline(o: PipelineOptions): Promise<PipelineReport> {
     const used = new Set(fetched.sources.filter((s) => s.status !== 'disabled' && s.status !== 'missing').map((s) => s.importer));
     const importers = IMPORTERS.filter((i) => used.has(i.kind) && existsSync(join(o.cache, i.datasetDir)));
     // The newest content time of the files used: an unchanged night imports the same bundle.
-    const extractedAt = fetched.sources.flatMap((s) => s.files.map((f) => f.fetched_at ?? '')).filter(Boolean).sort().at(-1)?.replace(/\.\d{3}Z$/, 'Z');
-    const imported = await step('import', () => runImport({ importers, fromOf: (i) => join(o.cache, i.datasetDir), into: bundle, extractedAt, onProgress: (m) => progress(`import: ${m}`) }));
+    const extractedAt = fetched.sources
+      .flatMap((s) => s.files.map((f) => f.fetched_at ?? ''))
+      .filter(Boolean)
+      .sort()
+      .at(-1)
+      ?.replace(/\.\d{3}Z$/, 'Z');
+    const imported = await step('import', () =>
+      runImport({
+        importers,
+        fromOf: (i) => join(o.cache, i.datasetDir),
+        into: bundle,
+        extractedAt,
+        onProgress: (m) => progress(`import: ${m}`),
+      }),
+    );
     writeReport(join(o.work, 'import-report.json'), imported);
     report.skipped = summarizeSkipped(imported);
     stampProvenance(bundle, fetched);
     if (o.scanWebsites) {
-      await step('scan websites', () => scanWebsites({ bundle, cache: o.cache, deps: o.scanDeps ?? scanStepDeps(o.manifest.user_agent, o.mirror ?? null), onProgress: (m) => progress(`scan: ${m}`) }));
+      await step('scan websites', () =>
+        scanWebsites({
+          bundle,
+          cache: o.cache,
+          deps: o.scanDeps ?? scanStepDeps(o.manifest.user_agent, o.mirror ?? null),
+          onProgress: (m) => progress(`scan: ${m}`),
+        }),
+      );
     }
 
     const candidate = join(o.work, DATA_FILE);
     const search = {} as SearchPhaseReport;
-    const built = await step('build', () => buildDataFileWith({ sources: bundle, out: candidate, onProgress: (m) => progress(`build: ${m}`), workers: o.buildWorkers, reuse: hasPrevious ? previous : null },
-      [searchPhase({ sources: bundle, reuse: hasPrevious ? previous : null, pretrained: null, report: search })]));
+    const built = await step('build', () =>
+      buildDataFileWith(
+        {
+          sources: bundle,
+          out: candidate,
+          onProgress: (m) => progress(`build: ${m}`),
+          workers: o.buildWorkers,
+          reuse: hasPrevious ? previous : null,
+        },
+        [searchPhase({ sources: bundle, reuse: hasPrevious ? previous : null, pretrained: null, report: search })],
+      ),
+    );
     if (!built.ok) {
       report.error = `build failed: ${built.issues.slice(0, 5).map(formatIssue).join('; ')}${built.issues.length > 5 ? ` … and ${built.issues.length - 5} more` : ''}`;
       return finish('failed');
@@ -154,22 +230,36 @@ export async function runPipeline(o: PipelineOptions): Promise<PipelineReport> {
     report.verify = await step('verify', () => verifyDataFile(candidate));
     report.guards.push(verifyGuard(report.verify));
     const tables = dataTables(candidate);
-    const only = (counts: Record<string, number> | null) => counts && Object.fromEntries(Object.entries(counts).filter(([t]) => tables.includes(t)));
+    const only = (counts: Record<string, number> | null) =>
+      counts && Object.fromEntries(Object.entries(counts).filter(([t]) => tables.includes(t)));
     report.tables = await step('compare', () => compareDataFiles(candidate, hasPrevious ? previous : null, tables));
     report.guards.push(shrinkGuard(only(hasPrevious ? rowCountsOf(previous) : null), only(built.rowCounts)!, o.maxShrink));
     if (hasPrevious) {
-      report.removals = await step('explain removals', () => explainRemovals({
-        candidate, previous, changes: report.tables, imported, previousSkipped: readLastReport(o.publishDir)?.skipped ?? null, sources: fetched.sources,
-      }));
+      report.removals = await step('explain removals', () =>
+        explainRemovals({
+          candidate,
+          previous,
+          changes: report.tables,
+          imported,
+          previousSkipped: readLastReport(o.publishDir)?.skipped ?? null,
+          sources: fetched.sources,
+        }),
+      );
     }
     report.guards.push(removalsGuard(report.removals));
     if (report.guards.some((g) => !g.ok)) return finish('failed');
 
-    const release = await step('publish', () => publish(candidate, o.publishDir, {
-      build_id: built.buildId, built_at: report.verify!.built_at ?? now(), schema_version: report.verify!.schema_version ?? 0, published_at: now(),
-      inputs_digest: report.inputs_digest, previous_build_id: report.build.previous_id,
-      sources: fetched.sources.map((s) => ({ id: s.id, status: s.status, changed: s.changed })),
-    }));
+    const release = await step('publish', () =>
+      publish(candidate, o.publishDir, {
+        build_id: built.buildId,
+        built_at: report.verify!.built_at ?? now(),
+        schema_version: report.verify!.schema_version ?? 0,
+        published_at: now(),
+        inputs_digest: report.inputs_digest,
+        previous_build_id: report.build.previous_id,
+        sources: fetched.sources.map((s) => ({ id: s.id, status: s.status, changed: s.changed })),
+      }),
+    );
     rmSync(candidate, { force: true });
     report.build.sha256 = release.sha256;
     report.build.bytes = release.bytes;

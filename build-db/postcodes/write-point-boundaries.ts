@@ -5,9 +5,18 @@ import type Database from 'better-sqlite3';
 import { createBoundaryIndex } from '../../src/core/geo/boundary-index.js';
 import { POINT_BOUNDARIES_SCHEMA_SQL } from '../../src/core/data-file/postcode-schema.js';
 
-export interface PointBoundariesSummary { codes: number; points: number; sets: number; seconds: number }
+export interface PointBoundariesSummary {
+  codes: number;
+  points: number;
+  sets: number;
+  seconds: number;
+}
 
-interface PointRow { code: string; lat: number; lng: number }
+interface PointRow {
+  code: string;
+  lat: number;
+  lng: number;
+}
 
 export function writePointBoundaries(db: Database.Database, onProgress: (msg: string) => void = () => {}): PointBoundariesSummary {
   const started = performance.now();
@@ -37,6 +46,8 @@ export function writePointBoundaries(db: Database.Database, onProgress: (msg: st
     insertCode.run(code, id);
   }
   const seconds = (performance.now() - started) / 1000;
-  onProgress(`postcodes: containing boundaries of ${rows.length} codes (${byPoint.size} distinct points, ${setIds.size} distinct answers) in ${seconds.toFixed(1)}s`);
+  onProgress(
+    `postcodes: containing boundaries of ${rows.length} codes (${byPoint.size} distinct points, ${setIds.size} distinct answers) in ${seconds.toFixed(1)}s`,
+  );
   return { codes: rows.length, points: byPoint.size, sets: setIds.size, seconds };
 }

@@ -7,11 +7,28 @@ import { localDate } from '../../src/core/domain/time-zones.js';
 import { ids } from '../ids.js';
 import { chunkText } from './chunk.js';
 
-export interface SpeechToChunk { key: string; text: string; language: string; spoken_at: string; province_territory: string | null }
+export interface SpeechToChunk {
+  key: string;
+  text: string;
+  language: string;
+  spoken_at: string;
+  province_territory: string | null;
+}
 
-export interface ChunkPiece { index: number; start: number; end: number; byteStart: number; byteEnd: number; id: string; contentHash: string }
+export interface ChunkPiece {
+  index: number;
+  start: number;
+  end: number;
+  byteStart: number;
+  byteEnd: number;
+  id: string;
+  contentHash: string;
+}
 
-export interface ChunkedSpeech { spokenOn: string; pieces: ChunkPiece[] }
+export interface ChunkedSpeech {
+  spokenOn: string;
+  pieces: ChunkPiece[];
+}
 
 export function contentHash(text: string, language: string): string {
   // The one-shot hash: the same SHA-256, ~2x cheaper per chunk than createHash().update().digest().
@@ -25,8 +42,13 @@ export function chunkSpeech(s: SpeechToChunk): ChunkedSpeech {
     const text = s.text.slice(span.start, span.end);
     const byteStart = Buffer.byteLength(s.text.slice(0, span.start));
     return {
-      index: span.index, start: span.start, end: span.end, byteStart, byteEnd: byteStart + Buffer.byteLength(text),
-      id: ids.chunk(s.key, span.index), contentHash: contentHash(text, s.language),
+      index: span.index,
+      start: span.start,
+      end: span.end,
+      byteStart,
+      byteEnd: byteStart + Buffer.byteLength(text),
+      id: ids.chunk(s.key, span.index),
+      contentHash: contentHash(text, s.language),
     };
   });
   return { spokenOn, pieces };

@@ -3,11 +3,23 @@
 // of the previous chunk's last sentences so a passage cut at a boundary is still found whole.
 import { countWords } from '../../src/core/text/words.js';
 
-export interface ChunkSpan { index: number; start: number; end: number }
+export interface ChunkSpan {
+  index: number;
+  start: number;
+  end: number;
+}
 
-export interface ChunkOptions { maxTokens?: number; overlapTokens?: number }
+export interface ChunkOptions {
+  maxTokens?: number;
+  overlapTokens?: number;
+}
 
-interface Segment { start: number; end: number; tokens: number; paragraphEnd: boolean }
+interface Segment {
+  start: number;
+  end: number;
+  tokens: number;
+  paragraphEnd: boolean;
+}
 
 /** Sentences (or, inside a run-on sentence, word windows) with their offsets and word counts. */
 function segments(text: string, maxTokens: number): Segment[] {
@@ -22,14 +34,22 @@ function segments(text: string, maxTokens: number): Segment[] {
       const sText = s[0].slice(lead);
       const tokens = countWords(sText);
       const last = i === sentences.length - 1;
-      if (tokens <= maxTokens) { out.push({ start: sStart, end: sStart + sText.trimEnd().length, tokens, paragraphEnd: last }); return; }
+      if (tokens <= maxTokens) {
+        out.push({ start: sStart, end: sStart + sText.trimEnd().length, tokens, paragraphEnd: last });
+        return;
+      }
       // A sentence longer than a chunk: cut it into word windows.
       const ws = [...sText.matchAll(/\S+/g)];
       for (let w = 0; w < ws.length; w += maxTokens) {
         const first = ws[w];
         const lastW = ws[Math.min(w + maxTokens, ws.length) - 1];
         const piece = sText.slice(first.index!, lastW.index! + lastW[0].length);
-        out.push({ start: sStart + first.index!, end: sStart + lastW.index! + lastW[0].length, tokens: countWords(piece), paragraphEnd: last && w + maxTokens >= ws.length });
+        out.push({
+          start: sStart + first.index!,
+          end: sStart + lastW.index! + lastW[0].length,
+          tokens: countWords(piece),
+          paragraphEnd: last && w + maxTokens >= ws.length,
+        });
       }
     });
   }
@@ -53,7 +73,10 @@ export function chunkText(text: string, { maxTokens = 480, overlapTokens = 48 }:
       let t = tokens;
       for (let k = last; k > first; k--) {
         t -= segs[k].tokens;
-        if (segs[k - 1].paragraphEnd && t >= maxTokens / 2) { last = k - 1; break; }
+        if (segs[k - 1].paragraphEnd && t >= maxTokens / 2) {
+          last = k - 1;
+          break;
+        }
       }
     }
     chunks.push({ index: chunks.length, start: segs[first].start, end: segs[last].end });

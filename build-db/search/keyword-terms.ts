@@ -7,11 +7,20 @@ import { facetToken, levelOf, termToken, termWeight, type Facet } from '../../sr
 import { indexTerms, type Lang } from '../../src/core/text/terms.js';
 
 export interface ChunkTerms {
-  rowid: number; text: string; language: Lang; level: string; province_territory: string | null; politician_id: string | null;
-  party_at_time: string | null; session_id: string | null; speech_type: string; spoken_on: string;
+  rowid: number;
+  text: string;
+  language: Lang;
+  level: string;
+  province_territory: string | null;
+  politician_id: string | null;
+  party_at_time: string | null;
+  session_id: string | null;
+  speech_type: string;
+  spoken_on: string;
 }
 
-export const CHUNK_TERMS_COLUMNS = 'text, language, level, province_territory, politician_id, party_at_time, session_id, speech_type, spoken_on';
+export const CHUNK_TERMS_COLUMNS =
+  'text, language, level, province_territory, politician_id, party_at_time, session_id, speech_type, spoken_on';
 
 export type SampleRow = Pick<ChunkTerms, 'rowid' | 'text' | 'language'>;
 
@@ -61,8 +70,14 @@ export class KeywordTerms {
 
   private facetTokens(c: ChunkTerms): string[] {
     const values: Array<[Facet, string | null]> = [
-      ['language', c.language], ['level', c.level], ['province_territory', c.province_territory], ['politician_id', c.politician_id],
-      ['party', c.party_at_time?.toLowerCase() ?? null], ['session_id', c.session_id], ['speech_type', c.speech_type], ['year', c.spoken_on.slice(0, 4)],
+      ['language', c.language],
+      ['level', c.level],
+      ['province_territory', c.province_territory],
+      ['politician_id', c.politician_id],
+      ['party', c.party_at_time?.toLowerCase() ?? null],
+      ['session_id', c.session_id],
+      ['speech_type', c.speech_type],
+      ['year', c.spoken_on.slice(0, 4)],
     ];
     const out: string[] = [];
     for (const [f, v] of values) {

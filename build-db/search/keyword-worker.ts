@@ -5,7 +5,9 @@ import { SyncReplies, serveReplies, type ReplyEnd } from '../workers/sync-channe
 import { startBuildWorker } from '../workers/start-worker.js';
 import { KeywordTerms, type ChunkTerms, type SampleRow } from './keyword-terms.js';
 
-export interface TermsResult { postings: number }
+export interface TermsResult {
+  postings: number;
+}
 
 /** Batches go in with submit and their lines come out with take, first in, first out. */
 export interface KeywordTokenizer {
@@ -22,7 +24,9 @@ export function inlineTokenizer(): KeywordTokenizer {
   return {
     sample: (rows) => terms.sample(rows),
     setAverageLength: (avgdl) => terms.setAverageLength(avgdl),
-    submit: (rows) => { queue.push(terms.lines(rows)); },
+    submit: (rows) => {
+      queue.push(terms.lines(rows));
+    },
     take: () => queue.shift()!,
     finish: () => ({ postings: terms.postings }),
   };
@@ -45,8 +49,13 @@ export function workerTokenizer(count = 1): KeywordTokenizer {
   const pending: number[] = [];
   let batch = 0;
   return {
-    sample(rows) { workers[0].replies.send({ kind: 'sample', rows } satisfies Request); return workers[0].replies.receive(); },
-    setAverageLength(avgdl) { for (const w of workers) w.replies.send({ kind: 'avgdl', avgdl } satisfies Request); },
+    sample(rows) {
+      workers[0].replies.send({ kind: 'sample', rows } satisfies Request);
+      return workers[0].replies.receive();
+    },
+    setAverageLength(avgdl) {
+      for (const w of workers) w.replies.send({ kind: 'avgdl', avgdl } satisfies Request);
+    },
     submit(rows) {
       const w = batch++ % count;
       workers[w].replies.send({ kind: 'lines', rows } satisfies Request);
@@ -71,9 +80,13 @@ export function keywordTermsWorker(data: Record<string, unknown>): void {
   const terms = new KeywordTerms();
   serveReplies<Request>(end, (req) => {
     switch (req.kind) {
-      case 'sample': return { reply: terms.sample(req.rows) };
-      case 'avgdl': terms.setAverageLength(req.avgdl); return null;
-      case 'lines': return { reply: terms.lines(req.rows) };
+      case 'sample':
+        return { reply: terms.sample(req.rows) };
+      case 'avgdl':
+        terms.setAverageLength(req.avgdl);
+        return null;
+      case 'lines':
+        return { reply: terms.lines(req.rows) };
       case 'finish': {
         const out = { reply: { postings: terms.postings } satisfies TermsResult };
         // The last reply: the port closes after it, and the thread ends with nothing left to do.

@@ -7,7 +7,12 @@ import { partFilesOf } from '../sources/files.js';
 import { exportEncoderOnnx } from './encoder/export-onnx.js';
 import { trainEncoder, type TrainOptions, type TrainStats } from './encoder/train.js';
 
-export interface LearnedEncoder { model: Uint8Array; card: string; stats: TrainStats; dim: number }
+export interface LearnedEncoder {
+  model: Uint8Array;
+  card: string;
+  stats: TrainStats;
+  dim: number;
+}
 
 /** Chunk texts the encoder learns from at most: training is the build's peak of memory (learning
  *  alone from the scale corpus peaked at 1.27 GB with 50,000 texts and 1.89 GB with 100,000; the
@@ -37,7 +42,12 @@ export function* parallelTexts(sources: string): Generator<readonly [string, str
 type TrainSettings = Omit<TrainOptions, 'onProgress'>;
 
 /** Learns and exports the encoder; throws CorpusTooSmallError when there is too little text. */
-export function learnEncoder(texts: Iterable<string>, sources: string, train: TrainSettings, onProgress: (msg: string) => void): LearnedEncoder {
+export function learnEncoder(
+  texts: Iterable<string>,
+  sources: string,
+  train: TrainSettings,
+  onProgress: (msg: string) => void,
+): LearnedEncoder {
   const trained = trainEncoder({ texts, pairs: parallelTexts(sources) }, { onProgress, ...train });
   const model = exportEncoderOnnx(trained.table, trained.card.dim, { precision: 'float16' });
   return { model, card: JSON.stringify(trained.card), stats: trained.stats, dim: trained.card.dim };

@@ -12,17 +12,26 @@
 // after the build's transaction (it needs better-sqlite3's unsafe mode): 5-7x faster than copying row
 // by row through a second connection (0.6-1.0 s against 4.0-5.5 s at 1 M chunks).
 import type Database from 'better-sqlite3';
-import { AVERAGE_LENGTH, } from '../../src/core/data-file/keyword-index.js';
+import { AVERAGE_LENGTH } from '../../src/core/data-file/keyword-index.js';
 import { quoteName } from '../../src/core/data-file/sql-name.js';
 import { hasTables, PREVIOUS } from '../previous-file.js';
 import { CHUNK_TERMS_COLUMNS, KeywordTerms, type ChunkTerms } from './keyword-terms.js';
 import { averageLength, lengthSample } from './write-keyword-index.js';
 
 /** The chunk columns the keyword index is made from (content_hash stands for the text). */
-const INDEXED = 'rowid, content_hash, language, level, province_territory, politician_id, party_at_time, session_id, speech_type, spoken_on';
+const INDEXED =
+  'rowid, content_hash, language, level, province_territory, politician_id, party_at_time, session_id, speech_type, spoken_on';
 
 /** Tables the index is (FTS5's shadow tables of chunks_fts, then ours), copied in this order. */
-export const KEYWORD_TABLES = ['chunks_fts_data', 'chunks_fts_idx', 'chunks_fts_docsize', 'chunks_fts_config', 'chunk_postings', 'chunk_term_docs', 'chunk_term_stats'];
+export const KEYWORD_TABLES = [
+  'chunks_fts_data',
+  'chunks_fts_idx',
+  'chunks_fts_docsize',
+  'chunks_fts_config',
+  'chunk_postings',
+  'chunk_term_docs',
+  'chunk_term_stats',
+];
 
 /** Chunks whose tokens are looked up in the previous index. */
 const SPOT_CHECKS = 256;
@@ -31,11 +40,14 @@ const SPOT_CHECKS = 256;
  *  side by side, each in rowid order, up to the first difference. Comparing the values is 2.5x
  *  faster than hashing each file's rows (2.2 s against 5.5 s at 1 M chunks), and stops early. */
 export function sameIndexedChunks(db: Database.Database, previous: Database.Database): boolean {
-  const rows = (d: Database.Database) => d.prepare(`SELECT ${INDEXED} FROM chunk_rows ORDER BY rowid`).raw().iterate() as IterableIterator<unknown[]>;
-  const ours = rows(db), theirs = rows(previous);
+  const rows = (d: Database.Database) =>
+    d.prepare(`SELECT ${INDEXED} FROM chunk_rows ORDER BY rowid`).raw().iterate() as IterableIterator<unknown[]>;
+  const ours = rows(db),
+    theirs = rows(previous);
   try {
     for (;;) {
-      const a = ours.next(), b = theirs.next();
+      const a = ours.next(),
+        b = theirs.next();
       if (a.done || b.done) return a.done === b.done;
       for (let i = 0; i < a.value.length; i++) if (a.value[i] !== b.value[i]) return false;
     }
@@ -62,7 +74,8 @@ function storedTokens(sz: Buffer): number {
 export function keywordIndexMismatch(db: Database.Database, previous: Database.Database, { chunksCarried = false } = {}): string | null {
   if (!hasTables(previous, [...KEYWORD_TABLES, 'chunk_rows'])) return 'it has no keyword index of this form';
   const count = (d: Database.Database) => d.prepare('SELECT count(*) FROM chunk_rows').pluck().get() as number;
-  const chunks = count(db), theirChunks = count(previous);
+  const chunks = count(db),
+    theirChunks = count(previous);
   if (theirChunks !== chunks) return `it has ${theirChunks} chunks, this build ${chunks}`;
   if (!chunksCarried && !sameIndexedChunks(db, previous)) return 'its chunks differ (text, language or a facet)';
 
@@ -73,7 +86,9 @@ export function keywordIndexMismatch(db: Database.Database, previous: Database.D
   terms.setAverageLength(avgdl);
 
   const step = Math.max(1, Math.floor(chunks / SPOT_CHECKS));
-  const rows = db.prepare(`SELECT rowid, ${CHUNK_TERMS_COLUMNS} FROM chunks WHERE rowid % ? = 0 LIMIT ${SPOT_CHECKS}`).all(step) as ChunkTerms[];
+  const rows = db
+    .prepare(`SELECT rowid, ${CHUNK_TERMS_COLUMNS} FROM chunks WHERE rowid % ? = 0 LIMIT ${SPOT_CHECKS}`)
+    .all(step) as ChunkTerms[];
   const has = previous.prepare('SELECT 1 FROM chunks_fts WHERE chunks_fts MATCH ? AND rowid = ?').pluck();
   const size = previous.prepare('SELECT sz FROM chunks_fts_docsize WHERE id = ?').pluck();
   const lines = terms.lines(rows);
@@ -109,7 +124,9 @@ function copyTables(db: Database.Database, onProgress: (msg: string) => void): n
   for (const table of KEYWORD_TABLES) {
     const columns = (db.prepare('SELECT name FROM main.pragma_table_info(?)').pluck().all(table) as string[]).map(quoteName).join(', ');
     db.prepare(`DELETE FROM main.${quoteName(table)}`).run();
-    const n = db.prepare(`INSERT INTO main.${quoteName(table)} (${columns}) SELECT ${columns} FROM ${PREVIOUS}.${quoteName(table)}`).run().changes;
+    const n = db
+      .prepare(`INSERT INTO main.${quoteName(table)} (${columns}) SELECT ${columns} FROM ${PREVIOUS}.${quoteName(table)}`)
+      .run().changes;
     rows += n;
     onProgress(`keyword index: ${table} copied (${n} rows)`);
   }

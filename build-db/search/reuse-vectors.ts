@@ -23,7 +23,10 @@ export function reusedVectors(previous: Database.Database): ReuseVectors {
   // One chunk of that text is enough: the same text gives the same vector. BigInt rowids also read
   // a schema-3 file, whose vectors were in a vec0 table.
   const rowidOf = previous.prepare('SELECT rowid FROM chunks WHERE content_hash = ? LIMIT 1').pluck();
-  const byHash = (one: (hash: string) => StoredVector | undefined): ReuseVectors => (rows) => rows.map((r) => one(r.content_hash));
+  const byHash =
+    (one: (hash: string) => StoredVector | undefined): ReuseVectors =>
+    (rows) =>
+      rows.map((r) => one(r.content_hash));
   if (has('chunk_vectors')) {
     const vectorOf = previous.prepare('SELECT embedding FROM chunk_vectors WHERE rowid = ?').pluck();
     return byHash((hash) => {
@@ -48,7 +51,8 @@ export function reusedVectors(previous: Database.Database): ReuseVectors {
  *  (56 bytes an entry, measured under Bun), within the build's 2 GB. */
 function fromCodeBlocks(previous: Database.Database, rowidOf: Database.Statement): ReuseVectors {
   const { entries, codeBytes } = codeBlocksSize(previous);
-  const codes = new Uint8Array(entries * codeBytes), rowids = new Int32Array(entries);
+  const codes = new Uint8Array(entries * codeBytes),
+    rowids = new Int32Array(entries);
   let filled = 0;
   for (const b of codeBlocks(previous)) {
     codes.set(b.codes, filled * codeBytes);
@@ -69,7 +73,8 @@ function fromCodeBlocks(previous: Database.Database, rowidOf: Database.Statement
   return (rows) => {
     if (!rows.length) return [];
     const same = new Map<number, { hash: string; int8: Buffer }>();
-    for (const p of range.iterate(rows[0].rowid, rows[rows.length - 1].rowid) as Iterable<{ rowid: number; hash: string; int8: Buffer }>) same.set(p.rowid, p);
+    for (const p of range.iterate(rows[0].rowid, rows[rows.length - 1].rowid) as Iterable<{ rowid: number; hash: string; int8: Buffer }>)
+      same.set(p.rowid, p);
     return rows.map((r: Row) => {
       const p = same.get(r.rowid);
       if (p && p.hash === r.content_hash) return stored(r.rowid, p.int8);
@@ -81,9 +86,11 @@ function fromCodeBlocks(previous: Database.Database, rowidOf: Database.Statement
 
 /** The index of `rowid` in ascending `rowids`, or undefined. */
 export function entryOf(rowids: Int32Array, rowid: number): number | undefined {
-  let lo = 0, hi = rowids.length - 1;
+  let lo = 0,
+    hi = rowids.length - 1;
   while (lo <= hi) {
-    const mid = (lo + hi) >>> 1, r = rowids[mid];
+    const mid = (lo + hi) >>> 1,
+      r = rowids[mid];
     if (r === rowid) return mid;
     if (r < rowid) lo = mid + 1;
     else hi = mid - 1;

@@ -32,7 +32,11 @@ export interface SearchPhaseOptions {
 export interface SearchPhaseReport {
   encoder: 'learned' | 'reused' | 'pretrained' | 'none';
   train_seconds: number;
-  chunks: number; embedded: number; reused: number; embed_seconds: number; chunks_per_second: number;
+  chunks: number;
+  embedded: number;
+  reused: number;
+  embed_seconds: number;
+  chunks_per_second: number;
   model_bytes: number;
 }
 
@@ -77,7 +81,17 @@ export function searchPhase(opts: SearchPhaseOptions): ExtraPhase {
           onProgress(`search: ${err.message}; no encoder and no vectors, search ranks by keywords only`);
           db.exec(ENCODER_TABLE_SQL);
           storeLexicon(db, opts.sources, onProgress);
-          if (opts.report) Object.assign(opts.report, { encoder: 'none', train_seconds: 0, chunks: 0, embedded: 0, reused: 0, embed_seconds: 0, chunks_per_second: 0, model_bytes: 0 } satisfies SearchPhaseReport);
+          if (opts.report)
+            Object.assign(opts.report, {
+              encoder: 'none',
+              train_seconds: 0,
+              chunks: 0,
+              embedded: 0,
+              reused: 0,
+              embed_seconds: 0,
+              chunks_per_second: 0,
+              model_bytes: 0,
+            } satisfies SearchPhaseReport);
           previous?.close();
           return;
         }
@@ -87,7 +101,12 @@ export function searchPhase(opts: SearchPhaseOptions): ExtraPhase {
       }
       const trainSeconds = (performance.now() - started) / 1000;
       db.exec(ENCODER_TABLE_SQL);
-      db.prepare('INSERT INTO encoder (name, value) VALUES (?, ?), (?, ?)').run('model.onnx', Buffer.from(blobs.model), 'card.json', Buffer.from(blobs.card));
+      db.prepare('INSERT INTO encoder (name, value) VALUES (?, ?), (?, ?)').run(
+        'model.onnx',
+        Buffer.from(blobs.model),
+        'card.json',
+        Buffer.from(blobs.card),
+      );
       storeLexicon(db, opts.sources, onProgress);
 
       // One intra-op thread and runs of 16 texts (the model is a gather and a weighted mean, bound by
@@ -101,10 +120,17 @@ export function searchPhase(opts: SearchPhaseOptions): ExtraPhase {
         const reuse = previous && kept ? reusedVectors(previous) : null;
         const r = await writeVectors({ db, embedder: encoder, reuse, onProgress });
         onProgress(`search: ${r.embedded} chunks embedded (${Math.round(r.chunksPerSecond)}/s), ${r.reused} vectors reused`);
-        if (opts.report) Object.assign(opts.report, {
-          encoder: source, train_seconds: trainSeconds, chunks: r.total, embedded: r.embedded, reused: r.reused,
-          embed_seconds: r.seconds, chunks_per_second: r.chunksPerSecond, model_bytes: blobs.model.byteLength,
-        } satisfies SearchPhaseReport);
+        if (opts.report)
+          Object.assign(opts.report, {
+            encoder: source,
+            train_seconds: trainSeconds,
+            chunks: r.total,
+            embedded: r.embedded,
+            reused: r.reused,
+            embed_seconds: r.seconds,
+            chunks_per_second: r.chunksPerSecond,
+            model_bytes: blobs.model.byteLength,
+          } satisfies SearchPhaseReport);
       } finally {
         await encoder.close();
         previous?.close();
@@ -122,5 +148,7 @@ function storeLexicon(db: Database.Database, sources: string, onProgress: (m: st
   const started = performance.now();
   const { lexicon, pairs } = trainLexicon(parallelTexts(sources));
   db.prepare('INSERT INTO encoder (name, value) VALUES (?, ?)').run(LEXICON_BLOB, Buffer.from(JSON.stringify(lexicon)));
-  onProgress(`search: English/French lexicon learned from ${pairs} pairs (${Object.keys(lexicon.en).length} English and ${Object.keys(lexicon.fr).length} French stems, ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+  onProgress(
+    `search: English/French lexicon learned from ${pairs} pairs (${Object.keys(lexicon.en).length} English and ${Object.keys(lexicon.fr).length} French stems, ${((performance.now() - started) / 1000).toFixed(1)} s)`,
+  );
 }

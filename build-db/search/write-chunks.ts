@@ -30,11 +30,18 @@ export interface ChunkStepOptions {
 /** What the chunk step wrote. `keywordIndexFrom`: the previous file whose keyword index is the one
  *  these chunks need: its tables are created empty, for the caller to fill with copyKeywordIndex
  *  once the build's transaction is committed. */
-export interface ChunkStepResult { chunks: number; keywordIndexFrom: string | null }
+export interface ChunkStepResult {
+  chunks: number;
+  keywordIndexFrom: string | null;
+}
 
 /** Runs inside the build's transaction, on a file created with SEARCH_SCHEMA_SQL (with the rest of
  *  the schema: the carry-over check compares its chunk_rows table with a previous file's). */
-export function writeChunks(db: Database.Database, onProgress: (msg: string) => void = () => {}, { workers = 'off', previous = null, carried = false }: ChunkStepOptions = {}): ChunkStepResult {
+export function writeChunks(
+  db: Database.Database,
+  onProgress: (msg: string) => void = () => {},
+  { workers = 'off', previous = null, carried = false }: ChunkStepOptions = {},
+): ChunkStepResult {
   const rows = carried ? carriedChunks(db, onProgress) : chunkAll(db, onProgress, workers);
   const indexed = performance.now();
   db.exec(CHUNK_INDEXES_SQL);
@@ -44,7 +51,9 @@ export function writeChunks(db: Database.Database, onProgress: (msg: string) => 
     return { chunks: rows, keywordIndexFrom: previous };
   }
   const index = writeKeywordIndex(db, { onProgress, workers });
-  onProgress(`wrote their keyword index (${index.terms} terms, ${index.postings} postings, ${index.avgdl.toFixed(1)} terms per chunk) in ${index.seconds.toFixed(1)}s`);
+  onProgress(
+    `wrote their keyword index (${index.terms} terms, ${index.postings} postings, ${index.avgdl.toFixed(1)} terms per chunk) in ${index.seconds.toFixed(1)}s`,
+  );
   return { chunks: rows, keywordIndexFrom: null };
 }
 
@@ -86,7 +95,9 @@ function chunkAll(db: Database.Database, onProgress: (msg: string) => void, work
       const wanted = order.slice(i, i + BATCH);
       const byRowid = new Map((batch.all(JSON.stringify(wanted)) as Speech[]).map((r) => [r._rowid, r]));
       const speeches = wanted.map((r) => byRowid.get(r)!);
-      pipe.submit(speeches.map(({ key, text, language, spoken_at, province_territory }) => ({ key, text, language, spoken_at, province_territory })));
+      pipe.submit(
+        speeches.map(({ key, text, language, spoken_at, province_territory }) => ({ key, text, language, spoken_at, province_territory })),
+      );
       submitted.push(speeches);
       if (submitted.length >= IN_FLIGHT) writeNext();
       guard.check();
@@ -95,7 +106,9 @@ function chunkAll(db: Database.Database, onProgress: (msg: string) => void, work
   } finally {
     pipe.close();
   }
-  onProgress(`wrote ${rowid} search chunks in ${((performance.now() - started) / 1000).toFixed(1)}s${onWorker ? ' (chunked on a worker thread)' : ''}`);
+  onProgress(
+    `wrote ${rowid} search chunks in ${((performance.now() - started) / 1000).toFixed(1)}s${onWorker ? ' (chunked on a worker thread)' : ''}`,
+  );
   return rowid;
 }
 
@@ -112,7 +125,9 @@ function reusableKeywordIndex(db: Database.Database, previous: string, onProgres
       onProgress(`keyword index: not reused from ${previous} (${mismatch}; checked in ${checked}s)`);
       return false;
     }
-    onProgress(`keyword index: ${previous} holds the same chunks and tokens (checked in ${checked}s); its index is copied once the rows are written`);
+    onProgress(
+      `keyword index: ${previous} holds the same chunks and tokens (checked in ${checked}s); its index is copied once the rows are written`,
+    );
     return true;
   } catch (err) {
     throw new Error(`--reuse ${previous}: ${(err as Error).message}`, { cause: err });

@@ -33,7 +33,10 @@ function rowidBytes(rowids: Int32Array, n: number): Buffer {
 
 export class CodeBlockWriter {
   private readonly insert: Database.Statement;
-  private readonly dicts = Object.fromEntries(VALUE_COLUMNS.map((c) => [c, new Map<string, number>()])) as Record<ValueColumn, Map<string, number>>;
+  private readonly dicts = Object.fromEntries(VALUE_COLUMNS.map((c) => [c, new Map<string, number>()])) as Record<
+    ValueColumn,
+    Map<string, number>
+  >;
   private readonly rowids: Int32Array;
   private readonly text: Record<ValueColumn, Uint32Array>;
   private readonly day: Int32Array;
@@ -46,7 +49,10 @@ export class CodeBlockWriter {
   private lastRowid = 0;
 
   /** `blockEntries`: chunks per block (smaller only in tests, to cover several blocks). */
-  constructor(private readonly db: Database.Database, private readonly blockEntries = BLOCK_ENTRIES) {
+  constructor(
+    private readonly db: Database.Database,
+    private readonly blockEntries = BLOCK_ENTRIES,
+  ) {
     this.rowids = new Int32Array(blockEntries);
     this.text = Object.fromEntries(VALUE_COLUMNS.map((c) => [c, new Uint32Array(blockEntries)])) as Record<ValueColumn, Uint32Array>;
     this.day = new Int32Array(blockEntries);
@@ -54,20 +60,28 @@ export class CodeBlockWriter {
     this.active = new Int8Array(blockEntries);
     db.exec(`DROP TABLE IF EXISTS temp.${STAGING}`);
     db.exec(`CREATE TEMP TABLE ${STAGING} AS SELECT * FROM main.chunk_blocks WHERE 0`);
-    this.insert = db.prepare(`INSERT INTO temp.${STAGING} (block, entries, rowids, codes, ${VALUE_COLUMNS.join(', ')}, spoken_on, is_presiding, politician_active)
-      VALUES (${Array(7 + VALUE_COLUMNS.length).fill('?').join(', ')})`);
+    this.insert =
+      db.prepare(`INSERT INTO temp.${STAGING} (block, entries, rowids, codes, ${VALUE_COLUMNS.join(', ')}, spoken_on, is_presiding, politician_active)
+      VALUES (${Array(7 + VALUE_COLUMNS.length)
+        .fill('?')
+        .join(', ')})`);
   }
 
   /** The next chunk (rowids ascending); `row.party` already lower-cased, '' or -1 for unknown. */
   add(rowid: number, code: Uint8Array, row: FilterRow) {
     if (rowid <= this.lastRowid) throw new Error(`code blocks: rowid ${rowid} after ${this.lastRowid}`);
-    if (!this.codes) { this.codeBytes = code.byteLength; this.codes = new Uint8Array(this.blockEntries * this.codeBytes); }
-    if (code.byteLength !== this.codeBytes) throw new Error(`code blocks: a ${code.byteLength}-byte code among ${this.codeBytes}-byte ones`);
+    if (!this.codes) {
+      this.codeBytes = code.byteLength;
+      this.codes = new Uint8Array(this.blockEntries * this.codeBytes);
+    }
+    if (code.byteLength !== this.codeBytes)
+      throw new Error(`code blocks: a ${code.byteLength}-byte code among ${this.codeBytes}-byte ones`);
     const i = this.filled;
     this.rowids[i] = rowid;
     this.codes.set(code, i * this.codeBytes);
     for (const c of VALUE_COLUMNS) {
-      const dict = this.dicts[c], value = row[c] ?? '';
+      const dict = this.dicts[c],
+        value = row[c] ?? '';
       let k = dict.get(value);
       if (k === undefined) dict.set(value, (k = dict.size));
       this.text[c][i] = k;
@@ -82,8 +96,16 @@ export class CodeBlockWriter {
   private flush() {
     const n = this.filled;
     if (!n) return;
-    this.insert.run(this.block++, n, rowidBytes(this.rowids, n), bytesOf(this.codes!, n, this.codeBytes),
-      ...VALUE_COLUMNS.map((c) => narrowCodes(this.text[c], n)), bytesOf(this.day, n, 4), bytesOf(this.presiding, n, 1), bytesOf(this.active, n, 1));
+    this.insert.run(
+      this.block++,
+      n,
+      rowidBytes(this.rowids, n),
+      bytesOf(this.codes!, n, this.codeBytes),
+      ...VALUE_COLUMNS.map((c) => narrowCodes(this.text[c], n)),
+      bytesOf(this.day, n, 4),
+      bytesOf(this.presiding, n, 1),
+      bytesOf(this.active, n, 1),
+    );
     this.filled = 0;
   }
 

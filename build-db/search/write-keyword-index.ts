@@ -41,7 +41,10 @@ export function lengthSample(db: Database.Database, chunks: number): SampleRow[]
  *  every level is computed with, and recorded in chunk_term_stats. */
 export const averageLength = (sample: { chunks: number; terms: number }): number => (sample.chunks ? sample.terms / sample.chunks : 1);
 
-export function writeKeywordIndex(db: Database.Database, { onProgress = () => {}, workers = 'off' }: KeywordIndexOptions = {}): { terms: number; postings: number; avgdl: number; seconds: number } {
+export function writeKeywordIndex(
+  db: Database.Database,
+  { onProgress = () => {}, workers = 'off' }: KeywordIndexOptions = {},
+): { terms: number; postings: number; avgdl: number; seconds: number } {
   const started = performance.now();
   db.exec(KEYWORD_INDEX_SQL);
   // The average chunk length, from every `step`-th chunk: exact up to 20,000 chunks; above, a sample
@@ -54,7 +57,9 @@ export function writeKeywordIndex(db: Database.Database, { onProgress = () => {}
   const avgdl = averageLength(sample);
   tokenizer.setAverageLength(avgdl);
   db.prepare('INSERT INTO chunk_term_stats (name, value) VALUES (?, ?)').run(AVERAGE_LENGTH, avgdl);
-  onProgress(`keyword index: average chunk length ${avgdl.toFixed(1)} terms (${sample.chunks} chunks read)${onWorker ? `, tokenizing on ${TOKENIZERS} worker threads` : ''}`);
+  onProgress(
+    `keyword index: average chunk length ${avgdl.toFixed(1)} terms (${sample.chunks} chunks read)${onWorker ? `, tokenizing on ${TOKENIZERS} worker threads` : ''}`,
+  );
   const every = 100_000;
 
   const insert = db.prepare('INSERT INTO chunks_fts (rowid, terms) VALUES (?, ?)');
@@ -81,7 +86,9 @@ export function writeKeywordIndex(db: Database.Database, { onProgress = () => {}
   db.exec("INSERT INTO chunks_fts (chunks_fts) VALUES ('optimize')");
   onProgress('keyword index: copying each level list into a blob');
   const lists = writePostingLists(db, onProgress);
-  onProgress(`keyword index: ${lists.lists} level lists copied (${lists.postings} postings, ${lists.bytes} bytes); counting chunks per stem and level`);
+  onProgress(
+    `keyword index: ${lists.lists} level lists copied (${lists.postings} postings, ${lists.bytes} bytes); counting chunks per stem and level`,
+  );
   const terms = writeTermDocs(db);
   return { terms, postings, avgdl, seconds: (performance.now() - started) / 1000 };
 }

@@ -19,15 +19,26 @@ const TOKENS_PER_BATCH = 1000;
 /** A level token is a stem (letters and digits, never `_`) then `_` and a level. */
 const LEVEL_TOKEN = /^[^_]+_(?:[0-9]|1[0-5])$/;
 
-export interface PostingListsResult { lists: number; postings: number; bytes: number }
+export interface PostingListsResult {
+  lists: number;
+  postings: number;
+  bytes: number;
+}
 
 /** Writes chunk_postings from the merged chunks_fts; returns what it wrote. */
 export function writePostingLists(db: Database.Database, onProgress: (msg: string) => void = () => {}): PostingListsResult {
   db.exec("CREATE VIRTUAL TABLE temp.chunks_instances USING fts5vocab(main, 'chunks_fts', 'instance')");
   const guard = createMemoryGuard();
   const insert = db.prepare('INSERT INTO chunk_postings (token, docs, rowids) VALUES (?, ?, ?)');
-  const next = db.prepare(`SELECT term, json_group_array(doc) FROM temp.chunks_instances WHERE term > ? GROUP BY term ORDER BY term LIMIT ${TOKENS_PER_BATCH}`).raw();
-  let lists = 0, postings = 0, bytes = 0, reported = 0;
+  const next = db
+    .prepare(
+      `SELECT term, json_group_array(doc) FROM temp.chunks_instances WHERE term > ? GROUP BY term ORDER BY term LIMIT ${TOKENS_PER_BATCH}`,
+    )
+    .raw();
+  let lists = 0,
+    postings = 0,
+    bytes = 0,
+    reported = 0;
   try {
     let after = '';
     for (;;) {
@@ -46,7 +57,9 @@ export function writePostingLists(db: Database.Database, onProgress: (msg: strin
       guard.check();
       if (postings - reported >= 10_000_000) {
         reported = postings;
-        onProgress(`keyword index: ${lists} level lists copied into blobs (${postings} postings, ${(bytes / postings).toFixed(2)} bytes each)`);
+        onProgress(
+          `keyword index: ${lists} level lists copied into blobs (${postings} postings, ${(bytes / postings).toFixed(2)} bytes each)`,
+        );
       }
     }
   } finally {
@@ -63,10 +76,12 @@ export function writePostingLists(db: Database.Database, onProgress: (msg: strin
  */
 export function writeTermDocs(db: Database.Database): number {
   const perLevel = Array.from({ length: LEVELS }, (_, l) => `sum(CASE WHEN level = ${l} THEN docs ELSE 0 END)`).join(', ');
-  return db.prepare(`
+  return db
+    .prepare(`
     INSERT INTO chunk_term_docs (term, docs, level_docs)
     SELECT stem, sum(docs), json_array(${perLevel})
     FROM (SELECT substr(token, 1, at - 1) AS stem, CAST(substr(token, at + 1) AS INTEGER) AS level, docs
           FROM (SELECT token, docs, instr(token, '_') AS at FROM chunk_postings))
-    GROUP BY stem`).run().changes;
+    GROUP BY stem`)
+    .run().changes;
 }

@@ -26,7 +26,10 @@ export interface WriteVectorsOptions {
 export type ReuseVectors = (rows: ReadonlyArray<{ rowid: number; content_hash: string }>) => Array<StoredVector | undefined>;
 
 /** What the file keeps of one embedding. */
-export interface StoredVector { code: Uint8Array; int8: Int8Array }
+export interface StoredVector {
+  code: Uint8Array;
+  int8: Int8Array;
+}
 
 /** The stored form of a fresh embedding. */
 export function storedVector(vec: Float32Array): StoredVector {
@@ -58,7 +61,10 @@ export async function writeVectors({ db, embedder, reuse = null, batchSize = 256
   // Each batch leaves garbage that Bun collects late; copying 8 M vectors from a previous file took
   // the process from 1.2 to 1.5 GB resident without a check.
   const guard = createMemoryGuard();
-  let done = 0, reused = 0, embedded = 0, embedMs = 0;
+  let done = 0,
+    reused = 0,
+    embedded = 0,
+    embedMs = 0;
   for (const rows of chunkBatches<ChunkRow>(db, columns, batchSize)) {
     const vecs: Array<StoredVector | undefined> = reuse ? reuse(rows) : rows.map(() => undefined);
     const missing = rows.map((_, i) => i).filter((i) => !vecs[i]);
@@ -67,7 +73,9 @@ export async function writeVectors({ db, embedder, reuse = null, batchSize = 256
       const t = performance.now();
       const fresh = await embedder.embed(texts);
       embedMs += performance.now() - t;
-      missing.forEach((i, j) => { vecs[i] = storedVector(fresh[j]); });
+      missing.forEach((i, j) => {
+        vecs[i] = storedVector(fresh[j]);
+      });
       embedded += missing.length;
     }
     reused += rows.length - missing.length;

@@ -27,7 +27,8 @@ export function checkReferences(records: SourceRecords, speeches: SpeechChecks):
     return seen;
   }
 
-  const levelProvince = (file: string, line: number, level: string, province: string | null) => checkLevelProvince(issue, file, line, level, province);
+  const levelProvince = (file: string, line: number, level: string, province: string | null) =>
+    checkLevelProvince(issue, file, line, level, province);
 
   unique(records.jurisdictions, (r) => r.record.jurisdiction, 'jurisdiction', 'jurisdiction');
   unique(records.parties, (r) => r.record.key, 'key');
@@ -47,12 +48,19 @@ export function checkReferences(records: SourceRecords, speeches: SpeechChecks):
     });
   }
 
-  const politicianRef = (file: string, line: number, field: string, k: string | null) => checkReference(issue, file, line, field, 'politician', politicians, k);
-  const sessionRef = (file: string, line: number, field: string, k: string | null) => checkReference(issue, file, line, field, 'session', sessions, k);
+  const politicianRef = (file: string, line: number, field: string, k: string | null) =>
+    checkReference(issue, file, line, field, 'politician', politicians, k);
+  const sessionRef = (file: string, line: number, field: string, k: string | null) =>
+    checkReference(issue, file, line, field, 'session', sessions, k);
 
   for (const { file, line, record } of records.offices) politicianRef(file, line, 'politician_key', record.politician_key);
   for (const { file, line, record } of records.socials) politicianRef(file, line, 'politician_key', record.politician_key);
-  unique(records.socials, (r) => `${r.record.politician_key} ${r.record.platform} ${r.record.handle}`, 'handle', '(politician, platform, handle)');
+  unique(
+    records.socials,
+    (r) => `${r.record.politician_key} ${r.record.platform} ${r.record.handle}`,
+    'handle',
+    '(politician, platform, handle)',
+  );
   for (const { file, line, record } of records.posts) politicianRef(file, line, 'politician_key', record.politician_key);
   unique(records.posts, (r) => `${r.record.platform}:${r.record.post_id}`, 'post_id', '(platform, post_id)');
   for (const { file, line, record } of records.websites) politicianRef(file, line, 'politician_key', record.politician_key);
@@ -64,13 +72,15 @@ export function checkReferences(records: SourceRecords, speeches: SpeechChecks):
     const events = new Map<string, number>();
     record.events.forEach((e, i) => {
       const k = [e.stage, e.event_date, e.event_type, e.committee_name].join('\u001f');
-      if (events.has(k)) issue(file, line, `events[${i}]`, `duplicate event (stage, event_date, event_type, committee_name) of events[${events.get(k)}]`);
+      if (events.has(k))
+        issue(file, line, `events[${i}]`, `duplicate event (stage, event_date, event_type, committee_name) of events[${events.get(k)}]`);
       else events.set(k, i);
     });
     const orderings = new Map<number, number>();
     record.sponsors.forEach((s, i) => {
       politicianRef(file, line, `sponsors[${i}].politician_key`, s.politician_key);
-      if (orderings.has(s.ordering)) issue(file, line, `sponsors[${i}].ordering`, `duplicate ordering ${s.ordering} (also sponsors[${orderings.get(s.ordering)}])`);
+      if (orderings.has(s.ordering))
+        issue(file, line, `sponsors[${i}].ordering`, `duplicate ordering ${s.ordering} (also sponsors[${orderings.get(s.ordering)}])`);
       else orderings.set(s.ordering, i);
     });
   }
@@ -85,7 +95,8 @@ export function checkReferences(records: SourceRecords, speeches: SpeechChecks):
     record.positions.forEach((p, i) => {
       politicianRef(file, line, `positions[${i}].politician_key`, p.politician_key);
       const who = p.politician_key ?? `raw:${p.politician_name_raw}`;
-      if (voters.has(who)) issue(file, line, `positions[${i}]`, `second position for the same politician (also positions[${voters.get(who)}])`);
+      if (voters.has(who))
+        issue(file, line, `positions[${i}]`, `second position for the same politician (also positions[${voters.get(who)}])`);
       else voters.set(who, i);
     });
   }

@@ -11,7 +11,10 @@ import type { SourceIssue } from './source-issue.js';
 import { UniqueKeys } from './unique-keys.js';
 
 /** What the first pass found: every problem of a single speech, and every key for the duplicates. */
-export interface SpeechChecks { issues: SourceIssue[]; keys: UniqueKeys }
+export interface SpeechChecks {
+  issues: SourceIssue[];
+  keys: UniqueKeys;
+}
 
 export type IssueAt = (file: string, line: number, field: string | null, message: string) => void;
 
@@ -22,14 +25,24 @@ export function checkLevelProvince(issue: IssueAt, file: string, line: number, l
 }
 
 /** A key that names no record of its kind (`politician`, `session`) is a problem of the field. */
-export function checkReference(issue: IssueAt, file: string, line: number, field: string, kind: string, known: { has(key: string): boolean }, key: string | null): void {
+export function checkReference(
+  issue: IssueAt,
+  file: string,
+  line: number,
+  field: string,
+  kind: string,
+  known: { has(key: string): boolean },
+  key: string | null,
+): void {
   if (key !== null && !known.has(key)) issue(file, line, field, `no ${kind} has key ${JSON.stringify(key)}`);
 }
 
 /** Takes each speech as it is read (`add`), given the politicians' and sessions' keys. */
 export function speechChecker(known: { politicians: ReadonlySet<string>; sessions: ReadonlySet<string> }) {
   const issues: SourceIssue[] = [];
-  const issue: IssueAt = (file, line, field, message) => { issues.push({ file, line, field, message }); };
+  const issue: IssueAt = (file, line, field, message) => {
+    issues.push({ file, line, field, message });
+  };
   const keys = new UniqueKeys(1 << 16);
   return {
     add({ file, line, record }: LocatedRecord<'speeches'>): void {
@@ -37,8 +50,11 @@ export function speechChecker(known: { politicians: ReadonlySet<string>; session
       checkLevelProvince(issue, file, line, record.level, record.province_territory);
       checkReference(issue, file, line, 'session_key', 'session', known.sessions, record.session_key);
       checkReference(issue, file, line, 'politician_key', 'politician', known.politicians, record.politician_key);
-      if (record.speech_type === 'committee' && record.meeting_url === null) issue(file, line, 'meeting_url', 'is required for committee speeches');
+      if (record.speech_type === 'committee' && record.meeting_url === null)
+        issue(file, line, 'meeting_url', 'is required for committee speeches');
     },
-    result(): SpeechChecks { return { issues, keys }; },
+    result(): SpeechChecks {
+      return { issues, keys };
+    },
   };
 }

@@ -7,10 +7,16 @@ import { latestParliament, mergePoliticians } from './merge-politicians.js';
 import { mergeWebsites } from './merge-websites.js';
 import type { SampledSpeech, SourceIssue } from './read-bundle.js';
 
-export interface BundleMerge { issues: SourceIssue[]; stats: Record<string, number> }
+export interface BundleMerge {
+  issues: SourceIssue[];
+  stats: Record<string, number>;
+}
 
 export function mergeBundlePoliticians(records: SourceRecords, speechSample: SampledSpeech[] = []): BundleMerge {
-  const latest = latestParliament(records.sessions.map((s) => s.record), records.politicians.map((p) => p.record));
+  const latest = latestParliament(
+    records.sessions.map((s) => s.record),
+    records.politicians.map((p) => p.record),
+  );
   const merged = mergePoliticians(records.politicians, { latestParliament: latest });
   records.politicians = merged.politicians;
   const to = (k: string) => merged.canonical.get(k) ?? k;
@@ -22,7 +28,13 @@ export function mergeBundlePoliticians(records: SourceRecords, speechSample: Sam
   for (const { record } of records.bills) for (const s of record.sponsors) s.politician_key = toNullable(s.politician_key);
   for (const { record } of records.votes) for (const p of record.positions) p.politician_key = toNullable(p.politician_key);
   // Speeches are streamed (files.ts STREAMED_KINDS): remapped as each pass reads them.
-  records.speeches = mapRecords(records.speeches, (r) => { r.record.politician_key = toNullable(r.record.politician_key); return r; });
+  records.speeches = mapRecords(records.speeches, (r) => {
+    r.record.politician_key = toNullable(r.record.politician_key);
+    return r;
+  });
   for (const { speech } of speechSample) speech.record.politician_key = toNullable(speech.record.politician_key);
-  return { issues: merged.issues.map((i) => ({ ...i })), stats: { ...merged.stats, latest_parliament: latest ?? 0, websites_merged: websitesMerged } };
+  return {
+    issues: merged.issues.map((i) => ({ ...i })),
+    stats: { ...merged.stats, latest_parliament: latest ?? 0, websites_merged: websitesMerged },
+  };
 }

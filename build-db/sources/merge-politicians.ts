@@ -19,17 +19,40 @@ import { wallClockTimestamp } from '../../src/core/domain/time-zones.js';
 
 /** The fields the merge reads, as an importer writes them (optional fields may be missing). */
 export interface LooseTerm {
-  start_at: string; end_at?: string | null; elected_office?: string | null; constituency_id?: string | null;
-  constituency_name?: string | null; party?: string | null; parliament_number?: number | null; observed?: boolean;
+  start_at: string;
+  end_at?: string | null;
+  elected_office?: string | null;
+  constituency_id?: string | null;
+  constituency_name?: string | null;
+  party?: string | null;
+  parliament_number?: number | null;
+  observed?: boolean;
 }
 export interface LoosePolitician {
-  key: string; same_as?: string[]; name: string; other_names?: string[]; level: string; is_active: boolean;
-  deceased?: boolean; updated_at?: string | null; terms: LooseTerm[]; [field: string]: unknown;
+  key: string;
+  same_as?: string[];
+  name: string;
+  other_names?: string[];
+  level: string;
+  is_active: boolean;
+  deceased?: boolean;
+  updated_at?: string | null;
+  terms: LooseTerm[];
+  [field: string]: unknown;
 }
 
-export interface Located<T> { file: string; line: number; record: T }
+export interface Located<T> {
+  file: string;
+  line: number;
+  record: T;
+}
 
-export interface MergeIssue { file: string; line: number; field: string; message: string }
+export interface MergeIssue {
+  file: string;
+  line: number;
+  field: string;
+  message: string;
+}
 
 export interface Merged<T> {
   politicians: Array<Located<T>>;
@@ -41,14 +64,31 @@ export interface Merged<T> {
 
 const PERSON_ID = /^ca-hoc\/person\/\d+$/;
 const END = '9999-12-31T00:00:00Z';
-const SCALARS = ['first_name', 'last_name', 'honorific', 'email', 'phone', 'fax', 'constituency_office_address', 'legislature_office_address',
-  'photo_url', 'personal_url', 'official_url', 'external_parliament_slug', 'ab_assembly_mid', 'province_territory'] as const;
+const SCALARS = [
+  'first_name',
+  'last_name',
+  'honorific',
+  'email',
+  'phone',
+  'fax',
+  'constituency_office_address',
+  'legislature_office_address',
+  'photo_url',
+  'personal_url',
+  'official_url',
+  'external_parliament_slug',
+  'ab_assembly_mid',
+  'province_territory',
+] as const;
 
 class Components {
   private parent = new Map<string, string>();
   private ids = new Map<string, Set<string>>(); // root → PersonId keys in it
   find(k: string): string {
-    if (!this.parent.has(k)) { this.parent.set(k, k); this.ids.set(k, new Set(PERSON_ID.test(k) ? [k] : [])); }
+    if (!this.parent.has(k)) {
+      this.parent.set(k, k);
+      this.ids.set(k, new Set(PERSON_ID.test(k) ? [k] : []));
+    }
     let r = k;
     while (this.parent.get(r) !== r) r = this.parent.get(r)!;
     this.parent.set(k, r);
@@ -56,15 +96,19 @@ class Components {
   }
   /** Joins two keys' people unless that would give one person two PersonIds; returns the clash. */
   union(a: string, b: string): string[] | null {
-    const ra = this.find(a), rb = this.find(b);
+    const ra = this.find(a),
+      rb = this.find(b);
     if (ra === rb) return null;
-    const ia = this.ids.get(ra)!, ib = this.ids.get(rb)!;
+    const ia = this.ids.get(ra)!,
+      ib = this.ids.get(rb)!;
     if (ia.size && ib.size && ![...ia].some((x) => ib.has(x))) return [...ia, ...ib];
     this.parent.set(rb, ra);
     this.ids.set(ra, new Set([...ia, ...ib]));
     return null;
   }
-  personIds(k: string): Set<string> { return this.ids.get(this.find(k))!; }
+  personIds(k: string): Set<string> {
+    return this.ids.get(this.find(k))!;
+  }
 }
 
 /** Two terms share a day (dates are days: a term observed on one day starts and ends on it). */
@@ -80,21 +124,35 @@ const utc = (ts: string) => new Date(ts).toISOString().replace(/\.\d{3}Z$/, 'Z')
 export const ottawaDay = (date: string) => utc(wallClockTimestamp(date, 0, 'federal'));
 
 /** The latest federal Parliament a bundle holds: from federal sessions and terms. */
-export function latestParliament(sessions: Array<{ level: string; parliament_number: number }>, politicians: LoosePolitician[]): number | null {
+export function latestParliament(
+  sessions: Array<{ level: string; parliament_number: number }>,
+  politicians: LoosePolitician[],
+): number | null {
   let n: number | null = null;
   for (const s of sessions) if (s.level === 'federal' && (n === null || s.parliament_number > n)) n = s.parliament_number;
-  for (const p of politicians) for (const t of p.terms) if (p.level === 'federal' && t.parliament_number && (n === null || t.parliament_number > n)) n = t.parliament_number;
+  for (const p of politicians)
+    for (const t of p.terms)
+      if (p.level === 'federal' && t.parliament_number && (n === null || t.parliament_number > n)) n = t.parliament_number;
   return n;
 }
 
-export function mergePoliticians<T extends LoosePolitician>(rows: Array<Located<T>>, options: { latestParliament: number | null }): Merged<T> {
+export function mergePoliticians<T extends LoosePolitician>(
+  rows: Array<Located<T>>,
+  options: { latestParliament: number | null },
+): Merged<T> {
   const issues: MergeIssue[] = [];
   const comps = new Components();
   for (const { record } of rows) comps.find(record.key);
   for (const { file, line, record } of rows) {
     for (const alias of record.same_as ?? []) {
       const clash = comps.union(record.key, alias);
-      if (clash) issues.push({ file, line, field: 'same_as', message: `${JSON.stringify(alias)} would give one person two House PersonIds (${clash.sort().join(', ')}): not merged` });
+      if (clash)
+        issues.push({
+          file,
+          line,
+          field: 'same_as',
+          message: `${JSON.stringify(alias)} would give one person two House PersonIds (${clash.sort().join(', ')}): not merged`,
+        });
     }
   }
   // Two records keyed by different PersonIds are never one person; records sharing a key always are.
@@ -109,14 +167,19 @@ export function mergePoliticians<T extends LoosePolitician>(rows: Array<Located<
   const politicians: Array<Located<T>> = [];
   for (const [root, group] of groups) {
     const seat = (r: T) => r.terms.some((t) => !t.observed);
-    const ranked = [...group].sort((a, b) =>
-      Number(seat(b.record)) - Number(seat(a.record))
-      || (b.record.updated_at ?? '').localeCompare(a.record.updated_at ?? '')
-      || a.order - b.order);
+    const ranked = [...group].sort(
+      (a, b) =>
+        Number(seat(b.record)) - Number(seat(a.record)) ||
+        (b.record.updated_at ?? '').localeCompare(a.record.updated_at ?? '') ||
+        a.order - b.order,
+    );
     const ids = [...comps.personIds(root)].sort();
     const key = ids[0] ?? ranked[0].record.key;
     const keys = new Set<string>();
-    for (const { record } of group) { keys.add(record.key); for (const k of record.same_as ?? []) keys.add(k); }
+    for (const { record } of group) {
+      keys.add(record.key);
+      for (const k of record.same_as ?? []) keys.add(k);
+    }
     for (const k of keys) canonical.set(k, key);
 
     // A term left open in a Parliament the bundle shows was followed by another ends with it; closed
@@ -135,13 +198,21 @@ export function mergePoliticians<T extends LoosePolitician>(rows: Array<Located<
       ranked.forEach(({ record }, rank) => {
         for (const term of record.terms.map(close)) {
           if (!!term.observed !== observed) continue;
-          if (kept.some((k) => k.rank !== rank && termsOverlap(k.term, term))) { stats.terms_dropped_overlap++; continue; }
-          if (kept.some((k) => k.rank === rank && k.term.start_at === term.start_at && (k.term.end_at ?? null) === (term.end_at ?? null))) continue;
+          if (kept.some((k) => k.rank !== rank && termsOverlap(k.term, term))) {
+            stats.terms_dropped_overlap++;
+            continue;
+          }
+          if (kept.some((k) => k.rank === rank && k.term.start_at === term.start_at && (k.term.end_at ?? null) === (term.end_at ?? null)))
+            continue;
           kept.push({ term: { ...term }, rank });
         }
       });
     }
-    const terms = kept.map(({ term: { closed, ...t } }) => { if (closed) stats.terms_closed_by_later_parliament++; return t; })
+    const terms = kept
+      .map(({ term: { closed, ...t } }) => {
+        if (closed) stats.terms_closed_by_later_parliament++;
+        return t;
+      })
       .sort((a, b) => a.start_at.localeCompare(b.start_at));
     const latest = terms.at(-1);
     const first = <F extends string>(f: F) => ranked.map((r) => r.record[f]).find((x) => x !== undefined && x !== null) ?? null;
@@ -163,7 +234,12 @@ export function mergePoliticians<T extends LoosePolitician>(rows: Array<Located<
       constituency_name: latest?.constituency_name ?? first('constituency_name'),
       is_active: open && group.some((r) => r.record.is_active),
       deceased: group.some((r) => r.record.deceased === true),
-      updated_at: group.map((r) => r.record.updated_at ?? null).filter((x): x is string => !!x).sort().at(-1) ?? null,
+      updated_at:
+        group
+          .map((r) => r.record.updated_at ?? null)
+          .filter((x): x is string => !!x)
+          .sort()
+          .at(-1) ?? null,
       terms,
     } as T;
     politicians.push({ file: ranked[0].file, line: ranked[0].line, record });

@@ -26,7 +26,13 @@ export function toIssues(file: string, line: number | null, issues: v.BaseIssue<
 }
 
 /** Every valid record of the kind's files, in order; problems go to `onIssue`. */
-export function* parseRecords(dir: string, kind: SourceKind, files: string[], onIssue: (issue: SourceIssue) => void, onBytes: ((file: string) => (bytes: Buffer) => void) | null): Generator<ParsedRecord> {
+export function* parseRecords(
+  dir: string,
+  kind: SourceKind,
+  files: string[],
+  onIssue: (issue: SourceIssue) => void,
+  onBytes: ((file: string) => (bytes: Buffer) => void) | null,
+): Generator<ParsedRecord> {
   const spec = SOURCE_FILES[kind];
   for (const file of files) {
     for (const { line, text } of readLines(join(dir, file), onBytes?.(file))) {

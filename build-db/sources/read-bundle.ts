@@ -4,7 +4,15 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as v from 'valibot';
-import { partFilesOf, SOURCE_FILES, STREAMED_KINDS, type Located, type SourceKind, type SourceRecords, type StreamedRecords } from './files.js';
+import {
+  partFilesOf,
+  SOURCE_FILES,
+  STREAMED_KINDS,
+  type Located,
+  type SourceKind,
+  type SourceRecords,
+  type StreamedRecords,
+} from './files.js';
 import { speechChecker, type SpeechChecks } from './check-speeches.js';
 import { evenSample } from './even-sample.js';
 import { parseRecords, toIssues } from './parse-records.js';
@@ -27,7 +35,10 @@ export interface Bundle {
   speechSample: SampledSpeech[];
 }
 
-export interface SampledSpeech { rowid: number; speech: Located<'speeches'> }
+export interface SampledSpeech {
+  rowid: number;
+  speech: Located<'speeches'>;
+}
 
 /** Speeches the first pass keeps for the carry-over check (between this and twice as many). */
 export const SPEECH_SAMPLE = 512;
@@ -44,7 +55,8 @@ export function readBundle(dir: string, onProgress: (msg: string) => void = () =
   const warnings: string[] = [];
   const digests: Record<string, string> = {};
 
-  if (!existsSync(dir)) return { ok: false, issues: [{ file: dir, line: null, field: null, message: 'source folder does not exist' }], warnings };
+  if (!existsSync(dir))
+    return { ok: false, issues: [{ file: dir, line: null, field: null, message: 'source folder does not exist' }], warnings };
 
   const readText = (file: string): string => {
     const bytes = readFileSync(join(dir, file));
@@ -66,10 +78,14 @@ export function readBundle(dir: string, onProgress: (msg: string) => void = () =
   }
 
   const names = readdirSync(dir).sort();
-  const partsOf = Object.fromEntries(Object.keys(SOURCE_FILES).map((k) => [k, partFilesOf(k as SourceKind, names)])) as Record<SourceKind, string[]>;
+  const partsOf = Object.fromEntries(Object.keys(SOURCE_FILES).map((k) => [k, partFilesOf(k as SourceKind, names)])) as Record<
+    SourceKind,
+    string[]
+  >;
   const known = new Set(['manifest.json', ...Object.values(partsOf).flat()]);
   for (const name of names) {
-    if (!known.has(name) && !name.startsWith('.') && !name.endsWith('.md')) warnings.push(`${name}: not a source file of format version 1; ignored`);
+    if (!known.has(name) && !name.startsWith('.') && !name.endsWith('.md'))
+      warnings.push(`${name}: not a source file of format version 1; ignored`);
   }
 
   const records = {} as Record<SourceKind, StreamedRecords<{ file: string; line: number; record: unknown }>>;
@@ -81,14 +97,19 @@ export function readBundle(dir: string, onProgress: (msg: string) => void = () =
     const digesting = (file: string) => {
       const h = createHash('sha256');
       hashes.set(file, h);
-      return (bytes: Buffer) => { h.update(bytes); };
+      return (bytes: Buffer) => {
+        h.update(bytes);
+      };
     };
-    const onIssue = (issue: SourceIssue) => { issues.push(issue); };
+    const onIssue = (issue: SourceIssue) => {
+      issues.push(issue);
+    };
     if (STREAMED_KINDS.has(kind)) {
       // One pass validates, counts, digests and checks each speech (check-speeches.ts: politicians and
       // sessions are read before, in SOURCE_FILES order); each later iteration reads the files again.
       const keysOf = (rows: Iterable<{ record: unknown }>) => new Set(Array.from(rows, (r) => (r.record as { key: string }).key));
-      const checker = kind === 'speeches' ? speechChecker({ politicians: keysOf(records.politicians), sessions: keysOf(records.sessions) }) : null;
+      const checker =
+        kind === 'speeches' ? speechChecker({ politicians: keysOf(records.politicians), sessions: keysOf(records.sessions) }) : null;
       let count = 0;
       for (const row of parseRecords(dir, kind, partsOf[kind], onIssue, digesting)) {
         count++;
@@ -110,5 +131,15 @@ export function readBundle(dir: string, onProgress: (msg: string) => void = () =
   }
 
   if (issues.length || !manifest) return { ok: false, issues, warnings };
-  return { ok: true, bundle: { manifest, records: records as SourceRecords, digests, warnings, speechChecks: speechChecks!, speechSample: speechSample.items() } };
+  return {
+    ok: true,
+    bundle: {
+      manifest,
+      records: records as SourceRecords,
+      digests,
+      warnings,
+      speechChecks: speechChecks!,
+      speechSample: speechSample.items(),
+    },
+  };
 }

@@ -9,8 +9,9 @@ export function* readLines(path: string, onBytes?: (bytes: Buffer) => void, size
   try {
     const buf = Buffer.allocUnsafe(size);
     const decoder = new StringDecoder('utf8');
-    let rest = '', line = 0;
-    for (let n; (n = readSync(fd, buf, 0, size, null)) > 0;) {
+    let rest = '',
+      line = 0;
+    for (let n; (n = readSync(fd, buf, 0, size, null)) > 0; ) {
       onBytes?.(buf.subarray(0, n));
       const text = rest + decoder.write(buf.subarray(0, n));
       let start = 0;

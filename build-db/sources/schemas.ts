@@ -2,12 +2,39 @@
 // Records refer to each other by natural keys; the build turns keys into stable UUIDv5 ids.
 import * as v from 'valibot';
 import {
-  BILL_STAGES, COVERAGE_STATUSES, JURISDICTIONS, LANGUAGES, LEVELS, OFFICE_KINDS, PLATFORMS, POSITIONS,
-  SPEAKER_KINDS, SPEECH_TYPES, SPONSOR_ROLES, VOTE_RESULTS, VOTE_TYPES,
+  BILL_STAGES,
+  COVERAGE_STATUSES,
+  JURISDICTIONS,
+  LANGUAGES,
+  LEVELS,
+  OFFICE_KINDS,
+  PLATFORMS,
+  POSITIONS,
+  SPEAKER_KINDS,
+  SPEECH_TYPES,
+  SPONSOR_ROLES,
+  VOTE_RESULTS,
+  VOTE_TYPES,
 } from '../../src/core/domain/enums.js';
 import {
-  bool, constituencyId, count, date, key, latitude, longitude, optionalCount, optionalDate, optionalKey,
-  optionalProvince, optionalText, optionalTimestamp, optionalUrl, picklist, text, timestamp, url,
+  bool,
+  constituencyId,
+  count,
+  date,
+  key,
+  latitude,
+  longitude,
+  optionalCount,
+  optionalDate,
+  optionalKey,
+  optionalProvince,
+  optionalText,
+  optionalTimestamp,
+  optionalUrl,
+  picklist,
+  text,
+  timestamp,
+  url,
 } from './fields.js';
 
 /** Bumped when a change to this file would make an older bundle mean something else. */
@@ -19,15 +46,24 @@ export const manifestSchema = v.object({
   demo: v.boolean('must be true or false'),
   extracted_at: timestamp(),
   description: optionalText(),
-  sources: v.optional(v.array(v.object({
-    id: text(200),
-    version: text(200),
-    url: optionalUrl(),
-    retrieved_at: optionalTimestamp(),
-    licence: optionalText(500),
-  }), 'must be an array'), []),
+  sources: v.optional(
+    v.array(
+      v.object({
+        id: text(200),
+        version: text(200),
+        url: optionalUrl(),
+        retrieved_at: optionalTimestamp(),
+        licence: optionalText(500),
+      }),
+      'must be an array',
+    ),
+    [],
+  ),
   /** Whole sets the import left out on the operator's word (--skip-boundary-sets): the build repeats them. */
-  skipped_sets: v.optional(v.array(v.object({ importer: text(200), set: text(300), reason: text(2000), records: count() }), 'must be an array'), []),
+  skipped_sets: v.optional(
+    v.array(v.object({ importer: text(200), set: text(300), reason: text(2000), records: count() }), 'must be an array'),
+    [],
+  ),
 });
 
 export const jurisdictionSchema = v.object({
@@ -164,7 +200,17 @@ const scanSchema = v.object({
   ip_longitude: longitude(),
   hosting_provider: optionalText(200),
   hosting_country: optionalText(2),
-  sovereignty_tier: v.optional(v.nullable(v.pipe(v.number('must be a whole number 1-6'), v.integer('must be a whole number 1-6'), v.minValue(1, 'must be a whole number 1-6'), v.maxValue(6, 'must be a whole number 1-6'))), null),
+  sovereignty_tier: v.optional(
+    v.nullable(
+      v.pipe(
+        v.number('must be a whole number 1-6'),
+        v.integer('must be a whole number 1-6'),
+        v.minValue(1, 'must be a whole number 1-6'),
+        v.maxValue(6, 'must be a whole number 1-6'),
+      ),
+    ),
+    null,
+  ),
   cdn_detected: optionalText(200),
   cms_detected: optionalText(200),
 });
@@ -303,11 +349,17 @@ export const boundarySchema = v.object({
   set_division_id: optionalText(300),
   /** The source_set of a newer map of the same area in this bundle: the boundary is listed but
    *  never matched by a lookup. */
-  superseded_by: v.optional(v.nullable(v.pipe(v.string('must be a string'), v.regex(/^[a-z0-9-]{1,200}$/, 'must be a source_set [a-z0-9-]+'))), null),
-  geometry: v.object({
-    type: picklist(['Polygon', 'MultiPolygon'] as const),
-    coordinates: v.array(v.unknown(), 'must be an array'),
-  }, 'must be a GeoJSON Polygon or MultiPolygon'),
+  superseded_by: v.optional(
+    v.nullable(v.pipe(v.string('must be a string'), v.regex(/^[a-z0-9-]{1,200}$/, 'must be a source_set [a-z0-9-]+'))),
+    null,
+  ),
+  geometry: v.object(
+    {
+      type: picklist(['Polygon', 'MultiPolygon'] as const),
+      coordinates: v.array(v.unknown(), 'must be an array'),
+    },
+    'must be a GeoJSON Polygon or MultiPolygon',
+  ),
 });
 
 export type Manifest = v.InferOutput<typeof manifestSchema>;
@@ -330,10 +382,19 @@ const CANADA_LAT = 'must be a latitude inside Canada (41.6 to 83.2)';
 const CANADA_LNG = 'must be a longitude inside Canada (-141.1 to -52.6)';
 const canadaLat = () => v.pipe(v.number(CANADA_LAT), v.minValue(41.6, CANADA_LAT), v.maxValue(83.2, CANADA_LAT));
 const canadaLng = () => v.pipe(v.number(CANADA_LNG), v.minValue(-141.1, CANADA_LNG), v.maxValue(-52.6, CANADA_LNG));
-const fullPostcode = () => v.pipe(v.string('must be a string'),
-  v.regex(/^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z]\d[ABCEGHJ-NPRSTV-Z]\d$/, 'must be a postcode in canonical form A1A1A1 (upper case, no space; no D, F, I, O, Q, U; no leading W, Z)'));
-const fsaCode = () => v.pipe(v.string('must be a string'),
-  v.regex(/^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z]$/, 'must be a forward sortation area in canonical form A1A (upper case)'));
+const fullPostcode = () =>
+  v.pipe(
+    v.string('must be a string'),
+    v.regex(
+      /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z]\d[ABCEGHJ-NPRSTV-Z]\d$/,
+      'must be a postcode in canonical form A1A1A1 (upper case, no space; no D, F, I, O, Q, U; no leading W, Z)',
+    ),
+  );
+const fsaCode = () =>
+  v.pipe(
+    v.string('must be a string'),
+    v.regex(/^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z]$/, 'must be a forward sortation area in canonical form A1A (upper case)'),
+  );
 
 /** Civic address points of the National Address Register (`nar`): one record per point, or per
  *  group of `addresses` points already averaged by the importer (the build weights by it). */

@@ -10,7 +10,8 @@ export type KeyHash = (key: string) => number;
 
 /** A 53-bit hash (an exact double): two 32-bit multiplicative hashes of the UTF-16 units. */
 export const keyHash: KeyHash = (key) => {
-  let a = 0x811c9dc5, b = 0x9747b28c;
+  let a = 0x811c9dc5,
+    b = 0x9747b28c;
   for (let i = 0; i < key.length; i++) {
     const c = key.charCodeAt(i);
     a = Math.imul(a ^ c, 0x01000193);
@@ -28,7 +29,10 @@ export class UniqueKeys {
   private count = 0;
 
   /** `expected`: how many keys will come (the array grows beyond it if more do). */
-  constructor(expected: number, private readonly hash: KeyHash = keyHash) {
+  constructor(
+    expected: number,
+    private readonly hash: KeyHash = keyHash,
+  ) {
     this.hashes = new Float64Array(Math.max(16, expected));
   }
 

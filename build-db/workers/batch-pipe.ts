@@ -13,7 +13,13 @@ export interface BatchPipe<In, Out> {
 
 export function inlinePipe<In, Out>(compute: (batch: In[]) => Out[]): BatchPipe<In, Out> {
   const queue: Out[][] = [];
-  return { submit: (batch) => { queue.push(compute(batch)); }, take: () => queue.shift()!, close: () => {} };
+  return {
+    submit: (batch) => {
+      queue.push(compute(batch));
+    },
+    take: () => queue.shift()!,
+    close: () => {},
+  };
 }
 
 /** The same on a worker thread running `task`, whose side is serveBatches with the same compute. */
@@ -23,7 +29,10 @@ export function workerPipe<In, Out>(task: BuildWorkerTask): BatchPipe<In, Out> {
   return {
     submit: (batch) => replies.send(batch),
     take: () => replies.receive<Out[]>(),
-    close: () => { replies.close(); void worker.terminate(); },
+    close: () => {
+      replies.close();
+      void worker.terminate();
+    },
   };
 }
 

@@ -9,7 +9,10 @@ import { createMemoryGuard } from '../../src/core/memory/memory-guard.js';
 import { SyncReplies, serveReplies, type ReplyEnd } from './sync-channel.js';
 import { startBuildWorker } from './start-worker.js';
 
-interface Request { tables: TableInfo[]; queue: Int32Array }
+interface Request {
+  tables: TableInfo[];
+  queue: Int32Array;
+}
 type Reply = Array<{ checksum: Checksum; seconds: number }>;
 
 /** A table of hundreds of GB may take an hour on the worker; the main thread waits that long. */
@@ -48,7 +51,10 @@ export function tableChecksumsWorker(data: Record<string, unknown>): void {
     const guard = createMemoryGuard();
     const reply: Reply = [];
     try {
-      checksumsFromQueue(db, tables, queue, { onRows: () => guard.check(), onTable: (checksum, seconds) => reply.push({ checksum, seconds }) });
+      checksumsFromQueue(db, tables, queue, {
+        onRows: () => guard.check(),
+        onTable: (checksum, seconds) => reply.push({ checksum, seconds }),
+      });
     } finally {
       db.close();
     }

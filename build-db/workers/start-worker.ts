@@ -39,7 +39,9 @@ export function buildWorkerTask(): { task: BuildWorkerTask; data: Record<string,
 /** The worker's script when running from source; the CLI names its own (src/cli/worker-entry.ts),
  *  which also runs the tasks only it knows (the stoppable build). */
 let sourceEntry = new URL('./worker-entry.ts', import.meta.url);
-export const useSourceWorkerEntry = (url: URL): void => { sourceEntry = url; };
+export const useSourceWorkerEntry = (url: URL): void => {
+  sourceEntry = url;
+};
 
 /** A worker thread running `task` on `data`. It never keeps the process alive by itself. */
 export function startBuildWorker(task: BuildWorkerTask, data: Record<string, unknown>, transferList: TransferListItem[] = []): Worker {

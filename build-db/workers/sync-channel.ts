@@ -6,10 +6,15 @@ import { MessageChannel, receiveMessageOnPort, type MessagePort, type TransferLi
 import { createMemoryGuard } from '../../src/core/memory/memory-guard.js';
 
 /** The worker's end: passed to it in workerData (the port in the transfer list). */
-export interface ReplyEnd { port: MessagePort; signal: Int32Array }
+export interface ReplyEnd {
+  port: MessagePort;
+  signal: Int32Array;
+}
 
 /** A reply the worker could not compute: its error, rethrown on the main thread. */
-interface Failure { failed: string }
+interface Failure {
+  failed: string;
+}
 
 /** No reply in this long means the worker is gone (a batch takes about a second). */
 const TIMEOUT_MS = 300_000;

@@ -35,25 +35,79 @@ interface Command {
   options?: Record<string, string>;
   /** Help line for positional arguments; commands without it take none. */
   positionals?: string;
-  run(values: Values, extra: { positionals: string[]; switches: Record<string, boolean>; options: Record<string, string | undefined> }): number | Promise<number | void>;
+  run(
+    values: Values,
+    extra: { positionals: string[]; switches: Record<string, boolean>; options: Record<string, string | undefined> },
+  ): number | Promise<number | void>;
 }
 
 const COMMANDS: Record<string, Command> = {
   serve: {
     summary: 'serve the API from a data file',
     usage: 'canpol serve [--data FILE] [--port N] [--host H] [--rate-limit on|off] [--redis URL]',
-    settings: ['data', 'port', 'host', 'mmap_size', 'keys', 'key_prefix', 'key_env', 'rate_limit', 'limit_anonymous', 'limits_general', 'limits_semantic', 'limit_clients', 'trusted_proxies', 'redis', 'log', 'metrics', 'shutdown_timeout', 'watch_interval', 'verify_data', 'response_cache', 'search_cache', 'memory_ceiling', 'scan_threads',
-      'max_in_flight', 'max_queue_delay', 'max_connections', 'headers_timeout', 'request_timeout', 'keep_alive_timeout'],
-    run: (s) => serveCommand({
-      data: s.data, port: s.port, host: s.host, mmapSize: s.mmap_size,
-      keys: s.keys, keyPrefix: s.key_prefix, keyEnv: s.key_env, rateLimit: s.rate_limit,
-      limitAnonymous: s.limit_anonymous, limitClients: s.limit_clients, limitsGeneral: s.limits_general, limitsSemantic: s.limits_semantic,
-      trustedProxies: s.trusted_proxies, redis: s.redis,
-      log: s.log, metrics: s.metrics, shutdownTimeout: s.shutdown_timeout,
-      watchInterval: s.watch_interval, verifyData: s.verify_data, responseCache: s.response_cache, searchCache: s.search_cache, memoryCeiling: s.memory_ceiling, scanThreads: s.scan_threads,
-      maxInFlight: s.max_in_flight, maxQueueDelay: s.max_queue_delay, maxConnections: s.max_connections,
-      headersTimeout: s.headers_timeout, requestTimeout: s.request_timeout, keepAliveTimeout: s.keep_alive_timeout,
-    }),
+    settings: [
+      'data',
+      'port',
+      'host',
+      'mmap_size',
+      'keys',
+      'key_prefix',
+      'key_env',
+      'rate_limit',
+      'limit_anonymous',
+      'limits_general',
+      'limits_semantic',
+      'limit_clients',
+      'trusted_proxies',
+      'redis',
+      'log',
+      'metrics',
+      'shutdown_timeout',
+      'watch_interval',
+      'verify_data',
+      'response_cache',
+      'search_cache',
+      'memory_ceiling',
+      'scan_threads',
+      'max_in_flight',
+      'max_queue_delay',
+      'max_connections',
+      'headers_timeout',
+      'request_timeout',
+      'keep_alive_timeout',
+    ],
+    run: (s) =>
+      serveCommand({
+        data: s.data,
+        port: s.port,
+        host: s.host,
+        mmapSize: s.mmap_size,
+        keys: s.keys,
+        keyPrefix: s.key_prefix,
+        keyEnv: s.key_env,
+        rateLimit: s.rate_limit,
+        limitAnonymous: s.limit_anonymous,
+        limitClients: s.limit_clients,
+        limitsGeneral: s.limits_general,
+        limitsSemantic: s.limits_semantic,
+        trustedProxies: s.trusted_proxies,
+        redis: s.redis,
+        log: s.log,
+        metrics: s.metrics,
+        shutdownTimeout: s.shutdown_timeout,
+        watchInterval: s.watch_interval,
+        verifyData: s.verify_data,
+        responseCache: s.response_cache,
+        searchCache: s.search_cache,
+        memoryCeiling: s.memory_ceiling,
+        scanThreads: s.scan_threads,
+        maxInFlight: s.max_in_flight,
+        maxQueueDelay: s.max_queue_delay,
+        maxConnections: s.max_connections,
+        headersTimeout: s.headers_timeout,
+        requestTimeout: s.request_timeout,
+        keepAliveTimeout: s.keep_alive_timeout,
+      }),
   },
   keys: {
     summary: 'mint, list and revoke API keys (only their hashes are stored, in the key store)',
@@ -61,27 +115,57 @@ const COMMANDS: Record<string, Command> = {
     settings: ['data', 'keys', 'key_prefix', 'key_env'],
     options: { name: 'who or what the key is for (create)', tier: 'free, dev or pro (create)' },
     positionals: 'actions: create, list, revoke ID',
-    run: (s, { positionals: [action, ...args], options }) => keysCommand({
-      action, args, name: options.name, tier: options.tier, data: s.data, keys: s.keys, keyPrefix: s.key_prefix, keyEnv: s.key_env,
-    }),
+    run: (s, { positionals: [action, ...args], options }) =>
+      keysCommand({
+        action,
+        args,
+        name: options.name,
+        tier: options.tier,
+        data: s.data,
+        keys: s.keys,
+        keyPrefix: s.key_prefix,
+        keyEnv: s.key_env,
+      }),
   },
   build: {
     summary: 'compile a source bundle into a data file',
-    usage: 'canpol build [--sources DIR] [--out FILE] [--reuse PREVIOUS_FILE] [--encoder-model FILE --encoder-tokenizer FILE] [--build-workers on|off]',
+    usage:
+      'canpol build [--sources DIR] [--out FILE] [--reuse PREVIOUS_FILE] [--encoder-model FILE --encoder-tokenizer FILE] [--build-workers on|off]',
     settings: ['sources', 'out', 'reuse', 'encoder_model', 'encoder_tokenizer', 'encoder_prefixes', 'build_workers'],
-    run: (s) => stoppableBuildCommand({ sources: s.sources, out: s.out, reuse: s.reuse, encoderModel: s.encoder_model, encoderTokenizer: s.encoder_tokenizer, encoderPrefixes: s.encoder_prefixes, buildWorkers: s.build_workers }),
+    run: (s) =>
+      stoppableBuildCommand({
+        sources: s.sources,
+        out: s.out,
+        reuse: s.reuse,
+        encoderModel: s.encoder_model,
+        encoderTokenizer: s.encoder_tokenizer,
+        encoderPrefixes: s.encoder_prefixes,
+        buildWorkers: s.build_workers,
+      }),
   },
   import: {
     summary: 'turn upstream files into a source bundle (one importer, or --all over a datasets folder)',
-    usage: 'canpol import <importer...> --from PATH [--into DIR] [--report FILE] [--skip-boundary-sets SLUG,...] [--commercial-only on]\n       canpol import --all [--from DATASETS_DIR] [--into DIR] [--report FILE] [--skip-boundary-sets SLUG,...] [--commercial-only on]',
+    usage:
+      'canpol import <importer...> --from PATH [--into DIR] [--report FILE] [--skip-boundary-sets SLUG,...] [--commercial-only on]\n       canpol import --all [--from DATASETS_DIR] [--into DIR] [--report FILE] [--skip-boundary-sets SLUG,...] [--commercial-only on]',
     settings: ['from', 'into', 'report', 'skip_boundary_sets', 'commercial_only'],
     switches: { all: 'run every importer, each on its folder under --from' },
     positionals: `importers: ${IMPORTER_KINDS.join(', ')}`,
-    run: (s, { positionals, switches }) => importCommand({
-      kinds: positionals, all: Boolean(switches.all), from: s.from, into: s.into, report: s.report,
-      skipSets: s.skip_boundary_sets === 'none' ? [] : s.skip_boundary_sets.split(',').map((x) => x.trim()).filter(Boolean),
-      commercialOnly: s.commercial_only === 'on',
-    }),
+    run: (s, { positionals, switches }) =>
+      importCommand({
+        kinds: positionals,
+        all: Boolean(switches.all),
+        from: s.from,
+        into: s.into,
+        report: s.report,
+        skipSets:
+          s.skip_boundary_sets === 'none'
+            ? []
+            : s.skip_boundary_sets
+                .split(',')
+                .map((x) => x.trim())
+                .filter(Boolean),
+        commercialOnly: s.commercial_only === 'on',
+      }),
   },
   info: {
     summary: 'print the build record of a data file as JSON',
@@ -101,9 +185,10 @@ const COMMANDS: Record<string, Command> = {
     usage: 'canpol lookup POSTCODE [--data FILE]\n       canpol lookup LAT,LNG [--level LEVEL] [--data FILE]',
     settings: ['data'],
     options: { level: 'only the riding of this level: federal, provincial or municipal (LAT,LNG only)' },
-    positionals: 'POSTCODE: K1A0A6, "K1A 0A6", K1A-0A6 or an FSA (K1A): the body of GET /postcodes/{postcode}/representatives\n'
-      + 'LAT,LNG: a point such as 45.42,-75.70: the body of GET /boundaries/lookup?lat=&lng=\n'
-      + 'Prints the API\'s JSON (2-space indented); exit 1 with the API\'s error JSON when it refuses the input.',
+    positionals:
+      'POSTCODE: K1A0A6, "K1A 0A6", K1A-0A6 or an FSA (K1A): the body of GET /postcodes/{postcode}/representatives\n' +
+      'LAT,LNG: a point such as 45.42,-75.70: the body of GET /boundaries/lookup?lat=&lng=\n' +
+      "Prints the API's JSON (2-space indented); exit 1 with the API's error JSON when it refuses the input.",
     run: (s, { positionals, options }) => {
       if (positionals.join('').trim() === '') throw new UsageError('a POSTCODE or LAT,LNG is required');
       return lookupCommand({ data: s.data, query: positionals.join(' '), level: options.level });
@@ -114,12 +199,14 @@ const COMMANDS: Record<string, Command> = {
     usage: 'canpol search "QUERY" [--lang any|en|fr] [--limit N] [--page N] [--data FILE] [filters...]',
     settings: ['data'],
     options: SEARCH_OPTIONS,
-    positionals: 'QUERY: the words to search for (the body of GET /search/speeches?q=QUERY&...); without it, the newest speeches matching the filters\n'
-      + 'Prints the API\'s JSON (2-space indented); exit 1 with the API\'s error JSON when it refuses a parameter.',
+    positionals:
+      'QUERY: the words to search for (the body of GET /search/speeches?q=QUERY&...); without it, the newest speeches matching the filters\n' +
+      "Prints the API's JSON (2-space indented); exit 1 with the API's error JSON when it refuses a parameter.",
     run: (s, { positionals, options }) => {
       const query = positionals.join(' ');
       // Without a query the endpoint lists the newest speeches matching the filters (or refuses).
-      if (query.trim() === '' && Object.values(options).every((v) => v === undefined)) throw new UsageError('a QUERY, --anchor-chunk-id or a filter is required');
+      if (query.trim() === '' && Object.values(options).every((v) => v === undefined))
+        throw new UsageError('a QUERY, --anchor-chunk-id or a filter is required');
       return searchCommand({ data: s.data, query, params: options });
     },
   },
@@ -128,37 +215,67 @@ const COMMANDS: Record<string, Command> = {
     usage: 'canpol fetch [--manifest FILE] [--cache DIR] [--upstream-mirror URL] [SOURCE_ID...]',
     settings: ['manifest', 'cache', 'upstream_mirror', 'since'],
     positionals: 'SOURCE_ID...: only these sources of the manifest (default: all)',
-    run: (s, { positionals }) => fetchCommand({ manifest: s.manifest, cache: s.cache, mirror: s.upstream_mirror, since: s.since, only: positionals }),
+    run: (s, { positionals }) =>
+      fetchCommand({ manifest: s.manifest, cache: s.cache, mirror: s.upstream_mirror, since: s.since, only: positionals }),
   },
   pipeline: {
     summary: 'the nightly: fetch, import, build reusing the last release, verify, guard, publish, report',
-    usage: 'canpol pipeline [--manifest FILE] [--cache DIR] [--work DIR] [--publish DIR] [--max-shrink F] [--rebuild] [--build-workers on|off]',
+    usage:
+      'canpol pipeline [--manifest FILE] [--cache DIR] [--work DIR] [--publish DIR] [--max-shrink F] [--rebuild] [--build-workers on|off]',
     settings: ['manifest', 'cache', 'upstream_mirror', 'since', 'work', 'publish', 'max_shrink', 'build_workers', 'scan_websites'],
-    switches: { rebuild: 'build even when every upstream file and the code are the same as the last release\'s' },
-    run: (s, { switches }) => pipelineCommand({
-      manifest: s.manifest, cache: s.cache, mirror: s.upstream_mirror, since: s.since, work: s.work, publish: s.publish, maxShrink: s.max_shrink, rebuild: Boolean(switches.rebuild), buildWorkers: s.build_workers, scanWebsites: s.scan_websites === 'on',
-    }),
+    switches: { rebuild: "build even when every upstream file and the code are the same as the last release's" },
+    run: (s, { switches }) =>
+      pipelineCommand({
+        manifest: s.manifest,
+        cache: s.cache,
+        mirror: s.upstream_mirror,
+        since: s.since,
+        work: s.work,
+        publish: s.publish,
+        maxShrink: s.max_shrink,
+        rebuild: Boolean(switches.rebuild),
+        buildWorkers: s.build_workers,
+        scanWebsites: s.scan_websites === 'on',
+      }),
   },
   'settings-doc': {
     summary: 'print the settings table as Markdown (docs/configuration.md)',
     usage: 'canpol settings-doc',
     settings: [],
-    run: () => { console.log(settingsMarkdown()); return 0; },
+    run: () => {
+      console.log(settingsMarkdown());
+      return 0;
+    },
   },
 };
 
 function mainHelp(): string {
   const width = Math.max(...Object.keys(COMMANDS).map((c) => c.length)) + 2;
-  return ['canpol: the Canadian political data API', '', 'usage: canpol <command> [options]', '', 'commands:',
+  return [
+    'canpol: the Canadian political data API',
+    '',
+    'usage: canpol <command> [options]',
+    '',
+    'commands:',
     ...Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(width)}${c.summary}`),
-    '', 'canpol <command> --help shows the options of a command; canpol --version the release and data file schema version.'].join('\n');
+    '',
+    'canpol <command> --help shows the options of a command; canpol --version the release and data file schema version.',
+  ].join('\n');
 }
 
 function commandHelp(name: string, c: Command): string {
-  return [`canpol ${name}: ${c.summary}`, '', `usage: ${c.usage}`, ...(c.positionals ? ['', c.positionals] : []), '', 'options:',
+  return [
+    `canpol ${name}: ${c.summary}`,
+    '',
+    `usage: ${c.usage}`,
+    ...(c.positionals ? ['', c.positionals] : []),
+    '',
+    'options:',
     ...(c.settings.length ? [settingsHelp(c.settings)] : []),
     ...Object.entries(c.options ?? {}).map(([flag, help]) => `  --${flag} VALUE  ${help}`),
-    ...Object.entries(c.switches ?? {}).map(([flag, help]) => `  --${flag}  ${help}`), '  --help  show this help'].join('\n');
+    ...Object.entries(c.switches ?? {}).map(([flag, help]) => `  --${flag}  ${help}`),
+    '  --help  show this help',
+  ].join('\n');
 }
 
 export async function main(argv: string[]): Promise<number> {
@@ -221,5 +338,7 @@ if (isBuildWorker()) runBuildWorker({ build: runStoppableBuild });
 else {
   // From source, worker threads start from the CLI's entry, which knows the CLI's tasks too.
   if (import.meta.url.endsWith('.ts')) useSourceWorkerEntry(new URL('./worker-entry.ts', import.meta.url));
-  main(process.argv.slice(2)).then((code) => { if (code >= 0) process.exitCode = code; });
+  main(process.argv.slice(2)).then((code) => {
+    if (code >= 0) process.exitCode = code;
+  });
 }

@@ -3,10 +3,21 @@
 // headers and renders the one JSON shape.
 
 export type ErrorCode =
-  | 'invalid_parameter' | 'missing_query' | 'invalid_api_key' | 'not_found' | 'anchor_not_found' | 'method_not_allowed'
-  | 'rate_limited' | 'search_overloaded' | 'server_overloaded' | 'internal_error'
+  | 'invalid_parameter'
+  | 'missing_query'
+  | 'invalid_api_key'
+  | 'not_found'
+  | 'anchor_not_found'
+  | 'method_not_allowed'
+  | 'rate_limited'
+  | 'search_overloaded'
+  | 'server_overloaded'
+  | 'internal_error'
   // Refused before any route (the HTTP parser, its timeouts, the adapter):
-  | 'malformed_request' | 'request_timeout' | 'headers_too_large' | 'content_too_large';
+  | 'malformed_request'
+  | 'request_timeout'
+  | 'headers_too_large'
+  | 'content_too_large';
 
 export interface ParamIssue {
   param: string;

@@ -7,13 +7,17 @@ import { buildFixture, type Fixture } from '../helpers/fixture.js';
 import { withBoundariesAndPostcodes } from '../helpers/lookup-fixture.js';
 
 let f: Fixture;
-beforeAll(() => { f = buildFixture(withBoundariesAndPostcodes); });
+beforeAll(() => {
+  f = buildFixture(withBoundariesAndPostcodes);
+});
 afterAll(() => f.cleanup());
 
 test('one scenario or more per endpoint, and each URL answers 200', async () => {
   const byEndpoint = scenariosFor(f.dbPath, { distinctPerSlice: 5, slices: 2 });
   expect(Object.keys(byEndpoint).sort()).toEqual([...ENDPOINTS.map((e) => e.id), 'metrics'].sort());
-  const names = Object.values(byEndpoint).flat().map((s) => s.name);
+  const names = Object.values(byEndpoint)
+    .flat()
+    .map((s) => s.name);
   expect(new Set(names).size).toBe(names.length);
   for (const [id, scenarios] of Object.entries(byEndpoint)) {
     expect(scenarios.length).toBeGreaterThan(0);

@@ -19,18 +19,38 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 const model = join(root, 'model');
 mkdirSync(model);
 writeFixture(model);
-const EN = 'the minister said housing costs rose while carbon pricing and transfers to provinces were debated in committee today'.split(' ');
+const EN = 'the minister said housing costs rose while carbon pricing and transfers to provinces were debated in committee today'.split(
+  ' ',
+);
 const FR = 'le ministre a dit que le logement et la tarification du carbone ont été débattus au comité aujourdhui'.split(' ');
 for (let i = 0; i < 60; i++) {
   const fr = i % 5 === 0;
   const words = fr ? FR : EN;
-  const paragraph = (n: number) => `${Array.from({ length: 12 + ((i * 7 + n) % 20) }, (_, j) => words[(i * 3 + j * (n + 1)) % words.length]).join(' ')}.`;
-  appendFileSync(join(model, 'speeches.jsonl'), `${JSON.stringify({
-    key: `m/${i}`, session_key: 'ca/44-1', politician_key: null, speaker_name_raw: 'Someone', spoken_at: '2024-03-06T15:00:00Z',
-    language: fr ? 'fr' : 'en', level: 'federal', speech_type: 'floor', text: [1, 2, 3].slice(0, 1 + (i % 3)).map(paragraph).join('\n\n'), source_system: 'test',
-  })}\n`);
+  const paragraph = (n: number) =>
+    `${Array.from({ length: 12 + ((i * 7 + n) % 20) }, (_, j) => words[(i * 3 + j * (n + 1)) % words.length]).join(' ')}.`;
+  appendFileSync(
+    join(model, 'speeches.jsonl'),
+    `${JSON.stringify({
+      key: `m/${i}`,
+      session_key: 'ca/44-1',
+      politician_key: null,
+      speaker_name_raw: 'Someone',
+      spoken_at: '2024-03-06T15:00:00Z',
+      language: fr ? 'fr' : 'en',
+      level: 'federal',
+      speech_type: 'floor',
+      text: [1, 2, 3]
+        .slice(0, 1 + (i % 3))
+        .map(paragraph)
+        .join('\n\n'),
+      source_system: 'test',
+    })}\n`,
+  );
 }
-const sessions = readFileSync(join(model, 'sessions.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Session);
+const sessions = readFileSync(join(model, 'sessions.jsonl'), 'utf8')
+  .split('\n')
+  .filter(Boolean)
+  .map((l) => JSON.parse(l) as Session);
 
 describe('scale corpus', () => {
   const fitted = fitModel(model);
@@ -62,7 +82,10 @@ describe('scale corpus', () => {
     for (const s of generate(3000, 3)) for (const t of indexTerms(s.text, s.language)) seen.set(t, (seen.get(t) ?? 0) + 1);
     const fresh = [...seen.keys()].filter((t) => !real.has(t));
     expect(fresh.length).toBeGreaterThan(real.size);
-    const commonest = [...seen].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([t]) => t);
+    const commonest = [...seen]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 5)
+      .map(([t]) => t);
     for (const t of commonest) expect(real.has(t)).toBe(true);
   });
 
@@ -70,7 +93,12 @@ describe('scale corpus', () => {
     const out = join(root, 'generated');
     mkdirSync(out);
     writeFixture(out);
-    writeFileSync(join(out, 'speeches.jsonl'), `${generate(500, 5).map((s) => JSON.stringify(s)).join('\n')}\n`);
+    writeFileSync(
+      join(out, 'speeches.jsonl'),
+      `${generate(500, 5)
+        .map((s) => JSON.stringify(s))
+        .join('\n')}\n`,
+    );
     const built = buildDataFile({ sources: out, out: join(root, 'generated.db'), now: new Date('2026-11-02T00:00:00Z') });
     if (!built.ok) throw new Error(JSON.stringify(built.issues.slice(0, 3)));
     const file = openDataFile(join(root, 'generated.db'));

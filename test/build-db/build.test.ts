@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test } from 'bun:test';
-import { mkdirSync, readdirSync, readFileSync, rmSync, } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { buildDataFile, computeBuildId } from '../../build-db/build.js';
@@ -24,7 +24,11 @@ describe('build', () => {
   test('same sources give the same build id; a changed record gives another', () => {
     const a = build(sources()).result;
     const b = build(sources()).result;
-    const c = build(sources((r) => { r.bills[0].title = 'Changed'; })).result;
+    const c = build(
+      sources((r) => {
+        r.bills[0].title = 'Changed';
+      }),
+    ).result;
     if (!a.ok || !b.ok || !c.ok) throw new Error('build failed');
     expect(a.buildId).toMatch(/^[0-9a-f]{32}$/);
     expect(b.buildId).toBe(a.buildId);
@@ -43,10 +47,21 @@ describe('build', () => {
   test('speeches and chunks keep their indexes, created after the rows: unique ids and keys, lookups by index', () => {
     const { out } = build(sources());
     const db = new Database(out, { readonly: true });
-    const indexes = (table: string) => Object.fromEntries((db.prepare(`PRAGMA index_list(${table})`).all() as { name: string; unique: number }[])
-      .map((i) => [(db.prepare(`PRAGMA index_info(${i.name})`).all() as { name: string }[]).map((c) => c.name).join(','), i.unique]));
+    const indexes = (table: string) =>
+      Object.fromEntries(
+        (db.prepare(`PRAGMA index_list(${table})`).all() as { name: string; unique: number }[]).map((i) => [
+          (db.prepare(`PRAGMA index_info(${i.name})`).all() as { name: string }[]).map((c) => c.name).join(','),
+          i.unique,
+        ]),
+      );
     expect(indexes('speeches')).toEqual({ id: 1, key: 1, 'politician_id,spoken_at': 0 });
-    expect(indexes('chunk_rows')).toEqual({ id: 1, 'speech_id,chunk_index': 0, 'spoken_at,rowid': 0, 'politician_id,spoken_at': 0, content_hash: 0 });
+    expect(indexes('chunk_rows')).toEqual({
+      id: 1,
+      'speech_id,chunk_index': 0,
+      'spoken_at,rowid': 0,
+      'politician_id,spoken_at': 0,
+      content_hash: 0,
+    });
     const plan = (sql: string) => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((r) => r.detail).join(' ');
     expect(plan(`SELECT * FROM speeches WHERE id = 'x'`)).toContain('USING INDEX speeches_by_id');
     expect(plan(`SELECT * FROM chunk_rows WHERE id = 'x'`)).toContain('USING INDEX chunks_by_id');
@@ -73,7 +88,16 @@ describe('build', () => {
     expect(Object.keys(digests)).toContain('politicians.jsonl');
     expect(computeBuildId(digests)).toBe(result.buildId);
     const counts = JSON.parse(row.row_counts as string);
-    expect(counts).toMatchObject({ politicians: 6, bills: 4, votes: 3, vote_positions: 6, bill_events: 4, bill_sponsors: 3, offices: 4, committee_meetings: 2 });
+    expect(counts).toMatchObject({
+      politicians: 6,
+      bills: 4,
+      votes: 3,
+      vote_positions: 6,
+      bill_events: 4,
+      bill_sponsors: 3,
+      offices: 4,
+      committee_meetings: 2,
+    });
     expect(JSON.parse(row.warnings as string)).toEqual(['offices.jsonl: 1 duplicate (politician, kind, phone) rows dropped']);
     db.close();
   });
@@ -81,10 +105,15 @@ describe('build', () => {
   test('denormalised counts are computed at build', () => {
     const { out } = build(sources());
     const db = new Database(out, { readonly: true });
-    expect(db.prepare(`SELECT events_count, sponsors_count, votes_count FROM bills WHERE bill_number = 'C-11'`).get()).toEqual({ events_count: 4, sponsors_count: 2, votes_count: 1 });
+    expect(db.prepare(`SELECT events_count, sponsors_count, votes_count FROM bills WHERE bill_number = 'C-11'`).get()).toEqual({
+      events_count: 4,
+      sponsors_count: 2,
+      votes_count: 1,
+    });
     expect(db.prepare(`SELECT positions_count FROM votes WHERE key = 'v/2'`).pluck().get()).toBe(0);
-    expect(db.prepare(`SELECT politicians_count, bills_count, votes_count, speeches_count FROM jurisdictions WHERE jurisdiction = 'ON'`).get())
-      .toEqual({ politicians_count: 1, bills_count: 1, votes_count: 1, speeches_count: 1 });
+    expect(
+      db.prepare(`SELECT politicians_count, bills_count, votes_count, speeches_count FROM jurisdictions WHERE jurisdiction = 'ON'`).get(),
+    ).toEqual({ politicians_count: 1, bills_count: 1, votes_count: 1, speeches_count: 1 });
     db.close();
   });
 
@@ -137,7 +166,8 @@ describe('build', () => {
       expect(db.prepare('SELECT built_at FROM build').pluck().get()).toBe('2023-11-14T22:13:20Z');
       db.close();
     } finally {
-      if (prev === undefined) delete process.env.SOURCE_DATE_EPOCH; else process.env.SOURCE_DATE_EPOCH = prev;
+      if (prev === undefined) delete process.env.SOURCE_DATE_EPOCH;
+      else process.env.SOURCE_DATE_EPOCH = prev;
     }
   });
 });

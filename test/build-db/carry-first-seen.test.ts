@@ -17,7 +17,10 @@ const SECOND = '2026-06-07T00:00:00Z';
 function build(name: string, extractedAt: string, reuse: string | null, edit: (r: FixtureRecords) => void = () => {}): string {
   const sources = join(dir, `${name}-sources`);
   mkdirSync(sources);
-  writeFixture(sources, (r) => { r.manifest.extracted_at = extractedAt; edit(r); });
+  writeFixture(sources, (r) => {
+    r.manifest.extracted_at = extractedAt;
+    edit(r);
+  });
   const out = join(dir, `${name}.db`);
   const result = buildDataFile({ sources, out, reuse, now: new Date(extractedAt) });
   if (!result.ok) throw new Error(JSON.stringify(result.issues));
@@ -25,13 +28,24 @@ function build(name: string, extractedAt: string, reuse: string | null, edit: (r
 }
 
 describe('first-seen dates across a rebuild', () => {
-  test('kept from the previous file for records it held; this build\'s for new ones', () => {
+  test("kept from the previous file for records it held; this build's for new ones", () => {
     const first = build('first', FIRST, null);
     const second = build('second', SECOND, first, (r) => {
-      r.bills.push({ session_key: 'ca/44-1', bill_number: 'C-99', title: 'A New Act', bill_type: 'Government Bill', status: 'First Reading', source_system: 'legisinfo' });
+      r.bills.push({
+        session_key: 'ca/44-1',
+        bill_number: 'C-99',
+        title: 'A New Act',
+        bill_type: 'Government Bill',
+        status: 'First Reading',
+        source_system: 'legisinfo',
+      });
     });
     const db = new Database(second, { readonly: true });
-    const seen = (sql: string, ...args: unknown[]) => db.prepare(sql).pluck().get(...args);
+    const seen = (sql: string, ...args: unknown[]) =>
+      db
+        .prepare(sql)
+        .pluck()
+        .get(...args);
     expect(seen('SELECT first_seen_at FROM bills WHERE id = ?', fixtureIds.c11)).toBe(FIRST);
     expect(seen('SELECT first_seen_at FROM bills WHERE bill_number = ?', 'C-99')).toBe(SECOND);
     expect(seen('SELECT count(*) FROM bills WHERE first_seen_at = ?', FIRST)).toBe(4);

@@ -15,8 +15,14 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const now = new Date('2026-11-02T00:00:00Z');
 // Speeches of several chunks each, so that chunk rowids and spans are worth checking.
 const build = reuseBuilder({
-  dir, now,
-  base: (r) => r.speeches.forEach((s, i) => { s.text = Array.from({ length: 3 + i }, (_, k) => `Paragraph ${k} of speech ${i} on housing and rail. ${'word '.repeat(250)}`).join('\n\n'); }),
+  dir,
+  now,
+  base: (r) =>
+    r.speeches.forEach((s, i) => {
+      s.text = Array.from({ length: 3 + i }, (_, k) => `Paragraph ${k} of speech ${i} on housing and rail. ${'word '.repeat(250)}`).join(
+        '\n\n',
+      );
+    }),
 });
 let tamperedFiles = 0;
 
@@ -64,15 +70,19 @@ describe('--reuse carries the speeches and chunk rows over only when they are th
   });
 
   test('a speech changed: its file differs, so nothing is carried, and the build writes the change', () => {
-    const changed = build(first.out, (r) => { r.speeches[2].text += ' One more sentence.'; });
+    const changed = build(first.out, (r) => {
+      r.speeches[2].text += ' One more sentence.';
+    });
     expect(notCarried(changed.log)).toContain('its speeches.jsonl was another file');
     const db = new Database(changed.out, { readonly: true });
     expect(db.prepare('SELECT count(*) FROM speeches WHERE text LIKE ?').pluck().get('%One more sentence.')).toBe(1);
     db.close();
   });
 
-  test('a politician changed (a chunk row carries the speaker\'s is_active): not carried', () => {
-    const changed = build(first.out, (r) => { r.politicians[0].is_active = false; });
+  test("a politician changed (a chunk row carries the speaker's is_active): not carried", () => {
+    const changed = build(first.out, (r) => {
+      r.politicians[0].is_active = false;
+    });
     expect(notCarried(changed.log)).toContain('its politicians.jsonl was another file');
   });
 
@@ -91,24 +101,42 @@ describe('--reuse carries the speeches and chunk rows over only when they are th
   });
 
   test('a previous file of another schema, without source digests, or holding other speeches than its build row says: not carried', () => {
-    expect(notCarried(build(tampered(first.out, 'UPDATE build SET schema_version = schema_version - 1')).log)).toMatch(/it has schema \d+, this build \d+/);
-    expect(notCarried(build(tampered(first.out, 'ALTER TABLE build DROP COLUMN source_digests')).log)).toContain('its build record names no source digests');
-    expect(notCarried(build(tampered(first.out, "UPDATE build SET source_digests = 'not json'")).log)).toContain('its build record names no source digests');
-    expect(notCarried(build(tampered(first.out, 'DELETE FROM speeches WHERE rowid = 4')).log)).toContain('it holds 3 speeches (the last at rowid 3), this build 4');
-    expect(notCarried(build(tampered(first.out, 'DROP VIEW chunks; DROP TABLE chunk_rows')).log)).toContain('no speeches and chunk rows of this form');
+    expect(notCarried(build(tampered(first.out, 'UPDATE build SET schema_version = schema_version - 1')).log)).toMatch(
+      /it has schema \d+, this build \d+/,
+    );
+    expect(notCarried(build(tampered(first.out, 'ALTER TABLE build DROP COLUMN source_digests')).log)).toContain(
+      'its build record names no source digests',
+    );
+    expect(notCarried(build(tampered(first.out, "UPDATE build SET source_digests = 'not json'")).log)).toContain(
+      'its build record names no source digests',
+    );
+    expect(notCarried(build(tampered(first.out, 'DELETE FROM speeches WHERE rowid = 4')).log)).toContain(
+      'it holds 3 speeches (the last at rowid 3), this build 4',
+    );
+    expect(notCarried(build(tampered(first.out, 'DROP VIEW chunks; DROP TABLE chunk_rows')).log)).toContain(
+      'no speeches and chunk rows of this form',
+    );
   });
 
   test('rows this build derives differently (a changed id scheme, merge or chunker): not carried, naming the row and column', () => {
-    expect(notCarried(build(tampered(first.out, "UPDATE speeches SET politician_id = NULL WHERE rowid = 2")).log))
-      .toMatch(/^speeches: not carried over .* \(speech 2 \(speeches\.jsonl:2\) differs in politician_id;/);
-    expect(notCarried(build(tampered(first.out, 'UPDATE chunk_rows SET byte_end = byte_end - 1 WHERE speech_rowid = 3 AND chunk_index = 1')).log))
-      .toContain("speech 3 (speeches.jsonl:3)'s chunk 1 differs in byte_end");
-    expect(notCarried(build(tampered(first.out, 'DELETE FROM chunk_rows WHERE speech_rowid = 1 AND chunk_index = 0')).log))
-      .toMatch(/speech 1 \(speeches\.jsonl:1\) has \d+ chunks there, \d+ with this build's chunker/);
-    expect(notCarried(build(tampered(first.out, 'UPDATE chunk_rows SET rowid = 100000 - rowid')).log)).toContain('chunks are not at consecutive rowids');
+    expect(notCarried(build(tampered(first.out, 'UPDATE speeches SET politician_id = NULL WHERE rowid = 2')).log)).toMatch(
+      /^speeches: not carried over .* \(speech 2 \(speeches\.jsonl:2\) differs in politician_id;/,
+    );
+    expect(
+      notCarried(
+        build(tampered(first.out, 'UPDATE chunk_rows SET byte_end = byte_end - 1 WHERE speech_rowid = 3 AND chunk_index = 1')).log,
+      ),
+    ).toContain("speech 3 (speeches.jsonl:3)'s chunk 1 differs in byte_end");
+    expect(notCarried(build(tampered(first.out, 'DELETE FROM chunk_rows WHERE speech_rowid = 1 AND chunk_index = 0')).log)).toMatch(
+      /speech 1 \(speeches\.jsonl:1\) has \d+ chunks there, \d+ with this build's chunker/,
+    );
+    expect(notCarried(build(tampered(first.out, 'UPDATE chunk_rows SET rowid = 100000 - rowid')).log)).toContain(
+      'chunks are not at consecutive rowids',
+    );
     // The first speech's chunks moved last, each still after the one before: the order rule broken.
     const firstSpeech = 'SELECT id FROM speeches ORDER BY spoken_at, key LIMIT 1';
-    expect(notCarried(build(tampered(first.out, `UPDATE chunk_rows SET rowid = rowid + 100000 WHERE speech_id = (${firstSpeech})`)).log))
-      .toContain('chunks are not in (spoken_at, key) order there');
+    expect(
+      notCarried(build(tampered(first.out, `UPDATE chunk_rows SET rowid = rowid + 100000 WHERE speech_id = (${firstSpeech})`)).log),
+    ).toContain('chunks are not in (spoken_at, key) order there');
   });
 });

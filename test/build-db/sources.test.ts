@@ -42,10 +42,7 @@ describe('record validation', () => {
       delete (r.politicians[0] as Partial<(typeof r.politicians)[0]>).elected_office;
       delete (r.bills[0].sponsors[1] as Record<string, unknown>).role;
     });
-    expect(problems(dir)).toEqual([
-      'politicians.jsonl:1: elected_office: is required',
-      'bills.jsonl:1: sponsors[1].role: is required',
-    ]);
+    expect(problems(dir)).toEqual(['politicians.jsonl:1: elected_office: is required', 'bills.jsonl:1: sponsors[1].role: is required']);
   });
 
   test('types, enums, dates, timestamps, province codes', () => {
@@ -75,7 +72,11 @@ describe('record validation', () => {
   });
 
   test('timestamps with offsets are normalised to UTC seconds', () => {
-    const read = readBundle(bundle((r) => { r.votes[1].occurred_at = '2024-05-01T20:00:00.250-04:00'; }));
+    const read = readBundle(
+      bundle((r) => {
+        r.votes[1].occurred_at = '2024-05-01T20:00:00.250-04:00';
+      }),
+    );
     if (!read.ok) throw new Error(JSON.stringify(read.issues));
     expect(read.bundle.records.votes[1].record.occurred_at).toBe('2024-05-02T00:00:00Z');
   });

@@ -23,7 +23,9 @@ function holder(out: string) {
     console.log(t.path); setInterval(() => {}, 1000);`;
   const child = spawn(BUN, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
   const path = new Promise<string>((ok) => child.stdout!.once('data', (d) => ok(String(d).trim())));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((ok) => child.once('exit', (code, signal) => ok({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((ok) =>
+    child.once('exit', (code, signal) => ok({ code, signal })),
+  );
   return { child, path, exited };
 }
 
@@ -31,7 +33,11 @@ const leftovers = (folder: string) => readdirSync(folder).filter((n) => n.includ
 
 describe('the temporary data file', () => {
   test('an interrupted build (SIGTERM, SIGINT, SIGHUP) removes it and its journal, and exits as the signal would', async () => {
-    for (const [signal, code] of [['SIGTERM', 143], ['SIGINT', 130], ['SIGHUP', 129]] as const) {
+    for (const [signal, code] of [
+      ['SIGTERM', 143],
+      ['SIGINT', 130],
+      ['SIGHUP', 129],
+    ] as const) {
       const folder = join(dir, signal);
       mkdirSync(folder);
       const h = holder(join(folder, 'canpol.db'));
@@ -43,7 +49,7 @@ describe('the temporary data file', () => {
     }
   });
 
-  test('a killed build (SIGKILL) leaves it; the next build into the folder removes it, not a running build\'s', async () => {
+  test("a killed build (SIGKILL) leaves it; the next build into the folder removes it, not a running build's", async () => {
     const folder = join(dir, 'killed');
     mkdirSync(folder);
     const out = join(folder, 'canpol.db');
@@ -57,7 +63,11 @@ describe('the temporary data file', () => {
       killed.child.kill('SIGKILL');
       await killed.exited;
       const name = basename(path);
-      expect(leftovers(folder).filter((n) => n.startsWith(name)).sort()).toEqual([name, `${name}-journal`].sort());
+      expect(
+        leftovers(folder)
+          .filter((n) => n.startsWith(name))
+          .sort(),
+      ).toEqual([name, `${name}-journal`].sort());
       const said: string[] = [];
       const mine = claimTempFile(out, (m) => said.push(m));
       expect(said).toEqual([expect.stringMatching(/^removed 2 temporary file\(s\) left beside \S+canpol\.db by an interrupted build: /)]);
@@ -74,7 +84,7 @@ describe('the temporary data file', () => {
     expect(removeStaleTempFiles(join(dir, 'no-such-folder', 'x.db'))).toEqual([]);
   });
 
-  test('a build whose phase fails removes it (and SQLite\'s journal), and leaves the previous data file as it was', async () => {
+  test("a build whose phase fails removes it (and SQLite's journal), and leaves the previous data file as it was", async () => {
     const folder = join(dir, 'failed');
     const sources = join(folder, 'sources');
     mkdirSync(sources, { recursive: true });

@@ -19,13 +19,18 @@ beforeAll(async () => {
   buildBundle();
   up = await startUpstream(repoManifest(), DATASETS);
 });
-afterAll(async () => { await up?.close(); rmSync(dir, { recursive: true, force: true }); });
+afterAll(async () => {
+  await up?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 function runBundle(args: string[], cwd: string): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(NODE, [join(REPO, 'dist/canpol.mjs'), ...args], { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
-    child.stderr.on('data', (b) => { stderr += b; });
+    child.stderr.on('data', (b) => {
+      stderr += b;
+    });
     child.on('close', (code) => resolve({ code, stderr }));
   });
 }
@@ -35,13 +40,15 @@ describe('project files', () => {
     // The committed manifest's represent-boundaries source without its shapefiles (list_from): the
     // definitions and the set list assembled from them and config/represent-boundary-sets.json.
     const manifest = JSON.parse(readFileSync(join(REPO, 'config/sources.manifest.json'), 'utf8'));
-    manifest.sources = manifest.sources.filter((s: { id: string }) => s.id === 'represent-boundaries').map((s: Record<string, unknown>) => ({ ...s, list_from: undefined }));
+    manifest.sources = manifest.sources
+      .filter((s: { id: string }) => s.id === 'represent-boundaries')
+      .map((s: Record<string, unknown>) => ({ ...s, list_from: undefined }));
     writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest));
     const r = await runBundle(['fetch', '--manifest', 'manifest.json', '--cache', 'cache', '--upstream-mirror', up.mirror], dir);
     expect(r.stderr).not.toContain('ENOENT');
     expect(r.code).toBe(0);
     const list = JSON.parse(readFileSync(join(dir, 'cache/represent-boundaries/manifest.json'), 'utf8'));
-    const slugs = (Array.isArray(list) ? list : list.sets ?? Object.values(list)).map((e: { slug: string }) => e.slug).sort();
+    const slugs = (Array.isArray(list) ? list : (list.sets ?? Object.values(list))).map((e: { slug: string }) => e.slug).sort();
     expect(slugs).toEqual(Object.keys(readSetsConfig()).sort());
   }, 60_000);
 
@@ -58,7 +65,12 @@ describe('project files', () => {
       for (const name of readdirSync(join(REPO, rel))) {
         const path = `${rel}/${name}`;
         if (statSync(join(REPO, path)).isDirectory()) walk(path);
-        else if (path.endsWith('.ts') && !allowed.has(path) && /import\.meta\.(url|dir|dirname|filename)\b/.test(readFileSync(join(REPO, path), 'utf8'))) offenders.push(path);
+        else if (
+          path.endsWith('.ts') &&
+          !allowed.has(path) &&
+          /import\.meta\.(url|dir|dirname|filename)\b/.test(readFileSync(join(REPO, path), 'utf8'))
+        )
+          offenders.push(path);
       }
     };
     walk('src');

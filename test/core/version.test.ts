@@ -8,7 +8,9 @@ import { BUN } from '../server/ops/serve-process.js';
 
 const repo = resolve(import.meta.dir, '../..');
 const pkgVersion = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')).version as string;
-const schemaVersion = Number(/export const SCHEMA_VERSION = (\d+);/.exec(readFileSync(join(repo, 'src/core/data-file/schema.ts'), 'utf8'))![1]);
+const schemaVersion = Number(
+  /export const SCHEMA_VERSION = (\d+);/.exec(readFileSync(join(repo, 'src/core/data-file/schema.ts'), 'utf8'))![1],
+);
 
 describe('canpol --version', () => {
   test('prints the package version and the schema version, and exits 0 (also -V and `version`)', () => {

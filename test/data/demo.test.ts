@@ -17,7 +17,11 @@ const dir = tempDir('canpol-demo-');
 const BUN = join(repo, 'node_modules/.bin/bun');
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Rec = Record<string, any>;
-const rows = (file: string): Rec[] => readFileSync(join(dir, 'a', file), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+const rows = (file: string): Rec[] =>
+  readFileSync(join(dir, 'a', file), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
 
 let data: DataFile;
 let app: ReturnType<typeof createApp>;
@@ -34,11 +38,20 @@ beforeAll(() => {
     if (r.status !== 0) throw new Error(r.stderr);
   }
   const result = buildDataFile({ sources: join(dir, 'a'), out: join(dir, 'demo.db') });
-  if (!result.ok) throw new Error(result.issues.slice(0, 10).map((i) => JSON.stringify(i)).join('\n'));
+  if (!result.ok)
+    throw new Error(
+      result.issues
+        .slice(0, 10)
+        .map((i) => JSON.stringify(i))
+        .join('\n'),
+    );
   data = openDataFile(join(dir, 'demo.db'));
   app = createApp({ data });
 }, 120_000);
-afterAll(() => { data?.close(); rmSync(dir, { recursive: true, force: true }); });
+afterAll(() => {
+  data?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 describe('demo bundle', () => {
   test('the generator is deterministic: two runs, identical bytes', () => {
@@ -49,7 +62,7 @@ describe('demo bundle', () => {
 
   test('labelled as demo data in the build, /health and every coverage row', async () => {
     expect(data.build.is_demo).toBe(true);
-    const health = await (await app.request('/health')).json() as Rec;
+    const health = (await (await app.request('/health')).json()) as Rec;
     expect(health.demo).toBe(true);
     const { items } = await get('/jurisdiction-sources');
     for (const row of items) expect(row.notes).toStartWith('Demo data');
@@ -65,8 +78,15 @@ describe('demo bundle', () => {
       const list = await get(`/politicians?jurisdiction=${row.jurisdiction}&limit=1`);
       expect(row.politicians_count).toBeGreaterThan(0);
       expect(list.total).toBe(row.politicians_count);
-      const expected = politicians.filter((p) => (row.jurisdiction === 'federal' ? p.level === 'federal' : p.level === 'provincial' && p.province_territory === row.jurisdiction)
-        && p.is_active && !p.deceased && p.terms.some((t: Rec) => t.end_at == null)).length;
+      const expected = politicians.filter(
+        (p) =>
+          (row.jurisdiction === 'federal'
+            ? p.level === 'federal'
+            : p.level === 'provincial' && p.province_territory === row.jurisdiction) &&
+          p.is_active &&
+          !p.deceased &&
+          p.terms.some((t: Rec) => t.end_at == null),
+      ).length;
       expect(row.politicians_count).toBe(expected);
     }
   });
@@ -75,7 +95,8 @@ describe('demo bundle', () => {
     const first = await get('/politicians?jurisdiction=ON&limit=50');
     expect(first.pages).toBeGreaterThan(2);
     const seen = new Set<string>(first.items.map((p: Rec) => p.id));
-    for (let page = 2; page <= first.pages; page++) for (const p of (await get(`/politicians?jurisdiction=ON&limit=50&page=${page}`)).items) seen.add(p.id);
+    for (let page = 2; page <= first.pages; page++)
+      for (const p of (await get(`/politicians?jurisdiction=ON&limit=50&page=${page}`)).items) seen.add(p.id);
     expect(seen.size).toBe(first.total);
   });
 
@@ -91,7 +112,9 @@ describe('demo bundle', () => {
       constituencyCount.set(o.politician_key, (constituencyCount.get(o.politician_key) ?? new Set()).add(o.phone));
     }
     const twoOffices = [...constituencyCount].find(([, phones]) => phones.size >= 2)![0];
-    expect((await get(`/politicians/${ids.politician(twoOffices)}/offices`)).items.filter((o: Rec) => o.kind === 'constituency').length).toBeGreaterThanOrEqual(2);
+    expect(
+      (await get(`/politicians/${ids.politician(twoOffices)}/offices`)).items.filter((o: Rec) => o.kind === 'constituency').length,
+    ).toBeGreaterThanOrEqual(2);
     const withOffices = new Set(offices.map((o) => o.politician_key));
     const noOffice = politicians.find((p) => !withOffices.has(p.key))!;
     expect((await get(`/politicians/${ids.politician(noOffice.key)}/offices`)).items).toEqual([]);
@@ -99,7 +122,9 @@ describe('demo bundle', () => {
     const dead = rows('socials.jsonl').find((s) => !s.is_live)!;
     const live = (await get(`/politicians/${ids.politician(dead.politician_key)}/socials`)).items;
     const all = (await get(`/politicians/${ids.politician(dead.politician_key)}/socials?include_dead=true`)).items;
-    expect(all.length).toBe(live.length + rows('socials.jsonl').filter((s) => s.politician_key === dead.politician_key && !s.is_live).length);
+    expect(all.length).toBe(
+      live.length + rows('socials.jsonl').filter((s) => s.politician_key === dead.politician_key && !s.is_live).length,
+    );
 
     const bills = rows('bills.jsonl');
     const noEvents = bills.find((b) => !b.events?.length)!;

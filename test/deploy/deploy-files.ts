@@ -11,10 +11,14 @@ export function parseUnit(text: string): Unit {
     const line = raw.trim();
     if (line === '' || line.startsWith('#') || line.startsWith(';')) continue;
     const head = /^\[(.+)\]$/.exec(line);
-    if (head) { section = head[1]!; unit[section] ??= {}; continue; }
+    if (head) {
+      section = head[1]!;
+      unit[section] ??= {};
+      continue;
+    }
     const eq = line.indexOf('=');
     if (eq < 0 || !section) throw new Error(`not a unit line: ${line}`);
-    ((unit[section]![line.slice(0, eq)] ??= [])).push(line.slice(eq + 1));
+    (unit[section]![line.slice(0, eq)] ??= []).push(line.slice(eq + 1));
   }
   return unit;
 }
@@ -26,8 +30,15 @@ export function seconds(span: string): number {
   return Number(m[1]) * (m[2] === 'ms' ? 0.001 : m[2] === 'min' ? 60 : 1);
 }
 
-export interface Instruction { op: string; args: string; }
-export interface Stage { from: string; name?: string; steps: Instruction[]; }
+export interface Instruction {
+  op: string;
+  args: string;
+}
+export interface Stage {
+  from: string;
+  name?: string;
+  steps: Instruction[];
+}
 
 /** A Dockerfile: its stages, each with its instructions (continuations joined, comments dropped). */
 export function parseDockerfile(text: string): Stage[] {
@@ -36,7 +47,10 @@ export function parseDockerfile(text: string): Stage[] {
   for (const raw of text.split('\n')) {
     if (/^\s*#/.test(raw)) continue;
     const line = raw.replace(/\s+$/, '');
-    if (line.endsWith('\\')) { pending += `${line.slice(0, -1)} `; continue; }
+    if (line.endsWith('\\')) {
+      pending += `${line.slice(0, -1)} `;
+      continue;
+    }
     const whole = (pending + line).trim();
     pending = '';
     if (whole) logical.push(whole);
@@ -45,7 +59,10 @@ export function parseDockerfile(text: string): Stage[] {
   for (const l of logical) {
     const sp = l.indexOf(' ');
     const op = l.slice(0, sp).toUpperCase();
-    const args = l.slice(sp + 1).replace(/\s+/g, ' ').trim();
+    const args = l
+      .slice(sp + 1)
+      .replace(/\s+/g, ' ')
+      .trim();
     if (op === 'FROM') {
       const m = /^(\S+)(?: AS (\S+))?$/i.exec(args);
       if (!m) throw new Error(`FROM ${args}`);

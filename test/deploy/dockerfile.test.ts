@@ -36,13 +36,21 @@ function recipe(target: string): string[] {
   const out: string[] = [];
   for (const l of lines.slice(at + 1)) {
     if (!l.startsWith('\t')) break;
-    out.push(l.slice(1).replace(/\$\(([A-Z_]+)\)/g, (_, v: string) => vars[v] ?? '').replaceAll('$@', target).trim());
+    out.push(
+      l
+        .slice(1)
+        .replace(/\$\(([A-Z_]+)\)/g, (_, v: string) => vars[v] ?? '')
+        .replaceAll('$@', target)
+        .trim(),
+    );
   }
   return out;
 }
 
 let f: Fixture;
-beforeAll(() => { f = buildFixture(); });
+beforeAll(() => {
+  f = buildFixture();
+});
 afterAll(() => f?.cleanup());
 
 describe('docs/deploy/Dockerfile', () => {
@@ -69,7 +77,9 @@ describe('docs/deploy/Dockerfile', () => {
 
   test('the build context leaves out what this checkout built or downloaded, and keeps the sources', () => {
     const ignored = readFileSync(join(repo, 'docs/deploy/Dockerfile.dockerignore'), 'utf8')
-      .split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => l && !l.startsWith('#'));
     for (const p of ['node_modules', 'dist', '.git', 'data/*.db']) expect(ignored).toContain(p);
     for (const needed of ['src', 'build-db', 'package.json', 'package-lock.json']) {
       expect(ignored.some((p) => p === needed || needed.startsWith(`${p}/`) || p === '*')).toBe(false);

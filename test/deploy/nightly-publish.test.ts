@@ -10,11 +10,23 @@ import { createHash } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { tempDir } from '../helpers/fixture.js';
 
-interface Step { uses?: string; run?: string; with?: Record<string, string>; env?: Record<string, string> }
-interface Job { needs?: string; if?: string; permissions?: Record<string, string>; outputs?: Record<string, string>; steps: Step[] }
+interface Step {
+  uses?: string;
+  run?: string;
+  with?: Record<string, string>;
+  env?: Record<string, string>;
+}
+interface Job {
+  needs?: string;
+  if?: string;
+  permissions?: Record<string, string>;
+  outputs?: Record<string, string>;
+  steps: Step[];
+}
 const repo = resolve(import.meta.dir, '../..');
 const workflow = Bun.YAML.parse(readFileSync(join(repo, '.github/workflows/nightly.yml'), 'utf8')) as {
-  permissions: Record<string, string>; jobs: Record<string, Job>;
+  permissions: Record<string, string>;
+  jobs: Record<string, Job>;
 };
 const publish = workflow.jobs.publish!;
 const script = publish.steps.find((s) => s.run)!.run!;
@@ -25,10 +37,14 @@ const bin = join(root, 'bin');
 const state = join(root, 'gh'); // the release: state/nightly/<asset>
 const work = join(root, 'work');
 const release = join(work, 'release'); // where download-artifact puts the canpol-data artifact
-mkdirSync(bin); mkdirSync(state); mkdirSync(release, { recursive: true });
+mkdirSync(bin);
+mkdirSync(state);
+mkdirSync(release, { recursive: true });
 // Only the gh subcommands the script uses, as gh behaves: `release view` fails when there is no
 // release, `release download` fails when no asset matches.
-writeFileSync(join(bin, 'gh'), `#!/bin/bash
+writeFileSync(
+  join(bin, 'gh'),
+  `#!/bin/bash
 R="$GHSTATE/nightly"
 echo "$*" >> "$GHSTATE/log"
 case "$1 $2" in
@@ -39,19 +55,24 @@ case "$1 $2" in
   "release edit") cp "$5" "$R/NOTES" ;;
   *) echo "unexpected gh $*" >&2; exit 2 ;;
 esac
-`);
+`,
+);
 chmodSync(join(bin, 'gh'), 0o755);
 
 function night(buildId: string, { damage = false } = {}): { status: number | null; stdout: string; calls: string[] } {
   const db = Buffer.from(`data file of ${buildId}`);
   writeFileSync(join(release, 'canpol.db'), db);
   writeFileSync(join(release, 'canpol.db.sha256'), `${createHash('sha256').update(db).digest('hex')}  canpol.db\n`);
-  writeFileSync(join(release, 'release.json'), JSON.stringify({ build_id: buildId, schema_version: 9, bytes: db.length, published_at: '2026-11-25T07:40:00Z' }));
+  writeFileSync(
+    join(release, 'release.json'),
+    JSON.stringify({ build_id: buildId, schema_version: 9, bytes: db.length, published_at: '2026-11-25T07:40:00Z' }),
+  );
   writeFileSync(join(release, 'report.md'), `# ${buildId}\n`);
   if (damage) appendFileSync(join(release, 'canpol.db'), 'x');
   writeFileSync(join(state, 'log'), '');
   const r = spawnSync('bash', ['-eo', 'pipefail', '-c', script], {
-    cwd: work, encoding: 'utf8',
+    cwd: work,
+    encoding: 'utf8',
     env: { PATH: `${bin}:${process.env.PATH}`, GHSTATE: state, GITHUB_SHA: 'abc123', GH_TOKEN: 'x', GH_REPO: 'o/r' },
   });
   return { status: r.status, stdout: r.stdout + r.stderr, calls: readFileSync(join(state, 'log'), 'utf8').split('\n').filter(Boolean) };
@@ -71,7 +92,8 @@ describe('nightly workflow: publish job', () => {
     const upload = workflow.jobs.nightly!.steps.find((s) => s.with?.name === 'canpol-data')!;
     const download = publish.steps.find((s) => s.uses?.startsWith('actions/download-artifact@'))!;
     expect(download.with).toEqual({ name: 'canpol-data', path: 'release' });
-    for (const f of ['canpol.db', 'canpol.db.sha256', 'release.json', 'report.md']) expect(upload.with!.path).toContain(`data/release/${f}`);
+    for (const f of ['canpol.db', 'canpol.db.sha256', 'release.json', 'report.md'])
+      expect(upload.with!.path).toContain(`data/release/${f}`);
   });
 
   test('first night: creates the release and uploads the file before its checksum; the assets pass sha256sum -c', () => {
@@ -79,7 +101,10 @@ describe('nightly workflow: publish job', () => {
     expect(r.status).toBe(0);
     expect(r.calls[0]).toBe('release view nightly');
     expect(r.calls[1]).toStartWith('release create nightly --prerelease --target abc123');
-    expect(r.calls.slice(2, 4)).toEqual(['release upload nightly canpol.db --clobber', 'release upload nightly canpol.db.sha256 release.json report.md --clobber']);
+    expect(r.calls.slice(2, 4)).toEqual([
+      'release upload nightly canpol.db --clobber',
+      'release upload nightly canpol.db.sha256 release.json report.md --clobber',
+    ]);
     expect(JSON.parse(asset('release.json')).build_id).toBe('b1');
     expect(spawnSync('sha256sum', ['-c', 'canpol.db.sha256'], { cwd: join(state, 'nightly') }).status).toBe(0);
     expect(asset('NOTES')).toContain('The data file of build b1 (schema version 9,');

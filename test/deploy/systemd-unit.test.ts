@@ -25,7 +25,9 @@ const execStart = one('ExecStart').split(/\s+/);
 const analyze = spawnSync('systemd-analyze', ['--version']).status === 0;
 
 let f: Fixture;
-beforeAll(() => { f = buildFixture(); });
+beforeAll(() => {
+  f = buildFixture();
+});
 afterAll(() => f?.cleanup());
 
 describe('docs/deploy/canpol.service', () => {
@@ -33,24 +35,28 @@ describe('docs/deploy/canpol.service', () => {
   // reads names an empty executable in a temporary folder instead of /opt/canpol/canpol; every
   // other line is the file's own. It exits 0 even on an unknown key or a bad value, which it
   // reports on stderr: the test wants stderr empty.
-  test.skipIf(!analyze)('systemd-analyze verify reports nothing (skipped where systemd-analyze is not installed)', () => {
-    const dir = tempDir('canpol-unit-');
-    try {
-      const stand = join(dir, 'canpol');
-      writeFileSync(stand, '#!/bin/sh\n');
-      chmodSync(stand, 0o755);
-      const copy = join(dir, 'canpol.service');
-      writeFileSync(copy, text.replace(/^ExecStart=\S+/m, `ExecStart=${stand}`));
-      const r = spawnSync('systemd-analyze', ['verify', copy], { encoding: 'utf8' });
-      expect(r.stderr).toBe('');
-      expect(r.status).toBe(0);
-      // and the check can fail: a misspelt key is reported
-      writeFileSync(copy, text.replace(/^ExecStart=\S+/m, `ExecStart=${stand}`).replace('ProtectSystem=strict', 'ProtectSytem=strict'));
-      expect(spawnSync('systemd-analyze', ['verify', copy], { encoding: 'utf8' }).stderr).toContain("Unknown key 'ProtectSytem'");
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }, 20_000);
+  test.skipIf(!analyze)(
+    'systemd-analyze verify reports nothing (skipped where systemd-analyze is not installed)',
+    () => {
+      const dir = tempDir('canpol-unit-');
+      try {
+        const stand = join(dir, 'canpol');
+        writeFileSync(stand, '#!/bin/sh\n');
+        chmodSync(stand, 0o755);
+        const copy = join(dir, 'canpol.service');
+        writeFileSync(copy, text.replace(/^ExecStart=\S+/m, `ExecStart=${stand}`));
+        const r = spawnSync('systemd-analyze', ['verify', copy], { encoding: 'utf8' });
+        expect(r.stderr).toBe('');
+        expect(r.status).toBe(0);
+        // and the check can fail: a misspelt key is reported
+        writeFileSync(copy, text.replace(/^ExecStart=\S+/m, `ExecStart=${stand}`).replace('ProtectSystem=strict', 'ProtectSytem=strict'));
+        expect(spawnSync('systemd-analyze', ['verify', copy], { encoding: 'utf8' }).stderr).toContain("Unknown key 'ProtectSytem'");
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    20_000,
+  );
 
   test('a throw-away user that reads the data and writes nothing but a private /tmp; restarts on failure', () => {
     expect(one('DynamicUser')).toBe('yes');
@@ -91,7 +97,10 @@ describe('docs/deploy/canpol.service', () => {
 
       const reload = one('ExecReload').split(/\s+/);
       expect(reload[0]).toBe('/bin/kill');
-      const r = spawnSync(reload[0]!, reload.slice(1).map((a) => (a === '$MAINPID' ? String(s.child.pid) : a)));
+      const r = spawnSync(
+        reload[0]!,
+        reload.slice(1).map((a) => (a === '$MAINPID' ? String(s.child.pid) : a)),
+      );
       expect(r.status).toBe(0);
       await s.waitFor(/reloaded .* \(SIGHUP\): build \w+ -> \w+/);
       expect((await fetch(`${s.base}/health`)).status).toBe(200);

@@ -6,7 +6,12 @@ import { bm25NothingIds } from '../../eval/bm25-nothing.js';
 import type { EvalQuery } from '../../eval/queries.js';
 
 const q = (id: string, kind: EvalQuery['kind'], text: string, relevant: string): EvalQuery => ({
-  id, kind, lang: 'en', text, note: '', judgments: [{ speech_key: relevant, chunk_index: 0, grade: 2 }],
+  id,
+  kind,
+  lang: 'en',
+  text,
+  note: '',
+  judgments: [{ speech_key: relevant, chunk_index: 0, grade: 2 }],
 });
 // Two cross-lingual queries (one per half) and one topic query. BM25 finds x1's chunk at rank 1,
 // nothing for x2; hybrid finds x2's at rank 1 and x1's at rank 2.
@@ -20,7 +25,7 @@ const rank = async (text: string, mode: string) => rankings[text][mode] ?? [];
 
 describe('evaluate with a subset', () => {
   test('the cross-lingual queries BM25 finds nothing for are those whose BM25 top 10 holds no relevant chunk', async () => {
-    expect([...await bm25NothingIds(queries, (t) => rank(t, 'bm25'))]).toEqual(['x2']);
+    expect([...(await bm25NothingIds(queries, (t) => rank(t, 'bm25')))]).toEqual(['x2']);
   });
 
   test('a subset row follows the kinds, is scored like them, and is not a target', async () => {

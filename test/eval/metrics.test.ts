@@ -17,14 +17,20 @@ describe('NDCG', () => {
   });
 
   test('a perfect ranking scores 1, a ranking with nothing relevant 0', () => {
-    const g = grades([['a', 2], ['b', 1]]);
+    const g = grades([
+      ['a', 2],
+      ['b', 1],
+    ]);
     expect(ndcgAt(['a', 'b', 'x'], g, 10)).toBeCloseTo(1, 10);
     expect(ndcgAt(['x', 'y'], g, 10)).toBe(0);
   });
 
   test('swapped order: DCG (1 + 3/log2 3) over ideal (3 + 1/log2 3) = 0.7967', () => {
     // 1/1 + 3/1.58496 = 2.89279; 3/1 + 1/1.58496 = 3.63093; ratio 0.79671
-    const g = grades([['a', 2], ['b', 1]]);
+    const g = grades([
+      ['a', 2],
+      ['b', 1],
+    ]);
     expect(ndcgAt(['b', 'a'], g, 10)).toBeCloseTo((1 + 3 / Math.log2(3)) / (3 + 1 / Math.log2(3)), 10);
     expect(ndcgAt(['b', 'a'], g, 10)).toBeCloseTo(0.79671, 4);
   });
@@ -37,7 +43,11 @@ describe('NDCG', () => {
 
   test('the ideal uses every judged chunk, not only those retrieved', () => {
     // retrieved a (2) at rank 1 only; ideal is [2, 2]: 3 / (3 + 3/1.58496) = 0.61315
-    const g = grades([['a', 2], ['b', 2], ['z', 0]]);
+    const g = grades([
+      ['a', 2],
+      ['b', 2],
+      ['z', 0],
+    ]);
     expect(ndcgAt(['a'], g, 10)).toBeCloseTo(3 / (3 + 3 / Math.log2(3)), 10);
   });
 
@@ -48,7 +58,12 @@ describe('NDCG', () => {
 
 describe('Recall', () => {
   test('counts grade >= 1 chunks in the top k over all relevant ones', () => {
-    const g = grades([['a', 2], ['b', 1], ['c', 1], ['d', 0]]);
+    const g = grades([
+      ['a', 2],
+      ['b', 1],
+      ['c', 1],
+      ['d', 0],
+    ]);
     expect(recallAt(['a', 'd', 'x', 'c'], g, 20)).toBeCloseTo(2 / 3, 10);
     expect(recallAt(['a', 'd', 'x', 'c'], g, 2)).toBeCloseTo(1 / 3, 10);
     expect(recallAt([], g, 20)).toBe(0);
@@ -62,7 +77,14 @@ describe('Recall', () => {
 });
 
 describe('query set parser', () => {
-  const ok = { id: 'Q1', kind: 'topic-en', lang: 'en', text: 'carbon tax', note: 'why', judgments: [{ speech_key: 's/1', chunk_index: 0, grade: 2 }] };
+  const ok = {
+    id: 'Q1',
+    kind: 'topic-en',
+    lang: 'en',
+    text: 'carbon tax',
+    note: 'why',
+    judgments: [{ speech_key: 's/1', chunk_index: 0, grade: 2 }],
+  };
 
   test('reads good lines and names bad ones by line number', () => {
     const text = [JSON.stringify(ok), '', '{not json', JSON.stringify({ ...ok, id: 'Q2', kind: 'other' }), JSON.stringify(ok)].join('\n');

@@ -9,7 +9,7 @@ describe('the language a query is written in', () => {
     expect(lang('la taxe sur le carbone')).toBe('fr');
     expect(lang("l'amiante et ses exportations")).toBe('fr');
     expect(lang('criticism of the carbon tax')).toBe('en');
-    expect(lang('opposition à l\'attribution de temps')).toBe('fr');
+    expect(lang("opposition à l'attribution de temps")).toBe('fr');
     expect(lang('arguments for revoking citizenship')).toBe('en');
   });
 

@@ -19,7 +19,11 @@ export interface ImportedApp {
 }
 
 /** `prepare` may write parts other importers would have written into the bundle folder first. */
-export async function importBuildServe(importers: Importer[], fromOf: (i: Importer) => string, prepare?: (into: string) => void): Promise<ImportedApp> {
+export async function importBuildServe(
+  importers: Importer[],
+  fromOf: (i: Importer) => string,
+  prepare?: (into: string) => void,
+): Promise<ImportedApp> {
   const dir = mkdtempSync(join(tmpdir(), 'canpol-import-app-'));
   const into = join(dir, 'bundle');
   mkdirSync(into);
@@ -31,10 +35,20 @@ export async function importBuildServe(importers: Importer[], fromOf: (i: Import
     throw new Error(`build failed: ${JSON.stringify(result.issues.slice(0, 5))}`);
   }
   const data = openDataFile(result.out);
-  const app = createApp({ data, logError: (e) => { throw e; } });
+  const app = createApp({
+    data,
+    logError: (e) => {
+      throw e;
+    },
+  });
   return {
-    report, into, app,
+    report,
+    into,
+    app,
     get: async (path) => (await app.request(`/api/public/v1${path}`)).json(),
-    close: () => { data.close(); rmSync(dir, { recursive: true, force: true }); },
+    close: () => {
+      data.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
   };
 }

@@ -3,7 +3,17 @@
 // OpenSanctions' ca/commons crawler reads it from the live export (docs/nightly.md).
 import { MEMBERS_XML_ROOT } from '../../build-db/import/hoc-members/read-members-xml.js';
 
-export interface MemberRow { id?: string; honorific?: string; first: string; last: string; riding: string; province: string; caucus: string; from: string; to?: string }
+export interface MemberRow {
+  id?: string;
+  honorific?: string;
+  first: string;
+  last: string;
+  riding: string;
+  province: string;
+  caucus: string;
+  from: string;
+  to?: string;
+}
 
 /** One export in the House's element order; a nil ToDateTime while the member sits. */
 export function memberExport(rows: MemberRow[]): string {
@@ -28,6 +38,24 @@ ${rows.map(member).join('\n')}
 // Sam Newman is new in 2025; Lee Gone sat in the 44th and left the 45th in August 2025.
 export const MEMBERS_45: MemberRow[] = [
   { first: 'Jane', last: 'Doe', riding: 'Ottawa Centre', province: 'Ontario', caucus: 'Liberal', from: '2025-04-28T00:00:00' },
-  { id: '123456', honorific: 'Hon.', first: 'Sam', last: 'Newman', riding: 'Oakville East', province: 'Ontario', caucus: 'Conservative', from: '2025-04-28T00:00:00' },
-  { id: '25000', first: 'Lee', last: 'Gone', riding: 'Avalon', province: 'Newfoundland and Labrador', caucus: 'Liberal', from: '2025-04-28T00:00:00', to: '2025-08-11T00:00:00' },
+  {
+    id: '123456',
+    honorific: 'Hon.',
+    first: 'Sam',
+    last: 'Newman',
+    riding: 'Oakville East',
+    province: 'Ontario',
+    caucus: 'Conservative',
+    from: '2025-04-28T00:00:00',
+  },
+  {
+    id: '25000',
+    first: 'Lee',
+    last: 'Gone',
+    riding: 'Avalon',
+    province: 'Newfoundland and Labrador',
+    caucus: 'Liberal',
+    from: '2025-04-28T00:00:00',
+    to: '2025-08-11T00:00:00',
+  },
 ];

@@ -15,7 +15,15 @@ export function repoManifest(): SourcesManifest {
 }
 
 /** The members, handles and one Hansard sitting (42-1-2-en) with what their importers read beside them. */
-export const SMALL = ['hoc-members-xml', 'hoc-members-offices', 'mp-twitter-handles', 'hoc-hansard-xml', 'openparliament-sessions', 'fed-ridings-2013-directory', 'ocd-division-ids'];
+export const SMALL = [
+  'hoc-members-xml',
+  'hoc-members-offices',
+  'mp-twitter-handles',
+  'hoc-hansard-xml',
+  'openparliament-sessions',
+  'fed-ridings-2013-directory',
+  'ocd-division-ids',
+];
 
 export function subsetManifest(ids: string[] = SMALL, hansardFiles = ['42-1-2-en.xml.gz']): SourcesManifest {
   const m = repoManifest();
@@ -23,6 +31,8 @@ export function subsetManifest(ids: string[] = SMALL, hansardFiles = ['42-1-2-en
     ...m,
     // The loopback upstream needs no politeness; the tests that check spacing set it themselves.
     defaults: { ...m.defaults, spacing_ms: 0 },
-    sources: m.sources.filter((s) => ids.includes(s.id)).map((s) => (s.id === 'hoc-hansard-xml' ? { ...s, files: s.files.filter((f) => hansardFiles.includes(f.path)) } : s)),
+    sources: m.sources
+      .filter((s) => ids.includes(s.id))
+      .map((s) => (s.id === 'hoc-hansard-xml' ? { ...s, files: s.files.filter((f) => hansardFiles.includes(f.path)) } : s)),
   };
 }

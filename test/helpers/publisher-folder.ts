@@ -20,7 +20,9 @@ function put(root: string, host: string, path: string, body: string | Buffer): v
 export function publishSitting(root: string, session: string, number: number, lang: 'E' | 'F' = 'E', sample?: string): void {
   const [p, s] = session.split('-');
   const n3 = String(number).padStart(3, '0');
-  const xml = gunzipSync(readFileSync(join(DATASETS, 'hoc-hansard-xml-samples', sample ?? (lang === 'E' ? '44-1-303-en.xml.gz' : '42-1-2-fr.xml.gz'))));
+  const xml = gunzipSync(
+    readFileSync(join(DATASETS, 'hoc-hansard-xml-samples', sample ?? (lang === 'E' ? '44-1-303-en.xml.gz' : '42-1-2-fr.xml.gz'))),
+  );
   put(root, HOUSE, `Content/House/${p}${s}/Debates/${n3}/HAN${n3}-${lang}.XML`, xml);
 }
 
@@ -29,12 +31,17 @@ export function publishMemberExport(root: string, parliament: number, xml: strin
   put(root, HOUSE, `Members/en/search/xml?parliament=${parliament}`, xml);
 }
 
-export interface Division { number: number; date: string }
+export interface Division {
+  number: number;
+  date: string;
+}
 
 /** The session's vote list export, one `<Vote>` per division. */
 export function publishVoteList(root: string, session: string, divisions: Division[]): void {
   const [p, s] = session.split('-');
-  const votes = divisions.map((d) => `  <Vote>
+  const votes = divisions
+    .map(
+      (d) => `  <Vote>
     <ParliamentNumber>${p}</ParliamentNumber>
     <SessionNumber>${s}</SessionNumber>
     <DecisionEventDateTime>${d.date}T15:00:00</DecisionEventDateTime>
@@ -44,29 +51,56 @@ export function publishVoteList(root: string, session: string, divisions: Divisi
     <DecisionDivisionNumberOfNays>150</DecisionDivisionNumberOfNays>
     <DecisionDivisionNumberOfPaired>0</DecisionDivisionNumberOfPaired>
     <DecisionDivisionNumber>${d.number}</DecisionDivisionNumber>
-  </Vote>`).join('\n');
-  put(root, HOUSE, `members/en/votes/xml?parlSession=${p}-${s}`, `<?xml version="1.0" encoding="utf-8"?>\n<ArrayOfVote>\n${votes}\n</ArrayOfVote>\n`);
+  </Vote>`,
+    )
+    .join('\n');
+  put(
+    root,
+    HOUSE,
+    `members/en/votes/xml?parlSession=${p}-${s}`,
+    `<?xml version="1.0" encoding="utf-8"?>\n<ArrayOfVote>\n${votes}\n</ArrayOfVote>\n`,
+  );
   for (const d of divisions) {
-    put(root, HOUSE, `members/en/votes/${p}/${s}/${d.number}/xml`, `<?xml version="1.0" encoding="utf-8"?>
+    put(
+      root,
+      HOUSE,
+      `members/en/votes/${p}/${s}/${d.number}/xml`,
+      `<?xml version="1.0" encoding="utf-8"?>
 <ArrayOfVoteParticipant>
   <VoteParticipant><ParliamentNumber>${p}</ParliamentNumber><SessionNumber>${s}</SessionNumber><DecisionDivisionNumber>${d.number}</DecisionDivisionNumber><PersonId>89156</PersonId><PersonOfficialFirstName>Ziad</PersonOfficialFirstName><PersonOfficialLastName>Aboultaif</PersonOfficialLastName><ConstituencyName>Edmonton Manning</ConstituencyName><VoteValueName>Yea</VoteValueName><IsVoteYea>true</IsVoteYea><IsVoteNay>false</IsVoteNay><IsVotePaired>false</IsVotePaired></VoteParticipant>
 </ArrayOfVoteParticipant>
-`);
+`,
+    );
   }
 }
 
 const repo = (id: string): ManifestSource => repoManifest().sources.find((x) => x.id === id)!;
 
 /** The discovery part of the sources manifest, as config/sources.manifest.json writes it, for two sessions. */
-export function discoveryManifest(sessions = [{ id: '43-2', opened: '2020-09-23' }, { id: '44-1', opened: '2021-11-22' }]): SourcesManifest {
+export function discoveryManifest(
+  sessions = [
+    { id: '43-2', opened: '2020-09-23' },
+    { id: '44-1', opened: '2021-11-22' },
+  ],
+): SourcesManifest {
   return {
-    version: 1, user_agent: 'canpol-test/0 (+https://example.invalid)',
+    version: 1,
+    user_agent: 'canpol-test/0 (+https://example.invalid)',
     defaults: { timeout_ms: 2000, retries: 1, backoff_ms: 5, per_host: 2, spacing_ms: 0 },
     sessions,
     sources: [
       // The repo's own entries, with a smaller miss budget and one re-checked sitting (no revision
       // window: every sitting here was held minutes ago) so the tests stay short.
-      { ...repo('hoc-debates'), required: false, discover: { ...(repo('hoc-debates').discover as Extract<Discover, { kind: 'numbered' }>), miss_budget: 3, recheck_last: 1, revision_days: 0 } },
+      {
+        ...repo('hoc-debates'),
+        required: false,
+        discover: {
+          ...(repo('hoc-debates').discover as Extract<Discover, { kind: 'numbered' }>),
+          miss_budget: 3,
+          recheck_last: 1,
+          revision_days: 0,
+        },
+      },
       repo('hoc-votes'),
     ],
   };
@@ -75,19 +109,49 @@ export function discoveryManifest(sessions = [{ id: '43-2', opened: '2020-09-23'
 /** A committee of `session` with meetings whose evidence is posted, in the House's page layout:
  *  the session's committee list, the committee's meetings page, each meeting's evidence viewer with
  *  its XML export button, and the Evidence XML (a real one from ../shared/datasets) EN + FR. */
-export function publishCommittee(root: string, session: string, acronym: string, meetings: Array<{ number: number; docId: number; evidence: boolean }>, others: string[] = []): void {
+export function publishCommittee(
+  root: string,
+  session: string,
+  acronym: string,
+  meetings: Array<{ number: number; docId: number; evidence: boolean }>,
+  others: string[] = [],
+): void {
   const [p, s] = session.split('-');
-  const items = [acronym, ...others].map((a) => `<div class="accordion-item"><div class="accordion-bar-title"><span class="committee-acronym-cell">${a}</span><span class="committee-name">Committee ${a}</span></div></div>`).join('\n');
-  put(root, HOUSE, `Committees/en/List?parl=${p}&session=${s}`, `<!DOCTYPE html><html><body><div class="committees-list">\n${items}\n</div></body></html>`);
-  const rows = meetings.map((m) => `<div class="accordion-item"><div class="meeting-title"><span class="meeting-number">#${m.number}</span></div>
+  const items = [acronym, ...others]
+    .map(
+      (a) =>
+        `<div class="accordion-item"><div class="accordion-bar-title"><span class="committee-acronym-cell">${a}</span><span class="committee-name">Committee ${a}</span></div></div>`,
+    )
+    .join('\n');
+  put(
+    root,
+    HOUSE,
+    `Committees/en/List?parl=${p}&session=${s}`,
+    `<!DOCTYPE html><html><body><div class="committees-list">\n${items}\n</div></body></html>`,
+  );
+  const rows = meetings
+    .map(
+      (m) => `<div class="accordion-item"><div class="meeting-title"><span class="meeting-number">#${m.number}</span></div>
     <a class="btn btn-meeting-notice" href="/DocumentViewer/en/${session}/${acronym}/meeting-${m.number}/notice">Notice</a>
-    ${m.evidence ? `<a class="btn btn-meeting-evidence" href="/DocumentViewer/en/${session}/${acronym}/meeting-${m.number}/evidence">Evidence</a>` : ''}</div>`).join('\n');
-  put(root, HOUSE, `Committees/en/${acronym}/Meetings?parl=${p}&session=${s}`, `<!DOCTYPE html><html><body><div id="meeting-accordion">\n${rows}\n</div></body></html>`);
+    ${m.evidence ? `<a class="btn btn-meeting-evidence" href="/DocumentViewer/en/${session}/${acronym}/meeting-${m.number}/evidence">Evidence</a>` : ''}</div>`,
+    )
+    .join('\n');
+  put(
+    root,
+    HOUSE,
+    `Committees/en/${acronym}/Meetings?parl=${p}&session=${s}`,
+    `<!DOCTYPE html><html><body><div id="meeting-accordion">\n${rows}\n</div></body></html>`,
+  );
   const en = gunzipSync(readFileSync(join(DATASETS, 'hoc-hansard-xml-samples', '12324877-en.xml.gz')));
   const fr = gunzipSync(readFileSync(join(DATASETS, 'hoc-hansard-xml-samples', '11796678-fr.xml.gz')));
   for (const m of meetings.filter((x) => x.evidence)) {
     const xml = `/Content/Committee/${p}${s}/${acronym}/Evidence/EV${m.docId}/${acronym}EV${m.number}`;
-    put(root, HOUSE, `DocumentViewer/en/${session}/${acronym}/meeting-${m.number}/evidence`, `<!DOCTYPE html><html><body><div class="btn-toolbar"><a class="btn btn-export-xml" href="${xml}-E.XML">XML</a></div></body></html>`);
+    put(
+      root,
+      HOUSE,
+      `DocumentViewer/en/${session}/${acronym}/meeting-${m.number}/evidence`,
+      `<!DOCTYPE html><html><body><div class="btn-toolbar"><a class="btn btn-export-xml" href="${xml}-E.XML">XML</a></div></body></html>`,
+    );
     put(root, HOUSE, `${xml.slice(1)}-E.XML`, en);
     put(root, HOUSE, `${xml.slice(1)}-F.XML`, fr);
   }

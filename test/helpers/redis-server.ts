@@ -37,16 +37,24 @@ export async function startRedis(): Promise<RedisServer> {
   let child: ChildProcess | null = null;
 
   async function start() {
-    const proc = spawn(REDIS_BINARY!, ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc = spawn(REDIS_BINARY!, ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child = proc;
     await new Promise<void>((resolve, reject) => {
       let out = '';
       const timer = setTimeout(() => reject(new Error(`redis-server did not start:\n${out}`)), 10_000);
       proc.stdout!.on('data', (d) => {
         out += d;
-        if (out.includes('Ready to accept connections')) { clearTimeout(timer); resolve(); }
+        if (out.includes('Ready to accept connections')) {
+          clearTimeout(timer);
+          resolve();
+        }
       });
-      proc.on('exit', (code) => { clearTimeout(timer); reject(new Error(`redis-server exited (${code}):\n${out}`)); });
+      proc.on('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`redis-server exited (${code}):\n${out}`));
+      });
     });
     proc.removeAllListeners('exit');
   }
@@ -62,9 +70,16 @@ export async function startRedis(): Promise<RedisServer> {
 
   await start();
   return {
-    port, url: `redis://127.0.0.1:${port}`, stop, start,
+    port,
+    url: `redis://127.0.0.1:${port}`,
+    stop,
+    start,
     pause: () => child?.kill('SIGSTOP'),
     resume: () => child?.kill('SIGCONT'),
-    cleanup: async () => { child?.kill('SIGCONT'); await stop(); rmSync(dir, { recursive: true, force: true }); },
+    cleanup: async () => {
+      child?.kill('SIGCONT');
+      await stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
   };
 }

@@ -19,14 +19,30 @@ const text = (i: number) => {
 
 /** The rare word of each text, as the tokenizer reads it (a view into the text, where the engine makes one). */
 function rareWords(visit: (word: string) => void) {
-  for (let i = 0; i < TEXTS; i++) eachWord(text(i), (w) => { if (w.norm.startsWith('zq')) visit(w.norm); });
+  for (let i = 0; i < TEXTS; i++)
+    eachWord(text(i), (w) => {
+      if (w.norm.startsWith('zq')) visit(w.norm);
+    });
 }
 
 const KEEP: Record<string, () => unknown> = {
-  views: () => { const m = new Map<string, number>(); rareWords((w) => m.set(w, m.size)); return m; },
-  copies: () => { const m = new Map<string, number>(); rareWords((w) => m.set(ownString(w), m.size)); return m; },
+  views: () => {
+    const m = new Map<string, number>();
+    rareWords((w) => m.set(w, m.size));
+    return m;
+  },
+  copies: () => {
+    const m = new Map<string, number>();
+    rareWords((w) => m.set(ownString(w), m.size));
+    return m;
+  },
   // The stemmer's cache (module state) keeps what this returns nothing of.
-  'stem-cache': () => { rareWords((w) => { stem(w, 'en'); }); return null; },
+  'stem-cache': () => {
+    rareWords((w) => {
+      stem(w, 'en');
+    });
+    return null;
+  },
 };
 
 if (import.meta.main) {

@@ -6,7 +6,10 @@ import { join } from 'node:path';
 import { buildDataFile } from '../../build-db/build.js';
 import { writeFixture, type FixtureRecords } from './fixture.js';
 
-export interface ReuseBuild { out: string; log: string[] }
+export interface ReuseBuild {
+  out: string;
+  log: string[];
+}
 
 export interface ReuseBuilderOptions {
   dir: string;

@@ -17,10 +17,22 @@ import { profilesFromDatasets } from './parlinfo-profiles.js';
 import { definitionsFromDatasets } from './represent-definitions.js';
 
 export type Behaviour =
-  | { kind: 'status'; status: number; /** then serve normally; default: forever */ times?: number; retryAfter?: string; /** an API's error answer (JSON) instead of plain text */ body?: string; contentType?: string }
+  | {
+      kind: 'status';
+      status: number /** then serve normally; default: forever */;
+      times?: number;
+      retryAfter?: string /** an API's error answer (JSON) instead of plain text */;
+      body?: string;
+      contentType?: string;
+    }
   | { kind: 'hang' }
   | { kind: 'truncate' }
-  | { kind: 'replace'; body: Buffer | string; contentType?: string; /** extra response headers (a CDN's) */ headers?: Record<string, string> }
+  | {
+      kind: 'replace';
+      body: Buffer | string;
+      contentType?: string /** extra response headers (a CDN's) */;
+      headers?: Record<string, string>;
+    }
   | { kind: 'gone' };
 
 export interface Upstream {
@@ -35,21 +47,29 @@ export interface Upstream {
 
 const TYPES: Array<[RegExp, string]> = [
   [/\.py$/i, 'text/plain; charset=utf-8'],
-  [/\.xml$|\/xml(\?|$)/i, 'application/xml'], [/\.html?$/i, 'text/html; charset=utf-8'], [/\.json$/i, 'application/json'],
+  [/\.xml$|\/xml(\?|$)/i, 'application/xml'],
+  [/\.html?$/i, 'text/html; charset=utf-8'],
+  [/\.json$/i, 'application/json'],
   // A saved ParlInfo answer (`<id>?callback=1`): raw.githubusercontent.com serves repository files as text/plain.
   [/%3Fcallback=\d+$/i, 'text/plain; charset=utf-8'],
-  [/\.csv$/i, 'text/csv; charset=utf-8'], [/\.md$/i, 'text/plain; charset=utf-8'], [/\.gz$/i, 'application/gzip'],
+  [/\.csv$/i, 'text/csv; charset=utf-8'],
+  [/\.md$/i, 'text/plain; charset=utf-8'],
+  [/\.gz$/i, 'application/gzip'],
 ];
 const typeOf = (path: string) => TYPES.find(([re]) => re.test(path))?.[1] ?? 'application/octet-stream';
 const LAST_MODIFIED = 'Wed, 01 Oct 2025 00:00:00 GMT';
 
 export async function startUpstream(manifest: SourcesManifest, datasets: string, root: string | null = null): Promise<Upstream> {
-  const pathOf = (url: string) => { const u = new URL(url); return `/${u.host}${u.pathname}${u.search}`; };
+  const pathOf = (url: string) => {
+    const u = new URL(url);
+    return `/${u.host}${u.pathname}${u.search}`;
+  };
   const routes = new Map<string, string>();
   const trees: Array<[string, string]> = [];
   const virtualTrees: Array<[string, (rest: string) => Buffer | null]> = [];
   for (const s of manifest.sources) {
-    for (const f of s.files) routes.set(pathOf(expandUrl(f.url, f.params)), join(datasets, s.dataset_dir, expandUrl(f.path, f.params, String)));
+    for (const f of s.files)
+      routes.set(pathOf(expandUrl(f.url, f.params)), join(datasets, s.dataset_dir, expandUrl(f.path, f.params, String)));
     if (s.list_from) {
       // An assembled set list (built from definition.py files) has no URL of its own.
       const listFile = s.files.find((f) => f.path === s.list_from!.file);
@@ -60,7 +80,12 @@ export async function startUpstream(manifest: SourcesManifest, datasets: string,
       const local = join(datasets, s.dataset_dir, s.list_from.file);
       const lister = LISTERS[s.list_from.lister];
       if (lister && existsSync(local)) {
-        for (const f of lister(readFileSync(local, 'utf8'), (p) => new URL(p.split('/').map(encodeURIComponent).join('/'), indexUrl).href, indexUrl).files) routes.set(pathOf(f.url), join(datasets, s.dataset_dir, f.path));
+        for (const f of lister(
+          readFileSync(local, 'utf8'),
+          (p) => new URL(p.split('/').map(encodeURIComponent).join('/'), indexUrl).href,
+          indexUrl,
+        ).files)
+          routes.set(pathOf(f.url), join(datasets, s.dataset_dir, f.path));
       }
     }
   }
@@ -73,8 +98,17 @@ export async function startUpstream(manifest: SourcesManifest, datasets: string,
     if (!existsSync(join(dir, 'fed_2013_representation_order.geojson.gz'))) continue;
     virtual.set(index, () => readFileSync(join(dir, 'DIRECTORY.md')));
     let ridings: Map<string, Buffer> | null = null;
-    const ridingsOf = () => ridings ??= new Map((JSON.parse(gunzipSync(readFileSync(join(dir, 'fed_2013_representation_order.geojson.gz'))).toString('utf8')).features as Array<{ properties: Record<string, unknown> }>)
-      .map((f) => { const { source_file, ...properties } = f.properties; return [String(source_file).replace(/^districts\//, ''), Buffer.from(JSON.stringify({ ...f, properties }))]; }));
+    const ridingsOf = () =>
+      (ridings ??= new Map(
+        (
+          JSON.parse(gunzipSync(readFileSync(join(dir, 'fed_2013_representation_order.geojson.gz'))).toString('utf8')).features as Array<{
+            properties: Record<string, unknown>;
+          }>
+        ).map((f) => {
+          const { source_file, ...properties } = f.properties;
+          return [String(source_file).replace(/^districts\//, ''), Buffer.from(JSON.stringify({ ...f, properties }))];
+        }),
+      ));
     const prefix = index.slice(0, index.lastIndexOf('/') + 1);
     virtualTrees.push([prefix, (rest) => ridingsOf().get(rest) ?? null]);
   }
@@ -105,12 +139,37 @@ export async function startUpstream(manifest: SourcesManifest, datasets: string,
     const dir = join(datasets, s.dataset_dir);
     for (const f of s.files.filter((x) => x.list_with === 'bc-hansard-sessions')) {
       const sessions = ['43rd1st', '43rd2nd'];
-      virtual.set(pathOf(f.url), () => Buffer.from(JSON.stringify({ allParliaments: { nodes: [{ number: 43, annotation: 'rd', sessionsByParliamentId: { nodes: [{ number: 1, annotation: 'st' }, { number: 2, annotation: 'nd' }] } }] } })));
-      const samples = existsSync(dir) ? readdirSync(dir).filter((n) => /^\d{8}(am|pm)-(House-Blues\.htm|Hansard-n\d+\.html)\.gz$/.test(n)) : [];
+      virtual.set(pathOf(f.url), () =>
+        Buffer.from(
+          JSON.stringify({
+            allParliaments: {
+              nodes: [
+                {
+                  number: 43,
+                  annotation: 'rd',
+                  sessionsByParliamentId: {
+                    nodes: [
+                      { number: 1, annotation: 'st' },
+                      { number: 2, annotation: 'nd' },
+                    ],
+                  },
+                },
+              ],
+            },
+          }),
+        ),
+      );
+      const samples = existsSync(dir)
+        ? readdirSync(dir).filter((n) => /^\d{8}(am|pm)-(House-Blues\.htm|Hansard-n\d+\.html)\.gz$/.test(n))
+        : [];
       for (const session of sessions) {
         const index = new URL(`/hdms/debates/${session}`, f.url).href;
         const mine = session === '43rd2nd' ? samples : [];
-        const nodes = mine.map((n) => ({ fileName: n.slice(0, -3), published: !/Blues/.test(n), debateAttributes: { nodes: [{ debateType: { name: 'House' } }] } }));
+        const nodes = mine.map((n) => ({
+          fileName: n.slice(0, -3),
+          published: !/Blues/.test(n),
+          debateAttributes: { nodes: [{ debateType: { name: 'House' } }] },
+        }));
         virtual.set(pathOf(index), () => Buffer.from(JSON.stringify({ allHansardFileAttributes: { nodes } })));
         for (const n of mine) routes.set(pathOf(new URL(`/hdms/file/Debates/${session}/${n.slice(0, -3)}`, index).href), join(dir, n));
       }
@@ -132,14 +191,35 @@ export async function startUpstream(manifest: SourcesManifest, datasets: string,
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     const path = req.url ?? '/';
-    const log = (status: number) => requests.push({ path, status, ifNoneMatch: (req.headers['if-none-match'] as string) ?? null, userAgent: req.headers['user-agent'] ?? null, at: Date.now() });
+    const log = (status: number) =>
+      requests.push({
+        path,
+        status,
+        ifNoneMatch: (req.headers['if-none-match'] as string) ?? null,
+        userAgent: req.headers['user-agent'] ?? null,
+        at: Date.now(),
+      });
     const b = behaviours.get(path);
-    if (b?.kind === 'hang') { log(0); return; }
-    if (b?.kind === 'gone') { log(404); res.writeHead(404).end('gone'); return; }
+    if (b?.kind === 'hang') {
+      log(0);
+      return;
+    }
+    if (b?.kind === 'gone') {
+      log(404);
+      res.writeHead(404).end('gone');
+      return;
+    }
     if (b?.kind === 'status') {
       if (b.times === undefined || b.times > 0) {
         if (b.times !== undefined) b.times--;
-        log(b.status); res.writeHead(b.status, { ...(b.retryAfter ? { 'retry-after': b.retryAfter } : {}), ...(b.contentType ? { 'content-type': b.contentType } : {}) }).end(b.body ?? 'upstream error'); return;
+        log(b.status);
+        res
+          .writeHead(b.status, {
+            ...(b.retryAfter ? { 'retry-after': b.retryAfter } : {}),
+            ...(b.contentType ? { 'content-type': b.contentType } : {}),
+          })
+          .end(b.body ?? 'upstream error');
+        return;
       }
     }
     const file = localFile(path);
@@ -148,11 +228,21 @@ export async function startUpstream(manifest: SourcesManifest, datasets: string,
     const vtree = virtualTrees.find(([prefix]) => path.startsWith(prefix));
     // What the publisher folder holds wins over what is made from the datasets.
     const inRoot = root !== null && existsSync(join(root, decodeURIComponent(path)));
-    const made = b?.kind === 'replace' || inRoot ? null : (virtual.get(path)?.() ?? (vtree ? vtree[1](decodeURIComponent(path.slice(vtree[0].length))) : null));
-    if (b?.kind === 'replace') { body = Buffer.from(b.body); type = b.contentType ?? type; }
-    else if (made?.length) { body = made; if (type === 'application/octet-stream' && /^\s*[[{]/.test(body.subarray(0, 8).toString('utf8'))) type = 'application/json'; }
-    else if (!file || !existsSync(file)) { log(404); res.writeHead(404).end('not found'); return; }
-    else {
+    const made =
+      b?.kind === 'replace' || inRoot
+        ? null
+        : (virtual.get(path)?.() ?? (vtree ? vtree[1](decodeURIComponent(path.slice(vtree[0].length))) : null));
+    if (b?.kind === 'replace') {
+      body = Buffer.from(b.body);
+      type = b.contentType ?? type;
+    } else if (made?.length) {
+      body = made;
+      if (type === 'application/octet-stream' && /^\s*[[{]/.test(body.subarray(0, 8).toString('utf8'))) type = 'application/json';
+    } else if (!file || !existsSync(file)) {
+      log(404);
+      res.writeHead(404).end('not found');
+      return;
+    } else {
       body = readFileSync(file);
       // The publishers serve plain files; the datasets keep some gzipped.
       if (file.endsWith('.gz') && !path.replace(/\?.*$/, '').endsWith('.gz')) body = gunzipSync(body);
@@ -165,8 +255,18 @@ export async function startUpstream(manifest: SourcesManifest, datasets: string,
       }
     }
     const etag = `"${createHash('sha1').update(body).digest('hex')}"`;
-    if (b?.kind !== 'truncate' && req.headers['if-none-match'] === etag) { log(304); res.writeHead(304, { etag, 'last-modified': LAST_MODIFIED }).end(); return; }
-    const headers = { 'content-type': type, 'content-length': String(body.length), etag, 'last-modified': LAST_MODIFIED, ...(b?.kind === 'replace' ? b.headers : {}) };
+    if (b?.kind !== 'truncate' && req.headers['if-none-match'] === etag) {
+      log(304);
+      res.writeHead(304, { etag, 'last-modified': LAST_MODIFIED }).end();
+      return;
+    }
+    const headers = {
+      'content-type': type,
+      'content-length': String(body.length),
+      etag,
+      'last-modified': LAST_MODIFIED,
+      ...(b?.kind === 'replace' ? b.headers : {}),
+    };
     if (b?.kind === 'truncate') {
       log(200);
       res.writeHead(200, headers);
@@ -183,8 +283,15 @@ export async function startUpstream(manifest: SourcesManifest, datasets: string,
   return {
     mirror: `http://127.0.0.1:${port}`,
     pathOf,
-    behave: (path, b) => { if (b) behaviours.set(path, b); else behaviours.delete(path); },
+    behave: (path, b) => {
+      if (b) behaviours.set(path, b);
+      else behaviours.delete(path);
+    },
     requests,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

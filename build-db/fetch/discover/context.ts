@@ -49,7 +49,10 @@ export type Discoverer = (ctx: DiscoverContext) => Promise<Discovered>;
 /** A template with `{parliament}`, `{session}`, `{number}`, `{number3}` filled in. */
 export function expandTemplate(tpl: ManifestFile, s: Session, number?: number): ManifestFile {
   const params: Record<string, string | number> = { ...(tpl.params ?? {}), parliament: s.parliament, session: s.session };
-  if (number !== undefined) { params.number = number; params.number3 = String(number).padStart(3, '0'); }
+  if (number !== undefined) {
+    params.number = number;
+    params.number3 = String(number).padStart(3, '0');
+  }
   return { ...tpl, url: expandUrl(tpl.url, params), path: expandUrl(tpl.path, params, String), params: undefined };
 }
 

@@ -13,18 +13,30 @@ import { expandUrl } from '../read-manifest.js';
 import { expandTemplate, failureOf, type DiscoverContext, type Discovered, type Discoverer, type Session } from './context.js';
 
 /** One compound selector: `tag.class.class#id`, any part optional. */
-interface Compound { tag: string | null; classes: string[]; id: string | null }
-
-function parseSelector(selector: string): Compound[] {
-  return selector.trim().split(/\s+/).map((part) => {
-    const tag = /^[a-zA-Z][\w-]*/.exec(part)?.[0] ?? null;
-    return { tag: tag?.toLowerCase() ?? null, classes: [...part.matchAll(/\.([\w-]+)/g)].map((m) => m[1]), id: /#([\w-]+)/.exec(part)?.[1] ?? null };
-  });
+interface Compound {
+  tag: string | null;
+  classes: string[];
+  id: string | null;
 }
 
-const matches = (el: Element, c: Compound) => (!c.tag || el.name.toLowerCase() === c.tag)
-  && (!c.id || getAttributeValue(el, 'id') === c.id)
-  && c.classes.every((k) => (getAttributeValue(el, 'class') ?? '').split(/\s+/).includes(k));
+function parseSelector(selector: string): Compound[] {
+  return selector
+    .trim()
+    .split(/\s+/)
+    .map((part) => {
+      const tag = /^[a-zA-Z][\w-]*/.exec(part)?.[0] ?? null;
+      return {
+        tag: tag?.toLowerCase() ?? null,
+        classes: [...part.matchAll(/\.([\w-]+)/g)].map((m) => m[1]),
+        id: /#([\w-]+)/.exec(part)?.[1] ?? null,
+      };
+    });
+}
+
+const matches = (el: Element, c: Compound) =>
+  (!c.tag || el.name.toLowerCase() === c.tag) &&
+  (!c.id || getAttributeValue(el, 'id') === c.id) &&
+  c.classes.every((k) => (getAttributeValue(el, 'class') ?? '').split(/\s+/).includes(k));
 
 /** Elements matching a descendant selector (`.a .b a.c`), in document order. */
 export function selectAll(html: string, selector: string): Element[] {
@@ -59,7 +71,16 @@ export const discoverHtmlChain: Discoverer = async (ctx) => {
 };
 
 /** Fetches (or keeps) one page of the chain, then follows what it names into the next step. */
-async function walk(ctx: DiscoverContext, session: Session, steps: ChainStep[], depth: number, file: ManifestFile, params: Record<string, string | number>, once: boolean, out: Discovered): Promise<void> {
+async function walk(
+  ctx: DiscoverContext,
+  session: Session,
+  steps: ChainStep[],
+  depth: number,
+  file: ManifestFile,
+  params: Record<string, string | number>,
+  once: boolean,
+  out: Discovered,
+): Promise<void> {
   const kept = ctx.kept(file);
   const step = steps[depth];
   // A held page is used without a request when nothing below it can change, unless it has led nowhere
@@ -83,16 +104,36 @@ async function walk(ctx: DiscoverContext, session: Session, steps: ChainStep[], 
     if (!raw || seen.has(raw)) continue;
     seen.add(raw);
     const url = step.url ? null : safeUrl(raw, file.url);
-    if (step.take === 'text' && !SAFE.test(raw)) { out.failures.push(`${file.path}: "${raw}" (${step.select}) is not a usable ${step.as}`); continue; }
-    if (!step.url && !url) { out.failures.push(`${file.path}: link "${raw}" is not on the publisher's host`); continue; }
+    if (step.take === 'text' && !SAFE.test(raw)) {
+      out.failures.push(`${file.path}: "${raw}" (${step.select}) is not a usable ${step.as}`);
+      continue;
+    }
+    if (!step.url && !url) {
+      out.failures.push(`${file.path}: link "${raw}" is not on the publisher's host`);
+      continue;
+    }
     const named = step.name ? new RegExp(step.name).exec(url ?? '') : null;
-    if (step.name && !named) { out.failures.push(`${file.path}: link ${url} does not match ${step.name}`); continue; }
+    if (step.name && !named) {
+      out.failures.push(`${file.path}: link ${url} does not match ${step.name}`);
+      continue;
+    }
     const next = { ...params, [step.as]: raw, ...Object.fromEntries((named ?? []).slice(1).map((g, i) => [`m${i + 1}`, g])) };
-    const nextFile: ManifestFile = { url: step.url ? expandUrl(step.url, next) : url!, path: expandUrl(step.path, next, String), check: step.check, format: step.format };
+    const nextFile: ManifestFile = {
+      url: step.url ? expandUrl(step.url, next) : url!,
+      path: expandUrl(step.path, next, String),
+      check: step.check,
+      format: step.format,
+    };
     const leafward = once || step.recheck === 'never';
     tasks.push(walk(ctx, session, steps, depth + 1, nextFile, next, leafward, out));
     for (const a of step.also ?? []) {
-      const companion: ManifestFile = { url: nextFile.url.replace(a.replace[0], a.replace[1]), path: expandUrl(a.path, next, String), check: step.check, format: step.format, optional: a.optional };
+      const companion: ManifestFile = {
+        url: nextFile.url.replace(a.replace[0], a.replace[1]),
+        path: expandUrl(a.path, next, String),
+        check: step.check,
+        format: step.format,
+        optional: a.optional,
+      };
       tasks.push(walk(ctx, session, steps, steps.length, companion, next, leafward, out));
     }
   }
@@ -104,5 +145,7 @@ function safeUrl(href: string, base: string): string | null {
   try {
     const u = new URL(href, base);
     return u.host === new URL(base).host && (u.protocol === 'https:' || u.protocol === 'http:') ? u.href : null;
-  } catch { return null; }
+  } catch {
+    return null;
+  }
 }

@@ -5,4 +5,9 @@ import { discoverPerSession } from './per-session.js';
 import { discoverHtmlChain } from './html-chain.js';
 import { discoverIndexList } from './index-list.js';
 
-export const DISCOVERERS: Record<string, Discoverer> = { numbered: discoverNumbered, 'per-session': discoverPerSession, 'index-list': discoverIndexList, 'html-chain': discoverHtmlChain };
+export const DISCOVERERS: Record<string, Discoverer> = {
+  numbered: discoverNumbered,
+  'per-session': discoverPerSession,
+  'index-list': discoverIndexList,
+  'html-chain': discoverHtmlChain,
+};

@@ -21,7 +21,13 @@ export const discoverNumbered: Discoverer = async (ctx) => {
     // A session closed (its successor opened) over reprobe_days ago publishes nothing late any more.
     const next = ctx.sessions[ctx.sessions.indexOf(session) + 1]?.opened ?? null;
     const closedLongAgo = !session.open && next !== null && Date.parse(ctx.now) - Date.parse(next) > (d.reprobe_days ?? 30) * DAY_MS;
-    const got = await walkSession(ctx, session, d.files, { budget: d.miss_budget ?? 5, reprobeDays: d.reprobe_days ?? 30, recheckLast: d.recheck_last ?? 3, revisionDays: d.revision_days ?? 0, closedLongAgo });
+    const got = await walkSession(ctx, session, d.files, {
+      budget: d.miss_budget ?? 5,
+      reprobeDays: d.reprobe_days ?? 30,
+      recheckLast: d.recheck_last ?? 3,
+      revisionDays: d.revision_days ?? 0,
+      closedLongAgo,
+    });
     out.files.push(...got.files);
     out.failures.push(...got.failures);
     if (session.candidate && got.found > 0) out.sessionsFound.push({ ...session, candidate: false });
@@ -30,9 +36,20 @@ export const discoverNumbered: Discoverer = async (ctx) => {
   return out;
 };
 
-interface Walk { files: FileOutcome[]; failures: string[]; found: number; requested: number; highest: number }
+interface Walk {
+  files: FileOutcome[];
+  failures: string[];
+  found: number;
+  requested: number;
+  highest: number;
+}
 
-async function walkSession(ctx: DiscoverContext, session: Session, templates: ManifestFile[], o: { budget: number; reprobeDays: number; recheckLast: number; revisionDays: number; closedLongAgo: boolean }): Promise<Walk> {
+async function walkSession(
+  ctx: DiscoverContext,
+  session: Session,
+  templates: ManifestFile[],
+  o: { budget: number; reprobeDays: number; recheckLast: number; revisionDays: number; closedLongAgo: boolean },
+): Promise<Walk> {
   const filesOf = (n: number) => templates.map((t, i) => ({ ...expandTemplate(t, session, n), optional: i === 0 ? true : t.optional }));
   const walk: Walk = { files: [], failures: [], found: 0, requested: 0, highest: 0 };
   const known = new Set<number>();
@@ -47,7 +64,11 @@ async function walkSession(ctx: DiscoverContext, session: Session, templates: Ma
     const failure = failureOf(o1);
     if (failure) walk.failures.push(failure);
     // A failed re-check keeps the last good copy (stale); a failed probe of a new number tells nothing.
-    if (o1.result === 'stale') { walk.files.push(o1); walk.found++; return true; }
+    if (o1.result === 'stale') {
+      walk.files.push(o1);
+      walk.found++;
+      return true;
+    }
     if (failure) return false;
     if (o1.result === 'absent') {
       if (!ctx.missedAt(first.path)) ctx.setMiss(first.path, ctx.now);
@@ -73,9 +94,15 @@ async function walkSession(ctx: DiscoverContext, session: Session, templates: Ma
   const tasks: Array<Promise<unknown>> = [];
   for (let n = 1; n <= highest; n++) {
     if (known.has(n)) {
-      if (session.open && (n > highest - o.recheckLast || recent(n))) { tasks.push(probe(n)); continue; }
+      if (session.open && (n > highest - o.recheckLast || recent(n))) {
+        tasks.push(probe(n));
+        continue;
+      }
       walk.found++;
-      for (const f of filesOf(n)) { const k = ctx.kept(f); if (k) walk.files.push(k); }
+      for (const f of filesOf(n)) {
+        const k = ctx.kept(f);
+        if (k) walk.files.push(k);
+      }
       continue;
     }
     const missed = ctx.missedAt(filesOf(n)[0].path);
@@ -99,7 +126,9 @@ async function walkSession(ctx: DiscoverContext, session: Session, templates: Ma
   for (let start = highest + 1; start - lastFound <= o.budget && start <= MAX_NUMBER; start += o.budget) {
     const numbers = Array.from({ length: o.budget }, (_, i) => start + i);
     const hits = await Promise.all(numbers.map((n) => (settled(n) ? false : probe(n))));
-    numbers.forEach((n, i) => { if (hits[i]) lastFound = Math.max(lastFound, n); });
+    numbers.forEach((n, i) => {
+      if (hits[i]) lastFound = Math.max(lastFound, n);
+    });
     // A window that failed outright (errors, not 404s) tells nothing: stop rather than walk on blind.
     if (walk.failures.length && !hits.some(Boolean)) break;
   }

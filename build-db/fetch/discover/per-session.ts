@@ -20,7 +20,10 @@ export const discoverPerSession: Discoverer = async (ctx) => {
     if (kept && !s.open) return kept;
     const o = await ctx.fetch(file);
     const failure = failureOf(o);
-    if (failure) { out.failures.push(failure); return kept; }
+    if (failure) {
+      out.failures.push(failure);
+      return kept;
+    }
     return o.result === 'absent' ? null : o;
   };
   const got = await Promise.all(units.flatMap((s) => d.files.map((_, i) => one(s, i))));

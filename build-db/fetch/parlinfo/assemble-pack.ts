@@ -15,7 +15,11 @@ import { pythonJson } from './python-json.js';
 /** The file the parlinfo-parliamentarians importer reads (its PEOPLE_FILE). */
 export const PARLINFO_PACK = 'parlinfo-people-1993-2020.jsonl.gz';
 
-export function assembleParlinfoPack(dir: string, datasetDir: string, files: FileOutcome[]): { output: string | null; changed: boolean; problems: string[]; notes: string[] } {
+export function assembleParlinfoPack(
+  dir: string,
+  datasetDir: string,
+  files: FileOutcome[],
+): { output: string | null; changed: boolean; problems: string[]; notes: string[] } {
   const prefix = `${datasetDir}/`;
   const profiles = files.map((f) => ({ f, rel: f.file.slice(prefix.length) })).filter(({ rel }) => PROFILE_PATH.test(rel));
   if (!profiles.length) return { output: null, changed: false, problems: ['no person profile listed: pack not built'], notes: [] };
@@ -25,21 +29,49 @@ export function assembleParlinfoPack(dir: string, datasetDir: string, files: Fil
   for (const { f, rel } of profiles) {
     const id = PROFILE_PATH.exec(rel)![1];
     const path = join(dir, rel);
-    if (!existsSync(path)) { problems.push(`${rel}: not in the cache (${f.result})`); continue; }
+    if (!existsSync(path)) {
+      problems.push(`${rel}: not in the cache (${f.result})`);
+      continue;
+    }
     let text: string;
-    try { text = gunzipSync(readFileSync(path)).toString('utf8'); } catch (err) { problems.push(`${rel}: not gzip: ${(err as Error).message}`); continue; }
+    try {
+      text = gunzipSync(readFileSync(path)).toString('utf8');
+    } catch (err) {
+      problems.push(`${rel}: not gzip: ${(err as Error).message}`);
+      continue;
+    }
     const { value, problem } = unwrapJsonp(text);
-    if (problem) { problems.push(`${rel}: ${problem}`); continue; }
+    if (problem) {
+      problems.push(`${rel}: ${problem}`);
+      continue;
+    }
     const error = parlinfoError(value);
-    if (error) { notes.push(`${rel}: ParlInfo answered an error for person ${id}, left out (${error.slice(0, 160)})`); continue; }
+    if (error) {
+      notes.push(`${rel}: ParlInfo answered an error for person ${id}, left out (${error.slice(0, 160)})`);
+      continue;
+    }
     let line: PackLine | null;
-    try { line = extractPerson(value); } catch (err) { problems.push(`${rel}: ${(err as Error).message}`); continue; }
+    try {
+      line = extractPerson(value);
+    } catch (err) {
+      problems.push(`${rel}: ${(err as Error).message}`);
+      continue;
+    }
     if (!line) continue;
-    if (String(line.PersonId) !== id) { problems.push(`${rel}: Person.PersonId ${line.PersonId} differs from the file's person ${id}`); continue; }
+    if (String(line.PersonId) !== id) {
+      problems.push(`${rel}: Person.PersonId ${line.PersonId} differs from the file's person ${id}`);
+      continue;
+    }
     // The upstream files' order (git sorts tree entries bytewise: `10002?callback=1` < `1001?…` < `100?…`), which the datasets pack kept.
     lines.push({ order: `${id}?callback=1`, line });
   }
-  if (problems.length) return { output: null, changed: false, problems: [...problems, `pack not rebuilt: ${problems.length} of ${profiles.length} profile(s) unusable`], notes };
+  if (problems.length)
+    return {
+      output: null,
+      changed: false,
+      problems: [...problems, `pack not rebuilt: ${problems.length} of ${profiles.length} profile(s) unusable`],
+      notes,
+    };
   lines.sort((a, b) => (a.order < b.order ? -1 : a.order > b.order ? 1 : 0));
   const body = gzipSync(`${lines.map((x) => pythonJson(x.line)).join('\n')}\n`, { level: 9 });
   const out = join(dir, PARLINFO_PACK);

@@ -6,12 +6,54 @@
 // files of lchski/lop-parliamentarians-data@217fd3c5: these rules give the datasets' 1,468 lines exactly.
 
 /** The person's own fields kept, in the pack's order (`DateOfDeath` comes from `Person.Death`). */
-const PERSON_FIELDS = ['PersonId', 'HOCPersonId', 'SenatePersonId', 'UsedFirstName', 'FormalFirstName', 'MiddleName', 'LastName', 'Gender',
-  'DateOfBirth', 'DisplayName', 'PartyEn', 'ConstituencyEn', 'ProvinceEn', 'IsCurrentlyMP', 'IsCurrentlySenator', 'DiedInOffice', 'LastModified'] as const;
-const ROLE_FIELDS = ['OrganizationTypeEn', 'GroupingTitleEn', 'OrganizationLongEn', 'OrganizationLongFr', 'OrganizationProvinceEn', 'NameFr',
-  'ToBeStyledAsEn', 'PortFolioEn', 'PortFolioFr', 'StartDate', 'EndDate', 'EndReasonEn', 'IsActing', 'HasCrossedTheFloor', 'IsSenatorialDivision'] as const;
-const ELECTION_FIELDS = ['ParliamentNumber', 'ElectionDate', 'IsGeneral', 'ConstituencyEn', 'ConstituencyFr', 'ProvinceEn', 'PartyNameEn',
-  'PartyNameFr', 'Votes', 'ResultLongEn'] as const;
+const PERSON_FIELDS = [
+  'PersonId',
+  'HOCPersonId',
+  'SenatePersonId',
+  'UsedFirstName',
+  'FormalFirstName',
+  'MiddleName',
+  'LastName',
+  'Gender',
+  'DateOfBirth',
+  'DisplayName',
+  'PartyEn',
+  'ConstituencyEn',
+  'ProvinceEn',
+  'IsCurrentlyMP',
+  'IsCurrentlySenator',
+  'DiedInOffice',
+  'LastModified',
+] as const;
+const ROLE_FIELDS = [
+  'OrganizationTypeEn',
+  'GroupingTitleEn',
+  'OrganizationLongEn',
+  'OrganizationLongFr',
+  'OrganizationProvinceEn',
+  'NameFr',
+  'ToBeStyledAsEn',
+  'PortFolioEn',
+  'PortFolioFr',
+  'StartDate',
+  'EndDate',
+  'EndReasonEn',
+  'IsActing',
+  'HasCrossedTheFloor',
+  'IsSenatorialDivision',
+] as const;
+const ELECTION_FIELDS = [
+  'ParliamentNumber',
+  'ElectionDate',
+  'IsGeneral',
+  'ConstituencyEn',
+  'ConstituencyFr',
+  'ProvinceEn',
+  'PartyNameEn',
+  'PartyNameFr',
+  'Votes',
+  'ResultLongEn',
+] as const;
 
 /** The federal roles (`Person.Roles[].OrganizationTypeEn`); committees, provincial and municipal roles are not kept. */
 const FEDERAL_ROLES = new Set(['Constituency', 'Senatorial Riding', 'Chamber of Parliament (Fed)', 'Party', 'Government', 'Portfolio']);
@@ -27,14 +69,19 @@ const pick = (row: Row, fields: readonly string[]): Row => Object.fromEntries(fi
 const rows = (value: unknown, where: string): Row[] => {
   if (value === null || value === undefined) return [];
   if (!Array.isArray(value)) throw new Error(`${where} is not a list`);
-  return value.map((r, i) => { if (!r || typeof r !== 'object') throw new Error(`${where}[${i}] is not an object`); return r as Row; });
+  return value.map((r, i) => {
+    if (!r || typeof r !== 'object') throw new Error(`${where}[${i}] is not an object`);
+    return r as Row;
+  });
 };
 
 /** ParlInfo's error answer (`{ Message: "An error has occurred.", ExceptionMessage, ... }`), kept by a
  *  download as the person's file: the publisher had no profile to give (one such file upstream, 17085). */
 export function parlinfoError(profile: unknown): string | null {
   const p = profile as Row | null;
-  return p && typeof p === 'object' && !('Person' in p) && typeof p.Message === 'string' ? `${p.Message}${typeof p.ExceptionMessage === 'string' ? ` ${p.ExceptionMessage.replace(/\s+/g, ' ')}` : ''}` : null;
+  return p && typeof p === 'object' && !('Person' in p) && typeof p.Message === 'string'
+    ? `${p.Message}${typeof p.ExceptionMessage === 'string' ? ` ${p.ExceptionMessage.replace(/\s+/g, ' ')}` : ''}`
+    : null;
 }
 
 /** The pack line of a profile, null when the person never held a seat on or after FIRST_DAY. Throws
@@ -47,7 +94,8 @@ export function extractPerson(profile: unknown): PackLine | null {
   const held = roles.some((r) => {
     if (!SEAT_ROLES.has(r.OrganizationTypeEn as string)) return false;
     const end = r.EndDate;
-    if (end !== null && end !== undefined && typeof end !== 'string') throw new Error(`Person.Roles: EndDate is not a date (${JSON.stringify(end)})`);
+    if (end !== null && end !== undefined && typeof end !== 'string')
+      throw new Error(`Person.Roles: EndDate is not a date (${JSON.stringify(end)})`);
     return !end || end.slice(0, 10) >= FIRST_DAY;
   });
   if (!held) return null;

@@ -9,5 +9,9 @@ export function unwrapJsonp(text: string): { value: unknown; problem: null } | {
   if (!m) return { value: null, problem: 'not JSONP: no callback call at the start' };
   const end = body.replace(/;\s*$/, '');
   if (!end.endsWith(')')) return { value: null, problem: `not JSONP: the call to ${m[1]}( is not closed (truncated?)` };
-  try { return { value: JSON.parse(end.slice(m[0].length, -1)), problem: null }; } catch (err) { return { value: null, problem: `the JSON inside the JSONP does not parse: ${(err as Error).message}` }; }
+  try {
+    return { value: JSON.parse(end.slice(m[0].length, -1)), problem: null };
+  } catch (err) {
+    return { value: null, problem: `the JSON inside the JSONP does not parse: ${(err as Error).message}` };
+  }
 }

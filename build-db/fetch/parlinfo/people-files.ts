@@ -17,8 +17,14 @@ export function listedIds(csv: string): { ids: string[]; problems: string[] } {
   csv.split(/\r?\n/).forEach((line, i) => {
     if (!line.trim()) return;
     const id = /\/Person\/GetPersonWebProfile\/(\d{1,9})(?:\?|$)/i.exec(line.trim())?.[1];
-    if (!id) { problems.push(`line ${i + 1} names no GetPersonWebProfile request: ${line.slice(0, 120)}`); return; }
-    if (!seen.has(id)) { seen.add(id); ids.push(id); }
+    if (!id) {
+      problems.push(`line ${i + 1} names no GetPersonWebProfile request: ${line.slice(0, 120)}`);
+      return;
+    }
+    if (!seen.has(id)) {
+      seen.add(id);
+      ids.push(id);
+    }
   });
   if (!ids.length) problems.push('the list names no person');
   return { ids, problems };

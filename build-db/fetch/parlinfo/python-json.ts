@@ -14,6 +14,9 @@ export function pythonJson(value: unknown): string {
   }
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   if (Array.isArray(value)) return `[${value.map(pythonJson).join(', ')}]`;
-  if (typeof value === 'object') return `{${Object.entries(value as Record<string, unknown>).map(([k, v]) => `${JSON.stringify(k)}: ${pythonJson(v)}`).join(', ')}}`;
+  if (typeof value === 'object')
+    return `{${Object.entries(value as Record<string, unknown>)
+      .map(([k, v]) => `${JSON.stringify(k)}: ${pythonJson(v)}`)
+      .join(', ')}}`;
   throw new Error(`not JSON: ${typeof value}`);
 }

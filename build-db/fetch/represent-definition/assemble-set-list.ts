@@ -25,11 +25,22 @@ export interface SetConfig {
 
 /** One entry of the set list: the fields build-db/import/represent-boundaries reads, and provenance. */
 export interface SetEntry {
-  slug: string; original_dir: string; original_shp: string;
-  source_repo: string; source_commit: string; source_path: string;
-  boundary_set_names: string[]; domain: string; last_updated: string; division_id: string;
-  authority: string | null; source_url: string | null; licence_url: string | null; data_url: string | null;
-  dbf_encoding_used: string | null; crs_note: string | null;
+  slug: string;
+  original_dir: string;
+  original_shp: string;
+  source_repo: string;
+  source_commit: string;
+  source_path: string;
+  boundary_set_names: string[];
+  domain: string;
+  last_updated: string;
+  division_id: string;
+  authority: string | null;
+  source_url: string | null;
+  licence_url: string | null;
+  data_url: string | null;
+  dbf_encoding_used: string | null;
+  crs_note: string | null;
   feature_rules: { name_from?: string; id_from?: string; keep?: string; untranslated?: string };
   notes: string[];
 }
@@ -38,23 +49,45 @@ const DEFINITION = /^definitions\/([a-z0-9-]+)\.py$/;
 /** …/<owner>/<repo>/<40-hex commit>/<set dir>/definition.py (the real host, or the loopback mirror's path). */
 const UPSTREAM = /\/([A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+)\/([0-9a-f]{40})\/(.+)\/definition\.py$/;
 
-const text = (v: PyValue | undefined): string | null => (v && (v.kind === 'str' || v.kind === 'template' || v.kind === 'date') ? v.value : null);
+const text = (v: PyValue | undefined): string | null =>
+  v && (v.kind === 'str' || v.kind === 'template' || v.kind === 'date') ? v.value : null;
 
 /** The set's entry from its upstream location, our config and its definition's first registration. */
-export function setEntry(slug: string, where: { repo: string; commit: string; dir: string }, config: SetConfig, source: string | null): SetEntry {
+export function setEntry(
+  slug: string,
+  where: { repo: string; commit: string; dir: string },
+  config: SetConfig,
+  source: string | null,
+): SetEntry {
   const entry: SetEntry = {
     slug,
     original_dir: `original/${where.dir.replace(/^boundaries\//, '').replace(/:/g, '_')}`,
     original_shp: config.shapefile,
-    source_repo: where.repo, source_commit: where.commit, source_path: `${where.dir}/${config.shapefile}`,
-    boundary_set_names: [], domain: '', last_updated: '', division_id: '',
-    authority: null, source_url: null, licence_url: null, data_url: null, dbf_encoding_used: null,
+    source_repo: where.repo,
+    source_commit: where.commit,
+    source_path: `${where.dir}/${config.shapefile}`,
+    boundary_set_names: [],
+    domain: '',
+    last_updated: '',
+    division_id: '',
+    authority: null,
+    source_url: null,
+    licence_url: null,
+    data_url: null,
+    dbf_encoding_used: null,
     crs_note: config.crs ? `our decision: ${config.crs.epsg}, because ${config.crs.why}` : null,
-    feature_rules: {}, notes: [],
+    feature_rules: {},
+    notes: [],
   };
-  if (source === null) { entry.feature_rules.untranslated = 'definition.py not fetched'; return entry; }
+  if (source === null) {
+    entry.feature_rules.untranslated = 'definition.py not fetched';
+    return entry;
+  }
   const parsed = parseDefinition(source);
-  if (!parsed.ok) { entry.feature_rules.untranslated = `definition.py not understood: ${parsed.reason}`; return entry; }
+  if (!parsed.ok) {
+    entry.feature_rules.untranslated = `definition.py not understood: ${parsed.reason}`;
+    return entry;
+  }
   // A file registering several sets (New Brunswick's wards: Grand Falls, then one per municipality in
   // a loop) gives its first: the set our config names by this slug.
   const reg: Registration = parsed.definition.registrations[0];
@@ -71,11 +104,16 @@ export function setEntry(slug: string, where: { repo: string; commit: string; di
   entry.dbf_encoding_used = text(a.encoding);
   const missing = (['domain', 'last_updated', 'division_id'] as const).filter((k) => !entry[k]);
   if (!entry.boundary_set_names[0]) missing.unshift('boundary_set_names' as never);
-  if (missing.length) { entry.feature_rules.untranslated = `definition.py states no ${missing.join(', ')}`; return entry; }
+  if (missing.length) {
+    entry.feature_rules.untranslated = `definition.py states no ${missing.join(', ')}`;
+    return entry;
+  }
 
   const name = translateName(a.name_func, parsed.definition.functions);
-  if (name.ok) { entry.feature_rules.name_from = name.rule; entry.notes.push(...name.notes); }
-  else if (config.naming) {
+  if (name.ok) {
+    entry.feature_rules.name_from = name.rule;
+    entry.notes.push(...name.notes);
+  } else if (config.naming) {
     entry.feature_rules.name_from = config.naming.name_from;
     entry.notes.push(`naming: our decision, because ${config.naming.why} (${name.reason})`);
   } else entry.feature_rules.untranslated = name.reason;
@@ -94,12 +132,20 @@ export function readSetsConfig(path?: string): Record<string, SetConfig> {
   return (file as { sets: Record<string, SetConfig> }).sets;
 }
 
-export interface AssembleSetList { output: string | null; changed: boolean; problems: string[] }
+export interface AssembleSetList {
+  output: string | null;
+  changed: boolean;
+  problems: string[];
+}
 
 /** `files`: this run's outcomes of the source's files (keys `<dataset_dir>/<path>`). */
 export function assembleSetList(dir: string, datasetDir: string, files: FileOutcome[], configPath?: string): AssembleSetList {
   let config: Record<string, SetConfig>;
-  try { config = readSetsConfig(configPath); } catch (err) { return { output: null, changed: false, problems: [`${configPath}: ${(err as Error).message}`] }; }
+  try {
+    config = readSetsConfig(configPath);
+  } catch (err) {
+    return { output: null, changed: false, problems: [`${configPath}: ${(err as Error).message}`] };
+  }
   const problems: string[] = [];
   const entries: SetEntry[] = [];
   const prefix = `${datasetDir}/`;
@@ -108,11 +154,20 @@ export function assembleSetList(dir: string, datasetDir: string, files: FileOutc
     const slug = DEFINITION.exec(rel)?.[1];
     if (!slug) continue;
     const at = UPSTREAM.exec(decodeURIComponent(new URL(f.url).pathname));
-    if (!at) { problems.push(`${rel}: URL is not <owner>/<repo>/<commit>/<dir>/definition.py: ${f.url}`); continue; }
-    if (!config[slug]) { problems.push(`${rel}: set ${slug} is not in ${configPath ?? SETS_CONFIG}`); continue; }
+    if (!at) {
+      problems.push(`${rel}: URL is not <owner>/<repo>/<commit>/<dir>/definition.py: ${f.url}`);
+      continue;
+    }
+    if (!config[slug]) {
+      problems.push(`${rel}: set ${slug} is not in ${configPath ?? SETS_CONFIG}`);
+      continue;
+    }
     const path = join(dir, rel);
     // Not fetched this run and never before: the last set list stays rather than one short of a set.
-    if (!existsSync(path)) { problems.push(`${rel}: not in the cache (${f.result})`); continue; }
+    if (!existsSync(path)) {
+      problems.push(`${rel}: not in the cache (${f.result})`);
+      continue;
+    }
     entries.push(setEntry(slug, { repo: at[1], commit: at[2], dir: at[3] }, config[slug], readFileSync(path, 'utf8')));
   }
   if (problems.length) return { output: null, changed: false, problems: [...problems, 'set list not rebuilt'] };

@@ -5,11 +5,7 @@
 // (a set registered in a loop), names, and any other expression (lambdas, `boundaries.attr('X')`)
 // kept as canonical token text for the rule translator. Nothing is executed. Problems are returned.
 
-export type Token =
-  | { t: 'str'; v: string }
-  | { t: 'num'; v: number }
-  | { t: 'name'; v: string }
-  | { t: 'op'; v: string };
+export type Token = { t: 'str'; v: string } | { t: 'num'; v: number } | { t: 'name'; v: string } | { t: 'op'; v: string };
 
 export type PyValue =
   | { kind: 'str'; value: string }
@@ -23,7 +19,10 @@ export type PyValue =
   /** Anything else (a lambda, `boundaries.attr('X')`): its tokens as canonical text. */
   | { kind: 'expr'; value: string; tokens: Token[] };
 
-export interface Registration { name: PyValue; args: Record<string, PyValue> }
+export interface Registration {
+  name: PyValue;
+  args: Record<string, PyValue>;
+}
 
 export interface Definition {
   registrations: Registration[];
@@ -33,7 +32,20 @@ export interface Definition {
 
 export type ParseResult = { ok: true; definition: Definition } | { ok: false; reason: string };
 
-const ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', '\\': '\\', "'": "'", '"': '"', '0': '\0', a: '\x07', b: '\b', f: '\f', v: '\v', '\n': '' };
+const ESCAPES: Record<string, string> = {
+  n: '\n',
+  t: '\t',
+  r: '\r',
+  '\\': '\\',
+  "'": "'",
+  '"': '"',
+  '0': '\0',
+  a: '\x07',
+  b: '\b',
+  f: '\f',
+  v: '\v',
+  '\n': '',
+};
 
 function unescapeString(body: string): string {
   return body.replace(/\\(x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|[\s\S])/g, (all, e: string) => {
@@ -51,8 +63,14 @@ export function tokenize(src: string): { ok: true; tokens: Token[] } | { ok: fal
   const line = () => src.slice(0, i).split('\n').length;
   while (i < src.length) {
     const c = src[i];
-    if (c === '#') { while (i < src.length && src[i] !== '\n') i++; continue; }
-    if (/\s/.test(c) || (c === '\\' && src[i + 1] === '\n')) { i++; continue; }
+    if (c === '#') {
+      while (i < src.length && src[i] !== '\n') i++;
+      continue;
+    }
+    if (/\s/.test(c) || (c === '\\' && src[i + 1] === '\n')) {
+      i++;
+      continue;
+    }
     const str = /^([rRuUbB]{0,2})('''|"""|'|")/.exec(src.slice(i, i + 5));
     if (str && (str[1] === '' || /[rRuUbB]/.test(c))) {
       const raw = /r/i.test(str[1]);
@@ -63,7 +81,11 @@ export function tokenize(src: string): { ok: true; tokens: Token[] } | { ok: fal
         if (j >= src.length) return { ok: false, reason: `line ${line()}: string not closed` };
         if (src.startsWith(quote, j)) break;
         if (quote.length === 1 && src[j] === '\n') return { ok: false, reason: `line ${line()}: string not closed on its line` };
-        if (src[j] === '\\') { body += src.slice(j, j + 2); j += 2; continue; }
+        if (src[j] === '\\') {
+          body += src.slice(j, j + 2);
+          j += 2;
+          continue;
+        }
         body += src[j++];
       }
       out.push({ t: 'str', v: raw ? body : unescapeString(body) });
@@ -71,11 +93,20 @@ export function tokenize(src: string): { ok: true; tokens: Token[] } | { ok: fal
       continue;
     }
     const name = /^[A-Za-z_][A-Za-z0-9_]*/.exec(src.slice(i, i + 200));
-    if (name) { out.push({ t: 'name', v: name[0] }); i += name[0].length; continue; }
+    if (name) {
+      out.push({ t: 'name', v: name[0] });
+      i += name[0].length;
+      continue;
+    }
     const num = /^\d[\d_]*(?:\.\d+)?/.exec(src.slice(i, i + 50));
-    if (num) { out.push({ t: 'num', v: Number(num[0].replace(/_/g, '')) }); i += num[0].length; continue; }
+    if (num) {
+      out.push({ t: 'num', v: Number(num[0].replace(/_/g, '')) });
+      i += num[0].length;
+      continue;
+    }
     const op = OPS.find((o) => src.startsWith(o, i)) ?? c;
-    if (!/[-+*/%=<>!()[\]{}:,.@&|^~;]/.test(op[0])) return { ok: false, reason: `line ${line()}: unexpected character ${JSON.stringify(c)}` };
+    if (!/[-+*/%=<>!()[\]{}:,.@&|^~;]/.test(op[0]))
+      return { ok: false, reason: `line ${line()}: unexpected character ${JSON.stringify(c)}` };
     out.push({ t: 'op', v: op });
     i += op.length;
   }
@@ -95,7 +126,10 @@ function closer(tokens: Token[], from: number): number {
     const k = tokens[i];
     if (k.t !== 'op') continue;
     if (OPEN[k.v]) depth++;
-    else if (k.v === ')' || k.v === ']' || k.v === '}') { depth--; if (depth === 0) return i; }
+    else if (k.v === ')' || k.v === ']' || k.v === '}') {
+      depth--;
+      if (depth === 0) return i;
+    }
   }
   return -1;
 }
@@ -108,7 +142,11 @@ function splitTop(tokens: Token[], sep = ','): Token[][] {
   for (const k of tokens) {
     if (k.t === 'op' && OPEN[k.v]) depth++;
     if (k.t === 'op' && (k.v === ')' || k.v === ']' || k.v === '}')) depth--;
-    if (depth === 0 && isOp(k, sep)) { parts.push(cur); cur = []; continue; }
+    if (depth === 0 && isOp(k, sep)) {
+      parts.push(cur);
+      cur = [];
+      continue;
+    }
     cur.push(k);
   }
   if (cur.length) parts.push(cur);
@@ -135,11 +173,18 @@ export function evaluate(tokens: Token[]): PyValue {
   if (tokens.length === 1 && tokens[0].t === 'name') return { kind: 'ref', value: tokens[0].v };
   const pct = tokens.findIndex((k) => isOp(k, '%'));
   if (pct > 0 && tokens.slice(0, pct).every((k) => k.t === 'str') && !tokens.some((k) => k.t === 'name' && k.v === 'lambda')) {
-    return { kind: 'template', value: tokens.slice(0, pct).map((k) => k.v).join('') };
+    return {
+      kind: 'template',
+      value: tokens
+        .slice(0, pct)
+        .map((k) => k.v)
+        .join(''),
+    };
   }
   if (tokens[0]?.t === 'name' && tokens[0].v === 'date' && isOp(tokens[1], '(') && closer(tokens, 1) === tokens.length - 1) {
     const nums = splitTop(tokens.slice(2, -1)).map((p) => (p.length === 1 && p[0].t === 'num' ? p[0].v : NaN));
-    if (nums.length === 3 && nums.every(Number.isInteger)) return { kind: 'date', value: `${nums[0]}-${String(nums[1]).padStart(2, '0')}-${String(nums[2]).padStart(2, '0')}` };
+    if (nums.length === 3 && nums.every(Number.isInteger))
+      return { kind: 'date', value: `${nums[0]}-${String(nums[1]).padStart(2, '0')}-${String(nums[2]).padStart(2, '0')}` };
     return expr();
   }
   if ((isOp(tokens[0], '{') || isOp(tokens[0], '[')) && closer(tokens, 0) === tokens.length - 1) {
@@ -182,7 +227,16 @@ export function parseDefinition(src: string): ParseResult {
   const { tokens } = t;
   const registrations: Registration[] = [];
   for (let i = 0; i + 3 < tokens.length; i++) {
-    if (!(tokens[i].t === 'name' && tokens[i].v === 'boundaries' && isOp(tokens[i + 1], '.') && tokens[i + 2].v === 'register' && isOp(tokens[i + 3], '('))) continue;
+    if (
+      !(
+        tokens[i].t === 'name' &&
+        tokens[i].v === 'boundaries' &&
+        isOp(tokens[i + 1], '.') &&
+        tokens[i + 2].v === 'register' &&
+        isOp(tokens[i + 3], '(')
+      )
+    )
+      continue;
     const end = closer(tokens, i + 3);
     if (end < 0) return { ok: false, reason: 'boundaries.register( is not closed' };
     const args: Record<string, PyValue> = {};

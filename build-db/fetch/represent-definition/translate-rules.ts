@@ -42,11 +42,14 @@ function nameExpr(body: string): string | null {
     const template = dec(m[1]);
     const key = dec(m[2] ?? m[3]);
     const fill = /%[sd]$/.exec(template);
-    if (fill && !/'/.test(template) && template.indexOf('%') === template.length - 2) return `${quoted(template.slice(0, -2))} followed by property ${key}`;
+    if (fill && !/'/.test(template) && template.indexOf('%') === template.length - 2)
+      return `${quoted(template.slice(0, -2))} followed by property ${key}`;
     return null;
   }
-  if ((m = new RegExp(`^${GET} \\. replace \\( "\\u0092" , "'" \\)$`).exec(body))) return `property ${dec(m[1])} with the Windows-1252 right single quote byte replaced by an apostrophe`;
-  if ((m = new RegExp(`^${GET} \\. split \\( " / " \\) \\[ 0 \\]$`).exec(body))) return `the part of property ${dec(m[1])} before ' / ' (the English name)`;
+  if ((m = new RegExp(`^${GET} \\. replace \\( "\\u0092" , "'" \\)$`).exec(body)))
+    return `property ${dec(m[1])} with the Windows-1252 right single quote byte replaced by an apostrophe`;
+  if ((m = new RegExp(`^${GET} \\. split \\( " / " \\) \\[ 0 \\]$`).exec(body)))
+    return `the part of property ${dec(m[1])} before ' / ' (the English name)`;
   if ((m = new RegExp(`^${S} if ${GET} == ([\\w.-]+) else ${S}$`).exec(body))) {
     const [a, k, v, b] = [dec(m[1]), dec(m[2]), m[3], dec(m[4])];
     if (!/'/.test(a + b)) return `${quoted(a)} for the feature with ${k} ${v}, otherwise ${quoted(b)}`;
@@ -76,8 +79,14 @@ export function translateName(v: PyValue | undefined, functions: Record<string, 
     const m = new RegExp(`^(?:import boundaries )?(\\w+) = (.+?) ((?:if \\1 == ${S} : return ${S} )*)return \\1$`).exec(fn.text);
     const rule = m ? nameExpr(m[2]) : null;
     if (!m || !rule) return { ok: false, reason: `name_func ${v.value} not translatable: def ${v.value}(f): ${fn.text}` };
-    const renames = [...m[3].matchAll(new RegExp(`if \\w+ == ${S} : return ${S}`, 'g'))].map((r) => `${quoted(dec(r[1]))} → ${quoted(dec(r[2]))}`);
-    return { ok: true, rule, notes: renames.length ? [`upstream renames ${renames.join(', ')} (not applied: the importer has no rename form)`] : [] };
+    const renames = [...m[3].matchAll(new RegExp(`if \\w+ == ${S} : return ${S}`, 'g'))].map(
+      (r) => `${quoted(dec(r[1]))} → ${quoted(dec(r[2]))}`,
+    );
+    return {
+      ok: true,
+      rule,
+      notes: renames.length ? [`upstream renames ${renames.join(', ')} (not applied: the importer has no rename form)`] : [],
+    };
   }
   return { ok: false, reason: `name_func not translatable: ${text}` };
 }
@@ -90,10 +99,14 @@ export function translateId(v: PyValue | undefined): Translated {
   if ((m = new RegExp(`^boundaries \\. attr \\( ${S} \\)$`).exec(text))) return { ok: true, rule: `property ${dec(m[1])}`, notes: [] };
   const lambda = lambdaBody(text);
   const body = lambda?.body ?? '';
-  if ((m = new RegExp(`^re \\. sub \\( "\\\\\\\\D\\+?" , "" , ${GET} \\)$`).exec(body))) return { ok: true, rule: `digits of property ${dec(m[1])}`, notes: [] };
-  if ((m = new RegExp(`^re \\. sub \\( "\\\\\\\\A0" , "" , ${GET} \\)$`).exec(body))) return { ok: true, rule: `property ${dec(m[1])} without a leading zero`, notes: [] };
-  if ((m = new RegExp(`^(?:int \\( ${GET} \\)|"%d" % ${GET})$`).exec(body))) return { ok: true, rule: `property ${dec(m[1] ?? m[2])} as an integer`, notes: [] };
-  if ((m = new RegExp(`^${GET} \\. replace \\( "00" , "" \\)$`).exec(body))) return { ok: true, rule: `property ${dec(m[1])} with '00' removed (100 becomes 1)`, notes: [] };
+  if ((m = new RegExp(`^re \\. sub \\( "\\\\\\\\D\\+?" , "" , ${GET} \\)$`).exec(body)))
+    return { ok: true, rule: `digits of property ${dec(m[1])}`, notes: [] };
+  if ((m = new RegExp(`^re \\. sub \\( "\\\\\\\\A0" , "" , ${GET} \\)$`).exec(body)))
+    return { ok: true, rule: `property ${dec(m[1])} without a leading zero`, notes: [] };
+  if ((m = new RegExp(`^(?:int \\( ${GET} \\)|"%d" % ${GET})$`).exec(body)))
+    return { ok: true, rule: `property ${dec(m[1] ?? m[2])} as an integer`, notes: [] };
+  if ((m = new RegExp(`^${GET} \\. replace \\( "00" , "" \\)$`).exec(body)))
+    return { ok: true, rule: `property ${dec(m[1])} with '00' removed (100 becomes 1)`, notes: [] };
   return { ok: false, reason: `id_func not translatable: ${text}` };
 }
 
@@ -109,12 +122,17 @@ export function translateKeep(v: PyValue | undefined): Translated | null {
   const { body, bound } = lambda;
   let m: RegExpExecArray | null;
   if ((m = new RegExp(`^${GET}$`).exec(body))) return { ok: true, rule: `features where property ${dec(m[1])} is non-empty`, notes: [] };
-  if ((m = new RegExp(`^${GET} == ${S}$`).exec(body)) && !dec(m[2]).includes("'")) return { ok: true, rule: `features where property ${dec(m[1])} equals ${quoted(dec(m[2]))}`, notes: [] };
+  if ((m = new RegExp(`^${GET} == ${S}$`).exec(body)) && !dec(m[2]).includes("'"))
+    return { ok: true, rule: `features where property ${dec(m[1])} equals ${quoted(dec(m[2]))}`, notes: [] };
   if ((m = new RegExp(`^int \\( ${GET} \\) == ([\\d.]+) and ${GET} == ${S}$`).exec(body)) && !dec(m[4]).includes("'")) {
     return { ok: true, rule: `features with ${dec(m[1])} equal to ${m[2]} and ${dec(m[3])} equal to ${quoted(dec(m[4]))} only`, notes: [] };
   }
   if ((m = new RegExp(`^${GET} == (\\w+)$`).exec(body)) && bound.includes(m[2])) {
-    return { ok: true, rule: `one boundary set per municipality: features whose property ${dec(m[1])} equals the municipality's name`, notes: [] };
+    return {
+      ok: true,
+      rule: `one boundary set per municipality: features whose property ${dec(m[1])} equals the municipality's name`,
+      notes: [],
+    };
   }
   return { ok: false, reason: `is_valid_func not translatable: ${text}` };
 }

@@ -3,7 +3,6 @@
 // asked of Intl for the exact instant rather than assumed, so DST changes are right in any year.
 import { wallClockTimestamp } from '../../../src/core/domain/time-zones.js';
 
-
 /** Minutes after midnight, from "[1:35 p.m.]", "The House met at 10:02 a.m.", "2 p.m.", "noon". */
 export function parseClock(text: string): number | null {
   const t = text.toLowerCase();

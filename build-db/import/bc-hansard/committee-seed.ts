@@ -6,7 +6,11 @@ import type { ImportContext } from '../types.js';
 
 export const SEED_FILE = 'bc-committee-meetings-seed.json';
 
-interface Seed { parliament?: number; session?: number; committees?: Record<string, { transcript_urls?: unknown }> }
+interface Seed {
+  parliament?: number;
+  session?: number;
+  committees?: Record<string, { transcript_urls?: unknown }>;
+}
 
 // ".../Committees/43rd2nd/fgs/20260225am-Finance-Victoria-Blues.htm"
 const MEETING_URL = /\/Committees\/(\d+)(?:st|nd|rd|th)(\d+)(?:st|nd|rd|th)\/([^/]+)\/(\d{8})(am|pm)-[^/]+\.html?$/i;
@@ -33,7 +37,12 @@ export function readCommitteeSeed(path: string, ctx: ImportContext): Record<stri
       stats.committee_seed_meetings++;
       const session = `committee_seed_meetings_${m[1]}_${m[2]}`;
       stats[session] = (stats[session] ?? 0) + 1;
-      ctx.skip({ file: SEED_FILE, record: url as string, reason: 'committee transcript not in the dataset', detail: `${code} meeting of ${m[4].slice(0, 4)}-${m[4].slice(4, 6)}-${m[4].slice(6)} ${m[5]}` });
+      ctx.skip({
+        file: SEED_FILE,
+        record: url as string,
+        reason: 'committee transcript not in the dataset',
+        detail: `${code} meeting of ${m[4].slice(0, 4)}-${m[4].slice(4, 6)}-${m[4].slice(6)} ${m[5]}`,
+      });
     }
   }
   return stats;

@@ -15,7 +15,10 @@ export function parseHansard(html: string): Document {
 
 /** Class names folded so both markups compare equal: "Speaker-Name" and "SpeakerName" → "speakername". */
 export function kindOf(el: Element): string[] {
-  return (getAttributeValue(el, 'class') ?? '').split(/\s+/).filter(Boolean).map((c) => c.toLowerCase().replace(/[^a-z0-9]/g, ''));
+  return (getAttributeValue(el, 'class') ?? '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((c) => c.toLowerCase().replace(/[^a-z0-9]/g, ''));
 }
 
 export const hasKind = (el: Element, kind: string) => kindOf(el).includes(kind);
@@ -27,7 +30,25 @@ export function textOf(nodes: AnyNode | AnyNode[]): string {
 
 // Blocks are separated by a space even when the markup has none between them
 // (`<div>…Parliament</div><div>Monday…` must not read "ParliamentMonday").
-const BLOCK = new Set(['p', 'div', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'li', 'td', 'th', 'tr', 'header', 'footer', 'section', 'address', 'title']);
+const BLOCK = new Set([
+  'p',
+  'div',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'li',
+  'td',
+  'th',
+  'tr',
+  'header',
+  'footer',
+  'section',
+  'address',
+  'title',
+]);
 
 /** Text with its whitespace kept, for joining pieces split across spans ("Hon. " + "Ravi Parmar"). */
 export function rawTextOf(nodes: AnyNode | AnyNode[]): string {

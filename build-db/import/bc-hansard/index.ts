@@ -31,30 +31,53 @@ export function importBcHansard(from: string, ctx: ImportContext): ImportOutput 
   const { stats, add } = importStats({ files: 0, final_files: 0, draft_files: 0, speaker_paragraphs: 0, presiding_turns: 0 });
   const seen = new Map<string, string>();
 
-  for (const file of readdirSync(from).filter((f) => HANSARD_FILE.test(f)).sort(finalsFirst)) {
+  for (const file of readdirSync(from)
+    .filter((f) => HANSARD_FILE.test(f))
+    .sort(finalsFirst)) {
     const fileName = file.replace(/\.gz$/i, '');
     let html: string;
-    try { html = readHtml(join(from, file)); } catch (e) {
+    try {
+      html = readHtml(join(from, file));
+    } catch (e) {
       ctx.skip({ file, record: 'whole file', reason: 'unreadable file', detail: String(e) });
       continue;
     }
     const doc = parseHansard(html);
     const sitting = readSitting(doc, fileName);
-    if (!sitting) { ctx.skip({ file, record: 'whole file', reason: 'no sitting date', detail: 'neither the document nor the file name gives a date and sitting' }); continue; }
-    if (seen.has(sitting.id)) { ctx.skip({ file, record: 'whole file', reason: 'second file for the same sitting', detail: `${sitting.id} already read from ${seen.get(sitting.id)}` }); continue; }
+    if (!sitting) {
+      ctx.skip({
+        file,
+        record: 'whole file',
+        reason: 'no sitting date',
+        detail: 'neither the document nor the file name gives a date and sitting',
+      });
+      continue;
+    }
+    if (seen.has(sitting.id)) {
+      ctx.skip({
+        file,
+        record: 'whole file',
+        reason: 'second file for the same sitting',
+        detail: `${sitting.id} already read from ${seen.get(sitting.id)}`,
+      });
+      continue;
+    }
     seen.set(sitting.id, file);
     for (const c of sitting.conflicts) ctx.log(`${file}: file name and document disagree (${c}); the document is used`);
     if (sitting.conflicts.length) add('files_name_disagrees_with_document');
     if (sitting.draftByName !== sitting.draftByDocument) {
       add('draft_signals_disagree');
-      ctx.log(`${file}: ${sitting.draftByName ? 'named Blues but the document does not say draft' : 'the document says draft but the name is not Blues'}; marked draft`);
+      ctx.log(
+        `${file}: ${sitting.draftByName ? 'named Blues but the document does not say draft' : 'the document says draft but the name is not Blues'}; marked draft`,
+      );
     }
     if (!sitting.parliament || !sitting.session) add('sittings_without_session');
 
     const { root, found } = transcriptRoot(doc);
     if (!found) add('files_without_transcript_container');
     const walked = walkTranscript(root, sitting.metaStart);
-    for (const p of walked.problems) ctx.skip({ file, record: `paragraph ${p.paragraph}`, reason: p.reason, ...(p.detail ? { detail: p.detail } : {}) });
+    for (const p of walked.problems)
+      ctx.skip({ file, record: `paragraph ${p.paragraph}`, reason: p.reason, ...(p.detail ? { detail: p.detail } : {}) });
     const records = speechRecords(walked.turns, sitting, fileName, file, ctx);
     speeches.push(...records);
 
@@ -65,13 +88,17 @@ export function importBcHansard(from: string, ctx: ImportContext): ImportOutput 
     add('turns_resumed_after_a_heading', walked.counts.resumedAfterHeading);
     for (const [k, n] of Object.entries(walked.counts.unknownKinds)) add(`paragraphs_of_unknown_class_read_as_text:${k}`, n);
     add('presiding_turns', records.filter((r) => r.is_presiding).length);
-    add(ctx.identity.hasRoster('provincial', 'BC') ? 'speeches_linked' : 'speeches_not_linked_no_bc_roster', records.filter((r) => ctx.identity.hasRoster('provincial', 'BC') ? r.politician_key : true).length);
+    add(
+      ctx.identity.hasRoster('provincial', 'BC') ? 'speeches_linked' : 'speeches_not_linked_no_bc_roster',
+      records.filter((r) => (ctx.identity.hasRoster('provincial', 'BC') ? r.politician_key : true)).length,
+    );
     add(sitting.isDraft ? 'draft_speeches' : 'final_speeches', records.length);
 
     if (sitting.parliament && sitting.session && opensSession(walked.turns)) {
       const k = `${sitting.parliament}-${sitting.session}`;
       const known = openings.get(k);
-      if (!known || sitting.date < known.date) openings.set(k, { parliament: sitting.parliament, session: sitting.session, date: sitting.date });
+      if (!known || sitting.date < known.date)
+        openings.set(k, { parliament: sitting.parliament, session: sitting.session, date: sitting.date });
     }
   }
 
@@ -81,16 +108,22 @@ export function importBcHansard(from: string, ctx: ImportContext): ImportOutput 
 
   return {
     records: { speeches, ...(sessions.length ? { sessions } : {}) },
-    sources: [{
-      id: 'bc-hansard-html-samples', version: [...seen.keys()].sort().join(' '),
-      url: 'https://www.leg.bc.ca/parliamentary-business/hansard-debates',
-      licence: 'Hansard © Legislative Assembly of British Columbia; test material (no licence stated upstream)',
-    }],
-    coverage: [{
-      jurisdiction: 'BC', hansard: 'partial',
-      source_urls: { hansard_files: 'https://lims.leg.bc.ca/hdms/file/Debates/' },
-      notes: `BC Hansard: ${stats.files} House sittings (${stats.final_files} final, ${stats.draft_files} draft "Blues"); speakers linked only when a BC member roster is in the bundle; committee transcripts not included.`,
-    }],
+    sources: [
+      {
+        id: 'bc-hansard-html-samples',
+        version: [...seen.keys()].sort().join(' '),
+        url: 'https://www.leg.bc.ca/parliamentary-business/hansard-debates',
+        licence: 'Hansard © Legislative Assembly of British Columbia; test material (no licence stated upstream)',
+      },
+    ],
+    coverage: [
+      {
+        jurisdiction: 'BC',
+        hansard: 'partial',
+        source_urls: { hansard_files: 'https://lims.leg.bc.ca/hdms/file/Debates/' },
+        notes: `BC Hansard: ${stats.files} House sittings (${stats.final_files} final, ${stats.draft_files} draft "Blues"); speakers linked only when a BC member roster is in the bundle; committee transcripts not included.`,
+      },
+    ],
     stats,
   };
 }
@@ -99,6 +132,9 @@ export const bcHansardImporter: Importer = {
   kind: 'bc-hansard',
   summary: 'BC Hansard HTML (finals and Blues drafts) → speeches',
   datasetDir: 'bc-hansard-html-samples',
-  terms: { commercial: 'unverified', summary: 'Hansard © Legislative Assembly of British Columbia; reuse terms unverified: no licence is stated with the files' },
+  terms: {
+    commercial: 'unverified',
+    summary: 'Hansard © Legislative Assembly of British Columbia; reuse terms unverified: no licence is stated with the files',
+  },
   run: importBcHansard,
 };

@@ -11,7 +11,7 @@ export const SOURCE_SYSTEM = 'bc-hansard';
 /** 1 → "1st", 2 → "2nd", 43 → "43rd", 11 → "11th". */
 export function ordinal(n: number): string {
   const teen = n % 100 >= 11 && n % 100 <= 13;
-  return `${n}${teen ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th'}`;
+  return `${n}${teen ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th')}`;
 }
 
 export const sessionKey = (s: Pick<Sitting, 'parliament' | 'session'>) =>
@@ -23,10 +23,18 @@ export const sessionKey = (s: Pick<Sitting, 'parliament' | 'session'>) =>
  * e.g. https://lims.leg.bc.ca/hdms/file/Debates/43rd1st/20250218pm-Hansard-n2.html).
  */
 export function sourceUrl(s: Sitting, fileName: string): string | null {
-  return s.parliament && s.session ? `https://lims.leg.bc.ca/hdms/file/Debates/${ordinal(s.parliament)}${ordinal(s.session)}/${encodeURIComponent(fileName)}` : null;
+  return s.parliament && s.session
+    ? `https://lims.leg.bc.ca/hdms/file/Debates/${ordinal(s.parliament)}${ordinal(s.session)}/${encodeURIComponent(fileName)}`
+    : null;
 }
 
-export function speechRecords(turns: Turn[], sitting: Sitting, fileName: string, file: string, ctx: ImportContext): Array<SourceInput<'speeches'>> {
+export function speechRecords(
+  turns: Turn[],
+  sitting: Sitting,
+  fileName: string,
+  file: string,
+  ctx: ImportContext,
+): Array<SourceInput<'speeches'>> {
   const out: Array<SourceInput<'speeches'>> = [];
   // Speakers are linked only against BC members (a roster in the bundle): never to a federal MP or
   // anyone else of the same name. Without a roster nothing is guessed; every turn is reported.
@@ -35,15 +43,34 @@ export function speechRecords(turns: Turn[], sitting: Sitting, fileName: string,
   for (const t of turns) {
     const record = `paragraph ${t.paragraph} (${t.speaker.raw})`;
     const text = t.paragraphs.join('\n\n');
-    if (!text) { ctx.skip({ file, record, reason: 'speaker line with no text' }); continue; }
-    if (t.minutes === null) { ctx.skip({ file, record, reason: 'speech before any printed time', detail: 'no "The House met at" line, time stamp or start-time meta before it' }); continue; }
+    if (!text) {
+      ctx.skip({ file, record, reason: 'speaker line with no text' });
+      continue;
+    }
+    if (t.minutes === null) {
+      ctx.skip({
+        file,
+        record,
+        reason: 'speech before any printed time',
+        detail: 'no "The House met at" line, time stamp or start-time meta before it',
+      });
+      continue;
+    }
     const on = sitting.date;
     let who: { key: string | null } | null = null;
-    if (!roster) ctx.skip({ file, record, reason: 'speaker unlinked: no BC member roster in the bundle', detail: `${t.speaker.raw} on ${on}` });
-    else if (t.speaker.presiding) ctx.skip({ file, record, reason: 'speaker unlinked: presiding officer not named', detail: `${t.speaker.raw} on ${on}` });
+    if (!roster)
+      ctx.skip({ file, record, reason: 'speaker unlinked: no BC member roster in the bundle', detail: `${t.speaker.raw} on ${on}` });
+    else if (t.speaker.presiding)
+      ctx.skip({ file, record, reason: 'speaker unlinked: presiding officer not named', detail: `${t.speaker.raw} on ${on}` });
     else {
       const r = ctx.identity.resolve(SOURCE_SYSTEM, { name: t.speaker.name, on, level: 'provincial', province: 'BC' });
-      if (r.key === null) ctx.skip({ file, record, reason: `speaker unlinked: ${r.reason === 'ambiguous' ? 'several BC members fit' : 'no BC member of that name serving that day'}`, detail: `${t.speaker.name} on ${on}${r.detail ? `: ${r.detail}` : ''}` });
+      if (r.key === null)
+        ctx.skip({
+          file,
+          record,
+          reason: `speaker unlinked: ${r.reason === 'ambiguous' ? 'several BC members fit' : 'no BC member of that name serving that day'}`,
+          detail: `${t.speaker.name} on ${on}${r.detail ? `: ${r.detail}` : ''}`,
+        });
       who = r;
     }
     const sequence = out.length + 1;
@@ -84,9 +111,13 @@ export function speechRecords(turns: Turn[], sitting: Sitting, fileName: string,
  */
 export function sessionRecord(parliament: number, session: number, openedOn: string): SourceInput<'sessions'> {
   return {
-    key: `bc/session/${parliament}-${session}`, level: 'provincial', province_territory: 'BC',
-    parliament_number: parliament, session_number: session,
-    name: `${ordinal(parliament)} Parliament, ${ordinal(session)} Session`, start_date: openedOn,
+    key: `bc/session/${parliament}-${session}`,
+    level: 'provincial',
+    province_territory: 'BC',
+    parliament_number: parliament,
+    session_number: session,
+    name: `${ordinal(parliament)} Parliament, ${ordinal(session)} Session`,
+    start_date: openedOn,
   };
 }
 

@@ -70,12 +70,25 @@ export function readSitting(doc: Document, fileName: string): Sitting | null {
   // February 18, 2026 Afternoon, Issue No. 118"), the finals' title-page date line, the Blues
   // header ("2nd Session, 43rd Parliament Monday, March 9, 2026 Morning Sitting"). The table of
   // contents is not among them: its headings mention other sittings ("Adjournment of Tuesday Morning Sitting").
-  const sources = [textOf(firstTag(doc, 'title') ?? []), textOf(firstByKind(doc, 'titlepage') ?? findTitlePage(doc) ?? []), textOf(firstTag(doc, 'header') ?? [])];
-  const first = <T>(read: (s: string) => T | null): T | null => { for (const s of sources) { const v = read(s); if (v !== null) return v; } return null; };
+  const sources = [
+    textOf(firstTag(doc, 'title') ?? []),
+    textOf(firstByKind(doc, 'titlepage') ?? findTitlePage(doc) ?? []),
+    textOf(firstTag(doc, 'header') ?? []),
+  ];
+  const first = <T>(read: (s: string) => T | null): T | null => {
+    for (const s of sources) {
+      const v = read(s);
+      if (v !== null) return v;
+    }
+    return null;
+  };
   const blob = sources.join(' ');
 
   const docDate = metaDate(metaContent(doc, 'han.startDate')) ?? first(parseLongDate);
-  const docHalf = first((s) => { const m = /\b(morning|afternoon|evening)\b/i.exec(s); return m ? (m[1].toLowerCase() === 'morning' ? 'am' as const : 'pm' as const) : null; });
+  const docHalf = first((s) => {
+    const m = /\b(morning|afternoon|evening)\b/i.exec(s);
+    return m ? (m[1].toLowerCase() === 'morning' ? ('am' as const) : ('pm' as const)) : null;
+  });
   const f = FILE_NAME.exec(fileName);
   const fileDate = f ? `${f[1]}-${f[2]}-${f[3]}` : null;
   const fileHalf = f ? (f[4].toLowerCase() as 'am' | 'pm') : null;
@@ -87,24 +100,34 @@ export function readSitting(doc: Document, fileName: string): Sitting | null {
   if (fileDate && docDate && fileDate !== docDate) conflicts.push(`date: file ${fileDate}, document ${docDate}`);
   if (fileHalf && docHalf && fileHalf !== docHalf) conflicts.push(`sitting: file ${fileHalf}, document ${docHalf}`);
 
-  const ps = parliamentSession(blob)
-    ?? ((p, s) => (p && s ? { parliament: p, session: s } : null))(parseOrdinal(metaContent(doc, 'han.parliament') ?? ''), parseOrdinal(metaContent(doc, 'han.session') ?? ''));
+  const ps =
+    parliamentSession(blob) ??
+    ((p, s) => (p && s ? { parliament: p, session: s } : null))(
+      parseOrdinal(metaContent(doc, 'han.parliament') ?? ''),
+      parseOrdinal(metaContent(doc, 'han.session') ?? ''),
+    );
   const issue = /Issue No\.\s*(\d+)/i.exec(blob) ?? /-n(\d+)\.html?/i.exec(fileName);
 
   const draftByName = /blues/i.test(fileName);
   // The Blues header says "Hansard Blues" / "Draft Report of Debates"; its footer notice "This is a
   // DRAFT transcript". Finals say neither.
-  const draftByDocument = /\b(hansard blues|draft report of debates|draft transcript)\b/i.test(blob)
-    || /this is a draft transcript/i.test(textOf(firstTag(doc, 'footer') ?? []));
+  const draftByDocument =
+    /\b(hansard blues|draft report of debates|draft transcript)\b/i.test(blob) ||
+    /this is a draft transcript/i.test(textOf(firstTag(doc, 'footer') ?? []));
 
   return {
-    date, half, id: `${date.replaceAll('-', '')}${half}`,
+    date,
+    half,
+    id: `${date.replaceAll('-', '')}${half}`,
     issue: issue ? Number(issue[1]) : null,
-    parliament: ps?.parliament ?? null, session: ps?.session ?? null,
+    parliament: ps?.parliament ?? null,
+    session: ps?.session ?? null,
     metaStart: parseHhmm(metaContent(doc, 'han.startTime')),
     // Either signal makes it a draft: calling a final "draft" only under-states it, while calling a
     // draft final would pass unrevised text off as the official record.
-    isDraft: draftByName || draftByDocument, draftByName, draftByDocument,
+    isDraft: draftByName || draftByDocument,
+    draftByName,
+    draftByDocument,
     conflicts,
   };
 }

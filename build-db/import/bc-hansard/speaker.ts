@@ -24,7 +24,8 @@ const PRESIDING = /^(?:the\s+|mr\.?\s+|madam\s+|madame\s+)?(?:acting\s+)?(?:assi
 const isBlank = (n: AnyNode) => isText(n) && !n.data.trim();
 const isAnchor = (n: AnyNode) => isTag(n) && n.name === 'a' && !textOf(n); // finals: <a class="Heading"></a> before the name
 const isNameSpan = (n: AnyNode): n is Element => isTag(n) && n.name === 'span' && hasKind(n, 'speakername');
-const isColonSpan = (n: AnyNode): n is Element => isTag(n) && n.name === 'span' && hasKind(n, 'bold') && /^\s*:?\s*$/.test(textOf(n) || ' ');
+const isColonSpan = (n: AnyNode): n is Element =>
+  isTag(n) && n.name === 'span' && hasKind(n, 'bold') && /^\s*:?\s*$/.test(textOf(n) || ' ');
 
 /** The speaker label at the start of a paragraph, or null when it does not start with one. */
 export function readSpeakerLine(p: Element): SpeakerLine | null {

@@ -20,7 +20,11 @@ export interface Turn {
   paragraph: number;
 }
 
-export interface WalkProblem { paragraph: number; reason: string; detail?: string }
+export interface WalkProblem {
+  paragraph: number;
+  reason: string;
+  detail?: string;
+}
 
 export interface WalkResult {
   turns: Turn[];
@@ -28,7 +32,13 @@ export interface WalkResult {
   counts: { speakerParagraphs: number; unnamedSpeakerBegins: number; resumedAfterHeading: number; unknownKinds: Record<string, number> };
 }
 
-const HEADING = { proceedings: 'proceedings', proceedingsheading: 'proceedings', businessheading: 'business', businessheadingnotoc: 'business', subjectheading: 'subject' } as const;
+const HEADING = {
+  proceedings: 'proceedings',
+  proceedingsheading: 'proceedings',
+  businessheading: 'business',
+  businessheadingnotoc: 'business',
+  subjectheading: 'subject',
+} as const;
 const CLOCK = new Set(['timestamp', 'timeline']);
 // Bracketed notes, chair changes and one-line records of what happened ("Motion approved.",
 // "Interjections.") are not anyone's words; the date line and table-of-contents entries repeat.
@@ -36,7 +46,10 @@ const NOT_SPEECH = new Set(['editorialcomment', 'chairchange', 'chairchangemidsp
 const CONTINUES = new Set(['speakerbegins', 'speakerbeginstoc', 'speakercontinues', 'speakercontinuesmidspeech', 'blockquote', 'motion']);
 
 /** "Budget Debate (continued)" → "Budget Debate". */
-const headingText = (p: Element) => textOf(p).replace(/\s*\((?:continued)\)\s*$/i, '').trim();
+const headingText = (p: Element) =>
+  textOf(p)
+    .replace(/\s*\((?:continued)\)\s*$/i, '')
+    .trim();
 
 export function walkTranscript(root: Document | Element, startMinutes: number | null): WalkResult {
   const turns: Turn[] = [];
@@ -52,7 +65,15 @@ export function walkTranscript(root: Document | Element, startMinutes: number | 
   let lastSpeaker: Turn['speaker'] | null = null;
 
   const start = (speaker: Turn['speaker'], p: Element, index: number) => {
-    open = { speaker, paragraphs: [], minutes: clock, orderOfBusiness: order, subject, anchor: getAttributeValue(p, 'id') ?? null, paragraph: index };
+    open = {
+      speaker,
+      paragraphs: [],
+      minutes: clock,
+      orderOfBusiness: order,
+      subject,
+      anchor: getAttributeValue(p, 'id') ?? null,
+      paragraph: index,
+    };
     turns.push(open);
     lastSpeaker = speaker;
     return open;
@@ -65,18 +86,32 @@ export function walkTranscript(root: Document | Element, startMinutes: number | 
     const text = textOf(p);
 
     if (kind in HEADING) {
-      if (!text) { problems.push({ paragraph: index, reason: 'empty heading' }); return; }
+      if (!text) {
+        problems.push({ paragraph: index, reason: 'empty heading' });
+        return;
+      }
       const level = HEADING[kind as keyof typeof HEADING];
       if (level === 'subject') subject = headingText(p);
-      else if (/^debate continued$/i.test(text)) { [order, subject] = [previous.order, previous.subject]; }
-      else { previous = { order, subject }; order = headingText(p); subject = null; }
+      else if (/^debate continued$/i.test(text)) {
+        [order, subject] = [previous.order, previous.subject];
+      } else {
+        previous = { order, subject };
+        order = headingText(p);
+        subject = null;
+      }
       open = null;
       return;
     }
     if (CLOCK.has(kind)) {
-      if (!text) { problems.push({ paragraph: index, reason: 'empty paragraph', detail: kind }); return; }
+      if (!text) {
+        problems.push({ paragraph: index, reason: 'empty paragraph', detail: kind });
+        return;
+      }
       const t = parseClock(text);
-      if (t === null) { problems.push({ paragraph: index, reason: 'unparsable time', detail: text.slice(0, 100) }); return; }
+      if (t === null) {
+        problems.push({ paragraph: index, reason: 'unparsable time', detail: text.slice(0, 100) });
+        return;
+      }
       // A clock reading far behind the last one is after midnight, not earlier in the day.
       const base = clock === null ? 0 : Math.floor(clock / 1440) * 1440;
       let next = base + t;
@@ -94,11 +129,22 @@ export function walkTranscript(root: Document | Element, startMinutes: number | 
       if (first) turn.paragraphs.push(first);
       return;
     }
-    if (!text) { problems.push({ paragraph: index, reason: 'empty paragraph', detail: kind || '(no class)' }); return; }
+    if (!text) {
+      problems.push({ paragraph: index, reason: 'empty paragraph', detail: kind || '(no class)' });
+      return;
+    }
     if (kind === 'speakerbegins' || kind === 'speakerbeginstoc') counts.unnamedSpeakerBegins++;
-    else if (!CONTINUES.has(kind) && !/^indent\d*$/.test(kind)) counts.unknownKinds[kind || '(no class)'] = (counts.unknownKinds[kind || '(no class)'] ?? 0) + 1;
-    if (open) { (open as Turn).paragraphs.push(text); return; }
-    if (lastSpeaker) { counts.resumedAfterHeading++; start(lastSpeaker, p, index).paragraphs.push(text); return; }
+    else if (!CONTINUES.has(kind) && !/^indent\d*$/.test(kind))
+      counts.unknownKinds[kind || '(no class)'] = (counts.unknownKinds[kind || '(no class)'] ?? 0) + 1;
+    if (open) {
+      (open as Turn).paragraphs.push(text);
+      return;
+    }
+    if (lastSpeaker) {
+      counts.resumedAfterHeading++;
+      start(lastSpeaker, p, index).paragraphs.push(text);
+      return;
+    }
     problems.push({ paragraph: index, reason: 'text before the first speaker', detail: text.slice(0, 100) });
   });
   return { turns, problems, counts };

@@ -11,11 +11,14 @@ import { readSessions, sessionRecord } from './sessions.js';
 import { readVotesListing } from './votes-listing.js';
 
 export const SOURCE_SYSTEM = 'bc-lims';
-export const BC_TERMS = 'Data of the Legislative Assembly of British Columbia (lims.leg.bc.ca); reuse terms unverified: no licence is stated with the data';
+export const BC_TERMS =
+  'Data of the Legislative Assembly of British Columbia (lims.leg.bc.ca); reuse terms unverified: no licence is stated with the data';
 export const memberKey = (id: number) => `bc-lims/member/${id}`;
 
 function readJson(from: string, file: string, ctx: ImportContext): unknown | null {
-  try { return JSON.parse(readFileSync(join(from, file), 'utf8')); } catch (e) {
+  try {
+    return JSON.parse(readFileSync(join(from, file), 'utf8'));
+  } catch (e) {
     ctx.skip({ file, record: 'whole file', reason: 'file is not valid JSON', detail: String(e).slice(0, 200) });
     return null;
   }
@@ -32,13 +35,23 @@ export function importBcLims(from: string, ctx: ImportContext): ImportOutput {
   const roster = ctx.identity.hasRoster('provincial', 'BC');
 
   const billsDir = join(from, 'bc-bills');
-  for (const name of existsSync(billsDir) ? readdirSync(billsDir).filter((f) => /^bc_bills_\d+\.json$/.test(f)).sort() : []) {
+  for (const name of existsSync(billsDir)
+    ? readdirSync(billsDir)
+        .filter((f) => /^bc_bills_\d+\.json$/.test(f))
+        .sort()
+    : []) {
     const file = `bc-bills/${name}`;
     const id = Number(/\d+/.exec(name)![0]);
     const session = sessions.find((s) => s.id === id);
-    if (!session) { ctx.skip({ file, record: 'whole file', reason: 'bills of a session id not in the sessions list', detail: `session id ${id}` }); continue; }
+    if (!session) {
+      ctx.skip({ file, record: 'whole file', reason: 'bills of a session id not in the sessions list', detail: `session id ${id}` });
+      continue;
+    }
     const raw = readJson(from, file, ctx);
-    if (!Array.isArray(raw)) { if (raw !== null) ctx.skip({ file, record: 'whole file', reason: 'bills file is not an array' }); continue; }
+    if (!Array.isArray(raw)) {
+      if (raw !== null) ctx.skip({ file, record: 'whole file', reason: 'bills file is not an array' });
+      continue;
+    }
     for (const [i, b] of (raw as LimsBill[]).entries()) {
       const record = `bill ${b?.billNumber ?? `#${i + 1}`}`;
       // The sponsor: by LIMS member id when a roster with those ids is in the bundle, else by name
@@ -46,12 +59,26 @@ export function importBcLims(from: string, ctx: ImportContext): ImportOutput {
       let sponsor: string | null = null;
       if (Number.isInteger(b?.memberId)) sponsor = ctx.identity.canonical(memberKey(b.memberId!));
       if (!sponsor && b?.memberAlias && roster) {
-        const r = ctx.identity.resolve(SOURCE_SYSTEM, { name: b.memberAlias, on: b.firstReading ?? null, level: 'provincial', province: 'BC' });
+        const r = ctx.identity.resolve(SOURCE_SYSTEM, {
+          name: b.memberAlias,
+          on: b.firstReading ?? null,
+          level: 'provincial',
+          province: 'BC',
+        });
         sponsor = r.key;
       }
       const mapped = mapBill(b ?? {}, session, sponsor);
-      if (!mapped.ok) { ctx.skip({ file, record, reason: mapped.reason, detail: mapped.detail }); continue; }
-      if (b.memberAlias && !sponsor) ctx.skip({ file, record, reason: roster ? 'sponsor unlinked: no BC member of that name or id' : 'sponsor unlinked: no BC member roster in the bundle', detail: `${b.memberAlias} (LIMS member ${b.memberId ?? '?'})` });
+      if (!mapped.ok) {
+        ctx.skip({ file, record, reason: mapped.reason, detail: mapped.detail });
+        continue;
+      }
+      if (b.memberAlias && !sponsor)
+        ctx.skip({
+          file,
+          record,
+          reason: roster ? 'sponsor unlinked: no BC member of that name or id' : 'sponsor unlinked: no BC member roster in the bundle',
+          detail: `${b.memberAlias} (LIMS member ${b.memberId ?? '?'})`,
+        });
       if (sponsor) add('sponsors_linked');
       if (b.reinstated) add('bills_reinstated');
       bills.push(mapped.bill);
@@ -60,7 +87,11 @@ export function importBcLims(from: string, ctx: ImportContext): ImportOutput {
   }
 
   const votesDir = join(from, 'bc-votes');
-  for (const name of existsSync(votesDir) ? readdirSync(votesDir).filter((f) => /^bc_vp_list_.+\.json$/.test(f)).sort() : []) {
+  for (const name of existsSync(votesDir)
+    ? readdirSync(votesDir)
+        .filter((f) => /^bc_vp_list_.+\.json$/.test(f))
+        .sort()
+    : []) {
     const file = `bc-votes/${name}`;
     const raw = readJson(from, file, ctx);
     if (raw === null) continue;
@@ -71,12 +102,20 @@ export function importBcLims(from: string, ctx: ImportContext): ImportOutput {
 
   return {
     records: { sessions: sessions.map(sessionRecord), bills },
-    sources: [{ id: 'bc-lims', version: `${sessions.length} sessions, ${bills.length} bills`, url: 'https://lims.leg.bc.ca/', licence: BC_TERMS }],
-    coverage: [{
-      jurisdiction: 'BC', ...(bills.length ? { bills: 'partial' as const } : {}),
-      source_urls: { bills: 'https://lims.leg.bc.ca/pdms/bills/progress-of-bills/', votes_and_proceedings: 'https://lims.leg.bc.ca/pdms/votes-and-proceedings/' },
-      notes: `BC bills: ${bills.length} bills of ${new Set(bills.map((b) => b.session_key)).size} session(s) from LIMS progress-of-bills (sample); ${stats.divisions_listed} recorded divisions listed, not imported (their V&P pages are not in the dataset). Terms of the BC data: unverified (no licence stated).`,
-    }],
+    sources: [
+      { id: 'bc-lims', version: `${sessions.length} sessions, ${bills.length} bills`, url: 'https://lims.leg.bc.ca/', licence: BC_TERMS },
+    ],
+    coverage: [
+      {
+        jurisdiction: 'BC',
+        ...(bills.length ? { bills: 'partial' as const } : {}),
+        source_urls: {
+          bills: 'https://lims.leg.bc.ca/pdms/bills/progress-of-bills/',
+          votes_and_proceedings: 'https://lims.leg.bc.ca/pdms/votes-and-proceedings/',
+        },
+        notes: `BC bills: ${bills.length} bills of ${new Set(bills.map((b) => b.session_key)).size} session(s) from LIMS progress-of-bills (sample); ${stats.divisions_listed} recorded divisions listed, not imported (their V&P pages are not in the dataset). Terms of the BC data: unverified (no licence stated).`,
+      },
+    ],
     stats,
   };
 }

@@ -25,8 +25,11 @@ export function parseDivisions(text: string): Map<string, Division> {
   for (const { values } of csvRecords(text)) {
     if (!values.id || !values.name) continue;
     out.set(values.id, {
-      id: values.id, name: values.name.trim(), name_fr: orNull(values.name_fr),
-      valid_from: orNull(values.validFrom, (s) => DATE.test(s)), valid_through: orNull(values.validThrough, (s) => DATE.test(s)),
+      id: values.id,
+      name: values.name.trim(),
+      name_fr: orNull(values.name_fr),
+      valid_from: orNull(values.validFrom, (s) => DATE.test(s)),
+      valid_through: orNull(values.validThrough, (s) => DATE.test(s)),
     });
   }
   return out;

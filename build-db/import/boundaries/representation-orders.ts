@@ -4,7 +4,10 @@
 // sitting for the 2013 ridings until it was dissolved on 2025-03-23.
 import { FEDERAL_PARLIAMENTS } from '../../../src/core/domain/federal-parliaments.js';
 
-export interface InForce { from: string; to: string | null }
+export interface InForce {
+  from: string;
+  to: string | null;
+}
 
 export function representationOrderInForce(order: number): InForce | null {
   const parliaments = FEDERAL_PARLIAMENTS.filter((p) => p.ridings === order);

@@ -32,7 +32,14 @@ export function importFedRidings(from: string, ctx: ImportContext): ImportOutput
   const boundaries: Array<SourceInput<'boundaries'>> = [];
   const path = join(from, FED_2013_FILE);
   const notes = readSourceNotes(from);
-  const sources = [{ id: 'fed-ridings-2013', version: notes.commit ?? 'unknown', ...(notes.repository ? { url: `https://github.com/${notes.repository}` } : {}), licence: 'Open Government Licence – Canada' }];
+  const sources = [
+    {
+      id: 'fed-ridings-2013',
+      version: notes.commit ?? 'unknown',
+      ...(notes.repository ? { url: `https://github.com/${notes.repository}` } : {}),
+      licence: 'Open Government Licence – Canada',
+    },
+  ];
   if (!filePresent(ctx, FED_2013_FILE, path)) {
     return { records: {}, sources, coverage: [], stats };
   }
@@ -41,7 +48,12 @@ export function importFedRidings(from: string, ctx: ImportContext): ImportOutput
   try {
     features = (JSON.parse(gunzipSync(readFileSync(path)).toString('utf8')) as { features?: RidingFeature[] }).features ?? [];
   } catch (err) {
-    ctx.skip({ file: FED_2013_FILE, record: 'whole file', reason: 'not a gzipped GeoJSON FeatureCollection', detail: (err as Error).message });
+    ctx.skip({
+      file: FED_2013_FILE,
+      record: 'whole file',
+      reason: 'not a gzipped GeoJSON FeatureCollection',
+      detail: (err as Error).message,
+    });
     return { records: {}, sources, coverage: [], stats };
   }
   const { divisions, file: ocdFile } = loadDivisions(from);
@@ -60,7 +72,8 @@ export function importFedRidings(from: string, ctx: ImportContext): ImportOutput
     if (!/^\d{5}$/.test(fed)) return skip('FEDNUM not a 5-digit number', JSON.stringify(f.properties?.FEDNUM ?? null));
     if (seen.has(fed)) return skip('FEDNUM repeated');
     const type = f.geometry?.type;
-    if ((type !== 'Polygon' && type !== 'MultiPolygon') || !Array.isArray(f.geometry?.coordinates)) return skip('geometry not a Polygon or MultiPolygon', String(type ?? 'none'));
+    if ((type !== 'Polygon' && type !== 'MultiPolygon') || !Array.isArray(f.geometry?.coordinates))
+      return skip('geometry not a Polygon or MultiPolygon', String(type ?? 'none'));
     const geometry = { type: type as 'Polygon' | 'MultiPolygon', coordinates: f.geometry!.coordinates! };
     const problems = checkGeometry(geometry);
     if (problems.length) return skip('invalid geometry', problems.map((p) => `${p.field}: ${p.message}`).join('; '));
@@ -71,14 +84,20 @@ export function importFedRidings(from: string, ctx: ImportContext): ImportOutput
     if (division) stats.named_from_ocd++;
     if (truncated.has(fed)) {
       stats.truncated_upstream++;
-      ctx.log(`warning: ${fed} ${name} is truncated upstream to one detached part (SOURCE.md); lookups in the rest of the riding find no federal boundary`);
+      ctx.log(
+        `warning: ${fed} ${name} is truncated upstream to one detached part (SOURCE.md); lookups in the rest of the riding find no federal boundary`,
+      );
     }
     seen.add(fed);
     boundaries.push({
-      source_set: FED_2013_SET, slug: fed, name,
+      source_set: FED_2013_SET,
+      slug: fed,
+      name,
       name_fr: division?.name_fr ?? (f.properties?.FRNAME ? emDash(f.properties.FRNAME) : null),
-      level: 'federal', province_territory: null,
-      effective_from: inForce?.from ?? division?.valid_from ?? null, effective_to: inForce ? inForce.to : division?.valid_through ?? null,
+      level: 'federal',
+      province_territory: null,
+      effective_from: inForce?.from ?? division?.valid_from ?? null,
+      effective_to: inForce ? inForce.to : (division?.valid_through ?? null),
       boundaries_version: `${f.properties?.REPORDER ?? '2013'} Representation Order`,
       ocd_id: division ? division.id : null,
       superseded_by: superseded,

@@ -6,7 +6,10 @@ import { csvRecords } from '../csv.js';
 
 export const ATTRIBUTES_FILE = 'fed-ridings-2023-attributes/FED_CA_2023_EN.csv';
 
-export interface RidingNames { en: string; fr: string }
+export interface RidingNames {
+  en: string;
+  fr: string;
+}
 
 /** The table beside `datasetDir` (its parent is the datasets folder), or null when absent. */
 export function loadRidingAttributes(datasetDir: string): Map<string, RidingNames> | null {

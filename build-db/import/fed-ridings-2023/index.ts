@@ -37,10 +37,14 @@ export function importFedRidings2023(from: string, ctx: ImportContext): ImportOu
   const notes = readSourceNotes(from);
   const file = existsSync(join(from, FED_2023_FULL)) ? FED_2023_FULL : FED_2023_SIMPLIFIED;
   const simplified = file === FED_2023_SIMPLIFIED;
-  const sources = [{
-    id: 'fed-ridings-2023', version: simplified ? `simplified repackaging${notes.commit ? ` at ${notes.commit}` : ''}` : 'full resolution (Open North Represent)',
-    ...(notes.repository ? { url: `https://github.com/${notes.repository}` } : {}), licence: 'Open Government Licence – Canada (Elections Canada)',
-  }];
+  const sources = [
+    {
+      id: 'fed-ridings-2023',
+      version: simplified ? `simplified repackaging${notes.commit ? ` at ${notes.commit}` : ''}` : 'full resolution (Open North Represent)',
+      ...(notes.repository ? { url: `https://github.com/${notes.repository}` } : {}),
+      licence: 'Open Government Licence – Canada (Elections Canada)',
+    },
+  ];
   const path = join(from, file);
   if (!existsSync(path)) {
     ctx.skip({ file: `${FED_2023_FULL} or ${FED_2023_SIMPLIFIED}`, record: 'whole file', reason: 'file missing', detail: from });
@@ -63,13 +67,17 @@ export function importFedRidings2023(from: string, ctx: ImportContext): ImportOu
     const skip = (reason: string, detail?: string) => ctx.skip({ file, record, reason, ...(detail ? { detail } : {}) });
     if (!/^\d{5}$/.test(fed)) return skip('id not a 5-digit FED number', JSON.stringify(f.properties?.id ?? f.properties?.FED_NUM ?? null));
     const type = f.geometry?.type;
-    if ((type !== 'Polygon' && type !== 'MultiPolygon') || !Array.isArray(f.geometry?.coordinates)) return skip('geometry not a Polygon or MultiPolygon', String(type ?? 'none'));
+    if ((type !== 'Polygon' && type !== 'MultiPolygon') || !Array.isArray(f.geometry?.coordinates))
+      return skip('geometry not a Polygon or MultiPolygon', String(type ?? 'none'));
     const geometry = { type, coordinates: f.geometry!.coordinates! } as Geometry;
     const problems = checkGeometry(geometry);
     if (problems.length) return skip('invalid geometry', problems.map((p) => `${p.field}: ${p.message}`).join('; '));
     const polygons = (type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates) as unknown[][];
     const had = parts.get(fed);
-    if (had) { had.polygons.push(...polygons); add('merged_features'); } else parts.set(fed, { polygons: [...polygons], props: f.properties ?? {}, record });
+    if (had) {
+      had.polygons.push(...polygons);
+      add('merged_features');
+    } else parts.set(fed, { polygons: [...polygons], props: f.properties ?? {}, record });
   });
 
   const attributes = loadRidingAttributes(from);
@@ -81,22 +89,35 @@ export function importFedRidings2023(from: string, ctx: ImportContext): ImportOu
     const official = attributes?.get(fed);
     const division = divisions.get(`ocd-division/country:ca/ed:${fed}-${ORDER}`);
     const name = official?.en ?? division?.name ?? str(props.name) ?? str(props.ED_NAMEE);
-    if (!name) { ctx.skip({ file, record, reason: 'riding without a name' }); continue; }
-    if (official) add('named_from_attributes'); else if (division) add('named_from_ocd');
+    if (!name) {
+      ctx.skip({ file, record, reason: 'riding without a name' });
+      continue;
+    }
+    if (official) add('named_from_attributes');
+    else if (division) add('named_from_ocd');
     if (attributes && !official) add('not_in_attribute_table');
     boundaries.push({
-      source_set: FED_2023_SET, slug: fed, name,
+      source_set: FED_2023_SET,
+      slug: fed,
+      name,
       name_fr: official?.fr ?? division?.name_fr ?? str(props.ED_NAMEF),
-      level: 'federal', province_territory: null,
-      effective_from: inForce?.from ?? null, effective_to: inForce?.to ?? null,
-      boundaries_version: simplified ? `${ORDER} Representation Order (simplified polygons: not authoritative at edges)` : `${ORDER} Representation Order`,
+      level: 'federal',
+      province_territory: null,
+      effective_from: inForce?.from ?? null,
+      effective_to: inForce?.to ?? null,
+      boundaries_version: simplified
+        ? `${ORDER} Representation Order (simplified polygons: not authoritative at edges)`
+        : `${ORDER} Representation Order`,
       ocd_id: division ? division.id : null,
-      geometry: (polygons.length === 1 ? { type: 'Polygon', coordinates: polygons[0] } : { type: 'MultiPolygon', coordinates: polygons }) as SourceInput<'boundaries'>['geometry'],
+      geometry: (polygons.length === 1
+        ? { type: 'Polygon', coordinates: polygons[0] }
+        : { type: 'MultiPolygon', coordinates: polygons }) as SourceInput<'boundaries'>['geometry'],
     });
   }
   // The attribute table lists every riding of the order: one without a polygon is reported.
   for (const [fed, n] of attributes ?? []) {
-    if (!parts.has(fed)) ctx.skip({ file: ATTRIBUTES_FILE, record: `FED_NUM ${fed} ${n.en}`, reason: 'riding of the attribute table without a polygon' });
+    if (!parts.has(fed))
+      ctx.skip({ file: ATTRIBUTES_FILE, record: `FED_NUM ${fed} ${n.en}`, reason: 'riding of the attribute table without a polygon' });
   }
   stats.boundaries = boundaries.length;
   if (simplified) ctx.log(`${boundaries.length} ridings from the simplified file: lookups near an edge may answer the neighbour`);

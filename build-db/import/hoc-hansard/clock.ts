@@ -5,10 +5,10 @@
 import { wallClockTimestamp } from '../../../src/core/domain/time-zones.js';
 import { attr, flatText, type Element } from './document.js';
 
-
 /** Minutes after midnight of the sitting day from `<Timestamp Hr Mn>`, or its printed "(1525)". */
 export function timestampMinutes(el: Element): number | null {
-  const h = attr(el, 'Hr'), m = attr(el, 'Mn');
+  const h = attr(el, 'Hr'),
+    m = attr(el, 'Mn');
   if (h !== null && m !== null && /^\d{1,2}$/.test(h.trim()) && /^\d{1,2}$/.test(m.trim())) {
     return valid(Number(h), Number(m));
   }
@@ -23,7 +23,8 @@ const valid = (h: number, m: number) => (h <= 29 && m <= 59 ? h * 60 + m : null)
 export function parseMetAt(text: string): number | null {
   const en = /\bmet at\s+(\d{1,2})(?:[:.](\d{2}))?\s*([ap])\.?\s*m\b/i.exec(text);
   if (en) {
-    const h = Number(en[1]), m = Number(en[2] ?? 0);
+    const h = Number(en[1]),
+      m = Number(en[2] ?? 0);
     if (h < 1 || h > 12 || m > 59) return null;
     return ((h % 12) + (en[3].toLowerCase() === 'p' ? 12 : 0)) * 60 + m;
   }

@@ -13,7 +13,14 @@
 import { personName } from '../identity.js';
 import type { SpeakerKind, SpeakerLabel } from './speaker.js';
 
-export interface Known { raw: string; name: string; constituency: string | null; party: string | null; role: string | null; kind: SpeakerKind }
+export interface Known {
+  raw: string;
+  name: string;
+  constituency: string | null;
+  party: string | null;
+  role: string | null;
+  kind: SpeakerKind;
+}
 
 /** More printed detail wins: a label with riding or party over a bare name. */
 const detail = (k: Known) => (k.constituency ? 2 : 0) + (k.party ? 2 : 0) + (k.role ? 1 : 0);
@@ -22,15 +29,32 @@ class DbIdMap {
   private map = new Map<string, Known | null>();
   add(dbId: string | null, label: SpeakerLabel): void {
     if (!dbId || !label.name) return;
-    const next: Known = { raw: label.raw, name: label.name, constituency: label.constituency, party: label.party, role: label.role, kind: label.kind };
+    const next: Known = {
+      raw: label.raw,
+      name: label.name,
+      constituency: label.constituency,
+      party: label.party,
+      role: label.role,
+      kind: label.kind,
+    };
     const seen = this.map.get(dbId);
-    if (seen === undefined) { this.map.set(dbId, next); return; }
+    if (seen === undefined) {
+      this.map.set(dbId, next);
+      return;
+    }
     if (seen === null) return;
-    if (personName(seen.name) !== personName(next.name)) { this.map.set(dbId, null); return; }
+    if (personName(seen.name) !== personName(next.name)) {
+      this.map.set(dbId, null);
+      return;
+    }
     if (detail(next) > detail(seen)) this.map.set(dbId, next);
   }
-  get(dbId: string | null): Known | null { return dbId ? this.map.get(dbId) ?? null : null; }
-  get conflicts(): number { return [...this.map.values()].filter((v) => v === null).length; }
+  get(dbId: string | null): Known | null {
+    return dbId ? (this.map.get(dbId) ?? null) : null;
+  }
+  get conflicts(): number {
+    return [...this.map.values()].filter((v) => v === null).length;
+  }
 }
 
 /** Labels of one document, by DbId. */
@@ -42,9 +66,16 @@ export class ParliamentDirectory {
   add(parliament: number, dbId: string | null, label: SpeakerLabel): void {
     if (label.kind !== 'member' || !label.constituency) return;
     let m = this.byParliament.get(parliament);
-    if (!m) { m = new DbIdMap(); this.byParliament.set(parliament, m); }
+    if (!m) {
+      m = new DbIdMap();
+      this.byParliament.set(parliament, m);
+    }
     m.add(dbId, label);
   }
-  get(parliament: number, dbId: string | null): Known | null { return this.byParliament.get(parliament)?.get(dbId) ?? null; }
-  get conflicts(): number { return [...this.byParliament.values()].reduce((n, m) => n + m.conflicts, 0); }
+  get(parliament: number, dbId: string | null): Known | null {
+    return this.byParliament.get(parliament)?.get(dbId) ?? null;
+  }
+  get conflicts(): number {
+    return [...this.byParliament.values()].reduce((n, m) => n + m.conflicts, 0);
+  }
 }

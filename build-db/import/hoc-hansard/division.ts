@@ -39,7 +39,10 @@ export function readDivision(el: Element): DivisionRead {
   for (const block of childrenNamed(el, 'DivisionType')) {
     const raw = attr(block, 'vote-type') ?? flatText(child(block, 'Type'));
     const side = sideOf(raw);
-    if (!side) { out.problems.push({ reason: 'division block of unknown side', detail: `vote-type ${JSON.stringify(raw)}` }); continue; }
+    if (!side) {
+      out.problems.push({ reason: 'division block of unknown side', detail: `vote-type ${JSON.stringify(raw)}` });
+      continue;
+    }
     const members = elements(block).filter((e) => e.name === 'Affiliation');
     out.listed[side] = (out.listed[side] ?? 0) + members.length;
     const total = child(block, 'Total');
@@ -47,7 +50,10 @@ export function readDivision(el: Element): DivisionRead {
     if (Number.isNaN(out.printed[side])) out.printed[side] = null;
     for (const m of members) {
       const printed = flatText(m);
-      if (!printed) { out.problems.push({ reason: 'division member without a name', detail: `${side}, DbId ${attr(m, 'DbId') ?? 'none'}` }); continue; }
+      if (!printed) {
+        out.problems.push({ reason: 'division member without a name', detail: `${side}, DbId ${attr(m, 'DbId') ?? 'none'}` });
+        continue;
+      }
       const [lastName, riding] = splitParens(printed);
       out.ballots.push({ raw: printed, lastName, constituency: riding, dbId: attr(m, 'DbId'), position: side });
     }

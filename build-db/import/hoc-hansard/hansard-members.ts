@@ -15,11 +15,23 @@ import type { Skip, SourceInput } from '../types.js';
 
 type Politician = SourceInput<'politicians'>;
 
-interface Sighting { name: string; riding: string; party: string | null; date: string; parliament: number; link: (key: string) => void; source: string; skip: Skip }
+interface Sighting {
+  name: string;
+  riding: string;
+  party: string | null;
+  date: string;
+  parliament: number;
+  link: (key: string) => void;
+  source: string;
+  skip: Skip;
+}
 
 export class HansardMembers {
   private groups = new Map<string, Sighting[]>();
-  constructor(private identity: Identity, private ridings: FederalRidings) {}
+  constructor(
+    private identity: Identity,
+    private ridings: FederalRidings,
+  ) {}
 
   /** A member's turn or ballot the identity rule left unlinked; `skip` is reported if it stays so. */
   sight(s: Sighting): void {
@@ -38,18 +50,39 @@ export class HansardMembers {
       const last = group.reduce((a, b) => (b.date >= a.date ? b : a));
       const riding = this.ridings.riding(last.riding, last.parliament);
       const term = {
-        start_at: ottawaDay(dates[0]), end_at: ottawaDay(dates.at(-1)!), elected_office: 'MP', observed: true,
-        parliament_number: last.parliament, constituency_id: riding.id, constituency_name: riding.name, party: last.party,
+        start_at: ottawaDay(dates[0]),
+        end_at: ottawaDay(dates.at(-1)!),
+        elected_office: 'MP',
+        observed: true,
+        parliament_number: last.parliament,
+        constituency_id: riding.id,
+        constituency_name: riding.name,
+        party: last.party,
       };
       const match = this.identity.matchPerson({ keys: [], name: last.name, level: 'federal', terms: [term] });
-      if (match.reason) { for (const s of group) skips.push({ ...s.skip, detail: `${s.skip.detail ?? ''}; several known people fit: ${match.detail}` }); continue; }
+      if (match.reason) {
+        for (const s of group) skips.push({ ...s.skip, detail: `${s.skip.detail ?? ''}; several known people fit: ${match.detail}` });
+        continue;
+      }
       const key = match.key ?? `ca-hoc/hansard-member/${slugify(`${personName(last.name)} ${riding.name}`)}`;
-      if (match.key) stats.members_known_given_observed_terms++; else stats.members_written_from_hansard++;
+      if (match.key) stats.members_known_given_observed_terms++;
+      else stats.members_written_from_hansard++;
       politicians.push({
-        key, name: bareName(last.name), party: last.party, elected_office: 'MP', level: 'federal',
-        constituency_id: riding.id, constituency_name: riding.name, is_active: false, terms: [term],
+        key,
+        name: bareName(last.name),
+        party: last.party,
+        elected_office: 'MP',
+        level: 'federal',
+        constituency_id: riding.id,
+        constituency_name: riding.name,
+        is_active: false,
+        terms: [term],
       });
-      for (const s of group) { s.link(key); this.identity.relink(s.source); linked++; }
+      for (const s of group) {
+        s.link(key);
+        this.identity.relink(s.source);
+        linked++;
+      }
     }
     return { politicians, linked, skips, stats };
   }

@@ -21,10 +21,21 @@ import { walkBody, type Walked } from './walk.js';
 
 const XML_FILE = /\.xml(?:\.gz)?$/i;
 
-interface Parsed { file: string; name: string; meta: DocMeta; walked: Walked; directory: DocumentDirectory; paragraphs: ParagraphsById }
+interface Parsed {
+  file: string;
+  name: string;
+  meta: DocMeta;
+  walked: Walked;
+  directory: DocumentDirectory;
+  paragraphs: ParagraphsById;
+}
 
 function commitOf(from: string): string {
-  try { return /\*\*Commit:\*\*\s*`([0-9a-f]{7,40})`/.exec(readFileSync(join(from, 'SOURCE.md'), 'utf8'))?.[1] ?? 'unknown'; } catch { return 'unknown'; }
+  try {
+    return /\*\*Commit:\*\*\s*`([0-9a-f]{7,40})`/.exec(readFileSync(join(from, 'SOURCE.md'), 'utf8'))?.[1] ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
 }
 
 export function importHocHansard(from: string, ctx: ImportContext): ImportOutput {
@@ -34,19 +45,37 @@ export function importHocHansard(from: string, ctx: ImportContext): ImportOutput
   const docs: Parsed[] = [];
   const seen = new Map<string, string>();
   const parliaments = new ParliamentDirectory();
-  for (const file of readdirSync(from).filter((f) => XML_FILE.test(f)).sort()) {
+  for (const file of readdirSync(from)
+    .filter((f) => XML_FILE.test(f))
+    .sort()) {
     const name = basename(file).replace(XML_FILE, '');
     let doc;
-    try { doc = parseXml(readXmlFile(join(from, file))); } catch (e) {
+    try {
+      doc = parseXml(readXmlFile(join(from, file)));
+    } catch (e) {
       ctx.skip({ file, record: 'whole file', reason: 'unreadable file', detail: String(e) });
       continue;
     }
     const m = readMeta(doc, file);
-    if ('problem' in m) { ctx.skip({ file, record: 'whole file', ...m.problem }); continue; }
+    if ('problem' in m) {
+      ctx.skip({ file, record: 'whole file', ...m.problem });
+      continue;
+    }
     const hansard = elements(doc).find((e) => e.name === 'Hansard') ?? first(doc, 'Hansard');
     const body = hansard ? child(hansard, 'HansardBody') : undefined;
-    if (!body) { ctx.skip({ file, record: 'whole file', reason: 'no HansardBody' }); continue; }
-    if (seen.has(m.meta.docId)) { ctx.skip({ file, record: 'whole file', reason: 'second file for the same document', detail: `${m.meta.docId} already read from ${seen.get(m.meta.docId)}` }); continue; }
+    if (!body) {
+      ctx.skip({ file, record: 'whole file', reason: 'no HansardBody' });
+      continue;
+    }
+    if (seen.has(m.meta.docId)) {
+      ctx.skip({
+        file,
+        record: 'whole file',
+        reason: 'second file for the same document',
+        detail: `${m.meta.docId} already read from ${seen.get(m.meta.docId)}`,
+      });
+      continue;
+    }
     seen.set(m.meta.docId, file);
     const walked = walkBody(body);
     for (const p of walked.problems) ctx.skip({ file, ...p });
@@ -71,10 +100,18 @@ export function importHocHansard(from: string, ctx: ImportContext): ImportOutput
     if (sessionOf.has(ps)) continue;
     const key = sessionKey(meta.parliament, meta.session);
     const dates = fixture.dates.get(ps);
-    if (dates) { sessions.push(sessionRecord(meta.parliament, meta.session, dates)); sessionOf.set(ps, key); } else if (existing.has(key)) sessionOf.set(ps, key);
+    if (dates) {
+      sessions.push(sessionRecord(meta.parliament, meta.session, dates));
+      sessionOf.set(ps, key);
+    } else if (existing.has(key)) sessionOf.set(ps, key);
     else {
       sessionOf.set(ps, null);
-      ctx.skip({ file: SESSIONS_FILE, record: `session ${ps} (first seen in ${file})`, reason: 'session without a known start date', detail: 'not in the fixture nor in the bundle: its speeches keep session_key null and its divisions are skipped' });
+      ctx.skip({
+        file: SESSIONS_FILE,
+        record: `session ${ps} (first seen in ${file})`,
+        reason: 'session without a known start date',
+        detail: 'not in the fixture nor in the bundle: its speeches keep session_key null and its divisions are skipped',
+      });
     }
   }
 
@@ -84,7 +121,11 @@ export function importHocHansard(from: string, ctx: ImportContext): ImportOutput
   const speeches: Array<SourceInput<'speeches'>> = [];
   const votes = new Map<string, { vote: SourceInput<'votes'>; file: string }>();
   for (const { file, name, meta, walked, directory } of docs) {
-    const lookup: Lookup = { inDocument: (id) => directory.get(id), inParliament: (id) => parliaments.get(meta.parliament, id), english: (r) => ridings.englishName(r) };
+    const lookup: Lookup = {
+      inDocument: (id) => directory.get(id),
+      inParliament: (id) => parliaments.get(meta.parliament, id),
+      english: (r) => ridings.englishName(r),
+    };
     const sKey = sessionOf.get(`${meta.parliament}-${meta.session}`) ?? null;
     const s = speechRecords(meta, file, walked.interventions, lookup, sKey, ctx, members);
     speeches.push(...s.speeches);
@@ -100,13 +141,25 @@ export function importHocHansard(from: string, ctx: ImportContext): ImportOutput
     add('speeches_presiding', s.speeches.filter((x) => x.is_presiding).length);
     add('paragraphs_opening_with_another_speakers_label', walked.inlineLabels);
     add('speeches_changing_floor_language_mid_turn', walked.interventions.filter((t) => t.floorChanges > 0).length);
-    add('narrative_paragraphs_outside_interventions', walked.narrative.reduce((n, b) => n + b.paragraphs.length, 0));
+    add(
+      'narrative_paragraphs_outside_interventions',
+      walked.narrative.reduce((n, b) => n + b.paragraphs.length, 0),
+    );
     for (const b of walked.narrative) {
-      ctx.skip({ file, record: `ParaText ${b.id ?? '(no id)'}`, reason: 'narrative outside any intervention (no speaker; kept only as vote context)', detail: `${b.paragraphs.length} paragraph(s): ${b.paragraphs[0].slice(0, 100)}` });
+      ctx.skip({
+        file,
+        record: `ParaText ${b.id ?? '(no id)'}`,
+        reason: 'narrative outside any intervention (no speaker; kept only as vote context)',
+        detail: `${b.paragraphs.length} paragraph(s): ${b.paragraphs[0].slice(0, 100)}`,
+      });
     }
     if (walked.writtenAnswers) {
       add('written_question_answers_not_imported', walked.writtenAnswers);
-      ctx.skip({ file, record: `${walked.writtenAnswers} WrittenQuestionResponse`, reason: 'written answers to order-paper questions (not interventions)' });
+      ctx.skip({
+        file,
+        record: `${walked.writtenAnswers} WrittenQuestionResponse`,
+        reason: 'written answers to order-paper questions (not interventions)',
+      });
     }
     for (const d of walked.divisions) {
       const v = voteRecord(meta, file, d, lookup, sKey, ctx, members);
@@ -115,7 +168,12 @@ export function importHocHansard(from: string, ctx: ImportContext): ImportOutput
       const other = votes.get(v.vote.key);
       if (other) {
         const same = other.vote.ayes === v.vote.ayes && other.vote.nays === v.vote.nays;
-        ctx.skip({ file, record: `Division ${v.vote.key}`, reason: 'division already read from another edition', detail: `kept from ${other.file}; totals ${same ? 'agree' : 'differ'}` });
+        ctx.skip({
+          file,
+          record: `Division ${v.vote.key}`,
+          reason: 'division already read from another edition',
+          detail: `kept from ${other.file}; totals ${same ? 'agree' : 'differ'}`,
+        });
         continue;
       }
       votes.set(v.vote.key, { vote: v.vote, file });
@@ -132,22 +190,40 @@ export function importHocHansard(from: string, ctx: ImportContext): ImportOutput
   add('committee_meetings', new Set(speeches.map((s) => s.meeting_url).filter(Boolean)).size);
   ctx.log(`${speeches.length} speeches and ${votes.size} divisions from ${docs.length} documents`);
   const dates = docs.map((d) => d.meta.date).sort();
-  const pairs = parallelTexts(docs.map((d) => ({ publicationId: d.meta.publicationId, language: d.meta.language, paragraphs: d.paragraphs })));
+  const pairs = parallelTexts(
+    docs.map((d) => ({ publicationId: d.meta.publicationId, language: d.meta.language, paragraphs: d.paragraphs })),
+  );
   add('parallel_paragraph_pairs', pairs.length);
 
   return {
-    records: { speeches, votes: [...votes.values()].map((v) => v.vote), parallel_texts: pairs, ...(sessions.length ? { sessions } : {}), ...(settled.politicians.length ? { politicians: settled.politicians } : {}) },
-    sources: [{
-      id: 'hoc-hansard-xml-samples',
-      version: `michaelmulley/openparliament@${commitOf(from).slice(0, 12)}: ${docs.length} documents, ${dates[0] ?? '?'} to ${dates.at(-1) ?? '?'}`,
-      url: 'https://www.ourcommons.ca/documentviewer/en/house/latest/hansard',
-      licence: 'Content © House of Commons (reproduction permitted for non-commercial use with attribution)',
-    }],
-    coverage: [{
-      jurisdiction: 'federal', hansard: 'partial', votes: 'partial', committees: 'partial',
-      source_urls: { hansard: 'https://www.ourcommons.ca/documentviewer/en/house/latest/hansard', committees: 'https://www.ourcommons.ca/Committees/en/Meetings' },
-      notes: `House of Commons Hansard: ${docs.filter((d) => d.meta.kind === 'debates').length} House sittings and ${docs.filter((d) => d.meta.kind === 'committee').length} committee meetings (2011-2024 samples), ${votes.size} recorded divisions with member positions.`,
-    }],
+    records: {
+      speeches,
+      votes: [...votes.values()].map((v) => v.vote),
+      parallel_texts: pairs,
+      ...(sessions.length ? { sessions } : {}),
+      ...(settled.politicians.length ? { politicians: settled.politicians } : {}),
+    },
+    sources: [
+      {
+        id: 'hoc-hansard-xml-samples',
+        version: `michaelmulley/openparliament@${commitOf(from).slice(0, 12)}: ${docs.length} documents, ${dates[0] ?? '?'} to ${dates.at(-1) ?? '?'}`,
+        url: 'https://www.ourcommons.ca/documentviewer/en/house/latest/hansard',
+        licence: 'Content © House of Commons (reproduction permitted for non-commercial use with attribution)',
+      },
+    ],
+    coverage: [
+      {
+        jurisdiction: 'federal',
+        hansard: 'partial',
+        votes: 'partial',
+        committees: 'partial',
+        source_urls: {
+          hansard: 'https://www.ourcommons.ca/documentviewer/en/house/latest/hansard',
+          committees: 'https://www.ourcommons.ca/Committees/en/Meetings',
+        },
+        notes: `House of Commons Hansard: ${docs.filter((d) => d.meta.kind === 'debates').length} House sittings and ${docs.filter((d) => d.meta.kind === 'committee').length} committee meetings (2011-2024 samples), ${votes.size} recorded divisions with member positions.`,
+      },
+    ],
     stats,
   };
 }

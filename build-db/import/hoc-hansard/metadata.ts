@@ -34,12 +34,37 @@ export interface DocMeta {
 export type MetaResult = { meta: DocMeta } | { problem: { reason: string; detail: string } };
 
 const MONTHS: Record<string, number> = {
-  january: 1, february: 2, march: 3, april: 4, may: 5, june: 6, july: 7, august: 8, september: 9, october: 10, november: 11, december: 12,
-  janvier: 1, fevrier: 2, mars: 3, avril: 4, mai: 5, juin: 6, juillet: 7, aout: 8, septembre: 9, octobre: 10, novembre: 11, decembre: 12,
+  january: 1,
+  february: 2,
+  march: 3,
+  april: 4,
+  may: 5,
+  june: 6,
+  july: 7,
+  august: 8,
+  september: 9,
+  october: 10,
+  november: 11,
+  december: 12,
+  janvier: 1,
+  fevrier: 2,
+  mars: 3,
+  avril: 4,
+  mai: 5,
+  juin: 6,
+  juillet: 7,
+  aout: 8,
+  septembre: 9,
+  octobre: 10,
+  novembre: 11,
+  decembre: 12,
 };
 
 const pad = (n: number) => String(n).padStart(2, '0');
-const asDate = (y: number, m: number, d: number) => { const s = `${y}-${pad(m)}-${pad(d)}`; return isCalendarDate(s) ? s : null; };
+const asDate = (y: number, m: number, d: number) => {
+  const s = `${y}-${pad(m)}-${pad(d)}`;
+  return isCalendarDate(s) ? s : null;
+};
 
 /** "Thursday, May 18, 2023" or "Le mardi 9 août 2022" / "Le vendredi 1er avril 2016" → YYYY-MM-DD. */
 export function parsePrintedDate(text: string): string | null {
@@ -51,7 +76,10 @@ export function parsePrintedDate(text: string): string | null {
   return null;
 }
 
-const int = (s: string | undefined | null) => { const m = /\d+/.exec(s ?? ''); return m ? Number(m[0]) : null; };
+const int = (s: string | undefined | null) => {
+  const m = /\d+/.exec(s ?? '');
+  return m ? Number(m[0]) : null;
+};
 
 export function extractedItems(hansard: Element): Map<string, string> {
   const info = child(hansard, 'ExtractedInformation');
@@ -68,38 +96,81 @@ export function readMeta(doc: Document, fileName: string): MetaResult {
   if (!hansard) return { problem: { reason: 'not a House publication XML', detail: 'no <Hansard> element' } };
   const items = extractedItems(hansard);
   const publicationId = attr(hansard, 'id')?.trim() || null;
-  const lang = (attr(hansard, 'xml:lang') ?? '').toLowerCase() || (/[-_](fr|f)\.xml/i.test(fileName) ? 'fr' : /[-_](en|e)\.xml/i.test(fileName) ? 'en' : '');
+  const lang =
+    (attr(hansard, 'xml:lang') ?? '').toLowerCase() ||
+    (/[-_](fr|f)\.xml/i.test(fileName) ? 'fr' : /[-_](en|e)\.xml/i.test(fileName) ? 'en' : '');
   const language: Edition | null = lang.startsWith('fr') ? 'fr' : lang.startsWith('en') ? 'en' : null;
   const category = (items.get('MetaDocumentCategory') ?? flatText(first(hansard, 'DocumentName'))).toLowerCase();
-  const kind = /committee|evidence|t[ée]moignages/.test(category) ? 'committee' : /debates|hansard|d[ée]bats/.test(category) ? 'debates' : null;
+  const kind = /committee|evidence|t[ée]moignages/.test(category)
+    ? 'committee'
+    : /debates|hansard|d[ée]bats/.test(category)
+      ? 'debates'
+      : null;
   const parliament = int(items.get('ParliamentNumber')) ?? int(items.get('Parliament'));
   const session = int(items.get('SessionNumber')) ?? int(items.get('Session'));
   const number = int(items.get('MetaNumberNumber')) ?? int(items.get('Number'));
-  const y = int(items.get('MetaDateNumYear')), m = int(items.get('MetaDateNumMonth')), d = int(items.get('MetaDateNumDay'));
+  const y = int(items.get('MetaDateNumYear')),
+    m = int(items.get('MetaDateNumMonth')),
+    d = int(items.get('MetaDateNumDay'));
   const date = (y && m && d ? asDate(y, m, d) : null) ?? parsePrintedDate(items.get('Date') ?? '');
-  const missing = Object.entries({ 'publication id': publicationId, language, 'document category': kind, parliament, session, number, date })
-    .filter(([, v]) => !v).map(([k]) => k);
+  const missing = Object.entries({
+    'publication id': publicationId,
+    language,
+    'document category': kind,
+    parliament,
+    session,
+    number,
+    date,
+  })
+    .filter(([, v]) => !v)
+    .map(([k]) => k);
   if (missing.length) return { problem: { reason: 'document metadata incomplete', detail: `no ${missing.join(', ')}` } };
 
   const acronym = items.get('Acronyme')?.trim().toUpperCase() || null;
-  const committeeName = kind === 'committee'
-    ? (items.get(language === 'fr' ? 'InstitutionDebateFr' : 'InstitutionDebateEn') || items.get('InstitutionDebate') || null) : null;
-  if (kind === 'committee' && !acronym) return { problem: { reason: 'committee evidence without a committee acronym', detail: 'no Acronyme item: no meeting URL can be built' } };
+  const committeeName =
+    kind === 'committee'
+      ? items.get(language === 'fr' ? 'InstitutionDebateFr' : 'InstitutionDebateEn') || items.get('InstitutionDebate') || null
+      : null;
+  if (kind === 'committee' && !acronym)
+    return {
+      problem: { reason: 'committee evidence without a committee acronym', detail: 'no Acronyme item: no meeting URL can be built' },
+    };
 
   const ps = `${parliament}-${session}`;
   const en = 'https://www.ourcommons.ca/DocumentViewer/en';
   const fr = 'https://www.noscommunes.ca/DocumentViewer/fr';
   const meetingUrl = kind === 'committee' ? `${en}/${ps}/${acronym}/meeting-${number}/evidence` : null;
-  const sourceUrl = kind === 'committee'
-    ? (language === 'fr' ? `${fr}/${ps}/${acronym}/reunion-${number}/temoignages` : meetingUrl!)
-    : (language === 'fr' ? `${fr}/${ps}/chambre/seance-${number}/debats` : `${en}/${ps}/house/sitting-${number}/hansard`);
+  const sourceUrl =
+    kind === 'committee'
+      ? language === 'fr'
+        ? `${fr}/${ps}/${acronym}/reunion-${number}/temoignages`
+        : meetingUrl!
+      : language === 'fr'
+        ? `${fr}/${ps}/chambre/seance-${number}/debats`
+        : `${en}/${ps}/house/sitting-${number}/hansard`;
   // "Speaker: The Honourable Andrew Scheer" / "Présidence de l'honorable Andrew Scheer" / "Mr. Lloyd Longfield".
-  const speaker = items.get('SpeakerName')?.replace(/^(?:speaker\s*:|pr[ée]sidence\s+de)\s*/i, '').replace(/^(?:the\s+honourable|l['’]honorable)\s+/i, '').trim() || null;
+  const speaker =
+    items
+      .get('SpeakerName')
+      ?.replace(/^(?:speaker\s*:|pr[ée]sidence\s+de)\s*/i, '')
+      .replace(/^(?:the\s+honourable|l['’]honorable)\s+/i, '')
+      .trim() || null;
   const presiding = kind === 'committee' && !/^(?:chair|pr[ée]sidente?)$/i.test(items.get('SpeakerTitle')?.trim() ?? '') ? null : speaker;
   return {
     meta: {
-      publicationId: publicationId!, language: language!, kind: kind!, parliament: parliament!, session: session!, number: number!, date: date!,
-      committeeAcronym: acronym, committeeName, docId: `${publicationId}-${language}`, sourceUrl, meetingUrl, presiding,
+      publicationId: publicationId!,
+      language: language!,
+      kind: kind!,
+      parliament: parliament!,
+      session: session!,
+      number: number!,
+      date: date!,
+      committeeAcronym: acronym,
+      committeeName,
+      docId: `${publicationId}-${language}`,
+      sourceUrl,
+      meetingUrl,
+      presiding,
     },
   };
 }

@@ -18,7 +18,9 @@ export function paragraphsById(doc: Document): ParagraphsById {
 }
 
 /** Pairs of every publication read in both languages, paragraph by paragraph. */
-export function parallelTexts(editions: Array<{ publicationId: string; language: 'en' | 'fr'; paragraphs: ParagraphsById }>): Array<SourceInput<'parallel_texts'>> {
+export function parallelTexts(
+  editions: Array<{ publicationId: string; language: 'en' | 'fr'; paragraphs: ParagraphsById }>,
+): Array<SourceInput<'parallel_texts'>> {
   const out: Array<SourceInput<'parallel_texts'>> = [];
   for (const en of editions.filter((e) => e.language === 'en')) {
     const fr = editions.find((e) => e.language === 'fr' && e.publicationId === en.publicationId);

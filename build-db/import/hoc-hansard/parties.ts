@@ -6,8 +6,27 @@
 import { knownCaucus } from '../people/federal-parties.js';
 
 const PRINTED = new Set([
-  'lib.', 'lib', 'plc', 'cpc', 'pcc', 'cons.', 'ndp', 'npd', 'bq', 'gp', 'pv', 'ind.', 'ind',
-  'cons. ind.', 'ind. cons.', 'fd', 'sd', 'ppc', 'ca', 'ref.', 'pc',
+  'lib.',
+  'lib',
+  'plc',
+  'cpc',
+  'pcc',
+  'cons.',
+  'ndp',
+  'npd',
+  'bq',
+  'gp',
+  'pv',
+  'ind.',
+  'ind',
+  'cons. ind.',
+  'ind. cons.',
+  'fd',
+  'sd',
+  'ppc',
+  'ca',
+  'ref.',
+  'pc',
 ]);
 
 /** The caucus name for a printed abbreviation, or null when it is not a known party. */

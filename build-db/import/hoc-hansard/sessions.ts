@@ -8,11 +8,15 @@ import type { SourceInput } from '../types.js';
 
 export const SESSIONS_FILE = 'openparliament-fixtures/sessions.json';
 
-export interface SessionDates { name: string | null; start: string; end: string | null }
+export interface SessionDates {
+  name: string | null;
+  start: string;
+  end: string | null;
+}
 
 const ordinal = (n: number) => {
   const teen = n % 100 >= 11 && n % 100 <= 13;
-  return `${n}${teen ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th'}`;
+  return `${n}${teen ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th')}`;
 };
 
 export const sessionKey = (parliament: number, session: number) => `ca/session/${parliament}-${session}`;
@@ -23,7 +27,11 @@ export function readSessionDates(path: string): { dates: Map<string, SessionDate
   const dates = new Map<string, SessionDates>();
   if (!existsSync(path)) return { dates, problem: 'file not found' };
   let rows: unknown;
-  try { rows = JSON.parse(readFileSync(path, 'utf8')); } catch (e) { return { dates, problem: `not JSON: ${String(e)}` }; }
+  try {
+    rows = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (e) {
+    return { dates, problem: `not JSON: ${String(e)}` };
+  }
   if (!Array.isArray(rows)) return { dates, problem: 'not an array of fixtures' };
   for (const row of rows as Array<{ model?: string; pk?: string; fields?: Record<string, unknown> }>) {
     const f = row.fields ?? {};
@@ -36,7 +44,12 @@ export function readSessionDates(path: string): { dates: Map<string, SessionDate
 
 export function sessionRecord(parliament: number, session: number, d: SessionDates): SourceInput<'sessions'> {
   return {
-    key: sessionKey(parliament, session), level: 'federal', parliament_number: parliament, session_number: session,
-    name: d.name ?? sessionName(parliament, session), start_date: d.start, end_date: d.end,
+    key: sessionKey(parliament, session),
+    level: 'federal',
+    parliament_number: parliament,
+    session_number: session,
+    name: d.name ?? sessionName(parliament, session),
+    start_date: d.start,
+    end_date: d.end,
   };
 }

@@ -26,11 +26,13 @@ export interface SpeakerLabel {
 }
 
 // Whoever presides: the Speaker and deputies in the House and Committee of the Whole, committee chairs.
-const PRESIDING = /^(?:the\s+(?:acting\s+|assistant\s+deputy\s+|deputy\s+)?(?:speaker|chair(?:man|woman|person)?)|the\s+(?:acting\s+)?vice-chair|(?:le|la)\s+(?:vice-)?pr[ée]sident(?:e)?(?:\s+suppl[ée]ante?)?|(?:le|la)\s+pr[ée]sident(?:e)?\s+adjoint(?:e)?)$/i;
+const PRESIDING =
+  /^(?:the\s+(?:acting\s+|assistant\s+deputy\s+|deputy\s+)?(?:speaker|chair(?:man|woman|person)?)|the\s+(?:acting\s+)?vice-chair|(?:le|la)\s+(?:vice-)?pr[ée]sident(?:e)?(?:\s+suppl[ée]ante?)?|(?:le|la)\s+pr[ée]sident(?:e)?\s+adjoint(?:e)?)$/i;
 const OFFICIAL = /^(?:the|le|la)\s+(?:clerk|greffi[eè]re?|sergeant|sergent|usher|huissier|law clerk|legislative clerk)\b/i;
 const COLLECTIVE = /^(?:some\s+hon\.?\s+members?|an\s+hon\.?\s+member|des\s+voix|une\s+voix|plusieurs\s+voix)$/i;
 // A parenthesised title rather than a riding.
-export const TITLE = /^(?:the\s+)?(?:right\s+hon\.?\s+)?(?:minister|associate minister|prime minister|deputy prime minister|parliamentary secretary|leader|deputy leader|house leader|president|secretary of state|minister of state|chief government whip|government whip|whip|speaker|deputy speaker|ministre|premier ministre|premi[eè]re ministre|vice-premi[eè]re? ministre|secr[ée]taire|leader|pr[ée]sident|whip|chef)\b/i;
+export const TITLE =
+  /^(?:the\s+)?(?:right\s+hon\.?\s+)?(?:minister|associate minister|prime minister|deputy prime minister|parliamentary secretary|leader|deputy leader|house leader|president|secretary of state|minister of state|chief government whip|government whip|whip|speaker|deputy speaker|ministre|premier ministre|premi[eè]re ministre|vice-premi[eè]re? ministre|secr[ée]taire|leader|pr[ée]sident|whip|chef)\b/i;
 
 /** Splits "Name (inside)" where the parentheses close the label and may nest: → [name, inside]. */
 export function splitParens(label: string): [string, string | null] {
@@ -56,7 +58,8 @@ function readMemberParens(inside: string): { role: string | null; constituency: 
 /** A person label "Mr. X (…)" or "Mr. X", for members, witnesses and the names inside office labels. */
 function readPerson(label: string, raw: string, witnessType: boolean): SpeakerLabel {
   const [name, inside] = splitParens(label);
-  if (inside === null) return { raw, name: name || null, role: null, constituency: null, party: null, kind: witnessType ? 'witness' : 'member' };
+  if (inside === null)
+    return { raw, name: name || null, role: null, constituency: null, party: null, kind: witnessType ? 'witness' : 'member' };
   const member = witnessType ? null : readMemberParens(inside);
   if (member) return { raw, name, ...member, kind: 'member' };
   // Parentheses without a party: a witness's title and organisation.
@@ -68,7 +71,10 @@ function readPerson(label: string, raw: string, witnessType: boolean): SpeakerLa
  * codes; the other values mix offices and roles and are not relied on).
  */
 export function readSpeakerLabel(printed: string, type: string | null = null): SpeakerLabel | null {
-  const raw = printed.replace(/\s+/g, ' ').replace(/\s*:\s*$/, '').trim();
+  const raw = printed
+    .replace(/\s+/g, ' ')
+    .replace(/\s*:\s*$/, '')
+    .trim();
   if (!raw) return null;
   const [head, inside] = splitParens(raw);
   if (COLLECTIVE.test(raw)) return { raw, name: null, role: null, constituency: null, party: null, kind: 'collective' };

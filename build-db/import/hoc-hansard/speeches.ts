@@ -38,11 +38,13 @@ export function speakerOf(el: Element): { dbId: string | null; type: string | nu
   return { dbId: aff ? attr(aff, 'DbId') : null, type: aff ? attr(aff, 'Type') : null, label: readSpeakerLabel(flatText(aff ?? ps)) };
 }
 
-export interface Speaker extends SpeakerLabel { resolvable: boolean }
+export interface Speaker extends SpeakerLabel {
+  resolvable: boolean;
+}
 
 /** The label completed from the fuller label printed for the same DbId (names must agree). */
 export function completeSpeaker(label: SpeakerLabel, dbId: string | null, lookup: Lookup): Speaker {
-  const agrees = (k: Known | null) => k && (!label.name || personName(k.name) === personName(label.name)) ? k : null;
+  const agrees = (k: Known | null) => (k && (!label.name || personName(k.name) === personName(label.name)) ? k : null);
   const doc = agrees(lookup.inDocument(dbId));
   const parl = agrees(lookup.inParliament(dbId));
   const bare = label.kind === 'member' && !label.role && !label.constituency && !label.party;
@@ -53,7 +55,7 @@ export function completeSpeaker(label: SpeakerLabel, dbId: string | null, lookup
     name: label.name ?? doc?.name ?? null,
     role: label.role ?? doc?.role ?? null,
     party: label.party ?? doc?.party ?? null,
-    constituency: label.constituency ?? doc?.constituency ?? (kind === 'member' ? parl?.constituency ?? null : null),
+    constituency: label.constituency ?? doc?.constituency ?? (kind === 'member' ? (parl?.constituency ?? null) : null),
   };
   // Presiding officers are looked up only when a name is printed for them; witnesses, officials
   // and collective voices are not politicians.
@@ -88,10 +90,20 @@ export interface SpeechOutput {
 }
 
 export function speechRecords(
-  meta: DocMeta, file: string, turns: InterventionAt[], lookup: Lookup, sessionKey: string | null, ctx: ImportContext, members?: HansardMembers,
+  meta: DocMeta,
+  file: string,
+  turns: InterventionAt[],
+  lookup: Lookup,
+  sessionKey: string | null,
+  ctx: ImportContext,
+  members?: HansardMembers,
 ): SpeechOutput {
   const speeches: Array<SourceInput<'speeches'>> = [];
-  let translatedTurns = 0, resolvable = 0, resolved = 0, emptyLabels = 0, chairFromHeader = 0;
+  let translatedTurns = 0,
+    resolvable = 0,
+    resolved = 0,
+    emptyLabels = 0,
+    chairFromHeader = 0;
   const notPoliticians: SpeechOutput['notPoliticians'] = {};
   const committee = meta.kind === 'committee';
   for (const t of turns) {
@@ -100,11 +112,25 @@ export function speechRecords(
     const known = printed ? null : lookup.inDocument(dbId);
     const label = printed ?? (known ? readSpeakerLabel(known.raw) : null);
     const record = `Intervention ${t.id ?? '(no id)'}${label ? ` (${label.raw})` : ''}`;
-    if (!label) { ctx.skip({ file, record, reason: 'intervention without a speaker label', detail: `DbId ${dbId ?? 'none'}, not printed with a name elsewhere in the document` }); continue; }
+    if (!label) {
+      ctx.skip({
+        file,
+        record,
+        reason: 'intervention without a speaker label',
+        detail: `DbId ${dbId ?? 'none'}, not printed with a name elsewhere in the document`,
+      });
+      continue;
+    }
     if (known) emptyLabels++;
     const text = interventionParagraphs(child(t.el, 'Content')).join('\n\n');
-    if (!text) { ctx.skip({ file, record, reason: 'intervention with no text' }); continue; }
-    if (t.place.minutes === null) { ctx.skip({ file, record, reason: 'intervention before any clock stamp', detail: 'no <Timestamp> or "The House met at" before it' }); continue; }
+    if (!text) {
+      ctx.skip({ file, record, reason: 'intervention with no text' });
+      continue;
+    }
+    if (t.place.minutes === null) {
+      ctx.skip({ file, record, reason: 'intervention before any clock stamp', detail: 'no <Timestamp> or "The House met at" before it' });
+      continue;
+    }
     const who = ministerAsMember(completeSpeaker(label, dbId, lookup), meta.date, ctx);
     let politicianKey: string | null = null;
     let sighting: Skip | null = null;
@@ -116,18 +142,32 @@ export function speechRecords(
       if (name) {
         const riding = who.constituency && lookup.english(who.constituency);
         const r = ctx.identity.resolve(SPEAKERS, { name, constituency: riding, party: who.party, ...houseMember(meta.date) });
-        if (r.key !== null) { politicianKey = r.key; resolved++; if (chair) chairFromHeader++; } else {
-          const skip: Skip = { file, record, reason: `speaker unlinked: ${r.reason === 'ambiguous' ? 'several members fit' : 'no member of that name serving that day'}`, detail: `${name} on ${meta.date}${r.detail ? `: ${r.detail}` : ''}` };
+        if (r.key !== null) {
+          politicianKey = r.key;
+          resolved++;
+          if (chair) chairFromHeader++;
+        } else {
+          const skip: Skip = {
+            file,
+            record,
+            reason: `speaker unlinked: ${r.reason === 'ambiguous' ? 'several members fit' : 'no member of that name serving that day'}`,
+            detail: `${name} on ${meta.date}${r.detail ? `: ${r.detail}` : ''}`,
+          };
           // A full label ("Mr. Jean Roy (Laval, CPC)") nobody holds that day: a sighting of a member (hansard-members.ts).
           if (members && r.reason === 'no_candidate' && riding && who.kind === 'member') sighting = skip;
           else ctx.skip(skip);
         }
       } else {
         ctx.identity.resolve(SPEAKERS, {}); // counted: a member's turn nobody can be named for
-        ctx.skip({ file, record, reason: 'speaker unlinked: presiding officer not named in the document', detail: `${who.role ?? label.raw} on ${meta.date}` });
+        ctx.skip({
+          file,
+          record,
+          reason: 'speaker unlinked: presiding officer not named in the document',
+          detail: `${who.role ?? label.raw} on ${meta.date}`,
+        });
       }
     } else notPoliticians[who.kind] = (notPoliticians[who.kind] ?? 0) + 1;
-    const party = who.party ?? (politicianKey ? ctx.identity.termOn(politicianKey, meta.date, 'MP')?.party ?? null : null);
+    const party = who.party ?? (politicianKey ? (ctx.identity.termOn(politicianKey, meta.date, 'MP')?.party ?? null) : null);
     if (t.place.floor && t.place.floor.toLowerCase() !== meta.language) translatedTurns++;
     const sequence = speeches.length + 1;
     const speech: SourceInput<'speeches'> = {
@@ -155,8 +195,18 @@ export function speechRecords(
     };
     speeches.push(speech);
     if (sighting && members) {
-      members.sight({ name: name!, riding: lookup.english(who.constituency!), party: who.party, date: meta.date, parliament: meta.parliament, source: SPEAKERS, skip: sighting,
-        link: (k) => { speech.politician_key = k; } });
+      members.sight({
+        name: name!,
+        riding: lookup.english(who.constituency!),
+        party: who.party,
+        date: meta.date,
+        parliament: meta.parliament,
+        source: SPEAKERS,
+        skip: sighting,
+        link: (k) => {
+          speech.politician_key = k;
+        },
+      });
     }
   }
   return { speeches, translatedTurns, resolvable, resolved, emptyLabels, chairFromHeader, notPoliticians };

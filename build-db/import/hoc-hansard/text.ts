@@ -15,7 +15,10 @@ const PARA = '\u0000P';
 const LINE = '\u0000L';
 
 function collect(node: AnyNode, out: string[]): void {
-  if (isText(node)) { out.push(node.data); return; }
+  if (isText(node)) {
+    out.push(node.data);
+    return;
+  }
   if (!isTag(node) || NOT_SPOKEN.has(node.name)) return;
   const mark = OWN_PARAGRAPH.has(node.name) ? PARA : OWN_LINE.has(node.name) ? LINE : '';
   out.push(mark);
@@ -27,8 +30,16 @@ function collect(node: AnyNode, out: string[]): void {
 export function paragraphsOf(el: Element): string[] {
   const out: string[] = [];
   collect(el, out);
-  return out.join('').split(PARA)
-    .map((p) => p.split(LINE).map((l) => l.replace(/\s+/g, ' ').trim()).filter(Boolean).join('\n'))
+  return out
+    .join('')
+    .split(PARA)
+    .map((p) =>
+      p
+        .split(LINE)
+        .map((l) => l.replace(/\s+/g, ' ').trim())
+        .filter(Boolean)
+        .join('\n'),
+    )
     .filter(Boolean);
 }
 

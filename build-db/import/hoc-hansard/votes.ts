@@ -29,19 +29,47 @@ export function resultOf(divided: string | null): VoteResult | null {
 const byCount = (yeas: number, nays: number): VoteResult => (yeas > nays ? 'passed' : yeas < nays ? 'defeated' : 'tied');
 const cut = (s: string) => (s.length > MOTION_MAX ? `${s.slice(0, MOTION_MAX - 1).trimEnd()}…` : s);
 
-export interface VoteOutput { vote: SourceInput<'votes'> | null; listed: number; resolved: number; totalsDiffer: boolean }
+export interface VoteOutput {
+  vote: SourceInput<'votes'> | null;
+  listed: number;
+  resolved: number;
+  totalsDiffer: boolean;
+}
 
-export function voteRecord(meta: DocMeta, file: string, at: DivisionAt, lookup: Lookup, sessionKey: string | null, ctx: ImportContext, members?: HansardMembers): VoteOutput {
+export function voteRecord(
+  meta: DocMeta,
+  file: string,
+  at: DivisionAt,
+  lookup: Lookup,
+  sessionKey: string | null,
+  ctx: ImportContext,
+  members?: HansardMembers,
+): VoteOutput {
   const read = readDivision(at.el);
   const record = `Division ${read.number ?? '(no number)'}`;
   for (const p of read.problems) ctx.skip({ file, record, ...p });
   const none: VoteOutput = { vote: null, listed: read.ballots.length, resolved: 0, totalsDiffer: false };
-  if (read.number === null) { ctx.skip({ file, record, reason: 'division without a number' }); return none; }
+  if (read.number === null) {
+    ctx.skip({ file, record, reason: 'division without a number' });
+    return none;
+  }
   const key = `ca-hoc/vote/${meta.parliament}-${meta.session}/${read.number}`;
-  if (!sessionKey) { ctx.skip({ file, record, reason: 'division in a session with no session record', detail: `${key}: a vote needs its session (see the session skip)` }); return none; }
-  if (at.place.minutes === null) { ctx.skip({ file, record, reason: 'division before any clock stamp' }); return none; }
+  if (!sessionKey) {
+    ctx.skip({
+      file,
+      record,
+      reason: 'division in a session with no session record',
+      detail: `${key}: a vote needs its session (see the session skip)`,
+    });
+    return none;
+  }
+  if (at.place.minutes === null) {
+    ctx.skip({ file, record, reason: 'division before any clock stamp' });
+    return none;
+  }
 
-  const yeas = read.listed.yea ?? 0, nays = read.listed.nay ?? 0;
+  const yeas = read.listed.yea ?? 0,
+    nays = read.listed.nay ?? 0;
   let totalsDiffer = false;
   for (const side of ['yea', 'nay', 'paired'] as const) {
     const printed = read.printed[side];
@@ -55,7 +83,8 @@ export function voteRecord(meta: DocMeta, file: string, at: DivisionAt, lookup: 
   if (stated && stated !== byCount(yeas, nays)) ctx.log(`${file} ${record}: printed result ${stated} but ${yeas} yeas / ${nays} nays`);
 
   const positions: NonNullable<SourceInput<'votes'>['positions']> = [];
-  const keys = new Set<string>(), raws = new Set<string>();
+  const keys = new Set<string>(),
+    raws = new Set<string>();
   let resolved = 0;
   for (const b of read.ballots) {
     const same = (k: ReturnType<Lookup['inDocument']>) => (k && personName(k.name).endsWith(personName(b.lastName)) ? k : null);
@@ -63,31 +92,67 @@ export function voteRecord(meta: DocMeta, file: string, at: DivisionAt, lookup: 
     const doc = same(lookup.inDocument(b.dbId));
     const printed = b.constituency ?? seat?.constituency ?? null;
     const constituency = printed && lookup.english(printed);
-    const r = ctx.identity.resolve(VOTERS, { name: seat?.name ?? null, lastName: b.lastName, constituency, party: doc?.party ?? null, ...houseMember(meta.date) });
+    const r = ctx.identity.resolve(VOTERS, {
+      name: seat?.name ?? null,
+      lastName: b.lastName,
+      constituency,
+      party: doc?.party ?? null,
+      ...houseMember(meta.date),
+    });
     let sighting: Skip | null = null;
     if (r.key === null) {
-      const skip: Skip = { file, record: `${record}: ${b.raw}`, reason: `voter unlinked: ${r.reason === 'ambiguous' ? 'several members fit' : 'no member of that name serving that day'}`, detail: `${seat?.name ?? b.lastName} on ${meta.date}${r.detail ? `: ${r.detail}` : ''}` };
+      const skip: Skip = {
+        file,
+        record: `${record}: ${b.raw}`,
+        reason: `voter unlinked: ${r.reason === 'ambiguous' ? 'several members fit' : 'no member of that name serving that day'}`,
+        detail: `${seat?.name ?? b.lastName} on ${meta.date}${r.detail ? `: ${r.detail}` : ''}`,
+      };
       // The seat DbId carries a full label of this Parliament: a sighting of that member (hansard-members.ts).
       if (members && r.reason === 'no_candidate' && seat && constituency) sighting = skip;
       else ctx.skip(skip);
     }
     let politicianKey = r.key;
     if (politicianKey && keys.has(politicianKey)) {
-      ctx.skip({ file, record: `${record}: ${b.raw}`, reason: 'two ballots matched to one politician: the second left unlinked', detail: politicianKey });
+      ctx.skip({
+        file,
+        record: `${record}: ${b.raw}`,
+        reason: 'two ballots matched to one politician: the second left unlinked',
+        detail: politicianKey,
+      });
       politicianKey = null;
     }
-    if (!politicianKey && raws.has(b.raw)) { ctx.skip({ file, record: `${record}: ${b.raw}`, reason: 'division member listed twice' }); continue; }
-    if (politicianKey) { keys.add(politicianKey); resolved++; } else raws.add(b.raw);
+    if (!politicianKey && raws.has(b.raw)) {
+      ctx.skip({ file, record: `${record}: ${b.raw}`, reason: 'division member listed twice' });
+      continue;
+    }
+    if (politicianKey) {
+      keys.add(politicianKey);
+      resolved++;
+    } else raws.add(b.raw);
     // The party and riding of that day: as printed, else the linked member's term on the date.
     const term = politicianKey ? ctx.identity.termOn(politicianKey, meta.date, 'MP') : null;
     const position: NonNullable<SourceInput<'votes'>['positions']>[number] = {
-      politician_key: politicianKey, politician_name_raw: b.raw, party_at_time: doc?.party ?? term?.party ?? null,
-      constituency_at_time: printed ?? term?.constituency_name ?? null, position: b.position,
+      politician_key: politicianKey,
+      politician_name_raw: b.raw,
+      party_at_time: doc?.party ?? term?.party ?? null,
+      constituency_at_time: printed ?? term?.constituency_name ?? null,
+      position: b.position,
     };
     positions.push(position);
     if (sighting && members && seat && constituency) {
-      members.sight({ name: seat.name, riding: constituency, party: seat.party, date: meta.date, parliament: meta.parliament, source: VOTERS, skip: sighting,
-        link: (k) => { position.politician_key = k; position.party_at_time ??= seat.party; } });
+      members.sight({
+        name: seat.name,
+        riding: constituency,
+        party: seat.party,
+        date: meta.date,
+        parliament: meta.parliament,
+        source: VOTERS,
+        skip: sighting,
+        link: (k) => {
+          position.politician_key = k;
+          position.party_at_time ??= seat.party;
+        },
+      });
     }
   }
 

@@ -19,7 +19,12 @@ export interface Place {
   floor: string | null;
 }
 
-export interface InterventionAt { el: Element; id: string | null; place: Place; /** Floor-language changes inside it. */ floorChanges: number }
+export interface InterventionAt {
+  el: Element;
+  id: string | null;
+  place: Place /** Floor-language changes inside it. */;
+  floorChanges: number;
+}
 
 export interface DivisionAt {
   el: Element;
@@ -59,50 +64,98 @@ export function walkBody(body: Element): Walked {
   let runningHead: string | null = null;
   let subjectTitle: string | null = null;
   let qualifier: string | null = null;
-  let motion: string | null = null, divided: string | null = null, billCaption: string | null = null;
+  let motion: string | null = null,
+    divided: string | null = null,
+    billCaption: string | null = null;
   let inNarrative = false;
   let floorChanges = 0;
 
-  const place = (): Place => ({ orderOfBusiness: oob ?? runningHead, subject: subjectLabel(subjectTitle, qualifier), runningHead, minutes, floor });
-  const newThread = () => { motion = null; divided = null; billCaption = null; };
+  const place = (): Place => ({
+    orderOfBusiness: oob ?? runningHead,
+    subject: subjectLabel(subjectTitle, qualifier),
+    runningHead,
+    minutes,
+    floor,
+  });
+  const newThread = () => {
+    motion = null;
+    divided = null;
+    billCaption = null;
+  };
 
   const clock = (el: Element) => {
     const m = timestampMinutes(el);
-    if (m === null) out.problems.push({ record: `Timestamp ${flatText(el) || '(empty)'}`, reason: 'unparsable clock stamp', detail: `Hr=${attr(el, 'Hr')} Mn=${attr(el, 'Mn')}; the previous time stays in force` });
+    if (m === null)
+      out.problems.push({
+        record: `Timestamp ${flatText(el) || '(empty)'}`,
+        reason: 'unparsable clock stamp',
+        detail: `Hr=${attr(el, 'Hr')} Mn=${attr(el, 'Mn')}; the previous time stays in force`,
+      });
     else minutes = m;
   };
   const language = (el: Element) => {
     const l = (attr(el, 'language') ?? '').toUpperCase();
-    if ((l === 'EN' || l === 'FR') && l !== floor) { floor = l; floorChanges++; }
+    if ((l === 'EN' || l === 'FR') && l !== floor) {
+      floor = l;
+      floorChanges++;
+    }
   };
 
   const visit = (el: Element, inIntro: boolean): void => {
     switch (el.name) {
-      case 'Timestamp': clock(el); return;
-      case 'FloorLanguage': language(el); return;
-      case 'Prayer': case 'CatchLine': case 'OrderOfBusinessTitle': case 'SubjectOfBusinessTitle': case 'SubjectOfBusinessQualifier': return;
+      case 'Timestamp':
+        clock(el);
+        return;
+      case 'FloorLanguage':
+        language(el);
+        return;
+      case 'Prayer':
+      case 'CatchLine':
+      case 'OrderOfBusinessTitle':
+      case 'SubjectOfBusinessTitle':
+      case 'SubjectOfBusinessQualifier':
+        return;
       case 'OrderOfBusiness': {
         oob = orderOfBusinessLabel(flatText(child(el, 'OrderOfBusinessTitle')), flatText(child(el, 'CatchLine')));
         runningHead = oob;
-        subjectTitle = null; qualifier = null; newThread(); inNarrative = false;
+        subjectTitle = null;
+        qualifier = null;
+        newThread();
+        inNarrative = false;
         elements(el).forEach((c) => visit(c, false));
         return;
       }
-      case 'Intro': { elements(el).forEach((c) => visit(c, true)); return; }
+      case 'Intro': {
+        elements(el).forEach((c) => visit(c, true));
+        return;
+      }
       case 'SubjectOfBusiness': {
         const title = tidy(flatText(child(el, 'SubjectOfBusinessTitle'))) || null;
         const qual = tidy(flatText(child(el, 'SubjectOfBusinessQualifier'))) || null;
         const head = tidy(flatText(child(el, 'CatchLine'))) || null;
         if (head) runningHead = head;
         // A subject with neither heading continues the previous one (split by a clock stamp).
-        if (title) { subjectTitle = title; qualifier = qual; newThread(); } else if (qual) { qualifier = qual; newThread(); }
+        if (title) {
+          subjectTitle = title;
+          qualifier = qual;
+          newThread();
+        } else if (qual) {
+          qualifier = qual;
+          newThread();
+        }
         elements(el).forEach((c) => visit(c, inIntro));
         return;
       }
       case 'ParaText': {
         const text = paragraphsOf(el).join('\n\n');
         if (!text) return;
-        if (inIntro && minutes === null) { const met = parseMetAt(text); if (met !== null) { minutes = met; return; } }
+        if (inIntro && minutes === null) {
+          const met = parseMetAt(text);
+          if (met !== null) {
+            minutes = met;
+            return;
+          }
+        }
         if (DIVIDED.test(text)) divided = text;
         else if (MOTION.test(text)) motion = text;
         if (inNarrative) out.narrative[out.narrative.length - 1].paragraphs.push(text);
@@ -110,12 +163,17 @@ export function walkBody(body: Element): Walked {
         inNarrative = true;
         return;
       }
-      case 'ProceduralText': { const t = flatText(el); if (BILL.test(t)) billCaption = t; return; }
+      case 'ProceduralText': {
+        const t = flatText(el);
+        if (BILL.test(t)) billCaption = t;
+        return;
+      }
       case 'Intervention': {
         const before = floorChanges;
         const at: InterventionAt = { el, id: attr(el, 'id'), place: place(), floorChanges: 0 };
         out.interventions.push(at);
-        inNarrative = false; divided = null;
+        inNarrative = false;
+        divided = null;
         // Clock stamps, language marks and captions inside a turn hold for what follows it.
         let colon = false;
         const inner = (e: Element) => {
@@ -129,7 +187,10 @@ export function walkBody(body: Element): Walked {
             colon = !!text && /(?:[:;]|;\s*(?:and|et))\s*$/.test(text) && (colon || MOVES.test(text));
           } else if (e.name === 'Timestamp') clock(e);
           else if (e.name === 'FloorLanguage') language(e);
-          else if (e.name === 'ProceduralText') { const t = flatText(e); if (BILL.test(t)) billCaption = t; } else elements(e).forEach(inner);
+          else if (e.name === 'ProceduralText') {
+            const t = flatText(e);
+            if (BILL.test(t)) billCaption = t;
+          } else elements(e).forEach(inner);
         };
         const content = child(el, 'Content');
         if (content) elements(content).forEach(inner);
@@ -138,14 +199,18 @@ export function walkBody(body: Element): Walked {
       }
       case 'Division': {
         out.divisions.push({ el, place: place(), motion, divided, billCaption });
-        inNarrative = false; divided = null;
+        inNarrative = false;
+        divided = null;
         return;
       }
-      case 'WrittenQuestionResponse': out.writtenAnswers++; inNarrative = false; return;
-      default: elements(el).forEach((c) => visit(c, inIntro));
+      case 'WrittenQuestionResponse':
+        out.writtenAnswers++;
+        inNarrative = false;
+        return;
+      default:
+        elements(el).forEach((c) => visit(c, inIntro));
     }
   };
   elements(body).forEach((c) => visit(c, false));
   return out;
 }
-

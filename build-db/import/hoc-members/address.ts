@@ -5,10 +5,24 @@ import type { Province } from '../../../src/core/domain/enums.js';
 import { fold } from '../../../src/core/domain/text.js';
 
 const PROVINCE_NAMES: Record<string, Province> = {
-  alberta: 'AB', 'british columbia': 'BC', manitoba: 'MB', 'new brunswick': 'NB', 'nouveau-brunswick': 'NB',
-  'newfoundland and labrador': 'NL', 'terre-neuve-et-labrador': 'NL', 'nova scotia': 'NS', 'nouvelle-ecosse': 'NS',
-  'northwest territories': 'NT', 'territoires du nord-ouest': 'NT', nunavut: 'NU', ontario: 'ON',
-  'prince edward island': 'PE', 'ile-du-prince-edouard': 'PE', quebec: 'QC', saskatchewan: 'SK', yukon: 'YT',
+  alberta: 'AB',
+  'british columbia': 'BC',
+  manitoba: 'MB',
+  'new brunswick': 'NB',
+  'nouveau-brunswick': 'NB',
+  'newfoundland and labrador': 'NL',
+  'terre-neuve-et-labrador': 'NL',
+  'nova scotia': 'NS',
+  'nouvelle-ecosse': 'NS',
+  'northwest territories': 'NT',
+  'territoires du nord-ouest': 'NT',
+  nunavut: 'NU',
+  ontario: 'ON',
+  'prince edward island': 'PE',
+  'ile-du-prince-edouard': 'PE',
+  quebec: 'QC',
+  saskatchewan: 'SK',
+  yukon: 'YT',
 };
 
 export function provinceCode(name: string): Province | null {
@@ -30,16 +44,27 @@ const MAIN = /[ \t]*\(main office\)[ \t]*/i;
 
 export function parseAddress(physical: string): ParsedAddress {
   const main = MAIN.test(physical);
-  const lines = physical.replace(MAIN, '').split(/\r\n|\r|\n/).map((l) => l.trim()).filter(Boolean);
+  const lines = physical
+    .replace(MAIN, '')
+    .split(/\r\n|\r|\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
   let postalCode: string | null = null;
   const pc = lines.length ? POSTAL.exec(lines[lines.length - 1]) : null;
-  if (pc) { postalCode = `${pc[1]} ${pc[2]}`.toUpperCase(); lines.pop(); }
+  if (pc) {
+    postalCode = `${pc[1]} ${pc[2]}`.toUpperCase();
+    lines.pop();
+  }
   if (lines.length && fold(lines[lines.length - 1]) === 'canada') lines.pop();
   let city: string | null = null;
   let province: Province | null = null;
   const last = lines[lines.length - 1];
   const cp = last ? /^(.+),\s*([^,]+)$/.exec(last) : null;
-  if (cp && provinceCode(cp[2])) { city = cp[1].trim(); province = provinceCode(cp[2]); lines.pop(); }
+  if (cp && provinceCode(cp[2])) {
+    city = cp[1].trim();
+    province = provinceCode(cp[2]);
+    lines.pop();
+  }
   return { street: lines, city, province, postalCode, main };
 }
 

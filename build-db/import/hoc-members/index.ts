@@ -20,7 +20,9 @@ export function importHocMembers(from: string, ctx: ImportContext): ImportOutput
   const notes = readSourceNotes(from);
 
   const jsonPath = join(from, LEGISLATORS_FILE);
-  const { legislators, problems } = filePresent(ctx, LEGISLATORS_FILE, jsonPath) ? readLegislators(readFileSync(jsonPath, 'utf8')) : { legislators: [], problems: [] };
+  const { legislators, problems } = filePresent(ctx, LEGISLATORS_FILE, jsonPath)
+    ? readLegislators(readFileSync(jsonPath, 'utf8'))
+    : { legislators: [], problems: [] };
   problems.forEach((s) => ctx.skip(s));
   add('members_read', legislators.length);
 
@@ -33,7 +35,13 @@ export function importHocMembers(from: string, ctx: ImportContext): ImportOutput
   } else ctx.log(`${MEMBERS_XML_FILE} not found: seat start dates come from the JSON fromDate`);
   add('xml_members_read', xmlMembers.length);
   const join_ = joinXml(legislators, xmlMembers);
-  for (const m of join_.unmatched) ctx.skip({ file: MEMBERS_XML_FILE, record: `MemberOfParliament #${m.position} ${m.firstName} ${m.lastName}`, reason: 'XML member matched no PersonId record', detail: m.riding });
+  for (const m of join_.unmatched)
+    ctx.skip({
+      file: MEMBERS_XML_FILE,
+      record: `MemberOfParliament #${m.position} ${m.firstName} ${m.lastName}`,
+      reason: 'XML member matched no PersonId record',
+      detail: m.riding,
+    });
   for (const m of join_.mismatches) {
     add(`xml_json_differ:${m.field}`);
     ctx.log(`member ${m.id}: ${m.field} differs, JSON ${JSON.stringify(m.json)} / XML ${JSON.stringify(m.xml)}`);
@@ -50,10 +58,18 @@ export function importHocMembers(from: string, ctx: ImportContext): ImportOutput
   const updatedOn = notes.fileDate(LEGISLATORS_FILE);
   for (const l of legislators) {
     const record = `member ${l.id} ${l.firstName} ${l.lastName}`;
-    if (ids.has(l.id)) { ctx.skip({ file: LEGISLATORS_FILE, record, reason: 'second record for the same PersonId' }); continue; }
+    if (ids.has(l.id)) {
+      ctx.skip({ file: LEGISLATORS_FILE, record, reason: 'second record for the same PersonId' });
+      continue;
+    }
     const riding = ridings.number(l.riding);
     if (riding.fed === null) {
-      ctx.skip({ file: LEGISLATORS_FILE, record, reason: `riding not numbered: ${riding.reason}`, detail: `${l.riding}${riding.detail ? ` (${riding.detail})` : ''}` });
+      ctx.skip({
+        file: LEGISLATORS_FILE,
+        record,
+        reason: `riding not numbered: ${riding.reason}`,
+        detail: `${l.riding}${riding.detail ? ` (${riding.detail})` : ''}`,
+      });
       continue;
     }
     const key = politicianKey(l.id);
@@ -82,12 +98,14 @@ export function importHocMembers(from: string, ctx: ImportContext): ImportOutput
   const repo = notes.repository ? `https://github.com/${notes.repository}` : undefined;
   return {
     records: { politicians, offices, parties: [...parties.values()] },
-    sources: [{
-      id: 'hoc-members-2023',
-      version: notes.commit ?? updatedOn ?? 'unknown',
-      ...(repo ? { url: repo } : {}),
-      licence: 'Content from ourcommons.ca © House of Commons, reproduced with attribution for non-commercial use',
-    }],
+    sources: [
+      {
+        id: 'hoc-members-2023',
+        version: notes.commit ?? updatedOn ?? 'unknown',
+        ...(repo ? { url: repo } : {}),
+        licence: 'Content from ourcommons.ca © House of Commons, reproduced with attribution for non-commercial use',
+      },
+    ],
     // Members are not a coverage status: this import only names where the roster comes from.
     coverage: [{ jurisdiction: 'federal', source_urls: { members: 'https://www.ourcommons.ca/members/en' } }],
     stats,

@@ -8,9 +8,17 @@ import type { XmlMember } from './read-members-xml.js';
 
 export type JoinMethod = 'name+riding' | 'last_name+riding';
 
-export interface Joined { xml: XmlMember; method: JoinMethod }
+export interface Joined {
+  xml: XmlMember;
+  method: JoinMethod;
+}
 
-export interface Mismatch { id: string; field: string; json: string | null; xml: string | null }
+export interface Mismatch {
+  id: string;
+  field: string;
+  json: string | null;
+  xml: string | null;
+}
 
 export interface JoinResult {
   byId: Map<string, Joined>;
@@ -40,7 +48,10 @@ export function joinXml(legislators: Legislator[], members: XmlMember[]): JoinRe
   for (const l of legislators) {
     let xml = pick(byName.get(key(`${l.firstName} ${l.lastName}`, l.riding)));
     let method: JoinMethod = 'name+riding';
-    if (!xml) { xml = pick(byLast.get(key(l.lastName, l.riding))); method = 'last_name+riding'; }
+    if (!xml) {
+      xml = pick(byLast.get(key(l.lastName, l.riding)));
+      method = 'last_name+riding';
+    }
     if (!xml) continue;
     used.add(xml);
     byId.set(l.id, { xml, method });

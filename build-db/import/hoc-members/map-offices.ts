@@ -41,7 +41,13 @@ export function mapOffices(l: Legislator, politicianKey: string): MappedOffices 
     const address = parseAddress(raw.physical);
     const number = (field: 'phone' | 'fax') => {
       const r = normalizePhone(raw[field]);
-      if (r.phone === null && r.bad !== null) problems.push({ file: LEGISLATORS_FILE, record, reason: `office ${field} unreadable (office kept without it)`, detail: `${raw.type}: ${JSON.stringify(r.bad)}` });
+      if (r.phone === null && r.bad !== null)
+        problems.push({
+          file: LEGISLATORS_FILE,
+          record,
+          reason: `office ${field} unreadable (office kept without it)`,
+          detail: `${raw.type}: ${JSON.stringify(r.bad)}`,
+        });
       return r.phone;
     };
     const office: Office = {
@@ -58,7 +64,10 @@ export function mapOffices(l: Legislator, politicianKey: string): MappedOffices 
       source: OFFICE_SOURCE,
     };
     const same = JSON.stringify([office.kind, office.address, office.city, office.postal_code, office.phone, office.fax]);
-    if (seen.has(same)) { counts.duplicates++; continue; }
+    if (seen.has(same)) {
+      counts.duplicates++;
+      continue;
+    }
     seen.add(same);
     if (office.phone) {
       const k = `${kind} ${office.phone}`;

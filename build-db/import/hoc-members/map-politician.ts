@@ -35,22 +35,33 @@ export interface MapInput {
   updatedOn: string | null;
 }
 
-export function mapPolitician({ legislator: l, joined, fed, offices, updatedOn }: MapInput): { politician: Politician | null; problems: Skip[] } {
+export function mapPolitician({ legislator: l, joined, fed, offices, updatedOn }: MapInput): {
+  politician: Politician | null;
+  problems: Skip[];
+} {
   const problems: Skip[] = [];
   const record = `member ${l.id} ${l.firstName} ${l.lastName}`;
   const xml = joined?.xml ?? null;
   // The XML's dates are Ottawa wall-clock date-times; the JSON's fromDate a plain date (same clock).
-  const start = (xml?.from && legislatureTimestamp(xml.from, 'federal')) || (l.fromDate && legislatureTimestamp(`${l.fromDate}T00:00:00`, 'federal'));
+  const start =
+    (xml?.from && legislatureTimestamp(xml.from, 'federal')) || (l.fromDate && legislatureTimestamp(`${l.fromDate}T00:00:00`, 'federal'));
   if (!start) {
-    problems.push({ file: LEGISLATORS_FILE, record, reason: 'member without a start date', detail: `XML ${xml?.from ?? 'none'}, JSON fromDate ${l.fromDate ?? 'none'}` });
+    problems.push({
+      file: LEGISLATORS_FILE,
+      record,
+      reason: 'member without a start date',
+      detail: `XML ${xml?.from ?? 'none'}, JSON fromDate ${l.fromDate ?? 'none'}`,
+    });
     return { politician: null, problems };
   }
   const end = xml?.to ? legislatureTimestamp(xml.to, 'federal') : null;
   const constituency_id = `${RIDING_SET}/${fed}`;
   const personal = httpUrl(l.websiteUrl);
-  if (l.websiteUrl && !personal) problems.push({ file: LEGISLATORS_FILE, record, reason: 'website not an http(s) URL (left out)', detail: l.websiteUrl });
+  if (l.websiteUrl && !personal)
+    problems.push({ file: LEGISLATORS_FILE, record, reason: 'website not an http(s) URL (left out)', detail: l.websiteUrl });
   const official = httpUrl(l.profileUrl);
-  if (l.profileUrl && !official) problems.push({ file: LEGISLATORS_FILE, record, reason: 'profile not an http(s) URL (left out)', detail: l.profileUrl });
+  if (l.profileUrl && !official)
+    problems.push({ file: LEGISLATORS_FILE, record, reason: 'profile not an http(s) URL (left out)', detail: l.profileUrl });
   const email = l.email && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(l.email) ? l.email : null;
   if (l.email && !email) problems.push({ file: LEGISLATORS_FILE, record, reason: 'email unreadable (left out)', detail: l.email });
 
@@ -78,10 +89,17 @@ export function mapPolitician({ legislator: l, joined, fed, offices, updatedOn }
       personal_url: personal,
       is_active: end === null,
       updated_at: updatedOn ? `${updatedOn}T00:00:00Z` : null,
-      terms: [{
-        start_at: start, end_at: end, elected_office: 'MP', constituency_id, constituency_name: l.riding,
-        party: caucusName(xml?.caucus ?? l.party), parliament_number: parliamentOn(start.slice(0, 10))?.number ?? null,
-      }],
+      terms: [
+        {
+          start_at: start,
+          end_at: end,
+          elected_office: 'MP',
+          constituency_id,
+          constituency_name: l.riding,
+          party: caucusName(xml?.caucus ?? l.party),
+          parliament_number: parliamentOn(start.slice(0, 10))?.number ?? null,
+        },
+      ],
     },
   };
 }

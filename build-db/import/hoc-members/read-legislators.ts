@@ -45,10 +45,13 @@ function office(raw: unknown): RawOffice | null {
 export function readLegislators(text: string): { legislators: Legislator[]; problems: Skip[] } {
   const problems: Skip[] = [];
   let data: unknown;
-  try { data = JSON.parse(text); } catch (e) {
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
     return { legislators: [], problems: [{ file: LEGISLATORS_FILE, record: 'whole file', reason: 'unreadable JSON', detail: String(e) }] };
   }
-  if (!Array.isArray(data)) return { legislators: [], problems: [{ file: LEGISLATORS_FILE, record: 'whole file', reason: 'not a JSON array of members' }] };
+  if (!Array.isArray(data))
+    return { legislators: [], problems: [{ file: LEGISLATORS_FILE, record: 'whole file', reason: 'not a JSON array of members' }] };
 
   const legislators: Legislator[] = [];
   data.forEach((raw, i) => {
@@ -56,14 +59,19 @@ export function readLegislators(text: string): { legislators: Legislator[]; prob
     const position = i + 1;
     const who = [str(o.firstName), str(o.lastName)].filter(Boolean).join(' ');
     const record = `member #${position}${o.id ? ` (id ${String(o.id)})` : ''}${who ? ` ${who}` : ''}`;
-    const fail = (reason: string, detail?: string) => problems.push({ file: LEGISLATORS_FILE, record, reason, ...(detail ? { detail } : {}) });
+    const fail = (reason: string, detail?: string) =>
+      problems.push({ file: LEGISLATORS_FILE, record, reason, ...(detail ? { detail } : {}) });
     const id = str(o.id);
     const firstName = str(o.firstName);
     const lastName = str(o.lastName);
     const riding = str(obj(o.constituency).name);
     const party = str(o.party);
     if (!id || !/^\d+$/.test(id)) return fail('member without a PersonId', id ?? undefined);
-    if (!firstName || !lastName) return fail('member without a name', `firstName ${JSON.stringify(o.firstName ?? null)}, lastName ${JSON.stringify(o.lastName ?? null)}`);
+    if (!firstName || !lastName)
+      return fail(
+        'member without a name',
+        `firstName ${JSON.stringify(o.firstName ?? null)}, lastName ${JSON.stringify(o.lastName ?? null)}`,
+      );
     if (!riding) return fail('member without a riding');
     if (!party) return fail('member without a party');
     const rawOffices = Array.isArray(o.addresses) ? o.addresses : [];
@@ -75,7 +83,13 @@ export function readLegislators(text: string): { legislators: Legislator[]; prob
     });
     const urls = obj(o.urls);
     legislators.push({
-      id, firstName, lastName, riding, party, offices, position,
+      id,
+      firstName,
+      lastName,
+      riding,
+      party,
+      offices,
+      position,
       honorific: str(o.honorific),
       email: str(o.email),
       fromDate: str(o.fromDate),

@@ -65,7 +65,13 @@ export function readMembersXml(text: string, { file = MEMBERS_XML_FILE, strictDa
     const riding = field('ConstituencyName');
     const record = `MemberOfParliament #${position}${firstName || lastName ? ` ${[firstName, lastName].filter(Boolean).join(' ')}` : ''}`;
     if (!firstName || !lastName || !riding) {
-      const missing = [['PersonOfficialFirstName', firstName], ['PersonOfficialLastName', lastName], ['ConstituencyName', riding]].filter(([, v]) => !v).map(([n]) => n);
+      const missing = [
+        ['PersonOfficialFirstName', firstName],
+        ['PersonOfficialLastName', lastName],
+        ['ConstituencyName', riding],
+      ]
+        .filter(([, v]) => !v)
+        .map(([n]) => n);
       problems.push({ file, record, reason: 'XML member without a name or riding', detail: `${missing.join(', ')} missing` });
       return;
     }
@@ -88,11 +94,16 @@ export function readMembersXml(text: string, { file = MEMBERS_XML_FILE, strictDa
     const to = date('ToDateTime');
     if (bad && strictDates) return;
     members.push({
-      personId, firstName, lastName, riding, position,
+      personId,
+      firstName,
+      lastName,
+      riding,
+      position,
       province: field('ConstituencyProvinceTerritoryName'),
       caucus: field('CaucusShortName'),
       honorific: field('PersonShortHonorific'),
-      from, to,
+      from,
+      to,
     });
   });
   return { members, problems, hasRoot };

@@ -27,7 +27,9 @@ export class RidingDirectory {
     this.numbers.set(k, (this.numbers.get(k) ?? new Set()).add(fed));
   }
 
-  get size(): number { return new Set([...this.numbers.values()].flatMap((s) => [...s])).size; }
+  get size(): number {
+    return new Set([...this.numbers.values()].flatMap((s) => [...s])).size;
+  }
 
   number(name: string): RidingMatch {
     const found = this.numbers.get(placeName(name));
@@ -59,7 +61,10 @@ function readDirectory(dir: RidingDirectory, text: string): void {
 export function loadRidings(membersDir: string): RidingDirectory {
   const dir = new RidingDirectory();
   const root = dirname(membersDir);
-  for (const [file, read] of [[OCD_2013_FILE, readOcd], [DIRECTORY_FILE, readDirectory]] as const) {
+  for (const [file, read] of [
+    [OCD_2013_FILE, readOcd],
+    [DIRECTORY_FILE, readDirectory],
+  ] as const) {
     const path = join(root, file);
     if (!existsSync(path)) continue;
     read(dir, readFileSync(path, 'utf8'));

@@ -25,18 +25,28 @@ function resultOf(d: ListedDivision): 'passed' | 'defeated' | 'tied' | null {
 export function importHocVotes(from: string, ctx: ImportContext): ImportOutput {
   const { stats, add } = importStats();
   const votes: Array<SourceInput<'votes'>> = [];
-  const sessions = existsSync(from) ? readdirSync(from).filter((d) => SESSION_DIR.test(d)).sort((a, b) => a.localeCompare(b, 'en', { numeric: true })) : [];
+  const sessions = existsSync(from)
+    ? readdirSync(from)
+        .filter((d) => SESSION_DIR.test(d))
+        .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))
+    : [];
   if (!sessions.length) ctx.log(`${from}: no vote exports (hoc-votes/<parliament>-<session>/votes.xml)`);
   for (const dir of sessions) {
     const listFile = join(dir, 'votes.xml');
-    if (!existsSync(join(from, listFile))) { ctx.skip({ file: listFile, record: 'whole file', reason: 'file missing' }); continue; }
+    if (!existsSync(join(from, listFile))) {
+      ctx.skip({ file: listFile, record: 'whole file', reason: 'file missing' });
+      continue;
+    }
     const [, p, s] = SESSION_DIR.exec(dir)!;
     const { divisions, problems } = readVoteList(readFileSync(join(from, listFile), 'utf8'));
     for (const pr of problems) ctx.skip({ file: listFile, ...pr });
     for (const d of divisions) {
       const record = `division ${d.number}`;
       const result = resultOf(d);
-      if (!result) { ctx.skip({ file: listFile, record, reason: 'unknown result name', detail: d.result ?? '(empty)' }); continue; }
+      if (!result) {
+        ctx.skip({ file: listFile, record, reason: 'unknown result name', detail: d.result ?? '(empty)' });
+        continue;
+      }
       const date = d.at.slice(0, 10);
       const [hh, mm, ss] = d.at.slice(11, 19).split(':').map(Number);
       const detailFile = join(dir, `${d.number}.xml`);
@@ -44,13 +54,39 @@ export function importHocVotes(from: string, ctx: ImportContext): ImportOutput {
       if (existsSync(join(from, detailFile))) {
         const seen = new Set<string>();
         for (const m of readParticipants(readFileSync(join(from, detailFile), 'utf8'))) {
-          if (!m.position) { ctx.skip({ file: detailFile, record: `${record}: ${m.name || '?'}`, reason: 'participant with no yea, nay or paired flag' }); continue; }
-          if (!m.name) { ctx.skip({ file: detailFile, record, reason: 'participant without a name' }); continue; }
-          const r = ctx.identity.resolve(VOTERS, { key: m.personId && /^\d+$/.test(m.personId) ? `ca-hoc/person/${m.personId}` : null, name: m.name, constituency: m.constituency, on: date });
+          if (!m.position) {
+            ctx.skip({ file: detailFile, record: `${record}: ${m.name || '?'}`, reason: 'participant with no yea, nay or paired flag' });
+            continue;
+          }
+          if (!m.name) {
+            ctx.skip({ file: detailFile, record, reason: 'participant without a name' });
+            continue;
+          }
+          const r = ctx.identity.resolve(VOTERS, {
+            key: m.personId && /^\d+$/.test(m.personId) ? `ca-hoc/person/${m.personId}` : null,
+            name: m.name,
+            constituency: m.constituency,
+            on: date,
+          });
           let key = r.key;
-          if (key && seen.has(key)) { ctx.skip({ file: detailFile, record: `${record}: ${m.name}`, reason: 'second position for one politician: left unlinked', detail: key }); key = null; }
-          if (key) seen.add(key); else add('positions_unlinked');
-          positions.push({ politician_key: key, politician_name_raw: m.name, party_at_time: m.caucus, constituency_at_time: m.constituency, position: m.position });
+          if (key && seen.has(key)) {
+            ctx.skip({
+              file: detailFile,
+              record: `${record}: ${m.name}`,
+              reason: 'second position for one politician: left unlinked',
+              detail: key,
+            });
+            key = null;
+          }
+          if (key) seen.add(key);
+          else add('positions_unlinked');
+          positions.push({
+            politician_key: key,
+            politician_name_raw: m.name,
+            party_at_time: m.caucus,
+            constituency_at_time: m.constituency,
+            position: m.position,
+          });
         }
         add('divisions_with_positions');
       } else add('divisions_without_detail');
@@ -62,7 +98,8 @@ export function importHocVotes(from: string, ctx: ImportContext): ImportOutput {
         vote_type: 'division',
         occurred_at: wallClockTimestamp(date, (hh || 0) * 3600 + (mm || 0) * 60 + (ss || 0), 'federal'),
         result,
-        ayes: d.yeas, nays: d.nays,
+        ayes: d.yeas,
+        nays: d.nays,
         motion_text: motion,
         source_system: 'hoc-votes',
         source_url: `https://www.ourcommons.ca/members/en/votes/${p}/${s}/${d.number}`,
@@ -75,7 +112,14 @@ export function importHocVotes(from: string, ctx: ImportContext): ImportOutput {
   ctx.log(`${votes.length} divisions, ${stats.positions ?? 0} positions (${stats.positions_unlinked ?? 0} unlinked)`);
   return {
     records: { votes },
-    sources: [{ id: 'hoc-votes', version: 'fetched', url: 'https://www.ourcommons.ca/members/en/votes', licence: "© House of Commons; reproduction permitted for non-commercial use with attribution (Speaker's permission)" }],
+    sources: [
+      {
+        id: 'hoc-votes',
+        version: 'fetched',
+        url: 'https://www.ourcommons.ca/members/en/votes',
+        licence: "© House of Commons; reproduction permitted for non-commercial use with attribution (Speaker's permission)",
+      },
+    ],
     coverage: [],
     stats,
   };

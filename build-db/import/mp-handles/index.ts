@@ -20,7 +20,10 @@ export function importMpHandles(from: string, ctx: ImportContext): ImportOutput 
   if (filePresent(ctx, HANDLES_FILE, path)) {
     const { text, repaired, invalid } = repairBytes(readFileSync(path));
     stats.em_dashes_repaired = repaired;
-    if (invalid) { stats.bytes_not_utf8 = invalid; ctx.log(`${invalid} byte(s) still not UTF-8 after repair (read as U+FFFD)`); }
+    if (invalid) {
+      stats.bytes_not_utf8 = invalid;
+      ctx.log(`${invalid} byte(s) still not UTF-8 after repair (read as U+FFFD)`);
+    }
     const rows = readHandleRows(text);
     stats.rows = rows.length;
     const skip = (row: HandleRow, reason: string, detail?: string) =>
@@ -28,10 +31,19 @@ export function importMpHandles(from: string, ctx: ImportContext): ImportOutput 
 
     const candidates: Array<{ row: HandleRow; handle: string }> = [];
     for (const row of rows) {
-      if (!row.name) { skip(row, 'row without a name'); continue; }
-      if (!row.screenName) { skip(row, 'row without a handle'); continue; }
+      if (!row.name) {
+        skip(row, 'row without a name');
+        continue;
+      }
+      if (!row.screenName) {
+        skip(row, 'row without a handle');
+        continue;
+      }
       const handle = screenName(row.screenName);
-      if (!handle) { skip(row, 'handle not a valid screen name', row.screenName); continue; }
+      if (!handle) {
+        skip(row, 'handle not a valid screen name', row.screenName);
+        continue;
+      }
       candidates.push({ row, handle });
     }
     stats.rows_with_handle = candidates.length;
@@ -45,14 +57,25 @@ export function importMpHandles(from: string, ctx: ImportContext): ImportOutput 
         continue;
       }
       const who = ctx.identity.resolve(IDENTITY_SOURCE, {
-        name: row.name, lastName: row.lastName || null, constituency: row.riding || null, party: row.party || null, on: row.startDate,
+        name: row.name,
+        lastName: row.lastName || null,
+        constituency: row.riding || null,
+        party: row.party || null,
+        on: row.startDate,
       });
       if (who.key === null) {
-        skip(row, who.reason === 'ambiguous' ? 'politician ambiguous' : 'politician not matched', `${row.name} (${row.riding || 'no riding'}, ${row.party || 'no party'}, from ${row.startDate ?? '?'}) @${handle}`);
+        skip(
+          row,
+          who.reason === 'ambiguous' ? 'politician ambiguous' : 'politician not matched',
+          `${row.name} (${row.riding || 'no riding'}, ${row.party || 'no party'}, from ${row.startDate ?? '?'}) @${handle}`,
+        );
         continue;
       }
       const k = `${who.key} ${handle.toLowerCase()}`;
-      if (seen.has(k)) { skip(row, 'row repeated', `@${handle} already linked to ${who.key}`); continue; }
+      if (seen.has(k)) {
+        skip(row, 'row repeated', `@${handle} already linked to ${who.key}`);
+        continue;
+      }
       seen.add(k);
       stats.matched++;
       // The list says nothing about whether an account still exists; live until a check says not.
@@ -66,12 +89,14 @@ export function importMpHandles(from: string, ctx: ImportContext): ImportOutput 
   const notes = readSourceNotes(from);
   return {
     records: { socials },
-    sources: [{
-      id: 'mp-twitter-handles-2022',
-      version: notes.commit ?? 'unknown',
-      ...(notes.repository ? { url: `https://github.com/${notes.repository}` } : {}),
-      licence: 'CC0 1.0',
-    }],
+    sources: [
+      {
+        id: 'mp-twitter-handles-2022',
+        version: notes.commit ?? 'unknown',
+        ...(notes.repository ? { url: `https://github.com/${notes.repository}` } : {}),
+        licence: 'CC0 1.0',
+      },
+    ],
     coverage: [],
     stats,
   };

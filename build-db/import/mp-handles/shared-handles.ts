@@ -12,7 +12,10 @@ const namesHandle = (row: HandleRow, handle: string) => {
   return [row.lastName, row.firstName].some((n) => letters(n).length >= 3 && h.includes(letters(n)));
 };
 
-export interface SharedVerdict { keep: boolean; others: number }
+export interface SharedVerdict {
+  keep: boolean;
+  others: number;
+}
 
 /** For each row of `rows` (all with a valid handle), whether its handle is its own to keep. */
 export function judgeSharedHandles(rows: Array<{ row: HandleRow; handle: string }>): Map<HandleRow, SharedVerdict> {
@@ -22,7 +25,10 @@ export function judgeSharedHandles(rows: Array<{ row: HandleRow; handle: string 
   for (const group of byHandle.values()) {
     // The same person listed twice with one handle is not a conflict.
     const people = new Set(group.map((g) => letters(g.row.name)));
-    if (people.size === 1) { group.forEach((g, i) => verdicts.set(g.row, { keep: i === 0, others: 0 })); continue; }
+    if (people.size === 1) {
+      group.forEach((g, i) => verdicts.set(g.row, { keep: i === 0, others: 0 }));
+      continue;
+    }
     const naming = group.filter((g) => namesHandle(g.row, g.handle));
     for (const g of group) verdicts.set(g.row, { keep: naming.length === 1 && naming[0] === g, others: group.length - 1 });
   }

@@ -4,7 +4,10 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 
-export interface StreamedRow { line: number; fields: string[] }
+export interface StreamedRow {
+  line: number;
+  fields: string[];
+}
 
 function splitRow(text: string): string[] | null {
   const fields: string[] = [];
@@ -13,12 +16,16 @@ function splitRow(text: string): string[] | null {
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') { field += '"'; i++; }
-      else if (c === '"') quoted = false;
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
       else field += c;
     } else if (c === '"' && field === '') quoted = true;
-    else if (c === ',') { fields.push(field); field = ''; }
-    else field += c;
+    else if (c === ',') {
+      fields.push(field);
+      field = '';
+    } else field += c;
   }
   if (quoted) return null;
   fields.push(field);
@@ -34,7 +41,10 @@ export async function* csvRows(path: string): AsyncGenerator<StreamedRow> {
     const text: string = pending ? `${pending.text}\n${raw}` : n === 1 ? raw.replace(/^\uFEFF/, '') : raw;
     const line: number = pending?.line ?? n;
     const fields = splitRow(text);
-    if (fields === null) { pending = { line, text }; continue; }
+    if (fields === null) {
+      pending = { line, text };
+      continue;
+    }
     pending = null;
     if (fields.length === 1 && fields[0] === '') continue;
     yield { line, fields };

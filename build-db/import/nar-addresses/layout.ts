@@ -28,7 +28,10 @@ export const COLUMNS = {
 
 export type FileKind = 'addresses' | 'locations' | 'other';
 
-export interface Header { kind: FileKind; index: Partial<Record<keyof typeof COLUMNS, number>> }
+export interface Header {
+  kind: FileKind;
+  index: Partial<Record<keyof typeof COLUMNS, number>>;
+}
 
 export function readHeader(fields: string[]): Header {
   const upper = fields.map((f) => f.trim().toUpperCase());
@@ -57,7 +60,8 @@ export function csvFiles(dir: string): string[] {
 }
 
 // NAD83 / Statistics Canada Lambert (EPSG:3347), the projection of BG_X/BG_Y.
-const STATCAN_LAMBERT = '+proj=lcc +lat_0=63.390675 +lon_0=-91.8666666666667 +lat_1=49 +lat_2=77 +x_0=6200000 +y_0=3000000 +ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +units=m +no_defs';
+const STATCAN_LAMBERT =
+  '+proj=lcc +lat_0=63.390675 +lon_0=-91.8666666666667 +lat_1=49 +lat_2=77 +x_0=6200000 +y_0=3000000 +ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +units=m +no_defs';
 const toWgs84 = proj4(STATCAN_LAMBERT, 'WGS84');
 
 /** BG_X/BG_Y metres → [lng, lat] degrees. */

@@ -20,7 +20,12 @@ export interface Block {
   text: string;
 }
 
-export interface Page { blocks: Block[]; date: string | null; parliament: number | null; session: number | null }
+export interface Page {
+  blocks: Block[];
+  date: string | null;
+  parliament: number | null;
+  session: number | null;
+}
 
 const PARA = /^para\d+$/;
 const BLOCK_TAGS = new Set(['p', 'h2', 'h3', 'h4', 'li']);
@@ -30,10 +35,16 @@ function textOf(nodes: AnyNode[]): string {
   const out: string[] = [];
   const walk = (n: AnyNode) => {
     if (isText(n)) out.push(n.data);
-    else if (isTag(n)) { if (n.name === 'br') out.push(' '); else if (n.name !== 'script' && n.name !== 'style') n.children.forEach(walk); }
+    else if (isTag(n)) {
+      if (n.name === 'br') out.push(' ');
+      else if (n.name !== 'script' && n.name !== 'style') n.children.forEach(walk);
+    }
   };
   nodes.forEach(walk);
-  return out.join('').replace(/[\s\u00a0]+/g, ' ').trim();
+  return out
+    .join('')
+    .replace(/[\s\u00a0]+/g, ' ')
+    .trim();
 }
 
 const anchorOf = (el: Element): string | null => {
@@ -72,10 +83,10 @@ export function readPage(html: string): Page {
   }
   const meta = (name: string) => {
     const m = findOne((e) => e.name === 'meta' && getAttributeValue(e, 'name')?.trim() === name, doc.children);
-    return m ? getAttributeValue(m, 'content') ?? null : null;
+    return m ? (getAttributeValue(m, 'content') ?? null) : null;
   };
   const canonical = findOne((e) => e.name === 'link' && getAttributeValue(e, 'rel') === 'canonical', doc.children);
-  const href = canonical ? getAttributeValue(canonical, 'href') ?? '' : '';
+  const href = canonical ? (getAttributeValue(canonical, 'href') ?? '') : '';
   const temporal = /^P(\d+)-S(\d+)$/.exec(meta('dc.coverage.temporal') ?? '');
   const current = /\/parliament-(\d+)\/session-(\d+)\/(\d{4}-\d{2}-\d{2})\//.exec(href);
   const date = meta('dc.date.created') ?? current?.[3] ?? /[?&]Date=(\d{4}-\d{2}-\d{2})/.exec(href)?.[1] ?? null;

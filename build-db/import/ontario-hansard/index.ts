@@ -14,7 +14,8 @@ import { voteRecords } from './votes.js';
 
 const SITTING_FILE = /^(\d{4}-\d{2}-\d{2})\.html?(?:\.gz)?$/;
 
-export const ONTARIO_TERMS = 'Hansard © Legislative Assembly of Ontario: excerpts may be reproduced for reasonable, fair, non-commercial use with credit to the Assembly (ola.org copyright page); no commercial reuse without its permission';
+export const ONTARIO_TERMS =
+  'Hansard © Legislative Assembly of Ontario: excerpts may be reproduced for reasonable, fair, non-commercial use with credit to the Assembly (ola.org copyright page); no commercial reuse without its permission';
 
 function readHtml(path: string): string {
   const bytes = readFileSync(path);
@@ -26,16 +27,24 @@ export function importOntarioHansard(from: string, ctx: ImportContext): ImportOu
   const prefix = dir === from ? '' : 'html/';
   const speeches: Array<SourceInput<'speeches'>> = [];
   const votes: Array<SourceInput<'votes'>> = [];
-  const pending: Array<{ divisions: ReturnType<typeof walkSitting>['divisions']; sitting: { date: string; parliament: number | null; session: number | null }; file: string }> = [];
+  const pending: Array<{
+    divisions: ReturnType<typeof walkSitting>['divisions'];
+    sitting: { date: string; parliament: number | null; session: number | null };
+    file: string;
+  }> = [];
   const openings = new Map<string, { parliament: number; session: number; date: string }>();
   const { stats, add } = importStats({ files: 0, turns: 0, speeches_linked: 0, speeches_unlinked: 0, french_speeches: 0 });
   const roster = ctx.identity.hasRoster('provincial', 'ON');
   const dates: string[] = [];
 
-  for (const name of readdirSync(dir).filter((f) => SITTING_FILE.test(f)).sort()) {
+  for (const name of readdirSync(dir)
+    .filter((f) => SITTING_FILE.test(f))
+    .sort()) {
     const file = `${prefix}${name}`;
     let html: string;
-    try { html = readHtml(join(dir, name)); } catch (e) {
+    try {
+      html = readHtml(join(dir, name));
+    } catch (e) {
       ctx.skip({ file, record: 'whole file', reason: 'unreadable file', detail: String(e) });
       continue;
     }
@@ -46,7 +55,10 @@ export function importOntarioHansard(from: string, ctx: ImportContext): ImportOu
     if (!sitting.session) add('sittings_without_session');
     const walked = walkSitting(page.blocks);
     for (const p of walked.problems) ctx.skip({ file, record: p.anchor, reason: p.reason, ...(p.detail ? { detail: p.detail } : {}) });
-    if (!walked.turns.length) { ctx.skip({ file, record: 'whole file', reason: 'no speeches in the page', detail: `${page.blocks.length} transcript blocks` }); continue; }
+    if (!walked.turns.length) {
+      ctx.skip({ file, record: 'whole file', reason: 'no speeches in the page', detail: `${page.blocks.length} transcript blocks` });
+      continue;
+    }
     const { speeches: records, counts } = speechRecords(walked.turns, sitting, file, ctx, roster);
     for (const r of records) speeches.push(r);
     // Divisions wait for the sessions: their session must be on file (a vote requires one).
@@ -68,17 +80,27 @@ export function importOntarioHansard(from: string, ctx: ImportContext): ImportOu
     if (walked.opensSession && sitting.parliament && sitting.session) {
       const k = `${sitting.parliament}-${sitting.session}`;
       const known = openings.get(k);
-      if (!known || sitting.date < known.date) openings.set(k, { parliament: sitting.parliament, session: sitting.session, date: sitting.date });
+      if (!known || sitting.date < known.date)
+        openings.set(k, { parliament: sitting.parliament, session: sitting.session, date: sitting.date });
     }
   }
-  stats.speeches_unlinked = speeches.filter((s) => !s.politician_key && s.speaker_kind !== 'official' && s.speaker_kind !== 'collective').length;
+  stats.speeches_unlinked = speeches.filter(
+    (s) => !s.politician_key && s.speaker_kind !== 'official' && s.speaker_kind !== 'collective',
+  ).length;
   const sessions = [...openings.values()].map((o) => sessionRecord(o.parliament, o.session, o.date));
   // Speeches of a session whose opening is not on file still name it when another part has it.
   const known = new Set([...sessions.map((s) => s.key), ...(ctx.existing.sessions ?? []).map((s) => s.key)]);
-  for (const s of speeches) if (s.session_key && !known.has(s.session_key)) { add('speeches_session_unknown'); s.session_key = null; }
+  for (const s of speeches)
+    if (s.session_key && !known.has(s.session_key)) {
+      add('speeches_session_unknown');
+      s.session_key = null;
+    }
   const bills = new Set((ctx.existing.bills ?? []).map((b) => `${b.session_key} ${b.bill_number}`));
   for (const p of pending) {
-    const sitting = p.sitting.parliament && p.sitting.session && known.has(`on/session/${p.sitting.parliament}-${p.sitting.session}`) ? p.sitting : { ...p.sitting, session: null };
+    const sitting =
+      p.sitting.parliament && p.sitting.session && known.has(`on/session/${p.sitting.parliament}-${p.sitting.session}`)
+        ? p.sitting
+        : { ...p.sitting, session: null };
     const v = voteRecords(p.divisions, sitting, p.file, ctx, roster, bills);
     votes.push(...v.votes);
     add('votes', v.counts.votes);
@@ -91,17 +113,27 @@ export function importOntarioHansard(from: string, ctx: ImportContext): ImportOu
 
   return {
     records: { speeches, ...(sessions.length ? { sessions } : {}), ...(votes.length ? { votes } : {}) },
-    sources: [{
-      id: 'ontario-hansard', version: dates.length ? `${dates.length} sittings ${dates[0]}..${dates.at(-1)}` : 'no sittings',
-      url: 'https://www.ola.org/en/legislative-business/house-documents',
-      licence: ONTARIO_TERMS,
-    }],
-    coverage: [{
-      jurisdiction: 'ON', hansard: 'partial', ...(votes.length ? { votes: 'partial' as const } : {}),
-      // The copyright page as the current site's own footer links it (the 2018-02-20 page).
-      source_urls: { hansard: 'https://www.ola.org/en/legislative-business/house-documents', terms: 'https://www.ola.org/en/offices-divisions-branches/copyright' },
-      notes: `Ontario Hansard: ${stats.files} House sittings ${dates[0] ?? ''}..${dates.at(-1) ?? ''} (${speeches.length} speeches, ${votes.length} recorded divisions from the Hansard's division lists); ${roster ? `${stats.turns_linked} of ${stats.turns_linked + stats.turns_unlinked} member turns linked` : 'speakers not linked (no Ontario roster in the bundle)'}. Terms: non-commercial reuse with credit to the Legislative Assembly of Ontario.`,
-    }],
+    sources: [
+      {
+        id: 'ontario-hansard',
+        version: dates.length ? `${dates.length} sittings ${dates[0]}..${dates.at(-1)}` : 'no sittings',
+        url: 'https://www.ola.org/en/legislative-business/house-documents',
+        licence: ONTARIO_TERMS,
+      },
+    ],
+    coverage: [
+      {
+        jurisdiction: 'ON',
+        hansard: 'partial',
+        ...(votes.length ? { votes: 'partial' as const } : {}),
+        // The copyright page as the current site's own footer links it (the 2018-02-20 page).
+        source_urls: {
+          hansard: 'https://www.ola.org/en/legislative-business/house-documents',
+          terms: 'https://www.ola.org/en/offices-divisions-branches/copyright',
+        },
+        notes: `Ontario Hansard: ${stats.files} House sittings ${dates[0] ?? ''}..${dates.at(-1) ?? ''} (${speeches.length} speeches, ${votes.length} recorded divisions from the Hansard's division lists); ${roster ? `${stats.turns_linked} of ${stats.turns_linked + stats.turns_unlinked} member turns linked` : 'speakers not linked (no Ontario roster in the bundle)'}. Terms: non-commercial reuse with credit to the Legislative Assembly of Ontario.`,
+      },
+    ],
     stats,
   };
 }

@@ -9,14 +9,20 @@ import type { Turn } from './walk.js';
 
 export const SOURCE_SYSTEM = 'ontario-hansard';
 
-export interface Sitting { date: string; parliament: number | null; session: number | null }
+export interface Sitting {
+  date: string;
+  parliament: number | null;
+  session: number | null;
+}
 
 export const sessionKey = (s: Pick<Sitting, 'parliament' | 'session'>) =>
   s.parliament && s.session ? `on/session/${s.parliament}-${s.session}` : null;
 
 /** Where ola.org serves the sitting now (the pages' anchors `paraNN` are kept). */
 export const sittingUrl = (s: Sitting) =>
-  s.parliament && s.session ? `https://www.ola.org/en/legislative-business/house-documents/parliament-${s.parliament}/session-${s.session}/${s.date}/hansard` : null;
+  s.parliament && s.session
+    ? `https://www.ola.org/en/legislative-business/house-documents/parliament-${s.parliament}/session-${s.session}/${s.date}/hansard`
+    : null;
 
 export function speechType(t: Turn): SpeechType {
   if (t.speaker.kind === 'presiding') return 'presiding';
@@ -26,33 +32,71 @@ export function speechType(t: Turn): SpeechType {
   return 'floor';
 }
 
-export interface SittingCounts { linked: number; unlinked: number; not_politicians: number; language_runs_split: number; french_speeches: number }
+export interface SittingCounts {
+  linked: number;
+  unlinked: number;
+  not_politicians: number;
+  language_runs_split: number;
+  french_speeches: number;
+}
 
-export function speechRecords(turns: Turn[], sitting: Sitting, file: string, ctx: ImportContext, roster: boolean): { speeches: Array<SourceInput<'speeches'>>; counts: SittingCounts } {
+export function speechRecords(
+  turns: Turn[],
+  sitting: Sitting,
+  file: string,
+  ctx: ImportContext,
+  roster: boolean,
+): { speeches: Array<SourceInput<'speeches'>>; counts: SittingCounts } {
   const speeches: Array<SourceInput<'speeches'>> = [];
   const counts: SittingCounts = { linked: 0, unlinked: 0, not_politicians: 0, language_runs_split: 0, french_speeches: 0 };
   const url = sittingUrl(sitting);
   for (const t of turns) {
     const record = `${t.anchor} (${t.speaker.raw})`;
-    if (!t.paragraphs.length) { ctx.skip({ file, record, reason: 'speaker line with no text' }); continue; }
-    if (t.minutes === null) { ctx.skip({ file, record, reason: 'speech before any printed time', detail: 'no "The House met at" line or time stamp before it' }); continue; }
+    if (!t.paragraphs.length) {
+      ctx.skip({ file, record, reason: 'speaker line with no text' });
+      continue;
+    }
+    if (t.minutes === null) {
+      ctx.skip({ file, record, reason: 'speech before any printed time', detail: 'no "The House met at" line or time stamp before it' });
+      continue;
+    }
     let key: string | null = null;
     const who = t.speaker;
     if (who.kind === 'official' || who.kind === 'collective') counts.not_politicians++;
-    else if (!who.name) { counts.unlinked++; ctx.skip({ file, record, reason: 'speaker unlinked: presiding officer not named', detail: `${who.raw} on ${sitting.date}` }); }
-    else if (!roster) { counts.unlinked++; ctx.skip({ file, record, reason: 'speaker unlinked: no Ontario member roster in the bundle', detail: `${who.name} on ${sitting.date}` }); }
-    else {
+    else if (!who.name) {
+      counts.unlinked++;
+      ctx.skip({ file, record, reason: 'speaker unlinked: presiding officer not named', detail: `${who.raw} on ${sitting.date}` });
+    } else if (!roster) {
+      counts.unlinked++;
+      ctx.skip({
+        file,
+        record,
+        reason: 'speaker unlinked: no Ontario member roster in the bundle',
+        detail: `${who.name} on ${sitting.date}`,
+      });
+    } else {
       const r = ctx.identity.resolve(SOURCE_SYSTEM, { name: who.name, on: sitting.date, level: 'provincial', province: 'ON' });
-      if (r.key !== null) { key = r.key; counts.linked++; }
-      else {
+      if (r.key !== null) {
+        key = r.key;
+        counts.linked++;
+      } else {
         counts.unlinked++;
-        ctx.skip({ file, record, reason: `speaker unlinked: ${r.reason === 'ambiguous' ? 'several Ontario members fit' : 'no Ontario member of that name serving that day'}`, detail: `${who.name} on ${sitting.date}${r.detail ? `: ${r.detail}` : ''}` });
+        ctx.skip({
+          file,
+          record,
+          reason: `speaker unlinked: ${r.reason === 'ambiguous' ? 'several Ontario members fit' : 'no Ontario member of that name serving that day'}`,
+          detail: `${who.name} on ${sitting.date}${r.detail ? `: ${r.detail}` : ''}`,
+        });
       }
     }
     // Consecutive paragraphs of one language make one speech.
     const langs = paragraphLanguages(t.paragraphs.map((p) => p.text));
     const runs: Array<{ lang: 'en' | 'fr'; from: number; to: number }> = [];
-    langs.forEach((l, i) => { const last = runs.at(-1); if (last && last.lang === l) last.to = i; else runs.push({ lang: l, from: i, to: i }); });
+    langs.forEach((l, i) => {
+      const last = runs.at(-1);
+      if (last && last.lang === l) last.to = i;
+      else runs.push({ lang: l, from: i, to: i });
+    });
     if (runs.length > 1) counts.language_runs_split++;
     for (const run of runs) {
       const sequence = speeches.length + 1;
@@ -70,7 +114,10 @@ export function speechRecords(turns: Turn[], sitting: Sitting, file: string, ctx
         province_territory: 'ON',
         speech_type: speechType(t),
         is_presiding: who.kind === 'presiding',
-        text: t.paragraphs.slice(run.from, run.to + 1).map((p) => p.text).join('\n\n'),
+        text: t.paragraphs
+          .slice(run.from, run.to + 1)
+          .map((p) => p.text)
+          .join('\n\n'),
         source_url: url,
         source_anchor: t.paragraphs[run.from].anchor,
         source_system: SOURCE_SYSTEM,
@@ -84,13 +131,18 @@ export function speechRecords(turns: Turn[], sitting: Sitting, file: string, ctx
 }
 
 /** 1 → "1st", 41 → "41st". */
-const ordinal = (n: number) => `${n}${n % 100 >= 11 && n % 100 <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th'}`;
+const ordinal = (n: number) =>
+  `${n}${n % 100 >= 11 && n % 100 <= 13 ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th')}`;
 
 /** A session with the first sitting of it on file as its start (the Assembly's opening day when the files reach it). */
 export function sessionRecord(parliament: number, session: number, firstSitting: string): SourceInput<'sessions'> {
   return {
-    key: `on/session/${parliament}-${session}`, level: 'provincial', province_territory: 'ON',
-    parliament_number: parliament, session_number: session,
-    name: `${ordinal(parliament)} Parliament, ${ordinal(session)} Session`, start_date: firstSitting,
+    key: `on/session/${parliament}-${session}`,
+    level: 'provincial',
+    province_territory: 'ON',
+    parliament_number: parliament,
+    session_number: session,
+    name: `${ordinal(parliament)} Parliament, ${ordinal(session)} Session`,
+    start_date: firstSitting,
   };
 }

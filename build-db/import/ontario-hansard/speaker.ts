@@ -19,7 +19,12 @@ const OFFICIAL = /\bclerk\b|^the\s+deputy$|\bgreffi[eè]re?\b|sergeant/i;
 const COLLECTIVE = /^(?:interjections?|des voix|une voix|some hon(?:ourable|\.)? members?|an hon(?:ourable|\.)? member)$/i;
 
 /** "L’hon." and "Premier" read as the "Hon." the identity rules know. */
-const normalTitle = (name: string) => name.replace(/^l['’]hon\.?\s+/i, 'Hon. ').replace(/^(?:the\s+)?premier\s+/i, '').replace(/^the\s+hon\./i, 'Hon.').trim();
+const normalTitle = (name: string) =>
+  name
+    .replace(/^l['’]hon\.?\s+/i, 'Hon. ')
+    .replace(/^(?:the\s+)?premier\s+/i, '')
+    .replace(/^the\s+hon\./i, 'Hon.')
+    .trim();
 
 export function readSpeaker(label: string): Speaker | null {
   const raw = label.replace(/\s*:\s*$/, '').trim();
@@ -34,6 +39,7 @@ export function readSpeaker(label: string): Speaker | null {
   if (PRESIDING.test(before)) return { raw, name: null, role: before, kind: 'presiding' };
   if (OFFICIAL.test(before)) return { raw, name: null, role: before, kind: 'official' };
   // "Hon. David C. Onley (Lieutenant Governor)": the Crown's representative, not a member.
-  if (inside && /lieutenant governor|lieutenant-gouverneur/i.test(inside)) return { raw, name: normalTitle(before), role: inside, kind: 'official' };
+  if (inside && /lieutenant governor|lieutenant-gouverneur/i.test(inside))
+    return { raw, name: normalTitle(before), role: inside, kind: 'official' };
   return { raw, name: normalTitle(before), role: inside, kind: 'member' };
 }

@@ -55,7 +55,8 @@ const CLOCK_LINE = /^the house (?:met|resumed|recessed)\b|\bcommenced at \d{4}\b
 const PLAIN_CLOCK = /^the house (?:met|resumed|recessed)\b[^.]*\b\d{4}\.?$/i;
 const PLAIN_HEADING = /^(?=[A-Z]{3})[A-Z][^a-z]{3,99}$/;
 const SMALL = new Set(['of', 'the', 'and', 'to', 'by', 'on', 'for', 'in', 'a', 'an', 'at']);
-const titleCase = (s: string) => s.toLowerCase().replace(/[\p{L}’']+/gu, (w, at: number) => (at > 0 && SMALL.has(w) ? w : w[0].toUpperCase() + w.slice(1)));
+const titleCase = (s: string) =>
+  s.toLowerCase().replace(/[\p{L}’']+/gu, (w, at: number) => (at > 0 && SMALL.has(w) ? w : w[0].toUpperCase() + w.slice(1)));
 const FIRST_DAY = /^the first day of the \w+ session of the \d+\w* parliament\b/i;
 /** "Climate Change Act, 2016 / Loi de 2016 sur…": the English half of a bilingual heading. */
 const englishHalf = (heading: string) => heading.split(' / ')[0].trim();
@@ -85,10 +86,17 @@ export function walkSitting(blocks: readonly Block[]): WalkResult {
   for (const b of blocks) {
     switch (b.kind) {
       case 'heading2':
-        if (b.text) { order = englishHalf(b.text); subject = null; open = null; }
+        if (b.text) {
+          order = englishHalf(b.text);
+          subject = null;
+          open = null;
+        }
         break;
       case 'heading3':
-        if (b.text) { subject = englishHalf(b.text); open = null; }
+        if (b.text) {
+          subject = englishHalf(b.text);
+          open = null;
+        }
         break;
       case 'time': {
         const t = readClock(b.text);
@@ -99,25 +107,45 @@ export function walkSitting(blocks: readonly Block[]): WalkResult {
       case 'procedure': {
         counts.procedure++;
         if (FIRST_DAY.test(b.text)) opensSession = true;
-        if (CLOCK_LINE.test(b.text)) { const t = readClock(b.text); if (t !== null) moveClock(t); }
+        if (CLOCK_LINE.test(b.text)) {
+          const t = readClock(b.text);
+          if (t !== null) moveClock(t);
+        }
         break;
       }
       case 'vote_direction':
         if (/^ayes$/i.test(b.text)) {
           counts.divisions++;
-          division = { anchor: b.anchor, minutes: clock, orderOfBusiness: order, subject, question: lastPresiding ? lastPresiding.paragraphs.map((p) => p.text).join('\n\n') : null, ayes: [], nays: [], totals: null, declared: null };
+          division = {
+            anchor: b.anchor,
+            minutes: clock,
+            orderOfBusiness: order,
+            subject,
+            question: lastPresiding ? lastPresiding.paragraphs.map((p) => p.text).join('\n\n') : null,
+            ayes: [],
+            nays: [],
+            totals: null,
+            declared: null,
+          };
           divisions.push(division);
           list = division.ayes;
         } else if (/^nays$/i.test(b.text) && division) list = division.nays;
-        else { problems.push({ anchor: b.anchor, reason: 'division heading not Ayes after a division', detail: b.text.slice(0, 100) }); list = null; }
+        else {
+          problems.push({ anchor: b.anchor, reason: 'division heading not Ayes after a division', detail: b.text.slice(0, 100) });
+          list = null;
+        }
         break;
       case 'vote_name':
         counts.vote_names++;
-        if (list) list.push(b.text); else problems.push({ anchor: b.anchor, reason: 'division name outside a division', detail: b.text.slice(0, 100) });
+        if (list) list.push(b.text);
+        else problems.push({ anchor: b.anchor, reason: 'division name outside a division', detail: b.text.slice(0, 100) });
         break;
       case 'speaker': {
         const speaker = readSpeaker(b.label ?? '');
-        if (!speaker) { problems.push({ anchor: b.anchor, reason: 'speaker label without a name', detail: (b.label ?? '').slice(0, 100) }); break; }
+        if (!speaker) {
+          problems.push({ anchor: b.anchor, reason: 'speaker label without a name', detail: (b.label ?? '').slice(0, 100) });
+          break;
+        }
         open = { speaker, anchor: b.anchor, paragraphs: [], minutes: clock, orderOfBusiness: order, subject };
         turns.push(open);
         if (b.text) open.paragraphs.push({ anchor: b.anchor, text: b.text });
@@ -129,15 +157,29 @@ export function walkSitting(blocks: readonly Block[]): WalkResult {
           // "I declare the motion carried." / "… defeated." / "The motion is lost."
           const declared = /\b(?:I declare the|the) ([\w’' ,-]+?) (?:is )?(carried|passed|lost|defeated)\b/i.exec(b.text);
           // Only once the names are read (the Clerk's totals given, or the nays): the call for the nays can name the motion too.
-          if (declared && speaker.kind === 'presiding' && (division.totals || division.nays.length)) { division.declared = { what: declared[1], result: /^(?:carried|passed)$/i.test(declared[2]) ? 'carried' : 'lost' }; division = null; }
+          if (declared && speaker.kind === 'presiding' && (division.totals || division.nays.length)) {
+            division.declared = { what: declared[1], result: /^(?:carried|passed)$/i.test(declared[2]) ? 'carried' : 'lost' };
+            division = null;
+          }
         }
         if (speaker.kind === 'presiding') lastPresiding = open;
         break;
       }
       case 'text':
         if (!b.text) break; // empty anchors between blocks
-        if (PLAIN_CLOCK.test(b.text)) { counts.procedure++; const t = readClock(b.text); if (t !== null) moveClock(t); break; }
-        if (PLAIN_HEADING.test(b.text) && !/\d{3}/.test(b.text)) { order = englishHalf(titleCase(b.text)); subject = null; open = null; counts.plain_headings++; break; }
+        if (PLAIN_CLOCK.test(b.text)) {
+          counts.procedure++;
+          const t = readClock(b.text);
+          if (t !== null) moveClock(t);
+          break;
+        }
+        if (PLAIN_HEADING.test(b.text) && !/\d{3}/.test(b.text)) {
+          order = englishHalf(titleCase(b.text));
+          subject = null;
+          open = null;
+          counts.plain_headings++;
+          break;
+        }
         // Text under a new heading before anyone speaks is the Clerk's reading of the order ("Resuming
         // the debate…", the bill's title): procedure, counted, not a speech.
         if (open) (open as Turn).paragraphs.push({ anchor: b.anchor, text: b.text });

@@ -16,24 +16,66 @@ export function importOntarioMembers(from: string, ctx: ImportContext): ImportOu
   const { stats, add } = importStats({ pages: 0, rows: 0, members: 0 });
   const people = new Map<string, SourceInput<'politicians'>>();
   const parliaments: number[] = [];
-  for (const name of existsSync(from) ? readdirSync(from).filter((f) => PAGE.test(f)).sort() : []) {
+  for (const name of existsSync(from)
+    ? readdirSync(from)
+        .filter((f) => PAGE.test(f))
+        .sort()
+    : []) {
     const page = readRoster(readFileSync(join(from, name), 'utf8'));
     const byName = Number(PAGE.exec(name)![1]);
-    if (!page.parliament || !page.start || (!page.end && !page.present)) { ctx.skip({ file: name, record: 'whole file', reason: 'roster page without its Parliament and dates', detail: 'no "All members serving in the Nth Parliament: <date> – <date>" heading' }); continue; }
-    if (page.parliament !== byName) { ctx.skip({ file: name, record: 'whole file', reason: 'roster page of another Parliament than its name', detail: `page says ${page.parliament}` }); continue; }
+    if (!page.parliament || !page.start || (!page.end && !page.present)) {
+      ctx.skip({
+        file: name,
+        record: 'whole file',
+        reason: 'roster page without its Parliament and dates',
+        detail: 'no "All members serving in the Nth Parliament: <date> – <date>" heading',
+      });
+      continue;
+    }
+    if (page.parliament !== byName) {
+      ctx.skip({
+        file: name,
+        record: 'whole file',
+        reason: 'roster page of another Parliament than its name',
+        detail: `page says ${page.parliament}`,
+      });
+      continue;
+    }
     for (const p of page.problems) ctx.skip({ file: name, record: `row ${p.row}`, reason: 'roster row unreadable', detail: p.detail });
-    if (!page.rows.length) { ctx.skip({ file: name, record: 'whole file', reason: 'roster page without member rows' }); continue; }
-    add('pages'); parliaments.push(page.parliament);
+    if (!page.rows.length) {
+      ctx.skip({ file: name, record: 'whole file', reason: 'roster page without member rows' });
+      continue;
+    }
+    add('pages');
+    parliaments.push(page.parliament);
     for (const r of page.rows) {
       add('rows');
       const key = memberKey(r.slug);
-      const term = { start_at: `${page.start}T00:00:00Z`, end_at: page.end ? `${page.end}T00:00:00Z` : null, elected_office: 'MPP', constituency_name: r.riding };
+      const term = {
+        start_at: `${page.start}T00:00:00Z`,
+        end_at: page.end ? `${page.end}T00:00:00Z` : null,
+        elected_office: 'MPP',
+        constituency_name: r.riding,
+      };
       const known = people.get(key);
-      if (known) { known.terms.push(term); if (page.parliament === Math.max(...parliaments)) known.constituency_name = r.riding; continue; }
+      if (known) {
+        known.terms.push(term);
+        if (page.parliament === Math.max(...parliaments)) known.constituency_name = r.riding;
+        continue;
+      }
       people.set(key, {
-        key, name: `${r.first} ${r.last}`, first_name: r.first, last_name: r.last, honorific: r.honorific, elected_office: 'MPP',
-        level: 'provincial', province_territory: 'ON', constituency_name: r.riding,
-        official_url: `https://www.ola.org/en/members/all/${r.slug}`, is_active: false, terms: [term],
+        key,
+        name: `${r.first} ${r.last}`,
+        first_name: r.first,
+        last_name: r.last,
+        honorific: r.honorific,
+        elected_office: 'MPP',
+        level: 'provincial',
+        province_territory: 'ON',
+        constituency_name: r.riding,
+        official_url: `https://www.ola.org/en/members/all/${r.slug}`,
+        is_active: false,
+        terms: [term],
       });
     }
   }
@@ -42,19 +84,34 @@ export function importOntarioMembers(from: string, ctx: ImportContext): ImportOu
   stats.members = people.size;
   return {
     records: { politicians: [...people.values()] },
-    sources: [{ id: 'ola-members', version: parliaments.length ? `Parliaments ${parliaments.join(', ')}` : 'no roster pages', url: `https://www.ola.org/en/members/parliament-${parliaments.at(-1) ?? 41}`, licence: ONTARIO_TERMS }],
-    coverage: people.size ? [{
-      jurisdiction: 'ON', politicians: 'live',
-      source_urls: { members: `https://www.ola.org/en/members/parliament-${parliaments.at(-1)}`, terms: 'https://www.ola.org/en/offices-divisions-branches/copyright' },
-      notes: `Ontario members: the Assembly's roster of Parliament(s) ${parliaments.join(', ')} (${people.size} people; riding per Parliament, no party: the roster page names none). Terms: non-commercial reuse with credit to the Legislative Assembly of Ontario.`,
-    }] : [],
+    sources: [
+      {
+        id: 'ola-members',
+        version: parliaments.length ? `Parliaments ${parliaments.join(', ')}` : 'no roster pages',
+        url: `https://www.ola.org/en/members/parliament-${parliaments.at(-1) ?? 41}`,
+        licence: ONTARIO_TERMS,
+      },
+    ],
+    coverage: people.size
+      ? [
+          {
+            jurisdiction: 'ON',
+            politicians: 'live',
+            source_urls: {
+              members: `https://www.ola.org/en/members/parliament-${parliaments.at(-1)}`,
+              terms: 'https://www.ola.org/en/offices-divisions-branches/copyright',
+            },
+            notes: `Ontario members: the Assembly's roster of Parliament(s) ${parliaments.join(', ')} (${people.size} people; riding per Parliament, no party: the roster page names none). Terms: non-commercial reuse with credit to the Legislative Assembly of Ontario.`,
+          },
+        ]
+      : [],
     stats,
   };
 }
 
 export const ontarioMembersImporter: Importer = {
   kind: 'ontario-members',
-  summary: "Ontario Assembly roster per Parliament (ola.org HTML) → politicians",
+  summary: 'Ontario Assembly roster per Parliament (ola.org HTML) → politicians',
   datasetDir: 'ontario-members',
   terms: { commercial: 'forbidden', summary: ONTARIO_TERMS },
   optional: 'not in ../shared/datasets: the nightly fetches it from ola.org (source ola-members)',

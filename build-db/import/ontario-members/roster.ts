@@ -8,8 +8,23 @@ import { isTag } from 'domhandler';
 import { parseDocument } from 'htmlparser2';
 import { findAll, findOne, getAttributeValue, textContent } from 'domutils';
 
-export interface RosterRow { slug: string; listedName: string; first: string; last: string; honorific: string | null; riding: string | null; row: number }
-export interface RosterPage { parliament: number | null; start: string | null; end: string | null; present: boolean; rows: RosterRow[]; problems: Array<{ row: number; detail: string }> }
+export interface RosterRow {
+  slug: string;
+  listedName: string;
+  first: string;
+  last: string;
+  honorific: string | null;
+  riding: string | null;
+  row: number;
+}
+export interface RosterPage {
+  parliament: number | null;
+  start: string | null;
+  end: string | null;
+  present: boolean;
+  rows: RosterRow[];
+  problems: Array<{ row: number; detail: string }>;
+}
 
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 const clean = (s: string) => s.replace(/[\s\u00a0]+/g, ' ').trim();
@@ -31,7 +46,9 @@ export function splitListedName(listed: string): { first: string; last: string; 
 
 export function readRoster(html: string): RosterPage {
   const doc = parseDocument(html, { decodeEntities: true });
-  const heading = /(\d+)(?:st|nd|rd|th)\s+Parliament:\s*([A-Z][a-z]+ \d{1,2}, \d{4})\s*[–—-]\s*([A-Z][a-z]+ \d{1,2}, \d{4}|present)/i.exec(clean(textContent(doc)));
+  const heading = /(\d+)(?:st|nd|rd|th)\s+Parliament:\s*([A-Z][a-z]+ \d{1,2}, \d{4})\s*[–—-]\s*([A-Z][a-z]+ \d{1,2}, \d{4}|present)/i.exec(
+    clean(textContent(doc)),
+  );
   const rows: RosterRow[] = [];
   const problems: RosterPage['problems'] = [];
   findAll((e) => e.name === 'tr', doc.children).forEach((tr, i) => {
@@ -39,10 +56,17 @@ export function readRoster(html: string): RosterPage {
     if (!link) return; // the header row
     const cells = tr.children.filter((c): c is Element => isTag(c) && c.name === 'td');
     const own = cells.find((c) => findOne((e) => e === link, c.children));
-    const riding = cells.filter((c) => c !== own).map((c) => clean(textContent(c))).find(Boolean) ?? null;
+    const riding =
+      cells
+        .filter((c) => c !== own)
+        .map((c) => clean(textContent(c)))
+        .find(Boolean) ?? null;
     const listedName = clean(textContent(link));
     const name = splitListedName(listedName);
-    if (!name) { problems.push({ row: i + 1, detail: `name not "Last, First": ${listedName}` }); return; }
+    if (!name) {
+      problems.push({ row: i + 1, detail: `name not "Last, First": ${listedName}` });
+      return;
+    }
     rows.push({ slug: getAttributeValue(link, 'href')!.split('/').at(-1)!, listedName, ...name, riding, row: i + 1 });
   });
   return {
@@ -50,6 +74,7 @@ export function readRoster(html: string): RosterPage {
     start: heading ? longDate(heading[2]) : null,
     end: heading && !/present/i.test(heading[3]) ? longDate(heading[3]) : null,
     present: !!heading && /present/i.test(heading[3]),
-    rows, problems,
+    rows,
+    problems,
   };
 }

@@ -7,7 +7,10 @@ import type { RawBill } from './read-bill.js';
 export function billCounts(raw: RawBill, bill: SourceInput<'bills'>, eventCounts: Record<string, number>): Record<string, number> {
   const session = bill.session_key.replace('ca/session/', '');
   const counts: Record<string, number> = { ...eventCounts, [`bills_in_session:${session}`]: 1 };
-  const tally = (k: string, yes: boolean | number) => { const n = Number(yes); if (n) counts[k] = (counts[k] ?? 0) + n; };
+  const tally = (k: string, yes: boolean | number) => {
+    const n = Number(yes);
+    if (n) counts[k] = (counts[k] ?? 0) + n;
+  };
   tally('french_long_titles', Boolean(raw.longTitleFr));
   tally('french_short_titles', Boolean(raw.shortTitleFr));
   tally('english_short_titles', Boolean(raw.shortTitle));

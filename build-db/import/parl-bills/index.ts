@@ -24,8 +24,11 @@ type Vote = SourceInput<'votes'>;
 
 export function importParlBills(from: string, ctx: ImportContext): ImportOutput {
   const stats: Record<string, number> = {};
-  const add = (k: string, n = 1) => { if (n) stats[k] = (stats[k] ?? 0) + n; };
-  const skip = (record: string, reason: string, detail?: string) => ctx.skip({ file: BILLS_FILE, record, reason, ...(detail ? { detail } : {}) });
+  const add = (k: string, n = 1) => {
+    if (n) stats[k] = (stats[k] ?? 0) + n;
+  };
+  const skip = (record: string, reason: string, detail?: string) =>
+    ctx.skip({ file: BILLS_FILE, record, reason, ...(detail ? { detail } : {}) });
 
   // Per-bill counts are added once the bill is known to be written (its session may prove undated).
   const bills: Array<{ bill: Bill; record: string; counts: Record<string, number>; pairs: TitlePair[] }> = [];
@@ -44,24 +47,50 @@ export function importParlBills(from: string, ctx: ImportContext): ImportOutput 
   const fromFolder = new Set(listed.map((f) => `${f.session} ${f.bill}`));
 
   // Chained, not spread: either source is ~230 MB of XML, read one record at a time.
-  function* both() { yield* readFolder(from, listed); yield* lines; }
+  function* both() {
+    yield* readFolder(from, listed);
+    yield* lines;
+  }
   for (const item of both()) {
-    if (isProblem(item)) { skip(recordName(item.line, item.session, item.bill), item.reason, item.detail); continue; }
-    if (!('path' in item) && fromFolder.has(`${item.session} ${item.bill}`)) { add('pack_lines_superseded_by_export'); continue; }
+    if (isProblem(item)) {
+      skip(recordName(item.line, item.session, item.bill), item.reason, item.detail);
+      continue;
+    }
+    if (!('path' in item) && fromFolder.has(`${item.session} ${item.bill}`)) {
+      add('pack_lines_superseded_by_export');
+      continue;
+    }
     const record = 'path' in item ? (item as { path: string }).path : recordName(item.line, item.session, item.bill);
     let raw: RawBill | null;
-    try { raw = readBill(item.xml); } catch (e) { skip(record, 'unreadable XML', String(e)); continue; }
-    if (!raw) { skip(record, 'XML without <Bills><Bill>'); continue; }
+    try {
+      raw = readBill(item.xml);
+    } catch (e) {
+      skip(record, 'unreadable XML', String(e));
+      continue;
+    }
+    if (!raw) {
+      skip(record, 'XML without <Bills><Bill>');
+      continue;
+    }
     const who = identify(raw, item);
-    if (!who.ok) { skip(record, who.reason, who.detail); continue; }
+    if (!who.ok) {
+      skip(record, who.reason, who.detail);
+      continue;
+    }
     const id = who.id;
     const billKey = `${id.parliament}-${id.session} ${id.number}`;
-    if (seen.has(billKey)) { skip(record, 'second record for the same bill', `first at ${seen.get(billKey)}`); continue; }
+    if (seen.has(billKey)) {
+      skip(record, 'second record for the same bill', `first at ${seen.get(billKey)}`);
+      continue;
+    }
 
     const url = billUrl(id);
     const ev = mapEvents(raw, url);
     const mapped = mapBill(raw, id, ev.introducedDate);
-    if (!mapped.ok) { skip(record, mapped.reason, mapped.detail); continue; }
+    if (!mapped.ok) {
+      skip(record, mapped.reason, mapped.detail);
+      continue;
+    }
     seen.set(billKey, record);
     for (const p of ev.problems) skip(record, p.reason, p.detail);
     for (const n of mapped.notes) skip(record, 'unreadable bill date left empty', n);
@@ -71,9 +100,15 @@ export function importParlBills(from: string, ctx: ImportContext): ImportOutput 
 
     const voteDates: string[] = [];
     for (const d of mapDivisions(raw.divisions, id, url)) {
-      if (!d.ok) { skip(record, d.reason, d.detail); continue; }
+      if (!d.ok) {
+        skip(record, d.reason, d.detail);
+        continue;
+      }
       const other = voteKeys.get(d.vote.key);
-      if (other) { skip(record, 'division already read from another bill', `${d.vote.key} (first at ${other})`); continue; }
+      if (other) {
+        skip(record, 'division already read from another bill', `${d.vote.key} (first at ${other})`);
+        continue;
+      }
       voteKeys.set(d.vote.key, record);
       votes.push(d.vote);
       voteDates.push(d.vote.occurred_at.slice(0, 10));
@@ -81,7 +116,12 @@ export function importParlBills(from: string, ctx: ImportContext): ImportOutput 
       add('division_members_paired_in_no_total', d.paired);
       if (d.vote.result === 'tied') add('divisions_tied');
     }
-    spans.add(id.parliament, id.session, [mapped.bill.introduced_date ?? null, ...ev.events.map((e) => e.event_date), ...voteDates], raw.sessionOngoing);
+    spans.add(
+      id.parliament,
+      id.session,
+      [mapped.bill.introduced_date ?? null, ...ev.events.map((e) => e.event_date), ...voteDates],
+      raw.sessionOngoing,
+    );
   }
 
   // A session needs a start date; one whose bills carry no date at all cannot be written, nor its bills.
@@ -90,7 +130,10 @@ export function importParlBills(from: string, ctx: ImportContext): ImportOutput 
   const kept: Bill[] = [];
   const titles = new DistinctPairs();
   for (const { bill, record, counts, pairs } of bills) {
-    if (noSession.has(bill.session_key)) { skip(record, 'session without any dated event', bill.session_key); continue; }
+    if (noSession.has(bill.session_key)) {
+      skip(record, 'session without any dated event', bill.session_key);
+      continue;
+    }
     kept.push(bill);
     titles.add(pairs);
     for (const [k, n] of Object.entries(counts)) add(k, n);
@@ -101,8 +144,11 @@ export function importParlBills(from: string, ctx: ImportContext): ImportOutput 
   for (const { bill, record } of bills) {
     for (const s of bill.sponsors ?? []) {
       const moved = s.politician_key ? people.relinked.get(s.politician_key.split('/').pop()!) : undefined;
-      if (moved) { skip(record, moved.reason, moved.detail); s.politician_key = moved.key; }
-      else if (!s.politician_key) skip(record, 'sponsor unlinked: no PersonId, and the name matches nobody serving that day', s.sponsor_name_raw);
+      if (moved) {
+        skip(record, moved.reason, moved.detail);
+        s.politician_key = moved.key;
+      } else if (!s.politician_key)
+        skip(record, 'sponsor unlinked: no PersonId, and the name matches nobody serving that day', s.sponsor_name_raw);
     }
   }
   stats.bills = kept.length;
@@ -112,7 +158,12 @@ export function importParlBills(from: string, ctx: ImportContext): ImportOutput 
   ctx.log(`${kept.length} bills in ${sessions.length} sessions, ${stats.events ?? 0} events, ${keptVotes.length} divisions`);
   return {
     records: { sessions, bills: kept, votes: keptVotes, parallel_texts: titles.pairs, politicians: people.politicians },
-    ...describeImport(from, sessions.map((x) => x.key), kept.length, keptVotes.length),
+    ...describeImport(
+      from,
+      sessions.map((x) => x.key),
+      kept.length,
+      keptVotes.length,
+    ),
     stats: Object.fromEntries(Object.entries(stats).sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true }))),
   };
 }

@@ -8,7 +8,11 @@ import type { RawBill } from './read-bill.js';
 import { sessionKey } from './map-session.js';
 
 export type BillFields = Omit<SourceInput<'bills'>, 'events' | 'sponsors'>;
-export interface BillIdentity { parliament: number; session: number; number: string }
+export interface BillIdentity {
+  parliament: number;
+  session: number;
+  number: string;
+}
 export type Identified = { ok: true; id: BillIdentity } | { ok: false; reason: string; detail: string };
 
 const NUMBER = /^[CS]-\d+[A-Z]?$/;
@@ -21,19 +25,24 @@ const SESSION = /^(\d{1,3})-(\d{1,2})$/;
 export function identify(raw: RawBill, wrapper: { session: string | null; bill: string | null }): Identified {
   const xmlSession = raw.parliament && raw.session ? `${raw.parliament}-${raw.session}` : null;
   const session = xmlSession ?? wrapper.session;
-  if (!session) return { ok: false, reason: 'bill without a session', detail: 'neither ParliamentNumber/SessionNumber nor the line names one' };
-  if (xmlSession && wrapper.session && xmlSession !== wrapper.session) return { ok: false, reason: 'session differs between line and XML', detail: `line ${wrapper.session}, XML ${xmlSession}` };
+  if (!session)
+    return { ok: false, reason: 'bill without a session', detail: 'neither ParliamentNumber/SessionNumber nor the line names one' };
+  if (xmlSession && wrapper.session && xmlSession !== wrapper.session)
+    return { ok: false, reason: 'session differs between line and XML', detail: `line ${wrapper.session}, XML ${xmlSession}` };
   const m = SESSION.exec(session);
-  if (!m || Number(m[1]) < 1 || Number(m[2]) < 1) return { ok: false, reason: 'bill without a session', detail: `unreadable session ${JSON.stringify(session)}` };
+  if (!m || Number(m[1]) < 1 || Number(m[2]) < 1)
+    return { ok: false, reason: 'bill without a session', detail: `unreadable session ${JSON.stringify(session)}` };
   const number = raw.number ?? wrapper.bill;
   if (!number) return { ok: false, reason: 'bill without a number', detail: 'no NumberCode' };
-  if (raw.number && wrapper.bill && raw.number !== wrapper.bill) return { ok: false, reason: 'bill number differs between line and XML', detail: `line ${wrapper.bill}, XML ${raw.number}` };
+  if (raw.number && wrapper.bill && raw.number !== wrapper.bill)
+    return { ok: false, reason: 'bill number differs between line and XML', detail: `line ${wrapper.bill}, XML ${raw.number}` };
   if (!NUMBER.test(number)) return { ok: false, reason: 'bill number not C-n or S-n', detail: number };
   return { ok: true, id: { parliament: Number(m[1]), session: Number(m[2]), number } };
 }
 
 /** https://www.parl.ca/legisinfo/en/bill/44-1/c-11 */
-export const billUrl = (id: BillIdentity) => `https://www.parl.ca/legisinfo/en/bill/${id.parliament}-${id.session}/${id.number.toLowerCase()}`;
+export const billUrl = (id: BillIdentity) =>
+  `https://www.parl.ca/legisinfo/en/bill/${id.parliament}-${id.session}/${id.number.toLowerCase()}`;
 
 export type MappedBill = { ok: true; bill: BillFields; notes: string[] } | { ok: false; reason: string; detail: string };
 
@@ -42,12 +51,19 @@ export type MappedBill = { ok: true; bill: BillFields; notes: string[] } | { ok:
  * failing that, the bill's own "Passed…FirstReadingDateTime" for that chamber.
  */
 export function mapBill(raw: RawBill, id: BillIdentity, introducedDate: string | null): MappedBill {
-  if (!raw.longTitle) return { ok: false, reason: 'bill without an English long title', detail: raw.shortTitle ? `short title: ${raw.shortTitle}` : 'no English title at all' };
+  if (!raw.longTitle)
+    return {
+      ok: false,
+      reason: 'bill without an English long title',
+      detail: raw.shortTitle ? `short title: ${raw.shortTitle}` : 'no English title at all',
+    };
   if (!raw.type) return { ok: false, reason: 'bill without a bill type', detail: 'no BillDocumentTypeNameEn' };
   const notes: string[] = [];
   let introduced = introducedDate;
   if (!introduced && raw.originatingChamber) {
-    const r = readLocal(raw.summary[raw.originatingChamber === 'House' ? 'PassedHouseFirstReadingDateTime' : 'PassedSenateFirstReadingDateTime']);
+    const r = readLocal(
+      raw.summary[raw.originatingChamber === 'House' ? 'PassedHouseFirstReadingDateTime' : 'PassedSenateFirstReadingDateTime'],
+    );
     if ('problem' in r) notes.push(`first reading: ${r.problem}`);
     introduced = r.value?.date ?? null;
   }

@@ -35,7 +35,8 @@ export function mapDivisions(divisions: RawDivision[], bill: BillIdentity, sourc
     if (!result) return { ok: false, reason: 'division without a result', detail: `${what}: ${d.resultName ?? 'no DecisionResultNameEn'}` };
     const ayes = count(d.yeas);
     const nays = count(d.nays);
-    if (ayes === null || nays === null) return { ok: false, reason: 'division without totals', detail: `${what}: yeas ${d.yeas ?? '-'}, nays ${d.nays ?? '-'}` };
+    if (ayes === null || nays === null)
+      return { ok: false, reason: 'division without totals', detail: `${what}: yeas ${d.yeas ?? '-'}, nays ${d.nays ?? '-'}` };
     let tail: string;
     if (d.number && /^\d+$/.test(d.number)) tail = String(Number(d.number));
     else if (d.number) return { ok: false, reason: 'division number not a number', detail: d.number };

@@ -10,7 +10,7 @@ export const sessionKey = (parliament: number, session: number) => `ca/session/$
 
 export function ordinal(n: number): string {
   const tens = n % 100;
-  const suffix = tens >= 11 && tens <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th';
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th');
   return `${n}${suffix}`;
 }
 
@@ -38,10 +38,18 @@ export class SessionSpans {
     const sessions: Array<SourceInput<'sessions'>> = [];
     const undated: string[] = [];
     for (const [key, s] of [...this.spans].sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true }))) {
-      if (!s.first) { undated.push(key); continue; }
+      if (!s.first) {
+        undated.push(key);
+        continue;
+      }
       sessions.push({
-        key, level: 'federal', parliament_number: s.parliament, session_number: s.session,
-        name: sessionName(s.parliament, s.session), start_date: s.first, end_date: s.ongoing ? null : s.last,
+        key,
+        level: 'federal',
+        parliament_number: s.parliament,
+        session_number: s.session,
+        name: sessionName(s.parliament, s.session),
+        start_date: s.first,
+        end_date: s.ongoing ? null : s.last,
       });
     }
     return { sessions, undated };

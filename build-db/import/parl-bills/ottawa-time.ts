@@ -7,7 +7,6 @@
 // only" (a sitting day). Upstream writes 0001-01-01T00:00:00 for "no date".
 import { wallClockTimestamp } from '../../../src/core/domain/time-zones.js';
 
-
 export interface LocalDateTime {
   date: string;
   /** HH:MM:SS, or null when upstream gave a bare date (midnight). */

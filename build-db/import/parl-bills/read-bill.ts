@@ -5,9 +5,21 @@ import { child, children, flag, parseXml, text, type Element } from './xml.js';
 
 export type Chamber = 'House' | 'Senate';
 
-export interface RawEvent { name: string | null; at: string | null; completes: boolean; defeated: boolean }
-export interface RawSitting { name: string | null; date: string | null }
-export interface RawMeeting { committee: string | null; number: string | null; date: string | null }
+export interface RawEvent {
+  name: string | null;
+  at: string | null;
+  completes: boolean;
+  defeated: boolean;
+}
+export interface RawSitting {
+  name: string | null;
+  date: string | null;
+}
+export interface RawMeeting {
+  committee: string | null;
+  number: string | null;
+  date: string | null;
+}
 
 /** One element under <BillStages>: a chamber's stage, royal assent, or "additional information". */
 export interface RawStage {
@@ -91,20 +103,32 @@ function readStage(el: Element): RawStage {
     name: text(el, 'BillStageNameEn'),
     committee: text(child(el, 'Committee'), 'CommitteeNameEn'),
     events: children(el, 'SignificantEvents').map((e) => ({
-      name: text(e, 'EventNameEn'), at: text(e, 'EventDateTime'),
-      completes: flag(e, 'IsCompletionOfBillStage'), defeated: flag(e, 'IsDefeatedEvent'),
+      name: text(e, 'EventNameEn'),
+      at: text(e, 'EventDateTime'),
+      completes: flag(e, 'IsCompletionOfBillStage'),
+      defeated: flag(e, 'IsDefeatedEvent'),
     })),
     sittings: children(el, 'Sittings').map((s) => ({ name: text(s, 'NameEn'), date: text(s, 'Date') })),
-    meetings: children(el, 'CommitteeMeetings').map((m) => ({ committee: text(m, 'CommitteeNameEn'), number: text(m, 'Number'), date: text(m, 'Date') })),
+    meetings: children(el, 'CommitteeMeetings').map((m) => ({
+      committee: text(m, 'CommitteeNameEn'),
+      number: text(m, 'Number'),
+      date: text(m, 'Date'),
+    })),
   };
 }
 
 function readDivision(el: Element): RawDivision {
   return {
-    number: text(el, 'DivisionNumber'), subject: text(el, 'DivisionSubjectEn'),
-    yeas: text(el, 'DivisionVotesYeas'), nays: text(el, 'DivisionVotesNays'), paired: text(el, 'DivisionVotePaired'),
-    resultName: text(el, 'DecisionResultNameEn'), at: text(el, 'DecisionDateTime'),
-    agreed: flag(el, 'IsAgreedTo'), negatived: flag(el, 'IsNegatived'), tied: flag(el, 'IsTied'),
+    number: text(el, 'DivisionNumber'),
+    subject: text(el, 'DivisionSubjectEn'),
+    yeas: text(el, 'DivisionVotesYeas'),
+    nays: text(el, 'DivisionVotesNays'),
+    paired: text(el, 'DivisionVotePaired'),
+    resultName: text(el, 'DecisionResultNameEn'),
+    at: text(el, 'DecisionDateTime'),
+    agreed: flag(el, 'IsAgreedTo'),
+    negatived: flag(el, 'IsNegatived'),
+    tied: flag(el, 'IsTied'),
   };
 }
 
@@ -115,7 +139,9 @@ export function readBill(xml: string): RawBill | null {
   if (!b) return null;
   const origin = text(b, 'OriginatingChamberNameEn');
   const stageRoot = child(b, 'BillStages');
-  const stageEls = stageRoot ? stageRoot.children.filter((c): c is Element => c.type === 'tag' && c.name !== 'BillId' && c.name !== 'InterChamberMessages') : [];
+  const stageEls = stageRoot
+    ? stageRoot.children.filter((c): c is Element => c.type === 'tag' && c.name !== 'BillId' && c.name !== 'InterChamberMessages')
+    : [];
   return {
     id: text(b, 'Id'),
     number: text(b, 'NumberCode'),
@@ -131,17 +157,24 @@ export function readBill(xml: string): RawBill | null {
     originatingChamber: origin === 'House of Commons' ? 'House' : origin === 'Senate' ? 'Senate' : null,
     sessionOngoing: flag(b, 'IsSessionOngoing'),
     sponsor: {
-      personId: text(b, 'SponsorPersonId'), name: text(b, 'SponsorPersonName'),
-      firstName: text(b, 'SponsorPersonOfficialFirstName'), lastName: text(b, 'SponsorPersonOfficialLastName'),
-      usualFirstName: text(b, 'SponsorPersonUsualFirstName'), honorific: text(b, 'SponsorPersonShortHonorificEn'),
-      constituency: text(b, 'SponsorConstituencyNameEn'), title: text(b, 'SponsorAffiliationTitleEn'),
-      role: text(b, 'SponsorAffiliationRoleNameEn'), senateAffiliation: text(b, 'SponsorSenateSystemAffiliationId'),
+      personId: text(b, 'SponsorPersonId'),
+      name: text(b, 'SponsorPersonName'),
+      firstName: text(b, 'SponsorPersonOfficialFirstName'),
+      lastName: text(b, 'SponsorPersonOfficialLastName'),
+      usualFirstName: text(b, 'SponsorPersonUsualFirstName'),
+      honorific: text(b, 'SponsorPersonShortHonorificEn'),
+      constituency: text(b, 'SponsorConstituencyNameEn'),
+      title: text(b, 'SponsorAffiliationTitleEn'),
+      role: text(b, 'SponsorAffiliationRoleNameEn'),
+      senateAffiliation: text(b, 'SponsorSenateSystemAffiliationId'),
     },
     summary: Object.fromEntries(SUMMARY_FIELDS.map(([f]) => [f, text(b, f)])) as RawBill['summary'],
     stages: stageEls.map(readStage),
     preStudyCommittee: text(child(b, 'SenatePreStudyCommitteeDetails'), 'CommitteeNameEn'),
     interChamberMessages: children(stageRoot, 'InterChamberMessages').length,
     // An empty <HouseVoteDetails /> (bills without a division) is no division.
-    divisions: children(b, 'HouseVoteDetails').filter((d) => d.children.some((c) => c.type === 'tag')).map(readDivision),
+    divisions: children(b, 'HouseVoteDetails')
+      .filter((d) => d.children.some((c) => c.type === 'tag'))
+      .map(readDivision),
   };
 }

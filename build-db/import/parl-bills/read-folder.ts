@@ -9,12 +9,18 @@ import type { BillLine } from './read-lines.js';
 const SESSION_DIR = /^\d{1,2}-\d$/;
 const byNumber = (a: string, b: string) => a.localeCompare(b, 'en', { numeric: true });
 
-export interface FolderBill { session: string; bill: string; path: string }
+export interface FolderBill {
+  session: string;
+  bill: string;
+  path: string;
+}
 
 export function listFolder(from: string): FolderBill[] {
   if (!existsSync(from)) return [];
   const out: FolderBill[] = [];
-  for (const session of readdirSync(from).filter((d) => SESSION_DIR.test(d)).sort(byNumber)) {
+  for (const session of readdirSync(from)
+    .filter((d) => SESSION_DIR.test(d))
+    .sort(byNumber)) {
     const bills = join(from, session, 'bills');
     if (!existsSync(bills) || !statSync(bills).isDirectory()) continue;
     for (const bill of readdirSync(bills).sort(byNumber)) {

@@ -13,7 +13,13 @@ export interface BillLine {
   xml: string;
 }
 
-export interface LineProblem { line: number; session: string | null; bill: string | null; reason: string; detail: string }
+export interface LineProblem {
+  line: number;
+  session: string | null;
+  bill: string | null;
+  reason: string;
+  detail: string;
+}
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim() : null);
 
@@ -33,13 +39,22 @@ export function* readLines(gz: Buffer): Generator<BillLine | LineProblem> {
       if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not a JSON object');
       obj = parsed as Record<string, unknown>;
     } catch (e) {
-      yield { line, session: null, bill: null, reason: 'line is not a JSON object', detail: `${(e as Error).message}: ${raw.slice(0, 80)}` };
+      yield {
+        line,
+        session: null,
+        bill: null,
+        reason: 'line is not a JSON object',
+        detail: `${(e as Error).message}: ${raw.slice(0, 80)}`,
+      };
       continue;
     }
     const session = str(obj.session);
     const bill = str(obj.bill);
     const xml = str(obj.metadata_xml);
-    if (!xml) { yield { line, session, bill, reason: 'line without metadata_xml', detail: Object.keys(obj).join(', ') }; continue; }
+    if (!xml) {
+      yield { line, session, bill, reason: 'line without metadata_xml', detail: Object.keys(obj).join(', ') };
+      continue;
+    }
     yield { line, session, bill, xml };
   }
 }

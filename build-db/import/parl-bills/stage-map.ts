@@ -46,7 +46,8 @@ const WITHDRAWN_EVENTS = new Set(['Bill not proceeded with', 'Dropped from the S
 export function stageOf(element: string, stageName: string | null): Stage | null {
   if (!stageName) return null;
   if (element === 'RoyalAssent') return stageName === 'Royal assent' ? 'royal_assent' : null;
-  if (element === 'HouseAdditionalInformation' || element === 'SenateAdditionalInformation') return stageName === 'Additional information' ? 'withdrawn' : null;
+  if (element === 'HouseAdditionalInformation' || element === 'SenateAdditionalInformation')
+    return stageName === 'Additional information' ? 'withdrawn' : null;
   if (!CHAMBER_ELEMENTS.has(element) || stageName === 'Royal assent') return null;
   return STAGES[stageName] ?? null;
 }

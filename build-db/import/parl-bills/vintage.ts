@@ -6,7 +6,10 @@ import { join } from 'node:path';
 
 export const UPSTREAM_README = 'README-upstream.md';
 
-export interface Vintage { lastUpdated: string | null; active: string[] }
+export interface Vintage {
+  lastUpdated: string | null;
+  active: string[];
+}
 
 export function readVintage(dir: string): Vintage {
   const path = join(dir, UPSTREAM_README);

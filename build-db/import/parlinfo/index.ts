@@ -28,14 +28,35 @@ export const PEOPLE_FILE = 'parlinfo-people-1993-2020.jsonl.gz';
 const DEFAULT_VINTAGE = '2020-10-01';
 
 interface Role {
-  OrganizationTypeEn: string; GroupingTitleEn: string | null; OrganizationLongEn: string | null; OrganizationProvinceEn: string | null;
-  NameFr: string | null; StartDate: string | null; EndDate: string | null;
+  OrganizationTypeEn: string;
+  GroupingTitleEn: string | null;
+  OrganizationLongEn: string | null;
+  OrganizationProvinceEn: string | null;
+  NameFr: string | null;
+  StartDate: string | null;
+  EndDate: string | null;
 }
-interface Election { ParliamentNumber: number; ElectionDate: string; IsGeneral: boolean; ConstituencyEn: string | null; PartyNameEn: string | null; ResultLongEn: string | null }
+interface Election {
+  ParliamentNumber: number;
+  ElectionDate: string;
+  IsGeneral: boolean;
+  ConstituencyEn: string | null;
+  PartyNameEn: string | null;
+  ResultLongEn: string | null;
+}
 interface RawPerson {
-  PersonId: number; HOCPersonId: number; SenatePersonId: number; UsedFirstName: string | null; FormalFirstName: string | null;
-  MiddleName: string | null; LastName: string | null; DateOfDeath: string | null; IsCurrentlyMP: boolean; IsCurrentlySenator: boolean;
-  Roles: Role[]; Elections: Election[];
+  PersonId: number;
+  HOCPersonId: number;
+  SenatePersonId: number;
+  UsedFirstName: string | null;
+  FormalFirstName: string | null;
+  MiddleName: string | null;
+  LastName: string | null;
+  DateOfDeath: string | null;
+  IsCurrentlyMP: boolean;
+  IsCurrentlySenator: boolean;
+  Roles: Role[];
+  Elections: Election[];
 }
 
 type Term = NonNullable<SourceInput<'politicians'>['terms']>[number];
@@ -51,26 +72,33 @@ function* people(gz: Buffer): Generator<{ line: number; person: RawPerson } | { 
       const p = JSON.parse(lines[i]) as RawPerson;
       if (!p || typeof p !== 'object' || !Array.isArray(p.Roles)) throw new Error('no Roles array');
       yield { line: i + 1, person: p };
-    } catch (e) { yield { line: i + 1, problem: (e as Error).message }; }
+    } catch (e) {
+      yield { line: i + 1, problem: (e as Error).message };
+    }
   }
 }
 
 /** General elections older than the table, from everyone's candidacies (the date most people share). */
 function electionDates(all: RawPerson[]): Map<number, string> {
   const votes = new Map<number, Map<string, number>>();
-  for (const p of all) for (const e of p.Elections ?? []) {
-    const d = day(e.ElectionDate);
-    if (!e.IsGeneral || !d) continue;
-    const m = votes.get(e.ParliamentNumber) ?? new Map<string, number>();
-    m.set(d, (m.get(d) ?? 0) + 1);
-    votes.set(e.ParliamentNumber, m);
-  }
+  for (const p of all)
+    for (const e of p.Elections ?? []) {
+      const d = day(e.ElectionDate);
+      if (!e.IsGeneral || !d) continue;
+      const m = votes.get(e.ParliamentNumber) ?? new Map<string, number>();
+      m.set(d, (m.get(d) ?? 0) + 1);
+      votes.set(e.ParliamentNumber, m);
+    }
   return new Map([...votes].map(([n, m]) => [n, [...m].sort((a, b) => b[1] - a[1])[0][0]]));
 }
 
 function partyPeriods(p: RawPerson): PartyPeriod[] {
-  const of = (kind: string) => p.Roles.filter((r) => r.OrganizationTypeEn === 'Party' && r.NameFr === kind && r.OrganizationLongEn && day(r.StartDate))
-    .map((r) => ({ start: day(r.StartDate)!, end: day(r.EndDate), party: caucusName(r.OrganizationLongEn!) }));
+  const of = (kind: string) =>
+    p.Roles.filter((r) => r.OrganizationTypeEn === 'Party' && r.NameFr === kind && r.OrganizationLongEn && day(r.StartDate)).map((r) => ({
+      start: day(r.StartDate)!,
+      end: day(r.EndDate),
+      party: caucusName(r.OrganizationLongEn!),
+    }));
   const members = of('Membre du parti');
   return members.length ? members : of('Membre du caucus');
 }
@@ -81,7 +109,9 @@ export function importParlinfo(from: string, ctx: ImportContext): ImportOutput {
   if (!filePresent(ctx, PEOPLE_FILE, path)) {
     return { records: {}, sources: [], coverage: [], stats };
   }
-  const commit = existsSync(join(from, 'SOURCE.md')) ? /commit `([0-9a-f]{7,40})`/.exec(readFileSync(join(from, 'SOURCE.md'), 'utf8'))?.[1] ?? 'unknown' : 'unknown';
+  const commit = existsSync(join(from, 'SOURCE.md'))
+    ? (/commit `([0-9a-f]{7,40})`/.exec(readFileSync(join(from, 'SOURCE.md'), 'utf8'))?.[1] ?? 'unknown')
+    : 'unknown';
   const vintage = DEFAULT_VINTAGE;
   const ridings = loadFederalRidings(dirname(from));
   if (!ridings.files.length) ctx.log('no OCD riding list beside the folder: ridings get name-based ids');
@@ -99,38 +129,62 @@ export function importParlinfo(from: string, ctx: ImportContext): ImportOutput {
     // "Nunzio (Nick)": the given name, and the name used, kept as another spelling.
     const used = tidy(p.UsedFirstName) ?? tidy(p.FormalFirstName);
     const given = used?.replace(/\s*\([^()]*\)\s*/g, ' ').trim() || null;
-    const nick = used ? /\(([^()]+)\)/.exec(used)?.[1]?.trim() ?? null : null;
+    const nick = used ? (/\(([^()]+)\)/.exec(used)?.[1]?.trim() ?? null) : null;
     const name = [given, tidy(p.LastName)].filter(Boolean).join(' ');
     const record = `line ${line} (PersonId ${p.PersonId} ${name})`;
-    if (!name || !p.LastName) { ctx.skip({ file: PEOPLE_FILE, record, reason: 'person without a name' }); continue; }
+    if (!name || !p.LastName) {
+      ctx.skip({ file: PEOPLE_FILE, record, reason: 'person without a name' });
+      continue;
+    }
     const periods = partyPeriods(p);
     const lastParty = periods.at(-1)?.party ?? null;
     const terms: Term[] = [];
     const push = (span: Span, base: Omit<Term, 'start_at' | 'end_at' | 'party'>, fallbackParty: string | null) => {
       for (const part of splitByParty(span, periods, fallbackParty)) {
-        terms.push({ ...base, start_at: ottawaDay(part.start), end_at: part.end ? ottawaDay(part.end) : null, ...(part.party ? { party: part.party } : {}) });
+        terms.push({
+          ...base,
+          start_at: ottawaDay(part.start),
+          end_at: part.end ? ottawaDay(part.end) : null,
+          ...(part.party ? { party: part.party } : {}),
+        });
       }
     };
     for (const role of p.Roles.filter((r) => r.OrganizationTypeEn === 'Constituency' && day(r.StartDate) && r.OrganizationLongEn)) {
       for (const piece of splitByParliament({ start: day(role.StartDate)!, end: day(role.EndDate) }, spans, vintage)) {
         const riding = ridings.riding(role.OrganizationLongEn!, piece.parliament);
         const ran = p.Elections?.find((e) => e.ParliamentNumber === piece.parliament && e.PartyNameEn);
-        push(piece, { elected_office: 'MP', constituency_id: riding.id, constituency_name: riding.name, parliament_number: piece.parliament },
-          ran?.PartyNameEn ? caucusName(ran.PartyNameEn) : lastParty);
+        push(
+          piece,
+          { elected_office: 'MP', constituency_id: riding.id, constituency_name: riding.name, parliament_number: piece.parliament },
+          ran?.PartyNameEn ? caucusName(ran.PartyNameEn) : lastParty,
+        );
         add('house_terms_before_party_split');
       }
     }
     const divisions = p.Roles.filter((r) => r.OrganizationTypeEn === 'Senatorial Riding' && r.OrganizationLongEn);
-    for (const role of p.Roles.filter((r) => r.OrganizationTypeEn === 'Chamber of Parliament (Fed)' && r.NameFr === 'Sénateur' && day(r.StartDate))) {
+    for (const role of p.Roles.filter(
+      (r) => r.OrganizationTypeEn === 'Chamber of Parliament (Fed)' && r.NameFr === 'Sénateur' && day(r.StartDate),
+    )) {
       const seat = { start: day(role.StartDate)!, end: day(role.EndDate) };
       const division = divisions.find((d) => day(d.StartDate) === seat.start) ?? divisions[0];
       const where = senateDivision(tidy(division?.OrganizationProvinceEn), tidy(division?.OrganizationLongEn));
-      push(seat, { elected_office: 'Senator', parliament_number: null, constituency_name: where?.name ?? null, constituency_id: where?.id ?? null }, lastParty);
+      push(
+        seat,
+        { elected_office: 'Senator', parliament_number: null, constituency_name: where?.name ?? null, constituency_id: where?.id ?? null },
+        lastParty,
+      );
       add('senate_seats');
     }
-    if (!terms.length) { ctx.skip({ file: PEOPLE_FILE, record, reason: 'no House or Senate seat in the record (a Prime Minister or officer only)' }); continue; }
+    if (!terms.length) {
+      ctx.skip({ file: PEOPLE_FILE, record, reason: 'no House or Senate seat in the record (a Prime Minister or officer only)' });
+      continue;
+    }
     terms.sort((a, b) => a.start_at.localeCompare(b.start_at));
-    for (const t of terms) if (t.party) { const rec = federalPartyRecord(t.party); parties.set(rec.key, rec); }
+    for (const t of terms)
+      if (t.party) {
+        const rec = federalPartyRecord(t.party);
+        parties.set(rec.key, rec);
+      }
     const latest = terms.at(-1)!;
     const keys = [
       ...(p.HOCPersonId > 0 ? [`ca-hoc/person/${p.HOCPersonId}`] : []),
@@ -142,13 +196,27 @@ export function importParlinfo(from: string, ctx: ImportContext): ImportOutput {
       p.FormalFirstName && `${tidy(p.FormalFirstName)} ${tidy(p.LastName)}`,
       p.MiddleName && `${given} ${tidy(p.MiddleName)} ${tidy(p.LastName)}`,
     ].filter((n): n is string => !!n && n !== name);
-    const claimed = claimPerson(ctx.identity, {
-      name, other_names, first_name: given, last_name: tidy(p.LastName),
-      party: latest.party ?? null, elected_office: latest.elected_office ?? 'MP', level: 'federal',
-      constituency_id: latest.constituency_id ?? null, constituency_name: latest.constituency_name ?? null,
-      is_active: p.IsCurrentlyMP || p.IsCurrentlySenator, deceased: !!p.DateOfDeath,
-      updated_at: `${vintage}T00:00:00Z`, terms,
-    }, keys, ctx, { file: PEOPLE_FILE, record });
+    const claimed = claimPerson(
+      ctx.identity,
+      {
+        name,
+        other_names,
+        first_name: given,
+        last_name: tidy(p.LastName),
+        party: latest.party ?? null,
+        elected_office: latest.elected_office ?? 'MP',
+        level: 'federal',
+        constituency_id: latest.constituency_id ?? null,
+        constituency_name: latest.constituency_name ?? null,
+        is_active: p.IsCurrentlyMP || p.IsCurrentlySenator,
+        deceased: !!p.DateOfDeath,
+        updated_at: `${vintage}T00:00:00Z`,
+        terms,
+      },
+      keys,
+      ctx,
+      { file: PEOPLE_FILE, record },
+    );
     add(`people_joined_by_${claimed.method}` as `people_joined_by_${ClaimMethod}`);
     if (p.HOCPersonId <= 0) add('people_without_house_personid');
     add('terms', terms.length);
@@ -158,13 +226,20 @@ export function importParlinfo(from: string, ctx: ImportContext): ImportOutput {
   ctx.log(`${politicians.length} parliamentarians, ${stats.terms ?? 0} terms`);
   return {
     records: { politicians, parties: [...parties.values()] },
-    sources: [{
-      id: 'parlinfo-parliamentarians',
-      version: `lchski/lop-parliamentarians-data@${commit.slice(0, 12)} (${vintage})`,
-      url: 'https://lop.parl.ca/sites/ParlInfo/default/en_CA/People/parliamentarians',
-      licence: 'ParlInfo content © Library of Parliament (Source: Library of Parliament, ParlInfo)',
-    }],
-    coverage: [{ jurisdiction: 'federal', source_urls: { parliamentarians: 'https://lop.parl.ca/sites/ParlInfo/default/en_CA/People/parliamentarians' } }],
+    sources: [
+      {
+        id: 'parlinfo-parliamentarians',
+        version: `lchski/lop-parliamentarians-data@${commit.slice(0, 12)} (${vintage})`,
+        url: 'https://lop.parl.ca/sites/ParlInfo/default/en_CA/People/parliamentarians',
+        licence: 'ParlInfo content © Library of Parliament (Source: Library of Parliament, ParlInfo)',
+      },
+    ],
+    coverage: [
+      {
+        jurisdiction: 'federal',
+        source_urls: { parliamentarians: 'https://lop.parl.ca/sites/ParlInfo/default/en_CA/People/parliamentarians' },
+      },
+    ],
     stats,
   };
 }
@@ -173,6 +248,7 @@ export const parlinfoImporter: Importer = {
   kind: 'parlinfo-parliamentarians',
   summary: 'ParlInfo MPs and senators since 1993 → politicians with one term per seat, Parliament and party',
   datasetDir: 'parlinfo-parliamentarians',
-  optional: 'the ParlInfo pack is made by hand from the per-person JSONP files (config/sources.manifest.json, parlinfo-parliamentarians); without it, members of past Parliaments come only from the other people sources',
+  optional:
+    'the ParlInfo pack is made by hand from the per-person JSONP files (config/sources.manifest.json, parlinfo-parliamentarians); without it, members of past Parliaments come only from the other people sources',
   run: importParlinfo,
 };

@@ -16,13 +16,25 @@ export type ClaimMethod = 'id' | 'name' | 'new' | 'ambiguous' | 'conflict';
 
 export const isPersonIdKey = (k: string) => /^ca-hoc\/person\/\d+$/.test(k);
 
-export function claimPerson(identity: Identity, record: Omit<Politician, 'key' | 'same_as'>, ownKeys: string[], ctx: ImportContext, where: { file: string; record: string }):
-  { politician: Politician; method: ClaimMethod } {
+export function claimPerson(
+  identity: Identity,
+  record: Omit<Politician, 'key' | 'same_as'>,
+  ownKeys: string[],
+  ctx: ImportContext,
+  where: { file: string; record: string },
+): { politician: Politician; method: ClaimMethod } {
   let keys = [...new Set(ownKeys)];
-  const probe = (ks: string[]) => identity.matchPerson({
-    keys: ks, name: record.name, other_names: record.other_names, first_name: record.first_name, last_name: record.last_name,
-    level: record.level, province_territory: record.province_territory ?? null, terms: record.terms as PersonTerm[],
-  });
+  const probe = (ks: string[]) =>
+    identity.matchPerson({
+      keys: ks,
+      name: record.name,
+      other_names: record.other_names,
+      first_name: record.first_name,
+      last_name: record.last_name,
+      level: record.level,
+      province_territory: record.province_territory ?? null,
+      terms: record.terms as PersonTerm[],
+    });
   // A House PersonId already held by someone of another surname is the source's error (ParlInfo gives
   // Mike Bossio Randy Boissonnault's 89147): the id is dropped, the person kept under their other keys.
   for (const k of keys.filter(isPersonIdKey)) {
@@ -34,12 +46,23 @@ export function claimPerson(identity: Identity, record: Omit<Politician, 'key' |
   }
   if (!keys.length) keys = ownKeys.filter((k) => !isPersonIdKey(k));
   const match = identity.matchPerson({
-    keys, name: record.name, other_names: record.other_names, first_name: record.first_name, last_name: record.last_name,
-    level: record.level, province_territory: record.province_territory ?? null, terms: record.terms as PersonTerm[],
+    keys,
+    name: record.name,
+    other_names: record.other_names,
+    first_name: record.first_name,
+    last_name: record.last_name,
+    level: record.level,
+    province_territory: record.province_territory ?? null,
+    terms: record.terms as PersonTerm[],
   });
   const own = keys.find(isPersonIdKey) ?? keys[0];
   if (match.key === null) {
-    if (match.reason) ctx.skip({ ...where, reason: match.reason === 'ambiguous' ? 'person ambiguous: kept apart, not merged' : 'person ids name two known people: kept apart', detail: match.detail });
+    if (match.reason)
+      ctx.skip({
+        ...where,
+        reason: match.reason === 'ambiguous' ? 'person ambiguous: kept apart, not merged' : 'person ids name two known people: kept apart',
+        detail: match.detail,
+      });
     const politician = { ...record, key: own, same_as: keys.filter((k) => k !== own) };
     identity.add({ ...politician, terms: politician.terms as PersonTerm[] });
     return { politician, method: match.reason ?? 'new' };

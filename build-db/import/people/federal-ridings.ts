@@ -21,7 +21,10 @@ const NUMBERED = [2003, 2013, 2023];
 
 export const ridingSet = (order: number | null) => `federal-electoral-districts-${order ?? 'historical'}`;
 
-export interface Riding { id: string; name: string }
+export interface Riding {
+  id: string;
+  name: string;
+}
 
 export class FederalRidings {
   /** order → folded name → FED numbers and the English name. */
@@ -32,7 +35,10 @@ export class FederalRidings {
 
   add(order: number, fed: string, en: string, fr: string | null): void {
     let names = this.byOrder.get(order);
-    if (!names) { names = new Map(); this.byOrder.set(order, names); }
+    if (!names) {
+      names = new Map();
+      this.byOrder.set(order, names);
+    }
     for (const n of [en, fr]) {
       if (!n?.trim()) continue;
       const k = placeName(n);
@@ -50,7 +56,7 @@ export class FederalRidings {
 
   /** The constituency of a riding name in a federal Parliament (its Representation Order). */
   riding(name: string, parliament: number | null): Riding {
-    const order = parliament === null ? null : federalParliament(parliament)?.ridings ?? null;
+    const order = parliament === null ? null : (federalParliament(parliament)?.ridings ?? null);
     const en = this.englishName(name.replace(/\s*--\s*/g, '—').trim());
     const hit = order !== null && NUMBERED.includes(order) ? this.byOrder.get(order)?.get(placeName(en)) : undefined;
     if (hit && hit.feds.size === 1) return { id: `${ridingSet(order)}/${[...hit.feds][0]}`, name: hit.name };

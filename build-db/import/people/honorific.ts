@@ -11,7 +11,10 @@ const SPELLED: ReadonlyArray<[RegExp, (typeof HONORIFICS)[number]]> = [
   [/^sen(ator|\.)?$/i, 'Sen.'],
   [/^doctor$|^dr$/i, 'Dr.'],
   [/^prof(essor)?$/i, 'Prof.'],
-  [/^mr$/i, 'Mr.'], [/^mrs$/i, 'Mrs.'], [/^ms$/i, 'Ms.'], [/^mx$/i, 'Mx.'],
+  [/^mr$/i, 'Mr.'],
+  [/^mrs$/i, 'Mrs.'],
+  [/^ms$/i, 'Ms.'],
+  [/^mx$/i, 'Mx.'],
 ];
 
 export function specHonorific(raw: string | null | undefined): (typeof HONORIFICS)[number] | null {

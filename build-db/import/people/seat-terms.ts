@@ -6,9 +6,16 @@
 // later Parliament (merge-politicians.ts), since only a later source knows whether the seat was kept.
 import { FEDERAL_PARLIAMENTS, federalParliament } from '../../../src/core/domain/federal-parliaments.js';
 
-export interface Span { start: string; end: string | null }
-export interface Piece extends Span { parliament: number | null }
-export interface PartyPeriod extends Span { party: string }
+export interface Span {
+  start: string;
+  end: string | null;
+}
+export interface Piece extends Span {
+  parliament: number | null;
+}
+export interface PartyPeriod extends Span {
+  party: string;
+}
 
 const DAY = 86_400_000;
 export const addDays = (date: string, n: number) => new Date(Date.parse(`${date}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
@@ -61,7 +68,11 @@ export function splitByParty(span: Span, periods: PartyPeriod[], fallback: strin
   const out: Array<Span & { party: string | null }> = [];
   days.forEach((day, i) => {
     // The membership that began last wins a day two memberships cover (a new caucus the day after crossing).
-    const party = periods.filter((p) => covers(p, day)).sort((a, b) => a.start.localeCompare(b.start)).at(-1)?.party ?? fallback;
+    const party =
+      periods
+        .filter((p) => covers(p, day))
+        .sort((a, b) => a.start.localeCompare(b.start))
+        .at(-1)?.party ?? fallback;
     const end = i + 1 < days.length ? addDays(days[i + 1], -1) : span.end;
     const prev = out.at(-1);
     if (prev && prev.party === party) prev.end = end;

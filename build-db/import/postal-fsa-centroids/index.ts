@@ -31,32 +31,57 @@ export function importFsaCentroids(from: string, ctx: ImportContext): ImportOutp
     stats.rows++;
     const skip = (reason: string, detail: string) => ctx.skip({ file: FSA_FILE, record: `line ${line}`, reason, detail });
     const p = parsePostcode((values.fsa ?? '').trim());
-    if (!p.ok || !p.isFsa) { skip('invalid FSA', `fsa ${JSON.stringify(values.fsa)}`); continue; }
+    if (!p.ok || !p.isFsa) {
+      skip('invalid FSA', `fsa ${JSON.stringify(values.fsa)}`);
+      continue;
+    }
     const lat = decimal(values.latitude);
     const lng = decimal(values.longitude);
-    if (lat === null || lng === null) { skip('unreadable coordinates', `${p.code}: ${JSON.stringify(values.latitude)}, ${JSON.stringify(values.longitude)}`); continue; }
+    if (lat === null || lng === null) {
+      skip('unreadable coordinates', `${p.code}: ${JSON.stringify(values.latitude)}, ${JSON.stringify(values.longitude)}`);
+      continue;
+    }
     // H0H, Canada Post's "Santa Claus" code, sits at the North Pole (90, 0): not a place in Canada.
-    if (!inCanada(lat, lng)) { skip('coordinates outside Canada', `${p.code} (${values.city}) at ${lat}, ${lng}`); continue; }
-    if (seen.has(p.code)) { skip('duplicate FSA', `${p.code} first at line ${seen.get(p.code)}`); continue; }
+    if (!inCanada(lat, lng)) {
+      skip('coordinates outside Canada', `${p.code} (${values.city}) at ${lat}, ${lng}`);
+      continue;
+    }
+    if (seen.has(p.code)) {
+      skip('duplicate FSA', `${p.code} first at line ${seen.get(p.code)}`);
+      continue;
+    }
     seen.set(p.code, line);
     const province = provinceCode(values.province ?? '');
-    if (province === null) ctx.log(`${FSA_FILE}:${line}: unknown province name ${JSON.stringify(values.province)}; taken from the first letter`);
+    if (province === null)
+      ctx.log(`${FSA_FILE}:${line}: unknown province name ${JSON.stringify(values.province)}; taken from the first letter`);
     if (province !== null && province !== provinceOfPostcode(p.code)) {
       stats.province_differs_from_first_letter++;
-      ctx.log(`${FSA_FILE}:${line}: ${p.code} is in ${province} by the file, ${provinceOfPostcode(p.code)} by its first letter; the file is kept`);
+      ctx.log(
+        `${FSA_FILE}:${line}: ${p.code} is in ${province} by the file, ${provinceOfPostcode(p.code)} by its first letter; the file is kept`,
+      );
     }
-    out.push({ fsa: p.code, lat, lng, city: values.city?.trim() || null, province_territory: province ?? provinceOfPostcode(p.code), fetched_at: fetchedAt });
+    out.push({
+      fsa: p.code,
+      lat,
+      lng,
+      city: values.city?.trim() || null,
+      province_territory: province ?? provinceOfPostcode(p.code),
+      fetched_at: fetchedAt,
+    });
   }
   stats.fsa_points = out.length;
   ctx.log(`${out.length} FSA points from ${stats.rows} rows`);
   return {
     records: { fsa_points: out },
-    sources: [{
-      id: 'postal-fsa-centroids', version: notes.commit ?? 'unknown',
-      url: notes.repository ? `https://github.com/${notes.repository}` : undefined,
-      ...(fetchedAt ? { retrieved_at: fetchedAt } : {}),
-      licence: 'CC BY 4.0 (GeoNames postal dump); includes information copied with permission from Canada Post Corporation',
-    }],
+    sources: [
+      {
+        id: 'postal-fsa-centroids',
+        version: notes.commit ?? 'unknown',
+        url: notes.repository ? `https://github.com/${notes.repository}` : undefined,
+        ...(fetchedAt ? { retrieved_at: fetchedAt } : {}),
+        licence: 'CC BY 4.0 (GeoNames postal dump); includes information copied with permission from Canada Post Corporation',
+      },
+    ],
     coverage: [],
     stats,
   };

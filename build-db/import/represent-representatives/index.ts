@@ -43,9 +43,24 @@ const majority = <T>(xs: T[]): T | null => {
 };
 
 export async function importRepresentRepresentatives(from: string, ctx: ImportContext): Promise<ImportOutput> {
-  const stats: Record<string, number> = { sets: 0, sets_imported: 0, sets_incomplete: 0, pages: 0, members: 0, joined: 0, at_large: 0, unmatched: 0, ambiguous: 0, terms_started: 0, terms_ended: 0, terms_kept: 0, sets_dated_by_fetch: 0 };
+  const stats: Record<string, number> = {
+    sets: 0,
+    sets_imported: 0,
+    sets_incomplete: 0,
+    pages: 0,
+    members: 0,
+    joined: 0,
+    at_large: 0,
+    unmatched: 0,
+    ambiguous: 0,
+    terms_started: 0,
+    terms_ended: 0,
+    terms_kept: 0,
+    sets_dated_by_fetch: 0,
+  };
   const list = readChain<RepresentSet>(from, SETS_DIR);
-  for (const p of list.problems) ctx.skip({ file: p.file, record: 'set list', reason: p.reason, ...(p.detail ? { detail: p.detail } : {}) });
+  for (const p of list.problems)
+    ctx.skip({ file: p.file, record: 'set list', reason: p.reason, ...(p.detail ? { detail: p.detail } : {}) });
   if (!list.objects.length) return { records: {}, sources: [], coverage: [], stats };
   stats.pages += list.pages;
 
@@ -59,16 +74,27 @@ export async function importRepresentRepresentatives(from: string, ctx: ImportCo
   for (const { object: set, file, index } of list.objects) {
     stats.sets++;
     const slug = lastSegment(set.url);
-    const skipSet = (reason: string, detail?: string) => ctx.skip({ file, record: `set ${slug ?? `#${index + 1}`}`, reason, ...(detail ? { detail } : {}) });
-    if (!slug || !set.name) { skipSet('set without a url or name'); continue; }
-    if (FEDERAL.test(set.name)) { skipSet('federal set: members come from hoc-members'); continue; }
+    const skipSet = (reason: string, detail?: string) =>
+      ctx.skip({ file, record: `set ${slug ?? `#${index + 1}`}`, reason, ...(detail ? { detail } : {}) });
+    if (!slug || !set.name) {
+      skipSet('set without a url or name');
+      continue;
+    }
+    if (FEDERAL.test(set.name)) {
+      skipSet('federal set: members come from hoc-members');
+      continue;
+    }
     // Older API versions list sets without last_updated: the roster was then seen when it was fetched.
     const seen = seenAt(set.last_updated) ?? (ctx.extractedAt ? seenAt(ctx.extractedAt) : null);
-    if (!seen) { skipSet('set without a readable last_updated', String(set.last_updated)); continue; }
+    if (!seen) {
+      skipSet('set without a readable last_updated', String(set.last_updated));
+      continue;
+    }
     if (!seenAt(set.last_updated)) stats.sets_dated_by_fetch++;
     if (seen > newest) newest = seen;
     const roster = readChain<RepresentMember>(from, `${ROSTERS_DIR}/${slug}`);
-    for (const p of roster.problems) ctx.skip({ file: p.file, record: `set ${slug}`, reason: p.reason, ...(p.detail ? { detail: p.detail } : {}) });
+    for (const p of roster.problems)
+      ctx.skip({ file: p.file, record: `set ${slug}`, reason: p.reason, ...(p.detail ? { detail: p.detail } : {}) });
     stats.pages += roster.pages;
     if (!roster.complete) stats.sets_incomplete++;
     setFetches.set(slug, { seenAt: seen, complete: roster.complete });
@@ -76,11 +102,16 @@ export async function importRepresentRepresentatives(from: string, ctx: ImportCo
     const setBoundaries = boundaryUrlParts(set.related?.boundary_set_url)?.set ?? null;
     // The set's own boundaries decide level and province when the bundle has them.
     const setRefs = setBoundaries ? join.setsFor(setBoundaries).flatMap((s) => join.boundariesOf(s)) : [];
-    const level: Politician['level'] = (majority(setRefs.map((b) => b.level)) as Politician['level'] | null) ?? (PROVINCIAL.test(set.name) ? 'provincial' : 'municipal');
-    const namedLegislature = (Object.entries(LEGISLATURES).find(([j, l]) => j !== 'federal' && l.legislature_name.toLowerCase() === set.name!.toLowerCase())?.[0] ?? null) as Province | null;
+    const level: Politician['level'] =
+      (majority(setRefs.map((b) => b.level)) as Politician['level'] | null) ?? (PROVINCIAL.test(set.name) ? 'provincial' : 'municipal');
+    const namedLegislature = (Object.entries(LEGISLATURES).find(
+      ([j, l]) => j !== 'federal' && l.legislature_name.toLowerCase() === set.name!.toLowerCase(),
+    )?.[0] ?? null) as Province | null;
     const setProvince = majority(setRefs.map((b) => b.province_territory)) ?? namedLegislature;
     // At-large offices join the whole municipality: the set's current ward set.
-    const wardSet = setBoundaries ? join.setsFor(setBoundaries).find((s) => join.boundariesOf(s).some((b) => !b.superseded)) ?? null : null;
+    const wardSet = setBoundaries
+      ? (join.setsFor(setBoundaries).find((s) => join.boundariesOf(s).some((b) => !b.superseded)) ?? null)
+      : null;
     const keys = new Set<string>();
     let imported = 0;
 
@@ -89,11 +120,20 @@ export async function importRepresentRepresentatives(from: string, ctx: ImportCo
       const name = typeof m?.name === 'string' ? m.name.trim() : '';
       const record = name ? `${name} (${slug})` : `object ${i + 1} (${slug})`;
       const skip = (reason: string, detail?: string) => ctx.skip({ file: pageFile, record, reason, ...(detail ? { detail } : {}) });
-      if (!name) { skip('member without a name'); continue; }
+      if (!name) {
+        skip('member without a name');
+        continue;
+      }
       const office = typeof m.elected_office === 'string' && m.elected_office.trim() ? m.elected_office.trim() : null;
-      if (!office) { skip('member without an elected_office'); continue; }
+      if (!office) {
+        skip('member without an elected_office');
+        continue;
+      }
       const key = `${KEY_PREFIX}/${slug}/${kebab(name)}`;
-      if (keys.has(key)) { skip('member listed twice in the set', key); continue; }
+      if (keys.has(key)) {
+        skip('member listed twice in the set', key);
+        continue;
+      }
       keys.add(key);
       const district = typeof m.district_name === 'string' && m.district_name.trim() ? m.district_name.trim() : null;
       const url = boundaryUrlParts(m.related?.boundary_url);
@@ -110,32 +150,63 @@ export async function importRepresentRepresentatives(from: string, ctx: ImportCo
       } else if (level === 'municipal' && isAtLarge(office)) {
         stats.at_large++;
         const whole = kebab(district ?? set.name) || 'whole-municipality';
-        if (!wardSet) skip('at-large office: the set\'s boundaries are not in the bundle', `boundary set ${setBoundaries ?? '(none named)'}`);
+        if (!wardSet)
+          skip("at-large office: the set's boundaries are not in the bundle", `boundary set ${setBoundaries ?? '(none named)'}`);
         constituencyId = `${wardSet ?? setBoundaries ?? kebab(slug)}/${whole}`;
       } else {
         const found = join.join(url?.set ?? setBoundaries, url?.slug ?? null, district);
-        if (found.kind === 'one') { boundary = found.boundary; stats.joined++; }
-        else if (found.kind === 'many') {
+        if (found.kind === 'one') {
+          boundary = found.boundary;
+          stats.joined++;
+        } else if (found.kind === 'many') {
           stats.ambiguous++;
-          skip('district matches two boundaries', `district "${district}": ${found.boundaries.map((b) => `${b.source_set}/${b.slug}`).join(', ')}`);
+          skip(
+            'district matches two boundaries',
+            `district "${district}": ${found.boundaries.map((b) => `${b.source_set}/${b.slug}`).join(', ')}`,
+          );
         } else {
           stats.unmatched++;
-          skip('district matches no boundary', found.setKnown ? `district "${district}" is not in boundary set ${found.set}` : `boundary set ${found.set ?? '(none named)'} is not in the bundle`);
+          skip(
+            'district matches no boundary',
+            found.setKnown
+              ? `district "${district}" is not in boundary set ${found.set}`
+              : `boundary set ${found.set ?? '(none named)'} is not in the bundle`,
+          );
         }
         const set0 = url?.set ?? setBoundaries ?? kebab(slug);
-        constituencyId = boundary ? `${boundary.source_set}/${boundary.slug}` : `${set0}/${url?.slug ?? (kebab(district ?? name) || 'unknown')}`;
+        constituencyId = boundary
+          ? `${boundary.source_set}/${boundary.slug}`
+          : `${set0}/${url?.slug ?? (kebab(district ?? name) || 'unknown')}`;
       }
       const firstAddress = (m.offices ?? []).map((o) => (typeof o?.postal === 'string' ? o.postal : null)).find(Boolean) ?? null;
       const province = boundary?.province_territory ?? setProvince ?? provinceOfAddress(firstAddress);
-      if (!province) { skip('province unknown', 'no boundary, legislature name or office address names one'); continue; }
+      if (!province) {
+        skip('province unknown', 'no boundary, legislature name or office address names one');
+        continue;
+      }
       const memberOffices = mapOffices(key, m.offices, province).filter((o, n) => {
         const bad = problemsOf(officeSchema, o);
         if (bad) ctx.skip({ file: pageFile, record: `${record} office ${n + 1}`, reason: 'office not valid', detail: bad });
         return !bad;
       });
-      const politician = mapMember(key, m, office, { level: (boundary?.level as Politician['level']) ?? level, province, constituencyId, constituencyName: district ?? boundary?.name ?? set.name, seenAt: seen }, memberOffices);
+      const politician = mapMember(
+        key,
+        m,
+        office,
+        {
+          level: (boundary?.level as Politician['level']) ?? level,
+          province,
+          constituencyId,
+          constituencyName: district ?? boundary?.name ?? set.name,
+          seenAt: seen,
+        },
+        memberOffices,
+      );
       const bad = problemsOf(politicianSchema, politician);
-      if (bad) { skip('member record not valid', bad); continue; }
+      if (bad) {
+        skip('member record not valid', bad);
+        continue;
+      }
       offices.push(...memberOffices);
       current.push(politician);
       imported++;
@@ -150,19 +221,34 @@ export async function importRepresentRepresentatives(from: string, ctx: ImportCo
   }
 
   const history = applyHistory({
-    current, previous: ctx.previous?.politicians ?? [], sets: setFetches, setListComplete: list.complete,
+    current,
+    previous: ctx.previous?.politicians ?? [],
+    sets: setFetches,
+    setListComplete: list.complete,
     setOf: (key) => key.split('/')[1],
   });
   stats.terms_started = history.started;
   stats.terms_ended = history.ended;
   stats.terms_kept = history.kept;
-  const coverage: CoverageClaim[] = [...claims].sort(([a], [b]) => a.localeCompare(b)).map(([jurisdiction, c]) => ({
-    jurisdiction, politicians: 'partial',
-    source_urls: Object.fromEntries(c.sets.map((s, i) => [i ? `representatives_${i + 1}` : 'representatives', `${REPRESENT}/representatives/${s}/`])),
-  }));
+  const coverage: CoverageClaim[] = [...claims]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([jurisdiction, c]) => ({
+      jurisdiction,
+      politicians: 'partial',
+      source_urls: Object.fromEntries(
+        c.sets.map((s, i) => [i ? `representatives_${i + 1}` : 'representatives', `${REPRESENT}/representatives/${s}/`]),
+      ),
+    }));
   return {
     records: { politicians: history.politicians, offices },
-    sources: [{ id: 'represent-representatives', version: newest.slice(0, 10), url: `${REPRESENT}/representative-sets/`, licence: 'per set (see the set\'s data_about_url); Represent API terms of use' }],
+    sources: [
+      {
+        id: 'represent-representatives',
+        version: newest.slice(0, 10),
+        url: `${REPRESENT}/representative-sets/`,
+        licence: "per set (see the set's data_about_url); Represent API terms of use",
+      },
+    ],
     coverage,
     stats,
   };

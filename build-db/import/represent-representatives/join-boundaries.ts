@@ -8,7 +8,14 @@ import type { Province } from '../../../src/core/domain/enums.js';
 import { kebab } from '../boundaries/kebab.js';
 import type { ImportedRecords } from '../types.js';
 
-export interface BoundaryRef { source_set: string; slug: string; name: string; level: string; province_territory: Province; superseded: boolean }
+export interface BoundaryRef {
+  source_set: string;
+  slug: string;
+  name: string;
+  level: string;
+  province_territory: Province;
+  superseded: boolean;
+}
 
 export type Join =
   | { kind: 'one'; boundary: BoundaryRef }
@@ -28,7 +35,14 @@ export function boundaryUrlParts(url: string | null | undefined): { set: string;
 export function createBoundaryJoin(existing: ImportedRecords) {
   const bySet = new Map<string, BoundaryRef[]>();
   for (const b of existing.boundaries ?? []) {
-    const ref: BoundaryRef = { source_set: b.source_set, slug: b.slug, name: b.name, level: b.level, province_territory: b.province_territory as Province, superseded: !!b.superseded_by };
+    const ref: BoundaryRef = {
+      source_set: b.source_set,
+      slug: b.slug,
+      name: b.name,
+      level: b.level,
+      province_territory: b.province_territory as Province,
+      superseded: !!b.superseded_by,
+    };
     bySet.set(b.source_set, [...(bySet.get(b.source_set) ?? []), ref]);
   }
 

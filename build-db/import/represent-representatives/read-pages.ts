@@ -5,23 +5,44 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export interface RepresentOffice { type?: string | null; postal?: string | null; tel?: string | null; fax?: string | null }
+export interface RepresentOffice {
+  type?: string | null;
+  postal?: string | null;
+  tel?: string | null;
+  fax?: string | null;
+}
 
 /** One object of `/representatives/{set}/` as Represent documents it (fields we read). */
 export interface RepresentMember {
-  name?: string; first_name?: string | null; last_name?: string | null; district_name?: string | null; elected_office?: string | null;
-  party_name?: string | null; email?: string | null; url?: string | null; personal_url?: string | null; photo_url?: string | null;
-  source_url?: string | null; offices?: RepresentOffice[] | null; extra?: Record<string, unknown> | null;
+  name?: string;
+  first_name?: string | null;
+  last_name?: string | null;
+  district_name?: string | null;
+  elected_office?: string | null;
+  party_name?: string | null;
+  email?: string | null;
+  url?: string | null;
+  personal_url?: string | null;
+  photo_url?: string | null;
+  source_url?: string | null;
+  offices?: RepresentOffice[] | null;
+  extra?: Record<string, unknown> | null;
   related?: { boundary_url?: string | null; representative_set_url?: string | null } | null;
 }
 
 /** One object of `/representative-sets/`. */
 export interface RepresentSet {
-  name?: string; url?: string; last_updated?: string | null; data_url?: string | null;
+  name?: string;
+  url?: string;
+  last_updated?: string | null;
+  data_url?: string | null;
   related?: { boundary_set_url?: string | null; representatives_url?: string | null } | null;
 }
 
-interface Page<T> { objects?: T[]; meta?: { next?: string | null; total_count?: number | null } }
+interface Page<T> {
+  objects?: T[];
+  meta?: { next?: string | null; total_count?: number | null };
+}
 
 export const SETS_DIR = 'representative-sets';
 export const ROSTERS_DIR = 'representatives';
@@ -49,26 +70,50 @@ export function readChain<T>(from: string, dir: string): ReadPages<T> {
   const out: ReadPages<T> = { objects: [], complete: true, problems: [], pages: 0 };
   let total: number | null = null;
   const seen = new Set<number>();
-  for (let offset: number | null = 0; offset !== null;) {
+  for (let offset: number | null = 0; offset !== null; ) {
     const file = pageFile(dir, offset);
     seen.add(offset);
-    if (!existsSync(join(from, file))) { out.complete = false; out.problems.push({ file, reason: 'page missing', detail: 'listed by the previous page\'s meta.next' }); break; }
-    let page: Page<T>;
-    try { page = JSON.parse(readFileSync(join(from, file), 'utf8')); } catch (err) {
-      out.complete = false; out.problems.push({ file, reason: 'page is not JSON', detail: (err as Error).message }); break;
+    if (!existsSync(join(from, file))) {
+      out.complete = false;
+      out.problems.push({ file, reason: 'page missing', detail: "listed by the previous page's meta.next" });
+      break;
     }
-    if (!Array.isArray(page?.objects)) { out.complete = false; out.problems.push({ file, reason: 'page has no objects array' }); break; }
+    let page: Page<T>;
+    try {
+      page = JSON.parse(readFileSync(join(from, file), 'utf8'));
+    } catch (err) {
+      out.complete = false;
+      out.problems.push({ file, reason: 'page is not JSON', detail: (err as Error).message });
+      break;
+    }
+    if (!Array.isArray(page?.objects)) {
+      out.complete = false;
+      out.problems.push({ file, reason: 'page has no objects array' });
+      break;
+    }
     out.pages++;
     page.objects.forEach((object, index) => out.objects.push({ object, file, index }));
     if (typeof page.meta?.total_count === 'number') total = page.meta.total_count;
     const next: number | null = page.meta?.next ? offsetOf(page.meta.next) : null;
-    if (page.meta?.next && next === null) { out.complete = false; out.problems.push({ file, reason: 'meta.next has no offset', detail: page.meta.next }); break; }
-    if (next !== null && seen.has(next)) { out.complete = false; out.problems.push({ file, reason: 'meta.next loops back', detail: page.meta!.next! }); break; }
+    if (page.meta?.next && next === null) {
+      out.complete = false;
+      out.problems.push({ file, reason: 'meta.next has no offset', detail: page.meta.next });
+      break;
+    }
+    if (next !== null && seen.has(next)) {
+      out.complete = false;
+      out.problems.push({ file, reason: 'meta.next loops back', detail: page.meta!.next! });
+      break;
+    }
     offset = next;
   }
   if (out.complete && total !== null && total !== out.objects.length) {
     out.complete = false;
-    out.problems.push({ file: pageFile(dir, 0), reason: 'objects differ from meta.total_count', detail: `${out.objects.length} read, ${total} announced` });
+    out.problems.push({
+      file: pageFile(dir, 0),
+      reason: 'objects differ from meta.total_count',
+      detail: `${out.objects.length} read, ${total} announced`,
+    });
   }
   return out;
 }

@@ -26,11 +26,16 @@ export interface HistoryOptions {
   setOf: (key: string) => string;
 }
 
-const sameSeat = (a: Term, b: Term) => a.elected_office === b.elected_office && a.constituency_id === b.constituency_id && a.party === b.party;
+const sameSeat = (a: Term, b: Term) =>
+  a.elected_office === b.elected_office && a.constituency_id === b.constituency_id && a.party === b.party;
 
 export function applyHistory(o: HistoryOptions): { politicians: Politician[]; started: number; ended: number; kept: number } {
   const prevByKey = new Map(o.previous.map((p) => [p.key, p]));
-  const latest = [...o.sets.values()].map((s) => s.seenAt).sort().at(-1) ?? null;
+  const latest =
+    [...o.sets.values()]
+      .map((s) => s.seenAt)
+      .sort()
+      .at(-1) ?? null;
   let started = 0;
   let ended = 0;
   let kept = 0;
@@ -41,10 +46,18 @@ export function applyHistory(o: HistoryOptions): { politicians: Politician[]; st
     seen.add(p.key);
     const now = p.terms[0];
     const prev = prevByKey.get(p.key);
-    if (!prev) { started++; out.push(p); continue; }
+    if (!prev) {
+      started++;
+      out.push(p);
+      continue;
+    }
     const terms = prev.terms.map((t) => ({ ...t }));
     const open = terms.find((t) => (t.end_at ?? null) === null);
-    if (open && sameSeat(open, now)) { kept++; out.push({ ...p, terms }); continue; }
+    if (open && sameSeat(open, now)) {
+      kept++;
+      out.push({ ...p, terms });
+      continue;
+    }
     // A new seat, office or party, or a member back after an absence: the old term closes where the new opens.
     if (open) open.end_at = now.start_at;
     started++;
@@ -56,8 +69,11 @@ export function applyHistory(o: HistoryOptions): { politicians: Politician[]; st
     const set = o.sets.get(o.setOf(prev.key));
     const open = prev.terms.some((t) => (t.end_at ?? null) === null);
     // Not listed, but the set was read only in part (or the whole set list was): nothing is known.
-    const endAt = set ? (set.complete ? set.seenAt : null) : (o.setListComplete ? latest : null);
-    if (!open || !prev.is_active || endAt === null) { out.push(prev); continue; }
+    const endAt = set ? (set.complete ? set.seenAt : null) : o.setListComplete ? latest : null;
+    if (!open || !prev.is_active || endAt === null) {
+      out.push(prev);
+      continue;
+    }
     ended++;
     out.push({ ...prev, is_active: false, terms: prev.terms.map((t) => ((t.end_at ?? null) === null ? { ...t, end_at: endAt } : t)) });
   }

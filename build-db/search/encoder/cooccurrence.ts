@@ -35,10 +35,15 @@ export function countCooccurrences(s: TokenStream, v: Vocabulary, { window = 5, 
   if (crossWeight > 0) {
     const p = s.pairs;
     for (let k = 0; k < p.length; k += 4) {
-      const A = inVocab(rows, p[k], p[k + 1]), B = inVocab(rows, p[k + 2], p[k + 3]);
+      const A = inVocab(rows, p[k], p[k + 1]),
+        B = inVocab(rows, p[k + 2], p[k + 3]);
       if (!A.length || !B.length) continue;
       const w = crossWeight / Math.sqrt(A.length * B.length);
-      for (const a of A) for (const b of B) { counts.add(a, b, w); counts.add(b, a, w); }
+      for (const a of A)
+        for (const b of B) {
+          counts.add(a, b, w);
+          counts.add(b, a, w);
+        }
     }
   }
   return counts;

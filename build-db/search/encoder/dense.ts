@@ -7,16 +7,26 @@ export function gram(Y: Float32Array, n: number, k: number): Float64Array {
   const G = new Float64Array(k * k);
   let i = 0;
   for (; i + 4 <= n; i += 4) {
-    const o0 = i * k, o1 = o0 + k, o2 = o1 + k, o3 = o2 + k;
+    const o0 = i * k,
+      o1 = o0 + k,
+      o2 = o1 + k,
+      o3 = o2 + k;
     for (let a = 0; a < k; a++) {
-      const y0 = Y[o0 + a], y1 = Y[o1 + a], y2 = Y[o2 + a], y3 = Y[o3 + a];
+      const y0 = Y[o0 + a],
+        y1 = Y[o1 + a],
+        y2 = Y[o2 + a],
+        y3 = Y[o3 + a];
       const g = a * k;
       for (let b = a; b < k; b++) G[g + b] += y0 * Y[o0 + b] + y1 * Y[o1 + b] + y2 * Y[o2 + b] + y3 * Y[o3 + b];
     }
   }
   for (; i < n; i++) {
     const o = i * k;
-    for (let a = 0; a < k; a++) { const ya = Y[o + a], g = a * k; for (let b = a; b < k; b++) G[g + b] += ya * Y[o + b]; }
+    for (let a = 0; a < k; a++) {
+      const ya = Y[o + a],
+        g = a * k;
+      for (let b = a; b < k; b++) G[g + b] += ya * Y[o + b];
+    }
   }
   for (let a = 0; a < k; a++) for (let b = 0; b < a; b++) G[a * k + b] = G[b * k + a];
   return G;
@@ -34,7 +44,10 @@ export function cholesky(G: Float64Array, k: number): Float64Array {
         let s = G[i * k + j] + (i === j ? shift : 0);
         for (let p = 0; p < i; p++) s -= R[p * k + i] * R[p * k + j];
         if (i === j) {
-          if (!(s > 0)) { ok = false; break; }
+          if (!(s > 0)) {
+            ok = false;
+            break;
+          }
           R[j * k + j] = Math.sqrt(s);
         } else R[i * k + j] = s / R[i * k + i];
       }
@@ -67,21 +80,43 @@ export function orthonormalize(Y: Float32Array, n: number, k: number, passes = 1
 /** Y (n × k) · W (k × m) → n × m, four rows of Y per pass over W (same reason as gram). */
 export function multiplySmall(Y: Float32Array, n: number, k: number, W: Float64Array, m: number): Float32Array {
   const out = new Float32Array(n * m);
-  const a0 = new Float64Array(m), a1 = new Float64Array(m), a2 = new Float64Array(m), a3 = new Float64Array(m);
+  const a0 = new Float64Array(m),
+    a1 = new Float64Array(m),
+    a2 = new Float64Array(m),
+    a3 = new Float64Array(m);
   let i = 0;
   for (; i + 4 <= n; i += 4) {
-    a0.fill(0); a1.fill(0); a2.fill(0); a3.fill(0);
+    a0.fill(0);
+    a1.fill(0);
+    a2.fill(0);
+    a3.fill(0);
     const o = i * k;
     for (let a = 0; a < k; a++) {
-      const y0 = Y[o + a], y1 = Y[o + k + a], y2 = Y[o + 2 * k + a], y3 = Y[o + 3 * k + a];
+      const y0 = Y[o + a],
+        y1 = Y[o + k + a],
+        y2 = Y[o + 2 * k + a],
+        y3 = Y[o + 3 * k + a];
       const w = a * m;
-      for (let b = 0; b < m; b++) { const x = W[w + b]; a0[b] += y0 * x; a1[b] += y1 * x; a2[b] += y2 * x; a3[b] += y3 * x; }
+      for (let b = 0; b < m; b++) {
+        const x = W[w + b];
+        a0[b] += y0 * x;
+        a1[b] += y1 * x;
+        a2[b] += y2 * x;
+        a3[b] += y3 * x;
+      }
     }
-    out.set(a0, i * m); out.set(a1, (i + 1) * m); out.set(a2, (i + 2) * m); out.set(a3, (i + 3) * m);
+    out.set(a0, i * m);
+    out.set(a1, (i + 1) * m);
+    out.set(a2, (i + 2) * m);
+    out.set(a3, (i + 3) * m);
   }
   for (; i < n; i++) {
     a0.fill(0);
-    for (let a = 0; a < k; a++) { const y = Y[i * k + a], w = a * m; for (let b = 0; b < m; b++) a0[b] += y * W[w + b]; }
+    for (let a = 0; a < k; a++) {
+      const y = Y[i * k + a],
+        w = a * m;
+      for (let b = 0; b < m; b++) a0[b] += y * W[w + b];
+    }
     out.set(a0, i * m);
   }
   return out;
@@ -94,8 +129,12 @@ export function symmetricEigen(C: Float64Array, k: number): { values: Float64Arr
   const V = new Float64Array(k * k);
   for (let i = 0; i < k; i++) V[i * k + i] = 1;
   for (let sweep = 0; sweep < 60; sweep++) {
-    let off = 0, diag = 0;
-    for (let i = 0; i < k; i++) { diag += A[i * k + i] ** 2; for (let j = i + 1; j < k; j++) off += A[i * k + j] ** 2; }
+    let off = 0,
+      diag = 0;
+    for (let i = 0; i < k; i++) {
+      diag += A[i * k + i] ** 2;
+      for (let j = i + 1; j < k; j++) off += A[i * k + j] ** 2;
+    }
     if (off <= 1e-24 * diag) break;
     for (let p = 0; p < k; p++) {
       for (let q = p + 1; q < k; q++) {
@@ -103,18 +142,27 @@ export function symmetricEigen(C: Float64Array, k: number): { values: Float64Arr
         if (Math.abs(apq) < 1e-300) continue;
         const theta = (A[q * k + q] - A[p * k + p]) / (2 * apq);
         const t = Math.sign(theta || 1) / (Math.abs(theta) + Math.sqrt(theta * theta + 1));
-        const c = 1 / Math.sqrt(t * t + 1), s = t * c;
-        for (let r = 0; r < k; r++) { // columns p, q
-          const arp = A[r * k + p], arq = A[r * k + q];
-          A[r * k + p] = c * arp - s * arq; A[r * k + q] = s * arp + c * arq;
-        }
-        for (let r = 0; r < k; r++) { // rows p, q
-          const apr = A[p * k + r], aqr = A[q * k + r];
-          A[p * k + r] = c * apr - s * aqr; A[q * k + r] = s * apr + c * aqr;
+        const c = 1 / Math.sqrt(t * t + 1),
+          s = t * c;
+        for (let r = 0; r < k; r++) {
+          // columns p, q
+          const arp = A[r * k + p],
+            arq = A[r * k + q];
+          A[r * k + p] = c * arp - s * arq;
+          A[r * k + q] = s * arp + c * arq;
         }
         for (let r = 0; r < k; r++) {
-          const vrp = V[r * k + p], vrq = V[r * k + q];
-          V[r * k + p] = c * vrp - s * vrq; V[r * k + q] = s * vrp + c * vrq;
+          // rows p, q
+          const apr = A[p * k + r],
+            aqr = A[q * k + r];
+          A[p * k + r] = c * apr - s * aqr;
+          A[q * k + r] = s * apr + c * aqr;
+        }
+        for (let r = 0; r < k; r++) {
+          const vrp = V[r * k + p],
+            vrq = V[r * k + q];
+          V[r * k + p] = c * vrp - s * vrq;
+          V[r * k + q] = s * vrp + c * vrq;
         }
       }
     }
@@ -122,6 +170,9 @@ export function symmetricEigen(C: Float64Array, k: number): { values: Float64Arr
   const order = Array.from({ length: k }, (_, i) => i).sort((a, b) => A[b * k + b] - A[a * k + a] || a - b);
   const values = Float64Array.from(order, (i) => A[i * k + i]);
   const vectors = new Float64Array(k * k);
-  for (let r = 0; r < k; r++) order.forEach((i, c) => { vectors[r * k + c] = V[r * k + i]; });
+  for (let r = 0; r < k; r++)
+    order.forEach((i, c) => {
+      vectors[r * k + c] = V[r * k + i];
+    });
   return { values, vectors };
 }

@@ -52,27 +52,36 @@ export function toFloat16(src: Float32Array): Uint16Array {
     const sign = (x >>> 16) & 0x8000;
     const exp = ((x >>> 23) & 0xff) - 127 + 15;
     let mant = x & 0x7fffff;
-    if (exp >= 31) { out[i] = sign | 0x7c00; continue; } // overflow → inf (vectors are small: never)
+    if (exp >= 31) {
+      out[i] = sign | 0x7c00;
+      continue;
+    } // overflow → inf (vectors are small: never)
     if (exp <= 0) {
-      if (exp < -10) { out[i] = sign; continue; }
+      if (exp < -10) {
+        out[i] = sign;
+        continue;
+      }
       mant |= 0x800000;
       const shift = 14 - exp;
       let h = mant >>> shift;
-      const rem = mant & ((1 << shift) - 1), halfway = 1 << (shift - 1);
-      if (rem > halfway || (rem === halfway && (h & 1))) h++;
+      const rem = mant & ((1 << shift) - 1),
+        halfway = 1 << (shift - 1);
+      if (rem > halfway || (rem === halfway && h & 1)) h++;
       out[i] = sign | h;
       continue;
     }
     let h = (exp << 10) | (mant >>> 13);
     const rem = mant & 0x1fff;
-    if (rem > 0x1000 || (rem === 0x1000 && (h & 1))) h++;
+    if (rem > 0x1000 || (rem === 0x1000 && h & 1)) h++;
     out[i] = sign | h;
   }
   return out;
 }
 
 export function fromFloat16(h: number): number {
-  const sign = h & 0x8000 ? -1 : 1, exp = (h >>> 10) & 0x1f, mant = h & 0x3ff;
+  const sign = h & 0x8000 ? -1 : 1,
+    exp = (h >>> 10) & 0x1f,
+    mant = h & 0x3ff;
   if (exp === 0) return sign * mant * 2 ** -24;
   if (exp === 31) return mant ? NaN : sign * Infinity;
   return sign * (1 + mant / 1024) * 2 ** (exp - 15);

@@ -30,7 +30,12 @@ export interface LexiconOptions {
 
 /** t(target | source) by EM over integer ids (source id 0 is NULL), as one value per
  *  co-occurring (source, target) slot; each pair keeps the slots of its source × target grid. */
-function model1(pairs: ReadonlyArray<readonly [Int32Array, Int32Array]>, nSources: number, nTargets: number, iterations: number): Map<number, number> {
+function model1(
+  pairs: ReadonlyArray<readonly [Int32Array, Int32Array]>,
+  nSources: number,
+  nTargets: number,
+  iterations: number,
+): Map<number, number> {
   const slotOf = new Map<number, number>();
   const srcOfSlot: number[] = [];
   const grids: Int32Array[] = [];
@@ -42,7 +47,10 @@ function model1(pairs: ReadonlyArray<readonly [Int32Array, Int32Array]>, nSource
       for (const f of tgt) {
         const key = s * nTargets + f;
         let slot = slotOf.get(key);
-        if (slot === undefined) { slotOf.set(key, (slot = srcOfSlot.length)); srcOfSlot.push(s); }
+        if (slot === undefined) {
+          slotOf.set(key, (slot = srcOfSlot.length));
+          srcOfSlot.push(s);
+        }
         grid[k++] = slot;
       }
     }
@@ -56,11 +64,16 @@ function model1(pairs: ReadonlyArray<readonly [Int32Array, Int32Array]>, nSource
     count.fill(0);
     total.fill(0);
     pairs.forEach(([src, tgt], p) => {
-      const grid = grids[p], n = tgt.length, rows = src.length + 1;
+      const grid = grids[p],
+        n = tgt.length,
+        rows = src.length + 1;
       for (let j = 0; j < n; j++) {
         let z = 0;
         for (let i = 0; i < rows; i++) z += t[grid[i * n + j]];
-        for (let i = 0; i < rows; i++) { const slot = grid[i * n + j]; count[slot] += t[slot] / z; }
+        for (let i = 0; i < rows; i++) {
+          const slot = grid[i * n + j];
+          count[slot] += t[slot] / z;
+        }
       }
     });
     for (let slot = 0; slot < slots; slot++) total[srcOfSlot[slot]] += count[slot];
@@ -77,13 +90,17 @@ export function trainLexicon(pairs: Iterable<readonly [string, string]>, o: Lexi
   const names: string[][] = [[NULL_WORD], [NULL_WORD]];
   const idOf = (side: 0 | 1, stem: string) => {
     let id = ids[side].get(stem);
-    if (id === undefined) { ids[side].set(stem, (id = names[side].length)); names[side].push(stem); }
+    if (id === undefined) {
+      ids[side].set(stem, (id = names[side].length));
+      names[side].push(stem);
+    }
     return id;
   };
   const tokenized: Array<[Int32Array, Int32Array]> = [];
   for (const [en, fr] of pairs) {
     if (tokenized.length >= maxPairs) break;
-    const e = phraseStems(en, 'en').slice(0, maxStems), f = phraseStems(fr, 'fr').slice(0, maxStems);
+    const e = phraseStems(en, 'en').slice(0, maxStems),
+      f = phraseStems(fr, 'fr').slice(0, maxStems);
     if (e.length && f.length) tokenized.push([Int32Array.from(e, (s) => idOf(0, s)), Int32Array.from(f, (s) => idOf(1, s))]);
   }
   const seen = (side: 0 | 1) => {
@@ -92,15 +109,22 @@ export function trainLexicon(pairs: Iterable<readonly [string, string]>, o: Lexi
     return n;
   };
   const seenIn = [seen(0), seen(1)];
-  const nEn = names[0].length, nFr = names[1].length;
+  const nEn = names[0].length,
+    nFr = names[1].length;
   const frOfEn = model1(tokenized, nEn, nFr, iterations);
-  const enOfFr = model1(tokenized.map(([e, f]) => [f, e] as [Int32Array, Int32Array]), nFr, nEn, iterations);
+  const enOfFr = model1(
+    tokenized.map(([e, f]) => [f, e] as [Int32Array, Int32Array]),
+    nFr,
+    nEn,
+    iterations,
+  );
   const side = (from: 0 | 1) => {
     const to = (1 - from) as 0 | 1;
     const [there, back, nTo, nFrom] = from === 0 ? [frOfEn, enOfFr, nFr, nEn] : [enOfFr, frOfEn, nEn, nFr];
     const cands = new Map<number, Array<[string, number]>>();
     for (const [key, p] of there) {
-      const s = Math.floor(key / nTo), f = key % nTo;
+      const s = Math.floor(key / nTo),
+        f = key % nTo;
       if (s === 0 || seenIn[from][s] < minPairs || seenIn[to][f] < minPairs) continue;
       const score = Math.sqrt(p * (back.get(f * nFrom + s) ?? 0));
       if (score < minScore) continue;
@@ -110,7 +134,10 @@ export function trainLexicon(pairs: Iterable<readonly [string, string]>, o: Lexi
     }
     const out: Record<string, Array<[string, number]>> = {};
     for (const s of [...cands.keys()].sort((a, b) => (names[from][a] < names[from][b] ? -1 : 1))) {
-      out[names[from][s]] = cands.get(s)!.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, perStem);
+      out[names[from][s]] = cands
+        .get(s)!
+        .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+        .slice(0, perStem);
     }
     return out;
   };

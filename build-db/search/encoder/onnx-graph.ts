@@ -4,7 +4,11 @@ import onnxProto from 'onnx-proto';
 
 const { onnx } = onnxProto;
 export type ElemType = 'float32' | 'float16' | 'int64';
-const DTYPE: Record<ElemType, number> = { float32: onnx.TensorProto.DataType.FLOAT, float16: onnx.TensorProto.DataType.FLOAT16, int64: onnx.TensorProto.DataType.INT64 };
+const DTYPE: Record<ElemType, number> = {
+  float32: onnx.TensorProto.DataType.FLOAT,
+  float16: onnx.TensorProto.DataType.FLOAT16,
+  int64: onnx.TensorProto.DataType.INT64,
+};
 
 /** A graph input/output; a string dimension is symbolic ("batch", "len"). */
 export function valueInfo(name: string, type: ElemType, shape: Array<number | string>): onnxProto.onnx.IValueInfoProto {
@@ -13,11 +17,17 @@ export function valueInfo(name: string, type: ElemType, shape: Array<number | st
 }
 
 /** A constant tensor stored as raw little-endian bytes. */
-export function initializer(name: string, type: ElemType, dims: number[], data: Float32Array | Uint16Array | BigInt64Array): onnxProto.onnx.ITensorProto {
+export function initializer(
+  name: string,
+  type: ElemType,
+  dims: number[],
+  data: Float32Array | Uint16Array | BigInt64Array,
+): onnxProto.onnx.ITensorProto {
   return { name, dataType: DTYPE[type], dims, rawData: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) };
 }
 
-export const int64s = (name: string, values: number[]) => initializer(name, 'int64', [values.length], BigInt64Array.from(values.map(BigInt)));
+export const int64s = (name: string, values: number[]) =>
+  initializer(name, 'int64', [values.length], BigInt64Array.from(values.map(BigInt)));
 export const scalar = (name: string, value: number) => initializer(name, 'float32', [], Float32Array.of(value));
 
 type Attr = number | number[] | string;

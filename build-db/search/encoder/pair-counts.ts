@@ -22,10 +22,15 @@ export class PairCounts {
     for (;;) {
       const k = rows[h];
       if (k === -1) break;
-      if (k === r && this.cols[h] === c) { this.vals[h] += v; return; }
+      if (k === r && this.cols[h] === c) {
+        this.vals[h] += v;
+        return;
+      }
       h = (h + 1) & this.mask;
     }
-    rows[h] = r; this.cols[h] = c; this.vals[h] = v;
+    rows[h] = r;
+    this.cols[h] = c;
+    this.vals[h] = v;
     if (++this.size * 10 > rows.length * 6) this.grow();
   }
 
@@ -45,5 +50,7 @@ export class PairCounts {
     for (let i = 0; i < rows.length; i++) if (rows[i] !== -1) fn(rows[i], cols[i], vals[i]);
   }
 
-  get bytes(): number { return this.rows.length * 12; }
+  get bytes(): number {
+    return this.rows.length * 12;
+  }
 }

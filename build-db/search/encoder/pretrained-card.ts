@@ -19,7 +19,9 @@ export interface PretrainedFiles {
 export async function loadPretrained(f: PretrainedFiles): Promise<{ model: Uint8Array; card: PretrainedCard }> {
   const model = new Uint8Array(readFileSync(f.modelPath));
   const card: PretrainedCard = {
-    kind: 'pretrained', version: 1, dim: 0,
+    kind: 'pretrained',
+    version: 1,
+    dim: 0,
     tokenizer: JSON.parse(readFileSync(f.tokenizerPath, 'utf8')),
     ...(f.tokenizerConfigPath ? { tokenizerConfig: JSON.parse(readFileSync(f.tokenizerConfigPath, 'utf8')) } : {}),
     ...(f.prefix ? { prefix: f.prefix } : {}),

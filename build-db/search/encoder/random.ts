@@ -18,7 +18,8 @@ export function gaussianMatrix(n: number, seed: number): Float32Array {
   const rnd = seededRandom(seed);
   const out = new Float32Array(n);
   for (let i = 0; i < n; i += 2) {
-    const u = Math.max(rnd(), 1e-12), v = rnd();
+    const u = Math.max(rnd(), 1e-12),
+      v = rnd();
     const r = Math.sqrt(-2 * Math.log(u));
     out[i] = r * Math.cos(2 * Math.PI * v);
     if (i + 1 < n) out[i + 1] = r * Math.sin(2 * Math.PI * v);

@@ -5,8 +5,17 @@ import { multiplySmall, orthonormalize, gram, symmetricEigen } from './dense.js'
 import { gaussianMatrix } from './random.js';
 import { multiply, transpose, type Csr } from './sparse.js';
 
-export interface SvdOptions { rank: number; oversample?: number; powerIterations?: number; seed?: number }
-export interface Svd { U: Float32Array; S: Float64Array; rank: number }
+export interface SvdOptions {
+  rank: number;
+  oversample?: number;
+  powerIterations?: number;
+  seed?: number;
+}
+export interface Svd {
+  U: Float32Array;
+  S: Float64Array;
+  rank: number;
+}
 
 export function randomizedSvd(A: Csr, { rank, oversample = 16, powerIterations = 2, seed = 1 }: SvdOptions): Svd {
   const At = transpose(A);

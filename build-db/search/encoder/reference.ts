@@ -12,7 +12,10 @@ export function referenceEmbed(table: Float32Array, dim: number, ids: number[], 
     for (let d = 0, o = id * dim; d < dim; d++) acc[d] += w * table[o + d];
   });
   let norm = 0;
-  for (let d = 0; d < dim; d++) { acc[d] /= Math.max(wsum, 1e-12); norm += acc[d] * acc[d]; }
+  for (let d = 0; d < dim; d++) {
+    acc[d] /= Math.max(wsum, 1e-12);
+    norm += acc[d] * acc[d];
+  }
   norm = Math.max(Math.sqrt(norm), 1e-12);
   return Float32Array.from(acc, (x) => x / norm);
 }

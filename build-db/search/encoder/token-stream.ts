@@ -20,10 +20,16 @@ class IntList {
   data = new Int32Array(1 << 16);
   length = 0;
   push(v: number) {
-    if (this.length === this.data.length) { const d = new Int32Array(this.data.length * 2); d.set(this.data); this.data = d; }
+    if (this.length === this.data.length) {
+      const d = new Int32Array(this.data.length * 2);
+      d.set(this.data);
+      this.data = d;
+    }
     this.data[this.length++] = v;
   }
-  done() { return this.data.slice(0, this.length); }
+  done() {
+    return this.data.slice(0, this.length);
+  }
 }
 
 /** `maxTokens` caps the monolingual texts read (memory grows with tokens and distinct pairs); the
@@ -34,14 +40,18 @@ export function tokenStream(texts: Iterable<string>, pairs: Iterable<readonly [s
   const counts: number[] = [];
   const tokens = new IntList();
   const spans = new IntList();
-  let documents = 0, skippedTexts = 0;
+  let documents = 0,
+    skippedTexts = 0;
   const add = (text: string) => {
     for (const w of encoderWords(text)) {
       let id = index.get(w);
       if (id === undefined) {
         // A copy: the word may be a view into the whole text (ownString).
         const own = ownString(w);
-        id = words.length; index.set(own, id); words.push(own); counts.push(0);
+        id = words.length;
+        index.set(own, id);
+        words.push(own);
+        counts.push(0);
       }
       counts[id]++;
       tokens.push(id);
@@ -49,13 +59,19 @@ export function tokenStream(texts: Iterable<string>, pairs: Iterable<readonly [s
     tokens.push(-1);
     documents++;
   };
-  for (const t of texts) { if (tokens.length - documents < maxTokens) add(t); else skippedTexts++; }
+  for (const t of texts) {
+    if (tokens.length - documents < maxTokens) add(t);
+    else skippedTexts++;
+  }
   for (const [a, b] of pairs) {
     const s = tokens.length;
     add(a);
     const m = tokens.length;
     add(b);
-    spans.push(s); spans.push(m - 1); spans.push(m); spans.push(tokens.length - 1);
+    spans.push(s);
+    spans.push(m - 1);
+    spans.push(m);
+    spans.push(tokens.length - 1);
   }
   return { tokens: tokens.done(), words, counts, pairs: spans.done(), documents, skippedTexts };
 }

@@ -15,7 +15,10 @@ import { removeCommonComponent, wordVectors } from './word-vectors.js';
 
 /** Too few distinct words to learn vectors from: the build then serves keyword search only. */
 export class CorpusTooSmallError extends Error {
-  constructor(message: string) { super(message); this.name = 'CorpusTooSmallError'; }
+  constructor(message: string) {
+    super(message);
+    this.name = 'CorpusTooSmallError';
+  }
 }
 
 export interface TrainOptions {
@@ -42,15 +45,46 @@ export interface TrainInput {
   pairs?: Iterable<readonly [string, string]>;
 }
 
-export interface TrainedEncoder { table: Float32Array; card: LearnedCard; stats: TrainStats }
-export interface TrainStats { tokens: number; documents: number; skippedTexts: number; pairs: number; vocabulary: number; nonZeros: number; rows: number; seconds: Record<string, number> }
+export interface TrainedEncoder {
+  table: Float32Array;
+  card: LearnedCard;
+  stats: TrainStats;
+}
+export interface TrainStats {
+  tokens: number;
+  documents: number;
+  skippedTexts: number;
+  pairs: number;
+  vocabulary: number;
+  nonZeros: number;
+  rows: number;
+  seconds: Record<string, number>;
+}
 
 export function trainEncoder({ texts, pairs = [] }: TrainInput, o: TrainOptions = {}): TrainedEncoder {
-  const { dim = 256, window = 5, minCount = 3, maxVocabulary = 100_000, crossWeight = 5, powerIterations = 2,
-    ngramMin = 3, ngramMax = 5, buckets = 1 << 15, sifA = 1e-3, seed = 1, maxTokens = 10_000_000, onProgress = () => {} } = o;
+  const {
+    dim = 256,
+    window = 5,
+    minCount = 3,
+    maxVocabulary = 100_000,
+    crossWeight = 5,
+    powerIterations = 2,
+    ngramMin = 3,
+    ngramMax = 5,
+    buckets = 1 << 15,
+    sifA = 1e-3,
+    seed = 1,
+    maxTokens = 10_000_000,
+    onProgress = () => {},
+  } = o;
   const seconds: Record<string, number> = {};
   let t = performance.now();
-  const lap = (name: string) => { const now = performance.now(); seconds[name] = Math.round(now - t) / 1000; t = now; onProgress(`encoder: ${name} ${seconds[name]} s`); };
+  const lap = (name: string) => {
+    const now = performance.now();
+    seconds[name] = Math.round(now - t) / 1000;
+    t = now;
+    onProgress(`encoder: ${name} ${seconds[name]} s`);
+  };
 
   // Each step runs in a function of its own, so what it no longer needs (the token stream, the
   // co-occurrence counts, then the PPMI matrix) is out of scope when the next one starts, and a full
@@ -58,13 +92,22 @@ export function trainEncoder({ texts, pairs = [] }: TrainInput, o: TrainOptions 
   // garbage not yet collected) when the vectors were made, the learning's peak (100 k scale corpus,
   // sampled every second: 1.28 GB during the SVD, 1.78 GB at the vectors' end; with the collection
   // before the vectors, 1.40 GB at the SVD's end).
-  const { vocab, svd, read } = factorize(texts, pairs, { dim, window, minCount, maxVocabulary, crossWeight, powerIterations, seed, maxTokens, onProgress }, lap);
+  const { vocab, svd, read } = factorize(
+    texts,
+    pairs,
+    { dim, window, minCount, maxVocabulary, crossWeight, powerIterations, seed, maxTokens, onProgress },
+    lap,
+  );
   collectGarbage();
   const V = vocab.words.length;
   const weights = sifWeights(vocab.counts, vocab.totalTokens, sifA);
   const words = wordVectors(svd, V);
   const rank = svd.rank;
-  removeCommonComponent(words, rank, Float64Array.from(vocab.counts, (c, i) => c * weights[i]));
+  removeCommonComponent(
+    words,
+    rank,
+    Float64Array.from(vocab.counts, (c, i) => c * weights[i]),
+  );
   const ngrams = { min: ngramMin, max: ngramMax, buckets };
   const sub = subwordVectors(vocab.words, words, rank, ngrams);
   // A corpus smaller than `dim` words yields fewer dimensions; pad so the card's dim holds.
@@ -72,15 +115,45 @@ export function trainEncoder({ texts, pairs = [] }: TrainInput, o: TrainOptions 
   for (let i = 0; i < V; i++) table.set(words.subarray(i * rank, (i + 1) * rank), i * dim);
   for (let b = 0; b < buckets; b++) table.set(sub.subarray(b * rank, (b + 1) * rank), (V + b) * dim);
   lap('vectors');
-  const stats: TrainStats = { tokens: vocab.totalTokens, documents: read.documents, skippedTexts: read.skippedTexts, pairs: read.pairs, vocabulary: V, nonZeros: read.nonZeros, rows: V + buckets, seconds };
+  const stats: TrainStats = {
+    tokens: vocab.totalTokens,
+    documents: read.documents,
+    skippedTexts: read.skippedTexts,
+    pairs: read.pairs,
+    vocabulary: V,
+    nonZeros: read.nonZeros,
+    rows: V + buckets,
+    seconds,
+  };
   const card: LearnedCard = {
-    kind: 'learned', version: LEARNED_CARD_VERSION, dim, vocab: vocab.words, weights, unknownWeight: unknownWeight(vocab.totalTokens, sifA), ngrams,
-    trained: { tokens: stats.tokens, documents: stats.documents, pairs: stats.pairs, window, minCount, crossWeight, powerIterations, sifA, seed },
+    kind: 'learned',
+    version: LEARNED_CARD_VERSION,
+    dim,
+    vocab: vocab.words,
+    weights,
+    unknownWeight: unknownWeight(vocab.totalTokens, sifA),
+    ngrams,
+    trained: {
+      tokens: stats.tokens,
+      documents: stats.documents,
+      pairs: stats.pairs,
+      window,
+      minCount,
+      crossWeight,
+      powerIterations,
+      sifA,
+      seed,
+    },
   };
   return { table, card, stats };
 }
 
-type FactorOptions = Required<Pick<TrainOptions, 'dim' | 'window' | 'minCount' | 'maxVocabulary' | 'crossWeight' | 'powerIterations' | 'seed' | 'maxTokens' | 'onProgress'>>;
+type FactorOptions = Required<
+  Pick<
+    TrainOptions,
+    'dim' | 'window' | 'minCount' | 'maxVocabulary' | 'crossWeight' | 'powerIterations' | 'seed' | 'maxTokens' | 'onProgress'
+  >
+>;
 
 /** Vocabulary and PPMI matrix of the texts and pairs; the stream and the counts end with this call. */
 function ppmiOf(texts: Iterable<string>, pairs: Iterable<readonly [string, string]>, o: FactorOptions, lap: (name: string) => void) {

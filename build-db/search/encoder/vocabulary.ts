@@ -17,7 +17,9 @@ export function chooseVocabulary(s: TokenStream, { minCount = 3, maxSize = 100_0
   order.sort((a, b) => s.counts[b] - s.counts[a] || (s.words[a] < s.words[b] ? -1 : s.words[a] > s.words[b] ? 1 : 0));
   order.length = Math.min(order.length, maxSize);
   const rowOf = new Int32Array(s.words.length).fill(-1);
-  order.forEach((w, r) => { rowOf[w] = r; });
+  order.forEach((w, r) => {
+    rowOf[w] = r;
+  });
   return {
     words: order.map((i) => s.words[i]),
     counts: Float64Array.from(order, (i) => s.counts[i]),

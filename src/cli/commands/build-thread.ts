@@ -17,8 +17,12 @@ const SIGNALS = ['SIGTERM', 'SIGINT'] as const;
  *  the process's descriptors: a thread's console is forwarded only when the thread yields, so the
  *  progress of a long synchronous phase would appear at its end. */
 export function runStoppableBuild(data: Record<string, unknown>): void {
-  console.error = (...args: unknown[]) => { writeSync(2, `${format(...args)}\n`); };
-  console.log = (...args: unknown[]) => { writeSync(1, `${format(...args)}\n`); };
+  console.error = (...args: unknown[]) => {
+    writeSync(2, `${format(...args)}\n`);
+  };
+  console.log = (...args: unknown[]) => {
+    writeSync(1, `${format(...args)}\n`);
+  };
   buildCommand(data.options as BuildCommandOptions).then(
     (code) => parentPort!.postMessage({ code }),
     (err: Error) => parentPort!.postMessage({ error: err.stack ?? String(err) }),
@@ -45,7 +49,10 @@ export function stoppableBuildCommand(options: BuildCommandOptions): Promise<num
       if (m.error !== undefined) console.error(m.error);
       finish(m.code ?? 1);
     });
-    worker.once('error', (err) => { console.error(err); finish(1); });
+    worker.once('error', (err) => {
+      console.error(err);
+      finish(1);
+    });
     worker.once('exit', (code) => finish(code === 0 ? 1 : code)); // exited without an answer
   });
 }

@@ -9,26 +9,49 @@ import type { WorkerMode } from '../../../build-db/workers/start-worker.js';
 const MAX_SHOWN = 200;
 
 /** Returns the process exit code: 0 built, 1 source errors (the old data file is untouched). */
-export interface BuildCommandOptions { sources: string; out: string; reuse: string; encoderModel: string; encoderTokenizer: string; encoderPrefixes: string; buildWorkers?: string }
+export interface BuildCommandOptions {
+  sources: string;
+  out: string;
+  reuse: string;
+  encoderModel: string;
+  encoderTokenizer: string;
+  encoderPrefixes: string;
+  buildWorkers?: string;
+}
 
 const given = (s: string) => (s === 'none' ? null : s);
 const isFile = (path: string) => statSync(path, { throwIfNoEntry: false })?.isFile() ?? false;
 
-export async function buildCommand({ sources, out, reuse, encoderModel, encoderTokenizer, encoderPrefixes, buildWorkers = 'on' }: BuildCommandOptions): Promise<number> {
+export async function buildCommand({
+  sources,
+  out,
+  reuse,
+  encoderModel,
+  encoderTokenizer,
+  encoderPrefixes,
+  buildWorkers = 'on',
+}: BuildCommandOptions): Promise<number> {
   if (given(encoderModel) && !given(encoderTokenizer)) {
-    console.error('canpol build: --encoder-model needs --encoder-tokenizer (the model\'s tokenizer.json)');
+    console.error("canpol build: --encoder-model needs --encoder-tokenizer (the model's tokenizer.json)");
     return 2;
   }
   const previous = given(reuse);
   if (previous && !isFile(previous)) {
-    console.error(`canpol build: --reuse ${previous}: no such file (the previous data file whose encoder, vectors and keyword index are reused)`);
+    console.error(
+      `canpol build: --reuse ${previous}: no such file (the previous data file whose encoder, vectors and keyword index are reused)`,
+    );
     return 1;
   }
   let pretrained: Awaited<ReturnType<typeof loadPretrained>> | null = null;
   if (given(encoderModel)) {
     const [prefix, queryPrefix] = (given(encoderPrefixes) ?? '|').split('|');
     try {
-      pretrained = await loadPretrained({ modelPath: encoderModel, tokenizerPath: encoderTokenizer, prefix: prefix || undefined, queryPrefix: queryPrefix || undefined });
+      pretrained = await loadPretrained({
+        modelPath: encoderModel,
+        tokenizerPath: encoderTokenizer,
+        prefix: prefix || undefined,
+        queryPrefix: queryPrefix || undefined,
+      });
     } catch (err) {
       console.error(`canpol build: cannot use --encoder-model ${encoderModel}: ${(err as Error).message}`);
       return 1;
@@ -44,7 +67,9 @@ export async function buildCommand({ sources, out, reuse, encoderModel, encoderT
   };
   const search = {} as SearchPhaseReport;
   const workers = buildWorkers as WorkerMode;
-  const result = await buildDataFileWith({ sources, out, onProgress: progress, workers, reuse: previous }, [searchPhase({ sources, reuse: previous, pretrained, report: search })]);
+  const result = await buildDataFileWith({ sources, out, onProgress: progress, workers, reuse: previous }, [
+    searchPhase({ sources, reuse: previous, pretrained, report: search }),
+  ]);
   for (const w of result.warnings) console.error(`warning: ${w}`);
   if (!result.ok) {
     for (const issue of result.issues.slice(0, MAX_SHOWN)) console.error(`error: ${formatIssue(issue)}`);
@@ -52,10 +77,15 @@ export async function buildCommand({ sources, out, reuse, encoderModel, encoderT
     console.error(`build failed: ${result.issues.length} error(s) in ${sources}; ${out} was not changed`);
     return 1;
   }
-  const counts = Object.entries(result.rowCounts).map(([t, n]) => `${t}=${n}`).join(' ');
+  const counts = Object.entries(result.rowCounts)
+    .map(([t, n]) => `${t}=${n}`)
+    .join(' ');
   console.error(`built ${out} in ${result.seconds.toFixed(1)}s: build ${result.buildId}\n  rows: ${counts}`);
-  console.error(`  search: encoder ${search.encoder} (${(search.model_bytes / 1e6).toFixed(1)} MB, ${search.train_seconds.toFixed(1)}s), ${search.chunks} chunks: ${search.embedded} embedded at ${Math.round(search.chunks_per_second)}/s, ${search.reused} reused`);
-  for (const [what, a] of Object.entries(result.attribution)) console.error(`  attribution ${what}: ${a.linked}/${a.total} linked to a politician (${(a.rate * 100).toFixed(1)}%)`);
+  console.error(
+    `  search: encoder ${search.encoder} (${(search.model_bytes / 1e6).toFixed(1)} MB, ${search.train_seconds.toFixed(1)}s), ${search.chunks} chunks: ${search.embedded} embedded at ${Math.round(search.chunks_per_second)}/s, ${search.reused} reused`,
+  );
+  for (const [what, a] of Object.entries(result.attribution))
+    console.error(`  attribution ${what}: ${a.linked}/${a.total} linked to a politician (${(a.rate * 100).toFixed(1)}%)`);
   // Sets the import left out on the operator's word end the build's output too: never a quiet drop.
   if (result.skippedSets.length) console.error(skippedSetsBlock(result.skippedSets));
   return 0;

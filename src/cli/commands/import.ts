@@ -3,10 +3,26 @@ import { join } from 'node:path';
 import { importerByKind, IMPORTERS } from '../../../build-db/import/registry.js';
 import { datasetPath, ImportError, runImport, summarize, writeReport } from '../../../build-db/import/run-import.js';
 
-export interface ImportCommandOptions { kinds: string[]; all: boolean; from: string; into: string; report: string; skipSets?: string[]; commercialOnly?: boolean }
+export interface ImportCommandOptions {
+  kinds: string[];
+  all: boolean;
+  from: string;
+  into: string;
+  report: string;
+  skipSets?: string[];
+  commercialOnly?: boolean;
+}
 
 /** 0 imported, 1 an input is missing or unreadable, 2 bad usage. */
-export async function importCommand({ kinds, all, from, into, report, skipSets = [], commercialOnly = false }: ImportCommandOptions): Promise<number> {
+export async function importCommand({
+  kinds,
+  all,
+  from,
+  into,
+  report,
+  skipSets = [],
+  commercialOnly = false,
+}: ImportCommandOptions): Promise<number> {
   const known = IMPORTERS.map((i) => i.kind).join(', ');
   if (all === kinds.length > 0) {
     console.error(`canpol import: name one importer or --all (importers: ${known})`);
@@ -26,7 +42,9 @@ export async function importCommand({ kinds, all, from, into, report, skipSets =
       // One importer: --from is its folder, or a datasets folder that holds it.
       fromOf: all ? datasetPath(from) : (i) => (existsSync(join(from, i.datasetDir)) ? join(from, i.datasetDir) : from),
       into,
-      extractedAt: process.env.SOURCE_DATE_EPOCH ? new Date(Number(process.env.SOURCE_DATE_EPOCH) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z') : undefined,
+      extractedAt: process.env.SOURCE_DATE_EPOCH
+        ? new Date(Number(process.env.SOURCE_DATE_EPOCH) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z')
+        : undefined,
       onProgress: (m) => console.error(`[import ${((performance.now() - t0) / 1000).toFixed(1)}s] ${m}`),
       skipSets,
       commercialOnly,

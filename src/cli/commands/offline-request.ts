@@ -16,7 +16,12 @@ export interface OfflineRequestOptions {
 }
 
 /** Prints the answer's JSON, pretty (2 spaces); exit code 0 for a 200, else 1 (the API's error JSON is printed). */
-export async function offlineRequest({ data, path, withEncoder = false, write = (t) => console.log(t) }: OfflineRequestOptions): Promise<number> {
+export async function offlineRequest({
+  data,
+  path,
+  withEncoder = false,
+  write = (t) => console.log(t),
+}: OfflineRequestOptions): Promise<number> {
   const file = openDataFile(data);
   const parts = withEncoder ? await loadSearchParts(file.db) : null;
   const embedder = parts?.embedder ?? null;

@@ -8,12 +8,14 @@ const SPEECHES = endpoint('searchSpeeches');
 
 /** Every query parameter of /search/speeches but q, as an option (`province_territory` →
  *  `--province-territory`), with the help the OpenAPI document gives it: one declaration, no list to drift. */
-export const SEARCH_OPTIONS: Record<string, string> = Object.fromEntries(Object.entries(SPEECHES.query ?? {})
-  .filter(([name]) => name !== 'q')
-  .map(([name, schema]) => {
-    const rule = paramDoc(schema).rule;
-    return [name.replaceAll('_', '-'), `${paramMeaning(SPEECHES, name)}${rule ? ` (${rule})` : ''}`];
-  }));
+export const SEARCH_OPTIONS: Record<string, string> = Object.fromEntries(
+  Object.entries(SPEECHES.query ?? {})
+    .filter(([name]) => name !== 'q')
+    .map(([name, schema]) => {
+      const rule = paramDoc(schema).rule;
+      return [name.replaceAll('_', '-'), `${paramMeaning(SPEECHES, name)}${rule ? ` (${rule})` : ''}`];
+    }),
+);
 
 export interface SearchOptions {
   data: string;

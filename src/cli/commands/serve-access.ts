@@ -61,8 +61,11 @@ export function setUpAccess(s: AccessSettings, log: (m: string) => void = consol
       : `keys from ${path} (${keys.size} known); rate limits OFF`,
     stats: () => ({ buckets: local.size, evictions: local.evictions }),
     ready: async () => {
-      if (redis && !(await redis.ready())) log(`canpol: Redis at ${where.slice(9)} is not reachable yet; counting in this process until it is`);
+      if (redis && !(await redis.ready()))
+        log(`canpol: Redis at ${where.slice(9)} is not reachable yet; counting in this process until it is`);
     },
-    close: async () => { await store?.close(); },
+    close: async () => {
+      await store?.close();
+    },
   };
 }

@@ -24,7 +24,9 @@ import { splitSearchCache } from '../../server/search/query-caches.js';
 import { SettingError } from '../settings.js';
 import { setUpAccess, type AccessSettings } from './serve-access.js';
 
-export interface ServeOptions extends AccessSettings, Required<Pick<ConnectionLimits, 'headersTimeout' | 'requestTimeout' | 'keepAliveTimeout' | 'maxConnections'>> {
+export interface ServeOptions
+  extends AccessSettings,
+    Required<Pick<ConnectionLimits, 'headersTimeout' | 'requestTimeout' | 'keepAliveTimeout' | 'maxConnections'>> {
   data: string;
   port: number;
   host: string;
@@ -58,9 +60,26 @@ const mib = (bytes: number) => (bytes ? `${(bytes / 2 ** 20).toFixed(bytes % 2 *
 
 export async function serveCommand(options: ServeOptions): Promise<void> {
   const {
-    data, port, host, mmapSize, log, metrics: metricsOn, shutdownTimeout, watchInterval, verifyData,
-    maxInFlight, maxQueueDelay, headersTimeout, requestTimeout, keepAliveTimeout, maxConnections,
-    responseCache, searchCache, memoryCeiling, scanThreads, ...accessSettings
+    data,
+    port,
+    host,
+    mmapSize,
+    log,
+    metrics: metricsOn,
+    shutdownTimeout,
+    watchInterval,
+    verifyData,
+    maxInFlight,
+    maxQueueDelay,
+    headersTimeout,
+    requestTimeout,
+    keepAliveTimeout,
+    maxConnections,
+    responseCache,
+    searchCache,
+    memoryCeiling,
+    scanThreads,
+    ...accessSettings
   } = options;
   tuneServerHeap(); // before the first request: V8's pretenuring decisions are made while serving
   const say = (m: string) => console.error(m);
@@ -85,11 +104,30 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
   const cache = createResponseCache({ maxBytes: responseCache, release: process.versions.bun !== undefined });
   // One guard for the process: memory is the process's, whichever file is served.
   const memoryGuard = memoryCeiling > 0 ? serverMemoryGuard(memoryCeiling) : null;
-  const metrics = metricsOn === 'on' ? createMetrics({
-    sources: { build: () => build, queue: () => embedQueue, inFlight: () => admission.inFlight, overdue: () => admission.overdue, queued: () => admission.waiting, logDropped: () => sink.dropped, limiter: gate.stats, responseCache: () => cache.stats(),
-      searchCaches: () => served?.searchCaches?.() ?? {}, collections: () => memoryGuard?.collections ?? 0 },
-  }) : null;
-  const admission = createAdmission({ maxInFlight, maxQueueMs: maxQueueDelay, onShed: (reason) => metrics?.shed(reason), notice: say, overdueMs: requestTimeout * 1000 });
+  const metrics =
+    metricsOn === 'on'
+      ? createMetrics({
+          sources: {
+            build: () => build,
+            queue: () => embedQueue,
+            inFlight: () => admission.inFlight,
+            overdue: () => admission.overdue,
+            queued: () => admission.waiting,
+            logDropped: () => sink.dropped,
+            limiter: gate.stats,
+            responseCache: () => cache.stats(),
+            searchCaches: () => served?.searchCaches?.() ?? {},
+            collections: () => memoryGuard?.collections ?? 0,
+          },
+        })
+      : null;
+  const admission = createAdmission({
+    maxInFlight,
+    maxQueueMs: maxQueueDelay,
+    onShed: (reason) => metrics?.shed(reason),
+    notice: say,
+    overdueMs: requestTimeout * 1000,
+  });
   const ops = { log: requestLog, metrics, clientAddress: gate.access.clientAddress };
 
   async function serving(file: DataFile): Promise<Served> {
@@ -97,12 +135,35 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
       // The data file's own encoder embeds search queries (the same one that embedded its chunks).
       const searchCacheBytes = splitSearchCache(searchCache);
       const { embedder, vectors } = await loadSearchParts(file.db, { index: { ...vectorOptions(searchCacheBytes), scanThreads } });
-      if (vectors) say(`canpol: vector index of ${vectors.count()} chunks, scanned on ${vectors.scanThreads() === 2 ? 'two threads' : 'one thread'} (--scan-threads ${scanThreads})`);
-      const app = createApp({ data: file, embedder, vectors, access: gate.access, embedQueue, ops, cache, searchCacheBytes, memoryGuard, inFlight: () => admission.inFlight });
+      if (vectors)
+        say(
+          `canpol: vector index of ${vectors.count()} chunks, scanned on ${vectors.scanThreads() === 2 ? 'two threads' : 'one thread'} (--scan-threads ${scanThreads})`,
+        );
+      const app = createApp({
+        data: file,
+        embedder,
+        vectors,
+        access: gate.access,
+        embedQueue,
+        ops,
+        cache,
+        searchCacheBytes,
+        memoryGuard,
+        inFlight: () => admission.inFlight,
+      });
       // What loading left behind goes now, not whenever the collector first runs: under Bun that was
       // seconds into serving, and until then the process held ~23 MiB more than what is alive.
       collectGarbage();
-      return { fetch: app.fetch, node: app.node, close: async () => { vectors?.close(); await embedder?.close(); file.close(); }, searchCaches: app.searchCaches };
+      return {
+        fetch: app.fetch,
+        node: app.node,
+        close: async () => {
+          vectors?.close();
+          await embedder?.close();
+          file.close();
+        },
+        searchCaches: app.searchCaches,
+      };
     } catch (err) {
       file.close();
       throw err;
@@ -113,23 +174,34 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
   // The app serving now: its search caches are the ones /metrics reports.
   let served: Served | undefined = await serving(first);
   const dispatcher = createDispatcher(served, { testDelayMs });
-  const running = await listen({ fetch: admission.wrap(dispatcher.fetch), node: admission.wrapNode(dispatcher.node) }, { port, host, headersTimeout, requestTimeout, keepAliveTimeout, maxConnections }).catch((err: NodeJS.ErrnoException) => {
+  const running = await listen(
+    { fetch: admission.wrap(dispatcher.fetch), node: admission.wrapNode(dispatcher.node) },
+    { port, host, headersTimeout, requestTimeout, keepAliveTimeout, maxConnections },
+  ).catch((err: NodeJS.ErrnoException) => {
     // An operator's mistake, not a bug: one line (cli.ts renders SettingError), exit 1.
-    if (err.code === 'EADDRINUSE') throw new SettingError(`port ${port} on ${host ?? 'all addresses'} is already in use (another canpol?); choose another with --port`);
-    if (err.code === 'EACCES') throw new SettingError(`port ${port} needs privileges this process does not have; choose one above 1023 with --port`);
+    if (err.code === 'EADDRINUSE')
+      throw new SettingError(`port ${port} on ${host ?? 'all addresses'} is already in use (another canpol?); choose another with --port`);
+    if (err.code === 'EACCES')
+      throw new SettingError(`port ${port} needs privileges this process does not have; choose one above 1023 with --port`);
     if (err.code === 'EADDRNOTAVAIL') throw new SettingError(`address ${host} is not one of this machine's; check --host`);
     throw err;
   });
   say(`canpol: serving ${build.dataset_name}${build.is_demo ? ' (demo data)' : ''}, build ${build.id}, from ${data}`);
   say(`canpol: ${gate.summary}`);
-  say(`canpol: request log ${log === 'off' ? 'off' : `${log} on stdout`}; metrics ${metrics ? `at ${running.url}/metrics` : 'off'}; `
-    + `response cache ${mib(responseCache)}; search caches ${mib(searchCache)}; memory ceiling ${mib(memoryCeiling)}`);
-  say(`canpol: limits under load: ${maxInFlight || 'unbounded'} requests in flight, ${maxQueueDelay ? `${maxQueueDelay} ms` : 'unbounded'} queue delay, ${maxConnections || 'unbounded'} connections; `
-    + `timeouts: headers ${headersTimeout} s, request ${requestTimeout} s, keep-alive ${keepAliveTimeout} s`);
+  say(
+    `canpol: request log ${log === 'off' ? 'off' : `${log} on stdout`}; metrics ${metrics ? `at ${running.url}/metrics` : 'off'}; ` +
+      `response cache ${mib(responseCache)}; search caches ${mib(searchCache)}; memory ceiling ${mib(memoryCeiling)}`,
+  );
+  say(
+    `canpol: limits under load: ${maxInFlight || 'unbounded'} requests in flight, ${maxQueueDelay ? `${maxQueueDelay} ms` : 'unbounded'} queue delay, ${maxConnections || 'unbounded'} connections; ` +
+      `timeouts: headers ${headersTimeout} s, request ${requestTimeout} s, keep-alive ${keepAliveTimeout} s`,
+  );
   if (testDelayMs) say(`canpol: ${TEST_DELAY_ENV}=${testDelayMs}: every API request is held ${testDelayMs} ms (for tests only)`);
   say(`canpol: listening on ${running.url}/api/public/v1 (health: ${running.url}/health)`);
 
-  const event = (fields: Record<string, unknown>) => { if (log === 'json') sink.line(JSON.stringify({ time: new Date().toISOString(), ...fields })); };
+  const event = (fields: Record<string, unknown>) => {
+    if (log === 'json') sink.line(JSON.stringify({ time: new Date().toISOString(), ...fields }));
+  };
   const reloader = createReloader({
     path: data,
     served: servedIdentity,

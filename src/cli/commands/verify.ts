@@ -6,7 +6,9 @@ import { verifyDataFile } from '../../core/data-file/verify-data-file.js';
 export function verifyCommand({ file }: { file: string }): number {
   const result = verifyDataFile(file, {
     depth: 'full',
-    onTable: (c, seconds) => { if (seconds >= 1) console.error(`canpol verify: table ${c.name}: ${c.rows} rows checked in ${seconds.toFixed(1)}s`); },
+    onTable: (c, seconds) => {
+      if (seconds >= 1) console.error(`canpol verify: table ${c.name}: ${c.rows} rows checked in ${seconds.toFixed(1)}s`);
+    },
   });
   console.log(JSON.stringify(result, null, 2));
   if (!result.ok) console.error(`canpol verify: ${file} failed: ${result.problems.join('; ')}`);

@@ -28,7 +28,10 @@ const POSTJECT = join(root, 'node_modules/postject/dist/cli.js');
  *  Node's executable it does not know, which says nothing about the result). */
 function run(command: string, args: string[]): void {
   const r = spawnSync(command, args, { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`make binary: ${[command, ...args].join(' ')} failed (${r.error?.message ?? `exit ${r.status}`})\n${r.stdout}${r.stderr}`);
+  if (r.status !== 0)
+    throw new Error(
+      `make binary: ${[command, ...args].join(' ')} failed (${r.error?.message ?? `exit ${r.status}`})\n${r.stdout}${r.stderr}`,
+    );
 }
 
 const nativeFiles = (): Record<string, string> => {

@@ -18,13 +18,24 @@ function embeddedAddons(root: string): Plugin {
     setup(b) {
       // better-sqlite3's main entry finds its addon with a computed path; its per-platform entry
       // requires the prebuilt addon by a literal path, which the next rule replaces.
-      b.onResolve({ filter: /^better-sqlite3$/ }, () => ({ path: join(root, 'node_modules/better-sqlite3/lib', `${process.platform}-${process.arch}.js`) }));
+      b.onResolve({ filter: /^better-sqlite3$/ }, () => ({
+        path: join(root, 'node_modules/better-sqlite3/lib', `${process.platform}-${process.arch}.js`),
+      }));
       b.onResolve({ filter: /\.node$/ }, (a) => ({ path: join(a.resolveDir, a.path), namespace: 'canpol-addon' }));
-      b.onLoad({ filter: /better-sqlite3[/\\]prebuilds[/\\]/, namespace: 'canpol-addon' }, () => ({ contents: `module.exports = ${addon(ASSETS.sqlite)};`, loader: 'js', resolveDir: root }));
-      b.onLoad({ filter: /.*/, namespace: 'canpol-addon' }, (a) => ({ errors: [{ text: `a Node addon the binary does not carry: ${a.path}` }] }));
+      b.onLoad({ filter: /better-sqlite3[/\\]prebuilds[/\\]/, namespace: 'canpol-addon' }, () => ({
+        contents: `module.exports = ${addon(ASSETS.sqlite)};`,
+        loader: 'js',
+        resolveDir: root,
+      }));
+      b.onLoad({ filter: /.*/, namespace: 'canpol-addon' }, (a) => ({
+        errors: [{ text: `a Node addon the binary does not carry: ${a.path}` }],
+      }));
       b.onLoad({ filter: /onnxruntime-node[/\\]dist[/\\]binding\.js$/ }, (a) => {
         const source = readFileSync(a.path, 'utf8');
-        if (!ONNX_ADDON_REQUIRE.test(source)) return { errors: [{ text: `${a.path}: onnxruntime-node no longer requires its addon as expected; see src/cli/natives/sea-bundle.ts` }] };
+        if (!ONNX_ADDON_REQUIRE.test(source))
+          return {
+            errors: [{ text: `${a.path}: onnxruntime-node no longer requires its addon as expected; see src/cli/natives/sea-bundle.ts` }],
+          };
         return { contents: source.replace(ONNX_ADDON_REQUIRE, addon(ASSETS.onnxBinding)), loader: 'js' };
       });
     },

@@ -41,10 +41,14 @@ CREATE TABLE chunk_block_values (
 
 /** One block as typed arrays (views on the stored bytes when aligned, copies otherwise). */
 export interface CodeBlock {
-  block: number; entries: number;
-  rowids: Int32Array; codes: Uint8Array;
+  block: number;
+  entries: number;
+  rowids: Int32Array;
+  codes: Uint8Array;
   text: Record<ValueColumn, Uint8Array | Uint16Array | Uint32Array>;
-  day: Int32Array; presiding: Uint8Array; active: Int8Array;
+  day: Int32Array;
+  presiding: Uint8Array;
+  active: Int8Array;
 }
 
 type Typed<T> = { new (b: ArrayBuffer, off: number, len: number): T; new (len: number): T; BYTES_PER_ELEMENT: number };
@@ -59,7 +63,8 @@ function view<T extends ArrayLike<number> & { set(a: ArrayLike<number>): void }>
 function blockRowids(b: Buffer, n: number, block: number): Int32Array {
   if (b.byteLength === n * 4) return view(b, Int32Array);
   if (b.byteLength !== 4) throw new Error(`chunk_blocks: block ${block} has ${b.byteLength} bytes of rowids for ${n} entries`);
-  const first = b.readInt32LE(0), out = new Int32Array(n);
+  const first = b.readInt32LE(0),
+    out = new Int32Array(n);
   for (let i = 0; i < n; i++) out[i] = first + i;
   return out;
 }
@@ -78,14 +83,21 @@ export function hasCodeBlocks(db: Database.Database): boolean {
 
 /** Entries in all blocks, and the code width in bytes (0 when there are none). */
 export function codeBlocksSize(db: Database.Database): { entries: number; codeBytes: number } {
-  const r = db.prepare('SELECT coalesce(sum(entries), 0) AS n, (SELECT length(codes) / entries FROM chunk_blocks WHERE entries > 0 LIMIT 1) AS b FROM chunk_blocks').get() as { n: number; b: number | null };
+  const r = db
+    .prepare(
+      'SELECT coalesce(sum(entries), 0) AS n, (SELECT length(codes) / entries FROM chunk_blocks WHERE entries > 0 LIMIT 1) AS b FROM chunk_blocks',
+    )
+    .get() as { n: number; b: number | null };
   return { entries: r.n, codeBytes: r.b ?? 0 };
 }
 
 /** The dictionary of each text column, code order. */
 export function blockValues(db: Database.Database): Record<ValueColumn, string[]> {
   const out = Object.fromEntries(VALUE_COLUMNS.map((c) => [c, [] as string[]])) as Record<ValueColumn, string[]>;
-  for (const [name, code, value] of db.prepare('SELECT name, code, value FROM chunk_block_values ORDER BY name, code').raw().iterate() as Iterable<[ValueColumn, number, string]>) {
+  for (const [name, code, value] of db
+    .prepare('SELECT name, code, value FROM chunk_block_values ORDER BY name, code')
+    .raw()
+    .iterate() as Iterable<[ValueColumn, number, string]>) {
     out[name][code] = value;
   }
   return out;
@@ -93,13 +105,20 @@ export function blockValues(db: Database.Database): Record<ValueColumn, string[]
 
 /** The blocks in entry order, one at a time. */
 export function* codeBlocks(db: Database.Database): Generator<CodeBlock> {
-  const rows = db.prepare(`SELECT block, entries, rowids, codes, ${VALUE_COLUMNS.join(', ')}, spoken_on, is_presiding, politician_active FROM chunk_blocks ORDER BY block`);
+  const rows = db.prepare(
+    `SELECT block, entries, rowids, codes, ${VALUE_COLUMNS.join(', ')}, spoken_on, is_presiding, politician_active FROM chunk_blocks ORDER BY block`,
+  );
   for (const r of rows.iterate() as Iterable<Record<string, Buffer> & { block: number; entries: number }>) {
     const n = r.entries;
     yield {
-      block: r.block, entries: n, rowids: blockRowids(r.rowids, n, r.block), codes: r.codes,
+      block: r.block,
+      entries: n,
+      rowids: blockRowids(r.rowids, n, r.block),
+      codes: r.codes,
       text: Object.fromEntries(VALUE_COLUMNS.map((c) => [c, textCodes(r[c], n, r.block, c)])) as CodeBlock['text'],
-      day: view(r.spoken_on, Int32Array), presiding: r.is_presiding, active: view(r.politician_active, Int8Array),
+      day: view(r.spoken_on, Int32Array),
+      presiding: r.is_presiding,
+      active: view(r.politician_active, Int8Array),
     };
   }
 }

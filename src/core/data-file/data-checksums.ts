@@ -38,18 +38,26 @@ export interface Checksum {
 /** Tables whose rows are named blobs (key → value), each checked on its own. */
 const BLOB_TABLES = [{ table: 'encoder', key: 'name', value: 'value' }] as const;
 
-
-export interface TableInfo { name: string; withoutRowid: boolean }
+export interface TableInfo {
+  name: string;
+  withoutRowid: boolean;
+}
 
 /** Every table that holds rows, shadow tables of virtual tables included, but the checksums. */
 export function storedTables(db: Database.Database): TableInfo[] {
-  const rows = db.prepare("SELECT name, type, wr FROM pragma_table_list WHERE schema = 'main' AND type IN ('table', 'shadow') ORDER BY name").all() as Array<{ name: string; wr: number }>;
-  return rows.filter((r) => r.name !== CHECKSUMS_TABLE && r.name !== 'sqlite_schema').map((r) => ({ name: r.name, withoutRowid: r.wr === 1 }));
+  const rows = db
+    .prepare("SELECT name, type, wr FROM pragma_table_list WHERE schema = 'main' AND type IN ('table', 'shadow') ORDER BY name")
+    .all() as Array<{ name: string; wr: number }>;
+  return rows
+    .filter((r) => r.name !== CHECKSUMS_TABLE && r.name !== 'sqlite_schema')
+    .map((r) => ({ name: r.name, withoutRowid: r.wr === 1 }));
 }
 
 function keyOrder(db: Database.Database, t: TableInfo): string {
   if (!t.withoutRowid) return 'rowid';
-  const pk = (db.prepare(`SELECT name, pk FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk`).all(t.name) as Array<{ name: string }>).map((c) => quote(c.name));
+  const pk = (db.prepare(`SELECT name, pk FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk`).all(t.name) as Array<{ name: string }>).map(
+    (c) => quote(c.name),
+  );
   return pk.join(', ');
 }
 
@@ -97,7 +105,10 @@ export const ROWS_PER_CALL = 20_000;
 
 export function tableChecksum(db: Database.Database, t: TableInfo, onRows?: () => void): Checksum {
   const select = t.withoutRowid ? `SELECT * FROM ${quote(t.name)}` : `SELECT rowid, * FROM ${quote(t.name)}`;
-  const stmt = db.prepare(`${select} ORDER BY ${keyOrder(db, t)}`).raw(true).safeIntegers(true);
+  const stmt = db
+    .prepare(`${select} ORDER BY ${keyOrder(db, t)}`)
+    .raw(true)
+    .safeIntegers(true);
   const h = rowHasher();
   let rows = 0;
   for (const values of stmt.iterate() as Iterable<unknown[]>) {
@@ -109,7 +120,10 @@ export function tableChecksum(db: Database.Database, t: TableInfo, onRows?: () =
 
 export function schemaChecksum(db: Database.Database): Checksum {
   const h = rowHasher();
-  const rows = db.prepare('SELECT type, name, tbl_name, sql FROM sqlite_schema WHERE tbl_name <> ? ORDER BY type, name').raw(true).all(CHECKSUMS_TABLE) as unknown[][];
+  const rows = db
+    .prepare('SELECT type, name, tbl_name, sql FROM sqlite_schema WHERE tbl_name <> ? ORDER BY type, name')
+    .raw(true)
+    .all(CHECKSUMS_TABLE) as unknown[][];
   for (const r of rows) h.row(r);
   return { kind: 'schema', name: 'sqlite_schema', rows: rows.length, ...h.digest() };
 }
@@ -120,10 +134,19 @@ export function blobChecksums(db: Database.Database): Checksum[] {
   const present = new Set(storedTables(db).map((t) => t.name));
   for (const { table, key, value } of BLOB_TABLES) {
     if (!present.has(table)) continue;
-    const rows = db.prepare(`SELECT ${quote(key)} AS k, ${quote(value)} AS v FROM ${quote(table)} ORDER BY ${quote(key)}`).all() as Array<{ k: string; v: Buffer | string }>;
+    const rows = db.prepare(`SELECT ${quote(key)} AS k, ${quote(value)} AS v FROM ${quote(table)} ORDER BY ${quote(key)}`).all() as Array<{
+      k: string;
+      v: Buffer | string;
+    }>;
     for (const { k, v } of rows) {
       const bytes = typeof v === 'string' ? Buffer.from(v, 'utf8') : v;
-      out.push({ kind: 'blob', name: `${table}/${k}`, sha256: createHash('sha256').update(bytes).digest('hex'), rows: null, bytes: bytes.length });
+      out.push({
+        kind: 'blob',
+        name: `${table}/${k}`,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+        rows: null,
+        bytes: bytes.length,
+      });
     }
   }
   return out;
@@ -164,9 +187,14 @@ export function largestFirst(db: Database.Database, tables: TableInfo[]): TableI
 export const takeNext = (queue: Int32Array): number => Atomics.add(queue, 0, 1);
 
 /** Hashes the tables taken from `queue` until none is left. */
-export function checksumsFromQueue(db: Database.Database, tables: TableInfo[], queue: Int32Array, { onTable, onRows }: ChecksumProgress = {}): Checksum[] {
+export function checksumsFromQueue(
+  db: Database.Database,
+  tables: TableInfo[],
+  queue: Int32Array,
+  { onTable, onRows }: ChecksumProgress = {},
+): Checksum[] {
   const out: Checksum[] = [];
-  for (let i; (i = takeNext(queue)) < tables.length;) out.push(timedChecksum(db, tables[i], { onTable, onRows }));
+  for (let i; (i = takeNext(queue)) < tables.length; ) out.push(timedChecksum(db, tables[i], { onTable, onRows }));
   return out;
 }
 
@@ -197,8 +225,12 @@ export function computeChecksums(db: Database.Database, { helper, ...progress }:
 export function recordChecksums(db: Database.Database, progress: ChecksumProgress = {}): Checksum[] {
   const sums = computeChecksums(db, progress);
   db.exec(`DROP TABLE IF EXISTS ${CHECKSUMS_TABLE}; ${CHECKSUMS_TABLE_SQL}`);
-  const insert = db.prepare(`INSERT INTO ${CHECKSUMS_TABLE} (kind, name, sha256, rows, bytes) VALUES (@kind, @name, @sha256, @rows, @bytes)`);
-  db.transaction(() => { for (const c of sums) insert.run(c); })();
+  const insert = db.prepare(
+    `INSERT INTO ${CHECKSUMS_TABLE} (kind, name, sha256, rows, bytes) VALUES (@kind, @name, @sha256, @rows, @bytes)`,
+  );
+  db.transaction(() => {
+    for (const c of sums) insert.run(c);
+  })();
   return sums;
 }
 
@@ -213,8 +245,13 @@ export function assertReusableBlobs(db: Database.Database, path: string): void {
   const recorded = recordedChecksums(db);
   if (!recorded) return;
   const want = new Map(recorded.filter((c) => c.kind === 'blob').map((c) => [c.name, c.sha256]));
-  const bad = blobChecksums(db).filter((b) => want.has(b.name) && want.get(b.name) !== b.sha256).map((b) => b.name);
-  if (bad.length) throw new Error(`--reuse ${path}: its stored ${bad.join(', ')} ${bad.length > 1 ? 'do' : 'does'} not match the checksum its build recorded (damaged); build without --reuse, or from an intact file`);
+  const bad = blobChecksums(db)
+    .filter((b) => want.has(b.name) && want.get(b.name) !== b.sha256)
+    .map((b) => b.name);
+  if (bad.length)
+    throw new Error(
+      `--reuse ${path}: its stored ${bad.join(', ')} ${bad.length > 1 ? 'do' : 'does'} not match the checksum its build recorded (damaged); build without --reuse, or from an intact file`,
+    );
 }
 
 export interface ChecksumReport {
@@ -224,8 +261,8 @@ export interface ChecksumReport {
 }
 
 const differs = (what: string, want: Checksum, got: Checksum) =>
-  `${what} does not match the checksum its build recorded (sha256 ${want.sha256.slice(0, 12)}…, ${want.rows ?? want.bytes} ${want.rows !== null ? 'rows' : 'bytes'}; `
-  + `the file holds ${got.sha256.slice(0, 12)}…, ${got.rows ?? got.bytes}): it was changed or damaged after the build`;
+  `${what} does not match the checksum its build recorded (sha256 ${want.sha256.slice(0, 12)}…, ${want.rows ?? want.bytes} ${want.rows !== null ? 'rows' : 'bytes'}; ` +
+  `the file holds ${got.sha256.slice(0, 12)}…, ${got.rows ?? got.bytes}): it was changed or damaged after the build`;
 
 /** Tables the quick check hashes too: the build record, and every table holding blobs the server
  *  decodes (a column declared BLOB, like geometries and vectors, or one without a type, like the
@@ -272,6 +309,7 @@ export function checkChecksums(db: Database.Database, { full, ...progress }: { f
     compare(`table ${t.name}`, timedChecksum(db, t, progress));
     report.checked.tables++;
   }
-  for (const gone of want.values()) report.problems.push(`${gone.kind === 'blob' ? 'stored blob' : gone.kind} ${gone.name} is missing: the build recorded its checksum`);
+  for (const gone of want.values())
+    report.problems.push(`${gone.kind === 'blob' ? 'stored blob' : gone.kind} ${gone.name} is missing: the build recorded its checksum`);
   return report;
 }

@@ -40,7 +40,8 @@ export function query16(q: Float32Array, out: Int16Array): number {
     out.fill(0, 0, q.length);
     return 0;
   }
-  const steps = queryStepsFor(q.length), scale = steps / max;
+  const steps = queryStepsFor(q.length),
+    scale = steps / max;
   for (let i = 0; i < q.length; i++) out[i] = Math.round(q[i] * scale);
   return max / steps;
 }

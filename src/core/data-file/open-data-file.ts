@@ -37,7 +37,8 @@ export interface OpenOptions {
 export const DEFAULT_MMAP_SIZE = 268_435_456;
 
 export function openDataFile(path: string, { mmapSize = DEFAULT_MMAP_SIZE }: OpenOptions = {}): DataFile {
-  if (!existsSync(path)) throw new DataFileError(`data file ${path} does not exist (build one with: canpol build --sources DIR --out ${path})`);
+  if (!existsSync(path))
+    throw new DataFileError(`data file ${path} does not exist (build one with: canpol build --sources DIR --out ${path})`);
   let db: Database.Database;
   try {
     // better-sqlite3 is built without URI filenames, so `immutable=1` is not available; read-only
@@ -58,7 +59,9 @@ export function openDataFile(path: string, { mmapSize = DEFAULT_MMAP_SIZE }: Ope
   try {
     const version = db.pragma('user_version', { simple: true }) as number;
     if (version !== SCHEMA_VERSION) {
-      throw new DataFileError(`data file ${path} has schema version ${version}; this server reads version ${SCHEMA_VERSION}. Rebuild it with this version of canpol.`);
+      throw new DataFileError(
+        `data file ${path} has schema version ${version}; this server reads version ${SCHEMA_VERSION}. Rebuild it with this version of canpol.`,
+      );
     }
     const row = db.prepare('SELECT id, built_at, schema_version, dataset_name, is_demo, extracted_at, row_counts FROM build').get() as
       | (Omit<BuildInfo, 'is_demo' | 'row_counts'> & { is_demo: number; row_counts: string })

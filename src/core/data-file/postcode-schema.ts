@@ -44,12 +44,26 @@ CREATE TABLE postcode_boundaries (
 
 /** A row of `postcodes`. */
 export interface PostcodeRow {
-  postcode: string; fsa: string; source: 'nar' | 'cache'; lat: number; lng: number; address_points: number | null;
-  city: string | null; province_territory: string | null; fetched_at: string;
+  postcode: string;
+  fsa: string;
+  source: 'nar' | 'cache';
+  lat: number;
+  lng: number;
+  address_points: number | null;
+  city: string | null;
+  province_territory: string | null;
+  fetched_at: string;
 }
 
 /** A row of `fsas`. */
 export interface FsaRow {
-  fsa: string; basis: 'addresses' | 'fsa_point' | 'overrides'; lat: number; lng: number; address_points: number | null;
-  postcodes: number; city: string | null; province_territory: string | null; fetched_at: string;
+  fsa: string;
+  basis: 'addresses' | 'fsa_point' | 'overrides';
+  lat: number;
+  lng: number;
+  address_points: number | null;
+  postcodes: number;
+  city: string | null;
+  province_territory: string | null;
+  fetched_at: string;
 }

@@ -18,8 +18,12 @@ export type TextIndexed = keyof typeof TEXT_INDEXES;
  * data file is never vacuumed (a VACUUM could renumber the rowids of tables without an INTEGER
  * PRIMARY KEY), so they stay valid for its life.
  */
-export const TEXT_INDEX_SQL = Object.entries(TEXT_INDEXES).map(([table, column]) =>
-  `CREATE VIRTUAL TABLE ${table}_text USING fts5(${column}, content='${table}', content_rowid='rowid', tokenize='trigram case_sensitive 1');`).join('\n');
+export const TEXT_INDEX_SQL = Object.entries(TEXT_INDEXES)
+  .map(
+    ([table, column]) =>
+      `CREATE VIRTUAL TABLE ${table}_text USING fts5(${column}, content='${table}', content_rowid='rowid', tokenize='trigram case_sensitive 1');`,
+  )
+  .join('\n');
 
 /** Fills the indexes from their tables (the build, once the rows are written). */
 export function writeTextIndexes(db: { exec(sql: string): unknown }): void {
@@ -46,7 +50,12 @@ export interface ContainsOptions {
  * accent-insensitively: a trigram phrase query, or a scan for a query under 3 characters or holding
  * a NUL.
  */
-export function containsText(table: TextIndexed, alias: string, q: string, { walkOrderIndex = false }: ContainsOptions = {}): [sql: string, value: string] {
+export function containsText(
+  table: TextIndexed,
+  alias: string,
+  q: string,
+  { walkOrderIndex = false }: ContainsOptions = {},
+): [sql: string, value: string] {
   const folded = fold(q);
   const column = `${alias ? `${alias}.` : ''}${TEXT_INDEXES[table]}`;
   // A scan with instr, which compares every byte of both values: FTS5's query parser and LIKE stop
@@ -54,5 +63,8 @@ export function containsText(table: TextIndexed, alias: string, q: string, { wal
   if (folded.includes('\0') || [...folded].length < MIN_INDEXED) return [`instr(${column}, ?) > 0`, folded];
   // One FTS5 string: the whole query, its double quotes doubled, so nothing in it is syntax. The unary
   // `+` keeps SQLite from using the IN list to look rows up by rowid (walkOrderIndex).
-  return [`${walkOrderIndex ? '+' : ''}${alias ? `${alias}.` : ''}rowid IN (SELECT rowid FROM ${table}_text WHERE ${table}_text MATCH ?)`, `"${folded.replace(/"/g, '""')}"`];
+  return [
+    `${walkOrderIndex ? '+' : ''}${alias ? `${alias}.` : ''}rowid IN (SELECT rowid FROM ${table}_text WHERE ${table}_text MATCH ?)`,
+    `"${folded.replace(/"/g, '""')}"`,
+  ];
 }

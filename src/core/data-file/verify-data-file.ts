@@ -44,7 +44,9 @@ export function verifyOpenFile(file: DataFile, result: VerifyResult, progress: C
   result.schema_version = file.build.schema_version;
   if (full) {
     try {
-      result.integrity = (file.db.pragma(`integrity_check(${INTEGRITY_LINES})`) as Array<{ integrity_check: string }>).map((r) => r.integrity_check);
+      result.integrity = (file.db.pragma(`integrity_check(${INTEGRITY_LINES})`) as Array<{ integrity_check: string }>).map(
+        (r) => r.integrity_check,
+      );
     } catch (err) {
       result.integrity = [(err as Error).message];
     }
@@ -70,12 +72,25 @@ export function verifyOpenFile(file: DataFile, result: VerifyResult, progress: C
 
 /** A result with nothing checked yet. */
 export const newVerifyResult = (path: string, depth: VerifyDepth): VerifyResult => ({
-  ok: false, path, depth, bytes: null, build_id: null, built_at: null, schema_version: null, integrity: [], checksums: { schema: 0, blobs: 0, tables: 0 }, problems: [],
+  ok: false,
+  path,
+  depth,
+  bytes: null,
+  build_id: null,
+  built_at: null,
+  schema_version: null,
+  integrity: [],
+  checksums: { schema: 0, blobs: 0, tables: 0 },
+  problems: [],
 });
 
 export function verifyDataFile(path: string, { depth = 'full', ...progress }: VerifyOptions = {}): VerifyResult {
   const result = newVerifyResult(path, depth);
-  try { result.bytes = statSync(path).size; } catch { /* openDataFile says it is missing */ }
+  try {
+    result.bytes = statSync(path).size;
+  } catch {
+    /* openDataFile says it is missing */
+  }
   let file;
   try {
     file = openDataFile(path, { mmapSize: 0 });

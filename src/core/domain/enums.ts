@@ -21,13 +21,17 @@ export type PoliticianStatus = (typeof POLITICIAN_STATUSES)[number];
 export const OFFICE_KINDS = ['constituency', 'legislature', 'other'] as const;
 export type OfficeKind = (typeof OFFICE_KINDS)[number];
 
-export const PLATFORMS = [
-  'twitter', 'bluesky', 'mastodon', 'instagram', 'facebook', 'youtube', 'tiktok', 'linkedin', 'threads',
-] as const;
+export const PLATFORMS = ['twitter', 'bluesky', 'mastodon', 'instagram', 'facebook', 'youtube', 'tiktok', 'linkedin', 'threads'] as const;
 export type Platform = (typeof PLATFORMS)[number];
 
 export const BILL_STAGES = [
-  'introduced', 'first_reading', 'second_reading', 'committee', 'third_reading', 'royal_assent', 'withdrawn',
+  'introduced',
+  'first_reading',
+  'second_reading',
+  'committee',
+  'third_reading',
+  'royal_assent',
+  'withdrawn',
 ] as const;
 export type BillStage = (typeof BILL_STAGES)[number];
 
@@ -48,9 +52,7 @@ export const LANGUAGES = ['en', 'fr'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 /** Speech types known to the search filters; `committee` speeches define committee meetings. */
-export const SPEECH_TYPES = [
-  'floor', 'question_period', 'statement', 'committee', 'presiding', 'procedural', 'other',
-] as const;
+export const SPEECH_TYPES = ['floor', 'question_period', 'statement', 'committee', 'presiding', 'procedural', 'other'] as const;
 export type SpeechType = (typeof SPEECH_TYPES)[number];
 
 /** Who a Hansard speaker is, as the label says: members (presiding or not) are politicians; the

@@ -38,7 +38,9 @@ export function honorificOf(name: string): string | null {
 
 /** Lower-case ASCII kebab-case of a name: "Chloé Côté" → "chloe-cote". */
 export function slugify(text: string): string {
-  return fold(text).replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  return fold(text)
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
 }
 
 /**

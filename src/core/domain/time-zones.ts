@@ -3,9 +3,19 @@ import type { Jurisdiction } from './enums.js';
 /** The legislature's seat, whose local calendar day a sitting or meeting belongs to. */
 export const LEGISLATURE_TIME_ZONES: Record<Jurisdiction, string> = {
   federal: 'America/Toronto',
-  AB: 'America/Edmonton', BC: 'America/Vancouver', MB: 'America/Winnipeg', NB: 'America/Moncton',
-  NL: 'America/St_Johns', NS: 'America/Halifax', NT: 'America/Yellowknife', NU: 'America/Iqaluit',
-  ON: 'America/Toronto', PE: 'America/Halifax', QC: 'America/Toronto', SK: 'America/Regina', YT: 'America/Whitehorse',
+  AB: 'America/Edmonton',
+  BC: 'America/Vancouver',
+  MB: 'America/Winnipeg',
+  NB: 'America/Moncton',
+  NL: 'America/St_Johns',
+  NS: 'America/Halifax',
+  NT: 'America/Yellowknife',
+  NU: 'America/Iqaluit',
+  ON: 'America/Toronto',
+  PE: 'America/Halifax',
+  QC: 'America/Toronto',
+  SK: 'America/Regina',
+  YT: 'America/Whitehorse',
 };
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -35,7 +45,8 @@ function offsetAt(zone: string, utcMs: number): string {
   return m ? `${m[1]}:${m[2] ?? '00'}` : '+00:00';
 }
 
-const offsetMinutes = (offset: string) => (offset.startsWith('-') ? -1 : 1) * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(4, 6)));
+const offsetMinutes = (offset: string) =>
+  (offset.startsWith('-') ? -1 : 1) * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(4, 6)));
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
 /**

@@ -36,7 +36,10 @@ export interface PretrainedCard {
 
 export type EncoderCard = LearnedCard | PretrainedCard;
 
-export interface CardCheck { card: EncoderCard | null; problems: string[] }
+export interface CardCheck {
+  card: EncoderCard | null;
+  problems: string[];
+}
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const posInt = (v: unknown) => Number.isInteger(v) && (v as number) > 0;
@@ -48,10 +51,13 @@ export function checkCard(raw: unknown): CardCheck {
   if (!posInt(raw.dim)) problems.push('dim must be a positive integer');
   if (raw.kind === 'learned') {
     if (raw.version !== LEARNED_CARD_VERSION) problems.push(`learned card version ${String(raw.version)} is not ${LEARNED_CARD_VERSION}`);
-    const vocab = raw.vocab, weights = raw.weights, ng = raw.ngrams;
+    const vocab = raw.vocab,
+      weights = raw.weights,
+      ng = raw.ngrams;
     if (!Array.isArray(vocab) || vocab.some((w) => typeof w !== 'string')) problems.push('vocab must be an array of strings');
     if (!Array.isArray(weights) || weights.some((w) => typeof w !== 'number')) problems.push('weights must be an array of numbers');
-    else if (Array.isArray(vocab) && weights.length !== vocab.length) problems.push(`weights has ${weights.length} entries for ${vocab.length} words`);
+    else if (Array.isArray(vocab) && weights.length !== vocab.length)
+      problems.push(`weights has ${weights.length} entries for ${vocab.length} words`);
     if (typeof raw.unknownWeight !== 'number') problems.push('unknownWeight must be a number');
     if (!isObj(ng) || !posInt(ng.min) || !posInt(ng.max) || !posInt(ng.buckets) || (ng.min as number) > (ng.max as number)) {
       problems.push('ngrams must be { min, max, buckets } positive integers with min <= max');

@@ -4,7 +4,10 @@
 import { Tokenizer } from '@huggingface/tokenizers';
 
 /** Single texts only, so token_type_ids are all 0 and the caller writes them as such. */
-export interface HfTokenizer { encode(text: string): { ids: number[] }; padId: number }
+export interface HfTokenizer {
+  encode(text: string): { ids: number[] };
+  padId: number;
+}
 
 export function hfTokenizer(tokenizerJson: object, tokenizerConfig: object = {}, maxLength = 512): HfTokenizer {
   const tok = new Tokenizer(tokenizerJson, tokenizerConfig);

@@ -10,7 +10,11 @@ export interface LearnedEncoderOptions extends SessionOptions {
   batchSize?: number;
 }
 
-export async function createLearnedEncoder(model: Uint8Array, card: LearnedCard, { batchSize = 64, ...opts }: LearnedEncoderOptions = {}): Promise<TextEncoder> {
+export async function createLearnedEncoder(
+  model: Uint8Array,
+  card: LearnedCard,
+  { batchSize = 64, ...opts }: LearnedEncoderOptions = {},
+): Promise<TextEncoder> {
   return learnedEncoder(await createSession(model, opts), card, batchSize);
 }
 
@@ -22,19 +26,27 @@ function learnedEncoder(session: ModelSession, card: LearnedCard, batchSize: num
   async function embed(texts: string[]): Promise<Float32Array[]> {
     const toks = texts.map((t) => tokenizer.encode(t));
     const out: Float32Array[] = new Array(texts.length);
-    for (const group of lengthBatches(toks.map((t) => t.ids.length), batchSize)) {
+    for (const group of lengthBatches(
+      toks.map((t) => t.ids.length),
+      batchSize,
+    )) {
       // At least one column: an empty text is a row of zero weights and embeds to zeros.
       const len = Math.max(1, toks[group[0]].ids.length);
       const w = new Float32Array(group.length * len);
       const ids = int64Tensor(group.length, len, (set) => {
         group.forEach((t, r) => {
           const { ids: row, weights } = toks[t];
-          for (let c = 0; c < row.length; c++) { set(r, c, row[c]); w[r * len + c] = weights[c]; }
+          for (let c = 0; c < row.length; c++) {
+            set(r, c, row[c]);
+            w[r * len + c] = weights[c];
+          }
         });
       });
       const res = session.run({ ids, weights: float32Tensor(w, [group.length, len]) });
       const data = res.embedding.data as Float32Array;
-      group.forEach((t, r) => { out[t] = data.slice(r * dim, (r + 1) * dim); });
+      group.forEach((t, r) => {
+        out[t] = data.slice(r * dim, (r + 1) * dim);
+      });
     }
     return out;
   }

@@ -1,7 +1,11 @@
 // Character n-grams of a word, hashed into buckets: the subword vectors that give a word never
 // seen in training a vector from its spelling (fastText-style, "<word>" with boundary marks).
 
-export interface NgramSettings { min: number; max: number; buckets: number }
+export interface NgramSettings {
+  min: number;
+  max: number;
+  buckets: number;
+}
 
 /** FNV-1a over UTF-16 code units: fixed, fast, and identical at build and query time. */
 export function fnv1a(s: string): number {

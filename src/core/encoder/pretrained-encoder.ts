@@ -8,9 +8,15 @@ import { hfTokenizer } from './hf-tokenizer.js';
 import { createSession, int64Tensor, type ModelSession, type SessionOptions } from './session.js';
 import type { TextEncoder } from './text-encoder.js';
 
-export interface PretrainedEncoderOptions extends SessionOptions { batchSize?: number }
+export interface PretrainedEncoderOptions extends SessionOptions {
+  batchSize?: number;
+}
 
-export async function createPretrainedEncoder(model: Uint8Array, card: PretrainedCard, { batchSize = 32, ...opts }: PretrainedEncoderOptions = {}): Promise<TextEncoder> {
+export async function createPretrainedEncoder(
+  model: Uint8Array,
+  card: PretrainedCard,
+  { batchSize = 32, ...opts }: PretrainedEncoderOptions = {},
+): Promise<TextEncoder> {
   return pretrainedEncoder(await createSession(model, opts), card, batchSize);
 }
 
@@ -19,27 +25,38 @@ export async function createPretrainedEncoder(model: Uint8Array, card: Pretraine
 function pretrainedEncoder(session: ModelSession, card: PretrainedCard, batchSize: number): TextEncoder {
   const tok = hfTokenizer(card.tokenizer, card.tokenizerConfig ?? {}, card.maxLength);
   const inputs = new Set(session.inputNames);
-  for (const need of ['input_ids', 'attention_mask']) if (!inputs.has(need)) throw new Error(`pretrained encoder: the model has no ${need} input (inputs: ${session.inputNames.join(', ')})`);
+  for (const need of ['input_ids', 'attention_mask'])
+    if (!inputs.has(need)) throw new Error(`pretrained encoder: the model has no ${need} input (inputs: ${session.inputNames.join(', ')})`);
   const output = session.outputNames.includes('last_hidden_state') ? 'last_hidden_state' : session.outputNames[0];
 
   async function run(texts: string[]): Promise<Float32Array[]> {
     const encs = texts.map((t) => tok.encode(t));
     const out: Float32Array[] = new Array(texts.length);
-    for (const group of lengthBatches(encs.map((e) => e.ids.length), batchSize)) {
+    for (const group of lengthBatches(
+      encs.map((e) => e.ids.length),
+      batchSize,
+    )) {
       const len = encs[group[0]].ids.length;
       const feeds: Record<string, ReturnType<typeof int64Tensor>> = {
-        input_ids: int64Tensor(group.length, len, (set) => group.forEach((t, r) => {
-          const ids = encs[t].ids;
-          for (let c = 0; c < len; c++) set(r, c, c < ids.length ? ids[c] : tok.padId);
-        })),
-        attention_mask: int64Tensor(group.length, len, (set) => group.forEach((t, r) => { for (let c = 0; c < encs[t].ids.length; c++) set(r, c, 1); })),
+        input_ids: int64Tensor(group.length, len, (set) =>
+          group.forEach((t, r) => {
+            const ids = encs[t].ids;
+            for (let c = 0; c < len; c++) set(r, c, c < ids.length ? ids[c] : tok.padId);
+          }),
+        ),
+        attention_mask: int64Tensor(group.length, len, (set) =>
+          group.forEach((t, r) => {
+            for (let c = 0; c < encs[t].ids.length; c++) set(r, c, 1);
+          }),
+        ),
       };
       if (inputs.has('token_type_ids')) feeds.token_type_ids = int64Tensor(group.length, len, () => {});
       const res = session.run(feeds)[output];
       const data = res.data as Float32Array;
       const dims = res.dims;
       group.forEach((t, r) => {
-        out[t] = dims.length === 3 ? meanPool(data, r, len, dims[2], encs[t].ids.length) : normalise(data.slice(r * dims[1], (r + 1) * dims[1]));
+        out[t] =
+          dims.length === 3 ? meanPool(data, r, len, dims[2], encs[t].ids.length) : normalise(data.slice(r * dims[1], (r + 1) * dims[1]));
       });
     }
     return out;

@@ -103,7 +103,9 @@ export async function createPublicSession(model: Uint8Array, { threads = 2 }: Se
 export function int64Tensor(rows: number, cols: number, fill: (set: (r: number, c: number, v: number) => void) => void): Ort.Tensor {
   const data = new BigInt64Array(rows * cols);
   const lo = new Int32Array(data.buffer);
-  fill((r, c, v) => { lo[2 * (r * cols + c)] = v; });
+  fill((r, c, v) => {
+    lo[2 * (r * cols + c)] = v;
+  });
   return new (loadedOrt().Tensor)('int64', data, [rows, cols]);
 }
 

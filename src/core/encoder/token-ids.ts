@@ -5,7 +5,10 @@ import type { LearnedCard } from './card.js';
 import { ngramBuckets } from './ngrams.js';
 import { encoderWords } from './words.js';
 
-export interface TokenWeights { ids: number[]; weights: number[] }
+export interface TokenWeights {
+  ids: number[];
+  weights: number[];
+}
 
 export interface LearnedTokenizer {
   /** Repeated ids are merged (weights summed): the weighted mean is the same, the tensors shorter. */
@@ -41,11 +44,18 @@ export function learnedTokenizer(card: LearnedCard): LearnedTokenizer {
       const ids: number[] = [];
       const add = (id: number, w: number) => {
         if (met[id]) sums[id] += w;
-        else { met[id] = 1; sums[id] = w; ids.push(id); }
+        else {
+          met[id] = 1;
+          sums[id] = w;
+          ids.push(id);
+        }
       };
       for (const w of encoderWords(text)) {
         const id = index.get(w);
-        if (id !== undefined) { add(id, card.weights[id]); continue; }
+        if (id !== undefined) {
+          add(id, card.weights[id]);
+          continue;
+        }
         const b = bucketsOf(w);
         const share = card.unknownWeight / b.length;
         for (const x of b) add(x, share);

@@ -29,11 +29,16 @@ export function encoderWords(text: string): string[] {
   const out: string[] = [];
   for (const m of normalizeText(text).matchAll(WORD)) {
     let w = m[0];
-    if (w.indexOf("'") < 0) { out.push(w); continue; }
+    if (w.indexOf("'") < 0) {
+      out.push(w);
+      continue;
+    }
     const el = ELISION.exec(w);
     if (el && w.length > el[0].length) w = w.slice(el[0].length);
     const parts = w.split("'");
-    parts.forEach((p, i) => { if (p && (i === 0 || p.length > 1)) out.push(p); });
+    parts.forEach((p, i) => {
+      if (p && (i === 0 || p.length > 1)) out.push(p);
+    });
   }
   return out;
 }

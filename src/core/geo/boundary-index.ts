@@ -42,7 +42,15 @@ interface Entry extends Box {
   parts: StripPolygon[] | null;
 }
 
-interface Row extends BoundaryHit { rowid: number; division_rank: number; level_order: number; min_lng: number; min_lat: number; max_lng: number; max_lat: number }
+interface Row extends BoundaryHit {
+  rowid: number;
+  division_rank: number;
+  level_order: number;
+  min_lng: number;
+  min_lat: number;
+  max_lng: number;
+  max_lat: number;
+}
 
 const BYTES_PER_ENTRY = 200;
 
@@ -52,19 +60,39 @@ const areaKey = (sqkm: number) => Math.round(sqkm * 1e6);
 
 /** Winner order: smaller first; for equal areas (the same polygon in two sets) the more specific division. */
 function compare(a: Entry, b: Entry): number {
-  return a.levelOrder - b.levelOrder || areaKey(a.hit.area_sqkm) - areaKey(b.hit.area_sqkm) || b.rank - a.rank
-    || (a.hit.constituency_id < b.hit.constituency_id ? -1 : a.hit.constituency_id > b.hit.constituency_id ? 1 : 0);
+  return (
+    a.levelOrder - b.levelOrder ||
+    areaKey(a.hit.area_sqkm) - areaKey(b.hit.area_sqkm) ||
+    b.rank - a.rank ||
+    (a.hit.constituency_id < b.hit.constituency_id ? -1 : a.hit.constituency_id > b.hit.constituency_id ? 1 : 0)
+  );
 }
 
 export function createBoundaryIndex({ db }: { db: Database.Database }): BoundaryIndex {
-  const rows = db.prepare(`SELECT rowid, constituency_id, source_set, slug, name, level, province_territory, area_sqkm, division_rank,
+  const rows = db
+    .prepare(`SELECT rowid, constituency_id, source_set, slug, name, level, province_territory, area_sqkm, division_rank,
       level_order, min_lng, min_lat, max_lng, max_lat
-    FROM boundaries WHERE is_current = 1 ORDER BY rowid`).all() as Row[];
+    FROM boundaries WHERE is_current = 1 ORDER BY rowid`)
+    .all() as Row[];
   const blob = db.prepare('SELECT full_fgb FROM boundaries WHERE rowid = ?').pluck();
   const entries: Entry[] = rows.map((r) => ({
-    minX: r.min_lng, minY: r.min_lat, maxX: r.max_lng, maxY: r.max_lat,
-    rowid: r.rowid, rank: r.division_rank, levelOrder: r.level_order, parts: null,
-    hit: { constituency_id: r.constituency_id, source_set: r.source_set, slug: r.slug, name: r.name, level: r.level, province_territory: r.province_territory, area_sqkm: r.area_sqkm },
+    minX: r.min_lng,
+    minY: r.min_lat,
+    maxX: r.max_lng,
+    maxY: r.max_lat,
+    rowid: r.rowid,
+    rank: r.division_rank,
+    levelOrder: r.level_order,
+    parts: null,
+    hit: {
+      constituency_id: r.constituency_id,
+      source_set: r.source_set,
+      slug: r.slug,
+      name: r.name,
+      level: r.level,
+      province_territory: r.province_territory,
+      area_sqkm: r.area_sqkm,
+    },
   }));
   const grid = new GridIndex(entries);
   const byId = new Map(entries.map((e) => [e.hit.constituency_id, e.hit]));
@@ -99,6 +127,8 @@ export function createBoundaryIndex({ db }: { db: Database.Database }): Boundary
     },
     byId: (id) => byId.get(id),
     memoryBytes: () => geometryBytes + entries.length * BYTES_PER_ENTRY + grid.entries * 8,
-    warm() { for (const e of entries) partsOf(e); },
+    warm() {
+      for (const e of entries) partsOf(e);
+    },
   };
 }

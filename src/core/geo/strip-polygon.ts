@@ -13,13 +13,19 @@ import type { FlatPolygon } from '../data-file/fgb.js';
 
 export interface StripPolygon {
   /** Box of the outer ring: turf rejects outside it before any edge (holes never stick out of a valid ring). */
-  minX: number; minY: number; maxX: number; maxY: number;
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
   /** Every ring's positions, one after another, x,y interleaved. */
   xy: Float64Array;
   /** y-range of all rings, cut into `strips` strips of `height`. */
-  bottom: number; height: number; strips: number;
+  bottom: number;
+  height: number;
+  strips: number;
   /** Edges of strip s: `edges[first[s]] .. edges[first[s + 1] - 1]`, each the index of its first position. */
-  first: Uint32Array; edges: Uint32Array;
+  first: Uint32Array;
+  edges: Uint32Array;
 }
 
 /** Edges per strip aimed at: fewer means more strips, each edge listed in more of them. */
@@ -30,14 +36,22 @@ export function stripPolygon(rings: FlatPolygon): StripPolygon {
   for (const r of rings) positions += r.length / 2;
   const xy = new Float64Array(positions * 2);
   const starts: number[] = []; // an edge's first position: every position but each ring's last
-  let at = 0, bottom = Infinity, top = -Infinity;
+  let at = 0,
+    bottom = Infinity,
+    top = -Infinity;
   for (const r of rings) {
     xy.set(r, at * 2);
     for (let i = 0; i + 1 < r.length / 2; i++) starts.push(at + i);
-    for (let i = 1; i < r.length; i += 2) { if (r[i] < bottom) bottom = r[i]; if (r[i] > top) top = r[i]; }
+    for (let i = 1; i < r.length; i += 2) {
+      if (r[i] < bottom) bottom = r[i];
+      if (r[i] > top) top = r[i];
+    }
     at += r.length / 2;
   }
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  let minX = Infinity,
+    minY = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity;
   const outer = rings[0] ?? new Float64Array(0);
   for (let i = 0; i < outer.length; i += 2) {
     if (outer[i] < minX) minX = outer[i];
@@ -46,21 +60,39 @@ export function stripPolygon(rings: FlatPolygon): StripPolygon {
     if (outer[i + 1] > maxY) maxY = outer[i + 1];
   }
 
-  const height = top > bottom ? (top - bottom) : 0;
+  const height = top > bottom ? top - bottom : 0;
   const strips = height > 0 ? Math.max(1, Math.ceil(starts.length / EDGES_PER_STRIP)) : 1;
-  const p: StripPolygon = { minX, minY, maxX, maxY, xy, bottom, height: height / strips, strips, first: new Uint32Array(strips + 1), edges: new Uint32Array(0) };
+  const p: StripPolygon = {
+    minX,
+    minY,
+    maxX,
+    maxY,
+    xy,
+    bottom,
+    height: height / strips,
+    strips,
+    first: new Uint32Array(strips + 1),
+    edges: new Uint32Array(0),
+  };
 
   // Two passes (count, then fill) so every strip's edges sit in one typed array.
   const span = (j: number): [number, number] => {
-    const a = xy[2 * j + 1], b = xy[2 * j + 3];
+    const a = xy[2 * j + 1],
+      b = xy[2 * j + 3];
     return a < b ? [stripOf(p, a), stripOf(p, b)] : [stripOf(p, b), stripOf(p, a)];
   };
   const count = new Uint32Array(strips + 1);
-  for (const j of starts) { const [lo, hi] = span(j); for (let s = lo; s <= hi; s++) count[s + 1]++; }
+  for (const j of starts) {
+    const [lo, hi] = span(j);
+    for (let s = lo; s <= hi; s++) count[s + 1]++;
+  }
   for (let s = 0; s < strips; s++) count[s + 1] += count[s];
   p.first = count.slice();
   p.edges = new Uint32Array(count[strips]);
-  for (const j of starts) { const [lo, hi] = span(j); for (let s = lo; s <= hi; s++) p.edges[count[s]++] = j; }
+  for (const j of starts) {
+    const [lo, hi] = span(j);
+    for (let s = lo; s <= hi; s++) p.edges[count[s]++] = j;
+  }
   return p;
 }
 
@@ -79,7 +111,10 @@ export function stripContains(p: StripPolygon, x: number, y: number): boolean {
   for (let e = p.first[s], end = p.first[s + 1]; e < end; e++) {
     const j = edges[e] * 2;
     // point-in-polygon-hao's loop body, with its variable names.
-    const u1 = xy[j] - x, v1 = xy[j + 1] - y, u2 = xy[j + 2] - x, v2 = xy[j + 3] - y;
+    const u1 = xy[j] - x,
+      v1 = xy[j + 1] - y,
+      u2 = xy[j + 2] - x,
+      v2 = xy[j + 3] - y;
     if (v1 === 0 && v2 === 0) {
       if ((u2 <= 0 && u1 >= 0) || (u1 <= 0 && u2 >= 0)) return true;
     } else if ((v2 >= 0 && v1 <= 0) || (v2 <= 0 && v1 >= 0)) {

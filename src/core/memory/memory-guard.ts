@@ -35,7 +35,12 @@ export interface MemoryGuard {
   readonly collections: number;
 }
 
-export function createMemoryGuard({ ceiling = BUILD_MEMORY_CEILING, margin = ceiling / 4, resident = () => process.memoryUsage.rss(), collect = collectGarbage }: MemoryGuardOptions = {}): MemoryGuard {
+export function createMemoryGuard({
+  ceiling = BUILD_MEMORY_CEILING,
+  margin = ceiling / 4,
+  resident = () => process.memoryUsage.rss(),
+  collect = collectGarbage,
+}: MemoryGuardOptions = {}): MemoryGuard {
   // When what is alive is itself above the ceiling, collecting after every batch would only cost
   // time: the next check waits until the set has grown by `margin` past that.
   let threshold = ceiling;
@@ -48,7 +53,9 @@ export function createMemoryGuard({ ceiling = BUILD_MEMORY_CEILING, margin = cei
       threshold = Math.max(ceiling, resident() + margin);
       return true;
     },
-    get collections() { return collections; },
+    get collections() {
+      return collections;
+    },
   };
 }
 
@@ -72,8 +79,12 @@ export const CHECK_INTERVAL_MS = 20;
 /** A middleware that asks `guard` once the answer is built, on the next turn of the event loop (the
  *  collection, if any, then delays the requests after it, not this answer), at most once every
  *  `interval` ms: several searches ending close together ask once. */
-export function checkAfterwards(guard: MemoryGuard, { interval = CHECK_INTERVAL_MS, now = () => performance.now() }: { interval?: number; now?: () => number } = {}): MiddlewareHandler {
-  let pending = false, last = -Infinity;
+export function checkAfterwards(
+  guard: MemoryGuard,
+  { interval = CHECK_INTERVAL_MS, now = () => performance.now() }: { interval?: number; now?: () => number } = {},
+): MiddlewareHandler {
+  let pending = false,
+    last = -Infinity;
   const check = () => {
     pending = false;
     last = now();
@@ -81,6 +92,9 @@ export function checkAfterwards(guard: MemoryGuard, { interval = CHECK_INTERVAL_
   };
   return async (_c, next) => {
     await next();
-    if (!pending && now() - last >= interval) { pending = true; setImmediate(check); }
+    if (!pending && now() - last >= interval) {
+      pending = true;
+      setImmediate(check);
+    }
   };
 }

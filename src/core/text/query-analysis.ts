@@ -10,10 +10,16 @@ import { words } from './words.js';
 export type QueryShape = 'keyword' | 'topic' | 'prose';
 
 /** A quoted phrase: the stems of its words that are not stop words, in order, per language. */
-export interface Phrase { text: string; stems: Record<Lang, string[]> }
+export interface Phrase {
+  text: string;
+  stems: Record<Lang, string[]>;
+}
 
 /** A bill number as written in Hansard: C-36, S-15 (federal), Bill 14 / projet de loi 14 (provincial). */
-export interface BillNumber { text: string; pattern: RegExp }
+export interface BillNumber {
+  text: string;
+  pattern: RegExp;
+}
 
 export interface QueryAnalysis {
   phrases: Phrase[];
@@ -34,7 +40,9 @@ const PROVINCIAL_BILL = /\b(?:bill|projet de loi)\s+(M?\d{1,4})\b/giu;
 
 /** Stems of a text in one language, without stop words, in order: the phrase as the index sees it. */
 export function phraseStems(text: string, lang: Lang): string[] {
-  return words(text).filter((w) => !isStop(w.norm, lang)).map((w) => stem(w.norm, lang));
+  return words(text)
+    .filter((w) => !isStop(w.norm, lang))
+    .map((w) => stem(w.norm, lang));
 }
 
 function billPattern(letter: string, digits: string): RegExp {
@@ -56,15 +64,24 @@ export function analyseQuery(q: string, langs: readonly Lang[]): QueryAnalysis {
     // "C 36" alone is too loose to call a bill number unless the query says bill / projet de loi.
     const spaced = /\s/.test(m[0].slice(1, 2));
     if (spaced && !/\b(bill|projet)\b/i.test(q)) continue;
-    if (!seen.has(text)) { seen.add(text); bills.push({ text, pattern: billPattern(m[1], m[2]) }); }
+    if (!seen.has(text)) {
+      seen.add(text);
+      bills.push({ text, pattern: billPattern(m[1], m[2]) });
+    }
   }
   for (const m of q.matchAll(PROVINCIAL_BILL)) {
     const text = `Bill ${m[1].toUpperCase()}`;
-    if (!seen.has(text)) { seen.add(text); bills.push({ text, pattern: new RegExp(`\\b(?:bill|projet de loi)\\s+${m[1]}\\b`, 'iu') }); }
+    if (!seen.has(text)) {
+      seen.add(text);
+      bills.push({ text, pattern: new RegExp(`\\b(?:bill|projet de loi)\\s+${m[1]}\\b`, 'iu') });
+    }
   }
   const all = words(q);
   const content = all.filter((w) => !langs.every((l) => isStop(w.norm, l)));
-  const names = all.slice(1).filter((w) => /^\p{Lu}/u.test(q.slice(w.start, w.end)) && !langs.some((l) => isStop(w.norm, l))).map((w) => q.slice(w.start, w.end));
+  const names = all
+    .slice(1)
+    .filter((w) => /^\p{Lu}/u.test(q.slice(w.start, w.end)) && !langs.some((l) => isStop(w.norm, l)))
+    .map((w) => q.slice(w.start, w.end));
   const contentWords = content.length;
   let shape: QueryShape = 'topic';
   if (phrases.length || bills.length) shape = 'keyword';

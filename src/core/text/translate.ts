@@ -5,7 +5,11 @@
 import type { Lang } from './terms.js';
 
 /** Per language, a stem's translations into the other language with their scores (best first). */
-export interface Lexicon { version: 1; en: Record<string, Array<[string, number]>>; fr: Record<string, Array<[string, number]>> }
+export interface Lexicon {
+  version: 1;
+  en: Record<string, Array<[string, number]>>;
+  fr: Record<string, Array<[string, number]>>;
+}
 
 export const LEXICON_BLOB = 'lexicon.json';
 
@@ -13,16 +17,28 @@ export const LEXICON_BLOB = 'lexicon.json';
 export function checkLexicon(raw: unknown): Lexicon | null {
   if (typeof raw !== 'object' || raw === null) return null;
   const l = raw as Partial<Lexicon>;
-  const side = (s: unknown) => typeof s === 'object' && s !== null && Object.values(s).every((v) => Array.isArray(v) && v.every((x) => Array.isArray(x) && typeof x[0] === 'string' && typeof x[1] === 'number'));
+  const side = (s: unknown) =>
+    typeof s === 'object' &&
+    s !== null &&
+    Object.values(s).every(
+      (v) => Array.isArray(v) && v.every((x) => Array.isArray(x) && typeof x[0] === 'string' && typeof x[1] === 'number'),
+    );
   return l.version === 1 && side(l.en) && side(l.fr) ? (l as Lexicon) : null;
 }
 
-export interface Translation { stem: string; weight: number }
+export interface Translation {
+  stem: string;
+  weight: number;
+}
 
 /** The stems of the query's other-language rendering: for each query word, the translations of
  *  its stem in each searched language into the other one, scored, best per target stem. Stems the
  *  query already holds are left out (they are searched anyway). */
-export function translateStems(lexicon: Lexicon, terms: ReadonlyArray<{ stems: string[]; byLang?: Partial<Record<Lang, string>> }>, langs: readonly Lang[]): Translation[] {
+export function translateStems(
+  lexicon: Lexicon,
+  terms: ReadonlyArray<{ stems: string[]; byLang?: Partial<Record<Lang, string>> }>,
+  langs: readonly Lang[],
+): Translation[] {
   const own = new Set(terms.flatMap((t) => t.stems));
   const best = new Map<string, number>();
   for (const t of terms) {

@@ -2,7 +2,11 @@
 // query parsing and snippet marking, so all three agree on what a word is.
 import { fold } from '../domain/text.js';
 
-export interface Word { /** folded, elision removed */ norm: string; start: number; end: number }
+export interface Word {
+  /** folded, elision removed */ norm: string;
+  start: number;
+  end: number;
+}
 
 // Letters (any script) and digits, with inner apostrophes/hyphens kept so "l'État" and "bien-être"
 // arrive as one piece before elision and hyphen handling.
@@ -12,7 +16,9 @@ const ELISION = /^(?:l|d|j|m|n|s|t|c|qu|jusqu|lorsqu|puisqu|quoiqu)['’]/;
 
 export function words(text: string): Word[] {
   const out: Word[] = [];
-  eachWord(text, (w) => { out.push(w); });
+  eachWord(text, (w) => {
+    out.push(w);
+  });
   return out;
 }
 
@@ -29,10 +35,16 @@ export function eachWord(text: string, visit: (w: Word) => boolean | void): void
       continue;
     }
     const folded = fold(raw).replace(/’/g, "'");
-    if (folded === "aujourd'hui") { if (visit({ norm: 'aujourdhui', start: at, end: at + raw.length }) === false) return; continue; }
+    if (folded === "aujourd'hui") {
+      if (visit({ norm: 'aujourdhui', start: at, end: at + raw.length }) === false) return;
+      continue;
+    }
     const el = ELISION.exec(folded);
     let rest = raw;
-    if (el && folded.length > el[0].length) { rest = raw.slice(el[0].length); at += el[0].length; }
+    if (el && folded.length > el[0].length) {
+      rest = raw.slice(el[0].length);
+      at += el[0].length;
+    }
     // Hyphenated compounds are indexed as their parts ("bien-être" → bien, etre). Parts are folded
     // one by one so offsets stay those of the original text.
     for (const part of rest.split(/['’‑-]/)) {

@@ -33,12 +33,20 @@ function changing<T>(path: string, change: (keys: KeyRecord[], write: (keys: Key
   }
 }
 
-export function createKey(path: string, o: { name: string; tier: Tier; labels: KeyLabels; now?: Date }): { key: string; record: KeyRecord } {
+export function createKey(
+  path: string,
+  o: { name: string; tier: Tier; labels: KeyLabels; now?: Date },
+): { key: string; record: KeyRecord } {
   return changing(path, (keys, write) => {
     const key = mintKey(o.labels);
     const record: KeyRecord = {
-      id: randomBytes(6).toString('hex'), name: o.name, tier: o.tier, sha256: hashKey(key),
-      hint: key.slice(-CHECKSUM_LENGTH), created_at: isoSecond(o.now ?? new Date()), revoked_at: null,
+      id: randomBytes(6).toString('hex'),
+      name: o.name,
+      tier: o.tier,
+      sha256: hashKey(key),
+      hint: key.slice(-CHECKSUM_LENGTH),
+      created_at: isoSecond(o.now ?? new Date()),
+      revoked_at: null,
     };
     write([...keys, record]);
     return { key, record };

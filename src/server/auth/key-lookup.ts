@@ -7,9 +7,7 @@ import { hashKey } from './key-admin.js';
 import { keyProblem, type KeyLabels, type KeyProblem } from './key-format.js';
 import { readKeyStore, type KeyRecord } from './key-store-file.js';
 
-export type KeyCheck =
-  | { ok: true; key: KeyRecord }
-  | { ok: false; reason: KeyProblem | 'unknown' | 'revoked' };
+export type KeyCheck = { ok: true; key: KeyRecord } | { ok: false; reason: KeyProblem | 'unknown' | 'revoked' };
 
 export interface KeyLookupOptions {
   path: string;
@@ -60,8 +58,14 @@ export function createKeyLookup({ path, labels, now = Date.now, recheckMs = 1000
 
   return {
     /** Loads now; `serve` calls it at start so a broken store is reported before the first request. */
-    refresh: () => { checkedAt = -Infinity; refresh(); },
-    get size() { refresh(); return [...byPrefix.values()].reduce((n, ks) => n + ks.length, 0); },
+    refresh: () => {
+      checkedAt = -Infinity;
+      refresh();
+    },
+    get size() {
+      refresh();
+      return [...byPrefix.values()].reduce((n, ks) => n + ks.length, 0);
+    },
     check(presented: string): KeyCheck {
       // Checked before any lookup: a mistyped or foreign key costs no hash and no file check.
       const problem = keyProblem(presented, labels);

@@ -48,7 +48,8 @@ function recordProblem(r: Record<string, unknown>): string | null {
   if (typeof r.sha256 !== 'string' || !HEX64.test(r.sha256)) return 'sha256 must be 64 hex characters';
   if (typeof r.hint !== 'string') return 'hint must be a string';
   if (typeof r.created_at !== 'string' || !ISO.test(r.created_at)) return 'created_at must be an ISO timestamp';
-  if (r.revoked_at !== null && (typeof r.revoked_at !== 'string' || !ISO.test(r.revoked_at))) return 'revoked_at must be null or an ISO timestamp';
+  if (r.revoked_at !== null && (typeof r.revoked_at !== 'string' || !ISO.test(r.revoked_at)))
+    return 'revoked_at must be null or an ISO timestamp';
   return null;
 }
 

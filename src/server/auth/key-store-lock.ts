@@ -29,7 +29,11 @@ export interface HeldLock {
   check(): void;
 }
 
-interface Owner { pid: number; host: string; token: string }
+interface Owner {
+  pid: number;
+  host: string;
+  token: string;
+}
 
 const sleepSync = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
@@ -97,10 +101,15 @@ export function withKeyStoreLock<T>(storePath: string, change: (lock: HeldLock) 
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const held = readOwner(lockPath);
-      if (held && isStale(lockPath, held.owner)) { breakStale(lockPath); continue; }
+      if (held && isStale(lockPath, held.owner)) {
+        breakStale(lockPath);
+        continue;
+      }
       if (Date.now() > deadline) {
         const who = held?.owner ? ` (pid ${held.owner.pid} on ${held.owner.host})` : '';
-        throw new KeyStoreLockError(`another canpol keys is changing the key store: ${lockPath} is held${who}; remove it if no such process runs`);
+        throw new KeyStoreLockError(
+          `another canpol keys is changing the key store: ${lockPath} is held${who}; remove it if no such process runs`,
+        );
       }
       sleepSync(RETRY_MS + Math.random() * RETRY_MS);
       continue;
@@ -114,7 +123,10 @@ export function withKeyStoreLock<T>(storePath: string, change: (lock: HeldLock) 
   }
   const lock: HeldLock = {
     check() {
-      if (readOwner(lockPath)?.text !== text) throw new KeyStoreLockError(`the key store's lock ${lockPath} was taken over while this change was being made; nothing was written, try again`);
+      if (readOwner(lockPath)?.text !== text)
+        throw new KeyStoreLockError(
+          `the key store's lock ${lockPath} was taken over while this change was being made; nothing was written, try again`,
+        );
     },
   };
   try {

@@ -6,29 +6,72 @@ import { billNumberQuery, compactNumberSql } from './bill-number.js';
 import { containsText } from '../../core/data-file/text-index.js';
 
 export interface BillListItem {
-  id: string; session_id: string; level: Level; province_territory: string | null; bill_number: string;
-  title: string; short_title: string | null; bill_type: string; status: string | null; status_changed_at: string | null;
-  introduced_date: string | null; source_system: string; source_url: string | null; first_seen_at: string; updated_at: string;
-  parliament_number: number; session_number: number; session_name: string; events_count: number; sponsors_count: number;
+  id: string;
+  session_id: string;
+  level: Level;
+  province_territory: string | null;
+  bill_number: string;
+  title: string;
+  short_title: string | null;
+  bill_type: string;
+  status: string | null;
+  status_changed_at: string | null;
+  introduced_date: string | null;
+  source_system: string;
+  source_url: string | null;
+  first_seen_at: string;
+  updated_at: string;
+  parliament_number: number;
+  session_number: number;
+  session_name: string;
+  events_count: number;
+  sponsors_count: number;
 }
 
 export interface BillDetail extends BillListItem {
-  source_id: string | null; session_start_date: string; session_end_date: string | null; votes_count: number;
+  source_id: string | null;
+  session_start_date: string;
+  session_end_date: string | null;
+  votes_count: number;
 }
 
 export interface BillEvent {
-  id: string; bill_id: string; stage: BillStage; stage_label: string; event_type: string | null; outcome: string | null;
-  committee_name: string | null; event_date: string; source_url: string | null; created_at: string;
+  id: string;
+  bill_id: string;
+  stage: BillStage;
+  stage_label: string;
+  event_type: string | null;
+  outcome: string | null;
+  committee_name: string | null;
+  event_date: string;
+  source_url: string | null;
+  created_at: string;
 }
 
 export interface BillSponsor {
-  id: string; bill_id: string; politician_id: string | null; sponsor_name_raw: string; role: SponsorRole; ordering: number;
-  created_at: string; politician_name: string | null; politician_party: string | null; external_parliament_slug: string | null;
+  id: string;
+  bill_id: string;
+  politician_id: string | null;
+  sponsor_name_raw: string;
+  role: SponsorRole;
+  ordering: number;
+  created_at: string;
+  politician_name: string | null;
+  politician_party: string | null;
+  external_parliament_slug: string | null;
 }
 
 export interface BillFilters {
-  level?: Level; province_territory?: string; session_id?: string; status?: string; sponsor_politician_id?: string;
-  q?: string; introduced_from?: string; introduced_to?: string; page: number; limit: number;
+  level?: Level;
+  province_territory?: string;
+  session_id?: string;
+  status?: string;
+  sponsor_politician_id?: string;
+  q?: string;
+  introduced_from?: string;
+  introduced_to?: string;
+  page: number;
+  limit: number;
 }
 
 const LIST_COLUMNS = `b.id, b.session_id, b.level, b.province_territory, b.bill_number, b.title, b.short_title, b.bill_type,
@@ -65,14 +108,25 @@ export function createBillQueries(db: Database.Database) {
         const [contains, value] = containsText('bills', 'b', number.spelled);
         where.always(`(${EXACT_NUMBER} OR ${contains})`, number.compact, value);
         return paged<BillListItem>({
-          select: LIST_COLUMNS, from: FROM, where, page: f.page, limit: f.limit,
+          select: LIST_COLUMNS,
+          from: FROM,
+          where,
+          page: f.page,
+          limit: f.limit,
           orderBy: `${EXACT_NUMBER} DESC, CASE WHEN ${EXACT_NUMBER} THEN s.start_date END DESC, b.introduced_date DESC, b.id`,
           orderParams: [number.compact, number.compact],
         });
       }
       if (f.q !== undefined) where.always(...containsText('bills', 'b', f.q, { walkOrderIndex: true }));
       // Newest first; SQLite sorts NULL lowest, so DESC puts undated bills last and bills_by_order serves it.
-      return paged<BillListItem>({ select: LIST_COLUMNS, from: FROM, where, orderBy: 'b.introduced_date DESC, b.id', page: f.page, limit: f.limit });
+      return paged<BillListItem>({
+        select: LIST_COLUMNS,
+        from: FROM,
+        where,
+        orderBy: 'b.introduced_date DESC, b.id',
+        page: f.page,
+        limit: f.limit,
+      });
     },
     detail: (id: string) => (detail.get(id) as BillDetail | undefined) ?? null,
     exists: (id: string) => exists.get(id) === 1,

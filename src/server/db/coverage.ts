@@ -3,10 +3,20 @@ import type Database from 'better-sqlite3';
 import type { CoverageStatus } from '../../core/domain/enums.js';
 
 export interface CoverageRow {
-  jurisdiction: string; legislature_name: string; seats: number; bills_status: CoverageStatus;
-  hansard_status: CoverageStatus; votes_status: CoverageStatus; committees_status: CoverageStatus;
-  bills_count: number; speeches_count: number; votes_count: number; politicians_count: number;
-  last_verified_at: string | null; source_urls: Record<string, string>; notes: string | null;
+  jurisdiction: string;
+  legislature_name: string;
+  seats: number;
+  bills_status: CoverageStatus;
+  hansard_status: CoverageStatus;
+  votes_status: CoverageStatus;
+  committees_status: CoverageStatus;
+  bills_count: number;
+  speeches_count: number;
+  votes_count: number;
+  politicians_count: number;
+  last_verified_at: string | null;
+  source_urls: Record<string, string>;
+  notes: string | null;
   /** Members on file: `partial` from a compiled roster (Represent), `live` from the legislature's own, `none` when nobody sits. */
   politicians_status: CoverageStatus;
 }
@@ -24,8 +34,10 @@ export function createCoverageQueries(db: Database.Database) {
   return {
     /** Rows in federal-then-provinces order, optionally only those whose bills_status matches. */
     rows: (billsStatus?: CoverageStatus): CoverageRow[] =>
-      (rows.all({ status: billsStatus ?? null }) as Array<Omit<CoverageRow, 'source_urls'> & { source_urls: string }>)
-        .map((r) => ({ ...r, source_urls: JSON.parse(r.source_urls) as Record<string, string> })),
+      (rows.all({ status: billsStatus ?? null }) as Array<Omit<CoverageRow, 'source_urls'> & { source_urls: string }>).map((r) => ({
+        ...r,
+        source_urls: JSON.parse(r.source_urls) as Record<string, string>,
+      })),
     /** Counts of bills_status over every jurisdiction, whatever the filter (docs/api-notes.md). */
     summary: () => summary.get() as CoverageSummary,
   };

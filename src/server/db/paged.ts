@@ -51,10 +51,19 @@ export function createPager(db: Database.Database) {
   };
   return function paged<R, T = R>(q: PagedQuery, shape: (row: R) => T = (r) => r as unknown as T): Page<T> {
     const where = q.where.toString();
-    const total = prepare(`SELECT count(*) FROM ${q.from} ${where}`).pluck().get(...q.where.params) as number;
+    const total = prepare(`SELECT count(*) FROM ${q.from} ${where}`)
+      .pluck()
+      .get(...q.where.params) as number;
     const offset = (q.page - 1) * q.limit;
-    const rows = offset >= total ? [] : (prepare(`SELECT ${q.select} FROM ${q.from} ${where} ORDER BY ${q.orderBy} LIMIT ? OFFSET ?`)
-      .all(...q.where.params, ...(q.orderParams ?? []), q.limit, offset) as R[]);
+    const rows =
+      offset >= total
+        ? []
+        : (prepare(`SELECT ${q.select} FROM ${q.from} ${where} ORDER BY ${q.orderBy} LIMIT ? OFFSET ?`).all(
+            ...q.where.params,
+            ...(q.orderParams ?? []),
+            q.limit,
+            offset,
+          ) as R[]);
     return { items: rows.map(shape), page: q.page, limit: q.limit, total, pages: Math.ceil(total / q.limit) };
   };
 }

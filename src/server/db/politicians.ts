@@ -26,48 +26,114 @@ export interface PoliticianListItem {
 }
 
 export interface PoliticianDetail {
-  id: string; name: string; first_name: string | null; last_name: string | null; honorific: string | null;
-  party: string | null; elected_office: string; level: Level; province_territory: string | null;
-  constituency_name: string | null; constituency_id: string | null; email: string | null; phone: string | null; fax: string | null;
-  constituency_office_address: string | null; legislature_office_address: string | null; mailing_address: null;
-  status: PoliticianStatus; term_start_at: string | null; term_end_at: string | null; last_verified_at: string | null;
-  photo_url: string | null; personal_url: string | null; official_url: string | null;
-  social_urls: Record<string, string>; is_active: boolean; external_parliament_slug: string | null; ab_assembly_mid: string | null;
+  id: string;
+  name: string;
+  first_name: string | null;
+  last_name: string | null;
+  honorific: string | null;
+  party: string | null;
+  elected_office: string;
+  level: Level;
+  province_territory: string | null;
+  constituency_name: string | null;
+  constituency_id: string | null;
+  email: string | null;
+  phone: string | null;
+  fax: string | null;
+  constituency_office_address: string | null;
+  legislature_office_address: string | null;
+  mailing_address: null;
+  status: PoliticianStatus;
+  term_start_at: string | null;
+  term_end_at: string | null;
+  last_verified_at: string | null;
+  photo_url: string | null;
+  personal_url: string | null;
+  official_url: string | null;
+  social_urls: Record<string, string>;
+  is_active: boolean;
+  external_parliament_slug: string | null;
+  ab_assembly_mid: string | null;
 }
 
 /** One seat held (docs/api-notes.md, "Politician detail: terms"): a Parliament's term in one riding
  *  for one party; `observed` when the dates are those a source saw the person act in the seat. */
 export interface PoliticianTerm {
-  start_at: string; end_at: string | null; elected_office: string | null; constituency_id: string | null;
-  constituency_name: string | null; party: string | null; parliament_number: number | null; observed: boolean;
+  start_at: string;
+  end_at: string | null;
+  elected_office: string | null;
+  constituency_id: string | null;
+  constituency_name: string | null;
+  party: string | null;
+  parliament_number: number | null;
+  observed: boolean;
 }
 
 export interface WebsiteScan {
-  ip_country: string | null; ip_city: string | null; ip_latitude: number | null; ip_longitude: number | null;
-  hosting_provider: string | null; hosting_country: string | null; sovereignty_tier: number | null;
-  cdn_detected: string | null; cms_detected: string | null; scanned_at: string;
+  ip_country: string | null;
+  ip_city: string | null;
+  ip_latitude: number | null;
+  ip_longitude: number | null;
+  hosting_provider: string | null;
+  hosting_country: string | null;
+  sovereignty_tier: number | null;
+  cdn_detected: string | null;
+  cms_detected: string | null;
+  scanned_at: string;
 }
 
 export interface Website {
-  id: string; url: string; hostname: string | null; label: string | null; is_active: boolean;
-  last_scanned_at: string | null; created_at: string; updated_at: string; scan: WebsiteScan | null;
+  id: string;
+  url: string;
+  hostname: string | null;
+  label: string | null;
+  is_active: boolean;
+  last_scanned_at: string | null;
+  created_at: string;
+  updated_at: string;
+  scan: WebsiteScan | null;
 }
 
 export interface Office {
-  kind: OfficeKind; address: string | null; city: string | null; province_territory: string | null;
-  postal_code: string | null; phone: string | null; fax: string | null; email: string | null; hours: string | null;
-  lat: number | null; lng: number | null; source: string | null;
+  kind: OfficeKind;
+  address: string | null;
+  city: string | null;
+  province_territory: string | null;
+  postal_code: string | null;
+  phone: string | null;
+  fax: string | null;
+  email: string | null;
+  hours: string | null;
+  lat: number | null;
+  lng: number | null;
+  source: string | null;
 }
 
 export interface SocialHandle {
-  platform: Platform; handle: string; url: string; follower_count: number | null; lifetime_post_count: number | null;
-  last_post_at: string | null; last_profile_check_at: string | null; last_verified_at: string | null; is_live: boolean;
+  platform: Platform;
+  handle: string;
+  url: string;
+  follower_count: number | null;
+  lifetime_post_count: number | null;
+  last_post_at: string | null;
+  last_profile_check_at: string | null;
+  last_verified_at: string | null;
+  is_live: boolean;
 }
 
 export interface SocialPost {
-  id: string; politician_id: string; platform: Platform; post_id: string; posted_at: string; text: string | null;
-  url: string; media_urls: string[]; engagement: Record<string, number> | null; scraped_at: string;
-  funded_by: string | null; funded_by_url: string | null;
+  id: string;
+  politician_id: string;
+  platform: Platform;
+  post_id: string;
+  posted_at: string;
+  text: string | null;
+  url: string;
+  media_urls: string[];
+  engagement: Record<string, number> | null;
+  scraped_at: string;
+  funded_by: string | null;
+  funded_by_url: string | null;
 }
 
 export interface PoliticianFilters {
@@ -117,22 +183,33 @@ export function createPoliticianQueries(db: Database.Database) {
       if (f.jurisdiction === 'federal') where.always(`level = 'federal'`);
       else where.when(f.jurisdiction, `level = 'provincial' AND province_territory = ?`);
       if (f.status !== 'all') where.always('status = ?', f.status);
-      where
-        .when(f.role, `office_folded LIKE ? ESCAPE '\\'`, contains)
-        .when(f.constituency_id, 'constituency_id = ?');
+      where.when(f.role, `office_folded LIKE ? ESCAPE '\\'`, contains).when(f.constituency_id, 'constituency_id = ?');
       if (f.q !== undefined) where.always(...containsText('politicians', '', f.q));
-      return paged<PoliticianListItem>({ select: LIST_COLUMNS, from: 'politicians', where, orderBy: 'sort_name, id', page: f.page, limit: f.limit });
+      return paged<PoliticianListItem>({
+        select: LIST_COLUMNS,
+        from: 'politicians',
+        where,
+        orderBy: 'sort_name, id',
+        page: f.page,
+        limit: f.limit,
+      });
     },
 
     exists: (id: string) => exists.get(id) === 1,
 
     detail(id: string): { politician: PoliticianDetail; websites: Website[]; terms: PoliticianTerm[] } | null {
-      const row = detail.get(id) as (Omit<PoliticianDetail, 'social_urls' | 'is_active'> & { social_urls: string; is_active: number }) | undefined;
+      const row = detail.get(id) as
+        | (Omit<PoliticianDetail, 'social_urls' | 'is_active'> & { social_urls: string; is_active: number })
+        | undefined;
       if (!row) return null;
       const politician: PoliticianDetail = { ...row, social_urls: JSON.parse(row.social_urls), is_active: row.is_active === 1 };
-      const sites = (websites.all(id) as Array<Omit<Website, 'is_active' | 'scan'> & { is_active: number; scan: string | null }>)
-        .map((w) => ({ ...w, is_active: w.is_active === 1, scan: w.scan === null ? null : (JSON.parse(w.scan) as WebsiteScan) }));
-      const history = (terms.all(id) as Array<Omit<PoliticianTerm, 'observed'> & { observed: number }>).map((t) => ({ ...t, observed: t.observed === 1 }));
+      const sites = (websites.all(id) as Array<Omit<Website, 'is_active' | 'scan'> & { is_active: number; scan: string | null }>).map(
+        (w) => ({ ...w, is_active: w.is_active === 1, scan: w.scan === null ? null : (JSON.parse(w.scan) as WebsiteScan) }),
+      );
+      const history = (terms.all(id) as Array<Omit<PoliticianTerm, 'observed'> & { observed: number }>).map((t) => ({
+        ...t,
+        observed: t.observed === 1,
+      }));
       return { politician, websites: sites, terms: history };
     },
 
@@ -143,8 +220,13 @@ export function createPoliticianQueries(db: Database.Database) {
 
     posts(id: string, platforms: Platform[] | undefined, limit: number): SocialPost[] {
       const rows = (platforms ? postsOn.all(id, JSON.stringify(platforms), limit) : postsAll.all(id, limit)) as Array<
-        Omit<SocialPost, 'media_urls' | 'engagement'> & { media_urls: string; engagement: string | null }>;
-      return rows.map((r) => ({ ...r, media_urls: JSON.parse(r.media_urls), engagement: r.engagement === null ? null : JSON.parse(r.engagement) }));
+        Omit<SocialPost, 'media_urls' | 'engagement'> & { media_urls: string; engagement: string | null }
+      >;
+      return rows.map((r) => ({
+        ...r,
+        media_urls: JSON.parse(r.media_urls),
+        engagement: r.engagement === null ? null : JSON.parse(r.engagement),
+      }));
     },
   };
 }

@@ -7,14 +7,21 @@ import type { Office, PoliticianListItem, SocialHandle } from './politicians.js'
 
 export type { FsaRow, PostcodeRow };
 
-
 /** The politician of a representative entry: list-item fields plus names, URLs and social_urls (decisions 5). */
 export interface RepresentativePolitician extends PoliticianListItem {
-  first_name: string | null; last_name: string | null; personal_url: string | null; official_url: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  personal_url: string | null;
+  official_url: string | null;
   social_urls: Partial<Record<Platform, string>>;
 }
 
-export interface SittingPolitician { politician: RepresentativePolitician; level: Level; constituency_name: string | null; is_mayor: boolean }
+export interface SittingPolitician {
+  politician: RepresentativePolitician;
+  level: Level;
+  constituency_name: string | null;
+  is_mayor: boolean;
+}
 
 const SITTING_COLUMNS = `id, name AS full_name, honorific, party, status, level, province_territory, constituency_id,
   constituency_name, elected_office, photo_url, email, phone, term_start_at, last_verified_at,
@@ -33,21 +40,27 @@ export function createPostcodeQueries(db: Database.Database) {
   const precomputed = has('postcode_boundaries');
   const setOf = precomputed ? db.prepare('SELECT set_id FROM postcode_boundaries WHERE code = ?').pluck() : null;
   const setById = precomputed ? db.prepare('SELECT containing FROM point_boundary_sets WHERE id = ?').pluck() : null;
-  const sitting = db.prepare(`SELECT ${SITTING_COLUMNS} FROM politicians WHERE constituency_id = ? AND status = 'sitting' ORDER BY sort_name, id`);
+  const sitting = db.prepare(
+    `SELECT ${SITTING_COLUMNS} FROM politicians WHERE constituency_id = ? AND status = 'sitting' ORDER BY sort_name, id`,
+  );
   // A mayor elected by the whole municipality sits for `<ward set>/<municipality>`, a constituency no
   // polygon has: found by the set of the ward holding the point ('/' + 1 is '0', the range's end).
-  const sittingInSet = db.prepare(`SELECT ${SITTING_COLUMNS} FROM politicians WHERE constituency_id >= ? || '/' AND constituency_id < ? || '0'
+  const sittingInSet =
+    db.prepare(`SELECT ${SITTING_COLUMNS} FROM politicians WHERE constituency_id >= ? || '/' AND constituency_id < ? || '0'
     AND level = 'municipal' AND status = 'sitting' ORDER BY sort_name, id`);
   const offices = db.prepare(`SELECT kind, address, city, province_territory, postal_code, phone, fax, email, hours, lat, lng, source
     FROM offices WHERE politician_id = ? ORDER BY kind_order, ord`);
   const socials = db.prepare(`SELECT platform, handle, url, follower_count, lifetime_post_count, last_post_at, last_profile_check_at,
       last_verified_at, is_live FROM socials WHERE politician_id = ? AND is_live = 1 ORDER BY platform, handle`);
   const shape = (rows: unknown[]): SittingPolitician[] =>
-    (rows as Array<RepresentativePolitician & { social_urls: string; office_folded: string; sort_name: string }>)
-      .map(({ office_folded, sort_name: _sort, social_urls, ...p }) => ({
+    (rows as Array<RepresentativePolitician & { social_urls: string; office_folded: string; sort_name: string }>).map(
+      ({ office_folded, sort_name: _sort, social_urls, ...p }) => ({
         politician: { ...p, social_urls: JSON.parse(social_urls) },
-        level: p.level, constituency_name: p.constituency_name, is_mayor: MAYOR.test(office_folded),
-      }));
+        level: p.level,
+        constituency_name: p.constituency_name,
+        is_mayor: MAYOR.test(office_folded),
+      }),
+    );
 
   return {
     code: (c: string) => (code?.get(c) as PostcodeRow | undefined) ?? null,
@@ -66,7 +79,10 @@ export function createPostcodeQueries(db: Database.Database) {
 
     offices: (politicianId: string) => offices.all(politicianId) as Office[],
     liveSocials: (politicianId: string) =>
-      (socials.all(politicianId) as Array<Omit<SocialHandle, 'is_live'> & { is_live: number }>).map((s) => ({ ...s, is_live: s.is_live === 1 })),
+      (socials.all(politicianId) as Array<Omit<SocialHandle, 'is_live'> & { is_live: number }>).map((s) => ({
+        ...s,
+        is_live: s.is_live === 1,
+      })),
   };
 }
 

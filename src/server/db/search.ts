@@ -45,17 +45,46 @@ export function chunkWhere(f: SearchFilters): Where {
 }
 
 export interface ResultRow {
-  rowid: number; chunk_id: string; speech_id: string; chunk_index: number; text: string; char_start: number; char_end: number;
-  spoken_at: string; language: Lang; level: string; province_territory: string | null; party_at_time: string | null;
-  speaker_name_raw: string; speaker_role: string | null; speech_type: string; source_url: string | null; source_anchor: string | null;
-  source_system: string; session_id: string | null; parliament_number: number | null; session_number: number | null;
-  politician_id: string | null; politician_name: string | null; politician_slug: string | null; photo_url: string | null;
+  rowid: number;
+  chunk_id: string;
+  speech_id: string;
+  chunk_index: number;
+  text: string;
+  char_start: number;
+  char_end: number;
+  spoken_at: string;
+  language: Lang;
+  level: string;
+  province_territory: string | null;
+  party_at_time: string | null;
+  speaker_name_raw: string;
+  speaker_role: string | null;
+  speech_type: string;
+  source_url: string | null;
+  source_anchor: string | null;
+  source_system: string;
+  session_id: string | null;
+  parliament_number: number | null;
+  session_number: number | null;
+  politician_id: string | null;
+  politician_name: string | null;
+  politician_slug: string | null;
+  photo_url: string | null;
   politician_party: string | null;
   /** JSON array of the politician's live handles, [{platform, url, handle}] (null without a politician). */
   socials: string | null;
 }
 
-export interface SessionRow { session_id: string; parliament_number: number; session_number: number; name: string; start_date: string; end_date: string | null; level: string; province_territory: string | null }
+export interface SessionRow {
+  session_id: string;
+  parliament_number: number;
+  session_number: number;
+  name: string;
+  start_date: string;
+  end_date: string | null;
+  level: string;
+  province_territory: string | null;
+}
 
 const RESULT_SELECT = `SELECT c.rowid, c.id AS chunk_id, c.speech_id, c.chunk_index, c.text, c.char_start, c.char_end, c.spoken_at,
   c.language, c.level, c.province_territory, c.party_at_time, s.speaker_name_raw, s.speaker_role, s.speech_type, s.source_url,
@@ -103,17 +132,24 @@ export function createSearchQueries(db: Database.Database, cacheBytes: Record<Qu
   const byId = db.prepare(`${RESULT_SELECT} WHERE c.id = ?`);
   const rowidOf = db.prepare('SELECT rowid FROM chunks WHERE id = ?').pluck();
   const totalChunks = db.prepare('SELECT count(*) FROM chunks').pluck();
-  const sessions = db.prepare(`SELECT id AS session_id, parliament_number, session_number, name, start_date, end_date, level, province_territory
+  const sessions =
+    db.prepare(`SELECT id AS session_id, parliament_number, session_number, name, start_date, end_date, level, province_territory
     FROM sessions se WHERE EXISTS (SELECT 1 FROM chunks c WHERE c.session_id = se.id)
       AND (@level IS NULL OR level = @level) AND (@province IS NULL OR province_territory = @province)
     ORDER BY start_date DESC, id`);
 
-  const termLevels = db.prepare('SELECT term, docs, level_docs FROM chunk_term_docs WHERE term IN (SELECT value FROM json_each(?)) ORDER BY term').raw();
+  const termLevels = db
+    .prepare('SELECT term, docs, level_docs FROM chunk_term_docs WHERE term IN (SELECT value FROM json_each(?)) ORDER BY term')
+    .raw();
   // The primary key's order: a range of it is the terms starting with a prefix.
   const termsFrom = db.prepare('SELECT term FROM chunk_term_docs WHERE term >= ? AND term < ? ORDER BY term LIMIT ?').pluck();
-  const sessionIds = db.prepare(`SELECT id FROM sessions WHERE (@p IS NULL OR parliament_number = @p) AND (@s IS NULL OR session_number = @s)`).pluck();
+  const sessionIds = db
+    .prepare(`SELECT id FROM sessions WHERE (@p IS NULL OR parliament_number = @p) AND (@s IS NULL OR session_number = @s)`)
+    .pluck();
   // One JSON array per list: better-sqlite3 costs ~0.15 µs per row returned, a third more than this.
-  const postings = db.prepare('SELECT json_group_array(rowid) FROM (SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY rowid DESC LIMIT ?)').pluck();
+  const postings = db
+    .prepare('SELECT json_group_array(rowid) FROM (SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY rowid DESC LIMIT ?)')
+    .pluck();
   const levelList = db.prepare('SELECT docs, rowids FROM chunk_postings WHERE token = ?').raw();
   const matching = db.prepare('SELECT count(*) FROM chunks_fts WHERE chunks_fts MATCH ?').pluck();
   const countUpTo = db.prepare('SELECT count(*) FROM (SELECT 1 FROM chunks_fts WHERE chunks_fts MATCH ? LIMIT ?)').pluck();
@@ -126,32 +162,48 @@ export function createSearchQueries(db: Database.Database, cacheBytes: Record<Qu
   // The first and last instants come from the chunks_by_time index (min/max of spoken_on would read
   // every chunk: 1.7 s at server start with 1 M). A local date can fall in the year before or after
   // its instant's UTC year, so the span is one year wider each side; a year without chunks matches none.
-  const edge = (order: 'ASC' | 'DESC') => db.prepare(`SELECT substr(spoken_at, 1, 4) FROM chunks ORDER BY spoken_at ${order} LIMIT 1`).pluck().get() as string | undefined;
+  const edge = (order: 'ASC' | 'DESC') =>
+    db.prepare(`SELECT substr(spoken_at, 1, 4) FROM chunks ORDER BY spoken_at ${order} LIMIT 1`).pluck().get() as string | undefined;
   const [firstYear, lastYear] = [edge('ASC'), edge('DESC')];
   const texts = (rowids: readonly number[]): Map<number, { text: string; language: Lang }> => {
     if (!rowids.length) return new Map();
-    return new Map((textsOf.all(JSON.stringify(rowids)) as Array<[number, string, Lang]>).map(([r, text, language]) => [r, { text, language }]));
+    return new Map(
+      (textsOf.all(JSON.stringify(rowids)) as Array<[number, string, Lang]>).map(([r, text, language]) => [r, { text, language }]),
+    );
   };
-  const caches = createQueryCaches<ResultRow>({
-    termLevels: (stems) => new Map((termLevels.all(JSON.stringify(stems)) as Array<[string, number, string]>).map(([t, docs, l]) => [t, { docs, levels: JSON.parse(l) as number[] }])),
-    postings: (match, limit) => {
-      // A lone token (a level list read without a filter) has a blob of its own; anything else (a
-      // list and filters, a facet token) is FTS5's to answer.
-      const lone = LONE_TOKEN.exec(match);
-      const list = lone ? (levelList.get(lone[1]) as [number, Uint8Array | null] | undefined) : undefined;
-      return list?.[1] ? decodePostings(list[1], limit, list[0]) : Int32Array.from(JSON.parse(postings.get(match, limit) as string) as number[]);
+  const caches = createQueryCaches<ResultRow>(
+    {
+      termLevels: (stems) =>
+        new Map(
+          (termLevels.all(JSON.stringify(stems)) as Array<[string, number, string]>).map(([t, docs, l]) => [
+            t,
+            { docs, levels: JSON.parse(l) as number[] },
+          ]),
+        ),
+      postings: (match, limit) => {
+        // A lone token (a level list read without a filter) has a blob of its own; anything else (a
+        // list and filters, a facet token) is FTS5's to answer.
+        const lone = LONE_TOKEN.exec(match);
+        const list = lone ? (levelList.get(lone[1]) as [number, Uint8Array | null] | undefined) : undefined;
+        return list?.[1]
+          ? decodePostings(list[1], limit, list[0])
+          : Int32Array.from(JSON.parse(postings.get(match, limit) as string) as number[]);
+      },
+      texts,
+      rows: (rowids) => {
+        if (!rowids.length) return new Map();
+        return new Map((byRowids.all(JSON.stringify(rowids)) as ResultRow[]).map((r) => [r.rowid, r]));
+      },
     },
-    texts,
-    rows: (rowids) => {
-      if (!rowids.length) return new Map();
-      return new Map((byRowids.all(JSON.stringify(rowids)) as ResultRow[]).map((r) => [r.rowid, r]));
-    },
-  }, cacheBytes);
+    cacheBytes,
+  );
 
   return {
     /** Session ids matching a parliament and/or session number (the vector index filters on ids). */
     sessionIdsFor: (parliament: number | undefined, session: number | undefined) =>
-      parliament === undefined && session === undefined ? null : (sessionIds.all({ p: parliament ?? null, s: session ?? null }) as string[]),
+      parliament === undefined && session === undefined
+        ? null
+        : (sessionIds.all({ p: parliament ?? null, s: session ?? null }) as string[]),
     /** Chunks holding each stem, in all and per impact level (src/core/data-file/keyword-index.ts), in stem order (kept). */
     termLevels: caches.termLevels,
     /** Rowids of the chunks an FTS5 query matches, newest first, at most `limit` (kept; never modify it). */
@@ -184,17 +236,24 @@ export function createSearchQueries(db: Database.Database, cacheBytes: Record<Qu
     /** Newest first, for "recent" mode. */
     recent(f: SearchFilters, limit: number, offset: number): number[] {
       const w = chunkWhere(f);
-      return prepare(`SELECT c.rowid FROM chunks c ${w} ORDER BY c.spoken_at DESC, c.rowid DESC LIMIT ? OFFSET ?`).pluck().all(...w.params, limit, offset) as number[];
+      return prepare(`SELECT c.rowid FROM chunks c ${w} ORDER BY c.spoken_at DESC, c.rowid DESC LIMIT ? OFFSET ?`)
+        .pluck()
+        .all(...w.params, limit, offset) as number[];
     },
     countCapped(f: SearchFilters): number {
       const w = chunkWhere(f);
-      return prepare(`SELECT count(*) FROM (SELECT 1 FROM chunks c ${w} LIMIT ${COUNT_CAP})`).pluck().get(...w.params) as number;
+      return prepare(`SELECT count(*) FROM (SELECT 1 FROM chunks c ${w} LIMIT ${COUNT_CAP})`)
+        .pluck()
+        .get(...w.params) as number;
     },
     /** Whether chunk `rowid` passes the filters (vector candidates are checked this way). */
     passing(rowids: number[], f: SearchFilters): Set<number> {
       const w = chunkWhere(f);
-      const rows = prepare(`SELECT c.rowid FROM chunks c WHERE c.rowid IN (SELECT value FROM json_each(?)) ${w.clauses.length ? `AND ${w.clauses.join(' AND ')}` : ''}`)
-        .pluck().all(JSON.stringify(rowids), ...w.params) as number[];
+      const rows = prepare(
+        `SELECT c.rowid FROM chunks c WHERE c.rowid IN (SELECT value FROM json_each(?)) ${w.clauses.length ? `AND ${w.clauses.join(' AND ')}` : ''}`,
+      )
+        .pluck()
+        .all(JSON.stringify(rowids), ...w.params) as number[];
       return new Set(rows);
     },
     /** The rows results are shaped from, by rowid (kept; never modify them). */

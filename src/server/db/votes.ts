@@ -4,11 +4,28 @@ import type { Level, Position, VoteResult, VoteType } from '../../core/domain/en
 import { createPager, Where, type Page } from './paged.js';
 
 export interface VoteListItem {
-  id: string; session_id: string; level: Level; province_territory: string | null; bill_id: string | null;
-  vote_type: VoteType; occurred_at: string; result: VoteResult; ayes: number | null; nays: number | null;
-  abstentions: number | null; motion_text: string | null; source_system: string; source_url: string | null;
-  created_at: string; updated_at: string; parliament_number: number; session_number: number; session_name: string;
-  bill_number: string | null; bill_title: string | null; positions_count: number;
+  id: string;
+  session_id: string;
+  level: Level;
+  province_territory: string | null;
+  bill_id: string | null;
+  vote_type: VoteType;
+  occurred_at: string;
+  result: VoteResult;
+  ayes: number | null;
+  nays: number | null;
+  abstentions: number | null;
+  motion_text: string | null;
+  source_system: string;
+  source_url: string | null;
+  created_at: string;
+  updated_at: string;
+  parliament_number: number;
+  session_number: number;
+  session_name: string;
+  bill_number: string | null;
+  bill_title: string | null;
+  positions_count: number;
 }
 
 export interface VoteDetail extends VoteListItem {
@@ -16,14 +33,29 @@ export interface VoteDetail extends VoteListItem {
 }
 
 export interface VotePosition {
-  id: string; vote_id: string; politician_id: string | null; politician_name_raw: string; party_at_time: string | null;
-  constituency_at_time: string | null; position: Position; politician_name: string | null;
-  politician_party_current: string | null; external_parliament_slug: string | null;
+  id: string;
+  vote_id: string;
+  politician_id: string | null;
+  politician_name_raw: string;
+  party_at_time: string | null;
+  constituency_at_time: string | null;
+  position: Position;
+  politician_name: string | null;
+  politician_party_current: string | null;
+  external_parliament_slug: string | null;
 }
 
 export interface VoteFilters {
-  level?: Level; province_territory?: string; session_id?: string; bill_id?: string; result?: VoteResult;
-  vote_type?: VoteType; occurred_from?: string; occurred_to?: string; page: number; limit: number;
+  level?: Level;
+  province_territory?: string;
+  session_id?: string;
+  bill_id?: string;
+  result?: VoteResult;
+  vote_type?: VoteType;
+  occurred_from?: string;
+  occurred_to?: string;
+  page: number;
+  limit: number;
 }
 
 const LIST_COLUMNS = `v.id, v.session_id, v.level, v.province_territory, v.bill_id, v.vote_type, v.occurred_at, v.result,
@@ -59,7 +91,14 @@ export function createVoteQueries(db: Database.Database) {
         .when(f.vote_type, 'v.vote_type = ?')
         .when(f.occurred_from, 'v.occurred_at >= ?')
         .when(f.occurred_to, 'v.occurred_at < ?', dayAfter);
-      return paged<VoteListItem>({ select: LIST_COLUMNS, from: FROM, where, orderBy: 'v.occurred_at DESC, v.id', page: f.page, limit: f.limit });
+      return paged<VoteListItem>({
+        select: LIST_COLUMNS,
+        from: FROM,
+        where,
+        orderBy: 'v.occurred_at DESC, v.id',
+        page: f.page,
+        limit: f.limit,
+      });
     },
     detail: (id: string) => (detail.get(id) as VoteDetail | undefined) ?? null,
     exists: (id: string) => exists.get(id) === 1,

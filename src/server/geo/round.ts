@@ -2,7 +2,10 @@
 // neighbouring positions equal; the repeat is dropped so rings stay free of zero-length edges.
 import type { MultiPolygonCoords, Ring } from '../../core/data-file/fgb.js';
 
-export interface MultiPolygonGeoJson { type: 'MultiPolygon'; coordinates: MultiPolygonCoords }
+export interface MultiPolygonGeoJson {
+  type: 'MultiPolygon';
+  coordinates: MultiPolygonCoords;
+}
 
 export const DEFAULT_PRECISION = 6;
 

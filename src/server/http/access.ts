@@ -27,7 +27,7 @@ const REASONS = {
   malformed: 'the Authorization header is malformed (expected Authorization: Bearer <API key>)',
   format: 'the API key is malformed (expected <prefix>_<env>_<22 characters>_<6-character checksum>)',
   labels: 'the API key is not a key of this server (its prefix or environment label differs)',
-  checksum: 'the API key\'s checksum does not match: it was mistyped or cut short',
+  checksum: "the API key's checksum does not match: it was mistyped or cut short",
   unknown: 'the API key is not known to this server',
   revoked: 'the API key has been revoked',
 } as const;
@@ -86,7 +86,12 @@ export function createGate({ keys, limiter, clientAddress, prefix, classify }: A
       out.headers = verdict.headers;
       if (!verdict.allowed) {
         out.limitRejection = caller.kind === 'anonymous' ? { bucket: 'anonymous', tier: 'anonymous' } : { bucket: cls, tier: caller.tier };
-        out.error = new ApiError('rate_limited', `rate limit of ${verdict.headers['X-RateLimit-Limit']} requests per hour reached; retry in ${verdict.retryAfter} s`, undefined, { retryAfter: verdict.retryAfter });
+        out.error = new ApiError(
+          'rate_limited',
+          `rate limit of ${verdict.headers['X-RateLimit-Limit']} requests per hour reached; retry in ${verdict.retryAfter} s`,
+          undefined,
+          { retryAfter: verdict.retryAfter },
+        );
       }
       return out;
     };
@@ -98,7 +103,8 @@ export function createGate({ keys, limiter, clientAddress, prefix, classify }: A
 export type Gate = ReturnType<typeof createGate>;
 
 /** The socket peer under @hono/node-server; tests pass `{ incoming: { socket: { remoteAddress } } }` as env. */
-const socketAddress = (c: Context) => (c.env as { incoming?: Pick<IncomingMessage, 'socket'> } | undefined)?.incoming?.socket?.remoteAddress;
+const socketAddress = (c: Context) =>
+  (c.env as { incoming?: Pick<IncomingMessage, 'socket'> } | undefined)?.incoming?.socket?.remoteAddress;
 
 /** Whether the gate ran for this request. */
 export const gateRan = (c: Context): boolean => c.get('gate') === true;

@@ -77,9 +77,19 @@ export interface AppOptions {
 }
 
 export function createApp({
-  data, logError = (err) => console.error(err), compressThreshold = 1024, embedder = null, vectors: given, access = null, embedQueue = createWorkQueue(), locatePostcode, ops = null,
-  cache = createResponseCache({ maxBytes: DEFAULT_RESPONSE_CACHE_BYTES }), searchCacheBytes,
-  memoryGuard = serverMemoryGuard(DEFAULT_MEMORY_CEILING), inFlight,
+  data,
+  logError = (err) => console.error(err),
+  compressThreshold = 1024,
+  embedder = null,
+  vectors: given,
+  access = null,
+  embedQueue = createWorkQueue(),
+  locatePostcode,
+  ops = null,
+  cache = createResponseCache({ maxBytes: DEFAULT_RESPONSE_CACHE_BYTES }),
+  searchCacheBytes,
+  memoryGuard = serverMemoryGuard(DEFAULT_MEMORY_CEILING),
+  inFlight,
 }: AppOptions) {
   const { db, build } = data;
   const kept = cache.forBuild(build.id);
@@ -91,7 +101,9 @@ export function createApp({
   app.use('*', async (c, next) => {
     if (c.req.method === 'OPTIONS') return c.body(null, 204, PREFLIGHT_HEADERS);
     if (!ALLOWED_METHODS.includes(c.req.method)) {
-      throw new ApiError('method_not_allowed', `method ${c.req.method} is not allowed; this API is read-only`, undefined, { allow: ALLOWED_METHODS });
+      throw new ApiError('method_not_allowed', `method ${c.req.method} is not allowed; this API is read-only`, undefined, {
+        allow: ALLOWED_METHODS,
+      });
     }
     await next();
   });
@@ -105,7 +117,13 @@ export function createApp({
   // A client that disconnects while its query waits for an embedding slot leaves the queue.
   const embedOne = (text: string) => (embedder!.embedQuery ? embedder!.embedQuery(text) : embedder!.embed([text]).then((v) => v[0]));
   const embed = embedder ? (text: string) => embedQueue.run(() => embedOne(text), requestSignal()) : null;
-  const engine = createSearchEngine({ queries: searchQueries, vectors, embed, lexicon: loadLexicon(db), knows: embedder?.knowsAnyWord ? (t: string) => embedder.knowsAnyWord!(t) : null });
+  const engine = createSearchEngine({
+    queries: searchQueries,
+    vectors,
+    embed,
+    lexicon: loadLexicon(db),
+    knows: embedder?.knowsAnyWord ? (t: string) => embedder.knowsAnyWord!(t) : null,
+  });
   const handlers = {
     ...openApiHandlers({ buildId: build.id, compressThreshold, cache: kept }),
     ...healthHandlers({ build, contents: readDataContents(db), respond, inFlight }),
@@ -123,14 +141,23 @@ export function createApp({
 
   // The OpenAPI document, /docs and /health are outside the gate: the first two describe the interface
   // and read no data; load balancers probe health without keys, many times an hour.
-  registerEndpoints(app, ENDPOINTS.filter((e) => !e.gated), handlers, API_PREFIX);
+  registerEndpoints(
+    app,
+    ENDPOINTS.filter((e) => !e.gated),
+    handlers,
+    API_PREFIX,
+  );
   if (access) app.use(`${API_PREFIX}/*`, accessControl({ ...access, prefix: API_PREFIX, classify: bucketOfPath }));
   if (ops?.metrics) app.route('/', metricsRoutes({ metrics: ops.metrics }));
   const api = new Hono();
   const semantic = ENDPOINTS.filter((e) => e.bucket === 'semantic').map((e) => e.path);
   for (const path of semantic) api.use(path, withRequestSignal);
   if (memoryGuard) for (const path of semantic) api.use(path, checkAfterwards(memoryGuard));
-  registerEndpoints(api, ENDPOINTS.filter((e) => e.gated), handlers);
+  registerEndpoints(
+    api,
+    ENDPOINTS.filter((e) => e.gated),
+    handlers,
+  );
   app.route(API_PREFIX, api);
 
   app.notFound((c) => respond.error(c, notFound(`route ${c.req.path}`)));

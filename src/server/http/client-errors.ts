@@ -12,11 +12,11 @@ import { CORS_HEADERS, JSON_TYPE } from './respond.js';
 export function parserError(err: Error & { code?: string }): ApiError {
   switch (err.code) {
     case 'HPE_HEADER_OVERFLOW':
-      return new ApiError('headers_too_large', 'the request\'s headers are larger than 16 KB');
+      return new ApiError('headers_too_large', "the request's headers are larger than 16 KB");
     case 'ERR_HTTP_REQUEST_TIMEOUT':
       return new ApiError('request_timeout', 'the request was not received in time');
     case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
-      return new ApiError('content_too_large', 'the request\'s chunk extensions are too large');
+      return new ApiError('content_too_large', "the request's chunk extensions are too large");
     default:
       return new ApiError('malformed_request', 'the request could not be parsed as HTTP/1.1 (its method, target, version or a header)');
   }
@@ -26,8 +26,16 @@ export function parserError(err: Error & { code?: string }): ApiError {
 export function rawErrorResponse(err: ApiError): string {
   const shape = errorBody(err);
   const body = JSON.stringify(shape);
-  const headers = { ...CORS_HEADERS, 'Cache-Control': 'no-store', 'Content-Type': JSON_TYPE, 'Content-Length': String(Buffer.byteLength(body)), Connection: 'close' };
-  const lines = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('');
+  const headers = {
+    ...CORS_HEADERS,
+    'Cache-Control': 'no-store',
+    'Content-Type': JSON_TYPE,
+    'Content-Length': String(Buffer.byteLength(body)),
+    Connection: 'close',
+  };
+  const lines = Object.entries(headers)
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join('');
   return `HTTP/1.1 ${shape.statusCode} ${shape.error}\r\n${lines}\r\n${body}`;
 }
 
@@ -47,12 +55,18 @@ export function answerClientError(err: Error & { code?: string }, socket: Duplex
 export function adapterError(log: (err: unknown) => void) {
   return (err: unknown): Response => {
     if (!(err instanceof RequestError)) log(err);
-    const api = err instanceof RequestError
-      ? new ApiError('malformed_request', 'the request\'s target or Host header cannot be read as a URL')
-      : internalError();
+    const api =
+      err instanceof RequestError
+        ? new ApiError('malformed_request', "the request's target or Host header cannot be read as a URL")
+        : internalError();
     return new Response(JSON.stringify(errorBody(api)), {
       status: errorStatus(api),
-      headers: { ...CORS_HEADERS, 'Cache-Control': 'no-store', 'Content-Type': JSON_TYPE, ...(errorStatus(api) === 400 && { Connection: 'close' }) },
+      headers: {
+        ...CORS_HEADERS,
+        'Cache-Control': 'no-store',
+        'Content-Type': JSON_TYPE,
+        ...(errorStatus(api) === 400 && { Connection: 'close' }),
+      },
     });
   };
 }

@@ -23,6 +23,8 @@ export function encode(text: string | Uint8Array, encoding: Encoding): Uint8Arra
   // zlib compresses a string's UTF-8 bytes: bytes given are compressed as they are, the same output.
   const input = typeof text === 'string' ? text : Buffer.from(text.buffer, text.byteOffset, text.byteLength);
   return encoding === 'br'
-    ? brotliCompressSync(input, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(input) } })
+    ? brotliCompressSync(input, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(input) },
+      })
     : gzipSync(input, { level: 6 });
 }

@@ -4,8 +4,15 @@ import type { ApiError, ErrorCode, ParamIssue } from '../../core/errors.js';
 import { ERROR_CATALOG } from '../openapi/error-catalog.js';
 
 const REASONS: Record<number, string> = {
-  400: 'Bad Request', 401: 'Unauthorized', 404: 'Not Found', 405: 'Method Not Allowed', 408: 'Request Timeout',
-  413: 'Content Too Large', 429: 'Too Many Requests', 431: 'Request Header Fields Too Large', 500: 'Internal Server Error',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  408: 'Request Timeout',
+  413: 'Content Too Large',
+  429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
+  500: 'Internal Server Error',
   503: 'Service Unavailable',
 };
 
@@ -13,7 +20,11 @@ const REASONS: Record<number, string> = {
  *  under load, requests refused before any route), outside the catalogue, which describes routes. */
 const STATUS: Record<ErrorCode, number> = {
   ...(Object.fromEntries(Object.entries(ERROR_CATALOG).map(([code, e]) => [code, e.status])) as Record<keyof typeof ERROR_CATALOG, number>),
-  server_overloaded: 503, malformed_request: 400, request_timeout: 408, headers_too_large: 431, content_too_large: 413,
+  server_overloaded: 503,
+  malformed_request: 400,
+  request_timeout: 408,
+  headers_too_large: 431,
+  content_too_large: 413,
 };
 
 export const errorStatus = (err: ApiError): number => STATUS[err.code];

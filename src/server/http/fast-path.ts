@@ -56,7 +56,8 @@ function rawHeaderReader(raw: string[]): (name: string) => string | undefined {
     let value: string | undefined;
     for (let i = 0; i < raw.length; i += 2) {
       const n = raw[i];
-      if (n.length === name.length && n.toLowerCase() === name.toLowerCase()) value = value === undefined ? raw[i + 1] : `${value}, ${raw[i + 1]}`;
+      if (n.length === name.length && n.toLowerCase() === name.toLowerCase())
+        value = value === undefined ? raw[i + 1] : `${value}, ${raw[i + 1]}`;
     }
     return value;
   };
@@ -78,9 +79,17 @@ export function createFastPath({ cache, gate, observe, compressThreshold, onErro
     const { method, key, path, header, incoming } = asked;
     const finish = (out: GateOutcome | null, reply: Reply): Reply => {
       observe?.({
-        method, path, url: key, route: kept.route, status: reply.status, ms: performance.now() - started,
-        keyId: out?.keyId, clientAddress: out?.clientAddress, peer: () => peerOf(incoming, header),
-        limitRejection: out?.limitRejection, authFailure: out?.authFailure,
+        method,
+        path,
+        url: key,
+        route: kept.route,
+        status: reply.status,
+        ms: performance.now() - started,
+        keyId: out?.keyId,
+        clientAddress: out?.clientAddress,
+        peer: () => peerOf(incoming, header),
+        limitRejection: out?.limitRejection,
+        authFailure: out?.authFailure,
       });
       return reply;
     };
@@ -88,7 +97,10 @@ export function createFastPath({ cache, gate, observe, compressThreshold, onErro
       if (out?.error) return finish(out, failureReply(out.error, out.headers, method));
       cache.hit();
       const negotiation = { method, acceptEncoding: header('Accept-Encoding'), ifNoneMatch: header('If-None-Match') };
-      return finish(out, answerReply(kept, negotiation, out?.headers, compressThreshold, (made) => cache.grew(key, kept, made)));
+      return finish(
+        out,
+        answerReply(kept, negotiation, out?.headers, compressThreshold, (made) => cache.grew(key, kept, made)),
+      );
     };
 
     if (!kept.gated || !gate) return respond(null);
@@ -133,11 +145,18 @@ export function createFastPath({ cache, gate, observe, compressThreshold, onErro
       const q = key.indexOf('?');
       let reply: Reply | Promise<Reply>;
       try {
-        reply = replyFor({ method, key, path: q < 0 ? key : key.slice(0, q), header: rawHeaderReader(incoming.rawHeaders), incoming }, kept);
+        reply = replyFor(
+          { method, key, path: q < 0 ? key : key.slice(0, q), header: rawHeaderReader(incoming.rawHeaders), incoming },
+          kept,
+        );
       } catch (err) {
         reply = onError(err, method);
       }
-      if (reply instanceof Promise) return reply.then((r) => write(outgoing, r), (err) => write(outgoing, onError(err, method)));
+      if (reply instanceof Promise)
+        return reply.then(
+          (r) => write(outgoing, r),
+          (err) => write(outgoing, onError(err, method)),
+        );
       write(outgoing, reply);
       return true;
     },

@@ -36,19 +36,30 @@ export function oneOf<const T extends readonly string[]>(values: T, fallback?: T
 }
 
 export const text = (min: number, max: number) =>
-  v.optional(v.pipe(v.string(), v.minLength(min, `must be ${min}-${max} characters`), v.maxLength(max, `must be ${min}-${max} characters`)));
+  v.optional(
+    v.pipe(v.string(), v.minLength(min, `must be ${min}-${max} characters`), v.maxLength(max, `must be ${min}-${max} characters`)),
+  );
 
 export const uuid = () => v.optional(v.pipe(v.string(), v.regex(UUID, 'must be a UUID'), v.toLowerCase()));
 
 export const level = () => oneOf(LEVELS);
 
 export const province = () =>
-  v.optional(v.pipe(v.string(), v.toUpperCase(), v.picklist(PROVINCES, `must be a 2-letter province or territory code (${PROVINCES.join(', ')})`)));
+  v.optional(
+    v.pipe(v.string(), v.toUpperCase(), v.picklist(PROVINCES, `must be a 2-letter province or territory code (${PROVINCES.join(', ')})`)),
+  );
 
 export const date = () => v.optional(v.pipe(v.string(), v.check(isCalendarDate, 'must be a date YYYY-MM-DD')));
 
 export const bool = (fallback: boolean) =>
-  v.optional(v.pipe(v.string(), v.picklist(['true', 'false', '1', '0'], 'must be true, false, 1 or 0'), v.transform((s) => s === 'true' || s === '1')), fallback ? 'true' : 'false');
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.picklist(['true', 'false', '1', '0'], 'must be true, false, 1 or 0'),
+      v.transform((s) => s === 'true' || s === '1'),
+    ),
+    fallback ? 'true' : 'false',
+  );
 
 /** Every issue of every parameter in one 400; a known parameter given twice is an issue too. */
 export function parseParams<S extends ParamSpec>(
@@ -95,31 +106,50 @@ export function existingId(value: string | undefined, what: string, exists: (id:
 /** A comma-separated list of values from a closed set, e.g. `platform=twitter,bluesky`. */
 export function listOf<const T extends readonly string[]>(values: T, maxLength: number) {
   const message = `must be a comma-separated list of ${values.join(', ')} (at most ${maxLength} characters)`;
-  return v.optional(v.pipe(
-    v.string(),
-    // Read by the OpenAPI document (src/server/openapi/param-schema.ts): the closure below hides the items.
-    v.metadata({ items: v.picklist(values), maxItems: values.length }),
-    v.maxLength(maxLength, message),
-    v.transform((s) => [...new Set(s.split(',').map((x) => x.trim().toLowerCase()))]),
-    v.check((items) => items.every((x) => (values as readonly string[]).includes(x)), message),
-    v.transform((items) => items as T[number][]),
-  ));
+  return v.optional(
+    v.pipe(
+      v.string(),
+      // Read by the OpenAPI document (src/server/openapi/param-schema.ts): the closure below hides the items.
+      v.metadata({ items: v.picklist(values), maxItems: values.length }),
+      v.maxLength(maxLength, message),
+      v.transform((s) => [...new Set(s.split(',').map((x) => x.trim().toLowerCase()))]),
+      v.check((items) => items.every((x) => (values as readonly string[]).includes(x)), message),
+      v.transform((items) => items as T[number][]),
+    ),
+  );
 }
 
 /** A list given as repeated parameters or comma-separated: each item checked by `item`. */
 export function manyOf<T>(item: v.GenericSchema<string, T>, maxItems: number, itemHelp: string) {
   const message = `must be ${itemHelp}, or a comma-separated list of at most ${maxItems}`;
-  return v.optional(v.pipe(
-    v.string(),
-    v.metadata({ items: item, maxItems }),
-    v.maxLength(maxItems * 64, message),
-    v.transform((s) => [...new Set(s.split(',').map((x) => x.trim()).filter(Boolean))]),
-    v.check((items) => items.length >= 1 && items.length <= maxItems && items.every((x) => v.is(item, x)), message),
-    v.transform((items) => items.map((x) => v.parse(item, x))),
-  ));
+  return v.optional(
+    v.pipe(
+      v.string(),
+      v.metadata({ items: item, maxItems }),
+      v.maxLength(maxItems * 64, message),
+      v.transform((s) => [
+        ...new Set(
+          s
+            .split(',')
+            .map((x) => x.trim())
+            .filter(Boolean),
+        ),
+      ]),
+      v.check((items) => items.length >= 1 && items.length <= maxItems && items.every((x) => v.is(item, x)), message),
+      v.transform((items) => items.map((x) => v.parse(item, x))),
+    ),
+  );
 }
 
 export const number = (min: number, max: number) => {
   const message = `must be a number between ${min} and ${max}`;
-  return v.optional(v.pipe(v.string(), v.regex(/^[+-]?(\d+\.?\d*|\.\d+)$/, message), v.transform(Number), v.minValue(min, message), v.maxValue(max, message)));
+  return v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^[+-]?(\d+\.?\d*|\.\d+)$/, message),
+      v.transform(Number),
+      v.minValue(min, message),
+      v.maxValue(max, message),
+    ),
+  );
 };

@@ -93,7 +93,11 @@ export function createBodyReleaser<A extends object>(enabled: boolean): BodyRele
       if (writing.has(answer)) retired.add(answer);
       else release(answer);
     },
-    get waiting() { return retired.size; },
-    get writing() { return writing.size; },
+    get waiting() {
+      return retired.size;
+    },
+    get writing() {
+      return writing.size;
+    },
   };
 }

@@ -102,15 +102,21 @@ export interface Reply {
   body: string | Uint8Array | null;
 }
 
-export const toResponse = ({ status, headers, body }: Reply): Response => new Response(body as Uint8Array<ArrayBuffer> | string | null, { status, headers });
+export const toResponse = ({ status, headers, body }: Reply): Response =>
+  new Response(body as Uint8Array<ArrayBuffer> | string | null, { status, headers });
 
 /**
  * The reply for `rep`: 304 when If-None-Match names it, else the body in the best encoding the
  * client accepts (compressed once and kept on `rep`; `grew` is told the bytes added). `extra` are the
  * request's own headers (the rate-limit headers). HEAD gets the GET headers and no body.
  */
-export function answerReply(rep: Representation, req: Negotiation, extra: Readonly<Record<string, string>> | undefined, compressThreshold: number,
-  grew?: (bytes: Uint8Array) => void): Reply {
+export function answerReply(
+  rep: Representation,
+  req: Negotiation,
+  extra: Readonly<Record<string, string>> | undefined,
+  compressThreshold: number,
+  grew?: (bytes: Uint8Array) => void,
+): Reply {
   const encoding = rep.chars >= compressThreshold ? pickEncoding(req.acceptEncoding) : null;
   const headers: Record<string, string> = { ...CORS_HEADERS, ...extra, 'Cache-Control': rep.cacheControl, Vary: 'Accept-Encoding' };
   if (rep.tag !== null) {
@@ -141,8 +147,13 @@ export function answerReply(rep: Representation, req: Negotiation, extra: Readon
 }
 
 /** `answerReply` as a Response. */
-export function answer(rep: Representation, req: Negotiation, extra: Readonly<Record<string, string>> | undefined, compressThreshold: number,
-  grew?: (bytes: Uint8Array) => void): Response {
+export function answer(
+  rep: Representation,
+  req: Negotiation,
+  extra: Readonly<Record<string, string>> | undefined,
+  compressThreshold: number,
+  grew?: (bytes: Uint8Array) => void,
+): Response {
   return toResponse(answerReply(rep, req, extra, compressThreshold, grew));
 }
 
@@ -162,7 +173,9 @@ export function failure(err: ApiError, extra: Readonly<Record<string, string>> |
 }
 
 const negotiation = (c: Context): Negotiation => ({
-  method: c.req.method, acceptEncoding: c.req.header('Accept-Encoding'), ifNoneMatch: c.req.header('If-None-Match'),
+  method: c.req.method,
+  acceptEncoding: c.req.header('Accept-Encoding'),
+  ifNoneMatch: c.req.header('If-None-Match'),
 });
 
 export function createResponder({ buildId, compressThreshold = 1024, cache = null }: ResponderOptions) {
@@ -171,14 +184,22 @@ export function createResponder({ buildId, compressThreshold = 1024, cache = nul
   function text(c: Context, { text, type = JSON_TYPE, tag, encoded }: FixedBody, maxAge: MaxAge): Response {
     const key = pathAndQuery(c.req.url);
     const rep: Representation = {
-      body: text, chars: text.length, type, cacheControl: cacheControlOf(maxAge),
-      tag: maxAge === 'no-store' ? null : (tag ?? urlTag(key)), encoded: encoded ?? null,
+      body: text,
+      chars: text.length,
+      type,
+      cacheControl: cacheControlOf(maxAge),
+      tag: maxAge === 'no-store' ? null : (tag ?? urlTag(key)),
+      encoded: encoded ?? null,
     };
     if (cache && maxAge !== 'no-store') {
       // Kept as bytes, so a hit writes them without encoding the string again; the metrics' route
       // label and whether the access gate ran are the same for every request of this URL.
       const bytes = utf8Exact(text);
-      const kept = cache.put(key, { ...rep, body: bytes, encoded: encoded ? new Map(encoded) : null, route: routeTemplate(c), gated: gateRan(c) }, outgoingOf(c.env));
+      const kept = cache.put(
+        key,
+        { ...rep, body: bytes, encoded: encoded ? new Map(encoded) : null, route: routeTemplate(c), gated: gateRan(c) },
+        outgoingOf(c.env),
+      );
       if (kept) return answer(kept, negotiation(c), responseHeaders(c), compressThreshold, (made) => cache.grew(key, kept, made));
       // Not kept (the cache is off, or the answer too large for it): these bytes are sent, so the
       // string is not encoded a second time by the Response.

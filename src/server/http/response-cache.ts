@@ -216,7 +216,16 @@ export function createResponseCache({ maxBytes, maxEntryBytes = Math.floor(maxBy
     },
 
     stats(): ResponseCacheStats {
-      return { entries: entries.size, bytes, maxBytes, hits, misses, evictions, beingWritten: bodies.writing, releasesWaiting: bodies.waiting };
+      return {
+        entries: entries.size,
+        bytes,
+        maxBytes,
+        hits,
+        misses,
+        evictions,
+        beingWritten: bodies.writing,
+        releasesWaiting: bodies.waiting,
+      };
     },
 
     clear,

@@ -38,7 +38,13 @@ export interface ConnectionLimits {
 }
 
 /** The limits' defaults (the settings table shows these): 4096 connections, as many as the kernel backlog. */
-export const DEFAULT_CONNECTION_LIMITS = { headersTimeout: 10, requestTimeout: 30, keepAliveTimeout: 5, maxConnections: 4096, backlog: 4096 } as const satisfies Required<ConnectionLimits>;
+export const DEFAULT_CONNECTION_LIMITS = {
+  headersTimeout: 10,
+  requestTimeout: 30,
+  keepAliveTimeout: 5,
+  maxConnections: 4096,
+  backlog: 4096,
+} as const satisfies Required<ConnectionLimits>;
 
 export interface ListenOptions extends ConnectionLimits {
   port: number;
@@ -52,36 +58,44 @@ const CHECK_EVERY_MS = 1000;
 /** node:http's server, asking `node` before the adapter's listener. A door that fails before it
  *  wrote anything hands the request to the adapter; one that fails later ends the connection (an
  *  exception out of a request listener would end the process). */
-const serverAsking = (node: NodeHandler) => (options: ServerOptions, adapter: RequestListener): Server =>
-  createServer(options, (incoming, outgoing) => {
-    let answered: boolean | Promise<void>;
-    try {
-      answered = node(incoming, outgoing);
-    } catch {
-      answered = outgoing.headersSent;
-      if (answered) outgoing.destroy();
-    }
-    if (answered instanceof Promise) answered.catch(() => outgoing.destroy());
-    else if (!answered) void adapter(incoming, outgoing);
-  });
+const serverAsking =
+  (node: NodeHandler) =>
+  (options: ServerOptions, adapter: RequestListener): Server =>
+    createServer(options, (incoming, outgoing) => {
+      let answered: boolean | Promise<void>;
+      try {
+        answered = node(incoming, outgoing);
+      } catch {
+        answered = outgoing.headersSent;
+        if (answered) outgoing.destroy();
+      }
+      if (answered instanceof Promise) answered.catch(() => outgoing.destroy());
+      else if (!answered) void adapter(incoming, outgoing);
+    });
 
 export function listen(handler: FetchHandler | { fetch: FetchHandler; node?: NodeHandler }, options: ListenOptions): Promise<Listening> {
-  const { port, host, headersTimeout, requestTimeout, keepAliveTimeout, maxConnections, backlog } = { ...DEFAULT_CONNECTION_LIMITS, ...options };
+  const { port, host, headersTimeout, requestTimeout, keepAliveTimeout, maxConnections, backlog } = {
+    ...DEFAULT_CONNECTION_LIMITS,
+    ...options,
+  };
   return new Promise((resolve, reject) => {
     const fetch = typeof handler === 'function' ? handler : handler.fetch;
     const node = typeof handler === 'function' ? undefined : handler.node;
     // The adapter's listener with an error handler of ours (createAdaptorServer takes none), so a
     // target or Host it cannot read is answered in JSON too.
     const adapter = getRequestListener(fetch, { errorHandler: adapterError((err) => console.error(err)) }) as RequestListener;
-    const server = (node ? serverAsking(node) : createServer)({
-      // Node refuses a headers timeout above the request timeout (0 turns either off).
-      headersTimeout: (requestTimeout > 0 ? Math.min(headersTimeout, requestTimeout) : headersTimeout) * 1000,
-      requestTimeout: requestTimeout * 1000,
-      keepAliveTimeout: keepAliveTimeout * 1000,
-      connectionsCheckingInterval: CHECK_EVERY_MS,
-      // Node's own 400 for a missing Host has an empty body: the adapter refuses it instead, in JSON.
-      requireHostHeader: false,
-    }, adapter);
+    const server = (node ? serverAsking(node) : createServer)(
+      {
+        // Node refuses a headers timeout above the request timeout (0 turns either off).
+        headersTimeout: (requestTimeout > 0 ? Math.min(headersTimeout, requestTimeout) : headersTimeout) * 1000,
+        requestTimeout: requestTimeout * 1000,
+        keepAliveTimeout: keepAliveTimeout * 1000,
+        connectionsCheckingInterval: CHECK_EVERY_MS,
+        // Node's own 400 for a missing Host has an empty body: the adapter refuses it instead, in JSON.
+        requireHostHeader: false,
+      },
+      adapter,
+    );
     server.on('clientError', answerClientError);
     server.setTimeout(requestTimeout * 1000, (socket) => socket.destroy());
     if (maxConnections > 0) server.maxConnections = maxConnections;

@@ -13,5 +13,8 @@ function hextets(addr: string): string[] {
 export function addressBucket(addr: string): string {
   if (isIP(addr) !== 6) return `ip:${addr}`;
   // An embedded IPv4 tail (::1.2.3.4) sits in the last 32 bits, outside the /64.
-  return `ip6:${hextets(addr).slice(0, 4).map((h) => (parseInt(h, 16) || 0).toString(16)).join(':')}::/64`;
+  return `ip6:${hextets(addr)
+    .slice(0, 4)
+    .map((h) => (parseInt(h, 16) || 0).toString(16))
+    .join(':')}::/64`;
 }

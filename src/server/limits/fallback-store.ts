@@ -18,7 +18,10 @@ export interface FallbackOptions {
   local?: MemoryStore;
 }
 
-export function createFallbackStore(shared: CounterStore, { log = console.error, now = Date.now, logEveryMs = 60_000, pauseMs = 1000, local = createMemoryStore() }: FallbackOptions = {}): CounterStore & { readonly failures: number; readonly localHits: number } {
+export function createFallbackStore(
+  shared: CounterStore,
+  { log = console.error, now = Date.now, logEveryMs = 60_000, pauseMs = 1000, local = createMemoryStore() }: FallbackOptions = {},
+): CounterStore & { readonly failures: number; readonly localHits: number } {
   let failures = 0;
   let localHits = 0;
   let loggedAt = -Infinity;
@@ -50,9 +53,13 @@ export function createFallbackStore(shared: CounterStore, { log = console.error,
       }
     },
     /** Calls to the shared store that failed. */
-    get failures() { return failures; },
+    get failures() {
+      return failures;
+    },
     /** Hits counted in this process because the shared store failed or was paused. */
-    get localHits() { return localHits; },
+    get localHits() {
+      return localHits;
+    },
     async close() {
       await Promise.all([shared.close(), local.close()]);
     },

@@ -24,7 +24,8 @@ export function parseTierLimits(text: string): Record<Tier, number> | string {
   const out: Partial<Record<Tier, number>> = {};
   for (const part of text.split(',')) {
     const m = /^\s*([a-z]+)\s*=\s*(\d{1,9})\s*$/.exec(part);
-    if (!m || !(TIERS as readonly string[]).includes(m[1])) return `expected ${TIERS.map((t) => `${t}=N`).join(',')}, got ${JSON.stringify(text)}`;
+    if (!m || !(TIERS as readonly string[]).includes(m[1]))
+      return `expected ${TIERS.map((t) => `${t}=N`).join(',')}, got ${JSON.stringify(text)}`;
     if (out[m[1] as Tier] !== undefined) return `${m[1]} is given twice in ${JSON.stringify(text)}`;
     out[m[1] as Tier] = Number(m[2]);
   }

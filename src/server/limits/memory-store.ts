@@ -66,7 +66,11 @@ export function createMemoryStore({ maxBuckets = Infinity, evictable = () => fal
       for (const w of windows.values()) n += w.counts.size;
       return n;
     },
-    get evictions() { return evictions; },
-    async close() { windows.clear(); },
+    get evictions() {
+      return evictions;
+    },
+    async close() {
+      windows.clear();
+    },
   };
 }

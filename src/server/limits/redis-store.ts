@@ -46,12 +46,19 @@ export function createRedisStore({ url, prefix = 'canpol:rl:', commandTimeoutMs 
   client.on('error', () => {});
   return {
     client,
-    ready: () => new Promise<boolean>((resolve) => {
-      if (client.status === 'ready') return resolve(true);
-      const timer = setTimeout(() => { client.off('ready', onReady); resolve(false); }, connectTimeout);
-      const onReady = () => { clearTimeout(timer); resolve(true); };
-      client.once('ready', onReady);
-    }),
+    ready: () =>
+      new Promise<boolean>((resolve) => {
+        if (client.status === 'ready') return resolve(true);
+        const timer = setTimeout(() => {
+          client.off('ready', onReady);
+          resolve(false);
+        }, connectTimeout);
+        const onReady = () => {
+          clearTimeout(timer);
+          resolve(true);
+        };
+        client.once('ready', onReady);
+      }),
     async hit(bucket: string, window: Window) {
       return Number(await client.canpolHit(`${prefix}${window.start}:${bucket}`, window.end + graceMs));
     },

@@ -24,7 +24,12 @@ const refusals = new Map<number, ApiError>();
 export const overloaded = (retryAfter: number) => {
   let err = refusals.get(retryAfter);
   if (!err) {
-    err = new ApiError('search_overloaded', `search is busy (every embedding slot and queue place is taken); retry in ${retryAfter} s`, undefined, { retryAfter });
+    err = new ApiError(
+      'search_overloaded',
+      `search is busy (every embedding slot and queue place is taken); retry in ${retryAfter} s`,
+      undefined,
+      { retryAfter },
+    );
     if (refusals.size < 64) refusals.set(retryAfter, err);
   }
   return err;
@@ -84,8 +89,12 @@ export function createWorkQueue({ concurrency = 2, maxWaiting = 6, now = Date.no
         release();
       }
     },
-    get running() { return running; },
-    get waiting() { return waiting.length; },
+    get running() {
+      return running;
+    },
+    get waiting() {
+      return waiting.length;
+    },
   };
 }
 

@@ -6,20 +6,29 @@ type Json = Record<string, any>;
 
 const esc = (s: unknown) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-const inline = (s: string) => esc(s).replace(/`([^`]+)`/g, '<code>$1</code>').replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>');
+const inline = (s: string) =>
+  esc(s)
+    .replace(/`([^`]+)`/g, '<code>$1</code>')
+    .replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>');
 
 /** The little Markdown the document's texts use: `code`, **bold**, paragraphs and "- " lists. */
 function md(text: string | undefined): string {
   if (!text) return '';
-  return text.split(/\n\n+/).map((block) => {
-    const lines = block.split('\n');
-    if (lines.every((l) => l.startsWith('- '))) return `<ul>${lines.map((l) => `<li>${inline(l.slice(2))}</li>`).join('')}</ul>`;
-    const list = lines.findIndex((l) => l.startsWith('- '));
-    if (list > 0 && lines.slice(list).every((l) => l.startsWith('- '))) {
-      return `<p>${inline(lines.slice(0, list).join(' '))}</p><ul>${lines.slice(list).map((l) => `<li>${inline(l.slice(2))}</li>`).join('')}</ul>`;
-    }
-    return `<p>${inline(lines.join(' '))}</p>`;
-  }).join('\n');
+  return text
+    .split(/\n\n+/)
+    .map((block) => {
+      const lines = block.split('\n');
+      if (lines.every((l) => l.startsWith('- '))) return `<ul>${lines.map((l) => `<li>${inline(l.slice(2))}</li>`).join('')}</ul>`;
+      const list = lines.findIndex((l) => l.startsWith('- '));
+      if (list > 0 && lines.slice(list).every((l) => l.startsWith('- '))) {
+        return `<p>${inline(lines.slice(0, list).join(' '))}</p><ul>${lines
+          .slice(list)
+          .map((l) => `<li>${inline(l.slice(2))}</li>`)
+          .join('')}</ul>`;
+      }
+      return `<p>${inline(lines.join(' '))}</p>`;
+    })
+    .join('\n');
 }
 
 /** A parameter's schema in a few words: type, enum, bounds, pattern, default. */
@@ -39,23 +48,37 @@ function errorCodes(response: Json): string[] {
   return response.content?.['application/json']?.schema?.allOf?.[1]?.properties?.code?.enum ?? [];
 }
 
-const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 function operationHtml(path: string, pathItem: Json, base: string): string {
   const op = pathItem.get as Json;
   const full = `${pathItem.servers ? '' : base}${path}`;
   const params = (op.parameters ?? []).filter((p: Json) => !p.$ref);
-  const paramRows = params.map((p: Json) => `<tr><td><code>${esc(p.name)}</code>${p.required ? ' <em>required</em>' : ''}</td><td>${esc(p.in)}</td>
-      <td>${schemaSummary(p.schema)}</td><td>${md(p.description)}</td></tr>`).join('\n');
-  const responses = Object.entries(op.responses as Json).map(([status, r]) => {
-    const codes = errorCodes(r as Json);
-    const what = codes.length ? codes.map((c) => `<code>${esc(c)}</code>`).join(', ') : inline(String((r as Json).description).split('\n')[0]);
-    return `<li><strong>${esc(status)}</strong> ${what}</li>`;
-  }).join('\n');
+  const paramRows = params
+    .map(
+      (p: Json) => `<tr><td><code>${esc(p.name)}</code>${p.required ? ' <em>required</em>' : ''}</td><td>${esc(p.in)}</td>
+      <td>${schemaSummary(p.schema)}</td><td>${md(p.description)}</td></tr>`,
+    )
+    .join('\n');
+  const responses = Object.entries(op.responses as Json)
+    .map(([status, r]) => {
+      const codes = errorCodes(r as Json);
+      const what = codes.length
+        ? codes.map((c) => `<code>${esc(c)}</code>`).join(', ')
+        : inline(String((r as Json).description).split('\n')[0]);
+      return `<li><strong>${esc(status)}</strong> ${what}</li>`;
+    })
+    .join('\n');
   const body = op.responses['200'].content;
   const type = Object.keys(body)[0];
   const schema = body[type].schema as Json;
-  const bodyText = schema.$ref ? schema.$ref.split('/').pop() : schema.description ?? (schema.oneOf ? 'one of the shapes below' : 'object');
+  const bodyText = schema.$ref
+    ? schema.$ref.split('/').pop()
+    : (schema.description ?? (schema.oneOf ? 'one of the shapes below' : 'object'));
   return `<section class="op" id="${slug(op.operationId)}">
   <h3><span class="verb">GET</span> <code>${esc(full)}</code></h3>
   <p class="summary">${esc(op.summary)}</p>
@@ -82,10 +105,18 @@ export function renderDocsPage(doc: Json): string {
     const tag = (item as Json).get.tags[0] as string;
     byTag.set(tag, [...(byTag.get(tag) ?? []), operationHtml(path, item as Json, base)]);
   }
-  const nav = [...doc.paths ? Object.entries(doc.paths as Json) : []].map(([path, item]) =>
-    `<li><a href="#${slug((item as Json).get.operationId)}"><code>${esc(`${(item as Json).servers ? '' : base}${path}`)}</code></a></li>`).join('');
-  const catalog = Object.entries(doc['x-error-catalog'] as Json).map(([code, e]) =>
-    `<tr><td>${esc((e as Json).status)}</td><td><code>${esc(code)}</code></td><td>${md((e as Json).when)}</td><td>${(e as Json).headers.map((h: string) => `<code>${esc(h)}</code>`).join(' ')}</td></tr>`).join('\n');
+  const nav = [...(doc.paths ? Object.entries(doc.paths as Json) : [])]
+    .map(
+      ([path, item]) =>
+        `<li><a href="#${slug((item as Json).get.operationId)}"><code>${esc(`${(item as Json).servers ? '' : base}${path}`)}</code></a></li>`,
+    )
+    .join('');
+  const catalog = Object.entries(doc['x-error-catalog'] as Json)
+    .map(
+      ([code, e]) =>
+        `<tr><td>${esc((e as Json).status)}</td><td><code>${esc(code)}</code></td><td>${md((e as Json).when)}</td><td>${(e as Json).headers.map((h: string) => `<code>${esc(h)}</code>`).join(' ')}</td></tr>`,
+    )
+    .join('\n');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${esc(doc.info.title)} ${esc(doc.info.version)}</title><style>${CSS}</style></head>

@@ -11,8 +11,13 @@ import { BODIES, SCHEMAS } from './responses.js';
 export const API_VERSION = '1.0.0';
 
 const REASONS: Record<number, string> = {
-  400: 'Bad Request', 401: 'Unauthorized', 404: 'Not Found', 405: 'Method Not Allowed', 429: 'Too Many Requests',
-  500: 'Internal Server Error', 503: 'Service Unavailable',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
 };
 
 const { anonymous, general, semantic } = DEFAULT_LIMITS;
@@ -45,7 +50,9 @@ function header(description: string, schema: JsonSchema = { type: 'string' }) {
 }
 
 const HEADERS = {
-  'X-RateLimit-Limit': header('Requests allowed in the current window of the caller\'s bucket (limited routes, limits on).', { type: 'integer' }),
+  'X-RateLimit-Limit': header("Requests allowed in the current window of the caller's bucket (limited routes, limits on).", {
+    type: 'integer',
+  }),
   'X-RateLimit-Remaining': header('Requests left in the current window.', { type: 'integer' }),
   'X-RateLimit-Reset': header('Seconds until the window resets.', { type: 'integer' }),
   'Retry-After': header('Seconds to wait before retrying.', { type: 'integer' }),
@@ -79,9 +86,16 @@ function queryParameters(e: Endpoint) {
     const repeatable = e.arrays?.includes(name) ?? false;
     const what = paramMeaning(e, name);
     const rule = doc.rule ? ` Rule: ${doc.rule}.` : '';
-    const notes = [doc.caseInsensitive && doc.schema.enum ? ' Case-insensitive.' : '', repeatable && !what.includes('repeated') ? ' May also be repeated.' : ''].join('');
+    const notes = [
+      doc.caseInsensitive && doc.schema.enum ? ' Case-insensitive.' : '',
+      repeatable && !what.includes('repeated') ? ' May also be repeated.' : '',
+    ].join('');
     return {
-      name, in: 'query', required: doc.required, description: `${what}${notes}${rule}`, schema: doc.schema,
+      name,
+      in: 'query',
+      required: doc.required,
+      description: `${what}${notes}${rule}`,
+      schema: doc.schema,
       // Arrays travel comma-separated in one value; the repeatable ones may also be repeated (explode).
       ...(doc.isArray ? { style: 'form', explode: false } : {}),
     };
@@ -89,7 +103,13 @@ function queryParameters(e: Endpoint) {
 }
 
 function pathParameters(e: Endpoint) {
-  return Object.entries(e.pathParams ?? {}).map(([name, p]) => ({ name, in: 'path', required: true, description: p.description, schema: p.schema }));
+  return Object.entries(e.pathParams ?? {}).map(([name, p]) => ({
+    name,
+    in: 'path',
+    required: true,
+    description: p.description,
+    schema: p.schema,
+  }));
 }
 
 function successResponse(e: Endpoint) {
@@ -103,7 +123,11 @@ function successResponse(e: Endpoint) {
 
 function operation(e: Endpoint) {
   const responses: Record<string, unknown> = { 200: successResponse(e) };
-  if (e.maxAge !== 'no-store') responses[304] = { description: 'Not Modified: the If-None-Match tag still names this representation.', headers: { ETag: headerRef('ETag') } };
+  if (e.maxAge !== 'no-store')
+    responses[304] = {
+      description: 'Not Modified: the If-None-Match tag still names this representation.',
+      headers: { ETag: headerRef('ETag') },
+    };
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of errorsOf(e)) {
     const status = ERROR_CATALOG[code].status;
@@ -111,11 +135,14 @@ function operation(e: Endpoint) {
   }
   for (const [status, codes] of [...byStatus].sort((a, b) => a[0] - b[0])) responses[status] = errorResponse(status, codes, e.gated);
   const bucket = bucketOf(e);
-  const limits = bucket === 'semantic' ? 'Rate limit: semantic bucket.' : bucket === 'general' ? 'Rate limit: general bucket.' : 'Not rate limited.';
+  const limits =
+    bucket === 'semantic' ? 'Rate limit: semantic bucket.' : bucket === 'general' ? 'Rate limit: general bucket.' : 'Not rate limited.';
   const parameters = [...pathParameters(e), ...queryParameters(e)];
   if (e.maxAge !== 'no-store') parameters.push({ $ref: '#/components/parameters/IfNoneMatch' } as never);
   return {
-    operationId: e.id, tags: [e.tag], summary: e.summary,
+    operationId: e.id,
+    tags: [e.tag],
+    summary: e.summary,
     description: [e.description, limits].filter(Boolean).join('\n\n'),
     ...(e.gated ? {} : { security: [] }),
     ...(parameters.length ? { parameters } : {}),
@@ -138,7 +165,9 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     openapi: '3.1.0',
     jsonSchemaDialect: 'https://spec.openapis.org/oas/3.1/dialect/base',
     info: {
-      title: 'canpol: Canadian political data API', version: API_VERSION, description: INFO_DESCRIPTION,
+      title: 'canpol: Canadian political data API',
+      version: API_VERSION,
+      description: INFO_DESCRIPTION,
       license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [{ url: API_PREFIX, description: 'this server (paths are relative to the version prefix)' }],
@@ -149,7 +178,13 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       schemas: SCHEMAS,
       headers: HEADERS,
       parameters: {
-        IfNoneMatch: { name: 'If-None-Match', in: 'header', required: false, description: 'An ETag from an earlier response: 304 when it still names this representation.', schema: { type: 'string' } },
+        IfNoneMatch: {
+          name: 'If-None-Match',
+          in: 'header',
+          required: false,
+          description: 'An ETag from an earlier response: 304 when it still names this representation.',
+          schema: { type: 'string' },
+        },
       },
       responses: {
         MethodNotAllowed: errorResponse(405, ['method_not_allowed'], false),
@@ -157,7 +192,9 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       },
       securitySchemes: {
         bearerAuth: {
-          type: 'http', scheme: 'bearer', bearerFormat: 'cpd_live_<22 base62>_<6 base62 checksum>',
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'cpd_live_<22 base62>_<6 base62 checksum>',
           description: `Optional: without it, calls are anonymous (${anonymous} an hour per address).`,
         },
       },

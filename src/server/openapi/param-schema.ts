@@ -41,7 +41,11 @@ function numericPattern(re: RegExp): 'integer' | 'number' | null {
 
 /** A pattern that admits exactly the UUID shape (not merely 36 hex digits and dashes in any order). */
 function isUuidPattern(re: RegExp): boolean {
-  return re.test('6d72ba14-c173-5a5a-9056-45c05184c685') && !re.test('6d72ba14c1735a5a905645c05184c685----') && !re.test('6d72ba14-c173-5a5a-9056-45c05184c68');
+  return (
+    re.test('6d72ba14-c173-5a5a-9056-45c05184c685') &&
+    !re.test('6d72ba14c1735a5a905645c05184c685----') &&
+    !re.test('6d72ba14-c173-5a5a-9056-45c05184c68')
+  );
 }
 
 /** JSON Schema patterns have no flags: a case-insensitive hex class is spelled out. */
@@ -51,7 +55,12 @@ function patternOf(re: RegExp): string {
 
 function readPipe(node: Node): Omit<ParamDoc, 'required'> {
   if (node.type === 'picklist') {
-    return { schema: { type: 'string', enum: [...node.options!] }, rule: typeof node.message === 'string' ? node.message : null, isArray: false, caseInsensitive: false };
+    return {
+      schema: { type: 'string', enum: [...node.options!] },
+      rule: typeof node.message === 'string' ? node.message : null,
+      isArray: false,
+      caseInsensitive: false,
+    };
   }
   const out: JsonSchema = { type: 'string' };
   let rule: string | null = null;
@@ -66,7 +75,9 @@ function readPipe(node: Node): Omit<ParamDoc, 'required'> {
           const item = readPipe(step.metadata.items);
           return {
             schema: { type: 'array', items: item.schema, minItems: 1, maxItems: step.metadata.maxItems, uniqueItems: true },
-            rule: ruleOf(node) ?? item.rule, isArray: true, caseInsensitive: item.caseInsensitive,
+            rule: ruleOf(node) ?? item.rule,
+            isArray: true,
+            caseInsensitive: item.caseInsensitive,
           };
         }
         break;
@@ -81,14 +92,31 @@ function readPipe(node: Node): Omit<ParamDoc, 'required'> {
         }
         break;
       }
-      case 'min_length': if (!transformed) out.minLength = step.requirement; break;
-      case 'max_length': if (!transformed) out.maxLength = step.requirement; break;
-      case 'to_upper_case': case 'to_lower_case': caseInsensitive = true; break;
-      case 'picklist': if (!transformed) out.enum = [...step.options!]; break;
-      case 'check': if (step.requirement === isCalendarDate) out.format = 'date'; break;
-      case 'transform': transformed = true; break;
-      case 'min_value': if (numeric) out.minimum = step.requirement; break;
-      case 'max_value': if (numeric) out.maximum = step.requirement; break;
+      case 'min_length':
+        if (!transformed) out.minLength = step.requirement;
+        break;
+      case 'max_length':
+        if (!transformed) out.maxLength = step.requirement;
+        break;
+      case 'to_upper_case':
+      case 'to_lower_case':
+        caseInsensitive = true;
+        break;
+      case 'picklist':
+        if (!transformed) out.enum = [...step.options!];
+        break;
+      case 'check':
+        if (step.requirement === isCalendarDate) out.format = 'date';
+        break;
+      case 'transform':
+        transformed = true;
+        break;
+      case 'min_value':
+        if (numeric) out.minimum = step.requirement;
+        break;
+      case 'max_value':
+        if (numeric) out.maximum = step.requirement;
+        break;
     }
   }
   if (numeric) {

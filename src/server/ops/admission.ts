@@ -87,7 +87,15 @@ function shedResponse(method: string, message: string): Response {
 
 const nextTurn = () => new Promise<void>((r) => setImmediate(r));
 
-export function createAdmission({ maxInFlight, maxQueueMs, sliceMs = 10, onShed, notice = (m) => console.error(m), now = () => performance.now(), overdueMs = 0 }: AdmissionOptions) {
+export function createAdmission({
+  maxInFlight,
+  maxQueueMs,
+  sliceMs = 10,
+  onShed,
+  notice = (m) => console.error(m),
+  now = () => performance.now(),
+  overdueMs = 0,
+}: AdmissionOptions) {
   let inFlight = 0;
   const slots = new Set<Slot>();
   const bySocket = new WeakMap<Socket, Set<Slot>>();
@@ -100,7 +108,9 @@ export function createAdmission({ maxInFlight, maxQueueMs, sliceMs = 10, onShed,
   let costMs = 0.5;
   // The start of the current turn, roughly: a timer fires at the start of each turn of a busy loop.
   let turnStart = now();
-  const ticker = setInterval(() => { turnStart = now(); }, TICK_MS);
+  const ticker = setInterval(() => {
+    turnStart = now();
+  }, TICK_MS);
   ticker.unref();
 
   const waiting = () => queue.length - head;
@@ -113,7 +123,9 @@ export function createAdmission({ maxInFlight, maxQueueMs, sliceMs = 10, onShed,
     const t = now();
     if (t - noticedAt >= NOTICE_EVERY_MS) {
       noticedAt = t;
-      notice(`canpol: overloaded (${detail}): answering 503 server_overloaded at once until it passes (counted in canpol_http_requests_shed_total)`);
+      notice(
+        `canpol: overloaded (${detail}): answering 503 server_overloaded at once until it passes (counted in canpol_http_requests_shed_total)`,
+      );
     }
     return shedResponse(req.method, `the server is overloaded (${detail}); retry in ${RETRY_AFTER} s`);
   }
@@ -155,9 +167,12 @@ export function createAdmission({ maxInFlight, maxQueueMs, sliceMs = 10, onShed,
   function heldOn(socket: Socket, slot: Slot): Set<Slot> {
     let held = bySocket.get(socket);
     if (!held) {
-      const set = held = new Set<Slot>();
+      const set = (held = new Set<Slot>());
       bySocket.set(socket, set);
-      socket.once('close', () => { bySocket.delete(socket); for (const s of [...set]) s.release(); });
+      socket.once('close', () => {
+        bySocket.delete(socket);
+        for (const s of [...set]) s.release();
+      });
     }
     held.add(slot);
     // Closed already ('close' was emitted): nothing will be written, nothing to wait for.
@@ -200,19 +215,33 @@ export function createAdmission({ maxInFlight, maxQueueMs, sliceMs = 10, onShed,
       }
       const w = queue[head];
       queue[head++] = undefined as unknown as Waiting;
-      if (head > 1024 && head * 2 > queue.length) { queue.splice(0, head); head = 0; }
+      if (head > 1024 && head * 2 > queue.length) {
+        queue.splice(0, head);
+        head = 0;
+      }
       const waited = now() - w.at;
       const gone = (w.env as Bindings)?.incoming?.socket?.destroyed;
       if (gone || (maxQueueMs > 0 && waited > maxQueueMs)) {
         // A client that went away needs no answer; one that waited too long gets 503 now.
-        w.answer(gone ? shedResponse(w.req.method, 'the client went away') : shed(w.req, 'queue_delay', `requests waited ${Math.round(waited)} ms`));
+        w.answer(
+          gone
+            ? shedResponse(w.req.method, 'the client went away')
+            : shed(w.req, 'queue_delay', `requests waited ${Math.round(waited)} ms`),
+        );
         w.release?.();
         continue;
       }
       const began = now();
       const res = run(fetch, w.req, w.env, w.release);
       w.answer(res);
-      if (res instanceof Promise) await Promise.race([res.then(() => {}, () => {}), turn]);
+      if (res instanceof Promise)
+        await Promise.race([
+          res.then(
+            () => {},
+            () => {},
+          ),
+          turn,
+        ]);
       costMs = costMs * 0.9 + (now() - began) * 0.1;
     }
     draining = false;
@@ -225,7 +254,8 @@ export function createAdmission({ maxInFlight, maxQueueMs, sliceMs = 10, onShed,
         if (isExempt(path)) {
           // The probe says so when no API request could be admitted now, so a balancer takes the
           // instance out (it is not counted as shed: nothing was refused but the probe).
-          if (isHealth(path) && full()) return shedResponse(req.method, `the server cannot admit requests (${inFlight} in flight, the bound)`);
+          if (isHealth(path) && full())
+            return shedResponse(req.method, `the server cannot admit requests (${inFlight} in flight, the bound)`);
           return run(fetch, req, env, track(env));
         }
         if (full()) return shed(req, 'in_flight', `${inFlight} requests in flight`);
@@ -256,11 +286,17 @@ export function createAdmission({ maxInFlight, maxQueueMs, sliceMs = 10, onShed,
       };
     },
     /** Requests queued, running or being written out. */
-    get inFlight() { return inFlight; },
+    get inFlight() {
+      return inFlight;
+    },
     /** Slots held longer than `overdueMs` now (the watchdog). */
-    get overdue() { return overdue(); },
+    get overdue() {
+      return overdue();
+    },
     /** Requests waiting for their turn. */
-    get waiting() { return waiting(); },
+    get waiting() {
+      return waiting();
+    },
     /** Resolves when nothing is in flight (graceful shutdown). */
     idle(): Promise<void> {
       return inFlight === 0 ? Promise.resolve() : new Promise((r) => idleWaiters.push(r));

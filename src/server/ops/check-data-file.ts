@@ -22,7 +22,13 @@ const MAGIC = 'SQLite format 3\u0000';
 function notRegular(s: Stats): string | null {
   if (s.isFile()) return null;
   if (s.isDirectory()) return 'it is a directory; give the data file inside it';
-  const kind = s.isFIFO() ? 'a FIFO (named pipe)' : s.isSocket() ? 'a socket' : s.isCharacterDevice() || s.isBlockDevice() ? 'a device' : 'not a regular file';
+  const kind = s.isFIFO()
+    ? 'a FIFO (named pipe)'
+    : s.isSocket()
+      ? 'a socket'
+      : s.isCharacterDevice() || s.isBlockDevice()
+        ? 'a device'
+        : 'not a regular file';
   return `it is ${kind}, not a regular file`;
 }
 
@@ -55,7 +61,8 @@ export function headerProblem(path: string): string | null {
     if (head.readUInt32BE(92) !== head.readUInt32BE(24)) return null;
     const pages = head.readUInt32BE(28);
     const size = fstatSync(fd).size;
-    if (size < pages * pageSize) return `it is ${size} bytes but its header says ${pages} pages of ${pageSize} (${pages * pageSize} bytes): truncated or still being copied`;
+    if (size < pages * pageSize)
+      return `it is ${size} bytes but its header says ${pages} pages of ${pageSize} (${pages * pageSize} bytes): truncated or still being copied`;
     return null;
   } finally {
     closeSync(fd);

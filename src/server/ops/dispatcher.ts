@@ -72,11 +72,22 @@ export function createDispatcher(initial: Served, { testDelayMs = 0 }: Dispatche
       finish(g);
       return res;
     }
-    return res.then((r) => { finish(g); return r; }, (err) => { finish(g); throw err; }) as R;
+    return res.then(
+      (r) => {
+        finish(g);
+        return r;
+      },
+      (err) => {
+        finish(g);
+        throw err;
+      },
+    ) as R;
   }
 
   const fetch: Fetch = (req, env) =>
-    onCurrent((served) => (testDelayMs > 0 && isApiRequest(req.url) ? sleep(testDelayMs).then(() => served.fetch(req, env)) : served.fetch(req, env)));
+    onCurrent((served) =>
+      testDelayMs > 0 && isApiRequest(req.url) ? sleep(testDelayMs).then(() => served.fetch(req, env)) : served.fetch(req, env),
+    );
 
   /** The current app's Node door; declines while tests hold requests. */
   const node: NodeHandler = (incoming, outgoing) =>
@@ -94,7 +105,9 @@ export function createDispatcher(initial: Served, { testDelayMs = 0 }: Dispatche
     },
     /** Closes the current app (at shutdown, after the requests are answered). */
     close: () => retire(current),
-    get inFlight() { return total; },
+    get inFlight() {
+      return total;
+    },
     /** Resolves when no request is in flight. */
     idle(): Promise<void> {
       return total === 0 ? Promise.resolve() : new Promise((r) => idleWaiters.push(r));

@@ -33,7 +33,10 @@ export function createReplacementDetector(served: string | null) {
       return true;
     },
     /** The identity now served (after a reload for another reason, so it is not reloaded again). */
-    set served(id: string | null) { known = id; candidate = null; },
+    set served(id: string | null) {
+      known = id;
+      candidate = null;
+    },
   };
 }
 
@@ -47,10 +50,14 @@ export interface FileWatchOptions {
 
 export function watchFileReplacement({ path, served, intervalMs, onReplaced }: FileWatchOptions) {
   const detector = createReplacementDetector(served);
-  const timer = setInterval(() => { if (detector.poll(fileIdentity(path))) onReplaced(); }, intervalMs);
+  const timer = setInterval(() => {
+    if (detector.poll(fileIdentity(path))) onReplaced();
+  }, intervalMs);
   timer.unref();
   return {
-    set served(id: string | null) { detector.served = id; },
+    set served(id: string | null) {
+      detector.served = id;
+    },
     stop: () => clearInterval(timer),
   };
 }

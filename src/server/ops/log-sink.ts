@@ -44,13 +44,22 @@ export interface LogSinkOptions {
 }
 
 const streamOf = (write: (chunk: string) => void): LogStream => ({
-  write(chunk, done) { write(chunk); done(); },
+  write(chunk, done) {
+    write(chunk);
+    done();
+  },
   on() {},
 });
 
 export function createLogSink({
-  stream: given, write, flushMs = 50, maxBuffered = 64 * 1024, maxPending = 1024 * 1024,
-  notice = (m) => console.error(m), noticeEveryMs = 60_000, now = Date.now,
+  stream: given,
+  write,
+  flushMs = 50,
+  maxBuffered = 64 * 1024,
+  maxPending = 1024 * 1024,
+  notice = (m) => console.error(m),
+  noticeEveryMs = 60_000,
+  now = Date.now,
 }: LogSinkOptions = {}): LogSink {
   const stream = given ?? (write ? streamOf(write) : process.stdout);
   let buffer = '';
@@ -70,7 +79,9 @@ export function createLogSink({
     dropped += lines;
     buffer = '';
     lines = 0;
-    notice(`canpol: request log stopped: writing to stdout failed (${err.code ?? err.message}${err.code === 'EPIPE' ? ': its reader has gone' : ''}); request logging is off from now on`);
+    notice(
+      `canpol: request log stopped: writing to stdout failed (${err.code ?? err.message}${err.code === 'EPIPE' ? ': its reader has gone' : ''}); request logging is off from now on`,
+    );
   };
   stream.on('error', stop);
 
@@ -93,7 +104,9 @@ export function createLogSink({
         episodeNoticed = now() - noticedAt >= noticeEveryMs;
         if (episodeNoticed) {
           noticedAt = now();
-          notice(`canpol: request log: stdout is not being read (${pending} characters waiting); dropping log lines until it is (counted in canpol_log_lines_dropped_total)`);
+          notice(
+            `canpol: request log: stdout is not being read (${pending} characters waiting); dropping log lines until it is (counted in canpol_log_lines_dropped_total)`,
+          );
         }
       }
       return;
@@ -132,8 +145,14 @@ export function createLogSink({
       }
     },
     flush,
-    get dropped() { return dropped; },
-    get pending() { return pending; },
-    get stopped() { return stopped; },
+    get dropped() {
+      return dropped;
+    },
+    get pending() {
+      return pending;
+    },
+    get stopped() {
+      return stopped;
+    },
   };
 }

@@ -5,6 +5,8 @@ import type { Metrics } from './metrics.js';
 
 export function metricsRoutes({ metrics }: { metrics: Metrics }) {
   const app = new Hono();
-  app.get('/metrics', async (c) => c.body(await metrics.render(), 200, { 'Content-Type': metrics.contentType, 'Cache-Control': 'no-store' }));
+  app.get('/metrics', async (c) =>
+    c.body(await metrics.render(), 200, { 'Content-Type': metrics.contentType, 'Cache-Control': 'no-store' }),
+  );
   return app;
 }

@@ -46,75 +46,178 @@ export function createMetrics({ sources, now = Date.now, buckets = LATENCY_BUCKE
   // A registry of our own: prom-client's global one would be shared by every app in the process.
   const registers = [new Registry()];
   const value = (name: string, help: string, read: () => number) =>
-    new Gauge({ name, help, registers, collect() { this.set(read()); } });
+    new Gauge({
+      name,
+      help,
+      registers,
+      collect() {
+        this.set(read());
+      },
+    });
   // A count kept elsewhere (a module that does not know about metrics), exposed as a counter.
   const total = (name: string, help: string, read: () => number) =>
-    new Counter({ name, help, registers, collect() { this.reset(); this.inc(read()); } });
+    new Counter({
+      name,
+      help,
+      registers,
+      collect() {
+        this.reset();
+        this.inc(read());
+      },
+    });
 
   const answered = createRouteSeries({
     registers,
     requests: { name: 'canpol_http_requests_total', help: 'Requests answered, by route template and status code.' },
-    latency: { name: 'canpol_http_request_duration_seconds', help: 'Time from the request reaching the app to its response being built, by route template.', buckets },
+    latency: {
+      name: 'canpol_http_request_duration_seconds',
+      help: 'Time from the request reaching the app to its response being built, by route template.',
+      buckets,
+    },
   });
-  if (sources.inFlight) value('canpol_http_requests_in_flight', 'Requests queued, being answered or being written out now.', sources.inFlight);
-  if (sources.overdue) value('canpol_http_requests_overdue', 'Requests counted in flight for longer than --request-timeout (a watchdog: a slot that is never released shows here).', sources.overdue);
+  if (sources.inFlight)
+    value('canpol_http_requests_in_flight', 'Requests queued, being answered or being written out now.', sources.inFlight);
+  if (sources.overdue)
+    value(
+      'canpol_http_requests_overdue',
+      'Requests counted in flight for longer than --request-timeout (a watchdog: a slot that is never released shows here).',
+      sources.overdue,
+    );
   if (sources.queued) value('canpol_http_requests_queued', 'Requests waiting for their turn.', sources.queued);
-  const limitRejections = new Counter({ name: 'canpol_rate_limit_rejections_total', help: 'Requests refused with 429, by bucket (anonymous, general, semantic) and tier.', labelNames: ['bucket', 'tier'], registers });
+  const limitRejections = new Counter({
+    name: 'canpol_rate_limit_rejections_total',
+    help: 'Requests refused with 429, by bucket (anonymous, general, semantic) and tier.',
+    labelNames: ['bucket', 'tier'],
+    registers,
+  });
   const { limiter, logDropped } = sources;
   if (limiter) {
     value('canpol_rate_limit_buckets', 'Rate-limit counters held in this process for the current window.', () => limiter().buckets);
-    total('canpol_rate_limit_evictions_total', 'Client address counters dropped (least recently seen first) to make room for new addresses within --limit-clients.', () => limiter().evictions);
+    total(
+      'canpol_rate_limit_evictions_total',
+      'Client address counters dropped (least recently seen first) to make room for new addresses within --limit-clients.',
+      () => limiter().evictions,
+    );
   }
-  if (logDropped) total('canpol_log_lines_dropped_total', 'Request log lines dropped because stdout was not being read, or had failed.', logDropped);
-  const shed = new Counter({ name: 'canpol_http_requests_shed_total', help: 'Requests answered 503 server_overloaded at once, by reason (in_flight, queue_delay).', labelNames: ['reason'], registers });
-  const authFailures = new Counter({ name: 'canpol_auth_failures_total', help: 'Requests refused with 401, by reason.', labelNames: ['reason'], registers });
+  if (logDropped)
+    total('canpol_log_lines_dropped_total', 'Request log lines dropped because stdout was not being read, or had failed.', logDropped);
+  const shed = new Counter({
+    name: 'canpol_http_requests_shed_total',
+    help: 'Requests answered 503 server_overloaded at once, by reason (in_flight, queue_delay).',
+    labelNames: ['reason'],
+    registers,
+  });
+  const authFailures = new Counter({
+    name: 'canpol_auth_failures_total',
+    help: 'Requests refused with 401, by reason.',
+    labelNames: ['reason'],
+    registers,
+  });
   value('canpol_search_queue_running', 'Query embeddings running now.', () => sources.queue().running);
   value('canpol_search_queue_waiting', 'Query embeddings waiting for a slot.', () => sources.queue().waiting);
-  const reloads = new Counter({ name: 'canpol_data_reloads_total', help: 'Data file reloads, by result (ok, refused).', labelNames: ['result'], registers });
+  const reloads = new Counter({
+    name: 'canpol_data_reloads_total',
+    help: 'Data file reloads, by result (ok, refused).',
+    labelNames: ['result'],
+    registers,
+  });
   new Gauge({
-    name: 'canpol_build_info', help: 'The data file being served (always 1).', labelNames: ['build_id', 'dataset', 'schema_version', 'demo'], registers,
+    name: 'canpol_build_info',
+    help: 'The data file being served (always 1).',
+    labelNames: ['build_id', 'dataset', 'schema_version', 'demo'],
+    registers,
     collect() {
       const build = sources.build();
       this.reset(); // after a reload only the new build is served
-      this.set({ build_id: build.id, dataset: build.dataset_name, schema_version: String(build.schema_version), demo: String(build.is_demo) }, 1);
+      this.set(
+        { build_id: build.id, dataset: build.dataset_name, schema_version: String(build.schema_version), demo: String(build.is_demo) },
+        1,
+      );
     },
   });
   if (sources.responseCache) {
     const stats = sources.responseCache;
     // Read from the cache at scrape time: counting here per request would cost every request.
     const total = (name: string, help: string, read: (s: ResponseCacheStats) => number) =>
-      new Counter({ name, help, registers, collect() { this.reset(); this.inc(read(stats())); } });
+      new Counter({
+        name,
+        help,
+        registers,
+        collect() {
+          this.reset();
+          this.inc(read(stats()));
+        },
+      });
     total('canpol_response_cache_hits_total', 'Answers served from the response cache.', (s) => s.hits);
-    total('canpol_response_cache_misses_total', 'Cacheable answers computed because the response cache did not hold them.', (s) => s.misses);
+    total(
+      'canpol_response_cache_misses_total',
+      'Cacheable answers computed because the response cache did not hold them.',
+      (s) => s.misses,
+    );
     total('canpol_response_cache_evictions_total', 'Answers dropped from the response cache to stay within its cap.', (s) => s.evictions);
     value('canpol_response_cache_entries', 'Answers held in the response cache.', () => stats().entries);
     value('canpol_response_cache_bytes', 'Bytes held in the response cache (bodies, compressed copies, bookkeeping).', () => stats().bytes);
-    value('canpol_response_cache_max_bytes', 'The response cache\'s cap in bytes (--response-cache).', () => stats().maxBytes);
-    value('canpol_response_cache_answers_being_written', 'Kept answers that responses are writing now (watched under Bun, whose cache frees evicted answers once written; 0 under Node).', () => stats().beingWritten);
-    value('canpol_response_cache_releases_waiting', 'Evicted answers whose bytes are freed once the responses writing them end (Bun).', () => stats().releasesWaiting);
+    value('canpol_response_cache_max_bytes', "The response cache's cap in bytes (--response-cache).", () => stats().maxBytes);
+    value(
+      'canpol_response_cache_answers_being_written',
+      'Kept answers that responses are writing now (watched under Bun, whose cache frees evicted answers once written; 0 under Node).',
+      () => stats().beingWritten,
+    );
+    value(
+      'canpol_response_cache_releases_waiting',
+      'Evicted answers whose bytes are freed once the responses writing them end (Bun).',
+      () => stats().releasesWaiting,
+    );
   }
   if (sources.searchCaches) {
     const read = sources.searchCaches;
     // One series per cache (a fixed set of names), read at scrape time.
-    const gauge = (name: string, help: string, field: keyof BoundedCacheStats) => new Gauge({
-      name, help, labelNames: ['cache'], registers,
-      collect() { this.reset(); for (const [cache, stats] of Object.entries(read())) this.set({ cache }, stats[field]); },
-    });
-    const counter = (name: string, help: string, field: keyof BoundedCacheStats) => new Counter({
-      name, help, labelNames: ['cache'], registers,
-      collect() { this.reset(); for (const [cache, stats] of Object.entries(read())) this.inc({ cache }, stats[field]); },
-    });
-    gauge('canpol_search_cache_bytes', 'Bytes held by a search cache of the data file served (chunk_words, postings, stem_counts).', 'bytes');
-    gauge('canpol_search_cache_max_bytes', 'A search cache\'s cap in bytes.', 'maxBytes');
+    const gauge = (name: string, help: string, field: keyof BoundedCacheStats) =>
+      new Gauge({
+        name,
+        help,
+        labelNames: ['cache'],
+        registers,
+        collect() {
+          this.reset();
+          for (const [cache, stats] of Object.entries(read())) this.set({ cache }, stats[field]);
+        },
+      });
+    const counter = (name: string, help: string, field: keyof BoundedCacheStats) =>
+      new Counter({
+        name,
+        help,
+        labelNames: ['cache'],
+        registers,
+        collect() {
+          this.reset();
+          for (const [cache, stats] of Object.entries(read())) this.inc({ cache }, stats[field]);
+        },
+      });
+    gauge(
+      'canpol_search_cache_bytes',
+      'Bytes held by a search cache of the data file served (chunk_words, postings, stem_counts).',
+      'bytes',
+    );
+    gauge('canpol_search_cache_max_bytes', "A search cache's cap in bytes.", 'maxBytes');
     gauge('canpol_search_cache_entries', 'Entries held by a search cache.', 'entries');
     counter('canpol_search_cache_hits_total', 'Lookups a search cache answered (since the data file was loaded).', 'hits');
     counter('canpol_search_cache_misses_total', 'Lookups a search cache did not hold (since the data file was loaded).', 'misses');
-    counter('canpol_search_cache_evictions_total', 'Entries a search cache dropped to stay within its cap (since the data file was loaded).', 'evictions');
+    counter(
+      'canpol_search_cache_evictions_total',
+      'Entries a search cache dropped to stay within its cap (since the data file was loaded).',
+      'evictions',
+    );
   }
   value('canpol_process_start_time_seconds', 'When the server started, in seconds since the epoch.', () => startedAt / 1000);
   value('canpol_process_uptime_seconds', 'Seconds since the server started.', () => (now() - startedAt) / 1000);
   value('canpol_process_resident_memory_bytes', 'Resident memory of the server process.', () => process.memoryUsage.rss());
-  if (sources.collections) total('canpol_memory_collections_total', 'Full garbage collections run after a search because the resident memory was above --memory-ceiling.', sources.collections);
+  if (sources.collections)
+    total(
+      'canpol_memory_collections_total',
+      'Full garbage collections run after a search because the resident memory was above --memory-ceiling.',
+      sources.collections,
+    );
 
   return {
     observe(route: string, status: number, seconds: number): void {

@@ -25,7 +25,10 @@ const incomingOf = (c: Context) => (c.env as { incoming?: Incoming } | undefined
 
 /** The socket peer and X-Forwarded-For, read from Node's own request when there is one: asking the
  *  Fetch Request for a header would build its whole Headers object just for the log. */
-export function peerOf(incoming: Incoming | undefined, header: (name: string) => string | undefined): { peer: string | undefined; forwardedFor: string | undefined } {
+export function peerOf(
+  incoming: Incoming | undefined,
+  header: (name: string) => string | undefined,
+): { peer: string | undefined; forwardedFor: string | undefined } {
   if (!incoming?.headers) return { peer: incoming?.socket?.remoteAddress, forwardedFor: header('X-Forwarded-For') };
   const xff = incoming.headers['x-forwarded-for'];
   return { peer: incoming.socket?.remoteAddress, forwardedFor: Array.isArray(xff) ? xff.join(', ') : xff };
@@ -67,8 +70,15 @@ export function createObserver({ log, metrics, buildId, clientAddress }: Observe
         client = clientAddress ? clientAddress(peer, forwardedFor) : (peer ?? null);
       }
       log.record({
-        method: o.method, path: o.path, query: q < 0 ? null : o.url.slice(q + 1), route: o.route, status: o.status,
-        duration_ms: Math.round(o.ms * 1000) / 1000, key_id: o.keyId ?? null, client_ip: client, build_id: buildId,
+        method: o.method,
+        path: o.path,
+        query: q < 0 ? null : o.url.slice(q + 1),
+        route: o.route,
+        status: o.status,
+        duration_ms: Math.round(o.ms * 1000) / 1000,
+        key_id: o.keyId ?? null,
+        client_ip: client,
+        build_id: buildId,
       });
     }
   };
@@ -82,9 +92,17 @@ export function observeRequests(options: ObserveOptions): MiddlewareHandler {
     const started = performance.now();
     await next();
     observe({
-      method: c.req.method, path: c.req.path, url: c.req.url, route: routeTemplate(c), status: c.res.status, ms: performance.now() - started,
-      keyId: c.get('keyId'), clientAddress: c.get('clientAddress'), peer: () => peerOf(incomingOf(c), (name) => c.req.header(name)),
-      limitRejection: c.get('limitRejection'), authFailure: c.get('authFailure'),
+      method: c.req.method,
+      path: c.req.path,
+      url: c.req.url,
+      route: routeTemplate(c),
+      status: c.res.status,
+      ms: performance.now() - started,
+      keyId: c.get('keyId'),
+      clientAddress: c.get('clientAddress'),
+      peer: () => peerOf(incomingOf(c), (name) => c.req.header(name)),
+      limitRejection: c.get('limitRejection'),
+      authFailure: c.get('authFailure'),
     });
   };
 }

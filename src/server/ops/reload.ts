@@ -15,7 +15,8 @@ export interface ReloaderOptions {
 export function createReloader({ path, served, watchMs, reload }: ReloaderOptions) {
   let running: Promise<void> | null = null;
   let again: string | null = null;
-  const watch = watchMs > 0 ? watchFileReplacement({ path, served, intervalMs: watchMs, onReplaced: () => trigger('file replaced') }) : null;
+  const watch =
+    watchMs > 0 ? watchFileReplacement({ path, served, intervalMs: watchMs, onReplaced: () => trigger('file replaced') }) : null;
 
   function trigger(reason: string): Promise<void> {
     if (running) {
@@ -35,7 +36,9 @@ export function createReloader({ path, served, watchMs, reload }: ReloaderOption
     return running;
   }
 
-  const onHup = () => { void trigger('SIGHUP'); };
+  const onHup = () => {
+    void trigger('SIGHUP');
+  };
   process.on('SIGHUP', onHup);
   return {
     trigger,

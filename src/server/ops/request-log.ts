@@ -37,7 +37,15 @@ const escapeOne = (c: string) => {
 /** `v` safe to write as one line of text. */
 export const textSafe = (v: string) => (UNSAFE.test(v) ? v.replace(UNSAFE_ALL, escapeOne) : v);
 
-export function createRequestLog({ format, sink, now = Date.now }: { format: Exclude<LogFormat, 'off'>; sink: LogSink; now?: () => number }): RequestLog {
+export function createRequestLog({
+  format,
+  sink,
+  now = Date.now,
+}: {
+  format: Exclude<LogFormat, 'off'>;
+  sink: LogSink;
+  now?: () => number;
+}): RequestLog {
   // Many requests share a millisecond under load: format its timestamp once.
   let lastMs = NaN;
   let lastIso = '';
@@ -53,12 +61,18 @@ export function createRequestLog({ format, sink, now = Date.now }: { format: Exc
     // Written field by field (the same as JSON.stringify of the record, in this order), which
     // skips building an object per request on the hot path.
     return {
-      record: (r) => sink.line(`{"time":"${time()}","method":${str(r.method)},"path":${str(r.path)},"query":${str(r.query)},"route":${str(r.route)},`
-        + `"status":${r.status},"duration_ms":${r.duration_ms},"key_id":${str(r.key_id)},"client_ip":${str(r.client_ip)},"build_id":${str(r.build_id)}}`),
+      record: (r) =>
+        sink.line(
+          `{"time":"${time()}","method":${str(r.method)},"path":${str(r.path)},"query":${str(r.query)},"route":${str(r.route)},` +
+            `"status":${r.status},"duration_ms":${r.duration_ms},"key_id":${str(r.key_id)},"client_ip":${str(r.client_ip)},"build_id":${str(r.build_id)}}`,
+        ),
     };
   }
   return {
-    record: (r) => sink.line(`${time()} ${r.status} ${textSafe(r.method)} ${textSafe(r.path)}${r.query === null ? '' : `?${textSafe(r.query)}`} ${r.duration_ms} ms`
-      + ` ${r.client_ip ?? '-'}${r.key_id ? ` key=${r.key_id}` : ''}`),
+    record: (r) =>
+      sink.line(
+        `${time()} ${r.status} ${textSafe(r.method)} ${textSafe(r.path)}${r.query === null ? '' : `?${textSafe(r.query)}`} ${r.duration_ms} ms` +
+          ` ${r.client_ip ?? '-'}${r.key_id ? ` key=${r.key_id}` : ''}`,
+      ),
   };
 }

@@ -30,7 +30,10 @@ export function createRouteSeries({ registers, requests, latency }: RouteSeriesO
   const latencies = new Map<string, RouteLatency>();
 
   new Counter({
-    name: requests.name, help: requests.help, labelNames: ['route', 'status'], registers,
+    name: requests.name,
+    help: requests.help,
+    labelNames: ['route', 'status'],
+    registers,
     collect() {
       this.reset();
       for (const { route, status, n } of order) this.inc({ route, status }, n);

@@ -16,7 +16,10 @@ export interface ServerHeapOptions {
 export const SERVER_V8_FLAGS = '--no-allocation-site-pretenuring';
 
 /** Sets the server's V8 flags; a no-op under Bun. Returns the flags set, or null. */
-export function tuneServerHeap({ bun = process.versions.bun !== undefined, setFlags = setFlagsFromString }: ServerHeapOptions = {}): string | null {
+export function tuneServerHeap({
+  bun = process.versions.bun !== undefined,
+  setFlags = setFlagsFromString,
+}: ServerHeapOptions = {}): string | null {
   if (bun) return null;
   setFlags(SERVER_V8_FLAGS);
   return SERVER_V8_FLAGS;

@@ -33,16 +33,24 @@ export function onShutdownSignals(options: ShutdownOptions, signals: NodeJS.Sign
       log('canpol: shutdown did not finish in time, exiting');
       exit(1);
     }, options.timeoutMs + 5000).unref();
-    void shutdown(signal, options).then(() => exit(0), (err) => {
-      log(`canpol: shutdown failed: ${(err as Error).message}`);
-      exit(1);
-    });
+    void shutdown(signal, options).then(
+      () => exit(0),
+      (err) => {
+        log(`canpol: shutdown failed: ${(err as Error).message}`);
+        exit(1);
+      },
+    );
   };
   for (const s of signals) process.on(s, handler);
-  return () => { for (const s of signals) process.off(s, handler); };
+  return () => {
+    for (const s of signals) process.off(s, handler);
+  };
 }
 
-export async function shutdown(signal: string, { server, idle, inFlight, timeoutMs, cleanup, log = console.error }: ShutdownOptions): Promise<void> {
+export async function shutdown(
+  signal: string,
+  { server, idle, inFlight, timeoutMs, cleanup, log = console.error }: ShutdownOptions,
+): Promise<void> {
   const waiting = inFlight();
   log(`canpol: ${signal}, no longer accepting connections; ${waiting} request(s) in flight, waiting up to ${timeoutMs} ms`);
   const closed = new Promise<void>((r) => server.close(() => r()));
@@ -54,7 +62,9 @@ export async function shutdown(signal: string, { server, idle, inFlight, timeout
     // Answers may still be on their way out: close each kept-alive connection once it is idle,
     // rather than cutting one mid-write, for at most a second.
     let settled = false;
-    void closed.then(() => { settled = true; });
+    void closed.then(() => {
+      settled = true;
+    });
     for (let i = 0; i < 20 && !settled; i++) {
       server.closeIdleConnections?.();
       await delay(50);

@@ -18,6 +18,8 @@ export function createPointCache<T>(capacity: number, compute: (lng: number, lat
       if (entries.size > capacity) entries.delete(entries.keys().next().value!);
       return value;
     },
-    get size() { return entries.size; },
+    get size() {
+      return entries.size;
+    },
   };
 }

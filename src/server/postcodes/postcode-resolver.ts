@@ -14,9 +14,18 @@ import { parsedOr400, resolvePostcode, type Resolution } from './resolve.js';
 /** Distinct points kept with their boundaries and representatives (a few KB each, shared objects). */
 const POINT_CACHE_SIZE = 50_000;
 
-export interface AtPoint { slots: LookupResult; containing: BoundaryHit[]; winners: Partial<Record<Level, BoundaryHit>>; representatives?: RepresentativeEntry[] }
+export interface AtPoint {
+  slots: LookupResult;
+  containing: BoundaryHit[];
+  winners: Partial<Record<Level, BoundaryHit>>;
+  representatives?: RepresentativeEntry[];
+}
 
-export interface PostcodeResolverOptions { postcodes: PostcodeQueries; boundaries: BoundaryQueries; index: BoundaryIndex }
+export interface PostcodeResolverOptions {
+  postcodes: PostcodeQueries;
+  boundaries: BoundaryQueries;
+  index: BoundaryIndex;
+}
 
 export function createPostcodeResolver({ postcodes, boundaries, index }: PostcodeResolverOptions) {
   const representativesOf = createRepresentativeFinder(postcodes);
@@ -60,7 +69,9 @@ export function createPostcodeResolver({ postcodes, boundaries, index }: Postcod
     resolved,
     representatives,
     /** The politician ids of a postcode's representatives at every level (400 malformed, 404 unknown). */
-    representativeIds: (raw: string, param = 'postcode') => [...new Set(representatives(resolved(raw, param).at).map((e) => e.politician.id))],
+    representativeIds: (raw: string, param = 'postcode') => [
+      ...new Set(representatives(resolved(raw, param).at).map((e) => e.politician.id)),
+    ],
   };
 }
 

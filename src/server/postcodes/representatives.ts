@@ -40,10 +40,18 @@ export function createRepresentativeFinder(queries: Queries) {
     const key = `${constituency_id}\u001f${s.politician.id}`;
     let found = entries.get(key);
     if (!found) {
-      entries.set(key, (found = {
-        level: hit.level, constituency_id, constituency_name: (own ? s.constituency_name : null) ?? hit.name, boundary_source_set: hit.source_set,
-        politician: s.politician, offices: queries.offices(s.politician.id), socials: queries.liveSocials(s.politician.id),
-      }));
+      entries.set(
+        key,
+        (found = {
+          level: hit.level,
+          constituency_id,
+          constituency_name: (own ? s.constituency_name : null) ?? hit.name,
+          boundary_source_set: hit.source_set,
+          politician: s.politician,
+          offices: queries.offices(s.politician.id),
+          socials: queries.liveSocials(s.politician.id),
+        }),
+      );
     }
     return found;
   };
@@ -63,8 +71,9 @@ export function createRepresentativeFinder(queries: Queries) {
       // one elected at large (a Represent roster: constituency `<ward set>/<municipality>`).
       const municipal = containing.filter((hit) => hit.level === 'municipal');
       const mayorOf = (hit: BoundaryHit) => sittingIn(hit.constituency_id).find((s) => s.is_mayor);
-      const mayor = municipal.map((hit) => [hit, mayorOf(hit), false] as const).find(([, s]) => s)
-        ?? municipal.map((hit) => [hit, sittingInSet(hit.source_set).find((s) => s.is_mayor), true] as const).find(([, s]) => s);
+      const mayor =
+        municipal.map((hit) => [hit, mayorOf(hit), false] as const).find(([, s]) => s) ??
+        municipal.map((hit) => [hit, sittingInSet(hit.source_set).find((s) => s.is_mayor), true] as const).find(([, s]) => s);
       if (mayor) out.push(entry(mayor[0], mayor[1]!, mayor[2]));
       // The ward councillor: one, of the winning (most specific) boundary. A boundary that has a mayor
       // is a whole municipality, whose other members are at-large councillors: not returned.

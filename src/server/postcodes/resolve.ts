@@ -29,18 +29,30 @@ export function resolvePostcode(p: Valid, lookup: PostcodeLookup): Resolution | 
   const own = p.isFsa ? null : lookup.code(p.code);
   if (own) {
     return {
-      postcode: p.display, is_fsa: false, latlng: { lat: own.lat, lng: own.lng }, city: own.city,
-      province: own.province_territory ?? provinceOfPostcode(p.code), source: own.source, fetched_at: own.fetched_at,
-      address_points: own.source === 'nar' ? own.address_points : null, approximate: false,
+      postcode: p.display,
+      is_fsa: false,
+      latlng: { lat: own.lat, lng: own.lng },
+      city: own.city,
+      province: own.province_territory ?? provinceOfPostcode(p.code),
+      source: own.source,
+      fetched_at: own.fetched_at,
+      address_points: own.source === 'nar' ? own.address_points : null,
+      approximate: false,
     };
   }
   const area = lookup.fsa(p.fsa);
   if (!area) return null;
   return {
-    postcode: p.display, is_fsa: p.isFsa, latlng: { lat: area.lat, lng: area.lng }, city: area.city,
-    province: area.province_territory ?? provinceOfPostcode(p.fsa), source: 'fsa_derived', fetched_at: area.fetched_at,
+    postcode: p.display,
+    is_fsa: p.isFsa,
+    latlng: { lat: area.lat, lng: area.lng },
+    city: area.city,
+    province: area.province_territory ?? provinceOfPostcode(p.fsa),
+    source: 'fsa_derived',
+    fetched_at: area.fetched_at,
     // The number of address points averaged; none were when the point comes from the FSA file.
-    address_points: area.address_points, approximate: true,
+    address_points: area.address_points,
+    approximate: true,
   };
 }
 

@@ -20,7 +20,8 @@ export const listParams = {
 export function billHandlers({ bills, respond }: { bills: BillQueries; respond: Responder }): Handlers {
   const known = (raw: string | undefined) => existingId(raw, 'bill', bills.exists);
   return {
-    listBills: (c, e) => respond.json(c, bills.list(parseParams(c.req.queries(), listParams, [['introduced_from', 'introduced_to']])), e.maxAge),
+    listBills: (c, e) =>
+      respond.json(c, bills.list(parseParams(c.req.queries(), listParams, [['introduced_from', 'introduced_to']])), e.maxAge),
     getBill: (c, e) => {
       const id = pathId(c.req.param('id'), 'bill');
       const bill = bills.detail(id);

@@ -7,11 +7,13 @@ import type { Handlers } from '../http/register-endpoints.js';
 import type { Responder } from '../http/respond.js';
 import { bool, existingId, int, limit, listOf, oneOf, page, parseParams, pathId, text } from '../http/params.js';
 
-const jurisdiction = v.optional(v.pipe(
-  v.string(),
-  v.transform((s) => (s.toLowerCase() === 'federal' ? 'federal' : s.toUpperCase())),
-  v.picklist(JURISDICTIONS, `must be federal or a 2-letter province or territory code (${JURISDICTIONS.slice(1).join(', ')})`),
-));
+const jurisdiction = v.optional(
+  v.pipe(
+    v.string(),
+    v.transform((s) => (s.toLowerCase() === 'federal' ? 'federal' : s.toUpperCase())),
+    v.picklist(JURISDICTIONS, `must be federal or a 2-letter province or territory code (${JURISDICTIONS.slice(1).join(', ')})`),
+  ),
+);
 
 export const listParams = {
   jurisdiction,
@@ -26,7 +28,15 @@ export const listParams = {
 export const socialsParams = { include_dead: bool(false) };
 export const postsParams = { platform: listOf(PLATFORMS, 200), limit: int(1, 200, 50) };
 
-export function politicianHandlers({ politicians, boundaries, respond }: { politicians: PoliticianQueries; boundaries: Pick<BoundaryQueries, 'forPolitician'>; respond: Responder }): Handlers {
+export function politicianHandlers({
+  politicians,
+  boundaries,
+  respond,
+}: {
+  politicians: PoliticianQueries;
+  boundaries: Pick<BoundaryQueries, 'forPolitician'>;
+  respond: Responder;
+}): Handlers {
   const known = (raw: string | undefined) => existingId(raw, 'politician', politicians.exists);
   return {
     listPoliticians: (c, e) => respond.json(c, politicians.list(parseParams(c.req.queries(), listParams)), e.maxAge),

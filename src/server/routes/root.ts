@@ -4,9 +4,18 @@ import type { Responder } from '../http/respond.js';
 
 export function rootHandlers({ prefix, respond }: { prefix: string; respond: Responder }): Handlers {
   return {
-    root: (c, e) => respond.json(c, {
-      name: 'canpol', description: 'Canadian political data API (read-only)',
-      docs: '/docs', openapi: `${prefix}/openapi.json`, health: '/health', api: prefix,
-    }, e.maxAge),
+    root: (c, e) =>
+      respond.json(
+        c,
+        {
+          name: 'canpol',
+          description: 'Canadian political data API (read-only)',
+          docs: '/docs',
+          openapi: `${prefix}/openapi.json`,
+          health: '/health',
+          api: prefix,
+        },
+        e.maxAge,
+      ),
   };
 }

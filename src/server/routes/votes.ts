@@ -20,7 +20,8 @@ export const listParams = {
 
 export function voteHandlers({ votes, respond }: { votes: VoteQueries; respond: Responder }): Handlers {
   return {
-    listVotes: (c, e) => respond.json(c, votes.list(parseParams(c.req.queries(), listParams, [['occurred_from', 'occurred_to']])), e.maxAge),
+    listVotes: (c, e) =>
+      respond.json(c, votes.list(parseParams(c.req.queries(), listParams, [['occurred_from', 'occurred_to']])), e.maxAge),
     getVote: (c, e) => {
       const id = pathId(c.req.param('id'), 'vote');
       const vote = votes.detail(id);

@@ -11,7 +11,11 @@ import type { CacheStats } from '../http/response-cache.js';
 /** The response cache's counters, so /metrics reports both kinds of cache alike. */
 export type BoundedCacheStats = CacheStats;
 
-interface Slot<V> { value: V; bytes: number; used: boolean }
+interface Slot<V> {
+  value: V;
+  bytes: number;
+  used: boolean;
+}
 
 /** Bookkeeping per entry beyond what the caller counts: the slot object and its Map entry. */
 export const SLOT_OVERHEAD = 96;
@@ -26,7 +30,10 @@ export class BoundedCache<K, V> {
   /** The value kept for `key` (marked used), or undefined. */
   get(key: K): V | undefined {
     const slot = this.slots.get(key);
-    if (slot === undefined) { this.counts.misses++; return undefined; }
+    if (slot === undefined) {
+      this.counts.misses++;
+      return undefined;
+    }
     this.counts.hits++;
     slot.used = true;
     return slot.value;
@@ -36,7 +43,10 @@ export class BoundedCache<K, V> {
   set(key: K, value: V, bytes: number): void {
     const cost = bytes + SLOT_OVERHEAD;
     const old = this.slots.get(key);
-    if (old) { this.size -= old.bytes; this.slots.delete(key); }
+    if (old) {
+      this.size -= old.bytes;
+      this.slots.delete(key);
+    }
     if (cost > this.maxBytes / 8) return;
     this.evict(this.maxBytes - cost);
     this.slots.set(key, { value, bytes: cost, used: false });
@@ -49,7 +59,11 @@ export class BoundedCache<K, V> {
       if (first.done) return;
       const [key, slot] = first.value;
       this.slots.delete(key);
-      if (slot.used) { slot.used = false; this.slots.set(key, slot); continue; }
+      if (slot.used) {
+        slot.used = false;
+        this.slots.set(key, slot);
+        continue;
+      }
       this.size -= slot.bytes;
       this.counts.evictions++;
     }

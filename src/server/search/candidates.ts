@@ -54,7 +54,13 @@ export const RARE_SHARE = 0.01;
  *  0.855 → 0.872 (names: "Paul Bernardo", "Kids Help Phone"); topic and prose queries lose with it. */
 export const PROXIMITY_WEIGHT: Partial<Record<QueryShape, number>> = { keyword: 0.3 };
 
-export interface Candidate { rowid: number; score: number; similarity: number | null; keyword: boolean; vector: boolean }
+export interface Candidate {
+  rowid: number;
+  score: number;
+  similarity: number | null;
+  keyword: boolean;
+  vector: boolean;
+}
 export interface Pool {
   mode: 'hybrid' | 'semantic';
   candidates: Candidate[];
@@ -124,11 +130,19 @@ function stemsByLang(queries: SearchQueries, q: string, langs: readonly Lang[], 
     related: langs.includes('en') && !isStop(t.word.norm, 'en') ? relatedFamilies(queries, t.word.norm, related) : [],
     // How many chunks hold the word's subject, for whether it is rare (rareWords): its Snowball kin too.
     kin: langs.includes('en') && !isStop(t.word.norm, 'en') ? snowballSiblings(queries, t.word.norm, stem(t.word.norm, 'en')) : [],
-    byLang: Object.fromEntries(langs.filter((l) => !isStop(t.word.norm, l)).map((l) => [l, stem(t.word.norm, l)])) as Partial<Record<Lang, string>>,
+    byLang: Object.fromEntries(langs.filter((l) => !isStop(t.word.norm, l)).map((l) => [l, stem(t.word.norm, l)])) as Partial<
+      Record<Lang, string>
+    >,
   }));
 }
 
-export async function hybridPool(src: CandidateSources, q: string, f: SearchFilters, minSimilarity: number | undefined, o: PoolOptions = {}): Promise<Pool> {
+export async function hybridPool(
+  src: CandidateSources,
+  q: string,
+  f: SearchFilters,
+  minSimilarity: number | undefined,
+  o: PoolOptions = {},
+): Promise<Pool> {
   const { keyword: useKeyword = true, vector: useVector = true, floor = SIMILARITY_FLOOR } = o;
   const { queries } = src;
   // The query's embedding first: it waits its turn in the embedding queue (decisions 4), and a
@@ -149,38 +163,67 @@ export async function hybridPool(src: CandidateSources, q: string, f: SearchFilt
   // One query can ask for the same stems twice (the cross-lingual check and the translated list):
   // the answer depends on the set of stems and the budget only (keyword-plan.ts orders the stems).
   const asked = new Map<string, number[]>();
-  const related = new Map(terms.flatMap((t) => t.related.filter((r) => !t.stems.includes(r)).map((r) => [r, o.relatedWeight ?? RELATED_WEIGHT] as const)));
+  const related = new Map(
+    terms.flatMap((t) => t.related.filter((r) => !t.stems.includes(r)).map((r) => [r, o.relatedWeight ?? RELATED_WEIGHT] as const)),
+  );
   const keywordOf = (list: string[], budget?: number) => {
     if (!list.length) return [];
     const key = `${budget}\u0000${[...new Set(list)].sort().join('\u0000')}`;
     let got = asked.get(key);
-    if (!got) asked.set(key, (got = keywordCandidates(queries, list, { f, sessionIds, limit: POOL, mask, passing, budget, exact: budget === undefined ? EXACT_TOP : 0, stemWeights: related })));
+    if (!got)
+      asked.set(
+        key,
+        (got = keywordCandidates(queries, list, {
+          f,
+          sessionIds,
+          limit: POOL,
+          mask,
+          passing,
+          budget,
+          exact: budget === undefined ? EXACT_TOP : 0,
+          stemWeights: related,
+        })),
+      );
     return got;
   };
 
   const keyword = useKeyword ? keywordOf([...stems]) : [];
   const stemLevels: TermLevels = useKeyword ? queries.termLevels([...stems]) : new Map();
-  const rare = useKeyword ? (o.rareByWord ?? true ? rareWords(queries, terms, stemLevels) : rareStems(queries, stemLevels).map((s) => [s])) : [];
+  const rare = useKeyword
+    ? (o.rareByWord ?? true)
+      ? rareWords(queries, terms, stemLevels)
+      : rareStems(queries, stemLevels).map((s) => [s])
+    : [];
   const shape = rare.length && analysis.shape === 'topic' && analysis.contentWords <= 3 ? 'keyword' : analysis.shape;
   let weights = o.weights?.[shape] ?? FUSION_WEIGHTS[shape];
   const leadWeight = o.translatedLeads ?? TRANSLATED_LEADS;
   // Whether the query asks across languages (its translation is held more fully than its own
   // words: the translated list leads), or is answered in its own language (a best chunk holds
   // every word of it: the translated list would only add other-language chunks that hold less).
-  const cover = useKeyword && src.lexicon ? coverages({ queries, lexicon: src.lexicon, terms, langs: f.langs, keyword, search: (s) => keywordOf(s, POSTING_BUDGET / 12) }) : null;
+  const cover =
+    useKeyword && src.lexicon
+      ? coverages({ queries, lexicon: src.lexicon, terms, langs: f.langs, keyword, search: (s) => keywordOf(s, POSTING_BUDGET / 12) })
+      : null;
   const leads = cover !== null && leadWeight > 0 && cover.translated > cover.own;
   if (leads) weights = { ...weights, translated: leadWeight };
   else if (cover?.own === 1 && !o.translatedWhenHeld) weights = { ...weights, translated: 0 };
   const translations = useKeyword && src.lexicon && weights.translated > 0 ? translateStems(src.lexicon, terms, f.langs) : [];
   // The translation is a second opinion: its best stems only, on a twelfth of the posting budget
   // (the lists with the most to add are read first; at 1 M chunks a full budget cost ~6 ms).
-  const translated = keywordOf(translations.slice(0, MAX_TRANSLATED).map((t) => t.stem), POSTING_BUDGET / 12);
+  const translated = keywordOf(
+    translations.slice(0, MAX_TRANSLATED).map((t) => t.stem),
+    POSTING_BUDGET / 12,
+  );
 
   // Expansion learns from the best matches of the two keyword lists, as fused.
   const expansionWeight = o.expansion?.weight?.[shape] ?? EXPANSION_WEIGHTS[shape];
   let expanded: number[] = [];
   if (expansionWeight > 0 && keyword.length) {
-    const lead = [...reciprocalRankFusion([keyword.slice(0, 20), translated.slice(0, 20)], o.rrfK ?? RRF_K, [weights.keyword, weights.translated])].sort((a, b) => b[1] - a[1]).map(([r]) => r);
+    const lead = [
+      ...reciprocalRankFusion([keyword.slice(0, 20), translated.slice(0, 20)], o.rrfK ?? RRF_K, [weights.keyword, weights.translated]),
+    ]
+      .sort((a, b) => b[1] - a[1])
+      .map(([r]) => r);
     const added = expansionStems(queries, lead, stems, o.expansion);
     if (added.length) expanded = keywordOf([...stems, ...added], POSTING_BUDGET / 3);
   }
@@ -188,30 +231,52 @@ export async function hybridPool(src: CandidateSources, q: string, f: SearchFilt
   let neighbours: Array<{ rowid: number; similarity: number }> = [];
   if (qvec && src.vectors) {
     // Feedback from the best keyword match of the two keyword lists, as fused.
-    const lead = [...reciprocalRankFusion([keyword.slice(0, 1), translated.slice(0, 1)], 60, [weights.keyword, weights.translated])].sort((a, b) => b[1] - a[1])[0]?.[0];
+    const lead = [...reciprocalRankFusion([keyword.slice(0, 1), translated.slice(0, 1)], 60, [weights.keyword, weights.translated])].sort(
+      (a, b) => b[1] - a[1],
+    )[0]?.[0];
     const best = lead === undefined ? undefined : src.vectors.vectors([lead]).get(lead);
     neighbours = src.vectors.nearest(feedbackProbe(qvec, best, o.feedback), POOL, f, sessionIds, qvec);
   }
   const proximityWeight = (o.proximity ?? PROXIMITY_WEIGHT)[shape] ?? 0;
   const near2 = proximityWeight > 0 ? proximityList(queries, q, f.langs, keyword) : [];
-  const fused = reciprocalRankFusion([keyword, translated, neighbours.map((n) => n.rowid), expanded, near2], o.rrfK ?? RRF_K, [weights.keyword, weights.translated, weights.vector, expansionWeight, proximityWeight]);
+  const fused = reciprocalRankFusion([keyword, translated, neighbours.map((n) => n.rowid), expanded, near2], o.rrfK ?? RRF_K, [
+    weights.keyword,
+    weights.translated,
+    weights.vector,
+    expansionWeight,
+    proximityWeight,
+  ]);
   // Filled in loops: the pairs of `new Map(neighbours.map(…))` cost a 1,000 small arrays a search.
   const similarity = new Map<number, number>();
   const near = new Set<number>();
-  for (const n of neighbours) { similarity.set(n.rowid, n.similarity); near.add(n.rowid); }
+  for (const n of neighbours) {
+    similarity.set(n.rowid, n.similarity);
+    near.add(n.rowid);
+  }
   const kw = new Set([...keyword, ...translated, ...expanded]);
   if (qvec && src.vectors) {
     const missing = [...kw].filter((r) => !similarity.has(r));
     for (const [rowid, s] of src.vectors.similarities(qvec, missing)) similarity.set(rowid, s);
   }
   // A match has keyword evidence or is similar enough.
-  let order = byScore([...fused.keys()].filter((r) => kw.has(r) || (similarity.get(r) ?? -2) >= floor), fused, similarity);
+  let order = byScore(
+    [...fused.keys()].filter((r) => kw.has(r) || (similarity.get(r) ?? -2) >= floor),
+    fused,
+    similarity,
+  );
   if (minSimilarity !== undefined) order = order.filter((r) => (similarity.get(r) ?? -2) >= minSimilarity);
 
   order = honourPhrasesAndBills(queries, analysis, order);
-  if ((o.pin ?? true) && !(leads && !(o.pinWhenLeads ?? false)) && rare.length && keyword.length) order = pinToKeywordRanks(order, pinnedOf(queries, keyword, rare, stemLevels, new Set(order)));
+  if ((o.pin ?? true) && !(leads && !(o.pinWhenLeads ?? false)) && rare.length && keyword.length)
+    order = pinToKeywordRanks(order, pinnedOf(queries, keyword, rare, stemLevels, new Set(order)));
 
-  const candidates = order.map((rowid) => ({ rowid, score: fused.get(rowid)!, similarity: similarity.get(rowid) ?? null, keyword: kw.has(rowid), vector: near.has(rowid) }));
+  const candidates = order.map((rowid) => ({
+    rowid,
+    score: fused.get(rowid)!,
+    similarity: similarity.get(rowid) ?? null,
+    keyword: kw.has(rowid),
+    vector: near.has(rowid),
+  }));
   let counted: { matches: number; capped: boolean } | undefined;
   const count = () => (counted ??= countMatches(queries, { keyword, stems, terms: stemLevels, analysis, f, pool: order, minSimilarity }));
   return { mode: 'hybrid', candidates, stems, count };
@@ -221,8 +286,12 @@ export async function hybridPool(src: CandidateSources, q: string, f: SearchFilt
  *  comparison (a pool of ~2,000 is ~20,000 comparisons). */
 function byScore(rowids: number[], fused: Map<number, number>, similarity: Map<number, number>): number[] {
   const n = rowids.length;
-  const score = new Float64Array(n), sim = new Float64Array(n);
-  for (let i = 0; i < n; i++) { score[i] = fused.get(rowids[i])!; sim[i] = similarity.get(rowids[i]) ?? -2; }
+  const score = new Float64Array(n),
+    sim = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    score[i] = fused.get(rowids[i])!;
+    sim[i] = similarity.get(rowids[i]) ?? -2;
+  }
   const at = Array.from({ length: n }, (_, i) => i);
   at.sort((a, b) => score[b] - score[a] || sim[b] - sim[a] || rowids[a] - rowids[b]);
   return at.map((i) => rowids[i]);
@@ -231,8 +300,10 @@ function byScore(rowids: number[], fused: Map<number, number>, similarity: Map<n
 /** The query stems held by at most RARE_SHARE of the chunks of their language, rarest first. */
 function rareStems(queries: SearchQueries, terms: TermLevels): string[] {
   const n = chunksForTerm(queries);
-  return [...terms].filter(([s, t]) => t.docs > 0 && t.docs <= RARE_SHARE * n(s))
-    .sort((a, b) => idf(n(b[0]), b[1].docs) - idf(n(a[0]), a[1].docs)).map(([s]) => s);
+  return [...terms]
+    .filter(([s, t]) => t.docs > 0 && t.docs <= RARE_SHARE * n(s))
+    .sort((a, b) => idf(n(b[0]), b[1].docs) - idf(n(a[0]), a[1].docs))
+    .map(([s]) => s);
 }
 
 /** The query words whose subject is rare, rarest first, each as the readings searched for it (its
@@ -240,7 +311,11 @@ function rareStems(queries: SearchQueries, terms: TermLevels): string[] {
  *  its readings or its Snowball kin are at most RARE_SHARE of all chunks: a rare form of a common
  *  subject ("criticism", 9 chunks, beside "critic" and "critical") is not a rare word, nor is the
  *  French reading of an English word, rare only because French chunks seldom hold it. */
-function rareWords(queries: SearchQueries, terms: ReadonlyArray<{ stems: string[]; related: string[]; kin: string[] }>, levels: TermLevels): string[][] {
+function rareWords(
+  queries: SearchQueries,
+  terms: ReadonlyArray<{ stems: string[]; related: string[]; kin: string[] }>,
+  levels: TermLevels,
+): string[][] {
   const n = chunksForTerm(queries);
   const kinLevels = queries.termLevels([...new Set(terms.flatMap((t) => t.kin))]);
   const docs = (s: string) => levels.get(s)?.docs ?? kinLevels.get(s)?.docs ?? 0;
@@ -300,7 +375,15 @@ function honourPhrasesAndBills(queries: SearchQueries, a: QueryAnalysis, order: 
   return out;
 }
 
-interface CountInput { keyword: number[]; stems: Set<string>; terms: TermLevels; analysis: QueryAnalysis; f: SearchFilters; pool: number[]; minSimilarity: number | undefined }
+interface CountInput {
+  keyword: number[];
+  stems: Set<string>;
+  terms: TermLevels;
+  analysis: QueryAnalysis;
+  f: SearchFilters;
+  pool: number[];
+  minSimilarity: number | undefined;
+}
 
 /** How many chunks match. The pool, when it holds every keyword match (the keyword list was not
  *  cut at POOL); otherwise, without filters, every chunk holding a query word, counted in the index
@@ -310,7 +393,8 @@ interface CountInput { keyword: number[]; stems: Set<string>; terms: TermLevels;
  *  and `capped` says more exist. */
 function countMatches(queries: SearchQueries, c: CountInput): { matches: number; capped: boolean } {
   if (c.keyword.length < POOL) return { matches: c.pool.length, capped: false };
-  if (c.analysis.phrases.length || c.minSimilarity !== undefined || chunkWhere(c.f).clauses.length) return { matches: c.pool.length, capped: true };
+  if (c.analysis.phrases.length || c.minSimilarity !== undefined || chunkWhere(c.f).clauses.length)
+    return { matches: c.pool.length, capped: true };
   // The chunks holding any query word, up to the cap: a stem alone in as many settles it (the
   // index's count of a common stem's chunks stepped through 10,001 postings: ~2.4 ms at 1 M).
   const widest = Math.max(0, ...[...c.stems].map((s) => c.terms.get(s)?.docs ?? 0));
@@ -334,7 +418,8 @@ function passingOf(queries: SearchQueries, f: SearchFilters): Passing | null {
 export function anchorPool(src: CandidateSources, anchorRowid: number, f: SearchFilters, minSimilarity: number | undefined): Pool {
   const vec = src.vectors?.vectors([anchorRowid]).get(anchorRowid);
   if (!vec || !src.vectors) return { mode: 'semantic', candidates: [], stems: new Set(), count: () => ({ matches: 0, capped: false }) };
-  let candidates = src.vectors.nearest(vec, POOL + 1, f, src.queries.sessionIdsFor(f.parliament_number, f.session_number))
+  let candidates = src.vectors
+    .nearest(vec, POOL + 1, f, src.queries.sessionIdsFor(f.parliament_number, f.session_number))
     .filter((n) => n.rowid !== anchorRowid)
     .slice(0, POOL)
     .map((n) => ({ rowid: n.rowid, score: n.similarity, similarity: n.similarity, keyword: false, vector: true }));

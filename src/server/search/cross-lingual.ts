@@ -27,9 +27,17 @@ export interface LeadInput {
  *  `translated` is not computed (NaN) when the own words are all held. */
 export function coverages(i: LeadInput): { own: number; translated: number } {
   if (!i.terms.length) return { own: 0, translated: 0 };
-  const translated = i.terms.map((t) => translateStems(i.lexicon, [t], i.langs).slice(0, 1).map((x) => x.stem));
+  const translated = i.terms.map((t) =>
+    translateStems(i.lexicon, [t], i.langs)
+      .slice(0, 1)
+      .map((x) => x.stem),
+  );
   const stems = [...new Set(translated.flat())];
-  const own = coverage(i.queries, i.keyword.slice(0, TOP), i.terms.map((t) => t.stems));
+  const own = coverage(
+    i.queries,
+    i.keyword.slice(0, TOP),
+    i.terms.map((t) => t.stems),
+  );
   if (!stems.length) return { own, translated: 0 };
   if (own === 1) return { own, translated: Number.NaN };
   return { own, translated: coverage(i.queries, i.search(stems).slice(0, TOP), translated) };

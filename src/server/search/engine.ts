@@ -14,8 +14,17 @@ export interface SearchRequest {
   min_similarity?: number;
 }
 
-export interface TimelineOptions { page: number; limit: number; include_count: boolean }
-export interface GroupOptions { page: number; limit: number; per_group_limit: number; sort: 'mentions' | 'best_match' | 'avg_match' | 'keyword_hits' }
+export interface TimelineOptions {
+  page: number;
+  limit: number;
+  include_count: boolean;
+}
+export interface GroupOptions {
+  page: number;
+  limit: number;
+  per_group_limit: number;
+  sort: 'mentions' | 'best_match' | 'avg_match' | 'keyword_hits';
+}
 
 type Mode = 'hybrid' | 'semantic' | 'recent';
 
@@ -32,7 +41,11 @@ export function createSearchEngine(src: CandidateSources & { queries: SearchQuer
       if (rowid === undefined) throw new ApiError('anchor_not_found', `anchor chunk ${req.anchor_chunk_id} not found`);
       return anchorPool(src, rowid, req.filters, req.min_similarity);
     }
-    if (!req.structural) throw new ApiError('missing_query', 'give q, anchor_chunk_id or at least one filter (politician_ids, party, level, province_territory, from, to, parliament_number, session_number, speech_type, politician_active)');
+    if (!req.structural)
+      throw new ApiError(
+        'missing_query',
+        'give q, anchor_chunk_id or at least one filter (politician_ids, party, level, province_territory, from, to, parliament_number, session_number, speech_type, politician_active)',
+      );
     return null;
   }
 
@@ -60,14 +73,24 @@ export function createSearchEngine(src: CandidateSources & { queries: SearchQuer
         const rows = queries.rows(rowids);
         const total = o.include_count ? queries.countCapped(req.filters) : null;
         return {
-          items: rowids.map((r) => resultItem(rows.get(r)!, new Set(), null, null)), page: o.page, limit: o.limit,
-          total, capped: total === null ? null : total >= COUNT_CAP, pages: total === null ? null : pages(total, o.limit), mode: 'recent' as Mode,
+          items: rowids.map((r) => resultItem(rows.get(r)!, new Set(), null, null)),
+          page: o.page,
+          limit: o.limit,
+          total,
+          capped: total === null ? null : total >= COUNT_CAP,
+          pages: total === null ? null : pages(total, o.limit),
+          mode: 'recent' as Mode,
         };
       }
       const counted = o.include_count ? pool.count() : null;
       return {
-        items: items(pool.candidates.slice(offset, offset + o.limit), pool.stems), page: o.page, limit: o.limit,
-        total: counted && counted.matches, capped: counted && counted.capped, pages: counted && pages(counted.matches, o.limit), mode: pool.mode as Mode,
+        items: items(pool.candidates.slice(offset, offset + o.limit), pool.stems),
+        page: o.page,
+        limit: o.limit,
+        total: counted && counted.matches,
+        capped: counted && counted.capped,
+        pages: counted && pages(counted.matches, o.limit),
+        mode: pool.mode as Mode,
       };
     },
 
@@ -83,7 +106,9 @@ export function createSearchEngine(src: CandidateSources & { queries: SearchQuer
 
     async grouped(req: SearchRequest, o: GroupOptions) {
       const pool = await poolOf(req);
-      const cands = pool ? pool.candidates : queries.recent(req.filters, 1000, 0).map((rowid) => ({ rowid, score: 0, similarity: null, keyword: false, vector: false }));
+      const cands = pool
+        ? pool.candidates
+        : queries.recent(req.filters, 1000, 0).map((rowid) => ({ rowid, score: 0, similarity: null, keyword: false, vector: false }));
       // Grouping needs only each chunk's speaker (from memory when the vector index is loaded);
       // whole rows are read for the chunks shown.
       const speakers = politicianIdsOf(cands.map((c) => c.rowid));
@@ -98,23 +123,33 @@ export function createSearchEngine(src: CandidateSources & { queries: SearchQuer
       const stats = [...groups].map(([pid, cs]) => {
         const sims = cs.map((c) => c.similarity).filter((s): s is number => s !== null);
         return {
-          pid, cs, mention_count: cs.length, keyword_hits: cs.filter((c) => c.keyword).length,
-          best: sims.length ? Math.max(...sims) : null, avg: sims.length ? sims.reduce((a, b) => a + b, 0) / sims.length : null,
+          pid,
+          cs,
+          mention_count: cs.length,
+          keyword_hits: cs.filter((c) => c.keyword).length,
+          best: sims.length ? Math.max(...sims) : null,
+          avg: sims.length ? sims.reduce((a, b) => a + b, 0) / sims.length : null,
         };
       });
       const key = { mentions: 'mention_count', keyword_hits: 'keyword_hits', best_match: 'best', avg_match: 'avg' } as const;
-      stats.sort((a, b) => ((b[key[o.sort]] ?? -2) - (a[key[o.sort]] ?? -2)) || ((b.best ?? -2) - (a.best ?? -2)) || (a.pid < b.pid ? -1 : 1));
+      stats.sort((a, b) => (b[key[o.sort]] ?? -2) - (a[key[o.sort]] ?? -2) || (b.best ?? -2) - (a.best ?? -2) || (a.pid < b.pid ? -1 : 1));
       const offset = (o.page - 1) * o.limit;
       const stems = pool?.stems ?? new Set<string>();
       const shown = stats.slice(offset, offset + o.limit).map((g) => ({ ...g, cs: g.cs.slice(0, Math.max(1, o.per_group_limit)) }));
       const rows = queries.rows(shown.flatMap((g) => g.cs.map((c) => c.rowid)));
       return {
-        mode: (pool?.mode ?? 'recent') as Mode, group_by: 'politician', page: o.page, limit: o.limit, per_group_limit: o.per_group_limit,
+        mode: (pool?.mode ?? 'recent') as Mode,
+        group_by: 'politician',
+        page: o.page,
+        limit: o.limit,
+        per_group_limit: o.per_group_limit,
         total_politicians: stats.length,
         groups: shown.map((g) => ({
           politician: politicianWithSocials(rows.get(g.cs[0].rowid)!),
-          best_similarity: g.best === null ? null : round(g.best), avg_similarity: g.avg === null ? null : round(g.avg),
-          mention_count: g.mention_count, keyword_hits: g.keyword_hits,
+          best_similarity: g.best === null ? null : round(g.best),
+          avg_similarity: g.avg === null ? null : round(g.avg),
+          mention_count: g.mention_count,
+          keyword_hits: g.keyword_hits,
           chunks: g.cs.slice(0, o.per_group_limit).map((c) => item(rows.get(c.rowid)!, stems, c.similarity, pool ? c.score : null)),
         })),
       };
@@ -122,7 +157,9 @@ export function createSearchEngine(src: CandidateSources & { queries: SearchQuer
 
     async facets(req: SearchRequest, limit: number) {
       const pool = await poolOf(req);
-      const cands = pool ? pool.candidates.slice(0, limit) : queries.recent(req.filters, limit, 0).map((rowid) => ({ rowid, score: 0, similarity: null, keyword: false, vector: false }));
+      const cands = pool
+        ? pool.candidates.slice(0, limit)
+        : queries.recent(req.filters, limit, 0).map((rowid) => ({ rowid, score: 0, similarity: null, keyword: false, vector: false }));
       const rows = queries.rows(cands.map((c) => c.rowid));
       const tally = <K>(keyOf: (c: Candidate) => K) => {
         const m = new Map<K, { count: number; sims: number[]; first: Candidate }>();
@@ -138,17 +175,28 @@ export function createSearchEngine(src: CandidateSources & { queries: SearchQuer
       const avg = (s: number[]) => (s.length ? round(s.reduce((a, b) => a + b, 0) / s.length) : null);
       const hybrid = pool?.mode === 'hybrid';
       return {
-        analyzed_count: cands.length, analysis_limit: limit, chunk_ids: cands.map((c) => rows.get(c.rowid)!.chunk_id),
-        by_party: tally((c) => rows.get(c.rowid)!.party_at_time).map(([party, e]) => ({ party, count: e.count, avg_similarity: avg(e.sims) })),
-        by_politician: tally((c) => rows.get(c.rowid)!.politician_id).slice(0, 10)
+        analyzed_count: cands.length,
+        analysis_limit: limit,
+        chunk_ids: cands.map((c) => rows.get(c.rowid)!.chunk_id),
+        by_party: tally((c) => rows.get(c.rowid)!.party_at_time).map(([party, e]) => ({
+          party,
+          count: e.count,
+          avg_similarity: avg(e.sims),
+        })),
+        by_politician: tally((c) => rows.get(c.rowid)!.politician_id)
+          .slice(0, 10)
           .map(([, e]) => ({ politician: politicianBrief(rows.get(e.first.rowid)!), count: e.count, avg_similarity: avg(e.sims) })),
-        by_year: tally((c) => rows.get(c.rowid)!.spoken_at.slice(0, 4)).map(([year, e]) => ({ year: Number(year), count: e.count })).sort((a, b) => a.year - b.year),
+        by_year: tally((c) => rows.get(c.rowid)!.spoken_at.slice(0, 4))
+          .map(([year, e]) => ({ year: Number(year), count: e.count }))
+          .sort((a, b) => a.year - b.year),
         by_language: tally((c) => rows.get(c.rowid)!.language).map(([language, e]) => ({ language, count: e.count })),
-        keyword_overlap: hybrid ? {
-          both: cands.filter((c) => c.keyword && c.vector).length,
-          semantic_only: cands.filter((c) => !c.keyword && c.vector).length,
-          keyword_only: cands.filter((c) => c.keyword && !c.vector).length,
-        } : null,
+        keyword_overlap: hybrid
+          ? {
+              both: cands.filter((c) => c.keyword && c.vector).length,
+              semantic_only: cands.filter((c) => !c.keyword && c.vector).length,
+              keyword_only: cands.filter((c) => c.keyword && !c.vector).length,
+            }
+          : null,
         mode: (pool?.mode ?? 'recent') as Mode,
       };
     },

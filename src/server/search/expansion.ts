@@ -27,7 +27,12 @@ export const EXPANSION_WEIGHTS: Record<QueryShape, number> = { keyword: 0, topic
 export const EXPANSION = { docs: 5, terms: 10, minDocs: 2, maxShare: 0.05 } as const;
 
 /** Stems to add to `stems`, best first, from the texts of `top` (the best keyword matches, best first). */
-export function expansionStems(queries: SearchQueries, top: readonly number[], stems: ReadonlySet<string>, o: ExpansionOptions = {}): string[] {
+export function expansionStems(
+  queries: SearchQueries,
+  top: readonly number[],
+  stems: ReadonlySet<string>,
+  o: ExpansionOptions = {},
+): string[] {
   const { docs = EXPANSION.docs, terms = EXPANSION.terms, minDocs = EXPANSION.minDocs, maxShare = EXPANSION.maxShare } = o;
   const read = top.slice(0, docs);
   if (read.length < minDocs) return [];

@@ -17,7 +17,11 @@ export function reciprocalRankFusion(lists: ReadonlyArray<readonly number[]>, k 
 
 /** Weights of the three candidate lists: the query's own keywords, its keywords translated into
  *  the other language (src/core/text/translate.ts), and the vector side. */
-export interface FusionWeights { keyword: number; translated: number; vector: number }
+export interface FusionWeights {
+  keyword: number;
+  translated: number;
+  vector: number;
+}
 
 /** Chosen on the evaluation's tuning half by the one-standard-error rule (eval/tune.ts;
  *  docs/search-quality.md "Fusion weights"): of the grid points within one standard error (of the
@@ -45,15 +49,21 @@ export function pinToKeywordRanks(fused: readonly number[], pinned: ReadonlyArra
   const rest = fused.filter((id) => !isPinned.has(id));
   const fusedAt = new Map(fused.map((id, i) => [id, i]));
   const out: number[] = [];
-  let p = 0, r = 0;
+  let p = 0,
+    r = 0;
   const placed = new Set<number>();
   while (p < pinned.length || r < rest.length) {
     const next = pinned[p];
     // A pinned chunk goes here when its keyword rank is due, or when fusion already put it ahead
     // of the next unpinned chunk.
-    const due = next && (out.length >= next.keywordRank || r >= rest.length || (fusedAt.get(next.id) ?? Infinity) < (fusedAt.get(rest[r]) ?? Infinity));
+    const due =
+      next &&
+      (out.length >= next.keywordRank || r >= rest.length || (fusedAt.get(next.id) ?? Infinity) < (fusedAt.get(rest[r]) ?? Infinity));
     if (due) {
-      if (!placed.has(next.id)) { out.push(next.id); placed.add(next.id); }
+      if (!placed.has(next.id)) {
+        out.push(next.id);
+        placed.add(next.id);
+      }
       p++;
     } else {
       out.push(rest[r++]);

@@ -43,7 +43,11 @@ export function facetGroups(f: SearchFilters, sessionIds: string[] | null, years
     const first = f.from ? Math.max(Number(f.from.slice(0, 4)), years[0]) : years[0];
     const last = f.to ? Math.min(Number(f.to.slice(0, 4)), years[1]) : years[1];
     if (first > last) return null;
-    if (last - first < 50) any('year', Array.from({ length: last - first + 1 }, (_, i) => String(first + i)));
+    if (last - first < 50)
+      any(
+        'year',
+        Array.from({ length: last - first + 1 }, (_, i) => String(first + i)),
+      );
   }
   return groups;
 }
@@ -85,10 +89,32 @@ export const LOOKUP_COST_POSTINGS = 4;
 
 const TIE_MARGIN = 1e-6;
 
-interface List { token: string; weight: number; size: number; stem: number; level: number; complete: boolean }
+interface List {
+  token: string;
+  weight: number;
+  size: number;
+  stem: number;
+  level: number;
+  complete: boolean;
+}
 
 /** Rowids of the best keyword matches, best first, at most `limit`. */
-export function keywordCandidates(queries: Sources, stems: string[], { f, sessionIds, mask = null, passing, limit, budget = POSTING_BUDGET, exact = EXACT_TOP, lookupCost = LOOKUP_COST_POSTINGS, tally, stemWeights }: KeywordOptions): number[] {
+export function keywordCandidates(
+  queries: Sources,
+  stems: string[],
+  {
+    f,
+    sessionIds,
+    mask = null,
+    passing,
+    limit,
+    budget = POSTING_BUDGET,
+    exact = EXACT_TOP,
+    lookupCost = LOOKUP_COST_POSTINGS,
+    tally,
+    stemWeights,
+  }: KeywordOptions,
+): number[] {
   if (!stems.length) return [];
   const groups = facetGroups(f, sessionIds, queries.yearSpan());
   if (groups === null) return [];
@@ -96,11 +122,14 @@ export function keywordCandidates(queries: Sources, stems: string[], { f, sessio
   // Selective filters narrow every list inside FTS5; broad ones are checked on what was read, and
   // the budget grows by the share they are expected to drop (filters taken as independent).
   const pushed: string[] = [];
-  let share = 1, narrowest = Infinity;
+  let share = 1,
+    narrowest = Infinity;
   for (const g of groups) {
     const n = queries.matchCount(g);
-    if (n <= PUSHDOWN_SHARE * chunks) { pushed.push(g); narrowest = Math.min(narrowest, n); }
-    else share *= n / chunks;
+    if (n <= PUSHDOWN_SHARE * chunks) {
+      pushed.push(g);
+      narrowest = Math.min(narrowest, n);
+    } else share *= n / chunks;
   }
   // With the whole filter at hand (`mask`), a selective one is applied while each list is read whole
   // from its blob, not inside FTS5: an AND there steps through both lists (~0.04 µs a posting each;
@@ -114,7 +143,16 @@ export function keywordCandidates(queries: Sources, stems: string[], { f, sessio
   const collection = chunksForTerm(queries);
   for (const [stem, { docs, levels }] of queries.termLevels(stems)) {
     const w = idf(collection(stem), docs) * (stemWeights?.get(stem) ?? 1);
-    for (let l = 0; l < LEVELS; l++) if (levels[l]) lists.push({ token: termToken(stem, l), weight: w * levelWeight(l), size: levels[l], stem: stemsFound.length, level: l, complete: false });
+    for (let l = 0; l < LEVELS; l++)
+      if (levels[l])
+        lists.push({
+          token: termToken(stem, l),
+          weight: w * levelWeight(l),
+          size: levels[l],
+          stem: stemsFound.length,
+          level: l,
+          complete: false,
+        });
     stemsFound.push(stem);
   }
   lists.sort((a, b) => b.weight - a.weight || (a.token < b.token ? -1 : 1));
@@ -140,7 +178,8 @@ export function keywordCandidates(queries: Sources, stems: string[], { f, sessio
     // Scanning, `match` is the lone token and the list is read whole: the cut is by postings that pass.
     const rowids = scan || limit >= list.size ? whole(list) : queries.postings(match(list.token), limit);
     const bit = 1 << list.stem;
-    let passed = 0, i = 0;
+    let passed = 0,
+      i = 0;
     for (; i < rowids.length; i++) {
       const r = rowids[i];
       if (mask && !mask[r]) continue;
@@ -201,8 +240,14 @@ export function keywordCandidates(queries: Sources, stems: string[], { f, sessio
   } finally {
     // Back to zero: chunk by chunk, or (when many were read) the whole arrays, a memset that costs
     // less than as many scattered writes.
-    if (touched.length > score.length >>> 2) { score.fill(0); seen.fill(0); }
-    else for (const r of touched.view()) { score[r] = 0; seen[r] = 0; }
+    if (touched.length > score.length >>> 2) {
+      score.fill(0);
+      seen.fill(0);
+    } else
+      for (const r of touched.view()) {
+        score[r] = 0;
+        seen[r] = 0;
+      }
     touched.clear();
   }
 }
@@ -216,9 +261,18 @@ export function keywordCandidates(queries: Sources, stems: string[], { f, sessio
  *  reading those lists (`lookupCost` postings a chunk and list): at 1 M chunks a query's last
  *  lists held up to 600,000 postings for a few hundred such chunks, and adding a posting up costs
  *  30-80 ns where it misses the cache. */
-function settleBest(lists: List[], stems: number, touched: RowidList, score: Float64Array, seen: Uint32Array, k: number,
-  read: (list: List, limit: number, changed: number[], above: number) => number, top: () => number,
-  lookUp: (rowids: number[]) => void, lookupCost: number): void {
+function settleBest(
+  lists: List[],
+  stems: number,
+  touched: RowidList,
+  score: Float64Array,
+  seen: Uint32Array,
+  k: number,
+  read: (list: List, limit: number, changed: number[], above: number) => number,
+  top: () => number,
+  lookUp: (rowids: number[]) => void,
+  lookupCost: number,
+): void {
   // The k-th score is kept from a k best (some k chunks of the highest scores) instead of a pass over
   // every chunk read at each step (at 1 M chunks ~600,000 of them, and dozens of lists read whole:
   // 1.4 s for "question period government answers"). Scores only grow, so after a list is read the
@@ -240,8 +294,13 @@ function settleBest(lists: List[], stems: number, touched: RowidList, score: Flo
     const next = lists.find((l) => !l.complete)!;
     if (unseen < below) {
       // A chunk is looked up in at most every list left; reading them instead adds up their postings.
-      let left = 0, postingsLeft = 0;
-      for (const l of lists) if (!l.complete) { left++; postingsLeft += l.size; }
+      let left = 0,
+        postingsLeft = 0;
+      for (const l of lists)
+        if (!l.complete) {
+          left++;
+          postingsLeft += l.size;
+        }
       const open = openChunks(touched.view(), score, seen, rest, unseen, below, Math.floor(postingsLeft / (lookupCost * left)));
       if (open && !open.length) return;
       if (open) {
@@ -253,7 +312,10 @@ function settleBest(lists: List[], stems: number, touched: RowidList, score: Flo
     // Only the chunks the list lifts above the k-th best score so far can change the k best (the
     // k-th score is all that is read from them): a list read whole may add to 400,000 chunks.
     let kth = -Infinity;
-    if (best.length >= k) { kth = Infinity; for (const r of best) if (score[r] < kth) kth = score[r]; }
+    if (best.length >= k) {
+      kth = Infinity;
+      for (const r of best) if (score[r] < kth) kth = score[r];
+    }
     const changed: number[] = [];
     read(next, Infinity, changed, kth);
     const inBest = new Set(best);
@@ -264,7 +326,15 @@ function settleBest(lists: List[], stems: number, touched: RowidList, score: Flo
 
 /** The chunks read that could still reach `below`: some stem not read under them, and their score
  *  plus the most those stems can add at least `below`. Null when there are more than `cap`. */
-function openChunks(rowids: Int32Array, score: Float64Array, seen: Uint32Array, rest: Float64Array, unseen: number, below: number, cap: number): number[] | null {
+function openChunks(
+  rowids: Int32Array,
+  score: Float64Array,
+  seen: Uint32Array,
+  rest: Float64Array,
+  unseen: number,
+  below: number,
+  cap: number,
+): number[] | null {
   const out: number[] = [];
   // Every stem left adds at most its `rest` (`unseen` is their sum): a chunk that cannot reach
   // `below` with all of them is passed over without looking at which it was read under (most of the
@@ -284,7 +354,8 @@ function openChunks(rowids: Int32Array, score: Float64Array, seen: Uint32Array, 
 
 /** Whether a list (rowids newest first) holds `rowid`: a binary search. */
 export function holds(list: ArrayLike<number>, rowid: number): boolean {
-  let lo = 0, hi = list.length - 1;
+  let lo = 0,
+    hi = list.length - 1;
   while (lo <= hi) {
     const mid = (lo + hi) >>> 1;
     const r = list[mid];
@@ -369,14 +440,22 @@ function best(rowids: number[], score: Float64Array, limit: number): number[] {
 /** The k-th largest value (1-based), by quickselect: linear time, where sorting 45,000 scores took ~3 ms. Reorders `xs`. */
 export function kthLargest(xs: Float64Array, k: number): number {
   const want = xs.length - k;
-  let lo = 0, hi = xs.length - 1;
+  let lo = 0,
+    hi = xs.length - 1;
   while (lo < hi) {
     const pivot = xs[(lo + hi) >>> 1];
-    let i = lo, j = hi;
+    let i = lo,
+      j = hi;
     while (i <= j) {
       while (xs[i] < pivot) i++;
       while (xs[j] > pivot) j--;
-      if (i <= j) { const t = xs[i]; xs[i] = xs[j]; xs[j] = t; i++; j--; }
+      if (i <= j) {
+        const t = xs[i];
+        xs[i] = xs[j];
+        xs[j] = t;
+        i++;
+        j--;
+      }
     }
     if (want <= j) hi = j;
     else if (want >= i) lo = i;

@@ -34,7 +34,8 @@ const filterParams = {
 };
 
 export const speechParams = {
-  ...queryParams, ...filterParams,
+  ...queryParams,
+  ...filterParams,
   page: page(),
   limit: limit(50, 20),
   group_by: oneOf(['timeline', 'politician'] as const, 'timeline'),
@@ -45,8 +46,16 @@ export const speechParams = {
 
 // Out-of-range facet limits are clamped, not refused (spec); anything but an integer is a 400.
 export const facetParams = {
-  ...queryParams, ...filterParams,
-  limit: v.optional(v.pipe(v.string(), v.regex(/^[+-]?\d{1,10}$/, 'must be an integer (clamped to 10-500)'), v.transform((s) => Math.min(500, Math.max(10, Number(s))))), '200'),
+  ...queryParams,
+  ...filterParams,
+  limit: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^[+-]?\d{1,10}$/, 'must be an integer (clamped to 10-500)'),
+      v.transform((s) => Math.min(500, Math.max(10, Number(s)))),
+    ),
+    '200',
+  ),
 };
 
 export const sessionParams = { level: level(), province: province() };
@@ -61,7 +70,10 @@ export type RepresentativeIds = (postcode: string, param: string) => string[];
 /** politician_ids and politician_id (the original's one-id spelling) together name the speakers
  *  searched; postcode narrows them to its representatives (or names them, alone). */
 function speakers(p: Parsed, representativeIds: RepresentativeIds | undefined): string[] | undefined {
-  let ids = p.politician_ids || p.politician_id ? [...new Set([...(p.politician_ids ?? []), ...(p.politician_id ? [p.politician_id.toLowerCase()] : [])])] : undefined;
+  let ids =
+    p.politician_ids || p.politician_id
+      ? [...new Set([...(p.politician_ids ?? []), ...(p.politician_id ? [p.politician_id.toLowerCase()] : [])])]
+      : undefined;
   if (p.postcode !== undefined) {
     if (!representativeIds) throw new ApiError('not_found', 'postcodes are not served by this data file');
     const reps = new Set(representativeIds(p.postcode, 'postcode'));
@@ -72,20 +84,50 @@ function speakers(p: Parsed, representativeIds: RepresentativeIds | undefined): 
 
 function toRequest(p: Parsed, representativeIds: RepresentativeIds | undefined): SearchRequest {
   const filters: SearchFilters = {
-    langs: p.lang === 'any' ? ['en', 'fr'] : [p.lang], level: p.level, province_territory: p.province_territory,
-    politician_ids: speakers(p, representativeIds), party: p.party, from: p.from, to: p.to, exclude_presiding: p.exclude_presiding,
-    politician_active: p.politician_active, parliament_number: p.parliament_number, session_number: p.session_number,
-    session_id: p.session_id, speech_type: p.speech_type,
+    langs: p.lang === 'any' ? ['en', 'fr'] : [p.lang],
+    level: p.level,
+    province_territory: p.province_territory,
+    politician_ids: speakers(p, representativeIds),
+    party: p.party,
+    from: p.from,
+    to: p.to,
+    exclude_presiding: p.exclude_presiding,
+    politician_active: p.politician_active,
+    parliament_number: p.parliament_number,
+    session_number: p.session_number,
+    session_id: p.session_id,
+    speech_type: p.speech_type,
   };
-  const structural = [p.politician_ids, p.politician_id, p.postcode, p.party, p.level, p.province_territory, p.from, p.to, p.parliament_number, p.session_number,
-    p.speech_type, p.politician_active, p.session_id].some((x) => x !== undefined);
+  const structural = [
+    p.politician_ids,
+    p.politician_id,
+    p.postcode,
+    p.party,
+    p.level,
+    p.province_territory,
+    p.from,
+    p.to,
+    p.parliament_number,
+    p.session_number,
+    p.speech_type,
+    p.politician_active,
+    p.session_id,
+  ].some((x) => x !== undefined);
   const q = p.q?.trim() ? p.q : undefined;
   return { q, anchor_chunk_id: p.anchor_chunk_id?.toLowerCase(), filters, structural, min_similarity: p.min_similarity };
 }
 
 export function parseSpeechSearch(query: Record<string, string[]>, representativeIds?: RepresentativeIds) {
   const p = parseParams(query, speechParams, [['from', 'to']], ARRAYS);
-  return { request: toRequest(p, representativeIds), page: p.page, limit: p.limit, group_by: p.group_by, per_group_limit: p.per_group_limit, sort: p.sort, include_count: p.include_count };
+  return {
+    request: toRequest(p, representativeIds),
+    page: p.page,
+    limit: p.limit,
+    group_by: p.group_by,
+    per_group_limit: p.per_group_limit,
+    sort: p.sort,
+    include_count: p.include_count,
+  };
 }
 
 export function parseFacetSearch(query: Record<string, string[]>, representativeIds?: RepresentativeIds) {

@@ -26,7 +26,13 @@ export function queryPairs(q: string, langs: readonly Lang[]): Map<Lang, Set<str
 
 /** The first `depth` of `keyword` that hold at least one query pair, most distinct pairs first,
  *  then in keyword order. Empty when the query has no pair. */
-export function proximityList(queries: SearchQueries, q: string, langs: readonly Lang[], keyword: readonly number[], depth = PROXIMITY_DEPTH): number[] {
+export function proximityList(
+  queries: SearchQueries,
+  q: string,
+  langs: readonly Lang[],
+  keyword: readonly number[],
+  depth = PROXIMITY_DEPTH,
+): number[] {
   const pairs = queryPairs(q, langs);
   if (!pairs.size || !keyword.length) return [];
   const head = keyword.slice(0, depth);

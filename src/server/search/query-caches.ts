@@ -18,7 +18,13 @@ const MiB = 2 ** 20;
 /** Bytes per cache. Chunk words cost ~16 bytes a word (~7 KB for a chunk of 480 words): 48 MiB holds
  *  ~7,000 chunks, every chunk of today's real file. The int8 vectors (kept by the vector index,
  *  src/server/search/scan/int8-slots.ts) cost their dim in bytes (256): 32 MiB holds 131,072 chunks. */
-export const SEARCH_CACHE_BYTES = { chunk_words: 48 * MiB, postings: 32 * MiB, stem_counts: 4 * MiB, rows: 24 * MiB, int8_vectors: 32 * MiB } as const;
+export const SEARCH_CACHE_BYTES = {
+  chunk_words: 48 * MiB,
+  postings: 32 * MiB,
+  stem_counts: 4 * MiB,
+  rows: 24 * MiB,
+  int8_vectors: 32 * MiB,
+} as const;
 export type SearchCacheName = keyof typeof SEARCH_CACHE_BYTES;
 /** The caches of this module (the int8 vectors are the vector index's). */
 export type QueryCacheName = Exclude<SearchCacheName, 'int8_vectors'>;
@@ -30,7 +36,10 @@ export function splitSearchCache(total: number): Record<SearchCacheName, number>
   return Object.fromEntries(entries.map(([name, bytes]) => [name, Math.floor((total * bytes) / all)])) as Record<SearchCacheName, number>;
 }
 
-export interface StemCounts { docs: number; levels: number[] }
+export interface StemCounts {
+  docs: number;
+  levels: number[];
+}
 
 /** The uncached reads the caches sit in front of (src/server/db/search.ts). */
 export interface CachedReads<Row extends { text: string; language: Lang }> {
@@ -47,14 +56,22 @@ function rowBytes(row: object): number {
   return bytes;
 }
 
-interface Postings { rowids: Int32Array; complete: boolean }
+interface Postings {
+  rowids: Int32Array;
+  complete: boolean;
+}
 
 /** Rowids newest first, shared: never modified. */
 export type PostingList = ArrayLike<number> & Iterable<number>;
 
 /** Values by rowid: the kept ones, the others read in one call, made into values and kept. */
-function readThrough<V, R>(cache: BoundedCache<number, V>, rowids: readonly number[], read: (missing: number[]) => Map<number, R>,
-  make: (read: R) => V, bytes: (value: V) => number): Map<number, V> {
+function readThrough<V, R>(
+  cache: BoundedCache<number, V>,
+  rowids: readonly number[],
+  read: (missing: number[]) => Map<number, R>,
+  make: (read: R) => V,
+  bytes: (value: V) => number,
+): Map<number, V> {
   const out = new Map<number, V>();
   const missing: number[] = [];
   for (const r of rowids) {
@@ -75,7 +92,10 @@ function readThrough<V, R>(cache: BoundedCache<number, V>, rowids: readonly numb
 /** SQLite's BINARY order of the stems (UTF-8 bytes): the order chunk_term_docs answers in. */
 const binaryOrder = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
 
-export function createQueryCaches<Row extends { text: string; language: Lang }>(raw: CachedReads<Row>, bytes: Record<QueryCacheName, number> = SEARCH_CACHE_BYTES) {
+export function createQueryCaches<Row extends { text: string; language: Lang }>(
+  raw: CachedReads<Row>,
+  bytes: Record<QueryCacheName, number> = SEARCH_CACHE_BYTES,
+) {
   const words = new BoundedCache<number, ChunkWords>(bytes.chunk_words);
   const rows = new BoundedCache<number, Row>(bytes.rows);
   const postings = new BoundedCache<string, Postings>(bytes.postings);
@@ -122,7 +142,13 @@ export function createQueryCaches<Row extends { text: string; language: Lang }>(
     },
     /** Result rows by rowid (kept; shared: callers must not modify them). */
     rows(rowids: readonly number[]): Map<number, Row> {
-      return readThrough(rows, rowids, (m) => raw.rows(m), (row) => row, rowBytes);
+      return readThrough(
+        rows,
+        rowids,
+        (m) => raw.rows(m),
+        (row) => row,
+        rowBytes,
+      );
     },
     /** Text and language of chunks: from kept rows where they are, else read. */
     texts(rowids: readonly number[]): Map<number, { text: string; language: Lang }> {
@@ -144,9 +170,20 @@ export function createQueryCaches<Row extends { text: string; language: Lang }>(
     },
     /** The words of chunks, their texts read for those not kept. */
     chunkWordsOf(rowids: readonly number[]): Map<number, ChunkWords> {
-      return readThrough(words, rowids, (m) => raw.texts(m), (t) => chunkWords(t.text, t.language), chunkWordsBytes);
+      return readThrough(
+        words,
+        rowids,
+        (m) => raw.texts(m),
+        (t) => chunkWords(t.text, t.language),
+        chunkWordsBytes,
+      );
     },
-    stats: (): Record<QueryCacheName, BoundedCacheStats> => ({ chunk_words: words.stats(), postings: postings.stats(), stem_counts: counts.stats(), rows: rows.stats() }),
+    stats: (): Record<QueryCacheName, BoundedCacheStats> => ({
+      chunk_words: words.stats(),
+      postings: postings.stats(),
+      stem_counts: counts.stats(),
+      rows: rows.stats(),
+    }),
   };
 }
 

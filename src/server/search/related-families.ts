@@ -37,7 +37,11 @@ export function snowballSiblings(queries: Sources, word: string, own: string): s
  *  so rare beside the word that independence predicts fewer than this many chunks holding both
  *  cannot be tested by co-occurrence, and joins when this is above 0 (criticism, 9 chunks, and
  *  critic, 45, are never in one chunk: 0.1 expected). */
-export interface RelatedOptions { minLift?: number; minBoth?: number; untested?: number }
+export interface RelatedOptions {
+  minLift?: number;
+  minBoth?: number;
+  untested?: number;
+}
 
 /** The word's related families held by the index, by the corpus's co-occurrence test. */
 export function relatedFamilies(queries: Sources, word: string, o: RelatedOptions = {}): string[] {

@@ -24,14 +24,20 @@ export interface SearchPartsOptions {
   loadEncoder?: (db: Database.Database) => Promise<TextEncoder | null>;
 }
 
-export async function loadSearchParts(db: Database.Database, { index = {}, loadEncoder = loadStoredEncoder }: SearchPartsOptions = {}): Promise<SearchParts> {
+export async function loadSearchParts(
+  db: Database.Database,
+  { index = {}, loadEncoder = loadStoredEncoder }: SearchPartsOptions = {},
+): Promise<SearchParts> {
   const encoder = loadEncoder(db);
   let vectors: VectorIndex | null;
   try {
     vectors = hasVectorTable(db) ? createVectorIndex(db, index) : null;
   } catch (err) {
     // The model may still be loading: it is closed, and its own failure dropped, before the index's is reported.
-    await encoder.then((e) => e?.close(), () => {});
+    await encoder.then(
+      (e) => e?.close(),
+      () => {},
+    );
     throw err;
   }
   return { embedder: await encoder, vectors };

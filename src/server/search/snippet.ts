@@ -8,11 +8,19 @@ import { eachWord } from '../../core/text/words.js';
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => ESCAPES[ch]);
 
-export interface SnippetOptions { width?: number }
+export interface SnippetOptions {
+  width?: number;
+}
 
 /** `stems`: the query's stems; empty marks nothing (recent and anchor modes). `words`: the text's
  *  words already stemmed (src/search/text/chunk-words.ts), when the caller keeps them. */
-export function snippetHtml(text: string, lang: Lang, stems: ReadonlySet<string>, { width = 240 }: SnippetOptions = {}, words?: ChunkWords): string {
+export function snippetHtml(
+  text: string,
+  lang: Lang,
+  stems: ReadonlySet<string>,
+  { width = 240 }: SnippetOptions = {},
+  words?: ChunkWords,
+): string {
   // Offsets of the marked words: [start, end, start, end, ...].
   const marks: number[] = [];
   let start = 0;
@@ -45,11 +53,15 @@ export function snippetHtml(text: string, lang: Lang, stems: ReadonlySet<string>
     });
   }
   let end = Math.min(text.length, start + width);
-  if (end < text.length) { const cut = text.lastIndexOf(' ', end); if (cut > start) end = cut; }
+  if (end < text.length) {
+    const cut = text.lastIndexOf(' ', end);
+    if (cut > start) end = cut;
+  }
   let html = start > 0 ? '…' : '';
   let at = start;
   for (let i = 0; i < marks.length; i += 2) {
-    const from = marks[i], to = marks[i + 1];
+    const from = marks[i],
+      to = marks[i + 1];
     if (from < start || to > end) continue;
     html += `${escapeHtml(text.slice(at, from))}<mark>${escapeHtml(text.slice(from, to))}</mark>`;
     at = to;

@@ -39,7 +39,10 @@ const MAX_BOUND = 16_384;
 const MASK_CACHE = 16;
 const MASK_CACHE_BYTES = 64 * 2 ** 20;
 
-export interface Neighbour { rowid: number; similarity: number }
+export interface Neighbour {
+  rowid: number;
+  similarity: number;
+}
 
 export interface VectorIndex {
   count(): number;
@@ -66,7 +69,6 @@ export function hasVectorTable(db: Database.Database): boolean {
   return hasCodeBlocks(db);
 }
 
-
 export interface VectorIndexOptions {
   rescore?: number;
   /** Bytes of int8 vectors kept between searches (the search cache's `int8_vectors` share). */
@@ -85,7 +87,10 @@ const COLLECT_EVERY = 2_000_000;
 
 /** Loads the codes and filter columns (per million chunks at dim 256: ~32 MB of codes and ~23 MB
  *  of columns and rowid maps); the int8 vectors are read from the file as queries need them. */
-export function createVectorIndex(db: Database.Database, { rescore = RESCORE, keepBytes = SEARCH_CACHE_BYTES.int8_vectors, scanThreads = 'on' }: VectorIndexOptions = {}): VectorIndex {
+export function createVectorIndex(
+  db: Database.Database,
+  { rescore = RESCORE, keepBytes = SEARCH_CACHE_BYTES.int8_vectors, scanThreads = 'on' }: VectorIndexOptions = {},
+): VectorIndex {
   const { entries: n, codeBytes } = codeBlocksSize(db);
   const scan = new CodeScan(n, Math.max(1, codeBytes / 16), { maxShortlist: MAX_K * rescore, threads: scanThreadsFor(scanThreads, n) });
   const columns = new FilterColumns(n);
@@ -130,7 +135,15 @@ export function createVectorIndex(db: Database.Database, { rescore = RESCORE, ke
   const byLength = new Map<number, Database.Statement>();
   const int8Of = (size: number) => {
     let st = byLength.get(size);
-    if (!st) byLength.set(size, (st = db.prepare(`SELECT json_group_array(rowid), CAST(group_concat(vector_i8, '') AS BLOB) FROM chunk_int8 WHERE rowid IN (${Array(size).fill('?').join(',')})`).raw()));
+    if (!st)
+      byLength.set(
+        size,
+        (st = db
+          .prepare(
+            `SELECT json_group_array(rowid), CAST(group_concat(vector_i8, '') AS BLOB) FROM chunk_int8 WHERE rowid IN (${Array(size).fill('?').join(',')})`,
+          )
+          .raw()),
+      );
     return st;
   };
   // The short list's vectors are scored in one batch (WebAssembly SIMD where available: int8-scorer.ts);
@@ -151,14 +164,22 @@ export function createVectorIndex(db: Database.Database, { rescore = RESCORE, ke
     scorer.begin(ids.length);
     slots.begin();
     wantedAt.clear();
-    const wanted: number[] = [], again: number[] = [];
+    const wanted: number[] = [],
+      again: number[] = [];
     for (let j = 0; j < ids.length; j++) {
-      const r = ids[j], e = entry(r);
+      const r = ids[j],
+        e = entry(r);
       if (e < 0) continue;
       const s = slots.find(e);
-      if (s >= 0) { where[j] = scorer.appendKept(s); continue; }
+      if (s >= 0) {
+        where[j] = scorer.appendKept(s);
+        continue;
+      }
       if (wantedAt.has(r)) again.push(j);
-      else { wantedAt.set(r, j); wanted.push(r); }
+      else {
+        wantedAt.set(r, j);
+        wanted.push(r);
+      }
     }
     for (let from = 0; from < wanted.length && dim; from += MAX_BOUND) {
       const part = wanted.slice(from, from + MAX_BOUND);
@@ -221,15 +242,23 @@ export function createVectorIndex(db: Database.Database, { rescore = RESCORE, ke
       const where = load(ids);
       const { cosines } = scorer.score(query);
       // The short list is in entry order, which is rowid order: ties by position are ties by rowid.
-      const batch = new Int32Array(m0), probes = new Float64Array(m0);
+      const batch = new Int32Array(m0),
+        probes = new Float64Array(m0);
       let m = 0;
       for (let j = 0; j < m0; j++) {
         const i = where[j];
-        if (i >= 0) { ids[m] = ids[j]; batch[m] = i; probes[m++] = cosines[i]; }
+        if (i >= 0) {
+          ids[m] = ids[j];
+          batch[m] = i;
+          probes[m++] = cosines[i];
+        }
       }
       const best = topOrder(probes.subarray(0, m), k);
       if (reference === query) return Array.from(best, (p) => ({ rowid: ids[p], similarity: probes[p] }));
-      const toReference = scorer.scoreSome(reference, best.map((p) => batch[p])).cosines;
+      const toReference = scorer.scoreSome(
+        reference,
+        best.map((p) => batch[p]),
+      ).cosines;
       return Array.from(best, (p, j) => ({ rowid: ids[p], similarity: toReference[j] }));
     },
     vectors(ids) {
@@ -244,10 +273,11 @@ export function createVectorIndex(db: Database.Database, { rescore = RESCORE, ke
       return out;
     },
     similarities,
-    politicianIds: (ids) => ids.map((rowid) => {
-      const e = entry(rowid);
-      return e >= 0 ? columns.politician(e) || null : null;
-    }),
+    politicianIds: (ids) =>
+      ids.map((rowid) => {
+        const e = entry(rowid);
+        return e >= 0 ? columns.politician(e) || null : null;
+      }),
     rowMask(f, sessionIds) {
       const m = mask(f, sessionIds);
       if (!m) return null;

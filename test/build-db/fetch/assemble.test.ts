@@ -15,7 +15,8 @@ const manifest = subsetManifest(['fed-ridings-2013']);
 const collection = (file: string) => JSON.parse(gunzipSync(readFileSync(file)).toString('utf8'));
 
 test('the riding directory lister names each riding file beside the directory, once', () => {
-  const table = 'ID | Province | English Name | Nom en français\r---|---|---|---\r10001 | NL | Avalon | Avalon\r59009 | BC | Courtenay–Alberni | Courtenay–Alberni\r10001 | NL | Avalon | Avalon\r';
+  const table =
+    'ID | Province | English Name | Nom en français\r---|---|---|---\r10001 | NL | Avalon | Avalon\r59009 | BC | Courtenay–Alberni | Courtenay–Alberni\r10001 | NL | Avalon | Avalon\r';
   const listed = LISTERS['fed-ridings-2013-districts'](table, (p) => new URL(p, 'https://host/repo/c/districts/README.md').href);
   expect(listed.files.map((f) => [f.path, f.url])).toEqual([
     ['districts/NL/10001.geojson', 'https://host/repo/c/districts/NL/10001.geojson'],
@@ -24,11 +25,17 @@ test('the riding directory lister names each riding file beside the directory, o
   expect(LISTERS['fed-ridings-2013-districts']('# nothing here', (p) => p).problems[0]).toContain('lists no riding');
 });
 
-describe.skipIf(!HAVE)('fed-ridings-2013 from the publisher\'s per-riding files', () => {
+describe.skipIf(!HAVE)("fed-ridings-2013 from the publisher's per-riding files", () => {
   let up: Upstream;
   let cache: string;
-  beforeAll(async () => { up = await startUpstream(manifest, DATASETS); cache = mkdtempSync(join(tmpdir(), 'canpol-assemble-')); });
-  afterAll(async () => { await up.close(); rmSync(cache, { recursive: true, force: true }); });
+  beforeAll(async () => {
+    up = await startUpstream(manifest, DATASETS);
+    cache = mkdtempSync(join(tmpdir(), 'canpol-assemble-'));
+  });
+  afterAll(async () => {
+    await up.close();
+    rmSync(cache, { recursive: true, force: true });
+  });
   const fetchNow = () => runFetch({ manifest, cache, mirror: up.mirror, timeoutMs: 5_000, retries: 1, backoffMs: 5, perHost: 8 });
   const out = () => join(cache, 'fed-ridings-2013/fed_2013_representation_order.geojson.gz');
 
@@ -61,23 +68,32 @@ describe.skipIf(!HAVE)('fed-ridings-2013 from the publisher\'s per-riding files'
   }, 120_000);
 });
 
-test('the boundary set list names each set\'s shapefile at its upstream repository, path and commit', () => {
+test("the boundary set list names each set's shapefile at its upstream repository, path and commit", () => {
   const list = JSON.stringify([
-    { slug: 'country-ca-csd-3526065', original_dir: 'original/ocd-division/country_ca/csd_3526065', original_shp: 'Ward Boundaries.shp', source_repo: 'opennorth/represent-canada-data', source_commit: '4c7449e310716d9ba00bbb63ebeab97ad61afcaa', source_path: 'boundaries/ocd-division/country:ca/csd:3526065/Ward Boundaries.shp' },
+    {
+      slug: 'country-ca-csd-3526065',
+      original_dir: 'original/ocd-division/country_ca/csd_3526065',
+      original_shp: 'Ward Boundaries.shp',
+      source_repo: 'opennorth/represent-canada-data',
+      source_commit: '4c7449e310716d9ba00bbb63ebeab97ad61afcaa',
+      source_path: 'boundaries/ocd-division/country:ca/csd:3526065/Ward Boundaries.shp',
+    },
     { slug: 'no-upstream', original_dir: 'original/x', original_shp: 'x.shp' },
   ]);
   const { files, problems } = LISTERS['represent-sets'](list, (p) => `https://mirror.example/represent-boundaries/${p}`);
   expect(problems).toEqual([]);
-  expect(files.slice(0, 5).map((f) => [f.path, f.url, f.optional ?? false])).toEqual(['.shp', '.shx', '.dbf', '.prj', '.cpg'].map((ext, i) => [
-    `original/ocd-division/country_ca/csd_3526065/Ward Boundaries${ext}`,
-    `https://raw.githubusercontent.com/opennorth/represent-canada-data/4c7449e310716d9ba00bbb63ebeab97ad61afcaa/boundaries/ocd-division/country%3Aca/csd%3A3526065/Ward%20Boundaries${ext}`,
-    i >= 3,
-  ]));
+  expect(files.slice(0, 5).map((f) => [f.path, f.url, f.optional ?? false])).toEqual(
+    ['.shp', '.shx', '.dbf', '.prj', '.cpg'].map((ext, i) => [
+      `original/ocd-division/country_ca/csd_3526065/Ward Boundaries${ext}`,
+      `https://raw.githubusercontent.com/opennorth/represent-canada-data/4c7449e310716d9ba00bbb63ebeab97ad61afcaa/boundaries/ocd-division/country%3Aca/csd%3A3526065/Ward%20Boundaries${ext}`,
+      i >= 3,
+    ]),
+  );
   // A set without its upstream named is fetched beside the set list, as before.
   expect(files[5].url).toBe('https://mirror.example/represent-boundaries/original/x/x.shp');
 });
 
-test('every set of the datasets\' set list names its upstream, so only the list itself is not fetched from Open North', () => {
+test("every set of the datasets' set list names its upstream, so only the list itself is not fetched from Open North", () => {
   const path = join(DATASETS, 'represent-boundaries/manifest.json');
   if (!existsSync(path)) return;
   const { files } = LISTERS['represent-sets'](readFileSync(path, 'utf8'), (p) => `https://mirror.example/${p}`);

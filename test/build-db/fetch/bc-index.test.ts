@@ -15,9 +15,24 @@ const SAMPLES = join(DATASETS, 'bc-hansard-html-samples');
 const HAVE = existsSync(SAMPLES);
 const INDEX = 'https://lims.leg.bc.ca/hdms/debates/43rd2nd';
 
-type Node = { fileName: string; published?: boolean; debateAttributes: { nodes: Array<{ debateType: { name: string } | null; redirectLink?: string; committeeALink?: string }> } };
-const node = (fileName: string, type: string | null = 'House', redirectLink?: string, committeeALink?: string): Node =>
-  ({ fileName, published: !/blues/i.test(fileName), debateAttributes: { nodes: [{ debateType: type ? { name: type } : null, ...(redirectLink ? { redirectLink } : {}), ...(committeeALink ? { committeeALink } : {}) }] } });
+type Node = {
+  fileName: string;
+  published?: boolean;
+  debateAttributes: { nodes: Array<{ debateType: { name: string } | null; redirectLink?: string; committeeALink?: string }> };
+};
+const node = (fileName: string, type: string | null = 'House', redirectLink?: string, committeeALink?: string): Node => ({
+  fileName,
+  published: !/blues/i.test(fileName),
+  debateAttributes: {
+    nodes: [
+      {
+        debateType: type ? { name: type } : null,
+        ...(redirectLink ? { redirectLink } : {}),
+        ...(committeeALink ? { committeeALink } : {}),
+      },
+    ],
+  },
+});
 const index = (nodes: Node[]) => JSON.stringify({ allHansardFileAttributes: { nodes } });
 
 test('the index lister keeps House sittings, a final over its Blues, and skips committee transcripts', () => {
@@ -37,7 +52,9 @@ test('the index lister keeps House sittings, a final over its Blues, and skips c
     ['20260212pm-House-Blues.htm.gz', 'https://lims.leg.bc.ca/hdms/file/Debates/43rd2nd/20260212pm-House-Blues.htm'],
     ['20260218pm-Hansard-n118.html.gz', 'https://lims.leg.bc.ca/hdms/file/Debates/43rd2nd/20260218pm-Hansard-n118.html'],
   ]);
-  expect(LISTERS['bc-hansard-debates']('{"data": 1}', (p) => p, INDEX).problems).toEqual(['debate index has no allHansardFileAttributes.nodes']);
+  expect(LISTERS['bc-hansard-debates']('{"data": 1}', (p) => p, INDEX).problems).toEqual([
+    'debate index has no allHansardFileAttributes.nodes',
+  ]);
 });
 
 test('a final marked published: false is not asked for: its sitting keeps the Blues (the draft); a final is fetched once, a Blues every night', () => {
@@ -55,13 +72,19 @@ test('a final marked published: false is not asked for: its sitting keeps the Bl
   ]);
 });
 
-test('the session lister names each session\'s debate index from the first parliament asked for on', () => {
-  const list = JSON.stringify({ allParliaments: { nodes: [
-    { number: 42, annotation: 'nd', sessionsByParliamentId: { nodes: [{ number: 5, annotation: 'th' }] } },
-    { number: 43, annotation: 'rd', sessionsByParliamentId: { nodes: [{ number: 2, annotation: 'nd' }, { number: 1 }] } },
-    { number: 44, sessionsByParliamentId: { nodes: [{ number: 11 }, { number: 'x' }] } },
-  ] } });
-  const { files, problems } = LISTERS['bc-hansard-sessions'](list, (p) => p, 'https://lims.leg.bc.ca/lims/parliaments', { from_parliament: 43 });
+test("the session lister names each session's debate index from the first parliament asked for on", () => {
+  const list = JSON.stringify({
+    allParliaments: {
+      nodes: [
+        { number: 42, annotation: 'nd', sessionsByParliamentId: { nodes: [{ number: 5, annotation: 'th' }] } },
+        { number: 43, annotation: 'rd', sessionsByParliamentId: { nodes: [{ number: 2, annotation: 'nd' }, { number: 1 }] } },
+        { number: 44, sessionsByParliamentId: { nodes: [{ number: 11 }, { number: 'x' }] } },
+      ],
+    },
+  });
+  const { files, problems } = LISTERS['bc-hansard-sessions'](list, (p) => p, 'https://lims.leg.bc.ca/lims/parliaments', {
+    from_parliament: 43,
+  });
   // A missing annotation is the English ordinal (44th, 11th, 1st).
   expect(files.map((f) => [f.path, f.url, f.list_with])).toEqual([
     ['index/43rd1st.json', 'https://lims.leg.bc.ca/hdms/debates/43rd1st', 'bc-hansard-debates'],
@@ -69,8 +92,12 @@ test('the session lister names each session\'s debate index from the first parli
     ['index/44th11th.json', 'https://lims.leg.bc.ca/hdms/debates/44th11th', 'bc-hansard-debates'],
   ]);
   expect(problems).toEqual(['parliament 44th: a session without a number']);
-  expect(LISTERS['bc-hansard-sessions']('{"data": {}}', (p) => p, 'https://lims.leg.bc.ca/lims/parliaments').problems).toEqual(['parliament list has no allParliaments.nodes']);
-  expect(LISTERS['bc-hansard-sessions']('<html>', (p) => p, 'https://lims.leg.bc.ca/lims/parliaments').problems[0]).toStartWith('parliament list is not JSON');
+  expect(LISTERS['bc-hansard-sessions']('{"data": {}}', (p) => p, 'https://lims.leg.bc.ca/lims/parliaments').problems).toEqual([
+    'parliament list has no allParliaments.nodes',
+  ]);
+  expect(LISTERS['bc-hansard-sessions']('<html>', (p) => p, 'https://lims.leg.bc.ca/lims/parliaments').problems[0]).toStartWith(
+    'parliament list is not JSON',
+  );
 });
 
 describe.skipIf(!HAVE)('BC Hansard discovered from the document index', () => {
@@ -83,7 +110,10 @@ describe.skipIf(!HAVE)('BC Hansard discovered from the document index', () => {
     mkdirSync(join(host(), 'file', 'Debates', '43rd2nd'), { recursive: true });
     writeFileSync(join(host(), 'file', 'Debates', '43rd2nd', name), gunzipSync(readFileSync(join(SAMPLES, `${sample}.gz`))));
   };
-  const writeIndex = (session: string, nodes: Node[]) => { mkdirSync(join(host(), 'debates'), { recursive: true }); writeFileSync(join(host(), 'debates', session), index(nodes)); };
+  const writeIndex = (session: string, nodes: Node[]) => {
+    mkdirSync(join(host(), 'debates'), { recursive: true });
+    writeFileSync(join(host(), 'debates', session), index(nodes));
+  };
   const first = [
     node('20260212pm-House-Blues.htm'),
     node('20260218pm-House-Blues.htm', 'House', 'https://lims.leg.bc.ca/hdms/file/Debates/43rd2nd/20260218pm-Hansard-n118.html'),
@@ -94,19 +124,37 @@ describe.skipIf(!HAVE)('BC Hansard discovered from the document index', () => {
   beforeAll(async () => {
     root = mkdtempSync(join(tmpdir(), 'canpol-bc-publisher-'));
     cache = mkdtempSync(join(tmpdir(), 'canpol-bc-cache-'));
-    for (const f of ['20260212pm-House-Blues.htm', '20260218pm-Hansard-n118.html', '20260309am-House-Blues.htm', '20260415pm-House-Blues.htm']) publish(f);
+    for (const f of [
+      '20260212pm-House-Blues.htm',
+      '20260218pm-Hansard-n118.html',
+      '20260309am-House-Blues.htm',
+      '20260415pm-House-Blues.htm',
+    ])
+      publish(f);
     writeIndex('43rd1st', []);
     writeIndex('43rd2nd', first);
     up = await startUpstream(manifest, DATASETS, root);
   });
-  afterAll(async () => { await up.close(); rmSync(root, { recursive: true, force: true }); rmSync(cache, { recursive: true, force: true }); });
+  afterAll(async () => {
+    await up.close();
+    rmSync(root, { recursive: true, force: true });
+    rmSync(cache, { recursive: true, force: true });
+  });
   const fetchNow = () => runFetch({ manifest, cache, mirror: up.mirror, timeoutMs: 5_000, retries: 1, backoffMs: 5 });
-  const held = () => readdirSync(join(cache, 'bc-hansard-html-samples')).filter((f) => f.endsWith('.gz')).sort();
+  const held = () =>
+    readdirSync(join(cache, 'bc-hansard-html-samples'))
+      .filter((f) => f.endsWith('.gz'))
+      .sort();
 
   test('first run: the sittings the index names, the final where one is out, no committee transcript', async () => {
     const r = await fetchNow();
     expect(r.sources[0].status).toBe('fresh');
-    expect(held()).toEqual(['20260212pm-House-Blues.htm.gz', '20260218pm-Hansard-n118.html.gz', '20260309am-House-Blues.htm.gz', '20260415pm-House-Blues.htm.gz']);
+    expect(held()).toEqual([
+      '20260212pm-House-Blues.htm.gz',
+      '20260218pm-Hansard-n118.html.gz',
+      '20260309am-House-Blues.htm.gz',
+      '20260415pm-House-Blues.htm.gz',
+    ]);
     expect(r.sources[0].items.new.length).toBe(7); // the session list, two session indexes, four sittings
   });
 
@@ -119,19 +167,44 @@ describe.skipIf(!HAVE)('BC Hansard discovered from the document index', () => {
     expect(r.sources[0].items.new).toEqual(['bc-hansard-html-samples/20260416pm-House-Blues.htm.gz']);
     expect(r.sources[0].items.changed).toEqual(['bc-hansard-html-samples/index/43rd2nd.json']);
     // Every file already held was answered 304.
-    expect(up.requests.filter((q) => q.status === 200).map((q) => q.path).sort()).toEqual(['/lims.leg.bc.ca/hdms/debates/43rd2nd', '/lims.leg.bc.ca/hdms/file/Debates/43rd2nd/20260416pm-House-Blues.htm']);
+    expect(
+      up.requests
+        .filter((q) => q.status === 200)
+        .map((q) => q.path)
+        .sort(),
+    ).toEqual(['/lims.leg.bc.ca/hdms/debates/43rd2nd', '/lims.leg.bc.ca/hdms/file/Debates/43rd2nd/20260416pm-House-Blues.htm']);
   });
 
   test('a session the Legislature opens is found from its list of sessions, with its sittings', async () => {
     mkdirSync(join(root, 'lims.leg.bc.ca', 'lims'), { recursive: true });
-    const sessions = [{ number: 1, annotation: 'st' }, { number: 2, annotation: 'nd' }, { number: 3, annotation: 'rd' }];
-    writeFileSync(join(root, 'lims.leg.bc.ca', 'lims', 'parliaments'), JSON.stringify({ allParliaments: { nodes: [{ number: 42, annotation: 'nd', sessionsByParliamentId: { nodes: [{ number: 5, annotation: 'th' }] } }, { number: 43, annotation: 'rd', sessionsByParliamentId: { nodes: sessions } }] } }));
+    const sessions = [
+      { number: 1, annotation: 'st' },
+      { number: 2, annotation: 'nd' },
+      { number: 3, annotation: 'rd' },
+    ];
+    writeFileSync(
+      join(root, 'lims.leg.bc.ca', 'lims', 'parliaments'),
+      JSON.stringify({
+        allParliaments: {
+          nodes: [
+            { number: 42, annotation: 'nd', sessionsByParliamentId: { nodes: [{ number: 5, annotation: 'th' }] } },
+            { number: 43, annotation: 'rd', sessionsByParliamentId: { nodes: sessions } },
+          ],
+        },
+      }),
+    );
     mkdirSync(join(host(), 'file', 'Debates', '43rd3rd'), { recursive: true });
-    writeFileSync(join(host(), 'file', 'Debates', '43rd3rd', '20261006pm-House-Blues.htm'), gunzipSync(readFileSync(join(SAMPLES, '20260212pm-House-Blues.htm.gz'))));
+    writeFileSync(
+      join(host(), 'file', 'Debates', '43rd3rd', '20261006pm-House-Blues.htm'),
+      gunzipSync(readFileSync(join(SAMPLES, '20260212pm-House-Blues.htm.gz'))),
+    );
     writeIndex('43rd3rd', [node('20261006pm-House-Blues.htm')]);
     up.requests.length = 0;
     const r = await fetchNow();
-    expect([...r.sources[0].items.new].sort()).toEqual(['bc-hansard-html-samples/20261006pm-House-Blues.htm.gz', 'bc-hansard-html-samples/index/43rd3rd.json']);
+    expect([...r.sources[0].items.new].sort()).toEqual([
+      'bc-hansard-html-samples/20261006pm-House-Blues.htm.gz',
+      'bc-hansard-html-samples/index/43rd3rd.json',
+    ]);
     expect(r.sources[0].items.changed).toEqual(['bc-hansard-html-samples/index/parliaments.json']);
     expect(held()).toContain('20261006pm-House-Blues.htm.gz');
     // The 42nd Parliament is before the manifest's from_parliament (43): its session is not asked for.

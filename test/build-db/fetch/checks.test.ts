@@ -9,7 +9,16 @@ import { IMPORTERS } from '../../../build-db/import/registry.js';
 import { repoManifest } from '../../helpers/nightly-manifest.js';
 
 const source = (over: Partial<ManifestSource>): ManifestSource => ({
-  id: 's', publisher: 'p', format: 'xml', licence: 'l', attribution: 'a', importer: null, dataset_dir: 'd', required: true, files: [{ path: 'f.xml', url: 'https://x.test/f' }], ...over,
+  id: 's',
+  publisher: 'p',
+  format: 'xml',
+  licence: 'l',
+  attribution: 'a',
+  importer: null,
+  dataset_dir: 'd',
+  required: true,
+  files: [{ path: 'f.xml', url: 'https://x.test/f' }],
+  ...over,
 });
 
 describe('the sources manifest', () => {
@@ -20,13 +29,22 @@ describe('the sources manifest', () => {
     // Every importer's own folder is filled by some source (the NAR one disabled: a ZIP release).
     for (const [kind, dir] of kinds) expect({ kind, listed: m.sources.some((s) => s.dataset_dir === dir) }).toEqual({ kind, listed: true });
     const legisinfo = m.sources.find((s) => s.id === 'legisinfo-bills-xml')!.discover!;
-    expect(legisinfo.kind === 'index-list' && legisinfo.index.url).toBe('https://www.parl.ca/legisinfo/en/bills/xml?parlsession={parliament}-{session}');
+    expect(legisinfo.kind === 'index-list' && legisinfo.index.url).toBe(
+      'https://www.parl.ca/legisinfo/en/bills/xml?parlsession={parliament}-{session}',
+    );
     // No placeholder host left in any enabled source (files, discovery templates).
-    for (const s of m.sources.filter((x) => x.enabled !== false)) expect({ id: s.id, placeholder: JSON.stringify(s).includes('canpol.example') }).toEqual({ id: s.id, placeholder: false });
+    for (const s of m.sources.filter((x) => x.enabled !== false))
+      expect({ id: s.id, placeholder: JSON.stringify(s).includes('canpol.example') }).toEqual({ id: s.id, placeholder: false });
   });
 
   test('every mistake is reported at once', () => {
-    const r = parseManifest(JSON.stringify({ version: 2, user_agent: 'x', sources: [{ id: 'Bad Id', files: [{ path: '../x', url: 'ftp://a' }] }, { id: 'Bad Id' }] }));
+    const r = parseManifest(
+      JSON.stringify({
+        version: 2,
+        user_agent: 'x',
+        sources: [{ id: 'Bad Id', files: [{ path: '../x', url: 'ftp://a' }] }, { id: 'Bad Id' }],
+      }),
+    );
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.problems).toContain('version must be 1');
@@ -37,7 +55,9 @@ describe('the sources manifest', () => {
   });
 
   test('URL templates and the mirror layout', () => {
-    expect(expandUrl('https://www.parl.ca/legisinfo/en/bills/xml?parlsession={parliament}-{session}', { parliament: 45, session: 1 })).toBe('https://www.parl.ca/legisinfo/en/bills/xml?parlsession=45-1');
+    expect(expandUrl('https://www.parl.ca/legisinfo/en/bills/xml?parlsession={parliament}-{session}', { parliament: 45, session: 1 })).toBe(
+      'https://www.parl.ca/legisinfo/en/bills/xml?parlsession=45-1',
+    );
     expect(mirrored('https://www.parl.ca/a/b?x=1', 'http://127.0.0.1:9/')).toBe('http://127.0.0.1:9/www.parl.ca/a/b?x=1');
     expect(mirrored('https://www.parl.ca/a', null)).toBe('https://www.parl.ca/a');
   });
@@ -48,9 +68,18 @@ describe('response checks', () => {
   test('content type, size and format', () => {
     const s = source({ check: { content_types: ['application/xml'], root: 'Root', min_bytes: 10 } });
     expect(checkResponse(s, 'f.xml', 'application/xml; charset=utf-8', Buffer.from(xml)).ok).toBe(true);
-    expect(checkResponse(s, 'f.xml', 'text/html', Buffer.from(xml))).toEqual({ ok: false, problem: 'content type text/html is not application/xml' });
-    expect(checkResponse(s, 'f.xml', 'application/xml', Buffer.from('<Root/>'))).toEqual({ ok: false, problem: '7 bytes, fewer than the 10 expected' });
-    expect(checkResponse(s, 'f.xml', 'application/xml', Buffer.from(xml.slice(0, 30)))).toEqual({ ok: false, problem: 'does not parse as xml: <Root> is not closed (truncated?)' });
+    expect(checkResponse(s, 'f.xml', 'text/html', Buffer.from(xml))).toEqual({
+      ok: false,
+      problem: 'content type text/html is not application/xml',
+    });
+    expect(checkResponse(s, 'f.xml', 'application/xml', Buffer.from('<Root/>'))).toEqual({
+      ok: false,
+      problem: '7 bytes, fewer than the 10 expected',
+    });
+    expect(checkResponse(s, 'f.xml', 'application/xml', Buffer.from(xml.slice(0, 30)))).toEqual({
+      ok: false,
+      problem: 'does not parse as xml: <Root> is not closed (truncated?)',
+    });
   });
 
   test('a .gz cache name stores gzip whatever is served, and checks the plain text', () => {
@@ -64,8 +93,13 @@ describe('response checks', () => {
 
   test('jsonl, csv, geojson and shapefile members', () => {
     expect(checkResponse(source({ format: 'jsonl' }), 'a.jsonl', null, Buffer.from('{"a":1}\n{"a":')).ok).toBe(false);
-    expect(checkResponse(source({ format: 'csv', check: { columns: ['fsa'] } }), 'a.csv', null, Buffer.from('"fsa",city\nA0A,x\n')).ok).toBe(true);
-    expect(checkResponse(source({ format: 'geojson' }), 'a.geojson', null, Buffer.from('{"type":"Feature"}'))).toEqual({ ok: false, problem: 'does not parse as geojson: not a GeoJSON FeatureCollection' });
+    expect(
+      checkResponse(source({ format: 'csv', check: { columns: ['fsa'] } }), 'a.csv', null, Buffer.from('"fsa",city\nA0A,x\n')).ok,
+    ).toBe(true);
+    expect(checkResponse(source({ format: 'geojson' }), 'a.geojson', null, Buffer.from('{"type":"Feature"}'))).toEqual({
+      ok: false,
+      problem: 'does not parse as geojson: not a GeoJSON FeatureCollection',
+    });
     const shp = Buffer.alloc(100);
     shp.writeInt32BE(9994, 0);
     expect(checkResponse(source({ format: 'shapefile' }), 'x/a.shp', null, shp).ok).toBe(true);

@@ -14,14 +14,30 @@ describe('discovery across hosts', () => {
   let up: Upstream;
   let root: string;
   const base = discoveryManifest([{ id: '44-1', opened: '2021-11-22' }]);
-  const manifest: SourcesManifest = { ...base, sources: [base.sources[0], repoManifest().sources.find((s) => s.id === 'legisinfo-bills-xml')!] };
-  beforeAll(async () => { root = mkdtempSync(join(tmpdir(), 'canpol-hosts-')); up = await startUpstream(manifest, DATASETS, root); });
-  afterAll(async () => { await up?.close(); rmSync(root, { recursive: true, force: true }); });
+  const manifest: SourcesManifest = {
+    ...base,
+    sources: [base.sources[0], repoManifest().sources.find((s) => s.id === 'legisinfo-bills-xml')!],
+  };
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), 'canpol-hosts-'));
+    up = await startUpstream(manifest, DATASETS, root);
+  });
+  afterAll(async () => {
+    await up?.close();
+    rmSync(root, { recursive: true, force: true });
+  });
 
   test('the parl.ca lists are asked while ourcommons.ca is paused', async () => {
     up.behave('/www.ourcommons.ca/Content/House/441/Debates/001/HAN001-E.XML', { kind: 'status', status: 503, times: 1, retryAfter: '2' });
     const t0 = Date.now();
-    await runFetch({ manifest, cache: join(root, 'cache'), mirror: up.mirror, now: () => '2022-01-01T00:00:00.000Z', retries: 1, backoffMs: 1 });
+    await runFetch({
+      manifest,
+      cache: join(root, 'cache'),
+      mirror: up.mirror,
+      now: () => '2022-01-01T00:00:00.000Z',
+      retries: 1,
+      backoffMs: 1,
+    });
     const parl = up.requests.filter((r) => r.path.startsWith('/www.parl.ca/'));
     expect(parl.length).toBeGreaterThan(0);
     // All of them within the 2 s the House asked us to wait.

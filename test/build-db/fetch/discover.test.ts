@@ -19,11 +19,23 @@ import { startUpstream, type Upstream } from '../../helpers/upstream-server.js';
 const HAVE = existsSync(DATASETS);
 // Several fetch runs per test over loopback HTTP: seconds on a loaded 2-core machine.
 setDefaultTimeout(20_000);
-const files = (r: FetchReport, id: string) => r.sources.find((s) => s.id === id)!.files.map((f) => f.file).sort();
-const sitting = (parlsess: string, n: number, lang = 'E') => { const n3 = String(n).padStart(3, '0'); return `/www.ourcommons.ca/Content/House/${parlsess}/Debates/${n3}/HAN${n3}-${lang}.XML`; };
+const files = (r: FetchReport, id: string) =>
+  r.sources
+    .find((s) => s.id === id)!
+    .files.map((f) => f.file)
+    .sort();
+const sitting = (parlsess: string, n: number, lang = 'E') => {
+  const n3 = String(n).padStart(3, '0');
+  return `/www.ourcommons.ca/Content/House/${parlsess}/Debates/${n3}/HAN${n3}-${lang}.XML`;
+};
 
 describe('sessions in scope', () => {
-  const listed = [{ id: '42-1', opened: '2015-12-03' }, { id: '43-1', opened: '2019-12-05' }, { id: '43-2', opened: '2020-09-23' }, { id: '44-1', opened: '2021-11-22' }];
+  const listed = [
+    { id: '42-1', opened: '2015-12-03' },
+    { id: '43-1', opened: '2019-12-05' },
+    { id: '43-2', opened: '2020-09-23' },
+    { id: '44-1', opened: '2021-11-22' },
+  ];
   test('a session that ended before --since is left out; the newest is open; the two possible next sessions are candidates', () => {
     const s = sessionsInScope(listed, '2020-01-01');
     expect(s.map((x) => x.id)).toEqual(['43-1', '43-2', '44-1', '44-2', '45-1']);
@@ -35,15 +47,22 @@ describe('sessions in scope', () => {
 
 describe('vote list export', () => {
   test('divisions with their dates; a key unfit for a URL or path is named as a problem', () => {
-    const r = readIndexList('<ArrayOfVote><Vote><DecisionEventDateTime>2023-05-18T15:00:00</DecisionEventDateTime><DecisionDivisionNumber>332</DecisionDivisionNumber></Vote><Vote><DecisionDivisionNumber>x</DecisionDivisionNumber></Vote><Vote><DecisionDivisionNumber>../x</DecisionDivisionNumber></Vote></ArrayOfVote>', { item: 'Vote', key: 'DecisionDivisionNumber', date: 'DecisionEventDateTime' });
-    expect(r.items).toEqual([{ key: '332', date: '2023-05-18' }, { key: 'x', date: null }]);
+    const r = readIndexList(
+      '<ArrayOfVote><Vote><DecisionEventDateTime>2023-05-18T15:00:00</DecisionEventDateTime><DecisionDivisionNumber>332</DecisionDivisionNumber></Vote><Vote><DecisionDivisionNumber>x</DecisionDivisionNumber></Vote><Vote><DecisionDivisionNumber>../x</DecisionDivisionNumber></Vote></ArrayOfVote>',
+      { item: 'Vote', key: 'DecisionDivisionNumber', date: 'DecisionEventDateTime' },
+    );
+    expect(r.items).toEqual([
+      { key: '332', date: '2023-05-18' },
+      { key: 'x', date: null },
+    ]);
     expect(r.problems).toEqual(['Vote #3: DecisionDivisionNumber "../x" is not an item key']);
   });
 });
 
 describe('descendant selectors on HTML pages', () => {
   test('tag, classes and id parts, at any depth, in document order', () => {
-    const html = '<div id="m"><div class="item x"><a class="btn ev" href="1">a</a></div><p><a class="ev" href="2">b</a></p><a class="btn" href="3">c</a></div><a class="ev" href="4">d</a>';
+    const html =
+      '<div id="m"><div class="item x"><a class="btn ev" href="1">a</a></div><p><a class="ev" href="2">b</a></p><a class="btn" href="3">c</a></div><a class="ev" href="4">d</a>';
     expect(selectAll(html, '#m a.ev').map((e) => e.attribs.href)).toEqual(['1', '2']);
     expect(selectAll(html, '.item a').map((e) => e.attribs.href)).toEqual(['1']);
     expect(selectAll(html, 'a.btn').map((e) => e.attribs.href)).toEqual(['1', '3']);
@@ -63,7 +82,10 @@ describe.skipIf(!HAVE)('discovery from the loopback upstream', () => {
     root = mkdtempSync(join(tmpdir(), 'canpol-publishers-'));
     up = await startUpstream({ ...manifest, sources: [] }, DATASETS, root);
   });
-  afterAll(async () => { await up.close(); rmSync(root, { recursive: true, force: true }); });
+  afterAll(async () => {
+    await up.close();
+    rmSync(root, { recursive: true, force: true });
+  });
   beforeEach(() => {
     rmSync(root, { recursive: true, force: true });
     cache = mkdtempSync(join(tmpdir(), 'canpol-discover-'));
@@ -76,10 +98,17 @@ describe.skipIf(!HAVE)('discovery from the loopback upstream', () => {
     for (const n of [1, 2]) publishSitting(root, '43-2', n);
     for (const n of [1, 2, 3, 5]) publishSitting(root, '44-1', n);
     publishSitting(root, '44-1', 1, 'F');
-    publishVoteList(root, '44-1', [{ number: 330, date: '2023-05-17' }, { number: 332, date: '2023-05-18' }]);
+    publishVoteList(root, '44-1', [
+      { number: 330, date: '2023-05-17' },
+      { number: 332, date: '2023-05-18' },
+    ]);
 
     const first = await run();
-    expect(files(first, 'hoc-debates')).toEqual(['43-2-1-en', '43-2-2-en', '44-1-1-en', '44-1-1-fr', '44-1-2-en', '44-1-3-en', '44-1-5-en'].map((f) => `hoc-hansard-xml-samples/${f}.xml.gz`));
+    expect(files(first, 'hoc-debates')).toEqual(
+      ['43-2-1-en', '43-2-2-en', '44-1-1-en', '44-1-1-fr', '44-1-2-en', '44-1-3-en', '44-1-5-en'].map(
+        (f) => `hoc-hansard-xml-samples/${f}.xml.gz`,
+      ),
+    );
     expect(files(first, 'hoc-votes')).toEqual(['hoc-votes/44-1/330.xml', 'hoc-votes/44-1/332.xml', 'hoc-votes/44-1/votes.xml']);
     expect(first.sources.map((s) => s.status)).toEqual(['fresh', 'fresh']);
     expect(existsSync(join(cache, 'hoc-hansard-xml-samples/44-1-5-en.xml.gz'))).toBe(true);
@@ -97,17 +126,36 @@ describe.skipIf(!HAVE)('discovery from the loopback upstream', () => {
     // Overnight: sitting 4 appears late, 6 is new, and division 333 is recorded.
     publishSitting(root, '44-1', 4);
     publishSitting(root, '44-1', 6);
-    publishVoteList(root, '44-1', [{ number: 330, date: '2023-05-17' }, { number: 332, date: '2023-05-18' }, { number: 333, date: '2023-05-19' }]);
+    publishVoteList(root, '44-1', [
+      { number: 330, date: '2023-05-17' },
+      { number: 332, date: '2023-05-18' },
+      { number: 333, date: '2023-05-19' },
+    ]);
     up.requests.length = 0;
     const second = await run();
     expect(files(second, 'hoc-debates')).toContain('hoc-hansard-xml-samples/44-1-4-en.xml.gz');
     expect(files(second, 'hoc-debates')).toContain('hoc-hansard-xml-samples/44-1-6-en.xml.gz');
     expect(files(second, 'hoc-votes')).toContain('hoc-votes/44-1/333.xml');
     expect(second.totals.updated).toBe(4); // sittings 4 and 6, the vote list, division 333
-    expect(second.sources.find((s) => s.id === 'hoc-debates')!.items).toEqual({ new: ['hoc-hansard-xml-samples/44-1-4-en.xml.gz', 'hoc-hansard-xml-samples/44-1-6-en.xml.gz'], changed: [], removed: [] });
-    expect(second.sources.find((s) => s.id === 'hoc-votes')!.items).toEqual({ new: ['hoc-votes/44-1/333.xml'], changed: ['hoc-votes/44-1/votes.xml'], removed: [] });
+    expect(second.sources.find((s) => s.id === 'hoc-debates')!.items).toEqual({
+      new: ['hoc-hansard-xml-samples/44-1-4-en.xml.gz', 'hoc-hansard-xml-samples/44-1-6-en.xml.gz'],
+      changed: [],
+      removed: [],
+    });
+    expect(second.sources.find((s) => s.id === 'hoc-votes')!.items).toEqual({
+      new: ['hoc-votes/44-1/333.xml'],
+      changed: ['hoc-votes/44-1/votes.xml'],
+      removed: [],
+    });
     // Nothing already held was requested again, but for the newest session's last sitting (a conditional GET).
-    for (const [ps, n] of [['432', 1], ['432', 2], ['441', 1], ['441', 2], ['441', 3]] as const) expect(requested(sitting(ps, n))).toEqual([]);
+    for (const [ps, n] of [
+      ['432', 1],
+      ['432', 2],
+      ['441', 1],
+      ['441', 2],
+      ['441', 3],
+    ] as const)
+      expect(requested(sitting(ps, n))).toEqual([]);
     expect(requested(sitting('441', 5)).map((r) => r.status)).toEqual([304]);
     expect(requested('/www.ourcommons.ca/members/en/votes/44/1/330/xml')).toEqual([]);
     expect(Object.keys(readFullState(cache).misses)).not.toContain('hoc-hansard-xml-samples/44-1-4-en.xml.gz');
@@ -123,17 +171,33 @@ describe.skipIf(!HAVE)('discovery from the loopback upstream', () => {
 
   test('committee evidence: committee list → meetings → evidence viewer → XML, EN and FR; evidence posted later is found', async () => {
     const m = { ...manifest, sources: [committeeSource], sessions: [{ id: '44-1', opened: '2021-11-22' }] };
-    publishCommittee(root, '44-1', 'ETHI', [{ number: 32, docId: 11796600, evidence: true }, { number: 33, docId: 11796678, evidence: false }], ['../x']);
+    publishCommittee(
+      root,
+      '44-1',
+      'ETHI',
+      [
+        { number: 32, docId: 11796600, evidence: true },
+        { number: 33, docId: 11796678, evidence: false },
+      ],
+      ['../x'],
+    );
     const first = await runFetch({ manifest: m, cache, mirror: up.mirror });
     const xml = (r: FetchReport) => files(r, 'hoc-committee-evidence').filter((f) => f.endsWith('.xml.gz'));
     expect(xml(first)).toEqual(['hoc-hansard-xml-samples/11796600-en.xml.gz', 'hoc-hansard-xml-samples/11796600-fr.xml.gz']);
     const src = first.sources[0];
-    expect(src.problems).toEqual(['committees/44-1/list.html: "../x" (.committees-list .accordion-item .committee-acronym-cell) is not a usable acronym']);
+    expect(src.problems).toEqual([
+      'committees/44-1/list.html: "../x" (.committees-list .accordion-item .committee-acronym-cell) is not a usable acronym',
+    ]);
     // Evidence for meeting 33 is posted the next day: found; meeting 32's viewer and XML are not requested again.
-    publishCommittee(root, '44-1', 'ETHI', [{ number: 32, docId: 11796600, evidence: true }, { number: 33, docId: 11796678, evidence: true }]);
+    publishCommittee(root, '44-1', 'ETHI', [
+      { number: 32, docId: 11796600, evidence: true },
+      { number: 33, docId: 11796678, evidence: true },
+    ]);
     up.requests.length = 0;
     const second = await runFetch({ manifest: m, cache, mirror: up.mirror });
-    expect(xml(second)).toEqual(['11796600-en', '11796600-fr', '11796678-en', '11796678-fr'].map((f) => `hoc-hansard-xml-samples/${f}.xml.gz`));
+    expect(xml(second)).toEqual(
+      ['11796600-en', '11796600-fr', '11796678-en', '11796678-fr'].map((f) => `hoc-hansard-xml-samples/${f}.xml.gz`),
+    );
     expect(up.requests.filter((r) => r.path.includes('meeting-32') || r.path.includes('EV11796600'))).toEqual([]);
     expect(second.sources[0].items.new).toContain('hoc-hansard-xml-samples/11796678-en.xml.gz');
   });
@@ -170,7 +234,10 @@ describe.skipIf(!HAVE)('discovery from the loopback upstream', () => {
   test('--since leaves out sessions that ended before it and divisions dated before it', async () => {
     publishSitting(root, '43-2', 1);
     publishSitting(root, '44-1', 1);
-    publishVoteList(root, '44-1', [{ number: 330, date: '2023-05-17' }, { number: 332, date: '2023-05-18' }]);
+    publishVoteList(root, '44-1', [
+      { number: 330, date: '2023-05-17' },
+      { number: 332, date: '2023-05-18' },
+    ]);
     const r = await run({ since: '2023-05-18' });
     expect(files(r, 'hoc-debates')).toEqual(['hoc-hansard-xml-samples/44-1-1-en.xml.gz']);
     expect(files(r, 'hoc-votes')).toEqual(['hoc-votes/44-1/332.xml', 'hoc-votes/44-1/votes.xml']);
@@ -293,11 +360,39 @@ describe.skipIf(!HAVE)('discovery from the loopback upstream', () => {
 });
 
 describe('jurisdiction confirmation with discovered sources', () => {
-  test("files kept without a request by policy do not date the jurisdiction; a source with none requested still counts", async () => {
+  test('files kept without a request by policy do not date the jurisdiction; a source with none requested still counts', async () => {
     const { verifiedAtByJurisdiction } = await import('../../../build-db/fetch/provenance.js');
-    const file = (verified: string, attempts: number) => ({ source: 's', file: 'f', url: 'u', requested_at: verified, status: attempts ? 200 : null, result: 'unchanged' as const, attempts, bytes: 1, sha256: 'x', fetched_at: verified, verified_at: verified });
-    const source = (id: string, files: ReturnType<typeof file>[]) => ({ id, publisher: 'p', importer: null, dataset_dir: 'd', jurisdiction: 'federal', required: false, licence: 'l', attribution: 'a', status: 'fresh' as const, changed: false, problems: [], files, items: { new: [], changed: [], removed: [] } });
-    const report = { sources: [source('debates', [file('2024-01-01T00:00:00Z', 0), file('2026-11-25T07:00:00Z', 1)])] } as unknown as FetchReport;
+    const file = (verified: string, attempts: number) => ({
+      source: 's',
+      file: 'f',
+      url: 'u',
+      requested_at: verified,
+      status: attempts ? 200 : null,
+      result: 'unchanged' as const,
+      attempts,
+      bytes: 1,
+      sha256: 'x',
+      fetched_at: verified,
+      verified_at: verified,
+    });
+    const source = (id: string, files: ReturnType<typeof file>[]) => ({
+      id,
+      publisher: 'p',
+      importer: null,
+      dataset_dir: 'd',
+      jurisdiction: 'federal',
+      required: false,
+      licence: 'l',
+      attribution: 'a',
+      status: 'fresh' as const,
+      changed: false,
+      problems: [],
+      files,
+      items: { new: [], changed: [], removed: [] },
+    });
+    const report = {
+      sources: [source('debates', [file('2024-01-01T00:00:00Z', 0), file('2026-11-25T07:00:00Z', 1)])],
+    } as unknown as FetchReport;
     expect(verifiedAtByJurisdiction(report).get('federal')).toBe('2026-11-25T07:00:00Z');
     const allKept = { sources: [source('debates', [file('2024-01-01T00:00:00Z', 0)])] } as unknown as FetchReport;
     expect(verifiedAtByJurisdiction(allKept).get('federal')).toBe('2024-01-01T00:00:00Z');

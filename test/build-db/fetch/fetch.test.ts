@@ -11,7 +11,10 @@ import { startUpstream, type Upstream } from '../../helpers/upstream-server.js';
 
 const HAVE = existsSync(DATASETS);
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
-const manifest = subsetManifest(['hoc-members-xml', 'mp-twitter-handles', 'hoc-hansard-xml'], ['42-1-2-en.xml.gz', '42-1-2-fr.xml.gz', '44-1-5-en.xml.gz']);
+const manifest = subsetManifest(
+  ['hoc-members-xml', 'mp-twitter-handles', 'hoc-hansard-xml'],
+  ['42-1-2-en.xml.gz', '42-1-2-fr.xml.gz', '44-1-5-en.xml.gz'],
+);
 const MEMBERS_URL = 'https://www.ourcommons.ca/Members/en/search/xml';
 const fileOf = (r: FetchReport, file: string) => r.sources.flatMap((s) => s.files).find((f) => f.file === file)!;
 const sourceOf = (r: FetchReport, id: string) => r.sources.find((s) => s.id === id)!;
@@ -22,8 +25,12 @@ describe.skipIf(!HAVE)('fetch from the loopback upstream', () => {
   const fetchNow = (extra: Partial<Parameters<typeof runFetch>[0]> = {}) =>
     runFetch({ manifest, cache, mirror: up.mirror, timeoutMs: 2_000, retries: 2, backoffMs: 5, ...extra });
 
-  beforeAll(async () => { up = await startUpstream(manifest, DATASETS); });
-  afterAll(async () => { await up.close(); });
+  beforeAll(async () => {
+    up = await startUpstream(manifest, DATASETS);
+  });
+  afterAll(async () => {
+    await up.close();
+  });
   beforeEach(() => {
     cache = mkdtempSync(join(tmpdir(), 'canpol-fetch-'));
     up.requests.length = 0;
@@ -37,7 +44,14 @@ describe.skipIf(!HAVE)('fetch from the loopback upstream', () => {
     expect(first.totals.updated).toBe(5);
     const members = fileOf(first, 'hoc-members-2023/parliament-members.xml');
     // sha256sum and wc -c of ../shared/datasets/hoc-members-2023/parliament-members.xml
-    expect(members).toMatchObject({ status: 200, result: 'updated', bytes: 176150, sha256: 'bd97e74e550b91069fd4838032a09d2f76f04a3d698dfae5dcb02f0b6df5de0c', url: MEMBERS_URL, attempts: 1 });
+    expect(members).toMatchObject({
+      status: 200,
+      result: 'updated',
+      bytes: 176150,
+      sha256: 'bd97e74e550b91069fd4838032a09d2f76f04a3d698dfae5dcb02f0b6df5de0c',
+      url: MEMBERS_URL,
+      attempts: 1,
+    });
     // Served as plain XML, stored gzipped under the importer's name: zcat 42-1-2-en.xml.gz | sha256sum
     const sitting = readFileSync(join(cache, 'hoc-hansard-xml-samples/42-1-2-en.xml.gz'));
     expect(sha(gunzipSync(sitting))).toBe('f269631655e06d9c9f9e0730511835c81a118007bba86f3f9e859c1efcdd282f');
@@ -63,9 +77,14 @@ describe.skipIf(!HAVE)('fetch from the loopback upstream', () => {
   test('a source that stays broken keeps its last good copy and is reported stale', async () => {
     await fetchNow();
     const before = readFileSync(join(cache, 'hoc-members-2023/parliament-members.xml'));
-    for (const b of [{ kind: 'status', status: 500 }, { kind: 'hang' }, { kind: 'truncate' }, { kind: 'gone' },
+    for (const b of [
+      { kind: 'status', status: 500 },
+      { kind: 'hang' },
+      { kind: 'truncate' },
+      { kind: 'gone' },
       // A changed format: the same members under a renamed root element.
-      { kind: 'replace', body: before.toString('utf8').replaceAll('ArrayOfMemberOfParliament', 'Members'), contentType: 'application/xml' }] as const) {
+      { kind: 'replace', body: before.toString('utf8').replaceAll('ArrayOfMemberOfParliament', 'Members'), contentType: 'application/xml' },
+    ] as const) {
       up.behave(up.pathOf(MEMBERS_URL), b);
       const r = await fetchNow({ timeoutMs: 300 });
       const f = fileOf(r, 'hoc-members-2023/parliament-members.xml');

@@ -23,12 +23,25 @@ function put(path: string, body: string) {
   writeFileSync(file, body);
 }
 
-const base = { publisher: 'p', licence: 'l', attribution: 'a', importer: null, format: 'text' as const, check: { content_types: ['text/plain'] } };
+const base = {
+  publisher: 'p',
+  licence: 'l',
+  attribution: 'a',
+  importer: null,
+  format: 'text' as const,
+  check: { content_types: ['text/plain'] },
+};
 function manifest(): SourcesManifest {
   return {
     ...repoManifest(),
     sources: [
-      { ...base, id: 'pinned', dataset_dir: 'pinned', required: true, files: [0, 1, 2].map((i) => ({ path: `p${i}.md`, url: `https://${RAW}/o/r/${COMMIT}/p${i}.md` })) },
+      {
+        ...base,
+        id: 'pinned',
+        dataset_dir: 'pinned',
+        required: true,
+        files: [0, 1, 2].map((i) => ({ path: `p${i}.md`, url: `https://${RAW}/o/r/${COMMIT}/p${i}.md` })),
+      },
       { ...base, id: 'branch', dataset_dir: 'branch', required: false, files: [{ path: 'b.md', url: `https://${RAW}/o/r/master/b.md` }] },
     ],
   } as SourcesManifest;
@@ -39,12 +52,21 @@ beforeAll(async () => {
   put('o/r/master/b.md', 'branch\n');
   up = await startUpstream(manifest(), join(root, 'none'), join(root, 'www'));
 });
-afterAll(async () => { await up?.close(); rmSync(root, { recursive: true, force: true }); });
+afterAll(async () => {
+  await up?.close();
+  rmSync(root, { recursive: true, force: true });
+});
 
 describe('GitHub raw', () => {
   test('pinnedToCommit: a full commit id on the raw host only', () => {
     expect(pinnedToCommit(`https://${RAW}/o/r/${COMMIT}/a/b.csv`)).toBe(true);
-    for (const u of [`https://${RAW}/o/r/master/a.csv`, `https://${RAW}/o/r/${COMMIT.slice(0, 7)}/a.csv`, `https://example.org/o/r/${COMMIT}/a.csv`, 'nonsense']) expect(pinnedToCommit(u)).toBe(false);
+    for (const u of [
+      `https://${RAW}/o/r/master/a.csv`,
+      `https://${RAW}/o/r/${COMMIT.slice(0, 7)}/a.csv`,
+      `https://example.org/o/r/${COMMIT}/a.csv`,
+      'nonsense',
+    ])
+      expect(pinnedToCommit(u)).toBe(false);
   });
 
   test('a file at a commit is requested once; a file on a branch is re-checked every run', async () => {
@@ -75,7 +97,16 @@ describe('GitHub raw', () => {
 
   test('429 after the retries: the last good copies are kept (stale, saying so) and the host is not asked again this run', async () => {
     const cache = join(root, 'cache-429');
-    const opts = { manifest: { ...manifest(), sources: manifest().sources.map((s) => ({ ...s, files: s.files.map((f) => ({ ...f, url: f.url.replace(COMMIT, 'main') })) })) }, cache, mirror: up.mirror, retries: 1, backoffMs: 1 };
+    const opts = {
+      manifest: {
+        ...manifest(),
+        sources: manifest().sources.map((s) => ({ ...s, files: s.files.map((f) => ({ ...f, url: f.url.replace(COMMIT, 'main') })) })),
+      },
+      cache,
+      mirror: up.mirror,
+      retries: 1,
+      backoffMs: 1,
+    };
     for (const i of [0, 1, 2]) put(`o/r/main/p${i}.md`, `main ${i}\n`);
     await runFetch(opts);
     for (const i of [0, 1, 2]) up.behave(`/${RAW}/o/r/main/p${i}.md`, { kind: 'status', status: 429 });
@@ -87,15 +118,37 @@ describe('GitHub raw', () => {
     expect(r.sources.map((s) => s.status)).toEqual(['stale', 'stale']);
     // One file's request and its retry; the others not asked, each saying why.
     expect(up.requests.length).toBe(2);
-    expect(files.filter((f) => f.attempts === 0).map((f) => f.error)).toEqual(Array(3).fill(`not requested: ${RAW} refused earlier this run (rate limited (HTTP 429) after the retries)`));
+    expect(files.filter((f) => f.attempts === 0).map((f) => f.error)).toEqual(
+      Array(3).fill(`not requested: ${RAW} refused earlier this run (rate limited (HTTP 429) after the retries)`),
+    );
   });
 
-  test('a required source\'s request starts before optional ones already waiting for the host', async () => {
+  test("a required source's request starts before optional ones already waiting for the host", async () => {
     const limit = new HostLimit(1);
     const order: string[] = [];
     let release!: () => void;
-    const first = limit.run('h', () => new Promise<void>((r) => { release = r; }));
-    const waiting = [limit.run('h', async () => { order.push('optional 1'); }), limit.run('h', async () => { order.push('optional 2'); }), limit.run('h', async () => { order.push('required'); }, true)];
+    const first = limit.run(
+      'h',
+      () =>
+        new Promise<void>((r) => {
+          release = r;
+        }),
+    );
+    const waiting = [
+      limit.run('h', async () => {
+        order.push('optional 1');
+      }),
+      limit.run('h', async () => {
+        order.push('optional 2');
+      }),
+      limit.run(
+        'h',
+        async () => {
+          order.push('required');
+        },
+        true,
+      ),
+    ];
     release();
     await Promise.all([first, ...waiting]);
     expect(order).toEqual(['required', 'optional 1', 'optional 2']);

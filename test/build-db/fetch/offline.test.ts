@@ -12,8 +12,14 @@ import { runFetch } from '../../../build-db/fetch/run-fetch.js';
 import { REPO, repoManifest } from '../../helpers/nightly-manifest.js';
 
 const dirs: string[] = [];
-const temp = () => { const d = mkdtempSync(join(tmpdir(), 'canpol-offline-')); dirs.push(d); return d; };
-afterAll(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
+const temp = () => {
+  const d = mkdtempSync(join(tmpdir(), 'canpol-offline-'));
+  dirs.push(d);
+  return d;
+};
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
 
 /** A loopback port nothing listens on: connections to it are refused. */
 async function closedPort(): Promise<number> {
@@ -31,14 +37,23 @@ function manifest(): SourcesManifest {
   return {
     ...m,
     sources: [
-      { ...base, id: 'many', dataset_dir: 'many', required: true, files: Array.from({ length: 30 }, (_, i) => ({ path: `f${i}.txt`, url: `https://one.example.org/f${i}.txt` })) },
+      {
+        ...base,
+        id: 'many',
+        dataset_dir: 'many',
+        required: true,
+        files: Array.from({ length: 30 }, (_, i) => ({ path: `f${i}.txt`, url: `https://one.example.org/f${i}.txt` })),
+      },
       { ...base, id: 'other', dataset_dir: 'other', required: false, files: [{ path: 'o.txt', url: 'https://two.example.org/o.txt' }] },
     ],
   } as SourcesManifest;
 }
 
 describe('offline', () => {
-  for (const [what, mirror] of [['a refused connection', async () => `http://127.0.0.1:${await closedPort()}`], ['a name that does not resolve', async () => 'http://canpol-offline-test.invalid']] as const) {
+  for (const [what, mirror] of [
+    ['a refused connection', async () => `http://127.0.0.1:${await closedPort()}`],
+    ['a name that does not resolve', async () => 'http://canpol-offline-test.invalid'],
+  ] as const) {
     test(`${what}: one request per host, no retries, every file missing at once`, async () => {
       const t0 = performance.now();
       // Retries and backoff as the manifest sets them (3, from 2 s): before, each file waited them out.
@@ -58,9 +73,24 @@ describe('offline', () => {
     const dir = temp();
     const path = join(dir, 'manifest.json');
     await Bun.write(path, JSON.stringify(manifest()));
-    const child = spawn(join(REPO, 'node_modules/.bin/bun'), [join(REPO, 'src/cli.ts'), 'fetch', '--manifest', path, '--cache', join(dir, 'cache'), '--upstream-mirror', `http://127.0.0.1:${await closedPort()}`], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(
+      join(REPO, 'node_modules/.bin/bun'),
+      [
+        join(REPO, 'src/cli.ts'),
+        'fetch',
+        '--manifest',
+        path,
+        '--cache',
+        join(dir, 'cache'),
+        '--upstream-mirror',
+        `http://127.0.0.1:${await closedPort()}`,
+      ],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    );
     let stderr = '';
-    child.stderr.on('data', (b) => { stderr += b; });
+    child.stderr.on('data', (b) => {
+      stderr += b;
+    });
     const code = await new Promise<number | null>((r) => child.on('close', r));
     expect(code).toBe(1);
     expect(stderr).toContain('sources missing: many, other; required: many (exit 1)');

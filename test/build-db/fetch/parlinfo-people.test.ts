@@ -17,18 +17,32 @@ import { startUpstream, type Upstream } from '../../helpers/upstream-server.js';
 
 const DIR = 'parlinfo-parliamentarians';
 const HAVE = existsSync(join(DATASETS, DIR, PACK));
-const LIST_URL = 'https://raw.githubusercontent.com/lchski/lop-parliamentarians-data/217fd3c58692e9dd8d87e3e768f5bd3bbbd3bdf2/data/out/parliamentarian-urls.csv';
+const LIST_URL =
+  'https://raw.githubusercontent.com/lchski/lop-parliamentarians-data/217fd3c58692e9dd8d87e3e768f5bd3bbbd3bdf2/data/out/parliamentarian-urls.csv';
 
-test('the request list names each person\'s saved answer at the same commit, the ? of its name written %3F', () => {
-  const csv = 'https://lop.parl.ca/ParlinfoWebApi/Person/GetPersonWebProfile/13134?callback=1\r\nhttps://lop.parl.ca/ParlinfoWebApi/Person/GetPersonWebProfile/3761?callback=1\n'
-    + 'https://lop.parl.ca/ParlinfoWebApi/Person/GetPersonWebProfile/13134?callback=1\n';
+test("the request list names each person's saved answer at the same commit, the ? of its name written %3F", () => {
+  const csv =
+    'https://lop.parl.ca/ParlinfoWebApi/Person/GetPersonWebProfile/13134?callback=1\r\nhttps://lop.parl.ca/ParlinfoWebApi/Person/GetPersonWebProfile/3761?callback=1\n' +
+    'https://lop.parl.ca/ParlinfoWebApi/Person/GetPersonWebProfile/13134?callback=1\n';
   const listed = LISTERS['parlinfo-people'](csv, (p) => p, LIST_URL);
   expect(listed.problems).toEqual([]);
   expect(listed.files.map((f) => [f.path, f.url, f.immutable])).toEqual([
-    ['parliamentarians/13134.jsonp.gz', 'https://raw.githubusercontent.com/lchski/lop-parliamentarians-data/217fd3c58692e9dd8d87e3e768f5bd3bbbd3bdf2/data/source/lop/parliamentarians/13134%3Fcallback=1', true],
-    ['parliamentarians/3761.jsonp.gz', 'https://raw.githubusercontent.com/lchski/lop-parliamentarians-data/217fd3c58692e9dd8d87e3e768f5bd3bbbd3bdf2/data/source/lop/parliamentarians/3761%3Fcallback=1', true],
+    [
+      'parliamentarians/13134.jsonp.gz',
+      'https://raw.githubusercontent.com/lchski/lop-parliamentarians-data/217fd3c58692e9dd8d87e3e768f5bd3bbbd3bdf2/data/source/lop/parliamentarians/13134%3Fcallback=1',
+      true,
+    ],
+    [
+      'parliamentarians/3761.jsonp.gz',
+      'https://raw.githubusercontent.com/lchski/lop-parliamentarians-data/217fd3c58692e9dd8d87e3e768f5bd3bbbd3bdf2/data/source/lop/parliamentarians/3761%3Fcallback=1',
+      true,
+    ],
   ]);
-  const bad = LISTERS['parlinfo-people']('PersonId\nhttps://lop.parl.ca/ParlinfoWebApi/Person/GetPersonWebProfile/12?callback=1\n', (p) => p, LIST_URL);
+  const bad = LISTERS['parlinfo-people'](
+    'PersonId\nhttps://lop.parl.ca/ParlinfoWebApi/Person/GetPersonWebProfile/12?callback=1\n',
+    (p) => p,
+    LIST_URL,
+  );
   expect(bad.files.length).toBe(1);
   expect(bad.problems).toEqual(['line 1 names no GetPersonWebProfile request: PersonId']);
   expect(LISTERS['parlinfo-people']('', (p) => p, LIST_URL).problems).toEqual(['the list names no person']);
@@ -43,29 +57,46 @@ test('JSONP is unwrapped whatever the callback is called; a cut or broken body s
 });
 
 test('a profile not shaped as ParlInfo writes it is refused naming the field', () => {
-  const ok = profileOf({ PersonId: 5, Roles: [{ OrganizationTypeEn: 'Constituency', StartDate: '2000-01-01T00:00:00Z', EndDate: null }], Elections: [] });
+  const ok = profileOf({
+    PersonId: 5,
+    Roles: [{ OrganizationTypeEn: 'Constituency', StartDate: '2000-01-01T00:00:00Z', EndDate: null }],
+    Elections: [],
+  });
   expect(extractPerson(ok)?.PersonId).toBe(5);
   expect(() => extractPerson({ Message: 'x' })).toThrow('no Person object');
   expect(() => extractPerson({ Person: { PersonId: '5', Roles: [] } })).toThrow('Person.PersonId is not a number ("5")');
   expect(() => extractPerson({ Person: { PersonId: 5, Roles: 'x' } })).toThrow('Person.Roles is not a list');
-  expect(() => extractPerson({ Person: { PersonId: 5, Roles: [{ OrganizationTypeEn: 'Constituency', EndDate: 20001 }] } })).toThrow('Person.Roles: EndDate is not a date (20001)');
-  expect(() => extractPerson({ Person: { PersonId: 5, Roles: [{ OrganizationTypeEn: 'Constituency', EndDate: null }], ElectionCandidates: {} } })).toThrow('Person.ElectionCandidates is not a list');
+  expect(() => extractPerson({ Person: { PersonId: 5, Roles: [{ OrganizationTypeEn: 'Constituency', EndDate: 20001 }] } })).toThrow(
+    'Person.Roles: EndDate is not a date (20001)',
+  );
+  expect(() =>
+    extractPerson({ Person: { PersonId: 5, Roles: [{ OrganizationTypeEn: 'Constituency', EndDate: null }], ElectionCandidates: {} } }),
+  ).toThrow('Person.ElectionCandidates is not a list');
   // A seat that ended the day before the 35th Parliament's election: not in the pack; the day of it: in.
-  const ended = (end: string) => extractPerson({ Person: { PersonId: 5, Roles: [{ OrganizationTypeEn: 'Senatorial Riding', EndDate: end }] } });
+  const ended = (end: string) =>
+    extractPerson({ Person: { PersonId: 5, Roles: [{ OrganizationTypeEn: 'Senatorial Riding', EndDate: end }] } });
   expect(ended('1993-10-24T00:00:00Z')).toBeNull();
   expect(ended('1993-10-25T00:00:00Z')?.PersonId).toBe(5);
 });
 
-test('the pack\'s JSON is written as Python wrote it: spaced separators, text as UTF-8, the usual escapes', () => {
-  expect(pythonJson({ a: [1, true, null], 'é': 'Parti libéral "x"\n\t', n: [], o: {} })).toBe('{"a": [1, true, null], "é": "Parti libéral \\"x\\"\\n\\t", "n": [], "o": {}}');
+test("the pack's JSON is written as Python wrote it: spaced separators, text as UTF-8, the usual escapes", () => {
+  expect(pythonJson({ a: [1, true, null], é: 'Parti libéral "x"\n\t', n: [], o: {} })).toBe(
+    '{"a": [1, true, null], "é": "Parti libéral \\"x\\"\\n\\t", "n": [], "o": {}}',
+  );
 });
 
-describe.skipIf(!HAVE)('parlinfo-parliamentarians from the publisher\'s saved answers', () => {
+describe.skipIf(!HAVE)("parlinfo-parliamentarians from the publisher's saved answers", () => {
   const manifest = subsetManifest([DIR]);
   let up: Upstream;
   let cache: string;
-  beforeAll(async () => { up = await startUpstream(manifest, DATASETS); cache = mkdtempSync(join(tmpdir(), 'canpol-parlinfo-')); });
-  afterAll(async () => { await up.close(); rmSync(cache, { recursive: true, force: true }); });
+  beforeAll(async () => {
+    up = await startUpstream(manifest, DATASETS);
+    cache = mkdtempSync(join(tmpdir(), 'canpol-parlinfo-'));
+  });
+  afterAll(async () => {
+    await up.close();
+    rmSync(cache, { recursive: true, force: true });
+  });
   const fetchNow = () => runFetch({ manifest, cache, mirror: up.mirror, timeoutMs: 5_000, retries: 1, backoffMs: 5, perHost: 8 });
   const pack = () => join(cache, DIR, PACK);
   const want = () => gunzipSync(readFileSync(join(DATASETS, DIR, PACK)));

@@ -23,11 +23,16 @@ const HOST = 'represent.opennorth.ca';
 test('the page lister follows meta.next, in the listing the page belongs to', () => {
   const lister = LISTERS[PAGES_LISTER];
   const page = (next: string | null) => JSON.stringify({ objects: [], meta: { next, total_count: 0 } });
-  expect(lister(page(`${SET}?limit=1000&offset=1000`), (p) => p, `https://${HOST}${SET}?limit=1000&offset=0`).files)
-    .toEqual([{ path: 'represent/boundaries/offset-1000.json', url: `https://${HOST}${SET}?limit=1000&offset=1000`, list_with: PAGES_LISTER }]);
-  expect(lister(page(`${SET}shape?limit=1000&offset=1000`), (p) => p, `https://${HOST}${SET}shape?limit=1000&offset=0`).files[0].path).toBe('represent/shapes/offset-1000.json');
+  expect(lister(page(`${SET}?limit=1000&offset=1000`), (p) => p, `https://${HOST}${SET}?limit=1000&offset=0`).files).toEqual([
+    { path: 'represent/boundaries/offset-1000.json', url: `https://${HOST}${SET}?limit=1000&offset=1000`, list_with: PAGES_LISTER },
+  ]);
+  expect(lister(page(`${SET}shape?limit=1000&offset=1000`), (p) => p, `https://${HOST}${SET}shape?limit=1000&offset=0`).files[0].path).toBe(
+    'represent/shapes/offset-1000.json',
+  );
   expect(lister(page(null), (p) => p, `https://${HOST}${SET}?limit=1000&offset=0`)).toEqual({ files: [], problems: [] });
-  expect(lister('<html>', (p) => p, `https://${HOST}${SET}?limit=1000&offset=0`).problems[0]).toStartWith('represent/boundaries: page is not JSON');
+  expect(lister('<html>', (p) => p, `https://${HOST}${SET}?limit=1000&offset=0`).problems[0]).toStartWith(
+    'represent/boundaries: page is not JSON',
+  );
 });
 
 describe.skipIf(!HAVE)('fed-ridings-2023 from Represent through the loopback upstream', () => {
@@ -39,25 +44,48 @@ describe.skipIf(!HAVE)('fed-ridings-2023 from Represent through the loopback ups
   // The shared 2023 polygons as Represent would serve them: one MultiPolygon per riding, named.
   const ridings = (() => {
     if (!HAVE) return [];
-    const out = importFedRidings2023(join(DATASETS, 'fed-ridings-2023'), { identity: new Identity([]), existing: {}, skip: () => {}, log: () => {} });
-    return out.records.boundaries!.map((b) => ({ fed: b.slug, name: b.name,
-      shape: b.geometry.type === 'MultiPolygon' ? b.geometry : { type: 'MultiPolygon', coordinates: [b.geometry.coordinates] } }));
+    const out = importFedRidings2023(join(DATASETS, 'fed-ridings-2023'), {
+      identity: new Identity([]),
+      existing: {},
+      skip: () => {},
+      log: () => {},
+    });
+    return out.records.boundaries!.map((b) => ({
+      fed: b.slug,
+      name: b.name,
+      shape: b.geometry.type === 'MultiPolygon' ? b.geometry : { type: 'MultiPolygon', coordinates: [b.geometry.coordinates] },
+    }));
   })();
   const dir = () => join(root, HOST, SET);
   const write = (name: string, body: unknown) => writeFileSync(join(dir(), name), JSON.stringify(body));
-  const listItem = (r: (typeof ridings)[number]) => ({ url: `${SET}${r.fed}/`, name: r.name, external_id: r.fed, related: { boundary_set_url: '/boundary-sets/federal-electoral-districts-2023-representation-order/' } });
+  const listItem = (r: (typeof ridings)[number]) => ({
+    url: `${SET}${r.fed}/`,
+    name: r.name,
+    external_id: r.fed,
+    related: { boundary_set_url: '/boundary-sets/federal-electoral-districts-2023-representation-order/' },
+  });
 
   beforeAll(async () => {
     root = mkdtempSync(join(tmpdir(), 'canpol-represent-host-'));
     cache = mkdtempSync(join(tmpdir(), 'canpol-represent-cache-'));
     mkdirSync(dir(), { recursive: true });
     // Two list pages (200 + 143), as Represent pages a long list; the shapes on one page.
-    write('?limit=1000&offset=0', { objects: ridings.slice(0, 200).map(listItem), meta: { next: `${SET}?limit=1000&offset=200`, total_count: ridings.length } });
+    write('?limit=1000&offset=0', {
+      objects: ridings.slice(0, 200).map(listItem),
+      meta: { next: `${SET}?limit=1000&offset=200`, total_count: ridings.length },
+    });
     write('?limit=1000&offset=200', { objects: ridings.slice(200).map(listItem), meta: { next: null, total_count: ridings.length } });
-    write('shape?limit=1000&offset=0', { objects: ridings.map((r) => ({ name: r.name, shape: r.shape })), meta: { next: null, total_count: ridings.length } });
+    write('shape?limit=1000&offset=0', {
+      objects: ridings.map((r) => ({ name: r.name, shape: r.shape })),
+      meta: { next: null, total_count: ridings.length },
+    });
     up = await startUpstream(manifest, DATASETS, root);
   });
-  afterAll(async () => { await up.close(); rmSync(root, { recursive: true, force: true }); rmSync(cache, { recursive: true, force: true }); });
+  afterAll(async () => {
+    await up.close();
+    rmSync(root, { recursive: true, force: true });
+    rmSync(cache, { recursive: true, force: true });
+  });
   const fetchNow = () => runFetch({ manifest, cache, mirror: up.mirror, timeoutMs: 5_000, retries: 1, backoffMs: 5, perHost: 4 });
   const out = () => join(cache, 'fed-ridings-2023', FED_2023_FULL);
 
@@ -65,9 +93,13 @@ describe.skipIf(!HAVE)('fed-ridings-2023 from Represent through the loopback ups
     const report = await fetchNow();
     expect(report.sources[0].status).toBe('fresh');
     expect(report.sources[0].files.map((f) => f.file).sort()).toEqual([
-      'fed-ridings-2023/represent/boundaries/offset-0.json', 'fed-ridings-2023/represent/boundaries/offset-200.json', 'fed-ridings-2023/represent/shapes/offset-0.json',
+      'fed-ridings-2023/represent/boundaries/offset-0.json',
+      'fed-ridings-2023/represent/boundaries/offset-200.json',
+      'fed-ridings-2023/represent/shapes/offset-0.json',
     ]);
-    const features = JSON.parse(gunzipSync(readFileSync(out())).toString('utf8')).features as Array<{ properties: { id: string; name: string } }>;
+    const features = JSON.parse(gunzipSync(readFileSync(out())).toString('utf8')).features as Array<{
+      properties: { id: string; name: string };
+    }>;
     expect(features).toHaveLength(343);
     expect(features.map((f) => f.properties.id)).toEqual(ridings.map((r) => r.fed).sort());
     expect(features.find((f) => f.properties.id === '35079')!.properties.name).toBe('Ottawa Centre');
@@ -83,7 +115,14 @@ describe.skipIf(!HAVE)('fed-ridings-2023 from Represent through the loopback ups
   test('a shape page the publisher breaks leaves the last collection: the source is stale, nothing lost', async () => {
     const before = readFileSync(out());
     const path = `/${HOST}${SET}shape?limit=1000&offset=0`;
-    up.behave(path, { kind: 'replace', body: JSON.stringify({ objects: ridings.slice(1).map((r) => ({ name: r.name, shape: r.shape })), meta: { next: null, total_count: 342 } }), contentType: 'application/json' });
+    up.behave(path, {
+      kind: 'replace',
+      body: JSON.stringify({
+        objects: ridings.slice(1).map((r) => ({ name: r.name, shape: r.shape })),
+        meta: { next: null, total_count: 342 },
+      }),
+      contentType: 'application/json',
+    });
     const report = await fetchNow();
     up.behave(path, null);
     expect(report.sources[0].status).toBe('stale');

@@ -18,8 +18,14 @@ const DATASETS = join(import.meta.dir, '../../../../shared/datasets');
 const BC = join(DATASETS, 'bc-hansard-html-samples');
 
 const dirs: string[] = [];
-const temp = () => { const d = tempDir('canpol-bc-'); dirs.push(d); return d; };
-afterAll(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
+const temp = () => {
+  const d = tempDir('canpol-bc-');
+  dirs.push(d);
+  return d;
+};
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
 
 function run(from: string, people: Person[] = []): { out: ImportOutput; skips: Skip[]; identity: Identity; logs: string[] } {
   const skips: Skip[] = [];
@@ -90,13 +96,29 @@ function writeFixtureFiles(): string {
   writeFileSync(join(dir, '20260303pm-Hansard-n7.html'), FINAL);
   writeFileSync(join(dir, '20260413am-House-Blues.htm.gz'), gzipSync(BLUES));
   // A committee seed like the real one: dated transcript URLs, no transcripts.
-  writeFileSync(join(dir, 'bc-committee-meetings-seed.json'), JSON.stringify({
-    _about: ['seed'], parliament: 43, session: 1,
-    committees: { fgs: { transcript_urls: ['https://lims.leg.bc.ca/hdms/file/Committees/43rd1st/fgs/20250605am-Finance-Vancouver-Blues.htm', 'https://lims.leg.bc.ca/hdms/file/Committees/43rd2nd/fgs/20260225am-Finance-Victoria-Blues.htm', 42] } },
-  }));
+  writeFileSync(
+    join(dir, 'bc-committee-meetings-seed.json'),
+    JSON.stringify({
+      _about: ['seed'],
+      parliament: 43,
+      session: 1,
+      committees: {
+        fgs: {
+          transcript_urls: [
+            'https://lims.leg.bc.ca/hdms/file/Committees/43rd1st/fgs/20250605am-Finance-Vancouver-Blues.htm',
+            'https://lims.leg.bc.ca/hdms/file/Committees/43rd2nd/fgs/20260225am-Finance-Victoria-Blues.htm',
+            42,
+          ],
+        },
+      },
+    }),
+  );
   writeFileSync(join(dir, 'README.txt'), 'not a transcript');
   // The Blues of the same sitting sorts first by name; the final must still be the one read.
-  writeFileSync(join(dir, '20260303pm-Asterisk-Blues.htm'), BLUES.replace('Monday, April 13, 2026', 'Tuesday, March 3, 2026').replace('Morning Sitting', 'Afternoon Sitting'));
+  writeFileSync(
+    join(dir, '20260303pm-Asterisk-Blues.htm'),
+    BLUES.replace('Monday, April 13, 2026', 'Tuesday, March 3, 2026').replace('Morning Sitting', 'Afternoon Sitting'),
+  );
   return dir;
 }
 
@@ -111,9 +133,20 @@ describe('bc-hansard on hand-written files', () => {
   test('a split label joins; first words, continuations, headings and the clock are those printed', () => {
     const lee = by(final, 'Hon. Ann Lee');
     expect(lee).toMatchObject({
-      key: 'bc/speech/20260303pm/1', sequence: 1, session_key: 'bc/session/43-2', speech_type: 'question_period', is_presiding: false,
-      order_of_business: 'Oral Questions', subject: 'Ferry Service', source_anchor: 'x1', is_draft: false,
-      spoken_at: '2026-03-03T13:34:00-08:00', language: 'en', level: 'provincial', province_territory: 'BC', source_system: 'bc-hansard',
+      key: 'bc/speech/20260303pm/1',
+      sequence: 1,
+      session_key: 'bc/session/43-2',
+      speech_type: 'question_period',
+      is_presiding: false,
+      order_of_business: 'Oral Questions',
+      subject: 'Ferry Service',
+      source_anchor: 'x1',
+      is_draft: false,
+      spoken_at: '2026-03-03T13:34:00-08:00',
+      language: 'en',
+      level: 'provincial',
+      province_territory: 'BC',
+      source_system: 'bc-hansard',
       source_url: 'https://lims.leg.bc.ca/hdms/file/Debates/43rd2nd/20260303pm-Hansard-n7.html',
     });
     // StyleLine "Interjections." is not her words; the mid-speech paragraph is.
@@ -122,28 +155,52 @@ describe('bc-hansard on hand-written files', () => {
 
   test('the table of contents is not read; every transcript speaker line is one speech', () => {
     expect(final.map((s) => s.speaker_name_raw)).toEqual([
-      'Hon. Ann Lee', 'The Speaker', 'Á’a:líya Warbus', 'Deputy Speaker', 'Bo Chen (Parliamentary Secretary)', 'Di Eve', 'Ed Fox', 'Fay Gill', 'Mr. Speaker',
+      'Hon. Ann Lee',
+      'The Speaker',
+      'Á’a:líya Warbus',
+      'Deputy Speaker',
+      'Bo Chen (Parliamentary Secretary)',
+      'Di Eve',
+      'Ed Fox',
+      'Fay Gill',
+      'Mr. Speaker',
     ]);
     expect(final.map((s) => s.sequence)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
   });
 
   test('presiding titles are presiding turns with their title as role; a parenthesised role is kept', () => {
-    expect(by(final, 'The Speaker')).toMatchObject({ speech_type: 'presiding', is_presiding: true, speaker_role: 'The Speaker', text: 'Member, supplemental.' });
+    expect(by(final, 'The Speaker')).toMatchObject({
+      speech_type: 'presiding',
+      is_presiding: true,
+      speaker_role: 'The Speaker',
+      text: 'Member, supplemental.',
+    });
     // Label and words in one span: split at "Name: ".
     expect(by(final, 'Deputy Speaker')).toMatchObject({ is_presiding: true, text: 'Thank you, Member.' });
     expect(by(final, 'Mr. Speaker')).toMatchObject({ is_presiding: true, speech_type: 'presiding' });
-    expect(by(final, 'Bo Chen (Parliamentary Secretary)')).toMatchObject({ speaker_role: 'Parliamentary Secretary', speech_type: 'statement', is_presiding: false });
+    expect(by(final, 'Bo Chen (Parliamentary Secretary)')).toMatchObject({
+      speaker_role: 'Parliamentary Secretary',
+      speech_type: 'statement',
+      is_presiding: false,
+    });
   });
 
   test('an unparsable time stamp is skipped and the clock keeps its last reading', () => {
     expect(by(final, 'Á’a:líya Warbus').spoken_at).toBe('2026-03-03T13:40:00-08:00');
     expect(by(final, 'Deputy Speaker').spoken_at).toBe('2026-03-03T13:40:00-08:00');
-    expect(skips).toContainEqual({ file: '20260303pm-Hansard-n7.html', record: expect.stringMatching(/^paragraph \d+$/), reason: 'unparsable time', detail: '[about twenty to two]' });
+    expect(skips).toContainEqual({
+      file: '20260303pm-Hansard-n7.html',
+      record: expect.stringMatching(/^paragraph \d+$/),
+      reason: 'unparsable time',
+      detail: '[about twenty to two]',
+    });
   });
 
   test('a speaker line with no words and nothing after it is skipped; one followed by a motion keeps the motion', () => {
     expect(final.find((s) => s.speaker_name_raw === 'Cy Dunn')).toBeUndefined();
-    expect(skips.filter((s) => s.reason === 'speaker line with no text').map((s) => s.record)).toEqual([expect.stringContaining('(Cy Dunn)')]);
+    expect(skips.filter((s) => s.reason === 'speaker line with no text').map((s) => s.record)).toEqual([
+      expect.stringContaining('(Cy Dunn)'),
+    ]);
     expect(by(final, 'Di Eve').text).toBe('[That the motion be read.]');
   });
 
@@ -153,7 +210,11 @@ describe('bc-hansard on hand-written files', () => {
   });
 
   test('"(continued)" is dropped from headings; unclosed paragraphs still split; the clock passes midnight', () => {
-    expect(by(final, 'Ed Fox')).toMatchObject({ order_of_business: 'Budget Debate', subject: null, text: 'Debate.\n\nUnclosed paragraphs still end at the next one.' });
+    expect(by(final, 'Ed Fox')).toMatchObject({
+      order_of_business: 'Budget Debate',
+      subject: null,
+      text: 'Debate.\n\nUnclosed paragraphs still end at the next one.',
+    });
     expect(by(final, 'Fay Gill').spoken_at).toBe('2026-03-03T23:58:00-08:00');
     expect(by(final, 'Mr. Speaker').spoken_at).toBe('2026-03-04T00:03:00-08:00');
   });
@@ -162,30 +223,61 @@ describe('bc-hansard on hand-written files', () => {
     expect(blues.map((s) => s.speaker_name_raw)).toEqual(['Gus Hale', 'Ida Jones', 'Deputy Speaker', 'Gus Hale']);
     for (const s of blues) expect(s.is_draft).toBe(true);
     expect(blues[0]).toMatchObject({
-      key: 'bc/speech/20260413am/1', spoken_at: '2026-04-13T10:02:00-07:00', order_of_business: 'Second Reading of Bills',
-      subject: 'Bill 14 — Forests Act', session_key: 'bc/session/43-2', source_anchor: null,
+      key: 'bc/speech/20260413am/1',
+      spoken_at: '2026-04-13T10:02:00-07:00',
+      order_of_business: 'Second Reading of Bills',
+      subject: 'Bill 14 — Forests Act',
+      session_key: 'bc/session/43-2',
+      source_anchor: null,
       // The unnamed "SpeakerBegins" continues the open turn rather than inventing a speaker.
       text: 'On Bill 14.\n\nAn unnamed paragraph tagged as a new turn.',
     });
     expect(blues[1].order_of_business).toBe('Introductions by Members');
     expect(blues[2]).toMatchObject({ is_presiding: true, text: 'A turn tagged as a continuation.' });
-    expect(blues[3]).toMatchObject({ order_of_business: 'Second Reading of Bills', subject: 'Bill 14 — Forests Act', text: 'As I was saying.' });
+    expect(blues[3]).toMatchObject({
+      order_of_business: 'Second Reading of Bills',
+      subject: 'Bill 14 — Forests Act',
+      text: 'As I was saying.',
+    });
   });
 
   test('a speech before any printed time is skipped, not given an invented time', () => {
-    expect(skips).toContainEqual(expect.objectContaining({ file: '20260413am-House-Blues.htm.gz', reason: 'speech before any printed time', record: expect.stringContaining('(Early Bird)') }));
+    expect(skips).toContainEqual(
+      expect.objectContaining({
+        file: '20260413am-House-Blues.htm.gz',
+        reason: 'speech before any printed time',
+        record: expect.stringContaining('(Early Bird)'),
+      }),
+    );
     expect(speeches.find((s) => s.speaker_name_raw === 'Early Bird')).toBeUndefined();
   });
 
   test('committee seed: meetings are counted and skipped, never turned into speeches', () => {
-    expect(out.stats).toMatchObject({ committee_seed_committees: 1, committee_seed_meetings: 2, committee_seed_meetings_43_1: 1, committee_seed_meetings_43_2: 1 });
-    expect(skips.filter((s) => s.reason === 'committee transcript not in the dataset').map((s) => s.detail)).toEqual(['fgs meeting of 2025-06-05 am', 'fgs meeting of 2026-02-25 am']);
-    expect(skips).toContainEqual({ file: 'bc-committee-meetings-seed.json', record: 'fgs: 42', reason: 'committee seed entry is not a transcript URL' });
+    expect(out.stats).toMatchObject({
+      committee_seed_committees: 1,
+      committee_seed_meetings: 2,
+      committee_seed_meetings_43_1: 1,
+      committee_seed_meetings_43_2: 1,
+    });
+    expect(skips.filter((s) => s.reason === 'committee transcript not in the dataset').map((s) => s.detail)).toEqual([
+      'fgs meeting of 2025-06-05 am',
+      'fgs meeting of 2026-02-25 am',
+    ]);
+    expect(skips).toContainEqual({
+      file: 'bc-committee-meetings-seed.json',
+      record: 'fgs: 42',
+      reason: 'committee seed entry is not a transcript URL',
+    });
     expect(speeches.some((s) => s.committee_name || s.speech_type === 'committee')).toBe(false);
   });
 
   test('a second file for a sitting is skipped: the final is kept over its Blues', () => {
-    expect(skips).toContainEqual({ file: '20260303pm-Asterisk-Blues.htm', record: 'whole file', reason: 'second file for the same sitting', detail: '20260303pm already read from 20260303pm-Hansard-n7.html' });
+    expect(skips).toContainEqual({
+      file: '20260303pm-Asterisk-Blues.htm',
+      record: 'whole file',
+      reason: 'second file for the same sitting',
+      detail: '20260303pm already read from 20260303pm-Hansard-n7.html',
+    });
     expect(final.every((s) => !s.is_draft)).toBe(true);
   });
 
@@ -196,9 +288,24 @@ describe('bc-hansard on hand-written files', () => {
   });
 
   test('with a BC roster, speakers resolve against BC members only; presiding titles are not looked up', () => {
-    const bo: Person = { key: 'bc/person/bo-chen', name: 'Bo Chen', first_name: 'Bo', last_name: 'Chen', level: 'provincial', province_territory: 'BC', terms: [{ start_at: '2024-11-01T00:00:00Z' }] };
+    const bo: Person = {
+      key: 'bc/person/bo-chen',
+      name: 'Bo Chen',
+      first_name: 'Bo',
+      last_name: 'Chen',
+      level: 'provincial',
+      province_territory: 'BC',
+      terms: [{ start_at: '2024-11-01T00:00:00Z' }],
+    };
     // A federal MP of the same name as another speaker: never a BC member.
-    const mp: Person = { key: 'ca-hoc/person/1', name: 'Ann Lee', first_name: 'Ann', last_name: 'Lee', level: 'federal', terms: [{ start_at: '2021-09-20T00:00:00Z' }] };
+    const mp: Person = {
+      key: 'ca-hoc/person/1',
+      name: 'Ann Lee',
+      first_name: 'Ann',
+      last_name: 'Lee',
+      level: 'federal',
+      terms: [{ start_at: '2021-09-20T00:00:00Z' }],
+    };
     const again = run(dir, [bo, mp]);
     const got = speechesOf(again.out);
     expect(got.find((s) => s.speaker_name_raw === 'Bo Chen (Parliamentary Secretary)')?.politician_key).toBe('bc/person/bo-chen');
@@ -209,7 +316,14 @@ describe('bc-hansard on hand-written files', () => {
   });
 
   test('without a BC roster nobody is looked up (a federal namesake is not a BC member); every turn is reported', () => {
-    const mp: Person = { key: 'ca-hoc/person/2', name: 'Bo Chen', first_name: 'Bo', last_name: 'Chen', level: 'federal', terms: [{ start_at: '2021-09-20T00:00:00Z' }] };
+    const mp: Person = {
+      key: 'ca-hoc/person/2',
+      name: 'Bo Chen',
+      first_name: 'Bo',
+      last_name: 'Chen',
+      level: 'federal',
+      terms: [{ start_at: '2021-09-20T00:00:00Z' }],
+    };
     const again = run(dir, [mp]);
     const got = speechesOf(again.out);
     expect(got.every((s) => s.politician_key === null)).toBe(true);
@@ -225,10 +339,21 @@ describe('bc-hansard sitting metadata', () => {
   });
   test('the file name fills what the document lacks; disagreements are listed, the document wins', () => {
     const bare = parseHansard('<html><body><div class="transcript"></div></body></html>');
-    expect(readSitting(bare, '20260310am-House-Blues.htm')).toMatchObject({ date: '2026-03-10', half: 'am', parliament: null, isDraft: true, draftByDocument: false });
+    expect(readSitting(bare, '20260310am-House-Blues.htm')).toMatchObject({
+      date: '2026-03-10',
+      half: 'am',
+      parliament: null,
+      isDraft: true,
+      draftByDocument: false,
+    });
     expect(readSitting(bare, 'notes.html')).toBeNull();
     const dated = parseHansard('<html><head><title>Hansard — Thursday, March 12, 2026 Afternoon</title></head></html>');
-    expect(readSitting(dated, '20260310am-Hansard-n9.html')).toMatchObject({ date: '2026-03-12', half: 'pm', issue: 9, conflicts: ['date: file 2026-03-10, document 2026-03-12', 'sitting: file am, document pm'] });
+    expect(readSitting(dated, '20260310am-Hansard-n9.html')).toMatchObject({
+      date: '2026-03-12',
+      half: 'pm',
+      issue: 9,
+      conflicts: ['date: file 2026-03-10, document 2026-03-12', 'sitting: file am, document pm'],
+    });
   });
 });
 
@@ -251,7 +376,9 @@ describe('bc-hansard clock', () => {
 // --- The real files -----------------------------------------------------------------------------
 
 describe.skipIf(!existsSync(BC))('bc-hansard on the real files', () => {
-  const { out, skips, logs } = existsSync(BC) ? run(BC) : { out: { records: {}, sources: [], coverage: [] } as ImportOutput, skips: [], logs: [] };
+  const { out, skips, logs } = existsSync(BC)
+    ? run(BC)
+    : { out: { records: {}, sources: [], coverage: [] } as ImportOutput, skips: [], logs: [] };
   const speeches = speechesOf(out);
   const of = (sitting: string) => speeches.filter((s) => s.key.startsWith(`bc/speech/${sitting}/`));
 
@@ -270,14 +397,24 @@ describe.skipIf(!existsSync(BC))('bc-hansard on the real files', () => {
     expect(out.stats?.unnamed_speaker_paragraphs_read_as_continuation).toBe(2);
   });
 
-  test('final Hansard of 2026-02-18: a named speaker\'s first words, heading and time', () => {
+  test("final Hansard of 2026-02-18: a named speaker's first words, heading and time", () => {
     // zcat 20260218pm-Hansard-n118.html.gz: under "Tributes" / "Victor Joseph Stocker", after "[1:45 p.m.]",
     // <p class="SpeakerBegins-TOC" id="d1e474">…Gavin Dew: I would like to acknowledge the passing of …
     const dew = of('20260218pm').find((s) => s.speaker_name_raw === 'Gavin Dew')!;
     expect(dew.text.startsWith('I would like to acknowledge the passing of Victor Joseph Stocker of Kelowna.')).toBe(true);
-    expect(dew).toMatchObject({ order_of_business: 'Tributes', subject: 'Victor Joseph Stocker', source_anchor: 'd1e474', spoken_at: '2026-02-18T13:45:00-08:00', speech_type: 'floor' });
+    expect(dew).toMatchObject({
+      order_of_business: 'Tributes',
+      subject: 'Victor Joseph Stocker',
+      source_anchor: 'd1e474',
+      spoken_at: '2026-02-18T13:45:00-08:00',
+      speech_type: 'floor',
+    });
     // The first speaker follows "The House met at 1:33 p.m." and "[1:35 p.m.]": February is PST (-08:00).
-    expect(of('20260218pm')[0]).toMatchObject({ speaker_name_raw: 'Macklin McCall', spoken_at: '2026-02-18T13:35:00-08:00', order_of_business: 'Introductions by Members' });
+    expect(of('20260218pm')[0]).toMatchObject({
+      speaker_name_raw: 'Macklin McCall',
+      spoken_at: '2026-02-18T13:35:00-08:00',
+      order_of_business: 'Introductions by Members',
+    });
     expect(of('20260218pm')[0].text.startsWith('I wish to introduce to the House three guests')).toBe(true);
   });
 
@@ -286,7 +423,15 @@ describe.skipIf(!existsSync(BC))('bc-hansard on the real files', () => {
     // <title>Hansard — Wednesday, February 18, 2026 Afternoon, Issue No. 118</title>; "Second Session, 43rd Parliament";
     // <meta name="han.startTime" content="1330"/> (the printed "The House met at 1:33 p.m." wins for the clock).
     expect(readSitting(doc, '20260218pm-Hansard-n118.html')).toMatchObject({
-      date: '2026-02-18', half: 'pm', id: '20260218pm', issue: 118, parliament: 43, session: 2, metaStart: 13 * 60 + 30, isDraft: false, conflicts: [],
+      date: '2026-02-18',
+      half: 'pm',
+      id: '20260218pm',
+      issue: 118,
+      parliament: 43,
+      session: 2,
+      metaStart: 13 * 60 + 30,
+      isDraft: false,
+      conflicts: [],
     });
   });
 
@@ -315,7 +460,8 @@ describe.skipIf(!existsSync(BC))('bc-hansard on the real files', () => {
     // grep -o 'Speaker-Name">The Speaker<' → 30, 'Speaker-Name">Deputy Speaker<' → 1 in the final.
     const final = of('20260218pm');
     expect(final.filter((s) => s.is_presiding)).toHaveLength(31);
-    for (const s of final.filter((x) => x.speaker_name_raw === 'The Speaker')) expect(s).toMatchObject({ speech_type: 'presiding', speaker_role: 'The Speaker' });
+    for (const s of final.filter((x) => x.speaker_name_raw === 'The Speaker'))
+      expect(s).toMatchObject({ speech_type: 'presiding', speaker_role: 'The Speaker' });
     // Between the "Oral Questions" heading (id d1e730) and "[End of question period.]": 70 speaker
     // paragraphs, 23 of them "The Speaker".
     expect(final.filter((s) => s.speech_type === 'question_period')).toHaveLength(47);
@@ -324,13 +470,28 @@ describe.skipIf(!existsSync(BC))('bc-hansard on the real files', () => {
   });
 
   test('the 2nd session opens with the throne speech of 2026-02-12; nobody is attributed (no BC roster)', () => {
-    expect(out.records.sessions).toEqual([{ key: 'bc/session/43-2', level: 'provincial', province_territory: 'BC', parliament_number: 43, session_number: 2, name: '43rd Parliament, 2nd Session', start_date: '2026-02-12' }]);
+    expect(out.records.sessions).toEqual([
+      {
+        key: 'bc/session/43-2',
+        level: 'provincial',
+        province_territory: 'BC',
+        parliament_number: 43,
+        session_number: 2,
+        name: '43rd Parliament, 2nd Session',
+        start_date: '2026-02-12',
+      },
+    ]);
     expect(speeches.every((s) => s.politician_key === null)).toBe(true);
   });
 
   test('committee seed: 105 dated transcript URLs (39 in 43-1, 66 in 43-2), all skipped', () => {
     // grep -o 'Committees/43rd1st' bc-committee-meetings-seed.json | wc -l → 39; 43rd2nd → 66.
-    expect(out.stats).toMatchObject({ committee_seed_committees: 10, committee_seed_meetings: 105, committee_seed_meetings_43_1: 39, committee_seed_meetings_43_2: 66 });
+    expect(out.stats).toMatchObject({
+      committee_seed_committees: 10,
+      committee_seed_meetings: 105,
+      committee_seed_meetings_43_1: 39,
+      committee_seed_meetings_43_2: 66,
+    });
     expect(skips.filter((s) => s.reason === 'committee transcript not in the dataset')).toHaveLength(105);
   });
 });
@@ -345,9 +506,9 @@ describe.skipIf(!existsSync(BC))('bc-hansard: import, build, serve', () => {
       expect(served.report.importers[0].attribution['bc-hansard']).toBeUndefined();
       expect(served.report.importers[0].stats.speeches_not_linked_no_bc_roster).toBe(379);
       expect(served.report.importers[0].skipped_by_reason['speaker unlinked: no BC member roster in the bundle']).toBe(379);
-      const body = await served.get('/coverage') as { jurisdictions: Array<Record<string, unknown>> };
+      const body = (await served.get('/coverage')) as { jurisdictions: Array<Record<string, unknown>> };
       expect(body.jurisdictions.find((j) => j.jurisdiction === 'BC')).toMatchObject({ hansard_status: 'partial', speeches_count: 379 });
-      const sessions = await served.get('/search/sessions?level=provincial&province=BC') as { sessions: unknown[] };
+      const sessions = (await served.get('/search/sessions?level=provincial&province=BC')) as { sessions: unknown[] };
       expect(sessions.sessions).toEqual([expect.objectContaining({ parliament_number: 43, session_number: 2, start_date: '2026-02-12' })]);
     } finally {
       served.close();

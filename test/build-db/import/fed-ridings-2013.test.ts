@@ -15,7 +15,9 @@ import { tempDir } from '../../helpers/fixture.js';
 
 const DATASETS = join(import.meta.dir, '../../../../shared/datasets');
 const dirs: string[] = [];
-afterAll(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
 
 function context() {
   const skips: Skip[] = [];
@@ -30,18 +32,42 @@ describe('fed-ridings-2013 on a small file', () => {
   const dir = join(datasets, 'fed-ridings-2013');
   mkdirSync(dir);
   mkdirSync(join(datasets, 'ocd-division-ids-ca'));
-  const feature = (FEDNUM: unknown, geometry: unknown, ENNAME = 'Somewhere--Else') => ({ type: 'Feature', properties: { FEDNUM, ENNAME, FRNAME: 'Ailleurs', REPORDER: '2013' }, geometry });
-  writeFileSync(join(dir, 'fed_2013_representation_order.geojson.gz'), gzipSync(JSON.stringify({ type: 'FeatureCollection', features: [
-    feature(10001, { type: 'Polygon', coordinates: [box(-53, 47, -52, 48)] }),
-    feature(10002, { type: 'Polygon', coordinates: [box(-54, 47, -53, 48)] }),
-    feature('1x', { type: 'Polygon', coordinates: [box(-55, 47, -54, 48)] }),
-    feature(10003, { type: 'Polygon', coordinates: [[[-55, 47], [-54, 47], [-54, 48], [-55, 48]]] }), // not closed
-    feature(10001, { type: 'Polygon', coordinates: [box(-53, 47, -52, 48)] }),
-    feature(10004, { type: 'Point', coordinates: [-53, 47] }),
-  ] })));
+  const feature = (FEDNUM: unknown, geometry: unknown, ENNAME = 'Somewhere--Else') => ({
+    type: 'Feature',
+    properties: { FEDNUM, ENNAME, FRNAME: 'Ailleurs', REPORDER: '2013' },
+    geometry,
+  });
+  writeFileSync(
+    join(dir, 'fed_2013_representation_order.geojson.gz'),
+    gzipSync(
+      JSON.stringify({
+        type: 'FeatureCollection',
+        features: [
+          feature(10001, { type: 'Polygon', coordinates: [box(-53, 47, -52, 48)] }),
+          feature(10002, { type: 'Polygon', coordinates: [box(-54, 47, -53, 48)] }),
+          feature('1x', { type: 'Polygon', coordinates: [box(-55, 47, -54, 48)] }),
+          feature(10003, {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [-55, 47],
+                [-54, 47],
+                [-54, 48],
+                [-55, 48],
+              ],
+            ],
+          }), // not closed
+          feature(10001, { type: 'Polygon', coordinates: [box(-53, 47, -52, 48)] }),
+          feature(10004, { type: 'Point', coordinates: [-53, 47] }),
+        ],
+      }),
+    ),
+  );
   writeFileSync(join(dir, 'SOURCE.md'), '* **1 riding is truncated.** Affected: 10002 Somewhere.\n* Every geometry is a Polygon.\n');
-  writeFileSync(join(datasets, 'ocd-division-ids-ca/country-ca.csv'),
-    'id,name,sameAs,validThrough,name_fr,validFrom\nocd-division/country:ca/ed:10001-2013,Avalon,,2024-04-23,Avalon-FR,2015-10-19\n');
+  writeFileSync(
+    join(datasets, 'ocd-division-ids-ca/country-ca.csv'),
+    'id,name,sameAs,validThrough,name_fr,validFrom\nocd-division/country:ca/ed:10001-2013,Avalon,,2024-04-23,Avalon-FR,2015-10-19\n',
+  );
 
   const { ctx, skips, logs } = context();
   const out = importFedRidings(dir, ctx);
@@ -51,12 +77,26 @@ describe('fed-ridings-2013 on a small file', () => {
     expect(boundaries.map((b) => b.slug)).toEqual(['10001', '10002']);
     // The OCD list ends the order at the 2023 order's proclamation (2024-04-23); the House sat for these
     // ridings until it was dissolved on 2025-03-23.
-    expect(boundaries[0]).toMatchObject({ source_set: 'federal-electoral-districts-2013', name: 'Avalon', name_fr: 'Avalon-FR', level: 'federal', province_territory: null, effective_from: '2015-10-19', effective_to: '2025-03-23', ocd_id: 'ocd-division/country:ca/ed:10001-2013' });
+    expect(boundaries[0]).toMatchObject({
+      source_set: 'federal-electoral-districts-2013',
+      name: 'Avalon',
+      name_fr: 'Avalon-FR',
+      level: 'federal',
+      province_territory: null,
+      effective_from: '2015-10-19',
+      effective_to: '2025-03-23',
+      ocd_id: 'ocd-division/country:ca/ed:10001-2013',
+    });
     expect(boundaries[1]).toMatchObject({ name: 'Somewhere—Else', name_fr: 'Ailleurs', effective_from: '2015-10-19', ocd_id: null });
   });
 
   test('reports every skipped feature with a reason', () => {
-    expect(skips.map((s) => s.reason).sort()).toEqual(['FEDNUM not a 5-digit number', 'FEDNUM repeated', 'geometry not a Polygon or MultiPolygon', 'invalid geometry']);
+    expect(skips.map((s) => s.reason).sort()).toEqual([
+      'FEDNUM not a 5-digit number',
+      'FEDNUM repeated',
+      'geometry not a Polygon or MultiPolygon',
+      'invalid geometry',
+    ]);
     expect(skips.find((s) => s.reason === 'invalid geometry')!.detail).toContain('must be closed');
   });
 
@@ -78,11 +118,19 @@ describe.skipIf(!existsSync(DATASETS))('fed-ridings-2013 on the real file', () =
     expect(skips).toEqual([]);
     // country-ca.csv: ocd-division/country:ca/ed:35075-2013,Ottawa Centre,…,Ottawa-Centre,…,2015-10-19;
     // in force until the 44th Parliament's dissolution (2025-03-23).
-    expect(bySlug.get('35075')).toMatchObject({ name: 'Ottawa Centre', name_fr: 'Ottawa-Centre', effective_from: '2015-10-19', effective_to: '2025-03-23' });
+    expect(bySlug.get('35075')).toMatchObject({
+      name: 'Ottawa Centre',
+      name_fr: 'Ottawa-Centre',
+      effective_from: '2015-10-19',
+      effective_to: '2025-03-23',
+    });
   });
 
   test('the 6 truncated ridings of SOURCE.md are warnings', () => {
-    const warned = logs.filter((l) => l.startsWith('warning:')).map((l) => l.slice(9, 14)).sort();
+    const warned = logs
+      .filter((l) => l.startsWith('warning:'))
+      .map((l) => l.slice(9, 14))
+      .sort();
     expect(warned).toEqual(['12005', '24026', '24046', '46001', '46010', '59009']);
   });
 
@@ -91,7 +139,10 @@ describe.skipIf(!existsSync(DATASETS))('fed-ridings-2013 on the real file', () =
     const keep = ['35075', '35077', '35078', '35101', '24023', '24073'];
     const dir = tempDir('canpol-fed-real-');
     dirs.push(dir);
-    writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ format_version: 1, name: 'fed test', demo: false, extracted_at: '2026-01-01T00:00:00Z' }));
+    writeFileSync(
+      join(dir, 'manifest.json'),
+      JSON.stringify({ format_version: 1, name: 'fed test', demo: false, extracted_at: '2026-01-01T00:00:00Z' }),
+    );
     writeFileSync(join(dir, 'jurisdictions.jsonl'), '');
     writeFileSync(join(dir, 'boundaries.jsonl'), `${keep.map((k) => JSON.stringify(bySlug.get(k))).join('\n')}\n`);
     const built = buildDataFile({ sources: dir, out: join(dir, 'x.db') });
@@ -111,7 +162,12 @@ describe.skipIf(!existsSync(DATASETS))('fed-ridings-2013 on the real file', () =
     const south = new Set(ring('35077').map((p) => p.join(',')));
     const vanier = new Set(ring('35078').map((p) => p.join(','))); // skip the tri-point with Ottawa—Vanier
     const shared = ring('35075').find((p) => south.has(p.join(',')) && !vanier.has(p.join(',')))!;
-    expect(index.lookup(shared[0], shared[1]).map((h) => h.slug).sort()).toEqual(['35075', '35077']);
+    expect(
+      index
+        .lookup(shared[0], shared[1])
+        .map((h) => h.slug)
+        .sort(),
+    ).toEqual(['35075', '35077']);
     const smaller = index.lookup(shared[0], shared[1]).sort((a, b) => a.area_sqkm - b.area_sqkm)[0].slug;
     expect(federal(shared[1], shared[0])).toBe(smaller);
     // Chicago (41.8781, -87.6298) is in no Canadian riding.

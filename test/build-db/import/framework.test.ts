@@ -11,13 +11,36 @@ import type { Importer, ImportOutput } from '../../../build-db/import/types.js';
 import { tempDir, writeFixture } from '../../helpers/fixture.js';
 
 const dirs: string[] = [];
-const temp = () => { const d = tempDir('canpol-import-'); dirs.push(d); return d; };
-afterAll(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
+const temp = () => {
+  const d = tempDir('canpol-import-');
+  dirs.push(d);
+  return d;
+};
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
 
 const term = (start_at: string, end_at: string | null = null) => ({ start_at, end_at });
-const mp = (id: number, name: string, first: string, last: string, riding: string, party: string, terms = [term('2021-09-20T00:00:00Z')]) => ({
-  key: `ca-hoc/person/${id}`, name, first_name: first, last_name: last, party, elected_office: 'MP', level: 'federal' as const,
-  constituency_id: `federal-electoral-districts-2013/${10000 + id}`, constituency_name: riding, is_active: true, terms,
+const mp = (
+  id: number,
+  name: string,
+  first: string,
+  last: string,
+  riding: string,
+  party: string,
+  terms = [term('2021-09-20T00:00:00Z')],
+) => ({
+  key: `ca-hoc/person/${id}`,
+  name,
+  first_name: first,
+  last_name: last,
+  party,
+  elected_office: 'MP',
+  level: 'federal' as const,
+  constituency_id: `federal-electoral-districts-2013/${10000 + id}`,
+  constituency_name: riding,
+  is_active: true,
+  terms,
 });
 
 describe('identity: ids first, then a name rule that never guesses', () => {
@@ -49,12 +72,23 @@ describe('identity: ids first, then a name rule that never guesses', () => {
     expect(people.resolve('t', { key: 'ca-hoc/person/999', name: 'Mr. Ed Fast' })).toEqual({ key: 'ca-hoc/person/2', method: 'name' });
   });
   test('last name with riding picks one of two Sidhus; last name alone does not guess', () => {
-    expect(people.resolve('t', { lastName: 'Sidhu', constituency: 'Brampton East' })).toEqual({ key: 'ca-hoc/person/11', method: 'last_name+constituency' });
-    expect(people.resolve('t', { lastName: 'Sidhu' })).toEqual({ key: null, reason: 'ambiguous', detail: '2 candidates: Maninder Sidhu; Sonia Sidhu' });
+    expect(people.resolve('t', { lastName: 'Sidhu', constituency: 'Brampton East' })).toEqual({
+      key: 'ca-hoc/person/11',
+      method: 'last_name+constituency',
+    });
+    expect(people.resolve('t', { lastName: 'Sidhu' })).toEqual({
+      key: null,
+      reason: 'ambiguous',
+      detail: '2 candidates: Maninder Sidhu; Sonia Sidhu',
+    });
     expect(people.resolve('t', { lastName: 'Kwan' })).toEqual({ key: 'ca-hoc/person/6', method: 'last_name' });
   });
   test('name matches are limited to people serving on the date', () => {
-    expect(people.resolve('t', { name: 'Old Member', on: '2024-01-01' })).toEqual({ key: null, reason: 'no_candidate', detail: 'named like Old Member, not serving on 2024-01-01' });
+    expect(people.resolve('t', { name: 'Old Member', on: '2024-01-01' })).toEqual({
+      key: null,
+      reason: 'no_candidate',
+      detail: 'named like Old Member, not serving on 2024-01-01',
+    });
     expect(people.resolve('t', { name: 'Old Member', on: '2010-01-01' })).toEqual({ key: 'ca-hoc/person/12', method: 'name' });
   });
   test('nothing to go on is no_name; tallies count every call per source', () => {
@@ -70,31 +104,83 @@ describe('identity: ids first, then a name rule that never guesses', () => {
 // Two fake importers: "people" writes politicians; "acts" writes a session, a bill sponsored by a
 // person it resolves through ctx.identity, a vote and a speech, and skips one bad record.
 const peopleImporter: Importer = {
-  kind: 'people', summary: 'test people', datasetDir: 'people',
+  kind: 'people',
+  summary: 'test people',
+  datasetDir: 'people',
   run: (from) => ({
-    records: { politicians: JSON.parse(readFileSync(join(from, 'people.json'), 'utf8')), parties: [{ key: 'ca/party/liberal', name: 'Liberal', level: 'federal' }] },
+    records: {
+      politicians: JSON.parse(readFileSync(join(from, 'people.json'), 'utf8')),
+      parties: [{ key: 'ca/party/liberal', name: 'Liberal', level: 'federal' }],
+    },
     sources: [{ id: 'people', version: '1' }],
     coverage: [{ jurisdiction: 'federal', source_urls: { people: 'https://example.org/people' } }],
   }),
 };
 const actsImporter = (withPositions: boolean): Importer => ({
-  kind: withPositions ? 'acts-b' : 'acts-a', summary: 'test acts', datasetDir: 'acts',
+  kind: withPositions ? 'acts-b' : 'acts-a',
+  summary: 'test acts',
+  datasetDir: 'acts',
   run: (_from, ctx): ImportOutput => {
     const who = ctx.identity.resolve('acts', { name: 'Jenny Kwan', on: '2022-01-01' });
-    const handle = withPositions ? [] : [{ politician_key: 'ca-hoc/person/6', platform: 'twitter' as const, handle: 'kwan', url: 'https://x.com/kwan', is_live: true }];
+    const handle = withPositions
+      ? []
+      : [{ politician_key: 'ca-hoc/person/6', platform: 'twitter' as const, handle: 'kwan', url: 'https://x.com/kwan', is_live: true }];
     ctx.skip({ file: 'acts.json', record: 'line 3', reason: 'bill without a number' });
     const vote = {
-      key: 'ca-hoc/vote/44-1/7', session_key: 'ca/session/44-1', vote_type: 'division' as const, occurred_at: '2022-02-01T20:00:00Z',
-      result: 'passed' as const, ayes: withPositions ? 1 : 2, nays: 0, bill_number: withPositions ? null : 'C-2', source_system: 'test',
+      key: 'ca-hoc/vote/44-1/7',
+      session_key: 'ca/session/44-1',
+      vote_type: 'division' as const,
+      occurred_at: '2022-02-01T20:00:00Z',
+      result: 'passed' as const,
+      ayes: withPositions ? 1 : 2,
+      nays: 0,
+      bill_number: withPositions ? null : 'C-2',
+      source_system: 'test',
       positions: withPositions ? [{ politician_key: who.key, politician_name_raw: 'Kwan', position: 'yea' as const }] : [],
     };
     return {
       records: {
-        sessions: [{ key: 'ca/session/44-1', level: 'federal', parliament_number: 44, session_number: 1, name: '44th Parliament, 1st Session', start_date: '2021-11-22', ...(withPositions ? { end_date: '2025-01-06' } : {}) }],
-        ...(withPositions ? {} : { bills: [{ session_key: 'ca/session/44-1', bill_number: 'C-2', title: 'An Act', bill_type: 'Government Bill', source_system: 'test', sponsors: [{ politician_key: who.key, sponsor_name_raw: 'Jenny Kwan', role: 'sponsor' as const, ordering: 1 }] }] }),
+        sessions: [
+          {
+            key: 'ca/session/44-1',
+            level: 'federal',
+            parliament_number: 44,
+            session_number: 1,
+            name: '44th Parliament, 1st Session',
+            start_date: '2021-11-22',
+            ...(withPositions ? { end_date: '2025-01-06' } : {}),
+          },
+        ],
+        ...(withPositions
+          ? {}
+          : {
+              bills: [
+                {
+                  session_key: 'ca/session/44-1',
+                  bill_number: 'C-2',
+                  title: 'An Act',
+                  bill_type: 'Government Bill',
+                  source_system: 'test',
+                  sponsors: [{ politician_key: who.key, sponsor_name_raw: 'Jenny Kwan', role: 'sponsor' as const, ordering: 1 }],
+                },
+              ],
+            }),
         votes: [vote],
         socials: handle,
-        speeches: [{ key: `t/${withPositions ? 'b' : 'a'}/1`, session_key: 'ca/session/44-1', politician_key: who.key, speaker_name_raw: 'Jenny Kwan', spoken_at: '2022-02-01T19:00:00Z', language: 'en', level: 'federal', speech_type: 'floor', text: 'Hello.', source_system: withPositions ? 'test-b' : 'test-a' }],
+        speeches: [
+          {
+            key: `t/${withPositions ? 'b' : 'a'}/1`,
+            session_key: 'ca/session/44-1',
+            politician_key: who.key,
+            speaker_name_raw: 'Jenny Kwan',
+            spoken_at: '2022-02-01T19:00:00Z',
+            language: 'en',
+            level: 'federal',
+            speech_type: 'floor',
+            text: 'Hello.',
+            source_system: withPositions ? 'test-b' : 'test-a',
+          },
+        ],
       },
       sources: [{ id: withPositions ? 'acts-b' : 'acts-a', version: '1' }],
       coverage: [{ jurisdiction: 'federal', bills: 'live', votes: 'partial', hansard: withPositions ? 'partial' : undefined }],
@@ -110,20 +196,38 @@ describe('runImport into a bundle folder, then build', () => {
   let report: Awaited<ReturnType<typeof runImport>>;
 
   test('each importer owns its part files; the report lists skips and attribution', async () => {
-    report = await runImport({ importers: [peopleImporter, actsImporter(false), actsImporter(true)], fromOf: () => from, into, extractedAt: '2026-11-01T00:00:00Z' });
-    for (const f of ['politicians.people.jsonl', 'bills.acts-a.jsonl', 'votes.acts-b.jsonl', 'speeches.acts-a.jsonl', 'speeches.acts-b.jsonl', 'manifest.json', 'jurisdictions.jsonl']) {
+    report = await runImport({
+      importers: [peopleImporter, actsImporter(false), actsImporter(true)],
+      fromOf: () => from,
+      into,
+      extractedAt: '2026-11-01T00:00:00Z',
+    });
+    for (const f of [
+      'politicians.people.jsonl',
+      'bills.acts-a.jsonl',
+      'votes.acts-b.jsonl',
+      'speeches.acts-a.jsonl',
+      'speeches.acts-b.jsonl',
+      'manifest.json',
+      'jurisdictions.jsonl',
+    ]) {
       expect(existsSync(join(into, f))).toBe(true);
     }
     const acts = report.importers.find((e) => e.kind === 'acts-a')!;
     expect(acts.attribution.acts).toMatchObject({ total: 1, resolved: 1, rate: 1 });
     expect(acts.skipped_by_reason).toEqual({ 'bill without a number': 1 });
     expect(acts.stats).toEqual({ things: 3 });
-    expect(report.skipped.filter((s) => s.importer === 'acts-a')).toEqual([{ importer: 'acts-a', file: 'acts.json', record: 'line 3', reason: 'bill without a number' }]);
+    expect(report.skipped.filter((s) => s.importer === 'acts-a')).toEqual([
+      { importer: 'acts-a', file: 'acts.json', record: 'line 3', reason: 'bill without a number' },
+    ]);
   });
 
-  test('reconcile: one vote per key, the one with positions wins, keeping the other\'s bill link', () => {
+  test("reconcile: one vote per key, the one with positions wins, keeping the other's bill link", () => {
     expect(existsSync(join(into, 'votes.acts-a.jsonl'))).toBe(false);
-    const [vote] = readFileSync(join(into, 'votes.acts-b.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const [vote] = readFileSync(join(into, 'votes.acts-b.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(vote.positions).toHaveLength(1);
     expect(vote.bill_number).toBe('C-2');
     const note = report.skipped.find((s) => s.importer === 'reconcile' && s.record === 'vote ca-hoc/vote/44-1/7')!;
@@ -142,8 +246,18 @@ describe('runImport into a bundle folder, then build', () => {
     const manifest = JSON.parse(readFileSync(join(into, 'manifest.json'), 'utf8'));
     expect(manifest.demo).toBe(false);
     expect(manifest.sources.map((s: { id: string }) => s.id).sort()).toEqual(['acts-a', 'acts-b', 'people']);
-    const [federal] = readFileSync(join(into, 'jurisdictions.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
-    expect(federal).toMatchObject({ jurisdiction: 'federal', legislature_name: 'House of Commons of Canada', bills_status: 'live', votes_status: 'partial', hansard_status: 'partial', committees_status: 'none' });
+    const [federal] = readFileSync(join(into, 'jurisdictions.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(federal).toMatchObject({
+      jurisdiction: 'federal',
+      legislature_name: 'House of Commons of Canada',
+      bills_status: 'live',
+      votes_status: 'partial',
+      hansard_status: 'partial',
+      committees_status: 'none',
+    });
     expect(federal.source_urls.people).toBe('https://example.org/people');
   });
 
@@ -155,7 +269,11 @@ describe('runImport into a bundle folder, then build', () => {
     expect(result.attribution['speeches/test-a']).toEqual({ total: 1, linked: 1, rate: 1 });
     expect(result.attribution['vote_positions/test']).toEqual({ total: 1, linked: 1, rate: 1 });
     const db = new Database(out, { readonly: true });
-    expect(JSON.parse(db.prepare('SELECT attribution FROM build').pluck().get() as string)['bill_sponsors/test']).toEqual({ total: 1, linked: 1, rate: 1 });
+    expect(JSON.parse(db.prepare('SELECT attribution FROM build').pluck().get() as string)['bill_sponsors/test']).toEqual({
+      total: 1,
+      linked: 1,
+      rate: 1,
+    });
     db.close();
   });
 
@@ -177,11 +295,21 @@ describe('runImport into a bundle folder, then build', () => {
 describe('part files in the bundle reader', () => {
   test('bills.jsonl and bills.<part>.jsonl are read together; errors name the part file', () => {
     const dir = writeFixture(temp());
-    const line = JSON.stringify({ session_key: 'ca/44-1', bill_number: 'C-999', title: 'Extra', bill_type: 'Government Bill', source_system: 'x' });
-    writeFileSync(join(dir, 'bills.extra.jsonl'), `${line}\n${JSON.stringify({ session_key: 'nope', bill_number: 'C-1000', title: 'Bad', bill_type: 'x', source_system: 'x' })}\n`);
+    const line = JSON.stringify({
+      session_key: 'ca/44-1',
+      bill_number: 'C-999',
+      title: 'Extra',
+      bill_type: 'Government Bill',
+      source_system: 'x',
+    });
+    writeFileSync(
+      join(dir, 'bills.extra.jsonl'),
+      `${line}\n${JSON.stringify({ session_key: 'nope', bill_number: 'C-1000', title: 'Bad', bill_type: 'x', source_system: 'x' })}\n`,
+    );
     const bad = buildDataFile({ sources: dir, out: join(temp(), 'z.db') });
     expect(bad.ok).toBe(false);
-    if (!bad.ok) expect(bad.issues).toContainEqual({ file: 'bills.extra.jsonl', line: 2, field: 'session_key', message: 'no session has key "nope"' });
+    if (!bad.ok)
+      expect(bad.issues).toContainEqual({ file: 'bills.extra.jsonl', line: 2, field: 'session_key', message: 'no session has key "nope"' });
     writeFileSync(join(dir, 'bills.extra.jsonl'), `${line}\n`);
     const good = buildDataFile({ sources: dir, out: join(temp(), 'z.db') });
     if (!good.ok) throw new Error(JSON.stringify(good.issues));

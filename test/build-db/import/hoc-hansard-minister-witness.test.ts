@@ -10,10 +10,20 @@ import type { ImportContext, ImportOutput, Skip, SourceInput } from '../../../bu
 import { tempDir } from '../../helpers/fixture.js';
 
 const dirs: string[] = [];
-afterAll(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
 
 const SESSIONS = [
-  { key: 'ca/session/41-1', level: 'federal', parliament_number: 41, session_number: 1, name: '41st Parliament, 1st Session', start_date: '2011-06-02', end_date: '2013-09-13' },
+  {
+    key: 'ca/session/41-1',
+    level: 'federal',
+    parliament_number: 41,
+    session_number: 1,
+    name: '41st Parliament, 1st Session',
+    start_date: '2011-06-02',
+    end_date: '2013-09-13',
+  },
 ] as Array<SourceInput<'sessions'>>;
 
 const turn = (id: number, dbId: number, label: string, text: string) =>
@@ -41,8 +51,16 @@ const EVIDENCE = `<?xml version="1.0" encoding="UTF-8"?>
 
 const member = (key: string, name: string, riding: string, start: string, end: string | null): Person => {
   const [first, ...rest] = name.split(' ');
-  return { key, name, first_name: first, last_name: rest.join(' '), constituency_name: riding, party: 'Conservative', level: 'federal',
-    terms: [{ start_at: `${start}T04:00:00Z`, end_at: end ? `${end}T04:00:00Z` : null, elected_office: 'MP' }] };
+  return {
+    key,
+    name,
+    first_name: first,
+    last_name: rest.join(' '),
+    constituency_name: riding,
+    party: 'Conservative',
+    level: 'federal',
+    terms: [{ start_at: `${start}T04:00:00Z`, end_at: end ? `${end}T04:00:00Z` : null, elected_office: 'MP' }],
+  };
 };
 
 function run(people: Person[]) {
@@ -50,13 +68,18 @@ function run(people: Person[]) {
   dirs.push(dir);
   writeFileSync(join(dir, 'CIMM-20-fr.xml'), EVIDENCE);
   const skips: Skip[] = [];
-  const ctx: ImportContext = { identity: new Identity(people), existing: { sessions: SESSIONS }, skip: (s) => skips.push(s), log: () => {} };
+  const ctx: ImportContext = {
+    identity: new Identity(people),
+    existing: { sessions: SESSIONS },
+    skip: (s) => skips.push(s),
+    log: () => {},
+  };
   const out = importHocHansard(dir, ctx) as ImportOutput;
   const byAnchor = new Map((out.records.speeches ?? []).map((s) => [s.source_anchor, s]));
   return { byAnchor, identity: ctx.identity };
 }
 
-test("a bare label of a minister at a committee is linked when one member of that name sat that day", () => {
+test('a bare label of a minister at a committee is linked when one member of that name sat that day', () => {
   const { byAnchor } = run([
     member('ca-hoc/person/35897', 'Jason Kenney', 'Calgary Southeast', '2011-05-02', '2015-08-02'),
     member('p/pat-1', 'Pat Martin', 'Winnipeg Centre', '2011-05-02', '2015-08-02'),
@@ -64,7 +87,11 @@ test("a bare label of a minister at a committee is linked when one member of tha
   ]);
   // The first label names the ministry (no party: read as a witness's title), later turns are bare.
   expect(byAnchor.get('3001')).toMatchObject({ politician_key: 'ca-hoc/person/35897', speaker_kind: 'member' });
-  expect(byAnchor.get('3004')).toMatchObject({ speaker_name_raw: 'L’hon. Jason Kenney', politician_key: 'ca-hoc/person/35897', speaker_kind: 'member' });
+  expect(byAnchor.get('3004')).toMatchObject({
+    speaker_name_raw: 'L’hon. Jason Kenney',
+    politician_key: 'ca-hoc/person/35897',
+    speaker_kind: 'member',
+  });
   // A bare label with no fuller one in the document: "L’hon." folds like "L'hon.".
   expect(byAnchor.get('3006')).toMatchObject({ politician_key: 'ca-hoc/person/35897', speaker_kind: 'member' });
   // Two members of that name that day: left unlinked, never a guess.

@@ -19,8 +19,14 @@ const DATASETS = join(import.meta.dir, '../../../../shared/datasets');
 const HOC = join(DATASETS, 'hoc-hansard-xml-samples');
 
 const dirs: string[] = [];
-const temp = () => { const d = tempDir('canpol-hoc-'); dirs.push(d); return d; };
-afterAll(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
+const temp = () => {
+  const d = tempDir('canpol-hoc-');
+  dirs.push(d);
+  return d;
+};
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
 
 type Speech = SourceInput<'speeches'>;
 type Vote = SourceInput<'votes'>;
@@ -28,8 +34,24 @@ type Vote = SourceInput<'votes'>;
 // Sessions as another importer would have put them in the bundle (the XML states no session dates):
 // 44-1 opened on 2021-11-22, 41-2 on 2013-10-16 (Parliament of Canada, ParlInfo).
 const SESSIONS = [
-  { key: 'ca/session/44-1', level: 'federal', parliament_number: 44, session_number: 1, name: '44th Parliament, 1st Session', start_date: '2021-11-22', end_date: '2025-01-06' },
-  { key: 'ca/session/41-2', level: 'federal', parliament_number: 41, session_number: 2, name: '41st Parliament, 2nd Session', start_date: '2013-10-16', end_date: '2015-08-02' },
+  {
+    key: 'ca/session/44-1',
+    level: 'federal',
+    parliament_number: 44,
+    session_number: 1,
+    name: '44th Parliament, 1st Session',
+    start_date: '2021-11-22',
+    end_date: '2025-01-06',
+  },
+  {
+    key: 'ca/session/41-2',
+    level: 'federal',
+    parliament_number: 41,
+    session_number: 2,
+    name: '41st Parliament, 2nd Session',
+    start_date: '2013-10-16',
+    end_date: '2015-08-02',
+  },
 ] as Array<SourceInput<'sessions'>>;
 
 function run(from: string, people: Person[] = [], existing: ImportedRecords = { sessions: SESSIONS }) {
@@ -43,7 +65,15 @@ function run(from: string, people: Person[] = [], existing: ImportedRecords = { 
 
 const person = (key: string, name: string, constituency: string, party: string): Person => {
   const [first, ...rest] = name.split(' ');
-  return { key, name, first_name: first, last_name: rest.join(' '), constituency_name: constituency, party, terms: [{ start_at: '2021-09-20T00:00:00Z', end_at: null }] };
+  return {
+    key,
+    name,
+    first_name: first,
+    last_name: rest.join(' '),
+    constituency_name: constituency,
+    party,
+    terms: [{ start_at: '2021-09-20T00:00:00Z', end_at: null }],
+  };
 };
 
 // --- Hand-written publications ------------------------------------------------------------------
@@ -138,23 +168,45 @@ describe('hoc-hansard on hand-written publications', () => {
 
   test('BOM, a "utf8" declaration and a printed date are read; the clock starts at "The House met at"', () => {
     expect(byAnchor('1001')).toMatchObject({
-      key: 'ca-hoc/speech/900-en/1', sequence: 1, session_key: 'ca/session/44-1', language: 'en', level: 'federal',
+      key: 'ca-hoc/speech/900-en/1',
+      sequence: 1,
+      session_key: 'ca/session/44-1',
+      language: 'en',
+      level: 'federal',
       // 2024-03-11 is the day after DST began: EDT.
       spoken_at: '2024-03-11T11:00:00-04:00',
-      speaker_name_raw: 'Ms. Ann Lee (Ottawa Centre, Lib.)', party_at_time: 'Liberal', speaker_role: null,
-      speech_type: 'question_period', is_presiding: false, order_of_business: 'Oral Questions', subject: 'Ferries',
-      source_url: 'https://www.ourcommons.ca/DocumentViewer/en/44-1/house/sitting-7/hansard', source_system: 'hoc-hansard',
-      meeting_url: null, committee_name: null, politician_key: 'p/lee',
+      speaker_name_raw: 'Ms. Ann Lee (Ottawa Centre, Lib.)',
+      party_at_time: 'Liberal',
+      speaker_role: null,
+      speech_type: 'question_period',
+      is_presiding: false,
+      order_of_business: 'Oral Questions',
+      subject: 'Ferries',
+      source_url: 'https://www.ourcommons.ca/DocumentViewer/en/44-1/house/sitting-7/hansard',
+      source_system: 'hoc-hansard',
+      meeting_url: null,
+      committee_name: null,
+      politician_key: 'p/lee',
     });
   });
 
   test('paragraphs become blank-line breaks, quotes their own paragraphs, verse lines their own lines; captions are not text', () => {
-    expect(byAnchor('1001').text).toBe('Mr. Speaker, the ferry & the “bridge” are late.\n\nThat the House\n\ndo now adjourn.\n\nRow, row\nyour boat');
+    expect(byAnchor('1001').text).toBe(
+      'Mr. Speaker, the ferry & the “bridge” are late.\n\nThat the House\n\ndo now adjourn.\n\nRow, row\nyour boat',
+    );
   });
 
   test('an unparsable clock stamp is reported and the previous time stays in force', () => {
-    expect(byAnchor('1002')).toMatchObject({ spoken_at: '2024-03-11T11:00:00-04:00', speech_type: 'presiding', is_presiding: true, speaker_role: 'The Speaker', politician_key: null });
-    expect(skips).toContainEqual(expect.objectContaining({ file: '44-1-7-en.xml', reason: 'unparsable clock stamp', record: 'Timestamp (11h)' }));
+    expect(byAnchor('1002')).toMatchObject({
+      spoken_at: '2024-03-11T11:00:00-04:00',
+      speech_type: 'presiding',
+      is_presiding: true,
+      speaker_role: 'The Speaker',
+      politician_key: null,
+    });
+    expect(skips).toContainEqual(
+      expect.objectContaining({ file: '44-1-7-en.xml', reason: 'unparsable clock stamp', record: 'Timestamp (11h)' }),
+    );
   });
 
   test('an intervention with no text is skipped with its id and label', () => {
@@ -164,34 +216,83 @@ describe('hoc-hansard on hand-written publications', () => {
   });
 
   test('a bare later label takes party and riding from the label printed for the same DbId', () => {
-    expect(byAnchor('1004')).toMatchObject({ speaker_name_raw: 'Ms. Ann Lee', party_at_time: 'Liberal', spoken_at: '2024-03-11T11:10:00-04:00', politician_key: 'p/lee' });
-    expect(byAnchor('1005')).toMatchObject({ speaker_role: 'Minister of Transport', party_at_time: 'Conservative', speech_type: 'question_period', politician_key: 'p/chen' });
+    expect(byAnchor('1004')).toMatchObject({
+      speaker_name_raw: 'Ms. Ann Lee',
+      party_at_time: 'Liberal',
+      spoken_at: '2024-03-11T11:10:00-04:00',
+      politician_key: 'p/lee',
+    });
+    expect(byAnchor('1005')).toMatchObject({
+      speaker_role: 'Minister of Transport',
+      party_at_time: 'Conservative',
+      speech_type: 'question_period',
+      politician_key: 'p/chen',
+    });
   });
 
   test('a running head after Oral Questions ends question period; an acting Speaker named in the label is resolved', () => {
-    expect(byAnchor('1006')).toMatchObject({ speech_type: 'floor', order_of_business: 'Oral Questions', subject: 'Points of Order — Oral Questions', politician_key: 'p/cy-dunn' });
-    expect(byAnchor('1007')).toMatchObject({ speech_type: 'presiding', is_presiding: true, speaker_role: 'The Acting Speaker', politician_key: 'p/eve' });
+    expect(byAnchor('1006')).toMatchObject({
+      speech_type: 'floor',
+      order_of_business: 'Oral Questions',
+      subject: 'Points of Order — Oral Questions',
+      politician_key: 'p/cy-dunn',
+    });
+    expect(byAnchor('1007')).toMatchObject({
+      speech_type: 'presiding',
+      is_presiding: true,
+      speaker_role: 'The Acting Speaker',
+      politician_key: 'p/eve',
+    });
   });
 
   test('a clock past 24 h is the next morning; capitalised order-of-business titles are title-cased', () => {
-    expect(byAnchor('1008')).toMatchObject({ spoken_at: '2024-03-12T00:05:00-04:00', order_of_business: 'Government Orders', subject: 'Ferry Act' });
+    expect(byAnchor('1008')).toMatchObject({
+      spoken_at: '2024-03-12T00:05:00-04:00',
+      order_of_business: 'Government Orders',
+      subject: 'Ferry Act',
+    });
   });
 
   test('a division: positions, listed counts (printed total mismatch logged), result, motion and bill', () => {
     expect(votes).toHaveLength(1);
     expect(votes[0]).toMatchObject({
-      key: 'ca-hoc/vote/44-1/17', session_key: 'ca/session/44-1', vote_type: 'division', result: 'passed', ayes: 2, nays: 2,
-      occurred_at: '2024-03-12T00:05:00-04:00', bill_number: 'C-99', source_system: 'hoc-hansard',
-      motion_text: 'The House resumed consideration of the motion that Bill C-99, An Act respecting ferries, be read the second time.\n\n(The House divided on the motion, which was agreed to on the following division:)',
+      key: 'ca-hoc/vote/44-1/17',
+      session_key: 'ca/session/44-1',
+      vote_type: 'division',
+      result: 'passed',
+      ayes: 2,
+      nays: 2,
+      occurred_at: '2024-03-12T00:05:00-04:00',
+      bill_number: 'C-99',
+      source_system: 'hoc-hansard',
+      motion_text:
+        'The House resumed consideration of the motion that Bill C-99, An Act respecting ferries, be read the second time.\n\n(The House divided on the motion, which was agreed to on the following division:)',
     });
     // "Dunn" is two people; the seat DbId 13 carries "Mr. Cy Dunn (Halifax, NDP)" from his label.
     expect(votes[0].positions).toEqual([
-      { politician_key: 'p/lee', politician_name_raw: 'Lee', party_at_time: 'Liberal', constituency_at_time: 'Ottawa Centre', position: 'yea' },
+      {
+        politician_key: 'p/lee',
+        politician_name_raw: 'Lee',
+        party_at_time: 'Liberal',
+        constituency_at_time: 'Ottawa Centre',
+        position: 'yea',
+      },
       { politician_key: 'p/cy-dunn', politician_name_raw: 'Dunn', party_at_time: 'NDP', constituency_at_time: 'Halifax', position: 'yea' },
       // His labels print a ministry, not a riding: the riding is that of his seat on the day.
-      { politician_key: 'p/chen', politician_name_raw: 'Chen', party_at_time: 'Conservative', constituency_at_time: 'Kelowna', position: 'nay' },
+      {
+        politician_key: 'p/chen',
+        politician_name_raw: 'Chen',
+        party_at_time: 'Conservative',
+        constituency_at_time: 'Kelowna',
+        position: 'nay',
+      },
     ]);
-    expect(skips).toContainEqual({ file: '44-1-7-en.xml', record: 'Division 17', reason: 'division member without a name', detail: 'nay, DbId 99' });
+    expect(skips).toContainEqual({
+      file: '44-1-7-en.xml',
+      record: 'Division 17',
+      reason: 'division member without a name',
+      detail: 'nay, DbId 99',
+    });
     expect(logs).toContainEqual(expect.stringContaining('yea printed total 3, 2 members listed'));
     expect(out.stats).toMatchObject({ divisions_printed_total_differs: 1 });
   });
@@ -204,19 +305,33 @@ describe('hoc-hansard on hand-written publications', () => {
   test('committee Evidence: committee type, chair presiding and named from its first label, meeting URL in English', () => {
     const chair = byAnchor('2002');
     expect(chair).toMatchObject({
-      key: 'ca-hoc/speech/901-fr/1', language: 'fr', speech_type: 'committee', is_presiding: true, speaker_role: 'Le président',
-      party_at_time: 'Conservative', politician_key: 'p/roy', spoken_at: '2023-01-17T09:00:00-05:00',
-      committee_name: 'Comité permanent des traversiers', order_of_business: null, subject: null,
+      key: 'ca-hoc/speech/901-fr/1',
+      language: 'fr',
+      speech_type: 'committee',
+      is_presiding: true,
+      speaker_role: 'Le président',
+      party_at_time: 'Conservative',
+      politician_key: 'p/roy',
+      spoken_at: '2023-01-17T09:00:00-05:00',
+      committee_name: 'Comité permanent des traversiers',
+      order_of_business: null,
+      subject: null,
       meeting_url: 'https://www.ourcommons.ca/DocumentViewer/en/44-1/ABCD/meeting-5/evidence',
       source_url: 'https://www.noscommunes.ca/DocumentViewer/fr/44-1/ABCD/reunion-5/temoignages',
     });
   });
 
   test('a turn before any clock stamp is skipped, not given an invented time', () => {
-    expect(skips).toContainEqual(expect.objectContaining({ file: 'ABCD-5-fr.xml.gz', record: 'Intervention 2001 (Le président (M. Guy Roy (Laval, PCC)))', reason: 'intervention before any clock stamp' }));
+    expect(skips).toContainEqual(
+      expect.objectContaining({
+        file: 'ABCD-5-fr.xml.gz',
+        record: 'Intervention 2001 (Le président (M. Guy Roy (Laval, PCC)))',
+        reason: 'intervention before any clock stamp',
+      }),
+    );
   });
 
-  test('witnesses are never matched to politicians, even under an MP\'s name', () => {
+  test("witnesses are never matched to politicians, even under an MP's name", () => {
     expect(byAnchor('2003')).toMatchObject({ speaker_role: 'directrice, Traversiers inc.', politician_key: null, is_presiding: false });
     expect(byAnchor('2004')).toMatchObject({ speaker_name_raw: 'Mme Eva Gold', politician_key: null });
   });
@@ -236,30 +351,64 @@ describe('hoc-hansard on hand-written publications', () => {
     // The six named House turns and the committee chair linked; the Speaker, whom the header does not
     // name, counted as a member's turn left unlinked; the witness not counted at all.
     expect(identity.tallies.get('hoc-hansard speakers')).toMatchObject({ resolved: 7, total: 8, unmatched: 1 });
-    expect(skips.filter((s) => s.reason === 'speaker unlinked: presiding officer not named in the document').map((s) => s.record)).toEqual(['Intervention 1002 (The Speaker)']);
+    expect(skips.filter((s) => s.reason === 'speaker unlinked: presiding officer not named in the document').map((s) => s.record)).toEqual([
+      'Intervention 1002 (The Speaker)',
+    ]);
     expect(identity.tallies.get('hoc-hansard voters')).toMatchObject({ resolved: 3, total: 3 });
     expect(out.records.sessions).toBeUndefined();
-    expect(out.coverage).toEqual([expect.objectContaining({ jurisdiction: 'federal', hansard: 'partial', votes: 'partial', committees: 'partial' })]);
+    expect(out.coverage).toEqual([
+      expect.objectContaining({ jurisdiction: 'federal', hansard: 'partial', votes: 'partial', committees: 'partial' }),
+    ]);
   });
 
   test('without a session record: speeches keep session_key null, divisions are skipped, the session is reported once', () => {
     const bare = run(writeFixtureFiles(), [], {});
     expect(bare.speeches.every((s) => s.session_key === null)).toBe(true);
     expect(bare.votes).toEqual([]);
-    expect(bare.skips.filter((s) => s.reason === 'session without a known start date').map((s) => s.record)).toEqual(['session 44-1 (first seen in 44-1-7-en.xml)']);
-    expect(bare.skips).toContainEqual(expect.objectContaining({ reason: 'division in a session with no session record', record: 'Division 17' }));
+    expect(bare.skips.filter((s) => s.reason === 'session without a known start date').map((s) => s.record)).toEqual([
+      'session 44-1 (first seen in 44-1-7-en.xml)',
+    ]);
+    expect(bare.skips).toContainEqual(
+      expect.objectContaining({ reason: 'division in a session with no session record', record: 'Division 17' }),
+    );
   });
 });
 
 describe('hoc-hansard labels, dates and clock', () => {
   test('speaker labels: member, office, presiding with nested label, official, witness, collective', () => {
-    expect(readSpeakerLabel('Ms. Laurel Collins (Victoria, NDP) :')).toMatchObject({ name: 'Ms. Laurel Collins', constituency: 'Victoria', party: 'NDP', role: null, kind: 'member' });
-    expect(readSpeakerLabel('Le très hon. Justin Trudeau (premier ministre, Lib.)')).toMatchObject({ name: 'Le très hon. Justin Trudeau', role: 'premier ministre', constituency: null, party: 'Liberal' });
-    expect(readSpeakerLabel('The Chair (Mr. Lloyd Longfield (Guelph, Lib.))')).toMatchObject({ kind: 'presiding', role: 'The Chair', name: 'Mr. Lloyd Longfield', constituency: 'Guelph', party: 'Liberal' });
-    expect(readSpeakerLabel('The Assistant Deputy Speaker (Mrs. Carol Hughes)')).toMatchObject({ kind: 'presiding', name: 'Mrs. Carol Hughes', role: 'The Assistant Deputy Speaker' });
+    expect(readSpeakerLabel('Ms. Laurel Collins (Victoria, NDP) :')).toMatchObject({
+      name: 'Ms. Laurel Collins',
+      constituency: 'Victoria',
+      party: 'NDP',
+      role: null,
+      kind: 'member',
+    });
+    expect(readSpeakerLabel('Le très hon. Justin Trudeau (premier ministre, Lib.)')).toMatchObject({
+      name: 'Le très hon. Justin Trudeau',
+      role: 'premier ministre',
+      constituency: null,
+      party: 'Liberal',
+    });
+    expect(readSpeakerLabel('The Chair (Mr. Lloyd Longfield (Guelph, Lib.))')).toMatchObject({
+      kind: 'presiding',
+      role: 'The Chair',
+      name: 'Mr. Lloyd Longfield',
+      constituency: 'Guelph',
+      party: 'Liberal',
+    });
+    expect(readSpeakerLabel('The Assistant Deputy Speaker (Mrs. Carol Hughes)')).toMatchObject({
+      kind: 'presiding',
+      name: 'Mrs. Carol Hughes',
+      role: 'The Assistant Deputy Speaker',
+    });
     expect(readSpeakerLabel('Le Président')).toMatchObject({ kind: 'presiding', name: null });
-    expect(readSpeakerLabel('The Clerk of the Committee (Mr. Georges Etoka)')).toMatchObject({ kind: 'official', name: 'Mr. Georges Etoka' });
-    expect(readSpeakerLabel('Mr. Benjamin Fung (Canada Research Chair and Professor, McGill University, Alliance Canada Hong Kong)')).toMatchObject({ kind: 'witness', party: null, constituency: null });
+    expect(readSpeakerLabel('The Clerk of the Committee (Mr. Georges Etoka)')).toMatchObject({
+      kind: 'official',
+      name: 'Mr. Georges Etoka',
+    });
+    expect(
+      readSpeakerLabel('Mr. Benjamin Fung (Canada Research Chair and Professor, McGill University, Alliance Canada Hong Kong)'),
+    ).toMatchObject({ kind: 'witness', party: null, constituency: null });
     expect(readSpeakerLabel('Some hon. members')).toMatchObject({ kind: 'collective', name: null });
     expect(readSpeakerLabel('   ')).toBeNull();
   });
@@ -297,7 +446,9 @@ describe.skipIf(!existsSync(HOC))('hoc-hansard on the real files', () => {
   const real = () => (cache ??= run(HOC, people));
   // Reading the 14 real documents takes ~2 s alone and over 5 s on a loaded machine: done once here,
   // under its own time limit, so that no test's default 5 s pays for it.
-  beforeAll(() => { real(); }, 60_000);
+  beforeAll(() => {
+    real();
+  }, 60_000);
   const doc = (docId: string) => real().speeches.filter((s) => s.key.startsWith(`ca-hoc/speech/${docId}/`));
   const anchor = (docId: string, id: string) => doc(docId).find((s) => s.source_anchor === id)!;
   const vote = (n: number) => real().votes.find((v) => v.key.endsWith(`/${n}`))!;
@@ -315,31 +466,60 @@ describe.skipIf(!existsSync(HOC))('hoc-hansard on the real files', () => {
     // Every intervention has text; 41-1-260's one empty label (Intervention 8049889, DbId 170382) takes
     // "Ms. Peggy Nash (Parkdale—High Park, NDP)", printed for that DbId earlier in the sitting.
     const expected: Record<string, number> = {
-      '44-1-303-en': 194, '44-1-200-en': 321, '44-1-5-en': 216, '43-1-44-en': 368, '42-1-2-en': 42, '42-1-2-fr': 42,
-      '41-2-38-en': 299, 'HAN102-E': 413, 'HAN086-E': 479, '41-1-260-en': 195, '41-1-54-fr': 181,
-      '12324877-en': 160, '11796678-fr': 226, '6265357-en': 20,
+      '44-1-303-en': 194,
+      '44-1-200-en': 321,
+      '44-1-5-en': 216,
+      '43-1-44-en': 368,
+      '42-1-2-en': 42,
+      '42-1-2-fr': 42,
+      '41-2-38-en': 299,
+      'HAN102-E': 413,
+      'HAN086-E': 479,
+      '41-1-260-en': 195,
+      '41-1-54-fr': 181,
+      '12324877-en': 160,
+      '11796678-fr': 226,
+      '6265357-en': 20,
     };
     const got = Object.fromEntries(Object.keys(expected).map((f) => [f, real().out.stats?.[`speeches:${f}`]]));
     expect(got).toEqual(expected);
     expect(real().speeches).toHaveLength(3156);
-    expect(anchor('8049843-en', '8049889')).toMatchObject({ speaker_name_raw: 'Ms. Peggy Nash (Parkdale—High Park, NDP)', party_at_time: 'NDP' });
+    expect(anchor('8049843-en', '8049889')).toMatchObject({
+      speaker_name_raw: 'Ms. Peggy Nash (Parkdale—High Park, NDP)',
+      party_at_time: 'NDP',
+    });
   });
 
   test('division No. 332: 110 yeas, 209 nays, 4 paired, and members read off the list', () => {
     const v = vote(332);
     // <Total> -- 110 / -- 209 / -- 4 in 44-1-200-en; "(The House divided on the amendment, which was negatived…)" under <Timestamp Hr="15" Mn="25">.
-    expect(v).toMatchObject({ key: 'ca-hoc/vote/44-1/332', ayes: 110, nays: 209, result: 'defeated', occurred_at: '2023-05-18T15:25:00-04:00', bill_number: 'C-21' });
+    expect(v).toMatchObject({
+      key: 'ca-hoc/vote/44-1/332',
+      ayes: 110,
+      nays: 209,
+      result: 'defeated',
+      occurred_at: '2023-05-18T15:25:00-04:00',
+      bill_number: 'C-21',
+    });
     const count = (p: string) => v.positions!.filter((x) => x.position === p).length;
     expect([count('yea'), count('nay'), count('paired')]).toEqual([110, 209, 4]);
     const pos = (raw: string) => v.positions!.find((x) => x.politician_name_raw === raw);
     // Yeas: Aboultaif, Duncan (Stormont—Dundas—South Glengarry), Falk (Provencher); Nays: Aldag, Romanado; Paired: Joly, Généreux.
     expect(pos('Aboultaif')?.position).toBe('yea');
-    expect(pos('Duncan (Stormont—Dundas—South Glengarry)')).toMatchObject({ position: 'yea', constituency_at_time: 'Stormont—Dundas—South Glengarry' });
+    expect(pos('Duncan (Stormont—Dundas—South Glengarry)')).toMatchObject({
+      position: 'yea',
+      constituency_at_time: 'Stormont—Dundas—South Glengarry',
+    });
     expect(pos('Falk (Provencher)')).toMatchObject({ position: 'yea', politician_key: 'p/falk-p' });
     expect(pos('Falk (Battlefords—Lloydminster)')).toMatchObject({ position: 'yea', politician_key: 'p/falk-b' });
     expect(pos('Aldag')?.position).toBe('nay');
     // Her seat DbId 278753 is printed "Mrs. Sherry Romanado (Longueuil—Charles-LeMoyne, Lib.)" in a turn of the same sitting.
-    expect(pos('Romanado')).toMatchObject({ position: 'nay', politician_key: 'p/romanado', constituency_at_time: 'Longueuil—Charles-LeMoyne', party_at_time: 'Liberal' });
+    expect(pos('Romanado')).toMatchObject({
+      position: 'nay',
+      politician_key: 'p/romanado',
+      constituency_at_time: 'Longueuil—Charles-LeMoyne',
+      party_at_time: 'Liberal',
+    });
     expect(pos('Joly')?.position).toBe('paired');
     expect(pos('Généreux')?.position).toBe('paired');
     expect(v.motion_text).toContain('consideration of the motion that Bill C-21');
@@ -351,14 +531,30 @@ describe.skipIf(!existsSync(HOC))('hoc-hansard on the real files', () => {
   });
 
   test('all 10 divisions, with printed totals matching the lists', () => {
-    expect(real().votes.map((v) => v.key).sort()).toEqual([
-      'ca-hoc/vote/41-2/140', 'ca-hoc/vote/41-2/141', 'ca-hoc/vote/41-2/142', 'ca-hoc/vote/41-2/204', 'ca-hoc/vote/41-2/205',
-      'ca-hoc/vote/41-2/206', 'ca-hoc/vote/41-2/207', 'ca-hoc/vote/41-2/208', 'ca-hoc/vote/44-1/332', 'ca-hoc/vote/44-1/333',
+    expect(
+      real()
+        .votes.map((v) => v.key)
+        .sort(),
+    ).toEqual([
+      'ca-hoc/vote/41-2/140',
+      'ca-hoc/vote/41-2/141',
+      'ca-hoc/vote/41-2/142',
+      'ca-hoc/vote/41-2/204',
+      'ca-hoc/vote/41-2/205',
+      'ca-hoc/vote/41-2/206',
+      'ca-hoc/vote/41-2/207',
+      'ca-hoc/vote/41-2/208',
+      'ca-hoc/vote/44-1/332',
+      'ca-hoc/vote/44-1/333',
     ]);
     expect(real().out.stats?.divisions_printed_total_differs).toBeUndefined();
     // HAN102-E No. 204: "<Total> -- 217" yeas, "-- 1" nay (May), paired Nil.
     expect(vote(204)).toMatchObject({ ayes: 217, nays: 1, result: 'passed' });
-    expect(vote(204).positions!.filter((p) => p.position === 'nay').map((p) => p.politician_name_raw)).toEqual(['May']);
+    expect(
+      vote(204)
+        .positions!.filter((p) => p.position === 'nay')
+        .map((p) => p.politician_name_raw),
+    ).toEqual(['May']);
   });
 
   test('the French sitting 41-1-54-fr is French, and its question period is typed', () => {
@@ -367,8 +563,12 @@ describe.skipIf(!existsSync(HOC))('hoc-hansard on the real files', () => {
     expect(fr.every((s) => s.language === 'fr')).toBe(true);
     // zcat 41-1-54-fr.xml.gz | grep "la cassette des conservateurs": ParaText 2600208 in Intervention 4959688 (M. Lapointe), after (1145).
     expect(anchor('4957864-fr', '4959688')).toMatchObject({
-      speech_type: 'question_period', order_of_business: 'Questions orales', subject: "L'amiante", party_at_time: 'NDP',
-      spoken_at: '2011-11-25T11:45:00-05:00', session_key: null,
+      speech_type: 'question_period',
+      order_of_business: 'Questions orales',
+      subject: "L'amiante",
+      party_at_time: 'NDP',
+      spoken_at: '2011-11-25T11:45:00-05:00',
+      session_key: null,
       source_url: 'https://www.noscommunes.ca/DocumentViewer/fr/41-1/chambre/seance-54/debats',
     });
     expect(anchor('4957864-fr', '4959688').text).toContain('la cassette des conservateurs ne créera aucun emploi demain matin');
@@ -377,11 +577,20 @@ describe.skipIf(!existsSync(HOC))('hoc-hansard on the real files', () => {
   test('question period, the Speaker presiding, and EDT/EST offsets', () => {
     // 44-1-200-en: Intervention 12228325 (Hon. Pierre Poilievre, Leader of the Opposition) opens ORAL QUESTIONS after (1415).
     expect(anchor('12226682-en', '12228325')).toMatchObject({
-      speech_type: 'question_period', speaker_role: 'Leader of the Opposition', party_at_time: 'Conservative',
-      spoken_at: '2023-05-18T14:15:00-04:00', politician_key: 'p/poilievre', subject: 'Carbon Pricing',
+      speech_type: 'question_period',
+      speaker_role: 'Leader of the Opposition',
+      party_at_time: 'Conservative',
+      spoken_at: '2023-05-18T14:15:00-04:00',
+      politician_key: 'p/poilievre',
+      subject: 'Carbon Pricing',
     });
     // Intervention 12228650: "The Speaker" (Type 15), "I will look at Hansard…"; no name printed, so no politician.
-    expect(anchor('12226682-en', '12228650')).toMatchObject({ speaker_name_raw: 'The Speaker', speech_type: 'presiding', is_presiding: true, politician_key: null });
+    expect(anchor('12226682-en', '12228650')).toMatchObject({
+      speaker_name_raw: 'The Speaker',
+      speech_type: 'presiding',
+      is_presiding: true,
+      politician_key: null,
+    });
     // 44-1-5-en (Friday, November 26, 2021): Intervention 11434189, The Deputy Speaker, after (1005): EST.
     expect(anchor('11434182-en', '11434189')).toMatchObject({ spoken_at: '2021-11-26T10:05:00-05:00', is_presiding: true });
     // HAN102-E: <Timestamp Hr="24" Mn="00"> before Intervention 8420967 (Ms. Kirsty Duncan): just after midnight, June 13.
@@ -389,7 +598,8 @@ describe.skipIf(!existsSync(HOC))('hoc-hansard on the real files', () => {
   });
 
   test('the English and French editions of 42-1-2 give the same interventions, in the same order', () => {
-    const en = doc('8759785-en'), fr = doc('8759785-fr');
+    const en = doc('8759785-en'),
+      fr = doc('8759785-fr');
     expect(en).toHaveLength(42);
     expect(fr.map((s) => s.source_anchor)).toEqual(en.map((s) => s.source_anchor));
     expect(fr.map((s) => s.speech_type)).toEqual(en.map((s) => s.speech_type));
@@ -398,7 +608,8 @@ describe.skipIf(!existsSync(HOC))('hoc-hansard on the real files', () => {
 
   test('each committee document is one meeting with its own URL', () => {
     const meetings = new Map<string, number>();
-    for (const s of real().speeches.filter((x) => x.speech_type === 'committee')) meetings.set(s.meeting_url!, (meetings.get(s.meeting_url!) ?? 0) + 1);
+    for (const s of real().speeches.filter((x) => x.speech_type === 'committee'))
+      meetings.set(s.meeting_url!, (meetings.get(s.meeting_url!) ?? 0) + 1);
     // Acronyme + MetaNumberNumber: SRSR 53 (12324877-en), ETHI 33 (11796678-fr), ACVA 1 (6265357-en).
     expect(Object.fromEntries(meetings)).toEqual({
       'https://www.ourcommons.ca/DocumentViewer/en/44-1/SRSR/meeting-53/evidence': 160,
@@ -412,10 +623,14 @@ describe.skipIf(!existsSync(HOC))('hoc-hansard: import, build, serve', () => {
   test('a bundle of three sittings and meetings builds; votes, positions and meetings are served', async () => {
     // A subset keeps the build fast: the sitting with divisions 332/333 and the three committee meetings.
     const from = temp();
-    for (const f of ['44-1-200-en.xml.gz', '12324877-en.xml.gz', '11796678-fr.xml.gz', '6265357-en.xml.gz']) symlinkSync(join(HOC, f), join(from, f));
+    for (const f of ['44-1-200-en.xml.gz', '12324877-en.xml.gz', '11796678-fr.xml.gz', '6265357-en.xml.gz'])
+      symlinkSync(join(HOC, f), join(from, f));
     // The sessions another importer would have written.
-    const served = await importBuildServe([hocHansardImporter], () => from,
-      (into) => writeFileSync(join(into, 'sessions.test-sessions.jsonl'), `${SESSIONS.map((s) => JSON.stringify(s)).join('\n')}\n`));
+    const served = await importBuildServe(
+      [hocHansardImporter],
+      () => from,
+      (into) => writeFileSync(join(into, 'sessions.test-sessions.jsonl'), `${SESSIONS.map((s) => JSON.stringify(s)).join('\n')}\n`),
+    );
     try {
       const written = served.report.importers[0].written;
       expect({ speeches: written.speeches, votes: written.votes }).toEqual({ speeches: 321 + 160 + 226 + 20, votes: 2 });
@@ -424,22 +639,40 @@ describe.skipIf(!existsSync(HOC))('hoc-hansard: import, build, serve', () => {
       // ("Ms. Laurel Collins (Victoria, NDP)", 44-1-200), each with an observed term of the sitting.
       expect(written.politicians).toBeGreaterThan(0);
       const collins = await get('/politicians?status=all&q=laurel%20collins');
-      expect(collins.items).toEqual([expect.objectContaining({ full_name: 'Laurel Collins', constituency_name: 'Victoria', party: 'NDP' })]);
+      expect(collins.items).toEqual([
+        expect.objectContaining({ full_name: 'Laurel Collins', constituency_name: 'Victoria', party: 'NDP' }),
+      ]);
       const votes = await get('/votes?occurred_from=2023-05-18&occurred_to=2023-05-18');
-      expect(votes.items.map((v: { ayes: number; nays: number }) => [v.ayes, v.nays]).sort()).toEqual([[110, 209], [207, 113]]);
+      expect(votes.items.map((v: { ayes: number; nays: number }) => [v.ayes, v.nays]).sort()).toEqual([
+        [110, 209],
+        [207, 113],
+      ]);
       const v332 = votes.items.find((v: { ayes: number }) => v.ayes === 110);
-      expect(v332).toMatchObject({ result: 'defeated', occurred_at: '2023-05-18T19:25:00Z', source_system: 'hoc-hansard', positions_count: 323 });
+      expect(v332).toMatchObject({
+        result: 'defeated',
+        occurred_at: '2023-05-18T19:25:00Z',
+        source_system: 'hoc-hansard',
+        positions_count: 323,
+      });
       const positions = await get(`/votes/${v332.id}/positions`);
       expect(positions.positions).toHaveLength(323);
-      expect(positions.positions.find((p: { politician_name_raw: string }) => p.politician_name_raw === 'Joly')).toMatchObject({ position: 'paired' });
+      expect(positions.positions.find((p: { politician_name_raw: string }) => p.politician_name_raw === 'Joly')).toMatchObject({
+        position: 'paired',
+      });
       const meetings = await get('/committees/meetings');
-      expect(meetings.items.map((m: { meeting_url: string; date: string; speech_count: number }) => [m.date, m.speech_count, m.meeting_url])).toEqual([
+      expect(
+        meetings.items.map((m: { meeting_url: string; date: string; speech_count: number }) => [m.date, m.speech_count, m.meeting_url]),
+      ).toEqual([
         ['2023-09-20', 160, 'https://www.ourcommons.ca/DocumentViewer/en/44-1/SRSR/meeting-53/evidence'],
         ['2022-08-09', 226, 'https://www.ourcommons.ca/DocumentViewer/en/44-1/ETHI/meeting-33/evidence'],
         ['2013-10-24', 20, 'https://www.ourcommons.ca/DocumentViewer/en/41-2/ACVA/meeting-1/evidence'],
       ]);
       const coverage = await get('/coverage');
-      expect(coverage.jurisdictions.find((j: { jurisdiction: string }) => j.jurisdiction === 'federal')).toMatchObject({ hansard_status: 'partial', votes_status: 'partial', committees_status: 'partial' });
+      expect(coverage.jurisdictions.find((j: { jurisdiction: string }) => j.jurisdiction === 'federal')).toMatchObject({
+        hansard_status: 'partial',
+        votes_status: 'partial',
+        committees_status: 'partial',
+      });
     } finally {
       served.close();
     }

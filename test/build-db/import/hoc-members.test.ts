@@ -16,7 +16,9 @@ import { datasetLine } from '../../helpers/dataset-line.js';
 
 const DATASETS = join(import.meta.dir, '../../../../shared/datasets');
 const dirs: string[] = [];
-afterAll(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
 
 function run(from: string): { out: ImportOutput; skips: Skip[]; logs: string[] } {
   const skips: Skip[] = [];
@@ -37,10 +39,26 @@ describe('parsing helpers', () => {
 
   test('addresses: "(Main office)" after a stray CR LF, "Canada" line, missing city', () => {
     expect(parseAddress('2825 Clearbrook Road\r\n (Main office)\nSuite 205\nAbbotsford, British Columbia\nV2T 6S3')).toEqual({
-      street: ['2825 Clearbrook Road', 'Suite 205'], city: 'Abbotsford', province: 'BC', postalCode: 'V2T 6S3', main: true,
+      street: ['2825 Clearbrook Road', 'Suite 205'],
+      city: 'Abbotsford',
+      province: 'BC',
+      postalCode: 'V2T 6S3',
+      main: true,
     });
-    expect(parseAddress('House of Commons\nOttawa, Ontario\nCanada\nK1A 0A6')).toEqual({ street: ['House of Commons'], city: 'Ottawa', province: 'ON', postalCode: 'K1A 0A6', main: false });
-    expect(parseAddress('111 Peter Street (Main office)')).toEqual({ street: ['111 Peter Street'], city: null, province: null, postalCode: null, main: true });
+    expect(parseAddress('House of Commons\nOttawa, Ontario\nCanada\nK1A 0A6')).toEqual({
+      street: ['House of Commons'],
+      city: 'Ottawa',
+      province: 'ON',
+      postalCode: 'K1A 0A6',
+      main: false,
+    });
+    expect(parseAddress('111 Peter Street (Main office)')).toEqual({
+      street: ['111 Peter Street'],
+      city: null,
+      province: null,
+      postalCode: null,
+      main: true,
+    });
   });
 
   test('Ottawa wall-clock dates get the offset of their day (EDT in September, EST in December)', () => {
@@ -52,7 +70,7 @@ describe('parsing helpers', () => {
     expect(legislatureTimestamp('2023-02-30T00:00:00', 'federal')).toBeNull();
   });
 
-  test('honorifics in the API\'s spelling', () => {
+  test("honorifics in the API's spelling", () => {
     expect(honorific('Right Hon.')).toBe('Rt. Hon.');
     expect(honorific('Hon.')).toBe('Hon.');
     expect(honorific('')).toBeNull();
@@ -68,40 +86,65 @@ function writeFixtureDatasets(): string {
   const ocd = join(root, 'ocd-division-ids-ca/country-ca');
   mkdirSync(members, { recursive: true });
   mkdirSync(ocd, { recursive: true });
-  writeFileSync(join(ocd, 'ca_federal_electoral_districts-2013.csv'), [
-    'id,name,name_fr,validFrom,validThrough',
-    'ocd-division/country:ca/ed:35082-2013,Parry Sound–Muskoka,Parry Sound–Muskoka,2015-10-19,2024-04-23',
-    'ocd-division/country:ca/ed:24012-2013,Berthier--Maskinonge,Berthier--Maskinonge,2015-10-19,2024-04-23',
-    datasetLine('ocd-division-ids-ca/country-ca/ca_federal_electoral_districts-2013.csv', 'ocd-division/country:ca/ed:59040-2013,'),
-    // Two numbers for one name: such a riding must not be numbered at all.
-    'ocd-division/country:ca/ed:99001-2013,Twin Town,Twin Town,2015-10-19,2024-04-23',
-    'ocd-division/country:ca/ed:99002-2013,"Twin, Other",Twin Town,2015-10-19,2024-04-23',
-  ].join('\n'));
-  const hill = (phone: string, fax: string | null = null) => ({ type: 'central', physical: 'House of Commons\nOttawa, Ontario\nCanada\nK1A 0A6', phone, fax });
-  const member = (id: string | null, first: string | null, last: string | null, riding: string, extra: Record<string, unknown> = {}) => ({
-    id, firstName: first, lastName: last, honorific: '', isCurrent: true, fromDate: '2021-09-20', party: 'Liberal',
-    email: `${(first ?? 'x').toLowerCase()}@parl.gc.ca`, addresses: [hill('613-555-0101')],
-    urls: { contact: `https://www.ourcommons.ca/members/en/x(${id})` }, constituency: { id: '', name: riding }, ...extra,
+  writeFileSync(
+    join(ocd, 'ca_federal_electoral_districts-2013.csv'),
+    [
+      'id,name,name_fr,validFrom,validThrough',
+      'ocd-division/country:ca/ed:35082-2013,Parry Sound–Muskoka,Parry Sound–Muskoka,2015-10-19,2024-04-23',
+      'ocd-division/country:ca/ed:24012-2013,Berthier--Maskinonge,Berthier--Maskinonge,2015-10-19,2024-04-23',
+      datasetLine('ocd-division-ids-ca/country-ca/ca_federal_electoral_districts-2013.csv', 'ocd-division/country:ca/ed:59040-2013,'),
+      // Two numbers for one name: such a riding must not be numbered at all.
+      'ocd-division/country:ca/ed:99001-2013,Twin Town,Twin Town,2015-10-19,2024-04-23',
+      'ocd-division/country:ca/ed:99002-2013,"Twin, Other",Twin Town,2015-10-19,2024-04-23',
+    ].join('\n'),
+  );
+  const hill = (phone: string, fax: string | null = null) => ({
+    type: 'central',
+    physical: 'House of Commons\nOttawa, Ontario\nCanada\nK1A 0A6',
+    phone,
+    fax,
   });
-  const main = { type: 'main-local', physical: '1 Main Street (Main office)\nHuntsville, Ontario\nP1H 1A1', phone: '705-555-0100', fax: '705-555-0199' };
-  writeFileSync(join(members, 'federal-legislators.json'), JSON.stringify([
-    member('1001', 'Ana', 'Nova', 'Parry Sound—Muskoka', {
-      honorific: 'Hon.',
-      addresses: [
-        { type: 'local', physical: '9 Side Road\nBracebridge, Ontario\nP1L 1A1', phone: 'missing', fax: 'call us' },
-        main,
-        { ...main, type: 'main-local' }, // the same office twice: dropped and counted
-        hill('613-555-0101', '613-555-0102'),
-      ],
-      urls: { contact: 'https://www.ourcommons.ca/members/en/ana-nova(1001)', website: 'https://ananova.example.ca' },
-    }),
-    member('1002', 'Benoît', 'Côté', 'Berthier—Maskinongé', { party: 'Bloc Québécois', fromDate: '2022-12-12' }),
-    member('1003', 'Harjit', 'Sajjan', 'Vancouver South'),
-    member('1004', null, 'Nameless', 'Parry Sound—Muskoka'),
-    member('1005', 'Lost', 'Riding', 'Nowhere Else'),
-    member(null, 'No', 'Id', 'Vancouver South'),
-    member('1006', 'Twin', 'Member', 'Twin Town'),
-  ]));
+  const member = (id: string | null, first: string | null, last: string | null, riding: string, extra: Record<string, unknown> = {}) => ({
+    id,
+    firstName: first,
+    lastName: last,
+    honorific: '',
+    isCurrent: true,
+    fromDate: '2021-09-20',
+    party: 'Liberal',
+    email: `${(first ?? 'x').toLowerCase()}@parl.gc.ca`,
+    addresses: [hill('613-555-0101')],
+    urls: { contact: `https://www.ourcommons.ca/members/en/x(${id})` },
+    constituency: { id: '', name: riding },
+    ...extra,
+  });
+  const main = {
+    type: 'main-local',
+    physical: '1 Main Street (Main office)\nHuntsville, Ontario\nP1H 1A1',
+    phone: '705-555-0100',
+    fax: '705-555-0199',
+  };
+  writeFileSync(
+    join(members, 'federal-legislators.json'),
+    JSON.stringify([
+      member('1001', 'Ana', 'Nova', 'Parry Sound—Muskoka', {
+        honorific: 'Hon.',
+        addresses: [
+          { type: 'local', physical: '9 Side Road\nBracebridge, Ontario\nP1L 1A1', phone: 'missing', fax: 'call us' },
+          main,
+          { ...main, type: 'main-local' }, // the same office twice: dropped and counted
+          hill('613-555-0101', '613-555-0102'),
+        ],
+        urls: { contact: 'https://www.ourcommons.ca/members/en/ana-nova(1001)', website: 'https://ananova.example.ca' },
+      }),
+      member('1002', 'Benoît', 'Côté', 'Berthier—Maskinongé', { party: 'Bloc Québécois', fromDate: '2022-12-12' }),
+      member('1003', 'Harjit', 'Sajjan', 'Vancouver South'),
+      member('1004', null, 'Nameless', 'Parry Sound—Muskoka'),
+      member('1005', 'Lost', 'Riding', 'Nowhere Else'),
+      member(null, 'No', 'Id', 'Vancouver South'),
+      member('1006', 'Twin', 'Member', 'Twin Town'),
+    ]),
+  );
   const xml = (first: string, last: string, riding: string, from: string, hon = '') => `<MemberOfParliament>
         ${hon ? `<PersonShortHonorific>${hon}</PersonShortHonorific>` : '<PersonShortHonorific />'}
         <PersonOfficialFirstName>${first}</PersonOfficialFirstName>
@@ -109,12 +152,15 @@ function writeFixtureDatasets(): string {
         <ConstituencyName>${riding}</ConstituencyName><CaucusShortName>Liberal</CaucusShortName>
         <FromDateTime>${from}</FromDateTime><ToDateTime xsi:nil="true" />
     </MemberOfParliament>`;
-  writeFileSync(join(members, 'parliament-members.xml'), `<ArrayOfMemberOfParliament xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+  writeFileSync(
+    join(members, 'parliament-members.xml'),
+    `<ArrayOfMemberOfParliament xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
     ${xml('Ana', 'Nova', 'Parry Sound—Muskoka', '2021-09-20T00:00:00', 'Hon.')}
     ${xml('Benoît', 'Côté', 'Berthier—Maskinongé', '2022-12-12T00:00:00')}
     ${xml('Harjit S.', 'Sajjan', 'Vancouver South', '2021-09-20T00:00:00')}
     ${xml('Gone', 'Member', 'Somewhere', '2021-09-20T00:00:00')}
-</ArrayOfMemberOfParliament>`);
+</ArrayOfMemberOfParliament>`,
+  );
   return members;
 }
 
@@ -136,8 +182,15 @@ describe('a hand-written snapshot', () => {
   });
 
   test('riding names are numbered with dashes and accents ignored', () => {
-    expect(byKey('ca-hoc/person/1001')).toMatchObject({ constituency_id: 'federal-electoral-districts-2013/35082', constituency_name: 'Parry Sound—Muskoka' });
-    expect(byKey('ca-hoc/person/1002')).toMatchObject({ constituency_id: 'federal-electoral-districts-2013/24012', constituency_name: 'Berthier—Maskinongé', party: 'Bloc Québécois' });
+    expect(byKey('ca-hoc/person/1001')).toMatchObject({
+      constituency_id: 'federal-electoral-districts-2013/35082',
+      constituency_name: 'Parry Sound—Muskoka',
+    });
+    expect(byKey('ca-hoc/person/1002')).toMatchObject({
+      constituency_id: 'federal-electoral-districts-2013/24012',
+      constituency_name: 'Berthier—Maskinongé',
+      party: 'Bloc Québécois',
+    });
   });
 
   test('offices: Hill office first, main office before others, exact duplicate dropped, bad phone and fax reported', () => {
@@ -158,15 +211,33 @@ describe('a hand-written snapshot', () => {
 
   test('member fields: Hill phone and fax, addresses, URLs, honorific', () => {
     expect(byKey('ca-hoc/person/1001')).toMatchObject({
-      name: 'Ana Nova', honorific: 'Hon.', phone: '613-555-0101', fax: '613-555-0102', email: 'ana@parl.gc.ca',
-      constituency_office_address: '1 Main Street\nHuntsville ON  P1H 1A1', legislature_office_address: 'House of Commons\nOttawa ON  K1A 0A6',
-      official_url: 'https://www.ourcommons.ca/members/en/ana-nova(1001)', personal_url: 'https://ananova.example.ca',
-      elected_office: 'MP', level: 'federal', is_active: true,
+      name: 'Ana Nova',
+      honorific: 'Hon.',
+      phone: '613-555-0101',
+      fax: '613-555-0102',
+      email: 'ana@parl.gc.ca',
+      constituency_office_address: '1 Main Street\nHuntsville ON  P1H 1A1',
+      legislature_office_address: 'House of Commons\nOttawa ON  K1A 0A6',
+      official_url: 'https://www.ourcommons.ca/members/en/ana-nova(1001)',
+      personal_url: 'https://ananova.example.ca',
+      elected_office: 'MP',
+      level: 'federal',
+      is_active: true,
     });
   });
 
   test('terms from the XML on the Ottawa clock; a differently spelled name joins on last name + riding and is reported', () => {
-    expect(byKey('ca-hoc/person/1001')!.terms).toEqual([{ start_at: '2021-09-20T00:00:00-04:00', end_at: null, elected_office: 'MP', constituency_id: 'federal-electoral-districts-2013/35082', constituency_name: 'Parry Sound—Muskoka', party: 'Liberal', parliament_number: 44 }]);
+    expect(byKey('ca-hoc/person/1001')!.terms).toEqual([
+      {
+        start_at: '2021-09-20T00:00:00-04:00',
+        end_at: null,
+        elected_office: 'MP',
+        constituency_id: 'federal-electoral-districts-2013/35082',
+        constituency_name: 'Parry Sound—Muskoka',
+        party: 'Liberal',
+        parliament_number: 44,
+      },
+    ]);
     expect(byKey('ca-hoc/person/1002')!.terms[0].start_at).toBe('2022-12-12T00:00:00-05:00');
     expect(byKey('ca-hoc/person/1003')).toMatchObject({ name: 'Harjit S. Sajjan', first_name: 'Harjit', last_name: 'Sajjan' });
     expect(out.stats).toMatchObject({ terms_joined_by_name_riding: 2, terms_joined_by_last_name_riding: 1, 'xml_json_differ:name': 1 });
@@ -184,7 +255,10 @@ describe('a hand-written snapshot', () => {
     const lone = join(tempDir('canpol-hocm-lone-'), 'hoc-members-2023');
     dirs.push(join(lone, '..'));
     mkdirSync(lone);
-    writeFileSync(join(lone, 'federal-legislators.json'), JSON.stringify([{ id: '7', firstName: 'A', lastName: 'B', party: 'Liberal', constituency: { name: 'Avalon' }, addresses: [] }]));
+    writeFileSync(
+      join(lone, 'federal-legislators.json'),
+      JSON.stringify([{ id: '7', firstName: 'A', lastName: 'B', party: 'Liberal', constituency: { name: 'Avalon' }, addresses: [] }]),
+    );
     const r = run(lone);
     expect(r.out.records.politicians).toEqual([]);
     expect(r.skips.map((s) => s.reason)).toEqual(['riding not numbered: unknown riding']);
@@ -206,17 +280,26 @@ describe.skipIf(!existsSync(join(DATASETS, 'hoc-members-2023')))('the 2023 snaps
 
   test('Ziad Aboultaif, read by hand from federal-legislators.json (id 89156, 2 addresses)', () => {
     expect(byKey('ca-hoc/person/89156')).toMatchObject({
-      name: 'Ziad Aboultaif', email: 'ziad.aboultaif@parl.gc.ca', phone: '613-992-0946', fax: '613-992-0973',
-      constituency_name: 'Edmonton Manning', constituency_id: 'federal-electoral-districts-2013/48016', party: 'Conservative',
-      official_url: 'https://www.ourcommons.ca/members/en/ziad-aboultaif(89156)', personal_url: 'http://ziadaboultaif.ca',
+      name: 'Ziad Aboultaif',
+      email: 'ziad.aboultaif@parl.gc.ca',
+      phone: '613-992-0946',
+      fax: '613-992-0973',
+      constituency_name: 'Edmonton Manning',
+      constituency_id: 'federal-electoral-districts-2013/48016',
+      party: 'Conservative',
+      official_url: 'https://www.ourcommons.ca/members/en/ziad-aboultaif(89156)',
+      personal_url: 'http://ziadaboultaif.ca',
     });
     expect(officesOf('ca-hoc/person/89156')).toHaveLength(2);
   });
 
   test('Diane Lebouthillier (id 88460): 5 offices, em dash and accented riding → 24026 (ocd list, DIRECTORY.md)', () => {
     expect(byKey('ca-hoc/person/88460')).toMatchObject({
-      email: 'diane.lebouthillier@parl.gc.ca', phone: '613-992-6188', honorific: 'Hon.',
-      constituency_name: 'Gaspésie—Les Îles-de-la-Madeleine', constituency_id: 'federal-electoral-districts-2013/24026',
+      email: 'diane.lebouthillier@parl.gc.ca',
+      phone: '613-992-6188',
+      honorific: 'Hon.',
+      constituency_name: 'Gaspésie—Les Îles-de-la-Madeleine',
+      constituency_id: 'federal-electoral-districts-2013/24026',
     });
     const mine = officesOf('ca-hoc/person/88460');
     expect(mine).toHaveLength(5);
@@ -244,7 +327,14 @@ describe.skipIf(!existsSync(join(DATASETS, 'hoc-members-2023')))('the 2023 snaps
   test('offices: 751 addresses in the JSON (SOURCE.md counts), 10 "missing" phones reported', () => {
     expect(offices).toHaveLength(751);
     expect(skips.filter((s) => s.reason.startsWith('office phone unreadable'))).toHaveLength(10);
-    expect(out.records.parties?.map((p) => p.key).sort()).toEqual(['ca/party/bloc-quebecois', 'ca/party/conservative', 'ca/party/green', 'ca/party/independent', 'ca/party/liberal', 'ca/party/ndp']);
+    expect(out.records.parties?.map((p) => p.key).sort()).toEqual([
+      'ca/party/bloc-quebecois',
+      'ca/party/conservative',
+      'ca/party/green',
+      'ca/party/independent',
+      'ca/party/liberal',
+      'ca/party/ndp',
+    ]);
   });
 
   test('riding lists: 338 numbers of the 2013 Order', () => {

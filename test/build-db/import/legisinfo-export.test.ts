@@ -12,7 +12,9 @@ import { tempDir } from '../../helpers/fixture.js';
 
 const PACK = join(import.meta.dir, '../../../../shared/datasets/legisinfo-bills/bills_metadata.jsonl.gz');
 const dirs: string[] = [];
-afterAll(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
 
 function run(from: string) {
   const skips: Skip[] = [];
@@ -23,11 +25,15 @@ function run(from: string) {
 
 describe.skipIf(!existsSync(PACK))('LEGISinfo per-bill exports', () => {
   // Two real 45-1 records (C-2, C-3), as LEGISinfo serves them.
-  const lines = gunzipSync(readFileSync(PACK)).toString('utf8').split('\n').filter((l) => /"session": "45-1", "bill": "C-[23]"/.test(l));
+  const lines = gunzipSync(readFileSync(PACK))
+    .toString('utf8')
+    .split('\n')
+    .filter((l) => /"session": "45-1", "bill": "C-[23]"/.test(l));
   const record = (code: string) => JSON.parse(lines.find((l) => l.includes(`"bill": "${code}"`))!);
 
   test('the exports alone are a complete source', () => {
-    const from = tempDir('canpol-legisinfo-'); dirs.push(from);
+    const from = tempDir('canpol-legisinfo-');
+    dirs.push(from);
     for (const code of ['C-2', 'C-3']) {
       mkdirSync(join(from, '45-1/bills', code), { recursive: true });
       writeFileSync(join(from, '45-1/bills', code, 'metadata.xml'), record(code).metadata_xml);
@@ -38,12 +44,16 @@ describe.skipIf(!existsSync(PACK))('LEGISinfo per-bill exports', () => {
   });
 
   test("an export supersedes the pack's line for the same bill; the pack fills in the rest", () => {
-    const from = tempDir('canpol-legisinfo-'); dirs.push(from);
+    const from = tempDir('canpol-legisinfo-');
+    dirs.push(from);
     writeFileSync(join(from, 'bills_metadata.jsonl.gz'), gzipSync(`${lines.join('\n')}\n`));
     const c3 = record('C-3');
     const title = /<LongTitleEn>([^<]+)<\/LongTitleEn>/.exec(c3.metadata_xml)![1];
     mkdirSync(join(from, '45-1/bills/C-3'), { recursive: true });
-    writeFileSync(join(from, '45-1/bills/C-3/metadata.xml'), c3.metadata_xml.replace(`<LongTitleEn>${title}</LongTitleEn>`, `<LongTitleEn>${title} (as exported)</LongTitleEn>`));
+    writeFileSync(
+      join(from, '45-1/bills/C-3/metadata.xml'),
+      c3.metadata_xml.replace(`<LongTitleEn>${title}</LongTitleEn>`, `<LongTitleEn>${title} (as exported)</LongTitleEn>`),
+    );
     const { bills, out } = run(from);
     expect(bills.length).toBe(2);
     const got = bills.find((b) => b.bill_number === 'C-3')! as { title?: string; title_en?: string };

@@ -15,32 +15,68 @@ import { createApp } from '../../../src/server/http/app.js';
 import { tempDir } from '../../helpers/fixture.js';
 
 const dirs: string[] = [];
-const temp = () => { const d = tempDir('canpol-nar-'); dirs.push(d); return d; };
-afterAll(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
+const temp = () => {
+  const d = tempDir('canpol-nar-');
+  dirs.push(d);
+  return d;
+};
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
 
-const ADDRESS_HEADER = 'LOC_GUID,ADDR_GUID,APT_NO_LABEL,CIVIC_NO,CIVIC_NO_SUFFIX,OFFICIAL_STREET_NAME,OFFICIAL_STREET_TYPE,OFFICIAL_STREET_DIR,PROV_CODE,CSD_ENG_NAME,CSD_FRE_NAME,CSD_TYPE_ENG_CODE,CSD_TYPE_FRE_CODE,MAIL_STREET_NAME,MAIL_STREET_TYPE,MAIL_STREET_DIR,MAIL_MUN_NAME,MAIL_PROV_ABVN,MAIL_POSTAL_CODE,BU_N_CIVIC_ADD,BU_USE';
+const ADDRESS_HEADER =
+  'LOC_GUID,ADDR_GUID,APT_NO_LABEL,CIVIC_NO,CIVIC_NO_SUFFIX,OFFICIAL_STREET_NAME,OFFICIAL_STREET_TYPE,OFFICIAL_STREET_DIR,PROV_CODE,CSD_ENG_NAME,CSD_FRE_NAME,CSD_TYPE_ENG_CODE,CSD_TYPE_FRE_CODE,MAIL_STREET_NAME,MAIL_STREET_TYPE,MAIL_STREET_DIR,MAIL_MUN_NAME,MAIL_PROV_ABVN,MAIL_POSTAL_CODE,BU_N_CIVIC_ADD,BU_USE';
 const LOCATION_HEADER = 'LOC_GUID,BG_LATITUDE,BG_LONGITUDE,BG_X,BG_Y';
 
 const address = (loc: string, addr: string, street: string, csd: string, city: string, prov: string, postal: string) =>
-  [loc, addr, '', '111', '', street, 'ST', '', prov === 'QC' ? '24' : '35', csd, csd, 'CY', 'V', street, 'ST', '', city, prov, postal, '', '1'].join(',');
+  [
+    loc,
+    addr,
+    '',
+    '111',
+    '',
+    street,
+    'ST',
+    '',
+    prov === 'QC' ? '24' : '35',
+    csd,
+    csd,
+    'CY',
+    'V',
+    street,
+    'ST',
+    '',
+    city,
+    prov,
+    postal,
+    '',
+    '1',
+  ].join(',');
 
 function writeExtract(dir: string) {
   mkdirSync(join(dir, 'Addresses'), { recursive: true });
   mkdirSync(join(dir, 'Locations'), { recursive: true });
-  writeFileSync(join(dir, 'Addresses', 'Address_35.csv'), `\uFEFF${[
-    ADDRESS_HEADER,
-    address('L1', 'A1', 'WELLINGTON', 'Ottawa', 'OTTAWA', 'ON', 'K1A 0A6'),
-    address('L1', 'A2', 'WELLINGTON', 'Ottawa', 'OTTAWA', 'ON', 'K1A0A6'), // a second unit of the same building
-    address('L2', 'A3', '"RUE DE L\'ÉGLISE, NORD"', 'Ottawa', 'Ottawa', 'ON', 'k1a-0b1'),
-    address('L1', 'A4', 'WELLINGTON', 'Ottawa', 'OTTAWA', 'ON', ''),
-    address('L1', 'A5', 'WELLINGTON', 'Ottawa', 'OTTAWA', 'ON', 'D1A 0A6'),
-    address('L9', 'A6', 'NOWHERE', 'Ottawa', 'OTTAWA', 'ON', 'K1A 0A7'),
-    address('L3', 'A7', 'NULL ISLAND', 'Ottawa', 'OTTAWA', 'ON', 'K1A 0A8'),
-  ].join('\r\n')}\r\n`);
-  writeFileSync(join(dir, 'Addresses', 'Address_24.csv'), `${[ADDRESS_HEADER, address('L4', 'A8', 'MAIN', 'Gatineau', '', 'QC', 'J8Y 1A1')].join('\n')}\n`);
-  writeFileSync(join(dir, 'Locations', 'Location_35.csv'), `${[
-    LOCATION_HEADER, 'L1,45.4236,-75.7009,,', 'L2,45.43,-75.69,,', 'L3,0,0,,', 'L5,,,,',
-  ].join('\n')}\n`);
+  writeFileSync(
+    join(dir, 'Addresses', 'Address_35.csv'),
+    `\uFEFF${[
+      ADDRESS_HEADER,
+      address('L1', 'A1', 'WELLINGTON', 'Ottawa', 'OTTAWA', 'ON', 'K1A 0A6'),
+      address('L1', 'A2', 'WELLINGTON', 'Ottawa', 'OTTAWA', 'ON', 'K1A0A6'), // a second unit of the same building
+      address('L2', 'A3', '"RUE DE L\'ÉGLISE, NORD"', 'Ottawa', 'Ottawa', 'ON', 'k1a-0b1'),
+      address('L1', 'A4', 'WELLINGTON', 'Ottawa', 'OTTAWA', 'ON', ''),
+      address('L1', 'A5', 'WELLINGTON', 'Ottawa', 'OTTAWA', 'ON', 'D1A 0A6'),
+      address('L9', 'A6', 'NOWHERE', 'Ottawa', 'OTTAWA', 'ON', 'K1A 0A7'),
+      address('L3', 'A7', 'NULL ISLAND', 'Ottawa', 'OTTAWA', 'ON', 'K1A 0A8'),
+    ].join('\r\n')}\r\n`,
+  );
+  writeFileSync(
+    join(dir, 'Addresses', 'Address_24.csv'),
+    `${[ADDRESS_HEADER, address('L4', 'A8', 'MAIN', 'Gatineau', '', 'QC', 'J8Y 1A1')].join('\n')}\n`,
+  );
+  writeFileSync(
+    join(dir, 'Locations', 'Location_35.csv'),
+    `${[LOCATION_HEADER, 'L1,45.4236,-75.7009,,', 'L2,45.43,-75.69,,', 'L3,0,0,,', 'L5,,,,'].join('\n')}\n`,
+  );
   writeFileSync(join(dir, 'Locations', 'Location_24.csv'), `${[LOCATION_HEADER, 'L4,45.47,-75.7,,'].join('\n')}\n`);
   writeFileSync(join(dir, 'README.txt'), 'not a CSV');
   writeFileSync(join(dir, 'SOURCE.md'), '# NAR\n\nRelease date: 2024-06-28\n');
@@ -63,9 +99,33 @@ describe('nar-addresses', () => {
     const out = await importNarAddresses(writeExtract(temp()), context(skips));
     expect(out.records.postcode_points).toEqual([
       // Address_24 is read before Address_35 (name order); Gatineau comes from CSD_ENG_NAME as the mailing name is empty.
-      { postcode: 'J8Y1A1', lat: 45.47, lng: -75.7, addresses: 1, city: 'Gatineau', province_territory: 'QC', fetched_at: '2024-06-28T00:00:00Z' },
-      { postcode: 'K1A0A6', lat: 45.4236, lng: -75.7009, addresses: 2, city: 'OTTAWA', province_territory: 'ON', fetched_at: '2024-06-28T00:00:00Z' },
-      { postcode: 'K1A0B1', lat: 45.43, lng: -75.69, addresses: 1, city: 'Ottawa', province_territory: 'ON', fetched_at: '2024-06-28T00:00:00Z' },
+      {
+        postcode: 'J8Y1A1',
+        lat: 45.47,
+        lng: -75.7,
+        addresses: 1,
+        city: 'Gatineau',
+        province_territory: 'QC',
+        fetched_at: '2024-06-28T00:00:00Z',
+      },
+      {
+        postcode: 'K1A0A6',
+        lat: 45.4236,
+        lng: -75.7009,
+        addresses: 2,
+        city: 'OTTAWA',
+        province_territory: 'ON',
+        fetched_at: '2024-06-28T00:00:00Z',
+      },
+      {
+        postcode: 'K1A0B1',
+        lat: 45.43,
+        lng: -75.69,
+        addresses: 1,
+        city: 'Ottawa',
+        province_territory: 'ON',
+        fetched_at: '2024-06-28T00:00:00Z',
+      },
     ]);
     expect(skips.map((s) => [s.file, s.record, s.reason])).toEqual([
       ['Locations/Location_35.csv', 'line 5', 'location without a readable point'],
@@ -74,7 +134,14 @@ describe('nar-addresses', () => {
       ['Addresses/Address_35.csv', 'line 7 (A6)', 'address without a location'],
       ['Addresses/Address_35.csv', 'line 8 (A7)', 'coordinates outside Canada'],
     ]);
-    expect(out.stats).toMatchObject({ address_files: 2, location_files: 2, addresses_read: 8, addresses_used: 4, locations: 4, postcodes: 3 });
+    expect(out.stats).toMatchObject({
+      address_files: 2,
+      location_files: 2,
+      addresses_read: 8,
+      addresses_used: 4,
+      locations: 4,
+      postcodes: 3,
+    });
     expect(out.sources[0]).toMatchObject({ id: 'nar-addresses', version: '2024-06-28' });
   });
 
@@ -84,9 +151,16 @@ describe('nar-addresses', () => {
     expect(lng).toBeCloseTo(-91.866667, 5);
     expect(lat).toBeCloseTo(63.390675, 5);
     const dir = temp();
-    writeFileSync(join(dir, 'Address_46.csv'), ['LOC_GUID,ADDR_GUID,MAIL_POSTAL_CODE,MAIL_MUN_NAME,MAIL_PROV_ABVN,BG_X,BG_Y', 'L1,A1,R3C 4T3,WINNIPEG,MB,6200000,3000000'].join('\n'));
+    writeFileSync(
+      join(dir, 'Address_46.csv'),
+      ['LOC_GUID,ADDR_GUID,MAIL_POSTAL_CODE,MAIL_MUN_NAME,MAIL_PROV_ABVN,BG_X,BG_Y', 'L1,A1,R3C 4T3,WINNIPEG,MB,6200000,3000000'].join(
+        '\n',
+      ),
+    );
     const out = await importNarAddresses(dir, context([]));
-    expect(out.records.postcode_points).toEqual([{ postcode: 'R3C4T3', lat: 63.390675, lng: -91.866667, addresses: 1, city: 'WINNIPEG', province_territory: 'MB', fetched_at: null }]);
+    expect(out.records.postcode_points).toEqual([
+      { postcode: 'R3C4T3', lat: 63.390675, lng: -91.866667, addresses: 1, city: 'WINNIPEG', province_territory: 'MB', fetched_at: null },
+    ]);
   });
 
   test('a folder without register files is reported, not an error; a missing folder is skipped by --all', async () => {
@@ -97,7 +171,12 @@ describe('nar-addresses', () => {
     expect(skips.map((s) => s.reason)).toEqual(['no National Address Register files']);
 
     const into = join(temp(), 'bundle');
-    const report = await runImport({ importers: [narAddressesImporter], fromOf: datasetPath(join(temp(), 'no-such-datasets')), into, extractedAt: '2026-01-01T00:00:00Z' });
+    const report = await runImport({
+      importers: [narAddressesImporter],
+      fromOf: datasetPath(join(temp(), 'no-such-datasets')),
+      into,
+      extractedAt: '2026-01-01T00:00:00Z',
+    });
     expect(report.importers).toEqual([]);
     expect(report.skipped).toMatchObject([{ importer: 'nar-addresses', record: 'whole dataset', reason: 'optional dataset not present' }]);
     expect(existsSync(join(into, 'postcode_points.nar-addresses.jsonl'))).toBe(false);
@@ -115,7 +194,14 @@ describe('nar-addresses', () => {
     try {
       const app = createApp({ data });
       const body = await (await app.request('/api/public/v1/postcodes/K1A%200A6')).json();
-      expect(body).toMatchObject({ postcode: 'K1A 0A6', source: 'nar', address_points: 2, approximate: false, latlng: { lat: 45.4236, lng: -75.7009 }, fetched_at: '2024-06-28T00:00:00Z' });
+      expect(body).toMatchObject({
+        postcode: 'K1A 0A6',
+        source: 'nar',
+        address_points: 2,
+        approximate: false,
+        latlng: { lat: 45.4236, lng: -75.7009 },
+        fetched_at: '2024-06-28T00:00:00Z',
+      });
       // K1A's FSA point: the address-weighted mean of K1A0A6 (2) and K1A0B1 (1).
       const fsa = await (await app.request('/api/public/v1/postcodes/K1A')).json();
       expect(fsa).toMatchObject({ source: 'fsa_derived', address_points: 3, latlng: { lat: 45.425733, lng: -75.697267 } });

@@ -16,8 +16,14 @@ import { tempDir } from '../../helpers/fixture.js';
 
 const REAL = join(import.meta.dir, '../../../../shared/datasets/ontario-hansard-2014-2018/html');
 const dirs: string[] = [];
-const temp = () => { const d = tempDir('canpol-on-'); dirs.push(d); return d; };
-afterAll(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
+const temp = () => {
+  const d = tempDir('canpol-on-');
+  dirs.push(d);
+  return d;
+};
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
 
 type Speech = SourceInput<'speeches'>;
 function run(from: string, people: Person[] = []): { out: ImportOutput; speeches: Speech[]; skips: Skip[] } {
@@ -28,7 +34,11 @@ function run(from: string, people: Person[] = []): { out: ImportOutput; speeches
 }
 
 const member = (key: string, name: string, from = '2014-06-12', to: string | null = '2018-05-08'): Person => ({
-  key, name, level: 'provincial', province_territory: 'ON', terms: [{ start_at: from, end_at: to, elected_office: 'MPP' }],
+  key,
+  name,
+  level: 'provincial',
+  province_territory: 'ON',
+  terms: [{ start_at: from, end_at: to, elected_office: 'MPP' }],
 });
 
 // Pre-2018 layout: `<a id="paraNN">` anchors, session in the temporal meta, a table of contents.
@@ -63,7 +73,12 @@ const NEW = `<html><head><link rel="canonical" href="https://www.ola.org/en/legi
 
 describe('labels, clock and language', () => {
   test('speaker labels: members, presiding officers by office, clerks, collective voices', () => {
-    expect(readSpeaker('The Speaker (Hon. Dave Levac):')).toEqual({ raw: 'The Speaker (Hon. Dave Levac)', name: 'Hon. Dave Levac', role: 'The Speaker', kind: 'presiding' });
+    expect(readSpeaker('The Speaker (Hon. Dave Levac):')).toEqual({
+      raw: 'The Speaker (Hon. Dave Levac)',
+      name: 'Hon. Dave Levac',
+      role: 'The Speaker',
+      kind: 'presiding',
+    });
     expect(readSpeaker('Le Président (M. Dave Levac):')!.kind).toBe('presiding');
     expect(readSpeaker('The Acting Speaker (Mr. Paul Miller:')!.name).toBe('Mr. Paul Miller');
     expect(readSpeaker('L’hon. Madeleine Meilleur:')!.name).toBe('Hon. Madeleine Meilleur');
@@ -83,8 +98,14 @@ describe('labels, clock and language', () => {
   });
 
   test('paragraph language', () => {
-    expect(paragraphLanguage('Les résidants de ma communauté ont répondu à l’appel en grand nombre et ont pu partager de beaux moments en famille.')).toBe('fr');
-    expect(paragraphLanguage('Thank you to the team at the bowling centre, who collaborated with us to make this event a success.')).toBe('en');
+    expect(
+      paragraphLanguage(
+        'Les résidants de ma communauté ont répondu à l’appel en grand nombre et ont pu partager de beaux moments en famille.',
+      ),
+    ).toBe('fr');
+    expect(paragraphLanguage('Thank you to the team at the bowling centre, who collaborated with us to make this event a success.')).toBe(
+      'en',
+    );
     expect(paragraphLanguage('Ninety-two per cent get a hike.')).toBeNull();
     expect(paragraphLanguage('Merci.')).toBeNull();
   });
@@ -96,7 +117,12 @@ describe('hand-written pages', () => {
   writeFileSync(join(dir, 'html', '2015-11-19.html'), OLD);
   writeFileSync(join(dir, 'html', '2018-02-20.html'), NEW);
   writeFileSync(join(dir, 'html', 'notes.txt'), 'not a sitting');
-  const people = [member('on/ann-lee', 'Ann Lee'), member('on/dave-levac', 'Dave Levac'), member('on/bob-roy', 'Bob Roy'), member('on/paul-miller', 'Paul Miller')];
+  const people = [
+    member('on/ann-lee', 'Ann Lee'),
+    member('on/dave-levac', 'Dave Levac'),
+    member('on/bob-roy', 'Bob Roy'),
+    member('on/paul-miller', 'Paul Miller'),
+  ];
   const { speeches, skips, out } = run(dir, people);
   const old = speeches.filter((s) => s.key.startsWith('on/speech/2015-11-19/'));
 
@@ -112,12 +138,21 @@ describe('hand-written pages', () => {
       ['Mr. Nobody Known', 'en', 'para16'],
     ]);
     // The French run keeps both French paragraphs; the procedure line between them is not text.
-    expect(old[2].text).toBe('Monsieur le Président, je veux que les familles de ma circonscription aient des soins dans leur langue.\n\nEt nous savons que les hôpitaux sont pleins.');
-    expect(old[1]).toMatchObject({ order_of_business: 'Oral Questions', subject: 'Hospital funding', speech_type: 'question_period', session_key: null });
+    expect(old[2].text).toBe(
+      'Monsieur le Président, je veux que les familles de ma circonscription aient des soins dans leur langue.\n\nEt nous savons que les hôpitaux sont pleins.',
+    );
+    expect(old[1]).toMatchObject({
+      order_of_business: 'Oral Questions',
+      subject: 'Hospital funding',
+      speech_type: 'question_period',
+      session_key: null,
+    });
     expect(old[0]).toMatchObject({ speech_type: 'presiding', is_presiding: true, speaker_role: 'The Speaker', speaker_kind: 'presiding' });
     expect(old[4]).toMatchObject({ speaker_kind: 'collective', speech_type: 'procedural', politician_key: null });
     expect(old[5]).toMatchObject({ speaker_kind: 'official', speech_type: 'procedural', politician_key: null });
-    expect(old[1].source_url).toBe('https://www.ola.org/en/legislative-business/house-documents/parliament-41/session-1/2015-11-19/hansard');
+    expect(old[1].source_url).toBe(
+      'https://www.ola.org/en/legislative-business/house-documents/parliament-41/session-1/2015-11-19/hansard',
+    );
   });
 
   test('times: Toronto offsets, a reading past midnight is the next day', () => {
@@ -126,10 +161,34 @@ describe('hand-written pages', () => {
   });
 
   test('speakers linked to Ontario members serving that day; presiding officers by the name of the office holder', () => {
-    expect(old.map((s) => s.politician_key)).toEqual(['on/dave-levac', 'on/ann-lee', 'on/ann-lee', 'on/bob-roy', null, null, 'on/paul-miller', null]);
+    expect(old.map((s) => s.politician_key)).toEqual([
+      'on/dave-levac',
+      'on/ann-lee',
+      'on/ann-lee',
+      'on/bob-roy',
+      null,
+      null,
+      'on/paul-miller',
+      null,
+    ]);
     const unlinked = skips.filter((s) => s.reason.startsWith('speaker unlinked'));
-    expect(unlinked).toEqual([{ file: 'html/2015-11-19.html', record: 'para16 (Mr. Nobody Known)', reason: 'speaker unlinked: no Ontario member of that name serving that day', detail: 'Mr. Nobody Known on 2015-11-19' }]);
-    expect(out.stats!).toMatchObject({ files: 2, turns: 9, turns_linked: 6, turns_unlinked: 1, turns_not_politicians: 2, turns_split_by_language: 1, divisions_printed: 1 });
+    expect(unlinked).toEqual([
+      {
+        file: 'html/2015-11-19.html',
+        record: 'para16 (Mr. Nobody Known)',
+        reason: 'speaker unlinked: no Ontario member of that name serving that day',
+        detail: 'Mr. Nobody Known on 2015-11-19',
+      },
+    ]);
+    expect(out.stats!).toMatchObject({
+      files: 2,
+      turns: 9,
+      turns_linked: 6,
+      turns_unlinked: 1,
+      turns_not_politicians: 2,
+      turns_split_by_language: 1,
+      divisions_printed: 1,
+    });
   });
 
   test('the Drupal layout: nothing outside the paragraph anchors, the session from the canonical URL', () => {
@@ -161,11 +220,22 @@ describe('a division on a hand-written page', () => {
 </body></html>`;
   const dir = temp();
   writeFileSync(join(dir, '2014-07-02.html'), PAGE);
-  const { out, skips } = run(dir, [member('on/ann-lee', 'Ann Lee'), member('on/bob-roy', 'Bob Roy'), member('on/dave-levac', 'Dave Levac')]);
+  const { out, skips } = run(dir, [
+    member('on/ann-lee', 'Ann Lee'),
+    member('on/bob-roy', 'Bob Roy'),
+    member('on/dave-levac', 'Dave Levac'),
+  ]);
   const vote = (out.records.votes ?? [])[0] as SourceInput<'votes'>;
 
   test('positions linked by the printed "Last, First"; the call for the nays does not close it; the declaration gives the result', () => {
-    expect(vote).toMatchObject({ key: 'on/vote/2014-07-02/1', session_key: 'on/session/41-1', result: 'defeated', ayes: 1, nays: 2, occurred_at: '2014-07-02T15:07:00-04:00' });
+    expect(vote).toMatchObject({
+      key: 'on/vote/2014-07-02/1',
+      session_key: 'on/session/41-1',
+      result: 'defeated',
+      ayes: 1,
+      nays: 2,
+      occurred_at: '2014-07-02T15:07:00-04:00',
+    });
     expect(vote.positions).toEqual([
       { politician_key: 'on/ann-lee', politician_name_raw: 'Lee, Ann', position: 'yea' },
       { politician_key: 'on/bob-roy', politician_name_raw: 'Roy, Bob', position: 'nay' },
@@ -193,7 +263,11 @@ describe.skipIf(!existsSync(REAL))('real sittings', () => {
   test('one turn per speaker paragraph of each page', () => {
     for (const d of days) {
       const printed = html(d).match(/<p class="speakerStart">/g)!.length;
-      const turns = new Set(speeches.filter((s) => s.key.startsWith(`on/speech/${d}/`)).map((s) => s.key.replace(/\/\d+$/, '') + s.speaker_name_raw + s.spoken_at));
+      const turns = new Set(
+        speeches
+          .filter((s) => s.key.startsWith(`on/speech/${d}/`))
+          .map((s) => s.key.replace(/\/\d+$/, '') + s.speaker_name_raw + s.spoken_at),
+      );
       expect(turns.size).toBeLessThanOrEqual(printed);
     }
     expect(stats.turns).toBe(days.reduce((n, d) => n + html(d).match(/<p class="speakerStart">/g)!.length, 0));
@@ -201,14 +275,24 @@ describe.skipIf(!existsSync(REAL))('real sittings', () => {
 
   test('2016-03-02: Lisa Thompson opens the debate at 09:00 under Orders of the Day', () => {
     const s = speeches.find((x) => x.key.startsWith('on/speech/2016-03-02/') && x.source_anchor === 'para32')!;
-    expect(s).toMatchObject({ speaker_name_raw: 'Ms. Lisa M. Thompson', spoken_at: '2016-03-02T09:00:00-05:00', order_of_business: 'Orders of the Day', language: 'en', session_key: 'on/session/41-1' });
+    expect(s).toMatchObject({
+      speaker_name_raw: 'Ms. Lisa M. Thompson',
+      spoken_at: '2016-03-02T09:00:00-05:00',
+      order_of_business: 'Orders of the Day',
+      language: 'en',
+      session_key: 'on/session/41-1',
+    });
     expect(s.subject).toBe('Climate Change Mitigation and Low-carbon Economy Act, 2016');
     expect(s.text.startsWith('Speaker, I’m pleased today to lend my voice to Bill 172')).toBe(true);
-    expect(s.text.endsWith('I always find it interesting when a Liberal is willing to point out the spin of his former colleagues.')).toBe(true);
+    expect(s.text.endsWith('I always find it interesting when a Liberal is willing to point out the spin of his former colleagues.')).toBe(
+      true,
+    );
   });
 
   test('2016-03-02: a member statement that ends in French is two speeches, the French one from its own paragraph', () => {
-    const two = speeches.filter((x) => x.key.startsWith('on/speech/2016-03-02/') && x.speaker_name_raw === 'Mrs. Marie-France Lalonde' && x.subject === 'Family Day');
+    const two = speeches.filter(
+      (x) => x.key.startsWith('on/speech/2016-03-02/') && x.speaker_name_raw === 'Mrs. Marie-France Lalonde' && x.subject === 'Family Day',
+    );
     expect(two.map((x) => [x.language, x.source_anchor, x.speech_type, x.spoken_at])).toEqual([
       ['en', 'para720', 'statement', '2016-03-02T15:10:00-05:00'],
       ['fr', 'para723', 'statement', '2016-03-02T15:10:00-05:00'],
@@ -217,14 +301,30 @@ describe.skipIf(!existsSync(REAL))('real sittings', () => {
   });
 
   test('2014-07-02 opens the 41st Parliament: its session starts that day', () => {
-    expect(out.records.sessions).toEqual([{ key: 'on/session/41-1', level: 'provincial', province_territory: 'ON', parliament_number: 41, session_number: 1, name: '41st Parliament, 1st Session', start_date: '2014-07-02' }]);
+    expect(out.records.sessions).toEqual([
+      {
+        key: 'on/session/41-1',
+        level: 'provincial',
+        province_territory: 'ON',
+        parliament_number: 41,
+        session_number: 1,
+        name: '41st Parliament, 1st Session',
+        start_date: '2014-07-02',
+      },
+    ]);
     expect(speeches.find((x) => x.key === 'on/speech/2014-07-02/1')!.spoken_at).toBe('2014-07-02T14:00:00-04:00');
   });
 
-  test('2018-02-20 (the current site\'s layout) is read like the others', () => {
+  test("2018-02-20 (the current site's layout) is read like the others", () => {
     const day = speeches.filter((x) => x.key.startsWith('on/speech/2018-02-20/'));
-    expect(day[0]).toMatchObject({ speaker_name_raw: 'The Speaker (Hon. Dave Levac)', source_anchor: 'para206', spoken_at: '2018-02-20T09:00:00-05:00' });
-    expect(day.some((x) => x.speaker_name_raw === 'Hon. Bob Chiarelli' && x.order_of_business === null && x.subject === 'Order of business')).toBe(true);
+    expect(day[0]).toMatchObject({
+      speaker_name_raw: 'The Speaker (Hon. Dave Levac)',
+      source_anchor: 'para206',
+      spoken_at: '2018-02-20T09:00:00-05:00',
+    });
+    expect(
+      day.some((x) => x.speaker_name_raw === 'Hon. Bob Chiarelli' && x.order_of_business === null && x.subject === 'Order of business'),
+    ).toBe(true);
   });
 
   test('2016-03-02: the deferred division on the time-allocation amendment, 77 to 15 as the Clerk read them, carried', () => {
@@ -234,12 +334,22 @@ describe.skipIf(!existsSync(REAL))('real sittings', () => {
     expect(day.length).toBe(1);
     // The page prints "The ayes are 77; the nays are 15." after the lists, and "The division bells rang from 1139 to 1144." before them.
     expect(printed).toContain('The ayes are 77; the nays are 15.');
-    expect(day[0]).toMatchObject({ session_key: 'on/session/41-1', vote_type: 'division', result: 'passed', ayes: 77, nays: 15, occurred_at: '2016-03-02T11:44:00-05:00', source_system: 'ontario-hansard' });
+    expect(day[0]).toMatchObject({
+      session_key: 'on/session/41-1',
+      vote_type: 'division',
+      result: 'passed',
+      ayes: 77,
+      nays: 15,
+      occurred_at: '2016-03-02T11:44:00-05:00',
+      source_system: 'ontario-hansard',
+    });
     expect(day[0].positions!.length).toBe(92);
     expect(day[0].positions![0]).toEqual({ politician_key: null, politician_name_raw: 'Albanese, Laura', position: 'yea' });
     expect(day[0].positions!.find((p) => p.politician_name_raw === 'Armstrong, Teresa J.')!.position).toBe('nay');
     expect(day[0].motion_text!.endsWith('I declare the amendment carried.')).toBe(true);
-    expect(skips.filter((s) => s.reason === 'voters unlinked: no Ontario member roster in the bundle').map((s) => s.record)).toContain('division at para560');
+    expect(skips.filter((s) => s.reason === 'voters unlinked: no Ontario member roster in the bundle').map((s) => s.record)).toContain(
+      'division at para560',
+    );
   });
 
   test('every member and presiding turn is in the report (no roster here)', () => {

@@ -5,14 +5,14 @@ import { specHonorific } from '../../../build-db/import/people/honorific.js';
 import { HONORIFICS } from '../../../src/core/domain/enums.js';
 
 describe('specHonorific', () => {
-  test("LEGISinfo's and the House's \"Right Hon.\" is the spec's \"Rt. Hon.\"", () => {
+  test('LEGISinfo\'s and the House\'s "Right Hon." is the spec\'s "Rt. Hon."', () => {
     // LEGISinfo's SponsorPersonShortHonorificEn prints "Right Hon." for 51 sponsorships (bills_metadata.jsonl.gz).
     expect(specHonorific('Right Hon.')).toBe('Rt. Hon.');
     expect(specHonorific('The Right Honourable')).toBe('Rt. Hon.');
     expect(specHonorific('Rt Hon')).toBe('Rt. Hon.');
   });
 
-  test('the spec\'s own forms are kept, spelled-out words mapped, case and spaces ignored', () => {
+  test("the spec's own forms are kept, spelled-out words mapped, case and spaces ignored", () => {
     for (const h of HONORIFICS) expect(specHonorific(h)).toBe(h);
     expect(specHonorific(' hon. ')).toBe('Hon.');
     expect(specHonorific('The Honourable')).toBe('Hon.');

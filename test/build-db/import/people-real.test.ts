@@ -15,8 +15,25 @@ import { datasetPath } from '../../../build-db/import/run-import.js';
 import { importBuildServe, type ImportedApp } from '../../helpers/import-app.js';
 
 const DATASETS = join(import.meta.dir, '../../../../shared/datasets');
-const KINDS = ['hoc-members', 'parlinfo-parliamentarians', 'everypolitician-canada', 'openparliament-fixtures', 'legisinfo-bills', 'hoc-hansard', 'bc-hansard'];
-const NEEDED = ['hoc-members-2023', 'parlinfo-parliamentarians', 'everypolitician-canada', 'openparliament-fixtures', 'legisinfo-bills', 'hoc-hansard-xml-samples', 'bc-hansard-html-samples', 'ocd-division-ids-ca'];
+const KINDS = [
+  'hoc-members',
+  'parlinfo-parliamentarians',
+  'everypolitician-canada',
+  'openparliament-fixtures',
+  'legisinfo-bills',
+  'hoc-hansard',
+  'bc-hansard',
+];
+const NEEDED = [
+  'hoc-members-2023',
+  'parlinfo-parliamentarians',
+  'everypolitician-canada',
+  'openparliament-fixtures',
+  'legisinfo-bills',
+  'hoc-hansard-xml-samples',
+  'bc-hansard-html-samples',
+  'ocd-division-ids-ca',
+];
 const available = NEEDED.every((d) => existsSync(join(DATASETS, d)));
 
 let served: ImportedApp;
@@ -25,7 +42,10 @@ const db = () => new Database(join(served.into, '..', 'x.db'), { readonly: true 
 
 beforeAll(async () => {
   if (!available) return;
-  served = await importBuildServe(IMPORTERS.filter((i) => KINDS.includes(i.kind)), datasetPath(DATASETS));
+  served = await importBuildServe(
+    IMPORTERS.filter((i) => KINDS.includes(i.kind)),
+    datasetPath(DATASETS),
+  );
   const d = db();
   attribution = JSON.parse(d.prepare('SELECT attribution FROM build').pluck().get() as string);
   d.close();
@@ -44,7 +64,10 @@ describe.skipIf(!available)('linking rates on the real files', () => {
     const p = attribution['vote_positions/hoc-hansard'];
     expect(p.linked / p.total).toBeGreaterThanOrEqual(0.99);
     const d = db();
-    const missing = d.prepare(`SELECT count(*) FROM vote_positions WHERE politician_id IS NOT NULL AND party_at_time IS NULL`).pluck().get();
+    const missing = d
+      .prepare(`SELECT count(*) FROM vote_positions WHERE politician_id IS NOT NULL AND party_at_time IS NULL`)
+      .pluck()
+      .get();
     d.close();
     expect(missing).toBe(0);
   });
@@ -61,8 +84,18 @@ describe.skipIf(!available)('linking rates on the real files', () => {
 
   test('every unlinked member turn and ballot is in the report with its reason', () => {
     const d = db();
-    const unlinked = d.prepare(`SELECT count(*) FROM speeches WHERE source_system = 'hoc-hansard' AND politician_id IS NULL AND speaker_kind IN ('member', 'presiding')`).pluck().get() as number;
-    const ballots = d.prepare(`SELECT count(*) FROM vote_positions p JOIN votes v ON v.id = p.vote_id WHERE v.source_system = 'hoc-hansard' AND p.politician_id IS NULL`).pluck().get() as number;
+    const unlinked = d
+      .prepare(
+        `SELECT count(*) FROM speeches WHERE source_system = 'hoc-hansard' AND politician_id IS NULL AND speaker_kind IN ('member', 'presiding')`,
+      )
+      .pluck()
+      .get() as number;
+    const ballots = d
+      .prepare(
+        `SELECT count(*) FROM vote_positions p JOIN votes v ON v.id = p.vote_id WHERE v.source_system = 'hoc-hansard' AND p.politician_id IS NULL`,
+      )
+      .pluck()
+      .get() as number;
     d.close();
     const reported = served.report.skipped.filter((s) => s.importer === 'hoc-hansard');
     expect(reported.filter((s) => s.reason.startsWith('speaker unlinked')).length).toBe(unlinked);
@@ -73,15 +106,17 @@ describe.skipIf(!available)('linking rates on the real files', () => {
 describe.skipIf(!available)('the API shows it', () => {
   test('/politicians?status=former lists members of past Parliaments: Dennis Mills (PersonId 556, ParlInfo)', async () => {
     const body = await served.get('/politicians?status=former&q=dennis%20joseph%20mills');
-    expect(body.items.map((p: Record<string, unknown>) => [p.id, p.status, p.constituency_name])).toEqual([[ids.politician('ca-hoc/person/556'), 'former', 'Toronto—Danforth']]);
+    expect(body.items.map((p: Record<string, unknown>) => [p.id, p.status, p.constituency_name])).toEqual([
+      [ids.politician('ca-hoc/person/556'), 'former', 'Toronto—Danforth'],
+    ]);
     expect((await served.get('/politicians?status=former&jurisdiction=federal')).total).toBeGreaterThan(1000);
   });
 
-  test('/politicians/{id} carries the term history: Andrew Scheer, Regina—Qu\'Appelle since 2004, one term per Parliament', async () => {
+  test("/politicians/{id} carries the term history: Andrew Scheer, Regina—Qu'Appelle since 2004, one term per Parliament", async () => {
     const { terms } = await served.get(`/politicians/${ids.politician('ca-hoc/person/25454')}`);
     const house = terms.filter((t: Record<string, unknown>) => t.elected_office === 'MP' && !t.observed);
     expect(house.map((t: Record<string, unknown>) => t.parliament_number)).toEqual([38, 39, 40, 41, 42, 43, 44]);
-    expect(new Set(house.map((t: Record<string, unknown>) => t.constituency_name))).toEqual(new Set(['Regina—Qu\'Appelle']));
+    expect(new Set(house.map((t: Record<string, unknown>) => t.constituency_name))).toEqual(new Set(["Regina—Qu'Appelle"]));
     expect(house.every((t: Record<string, unknown>) => t.party === 'Conservative')).toBe(true);
   });
 
@@ -90,7 +125,9 @@ describe.skipIf(!available)('the API shows it', () => {
     const { positions } = await served.get(`/votes/${id}/positions`);
     const named = positions.filter((p: Record<string, unknown>) => p.politician_id !== null);
     expect(named.length / positions.length).toBeGreaterThanOrEqual(0.99);
-    expect(named.every((p: Record<string, unknown>) => typeof p.party_at_time === 'string' && typeof p.politician_name === 'string')).toBe(true);
+    expect(named.every((p: Record<string, unknown>) => typeof p.party_at_time === 'string' && typeof p.politician_name === 'string')).toBe(
+      true,
+    );
     // Division No. 140 of 2014-05-14 is in the 41st Parliament: Conservatives, NDP and Liberals sat.
     expect(new Set(named.map((p: Record<string, unknown>) => p.party_at_time))).toContain('NDP');
   });
@@ -99,8 +136,17 @@ describe.skipIf(!available)('the API shows it', () => {
   for (const day of ['2011-11-25', '2023-05-18']) {
     test(`search filters by party and by politician on the sitting of ${day}`, async () => {
       const d = db();
-      const byParty = d.prepare(`SELECT count(*) FROM chunks c JOIN speeches s ON s.id = c.speech_id WHERE s.party_at_time = 'Conservative' AND substr(s.spoken_at, 1, 10) = ?`).pluck().get(day) as number;
-      const top = d.prepare(`SELECT s.politician_id AS politician_id, count(*) AS n FROM chunks c JOIN speeches s ON s.id = c.speech_id WHERE substr(s.spoken_at, 1, 10) = ? AND s.politician_id IS NOT NULL GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1`).get(day) as { politician_id: string; n: number };
+      const byParty = d
+        .prepare(
+          `SELECT count(*) FROM chunks c JOIN speeches s ON s.id = c.speech_id WHERE s.party_at_time = 'Conservative' AND substr(s.spoken_at, 1, 10) = ?`,
+        )
+        .pluck()
+        .get(day) as number;
+      const top = d
+        .prepare(
+          `SELECT s.politician_id AS politician_id, count(*) AS n FROM chunks c JOIN speeches s ON s.id = c.speech_id WHERE substr(s.spoken_at, 1, 10) = ? AND s.politician_id IS NOT NULL GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1`,
+        )
+        .get(day) as { politician_id: string; n: number };
       d.close();
       expect(byParty).toBeGreaterThan(0);
       const party = await served.get(`/search/speeches?party=Conservative&from=${day}&to=${day}&limit=50`);

@@ -17,29 +17,66 @@ import { importBuildServe, type ImportedApp } from '../../helpers/import-app.js'
 import { tempDir } from '../../helpers/fixture.js';
 
 const role = (type: string, name: string | null, start: string, end: string | null, extra: Record<string, unknown> = {}) => ({
-  OrganizationTypeEn: type, GroupingTitleEn: type === 'Constituency' || type === 'Party' ? 'Parliamentarian' : null, OrganizationLongEn: name,
-  OrganizationProvinceEn: type === 'Constituency' ? 'Ontario' : null, NameFr: type === 'Party' ? 'Membre du parti' : 'Membre pour la circonscription',
-  StartDate: `${start}T00:00:00Z`, EndDate: end ? `${end}T00:00:00Z` : null, ...extra,
+  OrganizationTypeEn: type,
+  GroupingTitleEn: type === 'Constituency' || type === 'Party' ? 'Parliamentarian' : null,
+  OrganizationLongEn: name,
+  OrganizationProvinceEn: type === 'Constituency' ? 'Ontario' : null,
+  NameFr: type === 'Party' ? 'Membre du parti' : 'Membre pour la circonscription',
+  StartDate: `${start}T00:00:00Z`,
+  EndDate: end ? `${end}T00:00:00Z` : null,
+  ...extra,
 });
 const person = (id: number, hoc: number, first: string, last: string, roles: unknown[], extra: Record<string, unknown> = {}) => ({
-  PersonId: id, HOCPersonId: hoc, SenatePersonId: 0, UsedFirstName: first, FormalFirstName: null, MiddleName: null, LastName: last,
-  DateOfDeath: null, IsCurrentlyMP: true, IsCurrentlySenator: false, Roles: roles, Elections: [], ...extra,
+  PersonId: id,
+  HOCPersonId: hoc,
+  SenatePersonId: 0,
+  UsedFirstName: first,
+  FormalFirstName: null,
+  MiddleName: null,
+  LastName: last,
+  DateOfDeath: null,
+  IsCurrentlyMP: true,
+  IsCurrentlySenator: false,
+  Roles: roles,
+  Elections: [],
+  ...extra,
 });
 
 // Leona Crosser: Riding One in the 41st; Riding Two (redistribution) from 2015; Liberal, then
 // Conservative from 2018-09-17 (she crossed the floor). One ParlInfo seat role per riding.
 const ROSTER = [
   person(1, 9001, 'Leona', 'Crosser', [
-    role('Constituency', 'Riding One', '2011-05-02', '2015-10-18'), role('Constituency', 'Riding Two', '2015-10-19', null),
-    role('Party', 'Liberal Party of Canada', '2011-05-02', '2018-09-16'), role('Party', 'Conservative Party of Canada', '2018-09-17', null),
+    role('Constituency', 'Riding One', '2011-05-02', '2015-10-18'),
+    role('Constituency', 'Riding Two', '2015-10-19', null),
+    role('Party', 'Liberal Party of Canada', '2011-05-02', '2018-09-16'),
+    role('Party', 'Conservative Party of Canada', '2018-09-17', null),
   ]),
-  person(2, 9002, 'Maninder', 'Sidhu', [role('Constituency', 'Brampton East', '2015-10-19', null), role('Party', 'Liberal Party of Canada', '2015-10-19', null)]),
+  person(2, 9002, 'Maninder', 'Sidhu', [
+    role('Constituency', 'Brampton East', '2015-10-19', null),
+    role('Party', 'Liberal Party of Canada', '2015-10-19', null),
+  ]),
   // No House PersonId: keyed by ParlInfo's own id.
-  person(3, 0, 'Sonia', 'Sidhu', [role('Constituency', 'Brampton South', '2015-10-19', null), role('Party', 'Liberal Party of Canada', '2015-10-19', null)]),
-  person(4, 9004, 'Anne', 'Gavel', [role('Constituency', 'Halifax West', '2011-05-02', null), role('Party', 'Liberal Party of Canada', '2011-05-02', null)]),
-  person(5, 9005, 'Lloyd', 'Chairman', [role('Constituency', 'Guelph', '2015-10-19', null), role('Party', 'Liberal Party of Canada', '2015-10-19', null)]),
+  person(3, 0, 'Sonia', 'Sidhu', [
+    role('Constituency', 'Brampton South', '2015-10-19', null),
+    role('Party', 'Liberal Party of Canada', '2015-10-19', null),
+  ]),
+  person(4, 9004, 'Anne', 'Gavel', [
+    role('Constituency', 'Halifax West', '2011-05-02', null),
+    role('Party', 'Liberal Party of Canada', '2011-05-02', null),
+  ]),
+  person(5, 9005, 'Lloyd', 'Chairman', [
+    role('Constituency', 'Guelph', '2015-10-19', null),
+    role('Party', 'Liberal Party of Canada', '2015-10-19', null),
+  ]),
   // Left at the 2015 election.
-  person(6, 9006, 'Old', 'Member', [role('Constituency', 'Riding Three', '2011-05-02', '2015-10-18'), role('Party', 'NDP', '2011-05-02', null)], { IsCurrentlyMP: false }),
+  person(
+    6,
+    9006,
+    'Old',
+    'Member',
+    [role('Constituency', 'Riding Three', '2011-05-02', '2015-10-18'), role('Party', 'NDP', '2011-05-02', null)],
+    { IsCurrentlyMP: false },
+  ),
 ];
 
 const header = () => '<?xml version="1.0" encoding="UTF-8"?>';
@@ -91,7 +128,15 @@ const MEETING = `${header()}
 </Hansard>`;
 
 // 42-1 as another importer would have put it in the bundle (the XML states no session dates).
-const SESSION = { key: 'ca/session/42-1', level: 'federal', parliament_number: 42, session_number: 1, name: '42nd Parliament, 1st Session', start_date: '2015-12-03', end_date: '2019-09-11' };
+const SESSION = {
+  key: 'ca/session/42-1',
+  level: 'federal',
+  parliament_number: 42,
+  session_number: 1,
+  name: '42nd Parliament, 1st Session',
+  start_date: '2015-12-03',
+  end_date: '2019-09-11',
+};
 
 let served: ImportedApp;
 let folder: string;
@@ -102,8 +147,11 @@ beforeAll(async () => {
   mkdirSync(join(folder, 'hoc-hansard-xml-samples'));
   writeFileSync(join(folder, 'hoc-hansard-xml-samples', '42-1-330-en.xml'), SITTING);
   writeFileSync(join(folder, 'hoc-hansard-xml-samples', 'FERR-12-en.xml'), MEETING);
-  served = await importBuildServe([parlinfoImporter, hocHansardImporter], (i) => join(folder, i.datasetDir),
-    (into) => writeFileSync(join(into, 'sessions.prep.jsonl'), `${JSON.stringify(SESSION)}\n`));
+  served = await importBuildServe(
+    [parlinfoImporter, hocHansardImporter],
+    (i) => join(folder, i.datasetDir),
+    (into) => writeFileSync(join(into, 'sessions.prep.jsonl'), `${JSON.stringify(SESSION)}\n`),
+  );
 }, 60_000);
 afterAll(() => {
   served?.close();
@@ -117,7 +165,15 @@ const skips = (reason: string) => served.report.skipped.filter((s) => s.reason =
 describe('terms: one per seat held (Parliament, riding, party)', () => {
   test('a member who changes riding and party has one term per Parliament, riding and party', async () => {
     const { terms, politician } = await served.get(`/politicians/${pid(9001)}`);
-    expect(terms.map((t: Record<string, unknown>) => [t.parliament_number, t.constituency_name, t.party, (t.start_at as string).slice(0, 10), (t.end_at as string | null)?.slice(0, 10) ?? null])).toEqual([
+    expect(
+      terms.map((t: Record<string, unknown>) => [
+        t.parliament_number,
+        t.constituency_name,
+        t.party,
+        (t.start_at as string).slice(0, 10),
+        (t.end_at as string | null)?.slice(0, 10) ?? null,
+      ]),
+    ).toEqual([
       [41, 'Riding One', 'Liberal', '2011-05-02', '2015-08-02'], // the 41st Parliament was dissolved on 2015-08-02
       [42, 'Riding Two', 'Liberal', '2015-10-19', '2018-09-16'],
       [42, 'Riding Two', 'Conservative', '2018-09-17', '2019-09-11'],
@@ -135,19 +191,26 @@ describe('terms: one per seat held (Parliament, riding, party)', () => {
     expect((await served.get('/politicians?jurisdiction=federal')).total).toBe(5);
   });
 
-  test('a member without a House PersonId is keyed by ParlInfo\'s id', async () => {
+  test("a member without a House PersonId is keyed by ParlInfo's id", async () => {
     expect((await served.get(`/politicians/${ids.politician('ca-parlinfo/person/3')}`)).politician.name).toBe('Sonia Sidhu');
   });
 });
 
-describe('speeches and ballots linked to whoever held the seat that day, with that day\'s party', () => {
+describe("speeches and ballots linked to whoever held the seat that day, with that day's party", () => {
   const db = () => new Database(join(served.into, '..', 'x.db'), { readonly: true });
   const speech = (anchor: string) => {
     const d = db();
-    try { return d.prepare('SELECT politician_id, party_at_time, speaker_kind FROM speeches WHERE source_anchor = ?').get(anchor) as Record<string, unknown>; } finally { d.close(); }
+    try {
+      return d.prepare('SELECT politician_id, party_at_time, speaker_kind FROM speeches WHERE source_anchor = ?').get(anchor) as Record<
+        string,
+        unknown
+      >;
+    } finally {
+      d.close();
+    }
   };
 
-  test('a bare label takes the party of the member\'s term that day (Conservative since 2018-09-17)', () => {
+  test("a bare label takes the party of the member's term that day (Conservative since 2018-09-17)", () => {
     expect(speech('102')).toEqual({ politician_id: pid(9001), party_at_time: 'Conservative', speaker_kind: 'member' });
     expect(speech('103')).toEqual({ politician_id: pid(9001), party_at_time: 'Conservative', speaker_kind: 'member' });
   });
@@ -175,17 +238,35 @@ describe('speeches and ballots linked to whoever held the seat that day, with th
 
   test('two members with one surname in one division: told apart by the riding printed, never guessed without it', async () => {
     const vote = await served.get('/votes?level=federal');
-    const byKey = Object.fromEntries(vote.items.map((v: Record<string, unknown>) => [String(v.motion_text).includes('amendment') ? 901 : 900, v.id]));
+    const byKey = Object.fromEntries(
+      vote.items.map((v: Record<string, unknown>) => [String(v.motion_text).includes('amendment') ? 901 : 900, v.id]),
+    );
     const first = await served.get(`/votes/${byKey[900]}/positions`);
-    expect(first.positions.map((p: Record<string, unknown>) => [p.politician_name_raw, p.politician_name, p.party_at_time, p.constituency_at_time])).toEqual([
+    expect(
+      first.positions.map((p: Record<string, unknown>) => [
+        p.politician_name_raw,
+        p.politician_name,
+        p.party_at_time,
+        p.constituency_at_time,
+      ]),
+    ).toEqual([
       ['Crosser', 'Leona Crosser', 'Conservative', 'Riding Two'],
       ['Sidhu (Brampton East)', 'Maninder Sidhu', 'Liberal', 'Brampton East'],
       ['Sidhu (Brampton South)', 'Sonia Sidhu', 'Liberal', 'Brampton South'],
       ['Newcomer', 'Jean Newcomer', 'NDP', 'Riding Nine'],
     ]);
     const second = await served.get(`/votes/${byKey[901]}/positions`);
-    expect(second.positions.map((p: Record<string, unknown>) => [p.politician_name_raw, p.politician_id === null])).toEqual([['Sidhu', true], ['Crosser', false]]);
-    expect(served.report.skipped).toContainEqual(expect.objectContaining({ record: 'Division 901: Sidhu', reason: 'voter unlinked: several members fit', detail: expect.stringContaining('2 candidates: Maninder Sidhu; Sonia Sidhu') }));
+    expect(second.positions.map((p: Record<string, unknown>) => [p.politician_name_raw, p.politician_id === null])).toEqual([
+      ['Sidhu', true],
+      ['Crosser', false],
+    ]);
+    expect(served.report.skipped).toContainEqual(
+      expect.objectContaining({
+        record: 'Division 901: Sidhu',
+        reason: 'voter unlinked: several members fit',
+        detail: expect.stringContaining('2 candidates: Maninder Sidhu; Sonia Sidhu'),
+      }),
+    );
   });
 });
 
@@ -194,23 +275,65 @@ describe('Hansard names members no roster has that day', () => {
     const key = 'ca-hoc/hansard-member/jean-newcomer-riding-nine';
     const { politician, terms } = await served.get(`/politicians/${ids.politician(key)}`);
     expect(politician).toMatchObject({ name: 'Jean Newcomer', party: 'NDP', constituency_name: 'Riding Nine' });
-    expect(terms).toEqual([expect.objectContaining({ start_at: '2018-10-01T04:00:00Z', end_at: '2018-10-01T04:00:00Z', observed: true, parliament_number: 42, party: 'NDP' })]);
-    expect(hansard().stats).toMatchObject({ members_written_from_hansard: 1, members_known_given_observed_terms: 1, acts_linked_to_members_written_from_hansard: 3 });
+    expect(terms).toEqual([
+      expect.objectContaining({
+        start_at: '2018-10-01T04:00:00Z',
+        end_at: '2018-10-01T04:00:00Z',
+        observed: true,
+        parliament_number: 42,
+        party: 'NDP',
+      }),
+    ]);
+    expect(hansard().stats).toMatchObject({
+      members_written_from_hansard: 1,
+      members_known_given_observed_terms: 1,
+      acts_linked_to_members_written_from_hansard: 3,
+    });
   });
 
   test('a known member of that riding whose later seat no source records: the same person, given an observed term', async () => {
     const { terms, politician } = await served.get(`/politicians/${pid(9006)}`);
-    expect(terms.map((t: Record<string, unknown>) => [t.parliament_number, t.constituency_name, t.observed])).toEqual([[41, 'Riding Three', false], [42, 'Riding Three', true]]);
+    expect(terms.map((t: Record<string, unknown>) => [t.parliament_number, t.constituency_name, t.observed])).toEqual([
+      [41, 'Riding Three', false],
+      [42, 'Riding Three', true],
+    ]);
     expect(politician.status).toBe('former');
   });
 });
 
 describe('the identity rule on its own', () => {
   const people = new Identity([
-    { key: 'a', name: 'Harjit S. Sajjan', first_name: 'Harjit', last_name: 'Sajjan', level: 'federal', terms: [{ start_at: '2015-10-19T00:00:00Z', elected_office: 'MP', constituency_name: 'Vancouver South' }] },
-    { key: 'b', name: "Erin O'Toole", first_name: 'Erin', last_name: "O'Toole", level: 'federal', terms: [{ start_at: '2012-11-26T00:00:00Z', end_at: '2021-08-15T00:00:00Z', elected_office: 'MP' }] },
-    { key: 'c', name: 'Michelle Rempel Garner', first_name: 'Michelle', last_name: 'Rempel Garner', level: 'federal', terms: [{ start_at: '2011-05-02T00:00:00Z', elected_office: 'MP' }] },
-    { key: 'd', name: 'Marjory LeBreton', level: 'federal', same_as: ['ca-senate/person/59'], terms: [{ start_at: '1993-06-18T00:00:00Z', end_at: '2015-07-04T00:00:00Z', elected_office: 'Senator' }] },
+    {
+      key: 'a',
+      name: 'Harjit S. Sajjan',
+      first_name: 'Harjit',
+      last_name: 'Sajjan',
+      level: 'federal',
+      terms: [{ start_at: '2015-10-19T00:00:00Z', elected_office: 'MP', constituency_name: 'Vancouver South' }],
+    },
+    {
+      key: 'b',
+      name: "Erin O'Toole",
+      first_name: 'Erin',
+      last_name: "O'Toole",
+      level: 'federal',
+      terms: [{ start_at: '2012-11-26T00:00:00Z', end_at: '2021-08-15T00:00:00Z', elected_office: 'MP' }],
+    },
+    {
+      key: 'c',
+      name: 'Michelle Rempel Garner',
+      first_name: 'Michelle',
+      last_name: 'Rempel Garner',
+      level: 'federal',
+      terms: [{ start_at: '2011-05-02T00:00:00Z', elected_office: 'MP' }],
+    },
+    {
+      key: 'd',
+      name: 'Marjory LeBreton',
+      level: 'federal',
+      same_as: ['ca-senate/person/59'],
+      terms: [{ start_at: '1993-06-18T00:00:00Z', end_at: '2015-07-04T00:00:00Z', elected_office: 'Senator' }],
+    },
     { key: 'e', name: 'Bo Chen', level: 'provincial', province_territory: 'BC', terms: [{ start_at: '2024-11-01T00:00:00Z' }] },
   ]);
   test('names fold honorifics, accents, apostrophes, hyphens and middle initials', () => {
@@ -223,13 +346,22 @@ describe('the identity rule on its own', () => {
     expect(people.lookup({ key: 'ca-senate/person/59' })).toEqual({ key: 'd', method: 'id' });
     expect(people.lookup({ name: 'Marjory LeBreton', on: '2010-01-01', office: 'MP' }).key).toBeNull();
     expect(people.lookup({ name: 'Bo Chen', on: '2025-01-01', level: 'federal' }).key).toBeNull();
-    expect(people.lookup({ name: "Erin O'Toole", on: '2023-05-18' })).toEqual({ key: null, reason: 'no_candidate', detail: "named like Erin O'Toole, not serving on 2023-05-18" });
+    expect(people.lookup({ name: "Erin O'Toole", on: '2023-05-18' })).toEqual({
+      key: null,
+      reason: 'no_candidate',
+      detail: "named like Erin O'Toole, not serving on 2023-05-18",
+    });
   });
-  test('an open House seat ends at its Parliament\'s dissolution: a 45th-Parliament act finds no 44th seat held', () => {
+  test("an open House seat ends at its Parliament's dissolution: a 45th-Parliament act finds no 44th seat held", () => {
     // The roster leaves its 44th seats open; without the Parliament's end, a 45-1 sponsor "held" the
     // 44th seat on the day and was given no 45th term (real.db: 24 sitting MPs instead of 84).
     const roster = new Identity([
-      { key: 'r', name: 'Jenny Kwan', level: 'federal', terms: [{ start_at: '2021-09-20T00:00:00Z', elected_office: 'MP', constituency_name: 'Vancouver East', parliament_number: 44 }] },
+      {
+        key: 'r',
+        name: 'Jenny Kwan',
+        level: 'federal',
+        terms: [{ start_at: '2021-09-20T00:00:00Z', elected_office: 'MP', constituency_name: 'Vancouver East', parliament_number: 44 }],
+      },
       { key: 's', name: 'Pat Open', level: 'federal', terms: [{ start_at: '2021-09-20T00:00:00Z', elected_office: 'MP' }] },
     ]);
     expect(roster.termOn('r', '2025-03-23', 'MP')?.constituency_name).toBe('Vancouver East');
@@ -239,7 +371,21 @@ describe('the identity rule on its own', () => {
     expect(roster.termOn('s', '2025-06-10', 'MP')).not.toBeNull();
   });
   test('a people record joins a known person by name and riding, never across two House PersonIds', () => {
-    expect(people.matchPerson({ keys: ['ep/1'], name: 'Harjit Sajjan', level: 'federal', terms: [{ start_at: '2015-10-19T00:00:00Z', constituency_name: 'Vancouver South' }] })).toEqual({ key: 'a' });
-    expect(people.matchPerson({ keys: ['ca-hoc/person/1', 'x'], name: 'Harjit Sajjan', level: 'federal', terms: [{ start_at: '2015-10-19T00:00:00Z', constituency_name: 'Vancouver South' }] })).toEqual({ key: 'a' });
+    expect(
+      people.matchPerson({
+        keys: ['ep/1'],
+        name: 'Harjit Sajjan',
+        level: 'federal',
+        terms: [{ start_at: '2015-10-19T00:00:00Z', constituency_name: 'Vancouver South' }],
+      }),
+    ).toEqual({ key: 'a' });
+    expect(
+      people.matchPerson({
+        keys: ['ca-hoc/person/1', 'x'],
+        name: 'Harjit Sajjan',
+        level: 'federal',
+        terms: [{ start_at: '2015-10-19T00:00:00Z', constituency_name: 'Vancouver South' }],
+      }),
+    ).toEqual({ key: 'a' });
   });
 });

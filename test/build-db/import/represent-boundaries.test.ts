@@ -6,7 +6,13 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { buildDataFile } from '../../../build-db/build.js';
 import { Identity } from '../../../build-db/import/identity.js';
-import { emDashes, inferName as inferredName, rulesFor, splitProperty, titleCase } from '../../../build-db/import/represent-boundaries/feature-rules.js';
+import {
+  emDashes,
+  inferName as inferredName,
+  rulesFor,
+  splitProperty,
+  titleCase,
+} from '../../../build-db/import/represent-boundaries/feature-rules.js';
 import { importRepresentBoundaries, provinceOf, representBoundariesImporter } from '../../../build-db/import/represent-boundaries/index.js';
 import { datasetPath, runImport, summarize } from '../../../build-db/import/run-import.js';
 import { projectionFor } from '../../../build-db/import/represent-boundaries/projection.js';
@@ -16,16 +22,26 @@ import { tempDir } from '../../helpers/fixture.js';
 
 const DATASETS = join(import.meta.dir, '../../../../shared/datasets');
 const dirs: string[] = [];
-afterAll(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
 
 describe('feature rules in words', () => {
-  test('common phrasings become functions, on the file\'s own fields', () => {
-    const r = rulesFor('x', { name_from: "'Ward ' followed by property WARD", keep: "features where property Municipali equals 'Brampton'" }, ['WARD', 'Municipali']);
+  test("common phrasings become functions, on the file's own fields", () => {
+    const r = rulesFor(
+      'x',
+      { name_from: "'Ward ' followed by property WARD", keep: "features where property Municipali equals 'Brampton'" },
+      ['WARD', 'Municipali'],
+    );
     if (!r.ok) throw new Error(r.reason);
     expect(r.rules.name({ WARD: 3 })).toBe('Ward 3');
     expect(r.rules.keep({ Municipali: 'Brampton' })).toBe(true);
     expect(r.rules.keep({ Municipali: 'Caledon' })).toBe(false);
-    const two = rulesFor('x', { name_from: 'property PED_Name_E', keep: "features with YR equal to 2017 and WARDTYPE equal to 'WARD' only" }, ['PED_NAME_E', 'YR', 'WARDTYPE']);
+    const two = rulesFor(
+      'x',
+      { name_from: 'property PED_Name_E', keep: "features with YR equal to 2017 and WARDTYPE equal to 'WARD' only" },
+      ['PED_NAME_E', 'YR', 'WARDTYPE'],
+    );
     if (!two.ok) throw new Error(two.reason);
     expect(two.rules.name({ PED_NAME_E: 'Kent' })).toBe('Kent'); // DBF field case differs from the rule's
     expect(two.rules.keep({ YR: 2017, WARDTYPE: 'WARD' })).toBe(true);
@@ -37,10 +53,14 @@ describe('feature rules in words', () => {
     if (!joined.ok) throw new Error(joined.reason);
     expect(joined.rules.name({ TOWN: 'Kent', WARD: 'North' })).toBe('Kent - North');
     expect(joined.rules.name({ TOWN: 'Kent', WARD: '' })).toBeNull();
-    const nb = rulesFor('x', {
-      name_from: "'South Ward' for the feature with OBJECTID 35, otherwise 'North Ward'",
-      keep: 'features whose Mun_Name is the Grand Falls / Grand-Sault municipality (backslash-separated bilingual name)',
-    }, ['OBJECTID', 'Mun_Name']);
+    const nb = rulesFor(
+      'x',
+      {
+        name_from: "'South Ward' for the feature with OBJECTID 35, otherwise 'North Ward'",
+        keep: 'features whose Mun_Name is the Grand Falls / Grand-Sault municipality (backslash-separated bilingual name)',
+      },
+      ['OBJECTID', 'Mun_Name'],
+    );
     if (!nb.ok) throw new Error(nb.reason);
     expect([nb.rules.name({ OBJECTID: 35 }), nb.rules.name({ OBJECTID: 36 })]).toEqual(['South Ward', 'North Ward']);
     expect(nb.rules.keep({ Mun_Name: 'Grand Falls \\ Grand-Sault' })).toBe(true);
@@ -52,32 +72,61 @@ describe('feature rules in words', () => {
       { ID: 1, CODE: 'A', DISTRICT: 'NORTH END', URL: 'http://x/1', NOTE: 'same' },
       { ID: 2, CODE: 'B', DISTRICT: 'SOUTH END', URL: 'http://x/2', NOTE: 'same' },
     ];
-    const inferred = rulesFor('x', { name_from: 'a custom naming function upstream (district name from the attributes)' }, Object.keys(features[0]), features);
+    const inferred = rulesFor(
+      'x',
+      { name_from: 'a custom naming function upstream (district name from the attributes)' },
+      Object.keys(features[0]),
+      features,
+    );
     if (!inferred.ok) throw new Error(inferred.reason);
     // CODE is unique too, but DISTRICT reads like a name; URLs and numbers never name; all capitals are capitalised.
     expect(features.map(inferred.rules.name)).toEqual(['North End', 'South End']);
-    expect(inferred.notes).toEqual(['naming rule "a custom naming function upstream (district name from the attributes)" is prose: inferred from the attributes, DISTRICT (text, different for each of the 2 features kept), capitalised as a name']);
-    const named = rulesFor('x', { name_from: 'a custom naming function upstream (ward name from CODE)' }, Object.keys(features[0]), features);
+    expect(inferred.notes).toEqual([
+      'naming rule "a custom naming function upstream (district name from the attributes)" is prose: inferred from the attributes, DISTRICT (text, different for each of the 2 features kept), capitalised as a name',
+    ]);
+    const named = rulesFor(
+      'x',
+      { name_from: 'a custom naming function upstream (ward name from CODE)' },
+      Object.keys(features[0]),
+      features,
+    );
     if (!named.ok) throw new Error(named.reason);
     expect(features.map(named.rules.name)).toEqual(['A', 'B']);
     expect(inferredName(['ID', 'NOTE'], features)).toBeNull();
   });
 
   test('a rule that cannot be applied is refused with the reason, never guessed', () => {
-    expect(rulesFor('x', { name_from: 'whatever the clerk says' }, ['ID', 'NOTE'], [{ ID: 1, NOTE: 'same' }, { ID: 2, NOTE: 'same' }])).toEqual({
-      ok: false, reason: 'naming rule not understood and no attribute names each feature: "whatever the clerk says" (fields: ID, NOTE)',
+    expect(
+      rulesFor(
+        'x',
+        { name_from: 'whatever the clerk says' },
+        ['ID', 'NOTE'],
+        [
+          { ID: 1, NOTE: 'same' },
+          { ID: 2, NOTE: 'same' },
+        ],
+      ),
+    ).toEqual({
+      ok: false,
+      reason: 'naming rule not understood and no attribute names each feature: "whatever the clerk says" (fields: ID, NOTE)',
     });
     expect(rulesFor('x', { name_from: 'property ED_NAME' }, ['ENGLISH_NA'])).toEqual({
-      ok: false, reason: 'naming rule cannot be applied: "property ED_NAME" names ED_NAME, which the file does not have (fields: ENGLISH_NA)',
+      ok: false,
+      reason: 'naming rule cannot be applied: "property ED_NAME" names ED_NAME, which the file does not have (fields: ENGLISH_NA)',
     });
-    expect(rulesFor('x', { name_from: 'property NAME', keep: 'features the council likes' }, ['NAME'])).toEqual({ ok: false, reason: 'filter rule not understood: "features the council likes"' });
-    expect(splitProperty({ keep: "one boundary set per municipality: features whose property Municipali equals the municipality's name" })).toBe('Municipali');
+    expect(rulesFor('x', { name_from: 'property NAME', keep: 'features the council likes' }, ['NAME'])).toEqual({
+      ok: false,
+      reason: 'filter rule not understood: "features the council likes"',
+    });
+    expect(
+      splitProperty({ keep: "one boundary set per municipality: features whose property Municipali equals the municipality's name" }),
+    ).toBe('Municipali');
   });
 
   test('capitalised names and em dashes', () => {
     expect(titleCase('ARM RIVER-WATROUS')).toBe('Arm River-Watrous');
     expect(titleCase("  st.  catharines o'neil ")).toBe("St. Catharines O'Neil");
-    expect(emDashes('Chester-St. Margaret\'s')).toBe('Chester—St. Margaret\'s');
+    expect(emDashes("Chester-St. Margaret's")).toBe("Chester—St. Margaret's");
   });
 
   test('province from the division id, its SGC code or the domain', () => {
@@ -104,7 +153,12 @@ describe.skipIf(!existsSync(DATASETS))('represent-boundaries on the real shapefi
   const from = join(DATASETS, 'represent-boundaries');
   const out = await importRepresentBoundaries(from, ctx);
   const boundaries = out.records.boundaries!;
-  const manifest = JSON.parse(readFileSync(join(from, 'manifest.json'), 'utf8')) as Array<{ slug: string; boundary_set_names: string[]; bbox: number[]; feature_count: number }>;
+  const manifest = JSON.parse(readFileSync(join(from, 'manifest.json'), 'utf8')) as Array<{
+    slug: string;
+    boundary_set_names: string[];
+    bbox: number[];
+    feature_count: number;
+  }>;
 
   test('every set is imported; skips are filter rules only', () => {
     expect(out.stats!.sets).toBe(65);
@@ -117,12 +171,29 @@ describe.skipIf(!existsSync(DATASETS))('represent-boundaries on the real shapefi
 
   test('reprojected bounding boxes agree with the independent mapshaper conversion to 0.001°', () => {
     for (const set of manifest) {
-      if (set.boundary_set_names[0].includes('%s') || set.slug === 'ca-nb-wards' || /csd-352(1010|1024)$/.test(set.slug) || set.slug === 'country-ca-csd-3515014') continue; // filtered or split sets
-      const name = set.boundary_set_names[0].normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/['’]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+      if (
+        set.boundary_set_names[0].includes('%s') ||
+        set.slug === 'ca-nb-wards' ||
+        /csd-352(1010|1024)$/.test(set.slug) ||
+        set.slug === 'country-ca-csd-3515014'
+      )
+        continue; // filtered or split sets
+      const name = set.boundary_set_names[0]
+        .normalize('NFKD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .toLowerCase()
+        .replace(/['’]/g, '')
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '');
       const mine = boundaries.filter((b) => b.source_set === name);
       expect(mine.length).toBeGreaterThan(0);
       const xs = mine.flatMap((b) => (b.geometry.coordinates as number[][][][]).flatMap((p) => p[0]));
-      const box = [Math.min(...xs.map((p) => p[0])), Math.min(...xs.map((p) => p[1])), Math.max(...xs.map((p) => p[0])), Math.max(...xs.map((p) => p[1]))];
+      const box = [
+        Math.min(...xs.map((p) => p[0])),
+        Math.min(...xs.map((p) => p[1])),
+        Math.max(...xs.map((p) => p[0])),
+        Math.max(...xs.map((p) => p[1])),
+      ];
       box.forEach((v, i) => expect(Math.abs(v - set.bbox[i])).toBeLessThan(0.001));
     }
   });
@@ -138,9 +209,18 @@ describe.skipIf(!existsSync(DATASETS))('represent-boundaries on the real shapefi
     const keep = new Set(['toronto-wards-2018', 'toronto-wards-2010', 'brampton-wards', 'peel-wards']);
     const dir = tempDir('canpol-rep-real-');
     dirs.push(dir);
-    writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ format_version: 1, name: 'rep test', demo: false, extracted_at: '2026-01-01T00:00:00Z' }));
+    writeFileSync(
+      join(dir, 'manifest.json'),
+      JSON.stringify({ format_version: 1, name: 'rep test', demo: false, extracted_at: '2026-01-01T00:00:00Z' }),
+    );
     writeFileSync(join(dir, 'jurisdictions.jsonl'), '');
-    writeFileSync(join(dir, 'boundaries.jsonl'), `${boundaries.filter((b) => keep.has(b.source_set)).map((b) => JSON.stringify(b)).join('\n')}\n`);
+    writeFileSync(
+      join(dir, 'boundaries.jsonl'),
+      `${boundaries
+        .filter((b) => keep.has(b.source_set))
+        .map((b) => JSON.stringify(b))
+        .join('\n')}\n`,
+    );
     const built = buildDataFile({ sources: dir, out: join(dir, 'x.db') });
     expect(built.ok).toBe(true);
     const db = new Database(join(dir, 'x.db'), { readonly: true });
@@ -166,7 +246,12 @@ describe.skipIf(!existsSync(DATASETS))('a set whose rule cannot be applied', () 
     dirs.push(dir);
     const from = join(dir, 'represent-boundaries');
     cpSync(join(real, stratford.original_dir as string), join(from, stratford.original_dir as string), { recursive: true });
-    const broken = { ...stratford, slug: 'country-ca-csd-broken', boundary_set_names: ['Broken wards'], feature_rules: { name_from: 'property WARD_LABEL' } };
+    const broken = {
+      ...stratford,
+      slug: 'country-ca-csd-broken',
+      boundary_set_names: ['Broken wards'],
+      feature_rules: { name_from: 'property WARD_LABEL' },
+    };
     writeFileSync(join(from, 'manifest.json'), JSON.stringify([stratford, broken]));
     return dir;
   }
@@ -175,17 +260,31 @@ describe.skipIf(!existsSync(DATASETS))('a set whose rule cannot be applied', () 
     const dir = folder();
     const into = join(dir, 'bundle');
     const run = runImport({ importers: [representBoundariesImporter], fromOf: datasetPath(dir), into });
-    await expect(run).rejects.toThrow(/country-ca-csd-broken \(represent-boundaries, 3 records\): naming rule cannot be applied: "property WARD_LABEL" names WARD_LABEL, which the file does not have/);
+    await expect(run).rejects.toThrow(
+      /country-ca-csd-broken \(represent-boundaries, 3 records\): naming rule cannot be applied: "property WARD_LABEL" names WARD_LABEL, which the file does not have/,
+    );
     expect(existsSync(join(into, 'boundaries.represent-boundaries.jsonl'))).toBe(false);
   });
 
   test('--skip-boundary-sets leaves it out on purpose: the other sets import, the report and both summaries repeat it', async () => {
     const dir = folder();
     const into = join(dir, 'bundle');
-    const report = await runImport({ importers: [representBoundariesImporter], fromOf: datasetPath(dir), into, skipSets: ['country-ca-csd-broken'] });
-    expect(report.skipped_sets).toEqual([{ importer: 'represent-boundaries', set: 'country-ca-csd-broken', reason: expect.stringContaining('WARD_LABEL'), records: 3 }]);
-    expect(summarize(report).split('\n').slice(-4).join('\n')).toMatch(/^!{100}\n!!! 1 SET\(S\) LEFT OUT OF THIS DATA \(--skip-boundary-sets\), 3 records not imported:\n!!! {3}country-ca-csd-broken \(represent-boundaries\): 3 records: .*WARD_LABEL.*\n!{100}$/);
-    const parts = readFileSync(join(into, 'boundaries.represent-boundaries.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l).source_set);
+    const report = await runImport({
+      importers: [representBoundariesImporter],
+      fromOf: datasetPath(dir),
+      into,
+      skipSets: ['country-ca-csd-broken'],
+    });
+    expect(report.skipped_sets).toEqual([
+      { importer: 'represent-boundaries', set: 'country-ca-csd-broken', reason: expect.stringContaining('WARD_LABEL'), records: 3 },
+    ]);
+    expect(summarize(report).split('\n').slice(-4).join('\n')).toMatch(
+      /^!{100}\n!!! 1 SET\(S\) LEFT OUT OF THIS DATA \(--skip-boundary-sets\), 3 records not imported:\n!!! {3}country-ca-csd-broken \(represent-boundaries\): 3 records: .*WARD_LABEL.*\n!{100}$/,
+    );
+    const parts = readFileSync(join(into, 'boundaries.represent-boundaries.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l).source_set);
     expect(new Set(parts)).toEqual(new Set(['stratford-wards']));
     writeFileSync(join(into, 'jurisdictions.jsonl'), '');
     const built = buildDataFile({ sources: into, out: join(dir, 'x.db') });

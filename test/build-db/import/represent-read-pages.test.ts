@@ -30,18 +30,39 @@ test('a page the fetch did not bring, or a count that disagrees: incomplete, rep
   expect(readChain<number>(dir, 'd').problems.map((p) => p.reason)).toEqual(['meta.next loops back']);
 });
 
-test('listers: the set list names each roster\'s first page and its own next page; a roster page its next', () => {
+test("listers: the set list names each roster's first page and its own next page; a roster page its next", () => {
   const url = 'https://represent.opennorth.ca/representative-sets/?limit=100&offset=0';
-  const sets = LISTERS['represent-representative-sets'](JSON.stringify({
-    objects: [{ url: '/representative-sets/toronto-city-council/', related: { representatives_url: '/representatives/toronto-city-council/' } }, { url: null }],
-    meta: { next: '/representative-sets/?limit=100&offset=100' },
-  }), () => '', url);
+  const sets = LISTERS['represent-representative-sets'](
+    JSON.stringify({
+      objects: [
+        { url: '/representative-sets/toronto-city-council/', related: { representatives_url: '/representatives/toronto-city-council/' } },
+        { url: null },
+      ],
+      meta: { next: '/representative-sets/?limit=100&offset=100' },
+    }),
+    () => '',
+    url,
+  );
   expect(sets.files).toEqual([
-    { path: 'representative-sets/offset-100.json', url: 'https://represent.opennorth.ca/representative-sets/?limit=100&offset=100', list_with: 'represent-representative-sets' },
-    { path: 'representatives/toronto-city-council/offset-0.json', url: 'https://represent.opennorth.ca/representatives/toronto-city-council/?limit=1000&offset=0', list_with: 'represent-representatives' },
+    {
+      path: 'representative-sets/offset-100.json',
+      url: 'https://represent.opennorth.ca/representative-sets/?limit=100&offset=100',
+      list_with: 'represent-representative-sets',
+    },
+    {
+      path: 'representatives/toronto-city-council/offset-0.json',
+      url: 'https://represent.opennorth.ca/representatives/toronto-city-council/?limit=1000&offset=0',
+      list_with: 'represent-representatives',
+    },
   ]);
   expect(sets.problems).toEqual(['representative-sets: a set without a usable url (null)']);
-  const roster = LISTERS['represent-representatives']('{"objects": [], "meta": {"next": "/representatives/toronto-city-council/?limit=100&offset=100"}}', () => '', 'https://represent.opennorth.ca/representatives/toronto-city-council/?limit=100&offset=0');
+  const roster = LISTERS['represent-representatives'](
+    '{"objects": [], "meta": {"next": "/representatives/toronto-city-council/?limit=100&offset=100"}}',
+    () => '',
+    'https://represent.opennorth.ca/representatives/toronto-city-council/?limit=100&offset=0',
+  );
   expect(roster.files.map((f) => f.path)).toEqual(['representatives/toronto-city-council/offset-100.json']);
-  expect(LISTERS['represent-representatives']('not json', () => '', 'https://represent.opennorth.ca/representatives/x/').problems[0]).toStartWith('representatives/x: page is not JSON');
+  expect(
+    LISTERS['represent-representatives']('not json', () => '', 'https://represent.opennorth.ca/representatives/x/').problems[0],
+  ).toStartWith('representatives/x: page is not JSON');
 });

@@ -28,7 +28,11 @@ const into = join(dir, 'bundle');
 // per-host spacing of the defaults off: this test checks the source's own interval).
 const GAP_MS = 25;
 const repo = repoManifest();
-const manifest = { ...repo, defaults: { ...repo.defaults, spacing_ms: 0 }, sources: repo.sources.filter((s) => s.id === 'represent-representatives').map((s) => ({ ...s, min_interval_ms: GAP_MS })) };
+const manifest = {
+  ...repo,
+  defaults: { ...repo.defaults, spacing_ms: 0 },
+  sources: repo.sources.filter((s) => s.id === 'represent-representatives').map((s) => ({ ...s, min_interval_ms: GAP_MS })),
+};
 const seconds: number[] = [];
 const FIRST_NIGHT_FILES = 12;
 let upstream: Upstream;
@@ -37,7 +41,8 @@ const imports: ImportReport[] = [];
 const apps: Array<{ get(path: string): Promise<Json>; close(): void }> = [];
 
 function serve(pages: Record<string, unknown>) {
-  for (const [path, body] of Object.entries(pages)) upstream.behave(path, { kind: 'replace', body: JSON.stringify(body), contentType: 'application/json' });
+  for (const [path, body] of Object.entries(pages))
+    upstream.behave(path, { kind: 'replace', body: JSON.stringify(body), contentType: 'application/json' });
 }
 
 async function night(second: boolean) {
@@ -45,12 +50,24 @@ async function night(second: boolean) {
   const started = performance.now();
   fetches.push(await runFetch({ manifest, cache, mirror: upstream.mirror, retries: 0, backoffMs: 1, politeToLoopback: true }));
   seconds.push((performance.now() - started) / 1000);
-  imports.push(await runImport({ importers: [representRepresentativesImporter], fromOf: (i) => join(cache, i.datasetDir), into, extractedAt: '2026-11-01T00:00:00Z' }));
+  imports.push(
+    await runImport({
+      importers: [representRepresentativesImporter],
+      fromOf: (i) => join(cache, i.datasetDir),
+      into,
+      extractedAt: '2026-11-01T00:00:00Z',
+    }),
+  );
   const out = join(dir, `night-${fetches.length}.db`);
   const built = buildDataFile({ sources: into, out, now: new Date('2026-11-02T00:00:00Z') });
   if (!built.ok) throw new Error(`build failed: ${JSON.stringify(built.issues.slice(0, 5))}`);
   const data = openDataFile(built.out);
-  const app = createApp({ data, logError: (e) => { throw e; } });
+  const app = createApp({
+    data,
+    logError: (e) => {
+      throw e;
+    },
+  });
   apps.push({ get: async (path) => (await app.request(`/api/public/v1${path}`)).json(), close: () => data.close() });
 }
 
@@ -71,7 +88,11 @@ afterAll(async () => {
 });
 
 const names = (body: Json) => body.representatives.map((r: Json) => [r.level, r.constituency_id, r.politician.full_name]);
-const skipsOf = (r: ImportReport, reason: string) => r.skipped.filter((s) => s.reason === reason).map((s) => s.record).sort();
+const skipsOf = (r: ImportReport, reason: string) =>
+  r.skipped
+    .filter((s) => s.reason === reason)
+    .map((s) => s.record)
+    .sort();
 
 describe('fetch: every set and every page, then only conditional requests', () => {
   test('the first night fetches the two set-list pages and every roster page', () => {
@@ -101,7 +122,7 @@ describe('fetch: every set and every page, then only conditional requests', () =
 });
 
 describe('import: joined to boundaries, reported by name and set', () => {
-  test('districts with dashes and accents join by the boundary importer\'s normalisation', async () => {
+  test("districts with dashes and accents join by the boundary importer's normalisation", async () => {
     const body = await apps[1].get('/politicians?jurisdiction=ON&limit=50');
     const byName = Object.fromEntries(body.items.map((p: Json) => [p.full_name, p.constituency_id]));
     expect(byName['Lucille Collard']).toBe('ontario-electoral-districts-2022/ottawa-vanier');
@@ -111,17 +132,24 @@ describe('import: joined to boundaries, reported by name and set', () => {
   test('no boundary, two boundaries, a missing boundary set: each member named with the set', () => {
     const r = imports[1];
     expect(skipsOf(r, 'district matches no boundary')).toEqual([
-      'Ann Atlantis (ontario-legislature)', 'Lou Longtitle (nowhere-town-council)', 'Nora Nowhere (nowhere-town-council)', 'Pat Placeless (nowhere-town-council)',
+      'Ann Atlantis (ontario-legislature)',
+      'Lou Longtitle (nowhere-town-council)',
+      'Nora Nowhere (nowhere-town-council)',
+      'Pat Placeless (nowhere-town-council)',
     ]);
     expect(skipsOf(r, 'district matches two boundaries')).toEqual(['Dora Double (wardville-city-council)']);
-    expect(r.skipped.find((s) => s.record === 'Nora Nowhere (nowhere-town-council)')!.detail).toBe('boundary set nowhere-wards is not in the bundle');
+    expect(r.skipped.find((s) => s.record === 'Nora Nowhere (nowhere-town-council)')!.detail).toBe(
+      'boundary set nowhere-wards is not in the bundle',
+    );
     expect(skipsOf(r, 'federal set: members come from hoc-members')).toEqual(['set house-of-commons']);
   });
   test('a member whose province cannot be told, or whose record the format refuses, is skipped and reported; the build goes on', () => {
     const r = imports[1];
     expect(skipsOf(r, 'province unknown')).toEqual(['Pat Placeless (nowhere-town-council)']);
     expect(skipsOf(r, 'member record not valid')).toEqual(['Lou Longtitle (nowhere-town-council)']);
-    expect(r.skipped.find((s) => s.record === 'Lou Longtitle (nowhere-town-council)' && s.reason === 'member record not valid')!.detail).toContain('elected_office');
+    expect(
+      r.skipped.find((s) => s.record === 'Lou Longtitle (nowhere-town-council)' && s.reason === 'member record not valid')!.detail,
+    ).toContain('elected_office');
   });
   test('offices, e-mail, photo, party; exact duplicate offices kept once', async () => {
     const list = await apps[1].get('/politicians?q=Collard');
@@ -134,18 +162,23 @@ describe('import: joined to boundaries, reported by name and set', () => {
     expect([p.phone, p.fax]).toEqual(['1 416-555-0100', '1 613-555-0102']);
     const { items } = await apps[1].get(`/politicians/${list.items[0].id}/offices`);
     const offices = items.map((o: Json) => [o.kind, o.postal_code, o.phone]);
-    expect(offices).toEqual([['constituency', 'K1L 6C7', '1 613-555-0101'], ['legislature', 'M7A 1A8', '1 416-555-0100']]); // the API's order: constituency first
+    expect(offices).toEqual([
+      ['constituency', 'K1L 6C7', '1 613-555-0101'],
+      ['legislature', 'M7A 1A8', '1 416-555-0100'],
+    ]); // the API's order: constituency first
   });
   test('a set whose boundaries are missing still lists its members, province from the office address', async () => {
     const body = await apps[1].get('/politicians?q=Nowhere');
-    expect(body.items.map((p: Json) => [p.full_name, p.level, p.province_territory, p.constituency_id])).toEqual([['Nora Nowhere', 'municipal', 'NS', 'nowhere-wards/ward-a']]);
+    expect(body.items.map((p: Json) => [p.full_name, p.level, p.province_territory, p.constituency_id])).toEqual([
+      ['Nora Nowhere', 'municipal', 'NS', 'nowhere-wards/ward-a'],
+    ]);
     // The set list gives no last_updated for this set: first seen when the import's inputs were fetched.
     expect(body.items[0].term_start_at).toBe('2026-11-01T00:00:00Z');
   });
 });
 
 describe('terms across fetches', () => {
-  test('a member no longer listed is former, the term ending at the set\'s later update; never deleted', async () => {
+  test("a member no longer listed is former, the term ending at the set's later update; never deleted", async () => {
     const before = await apps[0].get('/politicians?q=Carl%20Gone');
     expect(before.items.map((p: Json) => [p.full_name, p.status])).toEqual([['Carl Gone', 'sitting']]);
     const after = await apps[1].get('/politicians?q=Carl%20Gone&status=former');
@@ -179,8 +212,16 @@ describe('representatives by postcode', () => {
     ]);
   });
   test('a ward whose councillor left: no councillor after the second fetch, never the at-large one', async () => {
-    expect(names(await apps[0].get('/postcodes/K1L2B2/representatives')).at(-1)).toEqual(['municipal', 'wardville-wards-2022/ward-2', 'Carl Gone']);
-    expect(names(await apps[1].get('/postcodes/K1L2B2/representatives')).map((r: string[]) => r[2])).toEqual(['Fiona Federal', 'Lucille Collard', 'Maria Mayor']);
+    expect(names(await apps[0].get('/postcodes/K1L2B2/representatives')).at(-1)).toEqual([
+      'municipal',
+      'wardville-wards-2022/ward-2',
+      'Carl Gone',
+    ]);
+    expect(names(await apps[1].get('/postcodes/K1L2B2/representatives')).map((r: string[]) => r[2])).toEqual([
+      'Fiona Federal',
+      'Lucille Collard',
+      'Maria Mayor',
+    ]);
   });
 });
 
@@ -191,7 +232,10 @@ describe('coverage', () => {
     expect(on.politicians_count).toBe(4);
     expect(on.politicians_status).toBe('partial');
     // Nova Scotia's only member here is a councillor: its provincial row (one of the 14) counts nobody.
-    expect(body.jurisdictions.find((j: Json) => j.jurisdiction === 'NS')).toMatchObject({ politicians_count: 0, politicians_status: 'none' });
+    expect(body.jurisdictions.find((j: Json) => j.jurisdiction === 'NS')).toMatchObject({
+      politicians_count: 0,
+      politicians_status: 'none',
+    });
     expect(on.source_urls.representatives).toBe('https://represent.opennorth.ca/representatives/ontario-legislature/');
   });
 });

@@ -18,18 +18,39 @@ describe.skipIf(!HAVE)('the nightly with discovered sittings', () => {
   let root: string;
   let opts: PipelineOptions;
   beforeAll(async () => {
-    const base = subsetManifest(['hoc-members-xml', 'hoc-members-offices', 'openparliament-sessions', 'fed-ridings-2013-directory', 'ocd-division-ids']);
+    const base = subsetManifest([
+      'hoc-members-xml',
+      'hoc-members-offices',
+      'openparliament-sessions',
+      'fed-ridings-2013-directory',
+      'ocd-division-ids',
+    ]);
     const debates = repoManifest().sources.find((s) => s.id === 'hoc-debates')!;
     const manifest: SourcesManifest = {
-      ...base, sessions: [{ id: '44-1', opened: '2021-11-22' }],
-      sources: [...base.sources, { ...debates, discover: { ...(debates.discover as Extract<Discover, { kind: 'numbered' }>), miss_budget: 2, recheck_last: 1 } }],
+      ...base,
+      sessions: [{ id: '44-1', opened: '2021-11-22' }],
+      sources: [
+        ...base.sources,
+        { ...debates, discover: { ...(debates.discover as Extract<Discover, { kind: 'numbered' }>), miss_budget: 2, recheck_last: 1 } },
+      ],
     };
     dir = mkdtempSync(join(tmpdir(), 'canpol-nightly-discover-'));
     root = join(dir, 'publishers');
     up = await startUpstream(manifest, DATASETS, root);
-    opts = { manifest, cache: join(dir, 'cache'), work: join(dir, 'work'), publishDir: join(dir, 'release'), maxShrink: 0.1, mirror: up.mirror, fetch: { timeoutMs: 5_000, retries: 1, backoffMs: 5 } };
+    opts = {
+      manifest,
+      cache: join(dir, 'cache'),
+      work: join(dir, 'work'),
+      publishDir: join(dir, 'release'),
+      maxShrink: 0.1,
+      mirror: up.mirror,
+      fetch: { timeoutMs: 5_000, retries: 1, backoffMs: 5 },
+    };
   });
-  afterAll(async () => { await up.close(); rmSync(dir, { recursive: true, force: true }); });
+  afterAll(async () => {
+    await up.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
 
   test('night one publishes the sittings found; night two adds the one posted since', async () => {
     publishSitting(root, '44-1', 1, 'E', '44-1-5-en.xml.gz');

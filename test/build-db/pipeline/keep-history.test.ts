@@ -8,14 +8,24 @@ import type { Importer } from '../../../build-db/import/types.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'canpol-keep-history-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const importer = (kind: string, keepsHistory?: boolean): Importer => ({ kind, summary: '', datasetDir: kind, keepsHistory, run: () => ({ records: {}, sources: [], coverage: [] }) });
+const importer = (kind: string, keepsHistory?: boolean): Importer => ({
+  kind,
+  summary: '',
+  datasetDir: kind,
+  keepsHistory,
+  run: () => ({ records: {}, sources: [], coverage: [] }),
+});
 
 test('parts of importers with keepsHistory are copied, nothing else', () => {
   const previous = join(dir, 'previous');
   mkdirSync(previous);
-  for (const f of ['politicians.rosters.jsonl', 'offices.rosters.jsonl', 'politicians.other.jsonl', 'manifest.json']) writeFileSync(join(previous, f), '{}\n');
+  for (const f of ['politicians.rosters.jsonl', 'offices.rosters.jsonl', 'politicians.other.jsonl', 'manifest.json'])
+    writeFileSync(join(previous, f), '{}\n');
   const next = join(dir, 'next');
-  expect(carryHistoryParts(previous, next, [importer('rosters', true), importer('other')]).sort()).toEqual(['offices.rosters.jsonl', 'politicians.rosters.jsonl']);
+  expect(carryHistoryParts(previous, next, [importer('rosters', true), importer('other')]).sort()).toEqual([
+    'offices.rosters.jsonl',
+    'politicians.rosters.jsonl',
+  ]);
   expect(readdirSync(next).sort()).toEqual(['offices.rosters.jsonl', 'politicians.rosters.jsonl']);
 });
 

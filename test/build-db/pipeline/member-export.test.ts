@@ -22,7 +22,13 @@ describe.skipIf(!HAVE)('the nightly with the member search export', () => {
   let root: string;
   let opts: PipelineOptions;
   beforeAll(async () => {
-    const base = subsetManifest(['hoc-members-xml', 'hoc-members-offices', 'openparliament-sessions', 'fed-ridings-2013-directory', 'ocd-division-ids']);
+    const base = subsetManifest([
+      'hoc-members-xml',
+      'hoc-members-offices',
+      'openparliament-sessions',
+      'fed-ridings-2013-directory',
+      'ocd-division-ids',
+    ]);
     const members = repoManifest().sources.find((s) => s.id === 'hoc-members-by-parliament')!;
     expect(members.importer).toBe('hoc-members-by-parliament');
     // The manifest's min_bytes (2000) is for a real export of 300+ members; this one holds three.
@@ -31,17 +37,32 @@ describe.skipIf(!HAVE)('the nightly with the member search export', () => {
     dir = mkdtempSync(join(tmpdir(), 'canpol-nightly-members-'));
     root = join(dir, 'publishers');
     up = await startUpstream(manifest, DATASETS, root);
-    opts = { manifest, cache: join(dir, 'cache'), work: join(dir, 'work'), publishDir: join(dir, 'release'), maxShrink: 0.1, mirror: up.mirror, fetch: { timeoutMs: 5_000, retries: 1, backoffMs: 5 } };
+    opts = {
+      manifest,
+      cache: join(dir, 'cache'),
+      work: join(dir, 'work'),
+      publishDir: join(dir, 'release'),
+      maxShrink: 0.1,
+      mirror: up.mirror,
+      fetch: { timeoutMs: 5_000, retries: 1, backoffMs: 5 },
+    };
   });
-  afterAll(async () => { await up.close(); rmSync(dir, { recursive: true, force: true }); });
+  afterAll(async () => {
+    await up.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
 
   const people = () => {
     const db = new Database(join(dir, 'release', DATA_FILE), { readonly: true });
     try {
-      const rows = db.prepare(`SELECT p.key, p.name, p.status, t.parliament_number, t.constituency_id, t.end_at
-        FROM politicians p JOIN politician_terms t ON t.politician_id = p.id ORDER BY p.key, t.ord`).all() as Array<Record<string, unknown>>;
+      const rows = db
+        .prepare(`SELECT p.key, p.name, p.status, t.parliament_number, t.constituency_id, t.end_at
+        FROM politicians p JOIN politician_terms t ON t.politician_id = p.id ORDER BY p.key, t.ord`)
+        .all() as Array<Record<string, unknown>>;
       return (key: string) => rows.filter((r) => r.key === key);
-    } finally { db.close(); }
+    } finally {
+      db.close();
+    }
   };
 
   test('an export published at its real path makes the next data file hold its MPs as sitting', async () => {
@@ -51,18 +72,37 @@ describe.skipIf(!HAVE)('the nightly with the member search export', () => {
     expect(people()('ca-hoc/person/123456')).toEqual([]);
 
     // Ziad Aboultaif (PersonId 89156, the 2023 roster's) re-elected; a new member; one who left.
-    publishMemberExport(root, 45, memberExport([
-      { id: '89156', first: 'Ziad', last: 'Aboultaif', riding: 'Edmonton Manning', province: 'Alberta', caucus: 'Conservative', from: '2025-04-28T00:00:00' },
-      ...MEMBERS_45.slice(1),
-    ]));
+    publishMemberExport(
+      root,
+      45,
+      memberExport([
+        {
+          id: '89156',
+          first: 'Ziad',
+          last: 'Aboultaif',
+          riding: 'Edmonton Manning',
+          province: 'Alberta',
+          caucus: 'Conservative',
+          from: '2025-04-28T00:00:00',
+        },
+        ...MEMBERS_45.slice(1),
+      ]),
+    );
     const two = await runPipeline(opts);
     expect(two.error).toBeNull();
     expect(two.status).toBe('published');
     expect(two.sources.find((s) => s.id === 'hoc-members-by-parliament')!.items.new).toEqual(['hoc-members-by-parliament/members-45.xml']);
     const of = people();
-    expect(of('ca-hoc/person/123456').map((r) => [r.status, r.parliament_number, r.constituency_id, r.end_at])).toEqual([['sitting', 45, 'federal-electoral-districts-2023/35075', null]]);
+    expect(of('ca-hoc/person/123456').map((r) => [r.status, r.parliament_number, r.constituency_id, r.end_at])).toEqual([
+      ['sitting', 45, 'federal-electoral-districts-2023/35075', null],
+    ]);
     // The roster's 44th-Parliament seat is closed at the dissolution now that the 45th is in the file.
-    expect(of('ca-hoc/person/89156').map((r) => [r.status, r.parliament_number, r.end_at === null])).toEqual([['sitting', 44, false], ['sitting', 45, true]]);
-    expect(of('ca-hoc/person/25000').map((r) => [r.status, r.parliament_number, r.end_at])).toEqual([['former', 45, '2025-08-11T04:00:00Z']]);
+    expect(of('ca-hoc/person/89156').map((r) => [r.status, r.parliament_number, r.end_at === null])).toEqual([
+      ['sitting', 44, false],
+      ['sitting', 45, true],
+    ]);
+    expect(of('ca-hoc/person/25000').map((r) => [r.status, r.parliament_number, r.end_at])).toEqual([
+      ['former', 45, '2025-08-11T04:00:00Z'],
+    ]);
   }, 240_000);
 });

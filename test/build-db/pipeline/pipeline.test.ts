@@ -23,9 +23,20 @@ describe.skipIf(!HAVE)('the nightly pipeline', () => {
   beforeAll(async () => {
     up = await startUpstream(manifest, DATASETS);
     dir = mkdtempSync(join(tmpdir(), 'canpol-nightly-'));
-    opts = { manifest, cache: join(dir, 'cache'), work: join(dir, 'work'), publishDir: join(dir, 'release'), maxShrink: 0.1, mirror: up.mirror, fetch: { timeoutMs: 2_000, retries: 1, backoffMs: 5 } };
+    opts = {
+      manifest,
+      cache: join(dir, 'cache'),
+      work: join(dir, 'work'),
+      publishDir: join(dir, 'release'),
+      maxShrink: 0.1,
+      mirror: up.mirror,
+      fetch: { timeoutMs: 2_000, retries: 1, backoffMs: 5 },
+    };
   });
-  afterAll(async () => { await up.close(); rmSync(dir, { recursive: true, force: true }); });
+  afterAll(async () => {
+    await up.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
 
   test('a required source missing on the first night fails the job and publishes nothing', async () => {
     up.behave(up.pathOf(MEMBERS_URL), { kind: 'gone' });
@@ -69,9 +80,12 @@ describe.skipIf(!HAVE)('the nightly pipeline', () => {
     const sources = JSON.parse(build.sources) as Array<{ id: string; version: string; url: string }>;
     // sha256sum ../shared/datasets/hoc-members-2023/parliament-members.xml
     expect(sources.find((s) => s.id === 'fetch:hoc-members-2023/parliament-members.xml')).toMatchObject({
-      version: 'sha256:bd97e74e550b91069fd4838032a09d2f76f04a3d698dfae5dcb02f0b6df5de0c', url: MEMBERS_URL,
+      version: 'sha256:bd97e74e550b91069fd4838032a09d2f76f04a3d698dfae5dcb02f0b6df5de0c',
+      url: MEMBERS_URL,
     });
-    const federal = file.prepare("SELECT last_verified_at FROM jurisdictions WHERE jurisdiction = 'federal'").get() as { last_verified_at: string };
+    const federal = file.prepare("SELECT last_verified_at FROM jurisdictions WHERE jurisdiction = 'federal'").get() as {
+      last_verified_at: string;
+    };
     file.close();
     expect(Date.now() - Date.parse(federal.last_verified_at)).toBeLessThan(120_000);
   }, 60_000);
@@ -94,13 +108,18 @@ describe.skipIf(!HAVE)('the nightly pipeline', () => {
     expect(r.search!.encoder).toBe('reused');
     expect(r.search!.embedded).toBe(0);
     expect(r.search!.reused).toBe(r.search!.chunks);
-    for (const [table, c] of Object.entries(r.tables)) expect({ table, added: c.added, removed: c.removed }).toEqual({ table, added: 0, removed: 0 });
+    for (const [table, c] of Object.entries(r.tables))
+      expect({ table, added: c.added, removed: c.removed }).toEqual({ table, added: 0, removed: 0 });
   }, 60_000);
 
   test('a table shrinking past --max-shrink trips the guard and nothing is published', async () => {
     const before = sha(join(opts.publishDir, 'canpol.db'));
     const legislators = JSON.parse(readFileSync(join(DATASETS, 'hoc-members-2023/federal-legislators.json'), 'utf8')) as unknown[];
-    up.behave(up.pathOf(OFFICES_URL), { kind: 'replace', body: JSON.stringify(legislators.slice(0, 200)), contentType: 'application/json' });
+    up.behave(up.pathOf(OFFICES_URL), {
+      kind: 'replace',
+      body: JSON.stringify(legislators.slice(0, 200)),
+      contentType: 'application/json',
+    });
     const r = await runPipeline(opts);
     up.behave(up.pathOf(OFFICES_URL), null);
     expect(r.status).toBe('failed');
@@ -124,7 +143,11 @@ describe.skipIf(!HAVE)('the nightly pipeline', () => {
     expect(offices.removed).toBeGreaterThan(0);
     expect(offices.sample.length).toBe(Math.min(offices.removed, 20));
     expect(offices.explained).toBe(true);
-    expect(offices.reasons).toContainEqual({ kind: 'changed upstream', detail: 'hoc-members-offices: hoc-members-2023/federal-legislators.json', rows: null });
+    expect(offices.reasons).toContainEqual({
+      kind: 'changed upstream',
+      detail: 'hoc-members-offices: hoc-members-2023/federal-legislators.json',
+      rows: null,
+    });
     expect(r.guards.find((g) => g.guard === 'no records lost without a named reason')).toMatchObject({ ok: true });
     expect(readFileSync(join(opts.publishDir, 'report.md'), 'utf8')).toContain('## Removed records');
     // The publisher restores the file: the offices come back (rows keyed by position move: explained by the same change).
@@ -137,7 +160,9 @@ describe.skipIf(!HAVE)('the nightly pipeline', () => {
   test('a record gone while every input is byte-identical and no importer skipped more fails the publish, naming the record', async () => {
     // The last release holds a politician no input produces (as a bug that dropped one would look from the other side).
     const db = new Database(join(opts.publishDir, 'canpol.db'));
-    db.exec("CREATE TEMP TABLE extra AS SELECT * FROM politicians LIMIT 1; UPDATE extra SET id = 'tampered-id', key = 'tampered/key'; INSERT INTO politicians SELECT * FROM extra;");
+    db.exec(
+      "CREATE TEMP TABLE extra AS SELECT * FROM politicians LIMIT 1; UPDATE extra SET id = 'tampered-id', key = 'tampered/key'; INSERT INTO politicians SELECT * FROM extra;",
+    );
     db.close();
     const before = sha(join(opts.publishDir, 'canpol.db'));
     const r = await runPipeline({ ...opts, rebuild: true });

@@ -16,8 +16,16 @@ import { buildFixture, tempDir, type Fixture } from '../../helpers/fixture.js';
 
 const REPO = join(import.meta.dir, '../../..');
 
-const storedSets = (db: Database.Database) => new Map((db.prepare(`SELECT b.code, s.containing FROM postcode_boundaries b
-  JOIN point_boundary_sets s ON s.id = b.set_id`).raw().all() as Array<[string, string]>).map(([code, json]) => [code, JSON.parse(json) as string[]]));
+const storedSets = (db: Database.Database) =>
+  new Map(
+    (
+      db
+        .prepare(`SELECT b.code, s.containing FROM postcode_boundaries b
+  JOIN point_boundary_sets s ON s.id = b.set_id`)
+        .raw()
+        .all() as Array<[string, string]>
+    ).map(([code, json]) => [code, JSON.parse(json) as string[]]),
+  );
 
 describe('on the hand-drawn squares (test/helpers/boundary-fixture.ts)', () => {
   let fx: Fixture;
@@ -57,14 +65,20 @@ describe('on the hand-drawn squares (test/helpers/boundary-fixture.ts)', () => {
     copyFileSync(fx.dbPath, copy);
     const db = new Database(copy);
     // Give K1A0A6 the answer of the lake-hole code: no federal riding, no ward.
-    db.prepare(`UPDATE postcode_boundaries SET set_id = (SELECT set_id FROM postcode_boundaries WHERE code = 'K1A0C1') WHERE code = 'K1A0A6'`).run();
+    db.prepare(
+      `UPDATE postcode_boundaries SET set_id = (SELECT set_id FROM postcode_boundaries WHERE code = 'K1A0C1') WHERE code = 'K1A0A6'`,
+    ).run();
     db.close();
     const data = openDataFile(copy);
     try {
-      const body = await (await createApp({ data }).request('/api/public/v1/postcodes/K1A0A6')).json() as { boundaries: Record<string, unknown> };
+      const body = (await (await createApp({ data }).request('/api/public/v1/postcodes/K1A0A6')).json()) as {
+        boundaries: Record<string, unknown>;
+      };
       expect(body.boundaries.federal).toBeNull();
       expect(body.boundaries.municipal).toBeNull();
-    } finally { data.close(); }
+    } finally {
+      data.close();
+    }
   });
 });
 
@@ -90,14 +104,25 @@ describe('every demo postcode and FSA', () => {
     live = openDataFile(bare);
     const fsas = built.db.prepare('SELECT fsa FROM fsas ORDER BY fsa').pluck().all() as string[];
     // Full codes on file, FSAs, and one code per FSA that is not on file (it falls back to its FSA's point).
-    codes = [...(built.db.prepare('SELECT postcode FROM postcodes ORDER BY postcode').pluck().all() as string[]), ...fsas, ...fsas.map((f) => `${f}9Z9`)];
+    codes = [
+      ...(built.db.prepare('SELECT postcode FROM postcodes ORDER BY postcode').pluck().all() as string[]),
+      ...fsas,
+      ...fsas.map((f) => `${f}9Z9`),
+    ];
   }, 60_000);
-  afterAll(() => { built?.close(); live?.close(); rmSync(dir, { recursive: true, force: true }); });
+  afterAll(() => {
+    built?.close();
+    live?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
 
   test('the stored list is the live index lookup at the stored point', () => {
     const index = createBoundaryIndex({ db: built.db });
     const sets = storedSets(built.db);
-    const points = built.db.prepare('SELECT postcode, lat, lng FROM postcodes UNION ALL SELECT fsa, lat, lng FROM fsas').raw().all() as Array<[string, number, number]>;
+    const points = built.db
+      .prepare('SELECT postcode, lat, lng FROM postcodes UNION ALL SELECT fsa, lat, lng FROM fsas')
+      .raw()
+      .all() as Array<[string, number, number]>;
     expect(points.length).toBeGreaterThan(1000);
     expect(sets.size).toBe(points.length);
     let located = 0;

@@ -19,8 +19,12 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const now = new Date('2026-11-02T00:00:00Z');
 // More speech text than the fixture's one-liners, so that chunks have stems at several levels.
 const build = reuseBuilder({
-  dir, now,
-  base: (r) => r.speeches.forEach((s, i) => { s.text = `${s.text} Housing costs and the carbon tax were debated again, housing first; ${'rail '.repeat(i + 1)}service.`; }),
+  dir,
+  now,
+  base: (r) =>
+    r.speeches.forEach((s, i) => {
+      s.text = `${s.text} Housing costs and the carbon tax were debated again, housing first; ${'rail '.repeat(i + 1)}service.`;
+    }),
 });
 
 /** The checksum of each of the keyword index's tables: every row's values with their SQLite types
@@ -48,29 +52,35 @@ describe('--reuse copies the keyword index only when it is the one this build wo
     expect(keywordTables(second.out)).toEqual(keywordTables(first.out));
     const fresh = build(null);
     expect(keywordTables(second.out)).toEqual(keywordTables(fresh.out));
-    const answers = await Promise.all([second.out, fresh.out].map(async (path) => {
-      const data = openDataFile(path);
-      const res = await createApp({ data }).request('/api/public/v1/search/speeches?q=housing%20rail&limit=10');
-      const body = (await res.json()) as { items: Array<{ chunk_id: string }> };
-      data.close();
-      return body.items.map((i) => i.chunk_id);
-    }));
+    const answers = await Promise.all(
+      [second.out, fresh.out].map(async (path) => {
+        const data = openDataFile(path);
+        const res = await createApp({ data }).request('/api/public/v1/search/speeches?q=housing%20rail&limit=10');
+        const body = (await res.json()) as { items: Array<{ chunk_id: string }> };
+        data.close();
+        return body.items.map((i) => i.chunk_id);
+      }),
+    );
     expect(answers[0].length).toBeGreaterThan(0);
     expect(answers[0]).toEqual(answers[1]);
   });
 
-  test('a speech\'s text changed: built, not copied', () => {
-    const changed = build(first.out, (r) => { r.speeches[0].text += ' One more sentence.'; });
+  test("a speech's text changed: built, not copied", () => {
+    const changed = build(first.out, (r) => {
+      r.speeches[0].text += ' One more sentence.';
+    });
     expect(notReused(changed.log)).toContain('its chunks differ');
     expect(changed.log.some((m) => m.startsWith('wrote their keyword index'))).toBe(true);
   });
 
-  test('only a facet changed (a speech\'s party): built, not copied', () => {
-    const changed = build(first.out, (r) => { r.speeches[1].party_at_time = 'Another Party'; });
+  test("only a facet changed (a speech's party): built, not copied", () => {
+    const changed = build(first.out, (r) => {
+      r.speeches[1].party_at_time = 'Another Party';
+    });
     expect(notReused(changed.log)).toContain('its chunks differ');
   });
 
-  test('a previous index the tokenizer disagrees with: its average length, or a chunk\'s token count', () => {
+  test("a previous index the tokenizer disagrees with: its average length, or a chunk's token count", () => {
     const tampered = join(dir, 'tampered.db');
     copyFileSync(first.out, tampered);
     const db = new Database(tampered);
@@ -81,7 +91,7 @@ describe('--reuse copies the keyword index only when it is the one this build wo
     copyFileSync(first.out, tampered);
     const db2 = new Database(tampered);
     db2.unsafeMode(true); // FTS5's shadow tables are read-only otherwise
-    db2.prepare('UPDATE chunks_fts_docsize SET sz = X\'7f\' WHERE id = (SELECT min(id) FROM chunks_fts_docsize)').run();
+    db2.prepare("UPDATE chunks_fts_docsize SET sz = X'7f' WHERE id = (SELECT min(id) FROM chunks_fts_docsize)").run();
     db2.close();
     expect(notReused(build(tampered).log)).toMatch(/chunk \d+ has 127 tokens there/);
   });

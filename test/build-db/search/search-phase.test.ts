@@ -31,14 +31,19 @@ import { generateDemo } from '../../helpers/demo-sources.js';
 const ANY: SearchFilters = { langs: ['en', 'fr'], exclude_presiding: false };
 const dir = mkdtempSync(join(tmpdir(), 'canpol-search-phase-'));
 const cleanup = onnxCleanup();
-afterAll(() => { rmSync(dir, { recursive: true, force: true }); cleanup(); });
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+  cleanup();
+});
 
 const demo = join(dir, 'demo');
 beforeAll(() => generateDemo(demo), 60_000);
 
 async function build(sources: string, out: string, extra: Partial<Parameters<typeof searchPhase>[0]> = {}) {
   const report = {} as SearchPhaseReport;
-  const result = await buildDataFileWith({ sources, out, now: new Date('2026-11-02T00:00:00Z') }, [searchPhase({ sources, report, ...extra })]);
+  const result = await buildDataFileWith({ sources, out, now: new Date('2026-11-02T00:00:00Z') }, [
+    searchPhase({ sources, report, ...extra }),
+  ]);
   if (!result.ok) throw new Error(JSON.stringify(result.issues.slice(0, 3)));
   return report;
 }
@@ -46,10 +51,19 @@ async function build(sources: string, out: string, extra: Partial<Parameters<typ
 async function served(path: string) {
   const data = openDataFile(path);
   const embedder = await loadEncoder(data.db);
-  const app = createApp({ data, embedder, logError: (e) => { throw e; } });
+  const app = createApp({
+    data,
+    embedder,
+    logError: (e) => {
+      throw e;
+    },
+  });
   return {
     get: async (p: string) => (await app.request(`/api/public/v1${p}`)).json() as Promise<Record<string, any>>,
-    close: async () => { await embedder?.close(); data.close(); },
+    close: async () => {
+      await embedder?.close();
+      data.close();
+    },
   };
 }
 
@@ -62,7 +76,10 @@ function vectorsOf(path: string): Map<number, { int8: Int8Array; code: string }>
     const bytes = b.codes.byteLength / b.entries;
     b.rowids.forEach((rowid, i) => {
       const v = int8.get(rowid)!;
-      out.set(rowid, { int8: new Int8Array(v.buffer, v.byteOffset, v.byteLength), code: Buffer.from(b.codes.subarray(i * bytes, (i + 1) * bytes)).toString('hex') });
+      out.set(rowid, {
+        int8: new Int8Array(v.buffer, v.byteOffset, v.byteLength),
+        code: Buffer.from(b.codes.subarray(i * bytes, (i + 1) * bytes)).toString('hex'),
+      });
     });
   }
   expect(out.size).toBe(int8.size);
@@ -85,7 +102,12 @@ function firstOfText(path: string): Map<number, number> {
   const rows = db.prepare('SELECT rowid, content_hash FROM chunks ORDER BY rowid').all() as Array<{ rowid: number; content_hash: string }>;
   db.close();
   const first = new Map<string, number>();
-  return new Map(rows.map((r) => { if (!first.has(r.content_hash)) first.set(r.content_hash, r.rowid); return [r.rowid, first.get(r.content_hash)!]; }));
+  return new Map(
+    rows.map((r) => {
+      if (!first.has(r.content_hash)) first.set(r.content_hash, r.rowid);
+      return [r.rowid, first.get(r.content_hash)!];
+    }),
+  );
 }
 
 describe('learned encoder on the demo corpus, then --reuse', () => {
@@ -111,14 +133,19 @@ describe('learned encoder on the demo corpus, then --reuse', () => {
     }
   }, 120_000); // a build of the demo corpus: 40-60 s on the loaded 2-core VM
 
-  test('the index loaded from the blocks: the filter columns are the chunks\', and its nearest are an exhaustive int8 scan\'s', () => {
+  test("the index loaded from the blocks: the filter columns are the chunks', and its nearest are an exhaustive int8 scan's", () => {
     const db = new Database(first, { readonly: true });
     try {
       const n = db.prepare('SELECT count(*) FROM chunks').pluck().get() as number;
       expect(db.prepare('SELECT count(*) FROM chunk_blocks').pluck().get()).toBe(Math.ceil(n / 65_536));
       const index = createVectorIndex(db, { rescore: n }); // short list = everything: results must be exact
       expect(index.count()).toBe(n);
-      const chunks = db.prepare('SELECT rowid, language, politician_id, lower(party_at_time) AS party FROM chunks').all() as Array<{ rowid: number; language: string; politician_id: string | null; party: string | null }>;
+      const chunks = db.prepare('SELECT rowid, language, politician_id, lower(party_at_time) AS party FROM chunks').all() as Array<{
+        rowid: number;
+        language: string;
+        politician_id: string | null;
+        party: string | null;
+      }>;
       const fr = index.rowMask({ ...ANY, langs: ['fr'] }, null)!;
       for (const c of chunks) expect(fr[c.rowid]).toBe(c.language === 'fr' ? 1 : 0);
       expect(index.politicianIds(chunks.map((c) => c.rowid))).toEqual(chunks.map((c) => c.politician_id));
@@ -126,21 +153,39 @@ describe('learned encoder on the demo corpus, then --reuse', () => {
       const byParty = index.rowMask({ ...ANY, party }, null)!;
       for (const c of chunks) expect(byParty[c.rowid]).toBe(c.party === party ? 1 : 0);
       // The exhaustive scan, written from the definition: cosine of the query to every int8 vector.
-      const all = (db.prepare('SELECT rowid, vector_i8 FROM chunk_int8').raw().all() as Array<[number, Buffer]>).map(([rowid, b]) => ({ rowid, v: new Int8Array(b.buffer, b.byteOffset, b.byteLength) }));
+      const all = (db.prepare('SELECT rowid, vector_i8 FROM chunk_int8').raw().all() as Array<[number, Buffer]>).map(([rowid, b]) => ({
+        rowid,
+        v: new Int8Array(b.buffer, b.byteOffset, b.byteLength),
+      }));
       const random = seededRandom(3);
       for (let t = 0; t < 5; t++) {
         // Queries: a stored vector (its own chunk must come first) and random directions.
-        const q = t === 0 ? Float32Array.from(all[7].v, (x) => x / Math.hypot(...all[7].v)) : Float32Array.from({ length: all[0].v.length }, () => random() * 2 - 1);
+        const q =
+          t === 0
+            ? Float32Array.from(all[7].v, (x) => x / Math.hypot(...all[7].v))
+            : Float32Array.from({ length: all[0].v.length }, () => random() * 2 - 1);
         const norm = Math.hypot(...q);
-        q.forEach((x, i) => { q[i] = x / norm; });
+        q.forEach((x, i) => {
+          q[i] = x / norm;
+        });
         // A chunk with no known word has a zero vector: similarity 0, as the index defines it.
-        const cos = (v: Int8Array) => { const n = Math.hypot(...v); return n ? v.reduce((s, x, i) => s + x * q[i], 0) / n : 0; };
+        const cos = (v: Int8Array) => {
+          const n = Math.hypot(...v);
+          return n ? v.reduce((s, x, i) => s + x * q[i], 0) / n : 0;
+        };
         const isFr = new Set(chunks.filter((c) => c.language === 'fr').map((c) => c.rowid));
         // The index scores the query as 16-bit integers (query16): at most half a step a component
         // off, plus float32's rounding of 1/|v|.
         const within = query16Error(query16(q, new Int16Array(q.length)), q.length) + 1e-6;
-        for (const [f, keep] of [[ANY, () => true], [{ ...ANY, langs: ['fr'] }, (r: number) => isFr.has(r)]] as const) {
-          const want = all.filter((x) => keep(x.rowid)).map((x) => ({ rowid: x.rowid, similarity: cos(x.v) })).sort((a, b) => b.similarity - a.similarity || a.rowid - b.rowid).slice(0, 20);
+        for (const [f, keep] of [
+          [ANY, () => true],
+          [{ ...ANY, langs: ['fr'] }, (r: number) => isFr.has(r)],
+        ] as const) {
+          const want = all
+            .filter((x) => keep(x.rowid))
+            .map((x) => ({ rowid: x.rowid, similarity: cos(x.v) }))
+            .sort((a, b) => b.similarity - a.similarity || a.rowid - b.rowid)
+            .slice(0, 20);
           const got = index.nearest(q, 20, f as SearchFilters, null);
           // Same ranks up to ties: vectors whose cosines differ by less than the scoring's rounding
           // (`within`; near-duplicate texts) may come in either order.
@@ -162,16 +207,23 @@ describe('learned encoder on the demo corpus, then --reuse', () => {
     }
   });
 
-  test('the server\'s loader (encoder beside the vector index) answers as loading one after the other; a damaged block fails it with the encoder closed', async () => {
+  test("the server's loader (encoder beside the vector index) answers as loading one after the other; a damaged block fails it with the encoder closed", async () => {
     const data = openDataFile(first);
     const parts = await loadSearchParts(data.db);
     const serial = await served(first);
     try {
       expect(parts.embedder).not.toBeNull();
       expect(parts.vectors!.count()).toBe(r1.chunks);
-      const app = createApp({ data, embedder: parts.embedder, vectors: parts.vectors, logError: (e) => { throw e; } });
+      const app = createApp({
+        data,
+        embedder: parts.embedder,
+        vectors: parts.vectors,
+        logError: (e) => {
+          throw e;
+        },
+      });
       for (const q of ['mental%20health%20services&lang=en', 'logement%20abordable', 'housing&group_by=politician']) {
-        const body = await (await app.request(`/api/public/v1/search/speeches?q=${q}&limit=10`)).json() as Record<string, any>;
+        const body = (await (await app.request(`/api/public/v1/search/speeches?q=${q}&limit=10`)).json()) as Record<string, any>;
         expect(body).toEqual(await serial.get(`/search/speeches?q=${q}&limit=10`));
         expect(body.mode).toBe('hybrid');
       }
@@ -183,22 +235,34 @@ describe('learned encoder on the demo corpus, then --reuse', () => {
     const damaged = join(dir, 'damaged-block.db');
     copyFileSync(first, damaged);
     const rw = new Database(damaged);
-    rw.prepare('UPDATE chunk_blocks SET rowids = x\'00\' WHERE block = 0').run();
+    rw.prepare("UPDATE chunk_blocks SET rowids = x'00' WHERE block = 0").run();
     rw.close();
     const file = openDataFile(damaged);
     const closed: string[] = [];
     try {
-      await expect(loadSearchParts(file.db, { loadEncoder: async (db) => {
-        const e = await loadEncoder(db);
-        return e && Object.assign(Object.create(e), { close: async () => { closed.push('encoder'); await e.close(); } });
-      } })).rejects.toThrow(/chunk_blocks: block 0 has 1 bytes of rowids/);
+      await expect(
+        loadSearchParts(file.db, {
+          loadEncoder: async (db) => {
+            const e = await loadEncoder(db);
+            return (
+              e &&
+              Object.assign(Object.create(e), {
+                close: async () => {
+                  closed.push('encoder');
+                  await e.close();
+                },
+              })
+            );
+          },
+        }),
+      ).rejects.toThrow(/chunk_blocks: block 0 has 1 bytes of rowids/);
       expect(closed).toEqual(['encoder']);
     } finally {
       file.close();
     }
   }, 60_000);
 
-  test('the server\'s encoder frees its model\'s bytes once loaded and embeds as one that keeps them', async () => {
+  test("the server's encoder frees its model's bytes once loaded and embeds as one that keeps them", async () => {
     const data = openDataFile(first);
     const served = await loadEncoder(data.db);
     const blobs = readEncoderBlobs(data.db)!;
@@ -224,7 +288,7 @@ describe('learned encoder on the demo corpus, then --reuse', () => {
     expect(model.buffer.byteLength).toBe(0);
   });
 
-  test('an encoder keeps nothing of the model bytes it was made from alive (Bun kept an async frame\'s whole scope for its closures)', async () => {
+  test("an encoder keeps nothing of the model bytes it was made from alive (Bun kept an async frame's whole scope for its closures)", async () => {
     const data = openDataFile(first);
     const made = async () => {
       const blobs = readEncoderBlobs(data.db)!;
@@ -261,12 +325,24 @@ describe('learned encoder on the demo corpus, then --reuse', () => {
     await build(demo, third, { reuse: second });
     const tables = (p: string) => {
       const db = new Database(p, { readonly: true });
-      const t = db.prepare('SELECT * FROM chunk_blocks ORDER BY block').raw().all().concat(db.prepare('SELECT * FROM chunk_block_values ORDER BY name, code').raw().all(), db.prepare('SELECT * FROM chunk_int8 ORDER BY rowid').raw().all());
+      const t = db
+        .prepare('SELECT * FROM chunk_blocks ORDER BY block')
+        .raw()
+        .all()
+        .concat(
+          db.prepare('SELECT * FROM chunk_block_values ORDER BY name, code').raw().all(),
+          db.prepare('SELECT * FROM chunk_int8 ORDER BY rowid').raw().all(),
+        );
       db.close();
       return t;
     };
     expect(tables(third)).toEqual(tables(second));
-    const blobs = (p: string) => { const db = new Database(p, { readonly: true }); const b = readEncoderBlobs(db); db.close(); return b; };
+    const blobs = (p: string) => {
+      const db = new Database(p, { readonly: true });
+      const b = readEncoderBlobs(db);
+      db.close();
+      return b;
+    };
     expect(blobs(second)).toEqual(blobs(first));
   }, 120_000);
 
@@ -319,7 +395,9 @@ describe('learned encoder on the demo corpus, then --reuse', () => {
       const got = b.get(rowid)!;
       expect(Array.from(got.int8)).toEqual(Array.from(want));
       const bits = new Uint8Array(got.code.length / 2);
-      want.forEach((x, i) => { if (x > 0) bits[i >> 3] |= 1 << (i & 7); });
+      want.forEach((x, i) => {
+        if (x > 0) bits[i >> 3] |= 1 << (i & 7);
+      });
       expect(got.code).toBe(Buffer.from(bits).toString('hex'));
     }
   }, 120_000); // a copy and a build: ~50 s on the loaded 2-core VM
@@ -328,9 +406,16 @@ describe('learned encoder on the demo corpus, then --reuse', () => {
     const marked = join(dir, 'marked.db');
     copyFileSync(first, marked);
     const db = new Database(marked);
-    const twin = db.prepare('SELECT max(rowid) AS rowid FROM chunks GROUP BY content_hash HAVING count(*) > 1 LIMIT 1').pluck().get() as number | undefined;
+    const twin = db.prepare('SELECT max(rowid) AS rowid FROM chunks GROUP BY content_hash HAVING count(*) > 1 LIMIT 1').pluck().get() as
+      | number
+      | undefined;
     expect(twin).toBeDefined(); // the demo corpus repeats some texts
-    const mark = Buffer.from(Int8Array.from({ length: (db.prepare('SELECT length(vector_i8) FROM chunk_int8 LIMIT 1').pluck().get() as number) }, (_, i) => (i % 7) - 3).buffer);
+    const mark = Buffer.from(
+      Int8Array.from(
+        { length: db.prepare('SELECT length(vector_i8) FROM chunk_int8 LIMIT 1').pluck().get() as number },
+        (_, i) => (i % 7) - 3,
+      ).buffer,
+    );
     db.prepare('UPDATE chunk_int8 SET vector_i8 = ? WHERE rowid = ?').run(mark, twin);
     db.exec('DROP TABLE checksums'); // a file from before checksums: its blobs cannot be checked, the rest is read as it is
     db.close();
@@ -343,13 +428,20 @@ describe('learned encoder on the demo corpus, then --reuse', () => {
   test('--reuse when every chunk moved (a speech added first) copies by text: the vector of the first chunk of that text', async () => {
     const moved = await demoWithSpeeches('moved', (lines) => {
       const s = JSON.parse(lines[0]);
-      Object.assign(s, { key: `${s.key}-added`, text: 'A speech added before all the others, about lighthouses and fog horns on the coast.' });
+      Object.assign(s, {
+        key: `${s.key}-added`,
+        text: 'A speech added before all the others, about lighthouses and fog horns on the coast.',
+      });
       return [JSON.stringify(s), ...lines];
     });
     const out = join(dir, 'moved.db');
     const r = await build(moved, out, { reuse: first });
     const db = new Database(out, { readonly: true });
-    const rows = db.prepare('SELECT rowid, content_hash, text FROM chunks ORDER BY rowid').all() as Array<{ rowid: number; content_hash: string; text: string }>;
+    const rows = db.prepare('SELECT rowid, content_hash, text FROM chunks ORDER BY rowid').all() as Array<{
+      rowid: number;
+      content_hash: string;
+      text: string;
+    }>;
     db.close();
     const added = rows.filter((c) => c.text.includes('lighthouses and fog horns')).map((c) => c.rowid);
     expect(r).toMatchObject({ encoder: 'reused', embedded: added.length, reused: r1.chunks });
@@ -363,7 +455,8 @@ describe('learned encoder on the demo corpus, then --reuse', () => {
     const firstByHash = new Map<string, number>();
     for (const [rowid, hash] of previous) if (!firstByHash.has(hash)) firstByHash.set(hash, rowid);
     for (const c of rows.filter((x) => !added.includes(x.rowid))) {
-      const want = a.get(firstByHash.get(c.content_hash)!)!, got = b.get(c.rowid)!;
+      const want = a.get(firstByHash.get(c.content_hash)!)!,
+        got = b.get(c.rowid)!;
       expect(got.code).toBe(want.code);
       expect(Array.from(got.int8)).toEqual(Array.from(want.int8));
     }
@@ -381,7 +474,9 @@ describe('learned encoder on the demo corpus, then --reuse', () => {
     // The one embedded is the changed chunk's text (read apart from the batch when reusing).
     const db = new Database(join(dir, 'third.db'), { readonly: true });
     db.prepare('ATTACH DATABASE ? AS prev').run(first);
-    const fresh = db.prepare('SELECT rowid, text FROM chunks WHERE content_hash NOT IN (SELECT content_hash FROM prev.chunk_rows)').all() as Array<{ rowid: number; text: string }>;
+    const fresh = db
+      .prepare('SELECT rowid, text FROM chunks WHERE content_hash NOT IN (SELECT content_hash FROM prev.chunk_rows)')
+      .all() as Array<{ rowid: number; text: string }>;
     expect(fresh.length).toBe(1);
     expect(fresh[0].text).toContain('A sentence added for this test.');
     const encoder = await loadEncoder(db);
@@ -409,14 +504,21 @@ describe('a corpus too small to learn from', () => {
   }, 30_000);
 });
 
-describe('an operator\'s pretrained encoder (canpol build --encoder-model --encoder-tokenizer)', () => {
+describe("an operator's pretrained encoder (canpol build --encoder-model --encoder-tokenizer)", () => {
   test('is stored in the data file and embeds chunks and queries', async () => {
     const model = join(dir, 'model.onnx');
     const tokenizer = join(dir, 'tokenizer.json');
     writeFileSync(model, tinyModel(true));
     writeFileSync(tokenizer, JSON.stringify(WORDPIECE));
     const out = join(dir, 'pretrained.db');
-    const code = await buildCommand({ sources: demo, out, reuse: 'none', encoderModel: model, encoderTokenizer: tokenizer, encoderPrefixes: 'passage: |query: ' });
+    const code = await buildCommand({
+      sources: demo,
+      out,
+      reuse: 'none',
+      encoderModel: model,
+      encoderTokenizer: tokenizer,
+      encoderPrefixes: 'passage: |query: ',
+    });
     expect(code).toBe(0);
     const db = new Database(out, { readonly: true });
     const card = JSON.parse(readEncoderBlobs(db)!.card);
@@ -433,7 +535,16 @@ describe('an operator\'s pretrained encoder (canpol build --encoder-model --enco
   }, 60_000);
 
   test('a model without its tokenizer is a usage error', async () => {
-    expect(await buildCommand({ sources: demo, out: join(dir, 'x.db'), reuse: 'none', encoderModel: join(dir, 'model.onnx'), encoderTokenizer: 'none', encoderPrefixes: 'none' })).toBe(2);
+    expect(
+      await buildCommand({
+        sources: demo,
+        out: join(dir, 'x.db'),
+        reuse: 'none',
+        encoderModel: join(dir, 'model.onnx'),
+        encoderTokenizer: 'none',
+        encoderPrefixes: 'none',
+      }),
+    ).toBe(2);
   });
 });
 
@@ -442,9 +553,20 @@ describe('canpol build --reuse', () => {
     const out = join(dir, 'never.db');
     const errors: string[] = [];
     const original = console.error;
-    console.error = (m: unknown) => { errors.push(String(m)); };
+    console.error = (m: unknown) => {
+      errors.push(String(m));
+    };
     try {
-      expect(await buildCommand({ sources: demo, out, reuse: join(dir, 'gone.db'), encoderModel: 'none', encoderTokenizer: 'none', encoderPrefixes: 'none' })).toBe(1);
+      expect(
+        await buildCommand({
+          sources: demo,
+          out,
+          reuse: join(dir, 'gone.db'),
+          encoderModel: 'none',
+          encoderTokenizer: 'none',
+          encoderPrefixes: 'none',
+        }),
+      ).toBe(1);
     } finally {
       console.error = original;
     }
@@ -453,7 +575,7 @@ describe('canpol build --reuse', () => {
   });
 });
 
-describe('--reuse finds a chunk among the previous file\'s block entries by bisection', () => {
+describe("--reuse finds a chunk among the previous file's block entries by bisection", () => {
   test('every rowid present is found at its index; absent ones, between or beyond, are not', () => {
     const rowids = Int32Array.of(3, 5, 9, 100, 101, 7_000_000);
     rowids.forEach((r, i) => expect(entryOf(rowids, r)).toBe(i));

@@ -19,15 +19,19 @@ describe('chunks view', () => {
     const db = new Database(':memory:');
     db.exec(SCHEMA_SQL);
     db.exec(SEARCH_SCHEMA_SQL);
-    const ins = db.prepare(`INSERT INTO speeches (id, key, speaker_name_raw, spoken_at, language, level, speech_type, is_presiding, text, source_system, is_draft)
+    const ins =
+      db.prepare(`INSERT INTO speeches (id, key, speaker_name_raw, spoken_at, language, level, speech_type, is_presiding, text, source_system, is_draft)
       VALUES (?, ?, 'X', ?, 'fr', 'federal', 'floor', 0, ?, 'test', 0)`);
     texts.forEach((t, i) => ins.run(`s${i}`, `k${i}`, `2024-01-0${i + 1}T12:00:00Z`, t));
     const n = writeChunks(db).chunks;
     const expected = texts.flatMap((t) => chunkText(t).map((s) => t.slice(s.start, s.end)));
     expect(n).toBe(expected.length);
     expect(n).toBeGreaterThan(texts.length);
-    const rows = db.prepare('SELECT c.text, c.char_start, c.char_end, c.content_hash, s.text AS speech FROM chunks c JOIN speeches s ON s.id = c.speech_id ORDER BY c.rowid').all() as
-      Array<{ text: string; char_start: number; char_end: number; content_hash: string; speech: string }>;
+    const rows = db
+      .prepare(
+        'SELECT c.text, c.char_start, c.char_end, c.content_hash, s.text AS speech FROM chunks c JOIN speeches s ON s.id = c.speech_id ORDER BY c.rowid',
+      )
+      .all() as Array<{ text: string; char_start: number; char_end: number; content_hash: string; speech: string }>;
     expect(rows.map((r) => r.text)).toEqual(expected);
     for (const r of rows) {
       expect(r.text).toBe(r.speech.slice(r.char_start, r.char_end));

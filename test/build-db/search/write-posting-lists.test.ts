@@ -42,10 +42,15 @@ describe('writePostingLists', () => {
     expect(got.bytes).toBe(rows.reduce((n, [, , b]) => n + b.length, 0));
   });
 
-  test('chunk_term_docs: chunks per stem, in all and per level, from the blobs\' counts', () => {
+  test("chunk_term_docs: chunks per stem, in all and per level, from the blobs' counts", () => {
     const { db, expected } = index(64, 4);
-    db.transaction(() => { writePostingLists(db); writeTermDocs(db); })();
-    const rows = db.prepare('SELECT term, docs, level_docs FROM chunk_term_docs ORDER BY term').raw().all() as Array<[string, number, string]>;
+    db.transaction(() => {
+      writePostingLists(db);
+      writeTermDocs(db);
+    })();
+    const rows = db.prepare('SELECT term, docs, level_docs FROM chunk_term_docs ORDER BY term').raw().all() as Array<
+      [string, number, string]
+    >;
     const want = new Map<string, number[]>();
     for (const [token, rowids] of expected) {
       const [stem, level] = token.split('_');

@@ -43,15 +43,21 @@ describe('streamed speeches', () => {
     if (!read.ok) throw new Error(read.issues.map(formatIssue).join('\n'));
     const speeches = read.bundle.records.speeches;
     expect(Array.isArray(speeches)).toBe(false);
-    const lines = readFileSync(join(dir, 'speeches.jsonl'), 'utf8').split('\n').filter((l) => l.trim());
+    const lines = readFileSync(join(dir, 'speeches.jsonl'), 'utf8')
+      .split('\n')
+      .filter((l) => l.trim());
     expect(speeches.length).toBe(lines.length);
     const first = [...speeches].map((s) => s.record.key);
     expect(first).toEqual(lines.map((l) => JSON.parse(l).key));
     expect([...speeches].map((s) => s.record.key)).toEqual(first);
-    expect(read.bundle.digests['speeches.jsonl']).toBe(createHash('sha256').update(readFileSync(join(dir, 'speeches.jsonl'))).digest('hex'));
+    expect(read.bundle.digests['speeches.jsonl']).toBe(
+      createHash('sha256')
+        .update(readFileSync(join(dir, 'speeches.jsonl')))
+        .digest('hex'),
+    );
   });
 
-  test('a change made with mapRecords holds on every pass (changing one pass\'s objects would be lost)', () => {
+  test("a change made with mapRecords holds on every pass (changing one pass's objects would be lost)", () => {
     const dir = join(root, 'mapped');
     mkdirSync(dir);
     writeFixture(dir);
@@ -60,7 +66,10 @@ describe('streamed speeches', () => {
     const { records } = read.bundle;
     for (const { record } of records.speeches) record.politician_key = 'lost';
     expect([...records.speeches].some((s) => s.record.politician_key === 'lost')).toBe(false);
-    records.speeches = mapRecords(records.speeches, (r) => { r.record.politician_key = 'kept'; return r; });
+    records.speeches = mapRecords(records.speeches, (r) => {
+      r.record.politician_key = 'kept';
+      return r;
+    });
     expect(records.speeches.length).toBeGreaterThan(0);
     for (let pass = 0; pass < 2; pass++) expect([...records.speeches].every((s) => s.record.politician_key === 'kept')).toBe(true);
   });
@@ -70,7 +79,9 @@ describe('streamed speeches', () => {
     mkdirSync(dir);
     writeFixture(dir);
     const path = join(dir, 'speeches.jsonl');
-    const lines = readFileSync(path, 'utf8').split('\n').filter((l) => l.trim());
+    const lines = readFileSync(path, 'utf8')
+      .split('\n')
+      .filter((l) => l.trim());
     appendFileSync(path, `${JSON.stringify({ ...JSON.parse(lines[0]), language: 'de' })}\n`);
     const read = readBundle(dir);
     expect(read.ok).toBe(false);
@@ -80,6 +91,7 @@ describe('streamed speeches', () => {
     const again = readBundle(dir);
     if (!again.ok) throw new Error('the duplicate is a reference problem, not a record problem');
     expect(checkReferences(again.bundle.records, again.bundle.speechChecks).map(formatIssue)).toContain(
-      `speeches.jsonl:${lines.length + 1}: key: duplicate key ${JSON.stringify(JSON.parse(lines[0]).key)} (first on line 1)`);
+      `speeches.jsonl:${lines.length + 1}: key: duplicate key ${JSON.stringify(JSON.parse(lines[0]).key)} (first on line 1)`,
+    );
   });
 });

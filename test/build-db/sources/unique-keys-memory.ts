@@ -6,7 +6,10 @@ const [mode, n] = [process.argv[2], Number(process.argv[3])];
 const gc = () => (globalThis as unknown as { Bun: { gc(force: boolean): void } }).Bun.gc(true);
 const key = (i: number) => `ca-hoc/speech/${1994 + (i % 33)}-${i}`;
 gc();
-const used = () => { const m = process.memoryUsage(); return m.heapUsed + m.arrayBuffers; };
+const used = () => {
+  const m = process.memoryUsage();
+  return m.heapUsed + m.arrayBuffers;
+};
 const before = used();
 let held: unknown;
 if (mode === 'map') {

@@ -51,7 +51,13 @@ describe('UniqueKeys', () => {
     expect(check(many)).toEqual([]);
     const keys = new UniqueKeys(3);
     for (const r of [...many, many[4321]]) keys.add(r.key);
-    expect(keys.duplicates([...many, { ...many[4321], line: 5001 }], (r) => r.key)).toEqual([{ row: { file: 'speeches.jsonl', line: 5001, key: 'ca-hoc/speech/4321' }, key: 'ca-hoc/speech/4321', first: { file: 'speeches.jsonl', line: 4322 } }]);
+    expect(keys.duplicates([...many, { ...many[4321], line: 5001 }], (r) => r.key)).toEqual([
+      {
+        row: { file: 'speeches.jsonl', line: 5001, key: 'ca-hoc/speech/4321' },
+        key: 'ca-hoc/speech/4321',
+        first: { file: 'speeches.jsonl', line: 4322 },
+      },
+    ]);
   });
 
   test('hashes that collide are told apart by the keys themselves', () => {
@@ -80,7 +86,8 @@ describe('UniqueKeys', () => {
       if (r.status !== 0) throw new Error(r.stderr);
       return Number(r.stdout.trim());
     };
-    const unique = kept('unique'), map = kept('map');
+    const unique = kept('unique'),
+      map = kept('map');
     expect(unique).toBeLessThan(12 * 2 ** 20);
     expect(map).toBeGreaterThan(10 * unique);
   }, 60_000);

@@ -23,14 +23,19 @@ import { generateDemo } from '../../helpers/demo-sources.js';
 const REPO = join(import.meta.dir, '../../..');
 const dir = mkdtempSync(join(tmpdir(), 'canpol-build-workers-'));
 const cleanup = onnxCleanup();
-afterAll(() => { rmSync(dir, { recursive: true, force: true }); cleanup(); });
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+  cleanup();
+});
 
 const demo = join(dir, 'demo');
 beforeAll(() => generateDemo(demo), 60_000);
 
 function checksums(path: string): string[] {
   const db = new Database(path, { readonly: true });
-  const rows = db.prepare('SELECT kind, name, sha256, rows, bytes FROM checksums ORDER BY kind, name').all() as Array<Record<string, unknown>>;
+  const rows = db.prepare('SELECT kind, name, sha256, rows, bytes FROM checksums ORDER BY kind, name').all() as Array<
+    Record<string, unknown>
+  >;
   db.close();
   return rows.map((r) => `${r.kind} ${r.name} ${r.sha256} ${r.rows} ${r.bytes}`);
 }
@@ -38,8 +43,10 @@ function checksums(path: string): string[] {
 async function build(out: string, workers: WorkerMode, sources = demo) {
   const report = {} as SearchPhaseReport;
   const progress: string[] = [];
-  const result = await buildDataFileWith({ sources, out, now: new Date('2026-11-02T00:00:00Z'), workers, onProgress: (m) => progress.push(m) },
-    [searchPhase({ sources, report })]);
+  const result = await buildDataFileWith(
+    { sources, out, now: new Date('2026-11-02T00:00:00Z'), workers, onProgress: (m) => progress.push(m) },
+    [searchPhase({ sources, report })],
+  );
   if (!result.ok) throw new Error(JSON.stringify(result.issues.slice(0, 3)));
   return { report, progress };
 }
@@ -66,7 +73,7 @@ describe('from source', () => {
     expect(checksums(join(dir, 'on.db'))).toEqual(sums);
   }, 120_000);
 
-  test('chunk_term_docs counts the chunks holding each stem at each level, as the chunks\' own texts give them, on one thread and on workers', async () => {
+  test("chunk_term_docs counts the chunks holding each stem at each level, as the chunks' own texts give them, on one thread and on workers", async () => {
     // The demo's 497 stems and 3,000 more (600 speeches of 5 words no other has). The counts are
     // worked out here from each chunk's text and the stored average length, not from the index.
     const more = join(dir, 'more-stems');
@@ -74,8 +81,13 @@ describe('from source', () => {
     const lines = readFileSync(join(more, 'speeches.jsonl'), 'utf8').trim().split('\n');
     const template = JSON.parse(lines[0]) as Record<string, unknown>;
     const word = (i: number, k: number) => `zq${(i * 5 + k).toString(36)}x`;
-    const added = Array.from({ length: 600 }, (_, i) => JSON.stringify({ ...template, key: `${template.key}/stems-${i}`,
-      text: `The member spoke of ${Array.from({ length: 5 }, (_, k) => word(i, k)).join(' and ')} today.` }));
+    const added = Array.from({ length: 600 }, (_, i) =>
+      JSON.stringify({
+        ...template,
+        key: `${template.key}/stems-${i}`,
+        text: `The member spoke of ${Array.from({ length: 5 }, (_, k) => word(i, k)).join(' and ')} today.`,
+      }),
+    );
     writeFileSync(join(more, 'speeches.jsonl'), `${[...lines, ...added].join('\n')}\n`);
     for (const workers of ['off', 'always'] as const) {
       const out = join(dir, `more-stems-${workers}.db`);
@@ -93,11 +105,15 @@ describe('from source', () => {
           levels[levelOf(termWeight(n, terms.length, avgdl))]++;
         }
       }
-      const stored = db.prepare('SELECT term, docs, level_docs FROM chunk_term_docs ORDER BY term').raw().all() as Array<[string, number, string]>;
+      const stored = db.prepare('SELECT term, docs, level_docs FROM chunk_term_docs ORDER BY term').raw().all() as Array<
+        [string, number, string]
+      >;
       db.close();
       expect(stored.length).toBeGreaterThan(3000);
       expect(stored.length).toBe(counted.size);
-      const wrong = stored.filter(([term, docs, levels]) => levels !== JSON.stringify(counted.get(term)) || docs !== counted.get(term)!.reduce((a, b) => a + b, 0));
+      const wrong = stored.filter(
+        ([term, docs, levels]) => levels !== JSON.stringify(counted.get(term)) || docs !== counted.get(term)!.reduce((a, b) => a + b, 0),
+      );
       expect(wrong).toEqual([]);
       // A stem named like a facet's first part ("f") is a stem; facet tokens are not.
       expect(stored.some(([term]) => term.startsWith('f_'))).toBe(false);
@@ -127,7 +143,12 @@ describe('a corpus too small to learn from', () => {
  *  binary); both must succeed and write the same file. Returns the `always` run's stderr. */
 function buildAlwaysAndOff(command: string, before: string[], name: string): string {
   const env = { ...process.env, SOURCE_DATE_EPOCH: '1790000000' };
-  const run = (workers: string) => spawnSync(command, [...before, 'build', '--sources', demo, '--out', join(dir, `${name}-${workers}.db`), '--build-workers', workers], { encoding: 'utf8', env, cwd: dir });
+  const run = (workers: string) =>
+    spawnSync(command, [...before, 'build', '--sources', demo, '--out', join(dir, `${name}-${workers}.db`), '--build-workers', workers], {
+      encoding: 'utf8',
+      env,
+      cwd: dir,
+    });
   const on = run('always');
   expect(on.status).toBe(0);
   expect(run('off').status).toBe(0);
@@ -158,8 +179,18 @@ describe('from the single binary', () => {
 describe('KeywordTerms', () => {
   test('facet tokens are the hashed tokens of src/core/data-file/keyword-index.ts, for each row', () => {
     const t = new KeywordTerms();
-    const row = (rowid: number, party: string | null) => ({ rowid, text: 'housing housing budget', language: 'en' as const, level: 'federal', province_territory: null,
-      politician_id: 'p1', party_at_time: party, session_id: 's1', speech_type: 'debate', spoken_on: '2021-03-04' });
+    const row = (rowid: number, party: string | null) => ({
+      rowid,
+      text: 'housing housing budget',
+      language: 'en' as const,
+      level: 'federal',
+      province_territory: null,
+      politician_id: 'p1',
+      party_at_time: party,
+      session_id: 's1',
+      speech_type: 'debate',
+      spoken_on: '2021-03-04',
+    });
     const [a, b, c] = t.lines([row(1, 'Liberal'), row(2, 'Liberal'), row(3, 'NDP')]);
     expect(a).toBe(b);
     expect(a.split(' ')).toContain(facetToken('party', 'liberal'));
@@ -173,8 +204,18 @@ describe('KeywordTerms', () => {
 describe('tokenizing in parallel', () => {
   test('two tokenizers given alternate batches write the lines and postings of one', () => {
     const texts = ['budget housing budget', 'climate budget', 'river housing', 'school climate river', 'school farm', 'farm farm budget'];
-    const row = (text: string, i: number): ChunkTerms => ({ rowid: i + 1, text, language: 'en', level: 'federal', province_territory: null,
-      politician_id: null, party_at_time: null, session_id: null, speech_type: 'debate', spoken_on: '2020-01-01' });
+    const row = (text: string, i: number): ChunkTerms => ({
+      rowid: i + 1,
+      text,
+      language: 'en',
+      level: 'federal',
+      province_territory: null,
+      politician_id: null,
+      party_at_time: null,
+      session_id: null,
+      speech_type: 'debate',
+      spoken_on: '2020-01-01',
+    });
     const batches = texts.map((t, i) => [row(t, i)]);
     const one = new KeywordTerms();
     const two = [new KeywordTerms(), new KeywordTerms()];

@@ -23,8 +23,10 @@ function sample(): string {
     CREATE TABLE plain (x INTEGER, y TEXT)`);
   db.transaction(() => {
     for (let i = 0; i < 3; i++) db.prepare('INSERT INTO small VALUES (?, ?, ?)').run(i, `n${i}`, i / 3);
-    for (let i = 0; i < 300; i++) db.prepare('INSERT INTO middle VALUES (?, ?, ?)').run(`k${i}`, Buffer.from([i & 255, 7]), i === 5 ? null : i);
-    for (let i = 0; i < 30_000; i++) db.prepare('INSERT INTO large VALUES (?, ?, ?)').run(i, `paragraph ${i} é ${'x'.repeat(i % 50)}`, i % 3);
+    for (let i = 0; i < 300; i++)
+      db.prepare('INSERT INTO middle VALUES (?, ?, ?)').run(`k${i}`, Buffer.from([i & 255, 7]), i === 5 ? null : i);
+    for (let i = 0; i < 30_000; i++)
+      db.prepare('INSERT INTO large VALUES (?, ?, ?)').run(i, `paragraph ${i} é ${'x'.repeat(i % 50)}`, i % 3);
     for (let i = 0; i < 40; i++) db.prepare('INSERT INTO plain VALUES (?, ?)').run(i, null);
   })();
   db.exec('ANALYZE');
@@ -35,7 +37,11 @@ function sample(): string {
 describe('table checksums on a worker thread', () => {
   test('the largest tables first, by the row counts ANALYZE recorded', () => {
     const db = new Database(sample(), { readonly: true });
-    expect(largestFirst(db, storedTables(db)).map((t) => t.name).slice(0, 4)).toEqual(['large', 'middle', 'plain', 'small']);
+    expect(
+      largestFirst(db, storedTables(db))
+        .map((t) => t.name)
+        .slice(0, 4),
+    ).toEqual(['large', 'middle', 'plain', 'small']);
     db.close();
   });
 
@@ -48,7 +54,8 @@ describe('table checksums on a worker thread', () => {
     const queue = new Int32Array(new SharedArrayBuffer(4));
     helper.start(tables, queue);
     // Wait until the worker has taken every table, so that it hashes them all.
-    for (let waited = 0; Atomics.load(queue, 0) < tables.length && waited < 30_000; waited += 10) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
+    for (let waited = 0; Atomics.load(queue, 0) < tables.length && waited < 30_000; waited += 10)
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
     expect(checksumsFromQueue(db, tables, queue)).toEqual([]);
     const theirs = helper.finish();
     expect(theirs.map((t) => t.checksum)).toEqual(alone);
@@ -65,7 +72,11 @@ describe('table checksums on a worker thread', () => {
     const two = computeChecksums(db, { helper, onTable: (c) => seen.push(c.name) });
     helper.close();
     expect(two).toEqual(one);
-    expect(seen.sort()).toEqual(storedTables(db).map((t) => t.name).sort());
+    expect(seen.sort()).toEqual(
+      storedTables(db)
+        .map((t) => t.name)
+        .sort(),
+    );
     db.close();
   });
 

@@ -33,12 +33,22 @@ beforeAll(async () => {
   writeFixture(sources, withBoundariesAndPostcodes);
   writeFileSync(join(work, 'model.onnx'), tinyModel(true));
   writeFileSync(join(work, 'tokenizer.json'), JSON.stringify(WORDPIECE));
-  const code = await buildCommand({ sources, out: join(work, 'canpol.db'), reuse: 'none', encoderModel: join(work, 'model.onnx'), encoderTokenizer: join(work, 'tokenizer.json'), encoderPrefixes: 'none' });
+  const code = await buildCommand({
+    sources,
+    out: join(work, 'canpol.db'),
+    reuse: 'none',
+    encoderModel: join(work, 'model.onnx'),
+    encoderTokenizer: join(work, 'tokenizer.json'),
+    encoderPrefixes: 'none',
+  });
   if (code !== 0) throw new Error(`fixture build failed: ${code}`);
   copyFileSync(join(work, 'canpol.db'), join(empty, 'canpol.db'));
 }, 60_000);
 
-afterAll(() => { rmSync(root, { recursive: true, force: true }); cleanOnnx(); });
+afterAll(() => {
+  rmSync(root, { recursive: true, force: true });
+  cleanOnnx();
+});
 
 const run = (...args: string[]) => spawnSync(binary, args, { cwd: empty, env, encoding: 'utf8' });
 
@@ -47,7 +57,8 @@ describe('the binary alone in an empty folder', () => {
     expect(readdirSync(empty).sort()).toEqual(['canpol', 'canpol.db']);
     const help = run('--help');
     expect(help.status).toBe(0);
-    for (const c of ['serve', 'build', 'import', 'keys', 'verify', 'info', 'fetch', 'pipeline', 'lookup', 'search']) expect(help.stdout).toContain(`  ${c} `);
+    for (const c of ['serve', 'build', 'import', 'keys', 'verify', 'info', 'fetch', 'pipeline', 'lookup', 'search'])
+      expect(help.stdout).toContain(`  ${c} `);
     const serve = run('serve', '--help');
     expect(serve.stdout).toContain('--port N');
     expect(serve.stdout).toContain('[env PORT, default 8080]');
@@ -81,7 +92,7 @@ describe('the binary alone in an empty folder', () => {
     expect(JSON.parse(bad.stdout)).toMatchObject({ statusCode: 400, code: 'invalid_parameter' });
   });
 
-  test('search embeds the query with the data file\'s encoder (onnxruntime inside the binary)', () => {
+  test("search embeds the query with the data file's encoder (onnxruntime inside the binary)", () => {
     const r = run('search', 'housing', '--data', 'canpol.db', '--limit', '3');
     expect(r.status).toBe(0);
     const body = JSON.parse(r.stdout);
@@ -101,7 +112,17 @@ describe('the binary alone in an empty folder', () => {
     cpSync(join(work, 'sources'), join(empty, 'sources'), { recursive: true });
     copyFileSync(join(work, 'model.onnx'), join(empty, 'model.onnx'));
     copyFileSync(join(work, 'tokenizer.json'), join(empty, 'tokenizer.json'));
-    const built = run('build', '--sources', 'sources', '--out', 'rebuilt.db', '--encoder-model', 'model.onnx', '--encoder-tokenizer', 'tokenizer.json');
+    const built = run(
+      'build',
+      '--sources',
+      'sources',
+      '--out',
+      'rebuilt.db',
+      '--encoder-model',
+      'model.onnx',
+      '--encoder-tokenizer',
+      'tokenizer.json',
+    );
     expect(built.stderr).toContain('built rebuilt.db');
     expect(built.status).toBe(0);
     expect(run('verify', 'rebuilt.db').status).toBe(0);
@@ -109,7 +130,11 @@ describe('the binary alone in an empty folder', () => {
   }, 30_000);
 
   test('serve: /health, an API route and a search route answer; SIGTERM stops it and its unpacked files go', async () => {
-    const child: ChildProcess = spawn(binary, ['serve', '--data', 'canpol.db', '--port', '0', '--rate-limit', 'off'], { cwd: empty, env, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child: ChildProcess = spawn(binary, ['serve', '--data', 'canpol.db', '--port', '0', '--rate-limit', 'off'], {
+      cwd: empty,
+      env,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     try {
       const url = await new Promise<string>((resolve, reject) => {
         let err = '';

@@ -24,12 +24,20 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     const out = join(dir, `${signal}.db`);
     const old = `the previous data file, kept by ${signal}`;
     writeFileSync(out, old);
-    const child = spawn(NODE, [join(repo, 'dist/canpol.mjs'), 'build', '--sources', join(dir, 'demo'), '--out', out], { cwd: repo, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(NODE, [join(repo, 'dist/canpol.mjs'), 'build', '--sources', join(dir, 'demo'), '--out', out], {
+      cwd: repo,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let err = '';
-    const exited = new Promise<{ code: number | null; signal: string | null }>((r) => child.once('exit', (code, sig) => r({ code, signal: sig })));
+    const exited = new Promise<{ code: number | null; signal: string | null }>((r) =>
+      child.once('exit', (code, sig) => r({ code, signal: sig })),
+    );
     // Past the sources, into the synchronous writing and indexing (the keyword index's lines).
     await new Promise<void>((ready, fail) => {
-      child.stderr!.on('data', (d) => { err += d; if (/keyword index/.test(err)) ready(); });
+      child.stderr!.on('data', (d) => {
+        err += d;
+        if (/keyword index/.test(err)) ready();
+      });
       void exited.then(() => fail(new Error(`the build ended before it could be stopped:\n${err}`)));
     });
     expect(readdirSync(dir).some((f) => f.startsWith(`.${signal}.db.tmp-`))).toBe(true);

@@ -11,19 +11,30 @@ import { buildBundle } from '../../server/ops/serve-process.js';
 const repo = resolve(import.meta.dir, '../../..');
 const NODE = join(repo, 'node_modules/.bin/node');
 let dir: string;
-beforeAll(() => { dir = tempDir('canpol-keys-concurrent-'); buildBundle(); });
+beforeAll(() => {
+  dir = tempDir('canpol-keys-concurrent-');
+  buildBundle();
+});
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function keys(store: string, ...args: string[]): Promise<{ code: number | null; out: string; err: string }> {
-  const child = spawn(NODE, [join(repo, 'dist/canpol.mjs'), 'keys', ...args, '--keys', store], { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(NODE, [join(repo, 'dist/canpol.mjs'), 'keys', ...args, '--keys', store], {
+    cwd: repo,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
-  child.stdout.on('data', (d) => { out += d; });
-  child.stderr.on('data', (d) => { err += d; });
+  child.stdout.on('data', (d) => {
+    out += d;
+  });
+  child.stderr.on('data', (d) => {
+    err += d;
+  });
   return new Promise((r) => child.once('exit', (code) => r({ code, out, err })));
 }
 
-const stored = (store: string) => JSON.parse(readFileSync(store, 'utf8')).keys as Array<{ id: string; sha256: string; revoked_at: string | null }>;
+const stored = (store: string) =>
+  JSON.parse(readFileSync(store, 'utf8')).keys as Array<{ id: string; sha256: string; revoked_at: string | null }>;
 
 test('20 concurrent creates: every key printed is stored; no temporary or lock file is left', async () => {
   const store = join(dir, 'twenty.keys.json');
@@ -31,7 +42,11 @@ test('20 concurrent creates: every key printed is stored; no temporary or lock f
   for (const r of runs) expect(r).toMatchObject({ code: 0 });
   const printed = runs.map((r) => r.out.trim());
   expect(new Set(printed).size).toBe(20);
-  expect(stored(store).map((k) => k.sha256).sort()).toEqual(printed.map(hashKey).sort());
+  expect(
+    stored(store)
+      .map((k) => k.sha256)
+      .sort(),
+  ).toEqual(printed.map(hashKey).sort());
   expect(readdirSync(dir).filter((f) => f.startsWith('.twenty') || f.includes('.lock'))).toEqual([]);
 }, 240_000); // 20 processes loading the bundle at once took 52 s at load 40
 

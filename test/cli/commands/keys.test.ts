@@ -8,13 +8,25 @@ import { tempDir } from '../../helpers/fixture.js';
 
 const repo = resolve(import.meta.dir, '../../..');
 let dir: string;
-beforeAll(() => { dir = tempDir('canpol-keys-cli-'); });
+beforeAll(() => {
+  dir = tempDir('canpol-keys-cli-');
+});
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function run(action: string | undefined, args: string[] = [], extra: { name?: string; tier?: string } = {}) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = keysCommand({ action, args, ...extra, data: join(dir, 'canpol.db'), keys: '<data>.keys.json', keyPrefix: 'cpd', keyEnv: 'live', out: (l) => out.push(l), err: (l) => err.push(l) });
+  const code = keysCommand({
+    action,
+    args,
+    ...extra,
+    data: join(dir, 'canpol.db'),
+    keys: '<data>.keys.json',
+    keyPrefix: 'cpd',
+    keyEnv: 'live',
+    out: (l) => out.push(l),
+    err: (l) => err.push(l),
+  });
   return { code, out, err: err.join('\n') };
 }
 
@@ -52,11 +64,18 @@ test('usage errors exit 2', () => {
 
 test('through the CLI: flags and settings reach the command', () => {
   const keysFile = join(dir, 'elsewhere.json');
-  const r = spawnSync(join(repo, 'node_modules/.bin/bun'), ['src/cli/main.ts', 'keys', 'create', '--name', 'ci', '--tier', 'pro', '--keys', keysFile, '--key-prefix', 'acme', '--key-env', 'test'], { cwd: repo, encoding: 'utf8' });
+  const r = spawnSync(
+    join(repo, 'node_modules/.bin/bun'),
+    ['src/cli/main.ts', 'keys', 'create', '--name', 'ci', '--tier', 'pro', '--keys', keysFile, '--key-prefix', 'acme', '--key-env', 'test'],
+    { cwd: repo, encoding: 'utf8' },
+  );
   expect(r.status).toBe(0);
   expect(r.stdout.trim()).toMatch(/^acme_test_[0-9A-Za-z]{22}_[0-9A-Za-z]{6}$/);
   expect(JSON.parse(readFileSync(keysFile, 'utf8')).keys[0]).toMatchObject({ name: 'ci', tier: 'pro' });
-  const bad = spawnSync(join(repo, 'node_modules/.bin/bun'), ['src/cli/main.ts', 'keys', 'list', '--key-prefix', 'Bad_Prefix'], { cwd: repo, encoding: 'utf8' });
+  const bad = spawnSync(join(repo, 'node_modules/.bin/bun'), ['src/cli/main.ts', 'keys', 'list', '--key-prefix', 'Bad_Prefix'], {
+    cwd: repo,
+    encoding: 'utf8',
+  });
   expect(bad.status).toBe(1);
   expect(bad.stderr).toContain('--key-prefix must be 1-16 lower-case letters or digits');
 });

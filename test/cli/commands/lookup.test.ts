@@ -8,7 +8,9 @@ import { buildFixture, type Fixture } from '../../helpers/fixture.js';
 import { K1A0A6_REPRESENTATIVES, representativesOf, withBoundariesAndPostcodes } from '../../helpers/lookup-fixture.js';
 
 let fx: Fixture;
-beforeAll(() => { fx = buildFixture(withBoundariesAndPostcodes); });
+beforeAll(() => {
+  fx = buildFixture(withBoundariesAndPostcodes);
+});
 afterAll(() => fx.cleanup());
 
 /** Runs the command, returns its exit code and the one JSON text it printed. */
@@ -22,7 +24,7 @@ async function lookup(query: string, level?: string): Promise<{ code: number; te
 const server = async (path: string) => (await fx.get(path)).json();
 
 describe('lookup POSTCODE', () => {
-  test('the representatives of a postcode, the server\'s body exactly, pretty-printed', async () => {
+  test("the representatives of a postcode, the server's body exactly, pretty-printed", async () => {
     const { code, text } = await lookup('K1A0A6');
     expect(code).toBe(0);
     const body = JSON.parse(text);
@@ -37,7 +39,7 @@ describe('lookup POSTCODE', () => {
     for (const form of ['K1A 0A6', 'k1a-0a6', ' K1A0A6 ']) expect((await lookup(form)).text).toBe(want);
   });
 
-  test('not a postcode: the API\'s 400 JSON, exit 1', async () => {
+  test("not a postcode: the API's 400 JSON, exit 1", async () => {
     for (const bad of ['garbage', '12345', 'K1A0A6/../../health', '45.4,abc']) {
       const { code, text } = await lookup(bad);
       expect(code).toBe(1);
@@ -45,7 +47,7 @@ describe('lookup POSTCODE', () => {
     }
   });
 
-  test('a well-formed postcode not in the data: the API\'s 404 JSON, exit 1', async () => {
+  test("a well-formed postcode not in the data: the API's 404 JSON, exit 1", async () => {
     const { code, text } = await lookup('K1C1A1');
     expect(code).toBe(1);
     expect(JSON.parse(text)).toMatchObject({ statusCode: 404, code: 'not_found' });
@@ -53,12 +55,15 @@ describe('lookup POSTCODE', () => {
 });
 
 describe('lookup LAT,LNG', () => {
-  test('the ridings at a point, the server\'s body exactly', async () => {
+  test("the ridings at a point, the server's body exactly", async () => {
     const { code, text } = await lookup('45.7,-75.3');
     expect(code).toBe(0);
     const body = JSON.parse(text);
-    expect({ federal: body.federal.constituency_id, provincial: body.provincial.constituency_id, municipal: body.municipal.constituency_id })
-      .toEqual({ federal: 'fed-2023/35001', provincial: 'on-2022/ottawa-centre', municipal: 'city-wards/ward-2' });
+    expect({
+      federal: body.federal.constituency_id,
+      provincial: body.provincial.constituency_id,
+      municipal: body.municipal.constituency_id,
+    }).toEqual({ federal: 'fed-2023/35001', provincial: 'on-2022/ottawa-centre', municipal: 'city-wards/ward-2' });
     expect(body).toEqual(await server('/boundaries/lookup?lat=45.7&lng=-75.3'));
     // Spaces around the comma (the shell split "45.7, -75.3" into two arguments, joined again).
     expect((await lookup('45.7, -75.3')).text).toBe(text);
@@ -70,10 +75,14 @@ describe('lookup LAT,LNG', () => {
     expect(body.federal.constituency_id).toBe('fed-2023/35001');
   });
 
-  test('out of range or a bad level: the API\'s 400 naming the parameters, exit 1', async () => {
+  test("out of range or a bad level: the API's 400 naming the parameters, exit 1", async () => {
     const range = await lookup('91,200');
     expect(range.code).toBe(1);
-    expect(JSON.parse(range.text).issues.map((i: { param: string }) => i.param).sort()).toEqual(['lat', 'lng']);
+    expect(
+      JSON.parse(range.text)
+        .issues.map((i: { param: string }) => i.param)
+        .sort(),
+    ).toEqual(['lat', 'lng']);
     const level = await lookup('45.7,-75.3', 'galactic');
     expect(level.code).toBe(1);
     expect(JSON.parse(level.text).issues.map((i: { param: string }) => i.param)).toEqual(['level']);
@@ -89,7 +98,11 @@ test('lookupPath: a point goes to /boundaries/lookup, anything else to the postc
 
 describe('canpol lookup on the command line', () => {
   const repo = join(import.meta.dir, '../../..');
-  const cli = (...args: string[]) => spawnSync(join(repo, 'node_modules/.bin/bun'), [join(repo, 'src/cli/main.ts'), ...args], { encoding: 'utf8', env: { ...process.env, CANPOL_DATA: fx.dbPath } });
+  const cli = (...args: string[]) =>
+    spawnSync(join(repo, 'node_modules/.bin/bun'), [join(repo, 'src/cli/main.ts'), ...args], {
+      encoding: 'utf8',
+      env: { ...process.env, CANPOL_DATA: fx.dbPath },
+    });
 
   test('a postcode given as two words is joined again; the JSON goes to stdout', async () => {
     const r = cli('lookup', 'K1A', '0A6');

@@ -29,18 +29,36 @@ describe.skipIf(!RUN)('make nightly, twice, through the bundle', () => {
     root = join(dir, 'publishers');
     up = await startUpstream(repoManifest(), DATASETS, root);
   });
-  afterAll(async () => { await up?.close(); if (dir) rmSync(dir, { recursive: true, force: true }); });
+  afterAll(async () => {
+    await up?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
 
   /** `make nightly` as the workflow runs it, with only the folders and the mirror given. */
-  const night = () => new Promise<{ code: number | null; log: string; seconds: number }>((resolve) => {
-    const t0 = performance.now();
-    const child = spawn('make', ['--no-print-directory', 'nightly', `UPSTREAM_MIRROR=${up.mirror}`, `NIGHTLY_CACHE=${join(dir, 'cache')}`,
-      `NIGHTLY_WORK=${join(dir, 'work')}`, `NIGHTLY_PUBLISH=${join(dir, 'release')}`], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
-    let log = '';
-    child.stdout.on('data', (b) => { log += b; });
-    child.stderr.on('data', (b) => { log += b; });
-    child.on('close', (code) => resolve({ code, log, seconds: (performance.now() - t0) / 1000 }));
-  });
+  const night = () =>
+    new Promise<{ code: number | null; log: string; seconds: number }>((resolve) => {
+      const t0 = performance.now();
+      const child = spawn(
+        'make',
+        [
+          '--no-print-directory',
+          'nightly',
+          `UPSTREAM_MIRROR=${up.mirror}`,
+          `NIGHTLY_CACHE=${join(dir, 'cache')}`,
+          `NIGHTLY_WORK=${join(dir, 'work')}`,
+          `NIGHTLY_PUBLISH=${join(dir, 'release')}`,
+        ],
+        { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+      let log = '';
+      child.stdout.on('data', (b) => {
+        log += b;
+      });
+      child.stderr.on('data', (b) => {
+        log += b;
+      });
+      child.on('close', (code) => resolve({ code, log, seconds: (performance.now() - t0) / 1000 }));
+    });
 
   test('night 1 publishes; night 2 finds the new sitting and asks little', async () => {
     // The sitting session (45-1, the manifest's last) has two sittings before night 1.
@@ -55,8 +73,10 @@ describe.skipIf(!RUN)('make nightly, twice, through the bundle', () => {
 
     // The new sitting: 44-1 No. 200 (321 interventions, hoc-hansard-xml-samples/SOURCE.md) as another
     // publication (its own id, so its speeches are new ones) with a word no other sitting has.
-    const xml = gunzipSync(readFileSync(join(DATASETS, 'hoc-hansard-xml-samples/44-1-200-en.xml.gz'))).toString('utf8')
-      .replace('<Hansard xml:lang="EN" id="12226682">', `<Hansard xml:lang="EN" id="${NEW_ID}">`).replace(/(<Intervention[\s\S]*?<ParaText[^>]*>)/, `$1${WORD} `);
+    const xml = gunzipSync(readFileSync(join(DATASETS, 'hoc-hansard-xml-samples/44-1-200-en.xml.gz')))
+      .toString('utf8')
+      .replace('<Hansard xml:lang="EN" id="12226682">', `<Hansard xml:lang="EN" id="${NEW_ID}">`)
+      .replace(/(<Intervention[\s\S]*?<ParaText[^>]*>)/, `$1${WORD} `);
     const file = join(root, HOUSE, 'Content/House/451/Debates/003/HAN003-E.XML');
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, xml);
@@ -66,21 +86,32 @@ describe.skipIf(!RUN)('make nightly, twice, through the bundle', () => {
     expect(two.code).toBe(0);
     const requests = up.requests.slice(asked);
     const raw = requests.filter((r) => r.path.startsWith(RAW));
-    console.error(`night 1: ${one.seconds.toFixed(0)} s, ${asked} requests; night 2: ${two.seconds.toFixed(0)} s, ${requests.length} requests (${raw.length} to GitHub raw)`);
+    console.error(
+      `night 1: ${one.seconds.toFixed(0)} s, ${asked} requests; night 2: ${two.seconds.toFixed(0)} s, ${requests.length} requests (${raw.length} to GitHub raw)`,
+    );
     expect(requests.length).toBeLessThanOrEqual(400);
     expect(raw.length).toBeLessThanOrEqual(30);
 
     // Found and published: its 321 interventions, attributed to members.
     const db = new Database(join(dir, 'release/canpol.db'), { readonly: true });
-    const added = db.prepare(`SELECT count(*) AS n, count(politician_id) AS attributed FROM speeches WHERE key LIKE 'ca-hoc/speech/${NEW_ID}-%'`).get() as { n: number; attributed: number };
+    const added = db
+      .prepare(`SELECT count(*) AS n, count(politician_id) AS attributed FROM speeches WHERE key LIKE 'ca-hoc/speech/${NEW_ID}-%'`)
+      .get() as { n: number; attributed: number };
     expect((db.prepare('SELECT count(*) FROM speeches').pluck().get() as number) - before).toBe(321);
     expect(added.n).toBe(321);
     expect(added.attributed).toBeGreaterThan(200);
-    const withWord = db.prepare(`SELECT id FROM speeches WHERE key LIKE 'ca-hoc/speech/${NEW_ID}-%' AND text LIKE '%${WORD}%'`).pluck().all() as string[];
+    const withWord = db
+      .prepare(`SELECT id FROM speeches WHERE key LIKE 'ca-hoc/speech/${NEW_ID}-%' AND text LIKE '%${WORD}%'`)
+      .pluck()
+      .all() as string[];
     db.close();
     expect(withWord.length).toBe(1);
     // Searchable through the bundle's search command.
-    const found = spawnSync(join(REPO, 'node_modules/.bin/node'), [join(REPO, 'dist/canpol.mjs'), 'search', '--data', join(dir, 'release/canpol.db'), WORD], { encoding: 'utf8' });
+    const found = spawnSync(
+      join(REPO, 'node_modules/.bin/node'),
+      [join(REPO, 'dist/canpol.mjs'), 'search', '--data', join(dir, 'release/canpol.db'), WORD],
+      { encoding: 'utf8' },
+    );
     expect(found.status).toBe(0);
     expect(found.stdout).toContain(withWord[0]);
   }, 3_600_000);

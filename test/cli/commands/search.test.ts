@@ -9,20 +9,47 @@ import { ids } from '../../../build-db/ids.js';
 import { searchCommand, searchPath, type SearchOptions } from '../../../src/cli/commands/search.js';
 import { buildFixture, type Fixture } from '../../helpers/fixture.js';
 
-const speech = (key: string, who: string | null, spoken_at: string, language: 'en' | 'fr', text: string, extra: Record<string, unknown> = {}) => ({
-  key, session_key: 'ca/44-1', politician_key: who, speaker_name_raw: who ?? 'The Speaker', spoken_at, language, level: 'federal',
-  speech_type: 'floor', text, source_system: 'hoc', ...extra,
+const speech = (
+  key: string,
+  who: string | null,
+  spoken_at: string,
+  language: 'en' | 'fr',
+  text: string,
+  extra: Record<string, unknown> = {},
+) => ({
+  key,
+  session_key: 'ca/44-1',
+  politician_key: who,
+  speaker_name_raw: who ?? 'The Speaker',
+  spoken_at,
+  language,
+  level: 'federal',
+  speech_type: 'floor',
+  text,
+  source_system: 'hoc',
+  ...extra,
 });
 
 let fx: Fixture;
 beforeAll(() => {
   fx = buildFixture((r) => {
     r.speeches.push(
-      speech('t/housing-1', 'p/alice', '2024-05-01T14:00:00Z', 'en', 'Housing is too expensive. We need affordable housing and more homes for families.'),
+      speech(
+        't/housing-1',
+        'p/alice',
+        '2024-05-01T14:00:00Z',
+        'en',
+        'Housing is too expensive. We need affordable housing and more homes for families.',
+      ),
       speech('t/housing-2', 'p/bob', '2024-05-02T14:00:00Z', 'en', 'The housing crisis: rents keep rising and homes are out of reach.'),
-      speech('t/housing-3', 'p/bob', '2024-05-03T14:00:00Z', 'en', 'Housing starts fell again this spring.', { speech_type: 'question_period' }),
+      speech('t/housing-3', 'p/bob', '2024-05-03T14:00:00Z', 'en', 'Housing starts fell again this spring.', {
+        speech_type: 'question_period',
+      }),
       speech('t/logement', 'p/bob', '2024-05-03T15:00:00Z', 'fr', 'Les logements abordables manquent partout au pays.'),
-      speech('t/presiding', null, '2024-05-05T14:00:00Z', 'en', 'Order. The member asking about housing has the floor.', { is_presiding: true, speech_type: 'presiding' }),
+      speech('t/presiding', null, '2024-05-05T14:00:00Z', 'en', 'Order. The member asking about housing has the floor.', {
+        is_presiding: true,
+        speech_type: 'presiding',
+      }),
     );
   });
 });
@@ -39,7 +66,7 @@ const speechIds = (body: { items: Array<{ speech_id: string }> }) => body.items.
 const speechId = (key: string) => ids.speech(key);
 
 describe('search QUERY', () => {
-  test('the server\'s body exactly, pretty-printed: every speech with the word', async () => {
+  test("the server's body exactly, pretty-printed: every speech with the word", async () => {
     const { code, text } = await search('housing');
     expect(code).toBe(0);
     const body = JSON.parse(text);
@@ -48,11 +75,13 @@ describe('search QUERY', () => {
     expect(text).toBe(JSON.stringify(body, null, 2));
   });
 
-  test('options are the endpoint\'s parameters: --exclude-presiding, --speech-type, --lang, --limit', async () => {
-    expect(speechIds(JSON.parse((await search('housing', { 'exclude-presiding': 'true' })).text)))
-      .toEqual(['t/housing-1', 't/housing-2', 't/housing-3'].map(speechId).sort());
-    expect(speechIds(JSON.parse((await search('housing', { 'speech-type': 'question_period,presiding' })).text)))
-      .toEqual(['t/housing-3', 't/presiding'].map(speechId).sort());
+  test("options are the endpoint's parameters: --exclude-presiding, --speech-type, --lang, --limit", async () => {
+    expect(speechIds(JSON.parse((await search('housing', { 'exclude-presiding': 'true' })).text))).toEqual(
+      ['t/housing-1', 't/housing-2', 't/housing-3'].map(speechId).sort(),
+    );
+    expect(speechIds(JSON.parse((await search('housing', { 'speech-type': 'question_period,presiding' })).text))).toEqual(
+      ['t/housing-3', 't/presiding'].map(speechId).sort(),
+    );
     expect(speechIds(JSON.parse((await search('logements', { lang: 'fr' })).text))).toEqual([speechId('t/logement')]);
     expect(JSON.parse((await search('housing', { lang: 'fr' })).text).items).toEqual([]);
     const limited = JSON.parse((await search('housing', { limit: '2', 'exclude-presiding': 'true' })).text);
@@ -60,7 +89,7 @@ describe('search QUERY', () => {
     expect(limited).toEqual(await (await fx.get('/search/speeches?q=housing&limit=2&exclude_presiding=true')).json());
   });
 
-  test('a refused parameter: the API\'s 400 JSON naming it, exit 1', async () => {
+  test("a refused parameter: the API's 400 JSON naming it, exit 1", async () => {
     const { code, text } = await search('housing', { lang: 'de', limit: '500' });
     expect(code).toBe(1);
     const body = JSON.parse(text);
@@ -69,7 +98,7 @@ describe('search QUERY', () => {
   });
 });
 
-test('no query: the newest speeches matching a filter; with no filter, the API\'s missing_query, exit 1', async () => {
+test("no query: the newest speeches matching a filter; with no filter, the API's missing_query, exit 1", async () => {
   const recent = await search('', { 'speech-type': 'question_period' });
   expect(recent.code).toBe(0);
   expect(speechIds(JSON.parse(recent.text))).toEqual([speechId('t/housing-3')]);
@@ -79,15 +108,17 @@ test('no query: the newest speeches matching a filter; with no filter, the API\'
 });
 
 test('searchPath: the query and each option (dashes to underscores), escaped; left-out options stay out', () => {
-  expect(searchPath('affordable housing', { lang: 'en', 'province-territory': 'ON', limit: undefined }))
-    .toBe('/search/speeches?q=affordable+housing&lang=en&province_territory=ON');
+  expect(searchPath('affordable housing', { lang: 'en', 'province-territory': 'ON', limit: undefined })).toBe(
+    '/search/speeches?q=affordable+housing&lang=en&province_territory=ON',
+  );
   expect(searchPath('a&b=c', {})).toBe('/search/speeches?q=a%26b%3Dc');
   expect(searchPath('', { 'anchor-chunk-id': 'x' })).toBe('/search/speeches?anchor_chunk_id=x');
 });
 
 describe('canpol search on the command line', () => {
   const repo = join(import.meta.dir, '../../..');
-  const cli = (...args: string[]) => spawnSync(join(repo, 'node_modules/.bin/bun'), [join(repo, 'src/cli/main.ts'), ...args], { encoding: 'utf8' });
+  const cli = (...args: string[]) =>
+    spawnSync(join(repo, 'node_modules/.bin/bun'), [join(repo, 'src/cli/main.ts'), ...args], { encoding: 'utf8' });
 
   test('dashed options reach the endpoint; the words of the query are joined', async () => {
     const r = cli('search', 'affordable', 'housing', '--data', fx.dbPath, '--exclude-presiding', 'true', '--limit', '1');

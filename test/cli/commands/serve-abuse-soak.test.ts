@@ -14,32 +14,46 @@ const { serve } = fixtureServers();
 const NODE = join(resolve(import.meta.dir, '../../..'), 'node_modules/.bin/node');
 
 const get = (path: string, extra = '') => `GET ${path} HTTP/1.1\r\nHost: localhost\r\n${extra}\r\n`;
-const open = (base: string) => new Promise<Socket>((done, fail) => {
-  const { hostname, port } = new URL(base);
-  const socket = connect(Number(port), hostname, () => done(socket));
-  socket.once('error', fail);
-});
+const open = (base: string) =>
+  new Promise<Socket>((done, fail) => {
+    const { hostname, port } = new URL(base);
+    const socket = connect(Number(port), hostname, () => done(socket));
+    socket.once('error', fail);
+  });
 /** Reads the connection until the server ends it, or `ms` passes (then it is destroyed here): whether
  *  it was ended, and how many answers came (status lines counted across chunk boundaries). */
-const endedWithin = (socket: Socket, ms: number) => new Promise<{ ended: boolean; answers: number }>((r) => {
-  let answers = 0;
-  let tail = '';
-  socket.on('data', (d: Buffer) => {
-    const text = tail + d.toString('latin1');
-    answers += (text.match(/HTTP\/1\.1 \d{3} /g) ?? []).length;
-    tail = text.slice(-12).replace(/^.*HTTP\/1\.1 \d{3} /, '');
+const endedWithin = (socket: Socket, ms: number) =>
+  new Promise<{ ended: boolean; answers: number }>((r) => {
+    let answers = 0;
+    let tail = '';
+    socket.on('data', (d: Buffer) => {
+      const text = tail + d.toString('latin1');
+      answers += (text.match(/HTTP\/1\.1 \d{3} /g) ?? []).length;
+      tail = text.slice(-12).replace(/^.*HTTP\/1\.1 \d{3} /, '');
+    });
+    socket.on('error', () => {});
+    socket.resume();
+    const timer = setTimeout(() => {
+      socket.destroy();
+      r({ ended: false, answers });
+    }, ms);
+    const done = () => {
+      clearTimeout(timer);
+      socket.destroy();
+      r({ ended: true, answers });
+    };
+    socket.once('end', done);
+    socket.once('close', done);
   });
-  socket.on('error', () => {});
-  socket.resume();
-  const timer = setTimeout(() => { socket.destroy(); r({ ended: false, answers }); }, ms);
-  const done = () => { clearTimeout(timer); socket.destroy(); r({ ended: true, answers }); };
-  socket.once('end', done);
-  socket.once('close', done);
-});
 /** A Node process opening `connections` connections that each pipeline `requests` requests for the
  *  OpenAPI document, read nothing for `pauseMs`, then read until the server ends the connection:
  *  per connection, whether it ended and how many answers came. */
-function slowReaders(base: string, connections: number, requests: number, pauseMs: number): Promise<Array<{ ended: boolean; answers: number }>> {
+function slowReaders(
+  base: string,
+  connections: number,
+  requests: number,
+  pauseMs: number,
+): Promise<Array<{ ended: boolean; answers: number }>> {
   const script = `
     const { connect } = require('node:net');
     const [host, port] = process.argv.slice(1, 3);
@@ -58,14 +72,33 @@ function slowReaders(base: string, connections: number, requests: number, pauseM
   const { hostname, port } = new URL(base);
   const child = spawn(NODE, ['-e', script, hostname, port], { stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
-  child.stdout.on('data', (d) => { out += d; });
+  child.stdout.on('data', (d) => {
+    out += d;
+  });
   return new Promise((r) => child.once('exit', () => r(JSON.parse(out || '[]'))));
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 test('pipelines closed unread, aborted by a >16 KB header request, and slow readers cut by the timeout leave nothing in flight; then a normal request is 200', async () => {
-  const s = await serve(['--rate-limit', 'off', '--log', 'off', '--max-in-flight', '600', '--max-queue-delay', '0', '--request-timeout', '1', '--headers-timeout', '1'], {}, { runtime: 'node' });
+  const s = await serve(
+    [
+      '--rate-limit',
+      'off',
+      '--log',
+      'off',
+      '--max-in-flight',
+      '600',
+      '--max-queue-delay',
+      '0',
+      '--request-timeout',
+      '1',
+      '--headers-timeout',
+      '1',
+    ],
+    {},
+    { runtime: 'node' },
+  );
   const routes = ['/health', '/api/public/v1/coverage', '/api/public/v1/politicians?limit=100', '/api/public/v1/bills?limit=50'];
   const scrape = async () => parsePrometheus(await (await fetch(`${s.base}/metrics`)).text());
 
@@ -75,20 +108,27 @@ test('pipelines closed unread, aborted by a >16 KB header request, and slow read
   const slow = slowReaders(s.base, 10, 50, 6000);
 
   for (let round = 0; round < 10; round++) {
-    await Promise.all(Array.from({ length: 40 }, async (_, i) => {
-      const c = await open(s.base);
-      c.on('error', () => {});
-      if (i % 2 === 0) {
-        // Pipelined, then closed without reading.
-        c.write(routes.map((r) => get(r)).join('').repeat(3));
-        if (i % 4 === 0) await sleep(2);
-        c.destroy();
-      } else {
-        // Pipelined, then aborted by a request Node refuses (431), which closes the connection.
-        c.write(get(routes[i % routes.length]).repeat(6) + get('/health', `X-Big: ${'b'.repeat(17_000)}\r\n`));
-        await endedWithin(c, 5000);
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: 40 }, async (_, i) => {
+        const c = await open(s.base);
+        c.on('error', () => {});
+        if (i % 2 === 0) {
+          // Pipelined, then closed without reading.
+          c.write(
+            routes
+              .map((r) => get(r))
+              .join('')
+              .repeat(3),
+          );
+          if (i % 4 === 0) await sleep(2);
+          c.destroy();
+        } else {
+          // Pipelined, then aborted by a request Node refuses (431), which closes the connection.
+          c.write(get(routes[i % routes.length]).repeat(6) + get('/health', `X-Big: ${'b'.repeat(17_000)}\r\n`));
+          await endedWithin(c, 5000);
+        }
+      }),
+    );
   }
   // Every slow reader was cut by the server before its 50 answers were all written.
   const cut = await slow;

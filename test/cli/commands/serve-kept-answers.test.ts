@@ -9,7 +9,11 @@ import { fixtureServers, type Runtime } from '../../server/ops/serve-process.js'
 
 const { serve } = fixtureServers();
 
-interface Answer { status: string; headers: Map<string, string>; body: Buffer }
+interface Answer {
+  status: string;
+  headers: Map<string, string>;
+  body: Buffer;
+}
 
 /** One request on its own connection, read whole: status line, headers by lower-cased name, body
  *  (de-chunked). */
@@ -27,7 +31,7 @@ function exchange(port: number, head: string): Promise<Answer> {
       let body = raw.subarray(at + 4);
       if (headers.get('transfer-encoding') === 'chunked') {
         const parts: Buffer[] = [];
-        for (let i = 0; ;) {
+        for (let i = 0; ; ) {
           const eol = body.indexOf('\r\n', i);
           const size = parseInt(body.subarray(i, eol).toString('latin1'), 16);
           if (!(size > 0)) break;
@@ -45,7 +49,9 @@ function exchange(port: number, head: string): Promise<Answer> {
  *  the seconds to the window's reset (a second may pass between the two requests; checked apart). */
 const comparable = (a: Answer) => ({
   status: a.status,
-  headers: [...a.headers].filter(([h]) => !['date', 'content-length', 'transfer-encoding', 'x-ratelimit-remaining', 'x-ratelimit-reset'].includes(h)).sort(),
+  headers: [...a.headers]
+    .filter(([h]) => !['date', 'content-length', 'transfer-encoding', 'x-ratelimit-remaining', 'x-ratelimit-reset'].includes(h))
+    .sort(),
   body: a.body.toString('base64'),
 });
 
@@ -57,7 +63,12 @@ for (const runtime of ['node', 'bun'] as Runtime[]) {
       const API = '/api/public/v1';
       let n = 0;
       try {
-        for (const path of [`${API}/politicians/${fixtureIds.alice}`, `${API}/bills/${fixtureIds.c11}`, `${API}/votes/${fixtureIds.vote1}/positions`, `${API}/openapi.json`]) {
+        for (const path of [
+          `${API}/politicians/${fixtureIds.alice}`,
+          `${API}/bills/${fixtureIds.c11}`,
+          `${API}/votes/${fixtureIds.vote1}/positions`,
+          `${API}/openapi.json`,
+        ]) {
           for (const variant of ['GET', 'HEAD', 'GET|Accept-Encoding: br', 'GET|Accept-Encoding: gzip']) {
             const [method, extra] = variant.split('|');
             // A URL of its own (unknown parameters are ignored, decisions 1), so the first request computes it.

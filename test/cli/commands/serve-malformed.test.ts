@@ -18,9 +18,14 @@ function exchange(base: string, parts: string[], pauseMs = 0): Promise<{ status:
       }
     });
     let got = Buffer.alloc(0);
-    socket.on('data', (d) => { got = Buffer.concat([got, d]); });
+    socket.on('data', (d) => {
+      got = Buffer.concat([got, d]);
+    });
     socket.on('error', () => {});
-    const timer = setTimeout(() => { socket.destroy(); fail(new Error(`no close; got ${got}`)); }, 10_000);
+    const timer = setTimeout(() => {
+      socket.destroy();
+      fail(new Error(`no close; got ${got}`));
+    }, 10_000);
     const finish = () => {
       clearTimeout(timer);
       const text = got.toString('utf8');
@@ -30,14 +35,17 @@ function exchange(base: string, parts: string[], pauseMs = 0): Promise<{ status:
       const raw = text.slice(end + 4);
       done({ status: Number(statusLine.split(' ')[1]), headers, body: headers['transfer-encoding'] === 'chunked' ? unchunk(raw) : raw });
     };
-    socket.once('end', () => { socket.destroy(); finish(); });
+    socket.once('end', () => {
+      socket.destroy();
+      finish();
+    });
   });
 }
 
 /** The body of a chunked answer (Bun's node:http sends the adapter's answers chunked). */
 function unchunk(raw: string): string {
   let body = '';
-  for (let at = 0; ;) {
+  for (let at = 0; ; ) {
     const eol = raw.indexOf('\r\n', at);
     const size = parseInt(raw.slice(at, eol), 16);
     if (!size) return body;
@@ -59,7 +67,12 @@ for (const runtime of ['node', 'bun'] as Runtime[]) {
         ['GET *', ['GET * HTTP/1.1\r\nHost: localhost\r\n\r\n'], 400, 'malformed_request'],
         ['NUL in the target', ['GET /health\0x HTTP/1.1\r\nHost: localhost\r\n\r\n'], 400, 'malformed_request'],
         ['not HTTP', ['\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03 hello TLS\r\n\r\n'], 400, 'malformed_request'],
-        ['headers over 16 KB', [`GET /health HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'b'.repeat(17_000)}\r\n\r\n`], 431, 'headers_too_large'],
+        [
+          'headers over 16 KB',
+          [`GET /health HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'b'.repeat(17_000)}\r\n\r\n`],
+          431,
+          'headers_too_large',
+        ],
       ];
       for (const [what, parts, status, code] of cases) {
         const r = await exchange(s.base, parts);

@@ -13,7 +13,11 @@ let redis: RedisServer;
 const servers: Array<{ child: ChildProcess; base: string }> = [];
 
 function serve(args: string[]): Promise<{ child: ChildProcess; base: string }> {
-  const child = spawn(BUN, ['src/cli/main.ts', 'serve', '--data', f.dbPath, '--port', '0', ...args], { cwd: repo, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, PORT: '' } });
+  const child = spawn(BUN, ['src/cli/main.ts', 'serve', '--data', f.dbPath, '--port', '0', ...args], {
+    cwd: repo,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, PORT: '' },
+  });
   return new Promise((ok, fail) => {
     let err = '';
     child.stderr!.on('data', (d) => {
@@ -51,12 +55,16 @@ describe.skipIf(!REDIS_BINARY)('two serve processes, one Redis', () => {
   });
 
   test('a key minted while they run works on both within a second, with one shared bucket', async () => {
-    const made = spawnSync(BUN, ['src/cli/main.ts', 'keys', 'create', '--data', f.dbPath, '--name', 'shared', '--tier', 'free'], { cwd: repo, encoding: 'utf8' });
+    const made = spawnSync(BUN, ['src/cli/main.ts', 'keys', 'create', '--data', f.dbPath, '--name', 'shared', '--tier', 'free'], {
+      cwd: repo,
+      encoding: 'utf8',
+    });
     expect(made.status).toBe(0);
     const key = made.stdout.trim();
     await new Promise((r) => setTimeout(r, 1100));
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) statuses.push((await fetch(`${servers[i % 2].base}/api/public/v1/coverage`, { headers: { Authorization: `Bearer ${key}` } })).status);
+    for (let i = 0; i < 5; i++)
+      statuses.push((await fetch(`${servers[i % 2].base}/api/public/v1/coverage`, { headers: { Authorization: `Bearer ${key}` } })).status);
     expect(statuses).toEqual([200, 200, 200, 200, 429]);
   });
 });

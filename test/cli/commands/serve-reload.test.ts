@@ -18,7 +18,9 @@ const started: ServeProcess[] = [];
 
 beforeAll(() => {
   a = buildFixture();
-  b = buildFixture((r) => { r.manifest.name = 'canpol test fixture B'; });
+  b = buildFixture((r) => {
+    r.manifest.name = 'canpol test fixture B';
+  });
   corrupt = scribbledCopy(a.dbPath, join(a.dir, 'corrupt.db'));
 });
 afterAll(() => {
@@ -41,7 +43,13 @@ function load(base: string, clients = 6) {
   const builds = new Set<string>();
   let requests = 0;
   let stop = false;
-  const paths = ['/api/public/v1/bills?limit=2', `/api/public/v1/politicians/${fixtureIds.alice}`, '/api/public/v1/search/speeches?q=housing', '/api/public/v1/coverage', '/health'];
+  const paths = [
+    '/api/public/v1/bills?limit=2',
+    `/api/public/v1/politicians/${fixtureIds.alice}`,
+    '/api/public/v1/search/speeches?q=housing',
+    '/api/public/v1/coverage',
+    '/health',
+  ];
   const client = async (i: number) => {
     for (let n = i; !stop; n++) {
       const path = paths[n % paths.length];
@@ -58,7 +66,15 @@ function load(base: string, clients = 6) {
     }
   };
   const running = Promise.all(Array.from({ length: clients }, (_, i) => client(i)));
-  return { failures, builds, requests: () => requests, stop: async () => { stop = true; await running; } };
+  return {
+    failures,
+    builds,
+    requests: () => requests,
+    stop: async () => {
+      stop = true;
+      await running;
+    },
+  };
 }
 
 async function healthBuild(base: string): Promise<string> {
@@ -73,9 +89,16 @@ async function untilBuild(s: ServeProcess, id: string): Promise<void> {
 }
 
 /** The data files the process holds open; a replaced one shows as "(deleted)". */
-const openDataFiles = (pid: number, dir: string) => readdirSync(`/proc/${pid}/fd`).map((fd) => {
-  try { return readlinkSync(`/proc/${pid}/fd/${fd}`); } catch { return ''; }
-}).filter((p) => p.startsWith(dir) && /serve\.db/.test(p));
+const openDataFiles = (pid: number, dir: string) =>
+  readdirSync(`/proc/${pid}/fd`)
+    .map((fd) => {
+      try {
+        return readlinkSync(`/proc/${pid}/fd/${fd}`);
+      } catch {
+        return '';
+      }
+    })
+    .filter((p) => p.startsWith(dir) && /serve\.db/.test(p));
 
 describe('reload under load', () => {
   test('a file renamed over --data is served with no failed request; a corrupt one is refused', async () => {
@@ -83,7 +106,10 @@ describe('reload under load', () => {
     copyFileSync(a.dbPath, path);
     // --verify-data full: the scribbled page is a table's, which only the full check reads (the quick
     // default checks the schema, the stored blobs and the build record: test/server/ops/check-data-file.test.ts).
-    const s = await startServe(['--data', path, '--rate-limit', 'off', '--log', 'off', '--watch-interval', '100', '--verify-data', 'full'], { CANPOL_TEST_DELAY_MS: '20' });
+    const s = await startServe(
+      ['--data', path, '--rate-limit', 'off', '--log', 'off', '--watch-interval', '100', '--verify-data', 'full'],
+      { CANPOL_TEST_DELAY_MS: '20' },
+    );
     started.push(s);
     const traffic = load(s.base);
     try {
@@ -107,7 +133,14 @@ describe('reload under load', () => {
     const m = parsePrometheus(await (await fetch(`${s.base}/metrics`)).text());
     expect(m.value('canpol_data_reloads_total', { result: 'ok' })).toBe(1);
     expect(m.value('canpol_data_reloads_total', { result: 'refused' })).toBe(1);
-    expect(m.value('canpol_build_info', { build_id: b.data.build.id, dataset: 'canpol test fixture B', schema_version: String(b.data.build.schema_version), demo: 'true' })).toBe(1);
+    expect(
+      m.value('canpol_build_info', {
+        build_id: b.data.build.id,
+        dataset: 'canpol test fixture B',
+        schema_version: String(b.data.build.schema_version),
+        demo: 'true',
+      }),
+    ).toBe(1);
     // A was closed once its last request was answered: only B (renamed over by the corrupt file) is open.
     expect(openDataFiles(s.child.pid!, a.dir)).toEqual([`${path} (deleted)`]);
     s.child.kill('SIGTERM');
@@ -117,7 +150,9 @@ describe('reload under load', () => {
   test('SIGHUP reloads (with the watch off), with no failed request', async () => {
     const path = join(b.dir, 'serve.db');
     copyFileSync(a.dbPath, path);
-    const s = await startServe(['--data', path, '--rate-limit', 'off', '--log', 'json', '--watch-interval', '0', '--verify-data', 'full'], { CANPOL_TEST_DELAY_MS: '20' });
+    const s = await startServe(['--data', path, '--rate-limit', 'off', '--log', 'json', '--watch-interval', '0', '--verify-data', 'full'], {
+      CANPOL_TEST_DELAY_MS: '20',
+    });
     started.push(s);
     const traffic = load(s.base);
     try {
@@ -140,13 +175,24 @@ describe('reload under load', () => {
     s.child.kill('SIGTERM');
     expect(await s.exited).toBe(0);
     // The reloads are in the JSON log with both build ids.
-    const events = s.stdout().map((l) => JSON.parse(l)).filter((e) => e.event === 'reload');
-    expect(events.map(({ result, reason, old_build_id, new_build_id, build_id }) => ({ result, reason, old_build_id, new_build_id, build_id }))).toEqual([
+    const events = s
+      .stdout()
+      .map((l) => JSON.parse(l))
+      .filter((e) => e.event === 'reload');
+    expect(
+      events.map(({ result, reason, old_build_id, new_build_id, build_id }) => ({ result, reason, old_build_id, new_build_id, build_id })),
+    ).toEqual([
       { result: 'ok', reason: 'SIGHUP', old_build_id: a.data.build.id, new_build_id: b.data.build.id, build_id: undefined },
       { result: 'refused', reason: 'SIGHUP', old_build_id: undefined, new_build_id: undefined, build_id: b.data.build.id },
     ]);
     // The request log names the build each request was answered from: both appear.
-    const served = new Set(s.stdout().map((l) => JSON.parse(l)).filter((e) => e.path === '/health').map((e) => e.build_id));
+    const served = new Set(
+      s
+        .stdout()
+        .map((l) => JSON.parse(l))
+        .filter((e) => e.path === '/health')
+        .map((e) => e.build_id),
+    );
     expect([...served].sort()).toEqual([a.data.build.id, b.data.build.id].sort());
   }, 60_000);
 
@@ -159,7 +205,9 @@ describe('reload under load', () => {
     expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
     renameSync(fifo, path);
     s.child.kill('SIGHUP');
-    await s.waitFor(/reload \(SIGHUP\) refused, still serving build \w+: data file .*fifo-serve\.db refused: it is a FIFO \(named pipe\), not a regular file/);
+    await s.waitFor(
+      /reload \(SIGHUP\) refused, still serving build \w+: data file .*fifo-serve\.db refused: it is a FIFO \(named pipe\), not a regular file/,
+    );
     const t0 = performance.now();
     expect(await healthBuild(s.base)).toBe(a.data.build.id);
     expect(performance.now() - t0).toBeLessThan(1000);

@@ -7,7 +7,9 @@ import { startServe, type ServeProcess } from '../../server/ops/serve-process.js
 
 let f: Fixture;
 const started: ServeProcess[] = [];
-beforeAll(() => { f = buildFixture(); });
+beforeAll(() => {
+  f = buildFixture();
+});
 afterAll(() => {
   for (const s of started) if (s.child.exitCode === null) s.child.kill('SIGKILL');
   f?.cleanup();
@@ -47,7 +49,10 @@ describe('SIGTERM', () => {
 
   test('a request outlasting --shutdown-timeout has its connection closed, and the process still exits 0', async () => {
     const s = await serve(['--shutdown-timeout', '1'], { CANPOL_TEST_DELAY_MS: '60000' });
-    const held = fetch(`${s.base}/api/public/v1/coverage`).then((r) => r.status, (err: Error) => err);
+    const held = fetch(`${s.base}/api/public/v1/coverage`).then(
+      (r) => r.status,
+      (err: Error) => err,
+    );
     await untilInFlight(s, 1);
     s.child.kill('SIGTERM');
     expect(await s.exited).toBe(0);

@@ -14,14 +14,16 @@ const { serve } = fixtureServers();
 async function drive(total: number, concurrency: number, request: (i: number) => [string, RequestInit?]): Promise<Record<number, number>> {
   const statuses: Record<number, number> = {};
   let next = 0;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < total) {
-      const [url, init] = request(next++);
-      const res = await fetch(url, init);
-      await res.arrayBuffer();
-      statuses[res.status] = (statuses[res.status] ?? 0) + 1;
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) {
+        const [url, init] = request(next++);
+        const res = await fetch(url, init);
+        await res.arrayBuffer();
+        statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+      }
+    }),
+  );
   return statuses;
 }
 
@@ -33,16 +35,19 @@ async function metric(s: ServeProcess, name: string, labels: Record<string, stri
 function closedAfter(socket: Socket): Promise<{ ms: number; got: string }> {
   const t0 = performance.now();
   let got = '';
-  socket.on('data', (d) => { got += d; });
+  socket.on('data', (d) => {
+    got += d;
+  });
   socket.on('error', () => {});
   return new Promise((done) => socket.once('close', () => done({ ms: performance.now() - t0, got })));
 }
 
-const open = (base: string) => new Promise<Socket>((done, fail) => {
-  const { hostname, port } = new URL(base);
-  const socket = connect(Number(port), hostname, () => done(socket));
-  socket.once('error', fail);
-});
+const open = (base: string) =>
+  new Promise<Socket>((done, fail) => {
+    const { hostname, port } = new URL(base);
+    const socket = connect(Number(port), hostname, () => done(socket));
+    socket.once('error', fail);
+  });
 
 for (const runtime of ['node', 'bun'] as Runtime[]) {
   describe(`serve on ${runtime}`, () => {
@@ -62,7 +67,9 @@ for (const runtime of ['node', 'bun'] as Runtime[]) {
       // The reader exits: the server says so once and keeps answering, logging nothing more.
       s.child.stdout!.destroy();
       await drive(500, 4, () => [url]);
-      await s.waitFor(/canpol: request log stopped: writing to stdout failed \(EPIPE: its reader has gone\); request logging is off from now on/);
+      await s.waitFor(
+        /canpol: request log stopped: writing to stdout failed \(EPIPE: its reader has gone\); request logging is off from now on/,
+      );
       expect((await fetch(`${s.base}/api/public/v1/coverage`)).status).toBe(200);
       expect(s.child.exitCode).toBeNull();
       s.child.kill('SIGTERM');
@@ -70,7 +77,11 @@ for (const runtime of ['node', 'bun'] as Runtime[]) {
     }, 90_000);
 
     test('20,000 client addresses through a trusted proxy: at most --limit-clients counters are held, the least recently seen evicted (counted); RSS grows < 128 MB', async () => {
-      const s = await serve(['--rate-limit', 'on', '--limit-anonymous', '1000000', '--limit-clients', '500', '--trusted-proxies', '127.0.0.1', '--log', 'off'], {}, { runtime });
+      const s = await serve(
+        ['--rate-limit', 'on', '--limit-anonymous', '1000000', '--limit-clients', '500', '--trusted-proxies', '127.0.0.1', '--log', 'off'],
+        {},
+        { runtime },
+      );
       const url = `${s.base}/api/public/v1/coverage`;
       const address = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
       await drive(200, 8, (i) => [url, { headers: { 'X-Forwarded-For': address(1_000_000 + i) } }]); // warm up: 200 of the 500
@@ -102,9 +113,14 @@ for (const runtime of ['node', 'bun'] as Runtime[]) {
       // Every API request is held 3 s in flight (CANPOL_TEST_DELAY_MS).
       const s = await serve(['--rate-limit', 'off', '--log', 'off', '--max-in-flight', '4'], { CANPOL_TEST_DELAY_MS: '3000' }, { runtime });
       const t0 = performance.now();
-      const answers = Array.from({ length: 10 }, (_, i) => fetch(`${s.base}/api/public/v1/bills?limit=${i + 1}`).then(async (r) => ({
-        status: r.status, ms: performance.now() - t0, retry: r.headers.get('Retry-After'), body: r.status === 503 ? await r.json() : await r.arrayBuffer(),
-      })));
+      const answers = Array.from({ length: 10 }, (_, i) =>
+        fetch(`${s.base}/api/public/v1/bills?limit=${i + 1}`).then(async (r) => ({
+          status: r.status,
+          ms: performance.now() - t0,
+          retry: r.headers.get('Retry-After'),
+          body: r.status === 503 ? await r.json() : await r.arrayBuffer(),
+        })),
+      );
       const refused = (await Promise.all(answers)).filter((a) => a.status === 503);
       expect(refused).toHaveLength(6);
       for (const r of refused) {
@@ -133,16 +149,20 @@ for (const runtime of ['node', 'bun'] as Runtime[]) {
       for (const e of expected) expect(e.length).toBeWithin(300, 8192);
       const bad: string[] = [];
       let next = 0;
-      await Promise.all(Array.from({ length: 16 }, async () => {
-        while (next < 3000) {
-          const i = next++;
-          const k = i % routes.length;
-          // Half ask for gzip: an encoding made for a kept answer is freed with it.
-          const res = await fetch(`${api}${routes[k]}${routes[k].includes('?') ? '&' : '?'}n=${i >> 1}`, { headers: { 'Accept-Encoding': i % 2 ? 'gzip' : 'identity' } });
-          const body = await res.text();
-          if (res.status !== 200 || body !== expected[k]) bad.push(`${i} ${routes[k]}: ${res.status}, ${body.length} characters`);
-        }
-      }));
+      await Promise.all(
+        Array.from({ length: 16 }, async () => {
+          while (next < 3000) {
+            const i = next++;
+            const k = i % routes.length;
+            // Half ask for gzip: an encoding made for a kept answer is freed with it.
+            const res = await fetch(`${api}${routes[k]}${routes[k].includes('?') ? '&' : '?'}n=${i >> 1}`, {
+              headers: { 'Accept-Encoding': i % 2 ? 'gzip' : 'identity' },
+            });
+            const body = await res.text();
+            if (res.status !== 200 || body !== expected[k]) bad.push(`${i} ${routes[k]}: ${res.status}, ${body.length} characters`);
+          }
+        }),
+      );
       expect(bad).toEqual([]);
       expect(await metric(s, 'canpol_response_cache_evictions_total')).toBeGreaterThan(1000);
       // Every response has ended: none is still counted as writing an answer, no bytes wait (on Bun,
@@ -154,7 +174,24 @@ for (const runtime of ['node', 'bun'] as Runtime[]) {
     }, 60_000);
 
     test('slow and idle clients: 300 connections sending headers too slowly hold at most --max-connections, each closed (408) after --headers-timeout; idle kept-alive ones after --keep-alive-timeout; RSS grows < 16 MB', async () => {
-      const s = await serve(['--rate-limit', 'off', '--log', 'off', '--headers-timeout', '1', '--request-timeout', '2', '--keep-alive-timeout', '1', '--max-connections', '64'], {}, { runtime });
+      const s = await serve(
+        [
+          '--rate-limit',
+          'off',
+          '--log',
+          'off',
+          '--headers-timeout',
+          '1',
+          '--request-timeout',
+          '2',
+          '--keep-alive-timeout',
+          '1',
+          '--max-connections',
+          '64',
+        ],
+        {},
+        { runtime },
+      );
       const before = rssOf(s.child.pid!);
       const sockets = await Promise.all(Array.from({ length: 300 }, () => open(s.base)));
       const closes = sockets.map((socket) => closedAfter(socket));

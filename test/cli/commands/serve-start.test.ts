@@ -13,7 +13,9 @@ import { BUN, serveFails, startServe } from '../../server/ops/serve-process.js';
 import { scribbledCopy } from '../../helpers/damaged-file.js';
 
 let f: Fixture;
-beforeAll(() => { f = buildFixture(); });
+beforeAll(() => {
+  f = buildFixture();
+});
 afterAll(() => f?.cleanup());
 
 describe('serve at start', () => {
@@ -53,7 +55,9 @@ describe('serve at start', () => {
     try {
       const busy = await serveFails(['--data', f.dbPath, '--host', '127.0.0.1', '--port', String(busyPort)]);
       expect(busy.code).toBe(1);
-      expect(busy.stderr).toContain(`canpol serve: port ${busyPort} on 127.0.0.1 is already in use (another canpol?); choose another with --port\n`);
+      expect(busy.stderr).toContain(
+        `canpol serve: port ${busyPort} on 127.0.0.1 is already in use (another canpol?); choose another with --port\n`,
+      );
       expect(busy.stderr).not.toMatch(/\n\s+at |listening/);
     } finally {
       holder.close();
@@ -72,24 +76,28 @@ describe('serve at start', () => {
   const asRoot = process.getuid?.() === 0;
   const repo = join(import.meta.dir, '../../..');
   const setpriv = spawnSync('setpriv', ['--version']).status === 0;
-  test.skipIf(asRoot && !setpriv)('an unreadable file: exit 1, one line', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'canpol-unreadable-'));
-    try {
-      chmodSync(dir, 0o711);
-      const locked = join(dir, 'locked.db');
-      copyFileSync(f.dbPath, locked);
-      chmodSync(locked, 0o000);
-      const cli = [BUN, 'src/cli/main.ts', 'serve', '--port', '0', '--data', locked];
-      const owner = statSync(repo);
-      const noBypass = ['--bounding-set=-dac_override,-dac_read_search', '--inh-caps=-dac_override,-dac_read_search'];
-      const argv = asRoot ? ['setpriv', `--reuid=${owner.uid}`, `--regid=${owner.gid}`, '--clear-groups', ...noBypass, ...cli] : cli;
-      const r = spawnSync(argv[0]!, argv.slice(1), { cwd: repo, encoding: 'utf8', env: { ...process.env, PORT: '' } });
-      expect(r.status).toBe(1);
-      expect(r.stderr).toBe(`canpol serve: data file ${locked} refused: it cannot be read (EACCES: permission denied)\n`);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }, 20_000);
+  test.skipIf(asRoot && !setpriv)(
+    'an unreadable file: exit 1, one line',
+    () => {
+      const dir = mkdtempSync(join(tmpdir(), 'canpol-unreadable-'));
+      try {
+        chmodSync(dir, 0o711);
+        const locked = join(dir, 'locked.db');
+        copyFileSync(f.dbPath, locked);
+        chmodSync(locked, 0o000);
+        const cli = [BUN, 'src/cli/main.ts', 'serve', '--port', '0', '--data', locked];
+        const owner = statSync(repo);
+        const noBypass = ['--bounding-set=-dac_override,-dac_read_search', '--inh-caps=-dac_override,-dac_read_search'];
+        const argv = asRoot ? ['setpriv', `--reuid=${owner.uid}`, `--regid=${owner.gid}`, '--clear-groups', ...noBypass, ...cli] : cli;
+        const r = spawnSync(argv[0]!, argv.slice(1), { cwd: repo, encoding: 'utf8', env: { ...process.env, PORT: '' } });
+        expect(r.status).toBe(1);
+        expect(r.stderr).toBe(`canpol serve: data file ${locked} refused: it cannot be read (EACCES: permission denied)\n`);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    20_000,
+  );
 
   test('a sound file starts, says where the log and metrics are, logs the client behind a trusted proxy, and stops on SIGINT', async () => {
     const s = await startServe(['--data', f.dbPath, '--log', 'text', '--metrics', 'off', '--trusted-proxies', '127.0.0.1']);
@@ -118,7 +126,9 @@ describe('serve at start', () => {
     expect(await s.exited).toBe(0);
     const off = await startServe(['--data', f.dbPath, '--log', 'off', '--search-cache', '0']);
     expect(off.stderr()).toContain('search caches off');
-    expect(parsePrometheus(await (await fetch(`${off.base}/metrics`)).text()).value('canpol_search_cache_max_bytes', { cache: 'rows' })).toBe(0);
+    expect(
+      parsePrometheus(await (await fetch(`${off.base}/metrics`)).text()).value('canpol_search_cache_max_bytes', { cache: 'rows' }),
+    ).toBe(0);
     off.child.kill('SIGINT');
     expect(await off.exited).toBe(0);
   }, 20_000);

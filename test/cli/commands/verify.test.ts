@@ -9,12 +9,20 @@ import { scribbledCopy } from '../../helpers/damaged-file.js';
 
 describe('verifyDataFile', () => {
   let fx: Fixture;
-  beforeAll(() => { fx = buildFixture(); });
+  beforeAll(() => {
+    fx = buildFixture();
+  });
   afterAll(() => fx.cleanup());
 
   test('a freshly built file is sound', () => {
     const r = verifyDataFile(fx.dbPath);
-    expect(r).toMatchObject({ ok: true, integrity: ['ok'], problems: [], build_id: fx.data.build.id, schema_version: fx.data.build.schema_version });
+    expect(r).toMatchObject({
+      ok: true,
+      integrity: ['ok'],
+      problems: [],
+      build_id: fx.data.build.id,
+      schema_version: fx.data.build.schema_version,
+    });
   });
 
   test('a file whose pages are overwritten fails the integrity check', () => {
@@ -32,7 +40,9 @@ describe('verifyDataFile', () => {
     const [table] = Object.entries(fx.data.build.row_counts).find(([, n]) => n > 0)!;
     db.prepare(`DELETE FROM "${table}" WHERE rowid IN (SELECT rowid FROM "${table}" LIMIT 1)`).run();
     db.close();
-    expect(verifyDataFile(edited).problems).toContain(`table ${table} has ${fx.data.build.row_counts[table] - 1} rows; the build record says ${fx.data.build.row_counts[table]}`);
+    expect(verifyDataFile(edited).problems).toContain(
+      `table ${table} has ${fx.data.build.row_counts[table] - 1} rows; the build record says ${fx.data.build.row_counts[table]}`,
+    );
   });
 
   test('not a data file, or missing', () => {

@@ -22,24 +22,48 @@ const fresh = () => {
   return db;
 };
 const row = (politician: string, i: number): FilterRow => ({
-  language: i % 2 ? 'fr' : 'en', level: 'federal', province_territory: i % 3 ? 'BC' : '', speech_type: 'floor',
-  spoken_on: `20${String(10 + (i % 10)).padStart(2, '0')}-01-0${1 + (i % 9)}`, is_presiding: i % 7 ? 0 : 1,
-  politician_active: (i % 3) - 1, politician_id: politician, party: 'ndp', session_id: `s${i % 4}`,
+  language: i % 2 ? 'fr' : 'en',
+  level: 'federal',
+  province_territory: i % 3 ? 'BC' : '',
+  speech_type: 'floor',
+  spoken_on: `20${String(10 + (i % 10)).padStart(2, '0')}-01-0${1 + (i % 9)}`,
+  is_presiding: i % 7 ? 0 : 1,
+  politician_active: (i % 3) - 1,
+  politician_id: politician,
+  party: 'ndp',
+  session_id: `s${i % 4}`,
 });
 const code = (i: number) => Uint8Array.from({ length: 16 }, (_, b) => (i * 31 + b) & 255);
 
 /** Every block's values as the reader gives them, decoded through the dictionaries. */
 function readBack(db: Database.Database) {
   const dict = blockValues(db);
-  const out: Array<{ rowid: number; code: number[]; politician: string; language: string; day: number; presiding: number; active: number }> = [];
+  const out: Array<{
+    rowid: number;
+    code: number[];
+    politician: string;
+    language: string;
+    day: number;
+    presiding: number;
+    active: number;
+  }> = [];
   const widths: Record<string, number[]> = {};
   for (const b of codeBlocks(db)) {
-    const stored = db.prepare(`SELECT length(rowids) AS rowids, ${VALUE_COLUMNS.map((c) => `length(${c}) AS ${c}`).join(', ')} FROM chunk_blocks WHERE block = ?`).get(b.block) as Record<string, number>;
+    const stored = db
+      .prepare(
+        `SELECT length(rowids) AS rowids, ${VALUE_COLUMNS.map((c) => `length(${c}) AS ${c}`).join(', ')} FROM chunk_blocks WHERE block = ?`,
+      )
+      .get(b.block) as Record<string, number>;
     for (const [k, v] of Object.entries(stored)) (widths[k] ??= []).push(v / b.entries);
     for (let i = 0; i < b.entries; i++) {
       out.push({
-        rowid: b.rowids[i], code: [...b.codes.subarray(i * 16, i * 16 + 16)], politician: dict.politician_id[b.text.politician_id[i]],
-        language: dict.language[b.text.language[i]], day: b.day[i], presiding: b.presiding[i], active: b.active[i],
+        rowid: b.rowids[i],
+        code: [...b.codes.subarray(i * 16, i * 16 + 16)],
+        politician: dict.politician_id[b.text.politician_id[i]],
+        language: dict.language[b.text.language[i]],
+        day: b.day[i],
+        presiding: b.presiding[i],
+        active: b.active[i],
       });
     }
   }
@@ -58,8 +82,15 @@ describe('code blocks', () => {
     expect(widths.rowids).toEqual([0.5, 4, 4 / 3]); // 4 bytes for 8, 32 for 8, 4 for 3
     rowids.forEach((_, i) => {
       const r = row(`p${i % 3}`, i);
-      expect(out[i]).toEqual({ rowid: rowids[i], code: [...code(i)], politician: r.politician_id, language: r.language,
-        day: Number(r.spoken_on.replaceAll('-', '')), presiding: r.is_presiding, active: r.politician_active });
+      expect(out[i]).toEqual({
+        rowid: rowids[i],
+        code: [...code(i)],
+        politician: r.politician_id,
+        language: r.language,
+        day: Number(r.spoken_on.replaceAll('-', '')),
+        presiding: r.is_presiding,
+        active: r.politician_active,
+      });
     });
   });
 
@@ -90,7 +121,8 @@ describe('code blocks', () => {
     // The same blocks widened by hand: rowids listed, every text column as uint32.
     const wide = fresh();
     for (const r of narrow.prepare('SELECT * FROM chunk_blocks ORDER BY block').all() as Array<Record<string, Buffer | number>>) {
-      const n = r.entries as number, first = (r.rowids as Buffer).readInt32LE(0);
+      const n = r.entries as number,
+        first = (r.rowids as Buffer).readInt32LE(0);
       r.rowids = Buffer.from(Int32Array.from({ length: n }, (_, i) => first + i).buffer);
       for (const c of VALUE_COLUMNS) {
         const b = r[c] as Buffer;
@@ -98,9 +130,12 @@ describe('code blocks', () => {
         r[c] = Buffer.from(Uint32Array.from(b).buffer);
       }
       const cols = Object.keys(r);
-      wide.prepare(`INSERT INTO chunk_blocks (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`).run(...cols.map((c) => r[c]));
+      wide
+        .prepare(`INSERT INTO chunk_blocks (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`)
+        .run(...cols.map((c) => r[c]));
     }
-    for (const v of narrow.prepare('SELECT name, code, value FROM chunk_block_values').raw().all() as unknown[][]) wide.prepare('INSERT INTO chunk_block_values VALUES (?, ?, ?)').run(...v);
+    for (const v of narrow.prepare('SELECT name, code, value FROM chunk_block_values').raw().all() as unknown[][])
+      wide.prepare('INSERT INTO chunk_block_values VALUES (?, ?, ?)').run(...v);
     expect(readBack(wide).out).toEqual(readBack(narrow).out);
     expect(readBack(wide).widths.politician_id).toEqual([4, 4, 4]);
   });
@@ -124,13 +159,19 @@ describe('code blocks', () => {
       const w = new CodeBlockWriter(db, 64);
       for (let i = 0; i < 20_000; i++) {
         int8.run(i + 1, Buffer.from(big(i)));
-        w.add(i + 1, Uint8Array.from({ length: 64 }, (_, b) => (i * 7 + b) & 255), row(`p${i % 50}`, i));
+        w.add(
+          i + 1,
+          Uint8Array.from({ length: 64 }, (_, b) => (i * 7 + b) & 255),
+          row(`p${i % 50}`, i),
+        );
       }
       w.finish();
     })();
     // Every page but the table's root, which was made with the schema before any row.
-    const pages = db.prepare(`SELECT count(*) AS n, min(pageno) AS lo, max(pageno) AS hi FROM dbstat WHERE name = 'chunk_blocks'
-      AND pageno <> (SELECT rootpage FROM sqlite_schema WHERE name = 'chunk_blocks')`).get() as { n: number; lo: number; hi: number };
+    const pages = db
+      .prepare(`SELECT count(*) AS n, min(pageno) AS lo, max(pageno) AS hi FROM dbstat WHERE name = 'chunk_blocks'
+      AND pageno <> (SELECT rootpage FROM sqlite_schema WHERE name = 'chunk_blocks')`)
+      .get() as { n: number; lo: number; hi: number };
     expect(pages.n).toBeGreaterThan(300); // 313 blocks of 64, each with overflow pages
     expect(pages.hi - pages.lo + 1).toBe(pages.n);
     expect(readBack(db).out.length).toBe(20_000);

@@ -6,7 +6,14 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, copyFileSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { assertReusableBlobs, computeChecksums, recordChecksums, recordedChecksums, ROWS_PER_CALL, storedTables } from '../../../src/core/data-file/data-checksums.js';
+import {
+  assertReusableBlobs,
+  computeChecksums,
+  recordChecksums,
+  recordedChecksums,
+  ROWS_PER_CALL,
+  storedTables,
+} from '../../../src/core/data-file/data-checksums.js';
 import { DataFileError } from '../../../src/core/data-file/open-data-file.js';
 import { verifyDataFile } from '../../../src/core/data-file/verify-data-file.js';
 import { openCheckedDataFile } from '../../../src/server/ops/check-data-file.js';
@@ -100,14 +107,22 @@ describe('a stored model damaged inside (the issue: 40 pages, accepted before)',
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
     db.close();
     expect(refusal(withModel, 'quick')).toBeNull();
-    expect(refusal(bad, 'quick')).toMatch(/^data file \S+ refused: stored blob encoder\/model\.onnx does not match the checksum its build recorded \(sha256 [0-9a-f]{12}…, 600000 bytes; the file holds [0-9a-f]{12}…, 600000\): it was changed or damaged after the build/);
+    expect(refusal(bad, 'quick')).toMatch(
+      /^data file \S+ refused: stored blob encoder\/model\.onnx does not match the checksum its build recorded \(sha256 [0-9a-f]{12}…, 600000 bytes; the file holds [0-9a-f]{12}…, 600000\): it was changed or damaged after the build/,
+    );
     const full = verifyDataFile(bad);
     expect(full.ok).toBe(false);
     expect(full.integrity).toEqual(['ok']);
     expect(full.problems.join('\n')).toContain('stored blob encoder/model.onnx does not match');
     expect(full.problems.join('\n')).toContain('table encoder does not match');
-    expect(() => { const d = new Database(bad, { readonly: true }); try { assertReusableBlobs(d, bad); } finally { d.close(); } })
-      .toThrow(/--reuse \S+: its stored encoder\/model\.onnx does not match the checksum its build recorded/);
+    expect(() => {
+      const d = new Database(bad, { readonly: true });
+      try {
+        assertReusableBlobs(d, bad);
+      } finally {
+        d.close();
+      }
+    }).toThrow(/--reuse \S+: its stored encoder\/model\.onnx does not match the checksum its build recorded/);
   });
 });
 
@@ -155,10 +170,16 @@ describe('long tables call back while they are hashed', () => {
     const db = new Database(':memory:');
     db.exec('CREATE TABLE big (id INTEGER PRIMARY KEY, v TEXT); CREATE TABLE small (id INTEGER PRIMARY KEY)');
     const ins = db.prepare('INSERT INTO big (v) VALUES (?)');
-    db.transaction(() => { for (let i = 0; i < 2.5 * ROWS_PER_CALL; i++) ins.run(`row ${i}`); })();
+    db.transaction(() => {
+      for (let i = 0; i < 2.5 * ROWS_PER_CALL; i++) ins.run(`row ${i}`);
+    })();
     db.prepare('INSERT INTO small VALUES (1)').run();
     let calls = 0;
-    const withCalls = computeChecksums(db, { onRows: () => { calls++; } });
+    const withCalls = computeChecksums(db, {
+      onRows: () => {
+        calls++;
+      },
+    });
     expect(calls).toBe(2); // 50,000 rows of big: at 20,000 and 40,000; small: none
     expect(withCalls).toEqual(computeChecksums(db));
     db.close();

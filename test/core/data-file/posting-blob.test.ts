@@ -5,7 +5,7 @@ import { decodePostings, encodePostings } from '../../../src/core/data-file/post
 /** Strictly decreasing rowids with gaps from 1 to `maxGap`, from a seeded generator. */
 function list(n: number, maxGap: number, seed: number): number[] {
   let s = seed;
-  const rand = () => ((s = (Math.imul(s, 1103515245) + 12345) >>> 0) / 2 ** 32);
+  const rand = () => (s = (Math.imul(s, 1103515245) + 12345) >>> 0) / 2 ** 32;
   const gaps = Array.from({ length: n }, () => 1 + Math.floor(rand() * maxGap));
   let r = gaps.reduce((a, b) => a + b, 0);
   return gaps.map((g) => (r -= g) + g);
@@ -13,7 +13,13 @@ function list(n: number, maxGap: number, seed: number): number[] {
 
 describe('posting blobs', () => {
   test('a list decodes to itself, for small and large gaps, and a cut-short read gives its newest', () => {
-    for (const [n, gap] of [[1, 1], [10, 1], [1000, 3], [5000, 200], [300, 2_000_000]] as const) {
+    for (const [n, gap] of [
+      [1, 1],
+      [10, 1],
+      [1000, 3],
+      [5000, 200],
+      [300, 2_000_000],
+    ] as const) {
       const rowids = list(n, gap, n + gap);
       const blob = encodePostings(rowids);
       expect([...decodePostings(blob)]).toEqual(rowids);

@@ -84,51 +84,117 @@ function queriesFrom(texts: string[], n: number): string[] {
 
 describe('substring semantics (spec: case-insensitive substring; accents folded as before)', () => {
   const bills = [
-    'An Act to amend the Criminal Code (housing)', 'Loi modifiant le Code criminel (logement)\u0001Loi sur le logement\u0001C-11',
-    'Québec–Montréal high-speed rail “HSR” act', 'O\'Brien "quoted" 100% _under_score_ back\\slash', 'Straße ﬁnance ǅ Ǆ ĳ', '',
-    'emoji 🍁 maple 🍁🍁 act', 'C-1', 'aaa aaaa aaaaa', 'Côté, Chloé – résumé', 'tab\there', 'e\u0301cole combining',
+    'An Act to amend the Criminal Code (housing)',
+    'Loi modifiant le Code criminel (logement)\u0001Loi sur le logement\u0001C-11',
+    'Québec–Montréal high-speed rail “HSR” act',
+    'O\'Brien "quoted" 100% _under_score_ back\\slash',
+    'Straße ﬁnance ǅ Ǆ ĳ',
+    '',
+    'emoji 🍁 maple 🍁🍁 act',
+    'C-1',
+    'aaa aaaa aaaaa',
+    'Côté, Chloé – résumé',
+    'tab\there',
+    'e\u0301cole combining',
     'nul\u0000byte inside',
   ];
   const names = ['Chloé Côté', 'Ziad Aboultaif', 'Élise Lévesque-Gagné', 'Jean-Yves Duclos', "Seamus O'Regan", 'Li Ma', 'Bo'];
   const idx = indexed(bills, names);
 
   test.each([
-    ['bills', 'housing'], ['bills', 'HOUSING'], ['bills', 'quebec'], ['bills', 'QUÉBEC'], ['bills', 'montreal high'], ['bills', 'c-11'],
-    ['bills', 'c-1'], ['bills', '"quoted"'], ['bills', 'o\'brien "'], ['bills', '100%'], ['bills', '%'], ['bills', '_'], ['bills', '_under'],
-    ['bills', 'back\\sl'], ['bills', '\\'], ['bills', '🍁'], ['bills', '🍁🍁'], ['bills', 'maple 🍁'], ['bills', 'aaaa'], ['bills', 'aa'],
-    ['bills', 'cote, chloe'], ['bills', 'résumé'], ['bills', 'ecole'], ['bills', 'école'], ['bills', 'straße'], ['bills', 'strasse'],
-    ['bills', 'tab\th'], ['bills', 'AND'], ['bills', 'OR'], ['bills', 'NEAR('], ['bills', '*'], ['bills', 'act*'], ['bills', '^an'],
-    ['bills', 'code criminel'], ['bills', 'x'], ['bills', ' '], ['bills', '  '], ['bills', '\u0301'], ['bills', 'no such text at all'],
-    ['bills', 'abc\u0000def'], ['bills', 'l\u0000b'], ['bills', '\u0000'], ['bills', 'nul\u0000byte'], ['bills', 'NUL\u0000BY'],
-    ['politicians', 'cote'], ['politicians', 'CHLOÉ'], ['politicians', 'levesque-ga'], ['politicians', "o'r"], ['politicians', 'ma'],
-    ['politicians', 'bo'], ['politicians', 'li '], ['politicians', 'é'], ['politicians', 'e'], ['politicians', 'yves duc'],
+    ['bills', 'housing'],
+    ['bills', 'HOUSING'],
+    ['bills', 'quebec'],
+    ['bills', 'QUÉBEC'],
+    ['bills', 'montreal high'],
+    ['bills', 'c-11'],
+    ['bills', 'c-1'],
+    ['bills', '"quoted"'],
+    ['bills', 'o\'brien "'],
+    ['bills', '100%'],
+    ['bills', '%'],
+    ['bills', '_'],
+    ['bills', '_under'],
+    ['bills', 'back\\sl'],
+    ['bills', '\\'],
+    ['bills', '🍁'],
+    ['bills', '🍁🍁'],
+    ['bills', 'maple 🍁'],
+    ['bills', 'aaaa'],
+    ['bills', 'aa'],
+    ['bills', 'cote, chloe'],
+    ['bills', 'résumé'],
+    ['bills', 'ecole'],
+    ['bills', 'école'],
+    ['bills', 'straße'],
+    ['bills', 'strasse'],
+    ['bills', 'tab\th'],
+    ['bills', 'AND'],
+    ['bills', 'OR'],
+    ['bills', 'NEAR('],
+    ['bills', '*'],
+    ['bills', 'act*'],
+    ['bills', '^an'],
+    ['bills', 'code criminel'],
+    ['bills', 'x'],
+    ['bills', ' '],
+    ['bills', '  '],
+    ['bills', '\u0301'],
+    ['bills', 'no such text at all'],
+    ['bills', 'abc\u0000def'],
+    ['bills', 'l\u0000b'],
+    ['bills', '\u0000'],
+    ['bills', 'nul\u0000byte'],
+    ['bills', 'NUL\u0000BY'],
+    ['politicians', 'cote'],
+    ['politicians', 'CHLOÉ'],
+    ['politicians', 'levesque-ga'],
+    ['politicians', "o'r"],
+    ['politicians', 'ma'],
+    ['politicians', 'bo'],
+    ['politicians', 'li '],
+    ['politicians', 'é'],
+    ['politicians', 'e'],
+    ['politicians', 'yves duc'],
   ] as Array<[TextIndexed, string]>)('%s ?q=%s', (table, q) => {
     expect(idx.sql(table, q)).toEqual(idx.oracle(table, q));
   });
 
   test('every substring of every hand-written text, 1 to 12 characters', () => {
-    for (const [table, texts] of [['bills', bills], ['politicians', names]] as Array<[TextIndexed, string[]]>) {
+    for (const [table, texts] of [
+      ['bills', bills],
+      ['politicians', names],
+    ] as Array<[TextIndexed, string[]]>) {
       for (const t of texts) {
         const chars = [...t];
-        for (let i = 0; i < chars.length; i++) for (let len = 1; len <= 12 && i + len <= chars.length; len++) {
-          const q = chars.slice(i, i + len).join('');
-          expect({ table, q, rows: idx.sql(table, q) }).toEqual({ table, q, rows: idx.oracle(table, q) });
-        }
+        for (let i = 0; i < chars.length; i++)
+          for (let len = 1; len <= 12 && i + len <= chars.length; len++) {
+            const q = chars.slice(i, i + len).join('');
+            expect({ table, q, rows: idx.sql(table, q) }).toEqual({ table, q, rows: idx.oracle(table, q) });
+          }
       }
     }
   });
 });
 
 describe.skipIf(!hasData)('on the real bill titles and member names', () => {
-  test('1,800 substrings of the LEGISinfo bill titles (EN and FR) and the House members\' names give the same rows as the oracle', { timeout: 60_000 }, () => {
+  test("1,800 substrings of the LEGISinfo bill titles (EN and FR) and the House members' names give the same rows as the oracle", {
+    timeout: 60_000,
+  }, () => {
     const titles = realBillTitles();
-    const members = JSON.parse(readFileSync(join(DATASETS, 'hoc-members-2023/federal-legislators.json'), 'utf8')) as Array<{ firstName: string; lastName: string }>;
+    const members = JSON.parse(readFileSync(join(DATASETS, 'hoc-members-2023/federal-legislators.json'), 'utf8')) as Array<{
+      firstName: string;
+      lastName: string;
+    }>;
     const names = members.map((m) => `${m.firstName} ${m.lastName}`);
     expect(titles.length).toBeGreaterThan(5000);
     expect(names.length).toBeGreaterThan(300);
     const idx = indexed(titles, names);
     let matched = 0;
-    for (const [table, texts, n] of [['bills', titles, 1200], ['politicians', names, 600]] as Array<[TextIndexed, string[], number]>) {
+    for (const [table, texts, n] of [
+      ['bills', titles, 1200],
+      ['politicians', names, 600],
+    ] as Array<[TextIndexed, string[], number]>) {
       for (const q of queriesFrom(texts, n)) {
         const rows = idx.sql(table, q);
         if (rows.length) matched++;

@@ -18,7 +18,8 @@ function retained(mode: string): { bytes: number; kept: number | null } {
 
 describe('ownString', () => {
   test('a map of copies does not keep the texts its words were read from; a map of the words does', () => {
-    const views = retained('views'), copies = retained('copies');
+    const views = retained('views'),
+      copies = retained('copies');
     expect(views.kept).toBe(TEXTS);
     expect(copies.kept).toBe(TEXTS);
     // The premise, on this engine: views keep most of the texts. Copies keep almost nothing.
@@ -32,7 +33,7 @@ describe('ownString', () => {
 });
 
 describe('what the build and the server keep', () => {
-  test("the stem cache keeps copies of its words and stems, not their texts", () => {
+  test('the stem cache keeps copies of its words and stems, not their texts', () => {
     expect(retained('stem-cache').bytes).toBeLessThan(TEXT_BYTES / 8);
   });
 });

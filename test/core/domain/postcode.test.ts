@@ -60,6 +60,29 @@ test('canonicalPostcode trims data-file values and refuses invalid ones', () => 
 
 test('provinceOfPostcode follows the first letter; X splits Nunavut from the Northwest Territories', () => {
   // Canada Post's district letters; X0A-X0C are Nunavut (Iqaluit is X0A), X1A is Yellowknife.
-  expect(['A1A', 'B3H', 'C1A', 'E1C', 'G1R', 'H2X', 'J8Y', 'K1A', 'L5B', 'M5V', 'N2L', 'P3A', 'R3C', 'S4P', 'T2P', 'V6B', 'Y1A', 'X0A', 'X0C', 'X0E', 'X1A']
-    .map(provinceOfPostcode)).toEqual(['NL', 'NS', 'PE', 'NB', 'QC', 'QC', 'QC', 'ON', 'ON', 'ON', 'ON', 'ON', 'MB', 'SK', 'AB', 'BC', 'YT', 'NU', 'NU', 'NT', 'NT']);
+  expect(
+    [
+      'A1A',
+      'B3H',
+      'C1A',
+      'E1C',
+      'G1R',
+      'H2X',
+      'J8Y',
+      'K1A',
+      'L5B',
+      'M5V',
+      'N2L',
+      'P3A',
+      'R3C',
+      'S4P',
+      'T2P',
+      'V6B',
+      'Y1A',
+      'X0A',
+      'X0C',
+      'X0E',
+      'X1A',
+    ].map(provinceOfPostcode),
+  ).toEqual(['NL', 'NS', 'PE', 'NB', 'QC', 'QC', 'QC', 'ON', 'ON', 'ON', 'ON', 'ON', 'MB', 'SK', 'AB', 'BC', 'YT', 'NU', 'NU', 'NT', 'NT']);
 });

@@ -16,21 +16,32 @@ import { onnxCleanup } from '../../helpers/encoder-corpus.js';
 
 const cleanup = onnxCleanup();
 const dir = mkdtempSync(join(tmpdir(), 'canpol-pretrained-'));
-afterAll(() => { rmSync(dir, { recursive: true, force: true }); cleanup(); });
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+  cleanup();
+});
 
 /** What the encoder must return for these ids: normalise(mean_i((E[id_i] + T[0])·W)). */
 function expected(ids: number[], withTypes = true): number[] {
   const acc = [0, 0, 0];
-  for (const id of ids) for (let o = 0; o < H; o++) {
-    let s = 0;
-    for (let h = 0; h < H; h++) s += (E[id * H + h] + (withTypes ? T[h] : 0)) * W[h * H + o];
-    acc[o] += s / ids.length;
-  }
+  for (const id of ids)
+    for (let o = 0; o < H; o++) {
+      let s = 0;
+      for (let h = 0; h < H; h++) s += (E[id * H + h] + (withTypes ? T[h] : 0)) * W[h * H + o];
+      acc[o] += s / ids.length;
+    }
   const n = Math.hypot(...acc);
   return acc.map((x) => x / n);
 }
 
-const card = (tokenizer: object, extra: Partial<PretrainedCard> = {}): PretrainedCard => ({ kind: 'pretrained', version: 1, dim: H, tokenizer: tokenizer as Record<string, unknown>, maxLength: 16, ...extra });
+const card = (tokenizer: object, extra: Partial<PretrainedCard> = {}): PretrainedCard => ({
+  kind: 'pretrained',
+  version: 1,
+  dim: H,
+  tokenizer: tokenizer as Record<string, unknown>,
+  maxLength: 16,
+  ...extra,
+});
 
 describe('tokenizer.json', () => {
   test('WordPiece: lower case, accents stripped, sub-words, [UNK], [CLS] … [SEP]', () => {
@@ -67,12 +78,17 @@ describe('pretrained encoder', () => {
     const plain = await createEncoder({ model: tinyModel(true), card: card(WORDPIECE) });
     expect(await withPrefixes.embedQuery('sante')).toEqual(await plain.embedQuery('the sante'));
     expect((await withPrefixes.embed(['sante']))[0]).toEqual((await plain.embed(['budget sante']))[0]);
-    await withPrefixes.close(); await plain.close();
+    await withPrefixes.close();
+    await plain.close();
   });
   test('loadPretrained reads the files, finds the dimension, and its card round-trips through JSON', async () => {
     writeFileSync(join(dir, 'model.onnx'), tinyModel(true));
     writeFileSync(join(dir, 'tokenizer.json'), JSON.stringify(WORDPIECE));
-    const { model, card: c } = await loadPretrained({ modelPath: join(dir, 'model.onnx'), tokenizerPath: join(dir, 'tokenizer.json'), maxLength: 32 });
+    const { model, card: c } = await loadPretrained({
+      modelPath: join(dir, 'model.onnx'),
+      tokenizerPath: join(dir, 'tokenizer.json'),
+      maxLength: 32,
+    });
     expect(c.dim).toBe(H);
     const enc = await createEncoder({ model, card: JSON.stringify(c) });
     expect(enc.dim).toBe(H);
@@ -82,8 +98,10 @@ describe('pretrained encoder', () => {
   });
   test('a model without attention_mask is refused with its inputs named', async () => {
     const bad = modelBytes({
-      name: 'no-mask', nodes: [node('Gather', ['E', 'input_ids'], ['last_hidden_state'], { axis: 0 })],
-      inputs: [valueInfo('input_ids', 'int64', ['batch', 'len'])], outputs: [valueInfo('last_hidden_state', 'float32', ['batch', 'len', H])],
+      name: 'no-mask',
+      nodes: [node('Gather', ['E', 'input_ids'], ['last_hidden_state'], { axis: 0 })],
+      inputs: [valueInfo('input_ids', 'int64', ['batch', 'len'])],
+      outputs: [valueInfo('last_hidden_state', 'float32', ['batch', 'len', H])],
       initializers: [initializer('E', 'float32', [VOCAB, H], E)],
     });
     await expect(createEncoder({ model: bad, card: card(WORDPIECE) })).rejects.toThrow('no attention_mask input (inputs: input_ids)');

@@ -13,8 +13,18 @@ const cleanup = onnxCleanup();
 afterAll(() => cleanup());
 
 const feeds = () => ({
-  input_ids: int64Tensor(2, 4, (set) => [[2, 4, 5, 3], [2, 7, 3, 0]].forEach((row, r) => row.forEach((v, c) => set(r, c, v)))),
-  attention_mask: int64Tensor(2, 4, (set) => [[1, 1, 1, 1], [1, 1, 1, 0]].forEach((row, r) => row.forEach((v, c) => set(r, c, v)))),
+  input_ids: int64Tensor(2, 4, (set) =>
+    [
+      [2, 4, 5, 3],
+      [2, 7, 3, 0],
+    ].forEach((row, r) => row.forEach((v, c) => set(r, c, v))),
+  ),
+  attention_mask: int64Tensor(2, 4, (set) =>
+    [
+      [1, 1, 1, 1],
+      [1, 1, 1, 0],
+    ].forEach((row, r) => row.forEach((v, c) => set(r, c, v))),
+  ),
   token_type_ids: int64Tensor(2, 4, () => {}),
 });
 

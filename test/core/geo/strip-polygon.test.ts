@@ -24,7 +24,8 @@ const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
 function probes(rings: Ring[], perKind: number): Array<[number, number]> {
   const out: Array<[number, number]> = [];
   const outer = rings[0];
-  const xs = outer.map((p) => p[0]), ys = outer.map((p) => p[1]);
+  const xs = outer.map((p) => p[0]),
+    ys = outer.map((p) => p[1]);
   const [minX, maxX, minY, maxY] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
   for (const ring of rings) {
     const n = ring.length - 1;
@@ -42,8 +43,13 @@ function probes(rings: Ring[], perKind: number): Array<[number, number]> {
   }
   // Holes: random points inside each hole's box, most of them in the hole itself.
   for (const hole of rings.slice(1)) {
-    const hx = hole.map((p) => p[0]), hy = hole.map((p) => p[1]);
-    for (let k = 0; k < perKind; k++) out.push([Math.min(...hx) + random() * (Math.max(...hx) - Math.min(...hx)), Math.min(...hy) + random() * (Math.max(...hy) - Math.min(...hy))]);
+    const hx = hole.map((p) => p[0]),
+      hy = hole.map((p) => p[1]);
+    for (let k = 0; k < perKind; k++)
+      out.push([
+        Math.min(...hx) + random() * (Math.max(...hx) - Math.min(...hx)),
+        Math.min(...hy) + random() * (Math.max(...hy) - Math.min(...hy)),
+      ]);
   }
   for (let k = 0; k < perKind * 4; k++) out.push([minX + random() * (maxX - minX), minY + random() * (maxY - minY)]);
   // Just outside the box, and its corners.
@@ -83,28 +89,37 @@ describe('a hand-drawn square [0,4]x[0,4] with the hole [1,2]x[1,2]', () => {
   });
 });
 
-test.skipIf(!existsSync(FED))('every 2013 federal riding: the same verdict as turf on vertices, edges, vertex levels, holes and random points', () => {
-  const features = JSON.parse(gunzipSync(readFileSync(FED)).toString('utf8')).features as Array<{ properties: { FEDNUM: number }; geometry: { type: string; coordinates: unknown } }>;
-  // The file's own description (SOURCE.md): 338 ridings, every geometry a Polygon.
-  expect(features.length).toBe(338);
-  let tested = 0, inside = 0, withHoles = 0;
-  const wrong: string[] = [];
-  for (const f of features) {
-    expect(f.geometry.type).toBe('Polygon');
-    const rings = f.geometry.coordinates as Ring[];
-    if (rings.length > 1) withHoles++;
-    const p = stripPolygon(flat(rings));
-    for (const [x, y] of probes(rings, 12)) {
-      const want = turf(rings, x, y);
-      if (stripContains(p, x, y) !== want) wrong.push(`${f.properties.FEDNUM} (${x}, ${y}): turf ${want}`);
-      tested++;
-      if (want) inside++;
+test.skipIf(!existsSync(FED))(
+  'every 2013 federal riding: the same verdict as turf on vertices, edges, vertex levels, holes and random points',
+  () => {
+    const features = JSON.parse(gunzipSync(readFileSync(FED)).toString('utf8')).features as Array<{
+      properties: { FEDNUM: number };
+      geometry: { type: string; coordinates: unknown };
+    }>;
+    // The file's own description (SOURCE.md): 338 ridings, every geometry a Polygon.
+    expect(features.length).toBe(338);
+    let tested = 0,
+      inside = 0,
+      withHoles = 0;
+    const wrong: string[] = [];
+    for (const f of features) {
+      expect(f.geometry.type).toBe('Polygon');
+      const rings = f.geometry.coordinates as Ring[];
+      if (rings.length > 1) withHoles++;
+      const p = stripPolygon(flat(rings));
+      for (const [x, y] of probes(rings, 12)) {
+        const want = turf(rings, x, y);
+        if (stripContains(p, x, y) !== want) wrong.push(`${f.properties.FEDNUM} (${x}, ${y}): turf ${want}`);
+        tested++;
+        if (want) inside++;
+      }
     }
-  }
-  expect(wrong.slice(0, 10)).toEqual([]);
-  expect(tested).toBeGreaterThan(30_000);
-  // Both verdicts occur often: the probes are not all on one side.
-  expect(inside / tested).toBeGreaterThan(0.3);
-  expect(inside / tested).toBeLessThan(0.9);
-  expect(withHoles).toBeGreaterThan(0);
-}, 20_000);
+    expect(wrong.slice(0, 10)).toEqual([]);
+    expect(tested).toBeGreaterThan(30_000);
+    // Both verdicts occur often: the probes are not all on one side.
+    expect(inside / tested).toBeGreaterThan(0.3);
+    expect(inside / tested).toBeLessThan(0.9);
+    expect(withHoles).toBeGreaterThan(0);
+  },
+  20_000,
+);

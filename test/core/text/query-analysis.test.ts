@@ -29,7 +29,10 @@ describe('analyseQuery', () => {
     expect(analyseQuery('Pegasus', BOTH).shape).toBe('keyword');
     expect(analyseQuery('carbon tax', BOTH).shape).toBe('topic');
     expect(analyseQuery('opposition to the citizenship bill', BOTH).shape).toBe('topic');
-    expect(analyseQuery('minister says the deadly train derailment is a criminal matter for the courts, not a failure of regulation', BOTH).shape).toBe('prose');
+    expect(
+      analyseQuery('minister says the deadly train derailment is a criminal matter for the courts, not a failure of regulation', BOTH)
+        .shape,
+    ).toBe('prose');
     expect(analyseQuery('Sable Island', BOTH).names).toEqual(['Island']);
   });
 });

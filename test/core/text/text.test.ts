@@ -12,7 +12,14 @@ describe('words', () => {
   test('elisions are removed, compounds split, offsets point into the original text', () => {
     const t = "Aujourd'hui, l'État et qu’il parle du bien-être.";
     expect(words(t).map((w) => [w.norm, t.slice(w.start, w.end)])).toEqual([
-      ['aujourdhui', "Aujourd'hui"], ['etat', 'État'], ['et', 'et'], ['il', 'il'], ['parle', 'parle'], ['du', 'du'], ['bien', 'bien'], ['etre', 'être'],
+      ['aujourdhui', "Aujourd'hui"],
+      ['etat', 'État'],
+      ['et', 'et'],
+      ['il', 'il'],
+      ['parle', 'parle'],
+      ['du', 'du'],
+      ['bien', 'bien'],
+      ['etre', 'être'],
     ]);
   });
   test('numbers are words; punctuation is not', () => {
@@ -45,7 +52,9 @@ describe('index and query terms', () => {
   });
   test('stop words and Hansard forms of address are not indexed', () => {
     expect(indexTerms('Mr. Speaker, the member for the riding', 'en')).toEqual(['member', 'riding']);
-    expect(indexTerms('Monsieur le Président, la députée de la circonscription', 'fr')).toEqual(indexTerms('députée circonscription', 'fr'));
+    expect(indexTerms('Monsieur le Président, la députée de la circonscription', 'fr')).toEqual(
+      indexTerms('députée circonscription', 'fr'),
+    );
   });
   test('a query searched in both languages carries both stems; a stop word of any searched language is dropped', () => {
     const q = queryTerms('the logements', ['en', 'fr']);
@@ -56,7 +65,7 @@ describe('index and query terms', () => {
 
 // Snippets and cross-lingual coverage skip stemming a word whose first letter no query stem has
 // (stemInitials): exact only while a stem keeps its word's first letter, in both languages.
-describe('a stem starts with its word\'s first letter', () => {
+describe("a stem starts with its word's first letter", () => {
   const check = (vocabulary: Iterable<string>) => {
     let n = 0;
     for (const w of vocabulary) {
@@ -71,17 +80,40 @@ describe('a stem starts with its word\'s first letter', () => {
   };
 
   test('irregular English and French forms, numbers, elided and accented words', () => {
-    check(['dying', 'lying', 'skies', 'ugly', 'news', 'generously', 'communication', 'académiquement', 'heureuse', 'eaux',
-      'yeux', 'quoique', 'ayant', 'état', 'être', '1990', '1990s', 'c-69', 'x']);
+    check([
+      'dying',
+      'lying',
+      'skies',
+      'ugly',
+      'news',
+      'generously',
+      'communication',
+      'académiquement',
+      'heureuse',
+      'eaux',
+      'yeux',
+      'quoique',
+      'ayant',
+      'état',
+      'être',
+      '1990',
+      '1990s',
+      'c-69',
+      'x',
+    ]);
   });
 
-  test.skipIf(!existsSync(SAMPLES))('every word of the real Hansard samples, English and French', () => {
-    const vocabulary = new Set<string>();
-    for (const file of readdirSync(SAMPLES).filter((f) => f.endsWith('.xml.gz'))) {
-      for (const p of hansardParagraphs(join(SAMPLES, file))) for (const w of words(p.text)) vocabulary.add(w.norm);
-    }
-    expect(check(vocabulary)).toBeGreaterThan(5_000);
-  }, 60_000);
+  test.skipIf(!existsSync(SAMPLES))(
+    'every word of the real Hansard samples, English and French',
+    () => {
+      const vocabulary = new Set<string>();
+      for (const file of readdirSync(SAMPLES).filter((f) => f.endsWith('.xml.gz'))) {
+        for (const p of hansardParagraphs(join(SAMPLES, file))) for (const w of words(p.text)) vocabulary.add(w.norm);
+      }
+      expect(check(vocabulary)).toBeGreaterThan(5_000);
+    },
+    60_000,
+  );
 });
 
 // A search scores its last keyword candidates from their text (src/server/search/keyword-plan.ts): the
@@ -96,21 +128,28 @@ describe('termCounter', () => {
   };
 
   test('the length and counts of indexTerms, stop words, elisions and compounds included', () => {
-    compare([
-      { text: "The housing crisis: houses, housing and the House's housing-starts.", lang: 'en' },
-      { text: "L'État et le logement : les logements d'aujourd'hui, bien-être.", lang: 'fr' },
-      { text: '', lang: 'en' },
-    ], ['hous', 'crisi', 'logement', 'etat', 'bien', 'aujourdhui', 'start']);
+    compare(
+      [
+        { text: "The housing crisis: houses, housing and the House's housing-starts.", lang: 'en' },
+        { text: "L'État et le logement : les logements d'aujourd'hui, bien-être.", lang: 'fr' },
+        { text: '', lang: 'en' },
+      ],
+      ['hous', 'crisi', 'logement', 'etat', 'bien', 'aujourdhui', 'start'],
+    );
   });
 
-  test.skipIf(!existsSync(SAMPLES))('every paragraph of the real Hansard samples, in both languages, for the stems of its own first words', () => {
-    let n = 0;
-    for (const file of readdirSync(SAMPLES).filter((f) => f.endsWith('.xml.gz'))) {
-      for (const p of hansardParagraphs(join(SAMPLES, file))) {
-        for (const lang of ['en', 'fr'] as const) compare([{ text: p.text, lang }], [...new Set(indexTerms(p.text, lang).slice(0, 6))]);
-        n++;
+  test.skipIf(!existsSync(SAMPLES))(
+    'every paragraph of the real Hansard samples, in both languages, for the stems of its own first words',
+    () => {
+      let n = 0;
+      for (const file of readdirSync(SAMPLES).filter((f) => f.endsWith('.xml.gz'))) {
+        for (const p of hansardParagraphs(join(SAMPLES, file))) {
+          for (const lang of ['en', 'fr'] as const) compare([{ text: p.text, lang }], [...new Set(indexTerms(p.text, lang).slice(0, 6))]);
+          n++;
+        }
       }
-    }
-    expect(n).toBeGreaterThan(5_000);
-  }, 60_000);
+      expect(n).toBeGreaterThan(5_000);
+    },
+    60_000,
+  );
 });

@@ -5,7 +5,19 @@ const key = 'cpd_live_0000000000000000000000_2Ff7uY';
 
 test('no header is anonymous; an empty or odd one is malformed, never anonymous (decisions 2)', () => {
   expect(readAuthorization(undefined)).toEqual({ kind: 'anonymous' });
-  for (const h of ['', ' ', 'Bearer', 'Bearer ', `Basic ${key}`, key, `Bearer ${key} extra`, `Bearer ${key}, Bearer ${key}`, `Bearer\t${key}`, 'x'.repeat(100_000), `Bearer ${'a'.repeat(200)}`]) {
+  for (const h of [
+    '',
+    ' ',
+    'Bearer',
+    'Bearer ',
+    `Basic ${key}`,
+    key,
+    `Bearer ${key} extra`,
+    `Bearer ${key}, Bearer ${key}`,
+    `Bearer\t${key}`,
+    'x'.repeat(100_000),
+    `Bearer ${'a'.repeat(200)}`,
+  ]) {
     expect(readAuthorization(h)).toEqual({ kind: 'malformed' });
   }
 });

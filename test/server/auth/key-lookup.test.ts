@@ -12,7 +12,12 @@ let clock: number;
 const logs: string[] = [];
 const lookup = () => createKeyLookup({ path, labels, now: () => clock, recheckMs: 1000, log: (m) => logs.push(m) });
 
-beforeEach(() => { dir = tempDir('canpol-lookup-'); path = join(dir, 'k.json'); clock = 0; logs.length = 0; });
+beforeEach(() => {
+  dir = tempDir('canpol-lookup-');
+  path = join(dir, 'k.json');
+  clock = 0;
+  logs.length = 0;
+});
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 test('a stored key is found with its tier; unknown and malformed keys are told apart', () => {

@@ -11,7 +11,9 @@ import { KeyStoreLockError, withKeyStoreLock } from '../../../src/server/auth/ke
 import { tempDir } from '../../helpers/fixture.js';
 
 let dir: string;
-beforeAll(() => { dir = tempDir('canpol-key-lock-'); });
+beforeAll(() => {
+  dir = tempDir('canpol-key-lock-');
+});
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const labels = { prefix: 'cpd', env: 'live' };
 
@@ -43,16 +45,18 @@ test('a holder whose lock was taken over writes nothing', () => {
   const store = join(dir, 'taken.keys.json');
   createKey(store, { name: 'kept', tier: 'free', labels });
   const before = readFileSync(store, 'utf8');
-  expect(() => withKeyStoreLock(store, (lock) => {
-    writeFileSync(`${store}.lock`, JSON.stringify({ pid: 1, host: hostname(), token: 'someone else' }));
-    writeKeyStore(store, [], lock.check);
-  })).toThrow(KeyStoreLockError);
+  expect(() =>
+    withKeyStoreLock(store, (lock) => {
+      writeFileSync(`${store}.lock`, JSON.stringify({ pid: 1, host: hostname(), token: 'someone else' }));
+      writeKeyStore(store, [], lock.check);
+    }),
+  ).toThrow(KeyStoreLockError);
   expect(readFileSync(store, 'utf8')).toBe(before);
   expect(readdirSync(dir).filter((f) => f.startsWith('.taken'))).toEqual([]); // no temporary file left
   rmSync(`${store}.lock`);
 });
 
-test('a symlink at the lock\'s path is not followed', () => {
+test("a symlink at the lock's path is not followed", () => {
   const store = join(dir, 'link.keys.json');
   const victim = join(dir, 'victim.txt');
   writeFileSync(victim, 'untouched');

@@ -9,7 +9,10 @@ import { tempDir } from '../../helpers/fixture.js';
 const labels = { prefix: 'cpd', env: 'live' };
 let dir: string;
 let path: string;
-beforeEach(() => { dir = tempDir('canpol-keys-'); path = join(dir, 'canpol.keys.json'); });
+beforeEach(() => {
+  dir = tempDir('canpol-keys-');
+  path = join(dir, 'canpol.keys.json');
+});
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 test('the default path sits beside the data file', () => {
@@ -25,7 +28,15 @@ describe('create, list, revoke', () => {
     const text = readFileSync(path, 'utf8');
     expect(text).not.toContain(key);
     expect(text).not.toContain(key.slice(9, 31)); // not even the random part
-    expect(record).toEqual({ id: record.id, name: 'Alice research', tier: 'dev', sha256: hashKey(key), hint: key.slice(-6), created_at: '2026-11-02T10:00:00Z', revoked_at: null });
+    expect(record).toEqual({
+      id: record.id,
+      name: 'Alice research',
+      tier: 'dev',
+      sha256: hashKey(key),
+      hint: key.slice(-6),
+      created_at: '2026-11-02T10:00:00Z',
+      revoked_at: null,
+    });
     expect(record.id).toMatch(/^[0-9a-f]{12}$/);
     expect(statSync(path).mode & 0o777).toBe(0o600);
   });

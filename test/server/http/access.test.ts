@@ -32,9 +32,28 @@ afterAll(() => f.cleanup());
 function setup({ rateLimit = true, trusted = 'none', clock = { t: Date.parse('2026-11-02T10:15:00Z') } } = {}) {
   const keys = createKeyLookup({ path: keyPath, labels, now: () => clock.t, log: () => {} });
   const limiter = rateLimit ? createLimiter({ limits: DEFAULT_LIMITS, store: createMemoryStore(), now: () => clock.t }) : null;
-  const app = createApp({ data: f.data, logError: (err) => { throw err; }, access: { keys, limiter, clientAddress: createClientAddress(parseTrustedProxies(trusted)) } });
-  const get = (path: string, { headers = {}, from = '203.0.113.7', method = 'GET' }: { headers?: Headers | Record<string, string>; from?: string; method?: string } = {}) =>
-    Promise.resolve(app.request(path.startsWith('/health') ? path : `/api/public/v1${path}`, { method, headers }, { incoming: { socket: { remoteAddress: from } } }));
+  const app = createApp({
+    data: f.data,
+    logError: (err) => {
+      throw err;
+    },
+    access: { keys, limiter, clientAddress: createClientAddress(parseTrustedProxies(trusted)) },
+  });
+  const get = (
+    path: string,
+    {
+      headers = {},
+      from = '203.0.113.7',
+      method = 'GET',
+    }: { headers?: Headers | Record<string, string>; from?: string; method?: string } = {},
+  ) =>
+    Promise.resolve(
+      app.request(
+        path.startsWith('/health') ? path : `/api/public/v1${path}`,
+        { method, headers },
+        { incoming: { socket: { remoteAddress: from } } },
+      ),
+    );
   return { app, get, clock };
 }
 
@@ -75,7 +94,12 @@ describe('anonymous: 30 per hour per client address', () => {
     for (let i = 0; i < 30; i++) expect((await get('/bills')).status).toBe(200);
     const refused = await get('/bills');
     expect(refused.status).toBe(429);
-    expect(await refused.json()).toEqual({ statusCode: 429, code: 'rate_limited', error: 'Too Many Requests', message: 'rate limit of 30 requests per hour reached; retry in 2700 s' });
+    expect(await refused.json()).toEqual({
+      statusCode: 429,
+      code: 'rate_limited',
+      error: 'Too Many Requests',
+      message: 'rate limit of 30 requests per hour reached; retry in 2700 s',
+    });
     expect(refused.headers.get('Retry-After')).toBe('2700');
     expect(limitHeaders(refused)).toEqual(['30', '0', '2700']);
     expect(refused.headers.get('Cache-Control')).toBe('no-store');
@@ -181,7 +205,13 @@ describe('hostile headers: a documented 4xx or a normal answer, never a 5xx', ()
     const repeated = new Headers();
     repeated.append('Authorization', `Bearer ${minted.dev.key}`);
     repeated.append('Authorization', `Bearer ${minted.pro.key}`);
-    for (const headers of [{ Authorization: `Bearer ${'A'.repeat(1_000_000)}` }, repeated, { Authorization: 'Bearer \u0001\u007f' }, { Authorization: 'Bearer "quoted"' }, { Authorization: 'Digest x=1' }]) {
+    for (const headers of [
+      { Authorization: `Bearer ${'A'.repeat(1_000_000)}` },
+      repeated,
+      { Authorization: 'Bearer \u0001\u007f' },
+      { Authorization: 'Bearer "quoted"' },
+      { Authorization: 'Digest x=1' },
+    ]) {
       const res = await get('/bills', { headers });
       expect(res.status).toBe(401);
     }
@@ -193,7 +223,13 @@ describe('hostile headers: a documented 4xx or a normal answer, never a 5xx', ()
       const repeated = new Headers();
       repeated.append('X-Forwarded-For', '198.51.100.1');
       repeated.append('X-Forwarded-For', '198.51.100.2');
-      for (const headers of [{ 'X-Forwarded-For': 'x'.repeat(1_000_000) }, { 'X-Forwarded-For': '10.0.0.1,'.repeat(50_000) }, repeated, { 'X-Forwarded-For': '::ffff:999.1.1.1, [::1' }, { 'X-Forwarded-For': '' }]) {
+      for (const headers of [
+        { 'X-Forwarded-For': 'x'.repeat(1_000_000) },
+        { 'X-Forwarded-For': '10.0.0.1,'.repeat(50_000) },
+        repeated,
+        { 'X-Forwarded-For': '::ffff:999.1.1.1, [::1' },
+        { 'X-Forwarded-For': '' },
+      ]) {
         const res = await get('/bills', { from: '10.0.0.2', headers });
         expect(res.status).toBe(200);
       }
@@ -213,9 +249,13 @@ describe('over a real socket', () => {
       expect(limitHeaders(second)[1]).toBe('28');
       const port = Number(new URL(server.url).port);
       const raw = await new Promise<string>((resolve, reject) => {
-        const sock = connect(port, '127.0.0.1', () => sock.end(`GET /api/public/v1/bills HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${'A'.repeat(20_000)}\r\n\r\n`));
+        const sock = connect(port, '127.0.0.1', () =>
+          sock.end(`GET /api/public/v1/bills HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${'A'.repeat(20_000)}\r\n\r\n`),
+        );
         let text = '';
-        sock.on('data', (d) => { text += d; });
+        sock.on('data', (d) => {
+          text += d;
+        });
         sock.on('end', () => resolve(text));
         sock.on('error', reject);
       });

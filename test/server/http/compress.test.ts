@@ -5,7 +5,9 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { encode } from '../../../src/server/http/compress.js';
 
 describe('encode', () => {
-  const text = JSON.stringify({ items: Array.from({ length: 200 }, (_, i) => ({ i, t: `Québec — ${'logement abordable ’'.repeat(i % 7)}`, e: '😀' })) });
+  const text = JSON.stringify({
+    items: Array.from({ length: 200 }, (_, i) => ({ i, t: `Québec — ${'logement abordable ’'.repeat(i % 7)}`, e: '😀' })),
+  });
   const bytes = new Uint8Array(Buffer.from(text, 'utf8'));
   // A view inside a larger buffer, as a pooled Buffer would be.
   const padded = new Uint8Array(bytes.byteLength + 16);

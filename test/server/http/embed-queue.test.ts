@@ -11,7 +11,11 @@ import type { Embedder } from '../../../src/core/encoder/embedder.js';
 import { buildFixture, type Fixture } from '../../helpers/fixture.js';
 
 const DIM = 8;
-const unit = () => { const v = new Float32Array(DIM); v[0] = 1; return v; };
+const unit = () => {
+  const v = new Float32Array(DIM);
+  v[0] = 1;
+  return v;
+};
 let f: Fixture;
 let data: DataFile;
 
@@ -24,14 +28,30 @@ beforeAll(async () => {
   db.close();
   data = openDataFile(f.dbPath);
 });
-afterAll(() => { data.close(); f.cleanup(); });
+afterAll(() => {
+  data.close();
+  f.cleanup();
+});
 
 /** An embedder whose calls wait until the test releases them. */
 function heldEmbedder() {
   const held: Array<() => void> = [];
   const calls = { n: 0 };
-  const embedder: Embedder = { dim: DIM, embed: (texts) => { calls.n++; return new Promise((resolve) => held.push(() => resolve(texts.map(unit)))); } };
-  return { embedder, held, calls, releaseAll: () => { while (held.length) held.shift()!(); } };
+  const embedder: Embedder = {
+    dim: DIM,
+    embed: (texts) => {
+      calls.n++;
+      return new Promise((resolve) => held.push(() => resolve(texts.map(unit))));
+    },
+  };
+  return {
+    embedder,
+    held,
+    calls,
+    releaseAll: () => {
+      while (held.length) held.shift()!();
+    },
+  };
 }
 
 const settle = () => new Promise((r) => setTimeout(r, 20));
@@ -39,7 +59,14 @@ const settle = () => new Promise((r) => setTimeout(r, 20));
 test('8 semantic requests in flight across the three routes; the 9th is 503 with Retry-After', async () => {
   const { embedder, held, releaseAll } = heldEmbedder();
   const queue = createWorkQueue();
-  const app = createApp({ data, embedder, embedQueue: queue, logError: (err) => { throw err; } });
+  const app = createApp({
+    data,
+    embedder,
+    embedQueue: queue,
+    logError: (err) => {
+      throw err;
+    },
+  });
   const paths = ['/search/speeches?q=speech', '/search/speeches/count?q=speech', '/search/facets?q=speech'];
   const inFlight = Array.from({ length: 8 }, (_, i) => app.request(`/api/public/v1${paths[i % 3]}`));
   await settle();
@@ -51,7 +78,10 @@ test('8 semantic requests in flight across the three routes; the 9th is 503 with
   expect(refused.headers.get('Cache-Control')).toBe('no-store');
   // Routes without an embedding step are not queued.
   expect((await app.request('/api/public/v1/search/meta')).status).toBe(200);
-  while (queue.running + queue.waiting > 0) { releaseAll(); await settle(); }
+  while (queue.running + queue.waiting > 0) {
+    releaseAll();
+    await settle();
+  }
   expect((await Promise.all(inFlight)).map((r) => r.status)).toEqual(Array(8).fill(200));
 });
 
@@ -62,7 +92,9 @@ test('clients that go away while waiting free their places; none of their embedd
   const app = createApp({ data, embedder, embedQueue: queue, logError: (err) => logged.push(err) });
   const running = [0, 1].map(() => app.request('/api/public/v1/search/speeches?q=speech'));
   const leaving = Array.from({ length: 6 }, () => new AbortController());
-  const waiting = leaving.map((a) => Promise.resolve(app.request('/api/public/v1/search/speeches?q=speech', { signal: a.signal })).catch((e) => e));
+  const waiting = leaving.map((a) =>
+    Promise.resolve(app.request('/api/public/v1/search/speeches?q=speech', { signal: a.signal })).catch((e) => e),
+  );
   await settle();
   expect([queue.running, queue.waiting]).toEqual([2, 6]);
   leaving.forEach((a) => a.abort());
@@ -72,7 +104,10 @@ test('clients that go away while waiting free their places; none of their embedd
   const next = Array.from({ length: 6 }, () => app.request('/api/public/v1/search/speeches/count?q=speech'));
   await settle();
   expect(queue.waiting).toBe(6);
-  while (queue.running + queue.waiting > 0) { releaseAll(); await settle(); }
+  while (queue.running + queue.waiting > 0) {
+    releaseAll();
+    await settle();
+  }
   expect((await Promise.all([...running, ...next])).map((r) => r.status)).toEqual(Array(8).fill(200));
   await Promise.all(waiting);
   expect(held.length).toBe(0);

@@ -31,14 +31,36 @@ afterAll(() => f.cleanup());
 
 /** Every route of the fixture, cacheable or not (errors and /health are never kept). */
 const URLS = [
-  `${API}/politicians`, `${API}/politicians?q=ali&status=all`, `${API}/politicians?jurisdiction=federal`,
-  `${API}/politicians/${fixtureIds.alice}`, `${API}/politicians/${fixtureIds.alice}/offices`, `${API}/politicians/${fixtureIds.alice}/socials`,
-  `${API}/politicians/${fixtureIds.alice}/posts`, `${API}/bills`, `${API}/bills?q=c-1`, `${API}/bills/${fixtureIds.c11}`,
-  `${API}/bills/${fixtureIds.c11}/events`, `${API}/bills/${fixtureIds.c11}/sponsors`, `${API}/votes`, `${API}/votes/${fixtureIds.vote1}`,
-  `${API}/votes/${fixtureIds.vote1}/positions`, `${API}/committees/meetings`, `${API}/boundaries`, `${API}/coverage`,
-  `${API}/jurisdiction-sources`, `${API}/search/speeches?q=floor`, `${API}/search/speeches/count?q=floor`, `${API}/search/facets?q=floor`,
-  `${API}/search/sessions`, `${API}/search/meta`, `${API}/openapi.json`, '/docs', '/health',
-  `${API}/politicians?limit=0`, `${API}/politicians/not-a-uuid`, `${API}/no-such-route`,
+  `${API}/politicians`,
+  `${API}/politicians?q=ali&status=all`,
+  `${API}/politicians?jurisdiction=federal`,
+  `${API}/politicians/${fixtureIds.alice}`,
+  `${API}/politicians/${fixtureIds.alice}/offices`,
+  `${API}/politicians/${fixtureIds.alice}/socials`,
+  `${API}/politicians/${fixtureIds.alice}/posts`,
+  `${API}/bills`,
+  `${API}/bills?q=c-1`,
+  `${API}/bills/${fixtureIds.c11}`,
+  `${API}/bills/${fixtureIds.c11}/events`,
+  `${API}/bills/${fixtureIds.c11}/sponsors`,
+  `${API}/votes`,
+  `${API}/votes/${fixtureIds.vote1}`,
+  `${API}/votes/${fixtureIds.vote1}/positions`,
+  `${API}/committees/meetings`,
+  `${API}/boundaries`,
+  `${API}/coverage`,
+  `${API}/jurisdiction-sources`,
+  `${API}/search/speeches?q=floor`,
+  `${API}/search/speeches/count?q=floor`,
+  `${API}/search/facets?q=floor`,
+  `${API}/search/sessions`,
+  `${API}/search/meta`,
+  `${API}/openapi.json`,
+  '/docs',
+  '/health',
+  `${API}/politicians?limit=0`,
+  `${API}/politicians/not-a-uuid`,
+  `${API}/no-such-route`,
 ];
 
 interface Side {
@@ -50,7 +72,10 @@ interface Side {
 }
 
 /** Two apps alike but for the cache: `routed` keeps nothing, `cached` keeps answers. */
-function pair({ gated = true, limits = { anonymous: 30, general: { free: 60, dev: 1000, pro: 10000 }, semantic: { free: 5, dev: 100, pro: 10000 } } } = {}) {
+function pair({
+  gated = true,
+  limits = { anonymous: 30, general: { free: 60, dev: 1000, pro: 10000 }, semantic: { free: 5, dev: 100, pro: 10000 } },
+} = {}) {
   const clock = { t: Date.parse('2026-11-02T10:15:00Z') };
   const side = (maxBytes: number): Side => {
     const lines: string[] = [];
@@ -59,13 +84,21 @@ function pair({ gated = true, limits = { anonymous: 30, general: { free: 60, dev
     const cache = createResponseCache({ maxBytes });
     const metrics = createMetrics({ sources: { build: () => f.data.build, queue: () => queue, responseCache: () => cache.stats() } });
     const clientAddress = createClientAddress(parseTrustedProxies('10.0.0.0/8'));
-    const access = gated ? {
-      keys: createKeyLookup({ path: keyPath, labels, now: () => clock.t, log: () => {} }),
-      limiter: createLimiter({ limits, store: createMemoryStore(), now: () => clock.t }),
-      clientAddress,
-    } : null;
+    const access = gated
+      ? {
+          keys: createKeyLookup({ path: keyPath, labels, now: () => clock.t, log: () => {} }),
+          limiter: createLimiter({ limits, store: createMemoryStore(), now: () => clock.t }),
+          clientAddress,
+        }
+      : null;
     const app = createApp({
-      data: f.data, logError: (err) => { throw err; }, embedQueue: queue, access, cache,
+      data: f.data,
+      logError: (err) => {
+        throw err;
+      },
+      embedQueue: queue,
+      access,
+      cache,
       ops: { log: createRequestLog({ format: 'json', sink, now: () => clock.t }), metrics, clientAddress },
     });
     return { app, cache, lines, metrics, flush: () => sink.flush() };
@@ -73,14 +106,22 @@ function pair({ gated = true, limits = { anonymous: 30, general: { free: 60, dev
   return { routed: side(0), cached: side(8 * 2 ** 20), clock };
 }
 
-interface Ask { method?: string; headers?: Record<string, string> | [string, string][]; from?: string }
+interface Ask {
+  method?: string;
+  headers?: Record<string, string> | [string, string][];
+  from?: string;
+}
 
 const ask = (s: Side, url: string, { method = 'GET', headers = {}, from = '203.0.113.7' }: Ask = {}) =>
   Promise.resolve(s.app.request(url, { method, headers }, { incoming: { socket: { remoteAddress: from } } }));
 
 /** Status, every header (names lower-cased, sorted) and the body's bytes. */
 async function snapshot(res: Response) {
-  return { status: res.status, headers: [...res.headers].sort(([a], [b]) => (a < b ? -1 : 1)), body: Buffer.from(await res.arrayBuffer()).toString('base64') };
+  return {
+    status: res.status,
+    headers: [...res.headers].sort(([a], [b]) => (a < b ? -1 : 1)),
+    body: Buffer.from(await res.arrayBuffer()).toString('base64'),
+  };
 }
 
 /** The same request to both sides; their answers must be identical. Returns the cached side's. */
@@ -133,12 +174,29 @@ describe('keys, tiers and limits on every request, kept or not (decisions 2-4)',
     const p = pair();
     const bearer = (k: string) => ({ Authorization: `Bearer ${k}` });
     const callers: Ask[] = [
-      {}, { from: '198.51.100.9' }, { from: '10.1.1.1', headers: { 'X-Forwarded-For': '192.0.2.44' } },
-      { headers: bearer(keys.free) }, { headers: bearer(keys.dev) }, { headers: bearer(keys.pro) },
-      { headers: bearer(keys.revoked) }, { headers: bearer(`${keys.dev.slice(0, -1)}x`) }, { headers: { Authorization: 'Basic abc' } },
-      { headers: [['Authorization', `Bearer ${keys.pro}`], ['Authorization', `Bearer ${keys.pro}`]] },
+      {},
+      { from: '198.51.100.9' },
+      { from: '10.1.1.1', headers: { 'X-Forwarded-For': '192.0.2.44' } },
+      { headers: bearer(keys.free) },
+      { headers: bearer(keys.dev) },
+      { headers: bearer(keys.pro) },
+      { headers: bearer(keys.revoked) },
+      { headers: bearer(`${keys.dev.slice(0, -1)}x`) },
+      { headers: { Authorization: 'Basic abc' } },
+      {
+        headers: [
+          ['Authorization', `Bearer ${keys.pro}`],
+          ['Authorization', `Bearer ${keys.pro}`],
+        ],
+      },
     ];
-    const urls = [`${API}/politicians/${fixtureIds.alice}`, `${API}/bills?q=c-1`, `${API}/search/speeches?q=floor`, `${API}/openapi.json`, '/docs'];
+    const urls = [
+      `${API}/politicians/${fixtureIds.alice}`,
+      `${API}/bills?q=c-1`,
+      `${API}/search/speeches?q=floor`,
+      `${API}/openapi.json`,
+      '/docs',
+    ];
     // Past the anonymous (30) and the free semantic (5) and general (60: two general URLs × 32) limits,
     // kept answers included.
     for (let round = 0; round < 32; round++) {
@@ -155,19 +213,40 @@ describe('keys, tiers and limits on every request, kept or not (decisions 2-4)',
 
   test('the request log and the metrics see kept answers as they see computed ones', async () => {
     const p = pair({ limits: { anonymous: 3, general: { free: 4, dev: 100, pro: 100 }, semantic: { free: 2, dev: 100, pro: 100 } } });
-    const urls = [`${API}/politicians/${fixtureIds.alice}`, `${API}/search/speeches?q=floor`, `${API}/politicians?limit=0`, '/docs', '/health'];
+    const urls = [
+      `${API}/politicians/${fixtureIds.alice}`,
+      `${API}/search/speeches?q=floor`,
+      `${API}/politicians?limit=0`,
+      '/docs',
+      '/health',
+    ];
     for (let i = 0; i < 5; i++) {
-      for (const caller of [{}, { headers: { Authorization: `Bearer ${keys.free}` } }, { headers: { Authorization: 'Basic x' } }, { method: 'HEAD' }]) {
+      for (const caller of [
+        {},
+        { headers: { Authorization: `Bearer ${keys.free}` } },
+        { headers: { Authorization: 'Basic x' } },
+        { method: 'HEAD' },
+      ]) {
         for (const url of urls) await same(p, url, caller);
       }
     }
     p.routed.flush();
     p.cached.flush();
-    const comparable = (lines: string[]) => lines.map((l) => { const { duration_ms: _, ...rest } = JSON.parse(l); return rest; });
+    const comparable = (lines: string[]) =>
+      lines.map((l) => {
+        const { duration_ms: _, ...rest } = JSON.parse(l);
+        return rest;
+      });
     expect(p.cached.lines.length).toBe(p.routed.lines.length);
     expect(comparable(p.cached.lines)).toEqual(comparable(p.routed.lines));
-    const scrape = async (s: Side) => parsePrometheus(await s.metrics.render()).samples.filter((x) => x.name === 'canpol_http_requests_total'
-      || x.name === 'canpol_rate_limit_rejections_total' || x.name === 'canpol_auth_failures_total' || x.name === 'canpol_http_request_duration_seconds_count');
+    const scrape = async (s: Side) =>
+      parsePrometheus(await s.metrics.render()).samples.filter(
+        (x) =>
+          x.name === 'canpol_http_requests_total' ||
+          x.name === 'canpol_rate_limit_rejections_total' ||
+          x.name === 'canpol_auth_failures_total' ||
+          x.name === 'canpol_http_request_duration_seconds_count',
+      );
     expect(await scrape(p.cached)).toEqual(await scrape(p.routed));
     const cacheMetrics = parsePrometheus(await p.cached.metrics.render());
     expect(cacheMetrics.value('canpol_response_cache_hits_total')).toBe(p.cached.cache.stats().hits);
@@ -177,18 +256,21 @@ describe('keys, tiers and limits on every request, kept or not (decisions 2-4)',
   });
 });
 
-describe('over a real socket (headers read from Node\'s raw headers)', () => {
+describe("over a real socket (headers read from Node's raw headers)", () => {
   test('a repeated Authorization is malformed, encodings and If-None-Match are honoured, on kept answers', async () => {
     const p = pair();
     const server = await listen(p.cached.app, { port: 0, host: '127.0.0.1' });
     const port = Number(new URL(server.url).port);
-    const raw = (head: string) => new Promise<string>((resolve, reject) => {
-      const sock = connect(port, '127.0.0.1', () => sock.end(`${head}\r\nHost: x\r\nConnection: close\r\n\r\n`));
-      let text = '';
-      sock.on('data', (d) => { text += d.toString('latin1'); });
-      sock.on('end', () => resolve(text));
-      sock.on('error', reject);
-    });
+    const raw = (head: string) =>
+      new Promise<string>((resolve, reject) => {
+        const sock = connect(port, '127.0.0.1', () => sock.end(`${head}\r\nHost: x\r\nConnection: close\r\n\r\n`));
+        let text = '';
+        sock.on('data', (d) => {
+          text += d.toString('latin1');
+        });
+        sock.on('end', () => resolve(text));
+        sock.on('error', reject);
+      });
     const headerOf = (text: string, name: string) => new RegExp(`^${name}: (.*)$`, 'im').exec(text.split('\r\n\r\n')[0])?.[1]?.trim();
     try {
       const url = `${API}/politicians`;
@@ -197,11 +279,15 @@ describe('over a real socket (headers read from Node\'s raw headers)', () => {
       await first.arrayBuffer();
       const twice = await raw(`GET ${url} HTTP/1.1\r\nAuthorization: Bearer ${keys.dev}\r\nAuthorization: Bearer ${keys.dev}`);
       expect(twice.split('\r\n')[0]).toBe('HTTP/1.1 401 Unauthorized');
-      const br = await raw(`GET ${url} HTTP/1.1\r\nAuthorization: Bearer ${keys.dev}\r\nAccept-Encoding: gzip;q=0.5,\r\nAccept-Encoding: br`);
+      const br = await raw(
+        `GET ${url} HTTP/1.1\r\nAuthorization: Bearer ${keys.dev}\r\nAccept-Encoding: gzip;q=0.5,\r\nAccept-Encoding: br`,
+      );
       expect(headerOf(br, 'Content-Encoding')).toBe('br');
       expect(headerOf(br, 'X-RateLimit-Remaining')).toBe('998');
       const tag = headerOf(br, 'ETag')!;
-      const notModified = await raw(`GET ${url} HTTP/1.1\r\nAuthorization: Bearer ${keys.dev}\r\nAccept-Encoding: br\r\nIf-None-Match: ${tag}`);
+      const notModified = await raw(
+        `GET ${url} HTTP/1.1\r\nAuthorization: Bearer ${keys.dev}\r\nAccept-Encoding: br\r\nIf-None-Match: ${tag}`,
+      );
       expect(notModified.split('\r\n')[0]).toBe('HTTP/1.1 304 Not Modified');
       expect(headerOf(notModified, 'X-RateLimit-Remaining')).toBe('997');
       expect(p.cached.cache.stats().hits).toBe(2);

@@ -17,32 +17,105 @@ beforeAll(async () => {
   fx = buildFixture();
   server = await listen(fx.app.fetch, { port: 0, host: '127.0.0.1' });
 });
-afterAll(async () => { agent.destroy(); await server?.close(); fx?.cleanup(); });
+afterAll(async () => {
+  agent.destroy();
+  await server?.close();
+  fx?.cleanup();
+});
 
 /** Values as they go on the wire (already percent-encoded where a client would encode). */
 const enc = (s: string) => encodeURIComponent(s);
 const HOSTILE: string[] = [
   // control characters, encoded as a client sends them
-  ...Array.from({ length: 32 }, (_, i) => `abc${enc(String.fromCharCode(i))}def`), enc('\u007f'), '%00', 'abc%00', '%00abc%00def',
+  ...Array.from({ length: 32 }, (_, i) => `abc${enc(String.fromCharCode(i))}def`),
+  enc('\u007f'),
+  '%00',
+  'abc%00',
+  '%00abc%00def',
   // invalid or odd percent-escapes: a lone %, bad hex, a lone UTF-8 lead byte, overlong NUL, a surrogate
-  '%', '%%', '%zz', 'a%2', '%E9', '%C3', '%C0%80', '%ED%A0%80', '%F4%90%80%80', '%FF%FE', '%25', '%2525',
+  '%',
+  '%%',
+  '%zz',
+  'a%2',
+  '%E9',
+  '%C3',
+  '%C0%80',
+  '%ED%A0%80',
+  '%F4%90%80%80',
+  '%FF%FE',
+  '%25',
+  '%2525',
   // FTS5 query syntax and SQL-ish text
-  enc('"'), enc('""'), enc('" OR "'), enc('NEAR(a b, 2)'), enc('a*'), enc('*'), enc('^a'), enc('a AND b'), enc('NOT'), enc('col:abc'),
-  enc('(a'), enc('a)'), enc('{a b}:c'), enc('-a'), enc('+'), enc("'; DROP TABLE bills; --"), enc('%_\\'), enc('\\'),
+  enc('"'),
+  enc('""'),
+  enc('" OR "'),
+  enc('NEAR(a b, 2)'),
+  enc('a*'),
+  enc('*'),
+  enc('^a'),
+  enc('a AND b'),
+  enc('NOT'),
+  enc('col:abc'),
+  enc('(a'),
+  enc('a)'),
+  enc('{a b}:c'),
+  enc('-a'),
+  enc('+'),
+  enc("'; DROP TABLE bills; --"),
+  enc('%_\\'),
+  enc('\\'),
   // numbers and dates at and past their edges
-  '0', '-1', '2147483648', '99999999999999999999', '1e3', '0x10', 'NaN', 'Infinity', '-0', '1.5', '+1', '%201', '2026-02-30', '2026-13-01', '0000-00-00',
+  '0',
+  '-1',
+  '2147483648',
+  '99999999999999999999',
+  '1e3',
+  '0x10',
+  'NaN',
+  'Infinity',
+  '-0',
+  '1.5',
+  '+1',
+  '%201',
+  '2026-02-30',
+  '2026-13-01',
+  '0000-00-00',
   // text of every kind
-  '', enc(' '), 'true', 'null', enc('🍁🍁'), enc('e\u0301'), enc('\uFEFF'), enc('\u202Eabc'), enc('Ǆ'), 'a,b,,c', ',', enc(fixtureIds.alice), enc(fixtureIds.alice.toUpperCase()),
+  '',
+  enc(' '),
+  'true',
+  'null',
+  enc('🍁🍁'),
+  enc('e\u0301'),
+  enc('\uFEFF'),
+  enc('\u202Eabc'),
+  enc('Ǆ'),
+  'a,b,,c',
+  ',',
+  enc(fixtureIds.alice),
+  enc(fixtureIds.alice.toUpperCase()),
 ];
 
 /** xorshift32: the same sequence on every run. */
 function prng(seed: number) {
   let s = seed >>> 0 || 1;
-  return (n: number) => { s ^= s << 13; s >>>= 0; s ^= s >>> 17; s ^= s << 5; s >>>= 0; return s % n; };
+  return (n: number) => {
+    s ^= s << 13;
+    s >>>= 0;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    s >>>= 0;
+    return s % n;
+  };
 }
 
 /** Valid path values, so the query parameters behind them are reached. */
-const VALID_PATH: Record<string, string> = { id: fixtureIds.alice, source_set: 'federal-electoral-districts', slug: 'ottawa-centre', postcode: 'K1A0A6' };
+const VALID_PATH: Record<string, string> = {
+  id: fixtureIds.alice,
+  source_set: 'federal-electoral-districts',
+  slug: 'ottawa-centre',
+  postcode: 'K1A0A6',
+};
 const validPath = (e: Endpoint, rand: (n: number) => number, path = fullPath(e)) =>
   path.replace(/\{(\w+)\}/g, (_, name: string) => {
     if (name !== 'id') return VALID_PATH[name] ?? 'x';
@@ -57,7 +130,9 @@ function get(path: string): Promise<{ status: number; type: string; body: string
     const req = request({ host: '127.0.0.1', port: Number(new URL(server.url).port), path, agent }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, type: String(res.headers['content-type']), body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode!, type: String(res.headers['content-type']), body: Buffer.concat(chunks).toString('utf8') }),
+      );
     });
     req.setTimeout(10_000, () => req.destroy(new Error(`GET ${path}: no answer in 10 s`)));
     req.on('error', reject);
@@ -73,11 +148,17 @@ function problemWith(r: { status: number; type: string; body: string }, e: Endpo
   if (r.status < 400 || r.status >= 500) return `status ${r.status}: ${r.body.slice(0, 200)}`;
   if (!r.type.startsWith('application/json')) return `a ${r.status} as ${r.type}`;
   let body: Record<string, unknown>;
-  try { body = JSON.parse(r.body); } catch { return `a ${r.status} whose body is not JSON`; }
+  try {
+    body = JSON.parse(r.body);
+  } catch {
+    return `a ${r.status} whose body is not JSON`;
+  }
   const code = String(body.code);
-  if (body.statusCode !== r.status || STATUS_OF[code] !== r.status || typeof body.error !== 'string' || typeof body.message !== 'string') return `not the documented error shape: ${r.body.slice(0, 200)}`;
+  if (body.statusCode !== r.status || STATUS_OF[code] !== r.status || typeof body.error !== 'string' || typeof body.message !== 'string')
+    return `not the documented error shape: ${r.body.slice(0, 200)}`;
   // A route may answer only the errors the table says it can (and not_found for any unknown path).
-  if (code !== 'not_found' && code !== 'invalid_parameter' && !e.errors.includes(code as never)) return `${code}, not among ${e.path}'s errors`;
+  if (code !== 'not_found' && code !== 'invalid_parameter' && !e.errors.includes(code as never))
+    return `${code}, not among ${e.path}'s errors`;
   return null;
 }
 
@@ -89,7 +170,9 @@ describe('fuzzing every route and parameter of the endpoint table', () => {
     let sent = 0;
     // Four requests in flight (the agent's sockets); the list is made first, so the order is fixed.
     const queue: Array<[Endpoint, string]> = [];
-    const check = async (e: Endpoint, path: string) => { queue.push([e, path]); };
+    const check = async (e: Endpoint, path: string) => {
+      queue.push([e, path]);
+    };
     let params = 0;
     for (const e of ENDPOINTS) {
       const names = Object.keys(e.query ?? {});

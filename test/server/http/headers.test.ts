@@ -3,16 +3,21 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { buildFixture, fixtureIds, type Fixture } from '../../helpers/fixture.js';
 
 let f: Fixture;
-beforeAll(() => { f = buildFixture(); });
+beforeAll(() => {
+  f = buildFixture();
+});
 afterAll(() => f.cleanup());
 
 describe('JSON everywhere (decisions 1)', () => {
-  test.each(['/politicians', '/nope', `/votes/${'0'.repeat(8)}-0000-0000-0000-000000000000`, '/politicians?limit=0'])('%s is application/json; charset=utf-8', async (path) => {
-    const res = await f.get(path);
-    expect(res.headers.get('Content-Type')).toBe('application/json; charset=utf-8');
-    expect(() => JSON.parse('')).toThrow();
-    expect(typeof (await res.json())).toBe('object');
-  });
+  test.each(['/politicians', '/nope', `/votes/${'0'.repeat(8)}-0000-0000-0000-000000000000`, '/politicians?limit=0'])(
+    '%s is application/json; charset=utf-8',
+    async (path) => {
+      const res = await f.get(path);
+      expect(res.headers.get('Content-Type')).toBe('application/json; charset=utf-8');
+      expect(() => JSON.parse('')).toThrow();
+      expect(typeof (await res.json())).toBe('object');
+    },
+  );
 
   test('unknown routes, inside and outside the prefix, are 404 not_found', async () => {
     for (const path of ['/api/public/v1/nope', '/nope', '/api/public/v2/politicians']) {
@@ -44,7 +49,10 @@ describe('methods', () => {
   });
 
   test('OPTIONS preflight is 204 with the CORS policy', async () => {
-    const res = await f.get('/politicians', { method: 'OPTIONS', headers: { Origin: 'https://app.example', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'Authorization' } });
+    const res = await f.get('/politicians', {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://app.example', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'Authorization' },
+    });
     expect(res.status).toBe(204);
     expect(res.headers.get('Access-Control-Allow-Origin')).toBe('*');
     expect(res.headers.get('Access-Control-Allow-Methods')).toBe('GET,HEAD,OPTIONS');
@@ -58,7 +66,8 @@ describe('CORS (decisions 3)', () => {
       const res = await f.get(path, { headers: { Origin: 'https://app.example' } });
       expect(res.headers.get('Access-Control-Allow-Origin')).toBe('*');
       const exposed = (res.headers.get('Access-Control-Expose-Headers') ?? '').split(',').map((h) => h.trim().toLowerCase());
-      for (const h of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'retry-after', 'etag']) expect(exposed).toContain(h);
+      for (const h of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'retry-after', 'etag'])
+        expect(exposed).toContain(h);
     }
   });
 });
@@ -94,13 +103,17 @@ describe('ETag and 304 (decisions 3)', () => {
   });
 
   test('a different data file (another build id) gives different tags', async () => {
-    const other = buildFixture((r) => { r.manifest.name = 'another build'; });
+    const other = buildFixture((r) => {
+      r.manifest.name = 'another build';
+    });
     try {
       const a = (await f.get('/coverage')).headers.get('ETag');
       const b = (await other.get('/coverage')).headers.get('ETag');
       expect(f.data.build.id).not.toBe(other.data.build.id);
       expect(a).not.toBe(b);
-    } finally { other.cleanup(); }
+    } finally {
+      other.cleanup();
+    }
   });
 });
 

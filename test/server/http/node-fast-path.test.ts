@@ -17,23 +17,46 @@ import { buildKeyedFixture, KEY_LABELS, type KeyedFixture } from '../../helpers/
 
 const API = '/api/public/v1';
 let fx: KeyedFixture;
-beforeAll(() => { fx = buildKeyedFixture(); });
+beforeAll(() => {
+  fx = buildKeyedFixture();
+});
 afterAll(() => fx.f.cleanup());
 
 describe('which requests the Node door may take', () => {
   test('every target and Host it takes, the WHATWG URL parser leaves exactly as sent', () => {
     // Characters a request target may carry, and some it may not; seeded, so a failure repeats.
-    const alphabet = "abcXYZ019-._~!$&'()*+,;=:@/?[]%#\\ \"<>^`{|}é.";
+    const alphabet = 'abcXYZ019-._~!$&\'()*+,;=:@/?[]%#\\ "<>^`{|}é.';
     let seed = 7;
-    const rand = (n: number) => { seed = (seed * 1103515245 + 12345) % 2 ** 31; return seed % n; };
+    const rand = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
     const targets = ['/', '/a/./b', '/a/../b', '/a/..', '/a?x=/../y', '/a%20b', '/a#b', '/A/B?Q=1&r=[2]', '/api/public/v1/bills?q=c-1'];
     for (let i = 0; i < 5000; i++) {
       let t = '/';
       for (let n = rand(12); n > 0; n--) t += alphabet[rand(alphabet.length)];
       targets.push(t);
     }
-    const hosts = ['x', 'localhost', 'LOCALHOST', '127.0.0.1:9101', 'x:80', 'x:999', 'x:1000', 'x:8080', 'x:59999', 'x:60000', 'x:65535', 'a_b.c',
-      '[::1]:8080', 'x:08080', 'x:', ' x', 'x.', undefined];
+    const hosts = [
+      'x',
+      'localhost',
+      'LOCALHOST',
+      '127.0.0.1:9101',
+      'x:80',
+      'x:999',
+      'x:1000',
+      'x:8080',
+      'x:59999',
+      'x:60000',
+      'x:65535',
+      'a_b.c',
+      '[::1]:8080',
+      'x:08080',
+      'x:',
+      ' x',
+      'x.',
+      undefined,
+    ];
     let taken = 0;
     for (const host of hosts) {
       for (const target of targets) {
@@ -44,8 +67,20 @@ describe('which requests the Node door may take', () => {
       }
     }
     expect(taken).toBeGreaterThan(1000);
-    for (const [target, host] of [['/a/../b', 'x'], ['/a/./b', 'x'], ['/a%20b', 'x'], ['/a#b', 'x'], ['/a b', 'x'], ['http://x/a', 'x'], ['*', 'x'],
-      ['/a', undefined], ['/a', 'X'], ['/a', 'x:80'], ['/a', 'x:60000'], ['/a', '[::1]:8080']] as const) {
+    for (const [target, host] of [
+      ['/a/../b', 'x'],
+      ['/a/./b', 'x'],
+      ['/a%20b', 'x'],
+      ['/a#b', 'x'],
+      ['/a b', 'x'],
+      ['http://x/a', 'x'],
+      ['*', 'x'],
+      ['/a', undefined],
+      ['/a', 'X'],
+      ['/a', 'x:80'],
+      ['/a', 'x:60000'],
+      ['/a', '[::1]:8080'],
+    ] as const) {
       expect({ target, host, taken: plainTarget(target, host) }).toEqual({ target, host, taken: false });
     }
   });
@@ -57,7 +92,11 @@ function side() {
   const now = () => Date.parse('2026-11-02T10:15:00Z');
   const limits = { anonymous: 30, general: { free: 8, dev: 1000, pro: 10000 }, semantic: { free: 3, dev: 100, pro: 10000 } };
   const app = createApp({
-    data: fx.f.data, logError: (err) => { throw err; }, cache: createResponseCache({ maxBytes: 8 * 2 ** 20 }),
+    data: fx.f.data,
+    logError: (err) => {
+      throw err;
+    },
+    cache: createResponseCache({ maxBytes: 8 * 2 ** 20 }),
     access: {
       keys: createKeyLookup({ path: fx.keyPath, labels: KEY_LABELS, now, log: () => {} }),
       limiter: createLimiter({ limits, store: createMemoryStore(), now }),
@@ -121,12 +160,36 @@ describe('over a real socket, the Node door writes what the adapter writes', () 
     const b = await listen({ fetch: viaNode.app.fetch, node: viaNode.node }, { port: 0, host: '127.0.0.1' });
     const portOf = (l: { url: string }) => Number(new URL(l.url).port);
     try {
-      const urls = [`${API}/politicians/${fixtureIds.alice}`, `${API}/bills?q=c-1`, `${API}/search/speeches?q=floor`, `${API}/votes/${fixtureIds.vote1}/positions`,
-        `${API}/openapi.json`, '/docs', '/health', `${API}/politicians/not-a-uuid`, `${API}/bills?q=c%2D1`];
-      const callers = ['', `Authorization: Bearer ${fx.keys.free}`, `Authorization: Bearer ${fx.keys.pro}`, `Authorization: Bearer ${fx.keys.revoked}`,
-        'Authorization: Basic abc', `Authorization: Bearer ${fx.keys.pro}\r\nAuthorization: Bearer ${fx.keys.pro}`, 'X-Forwarded-For: 192.0.2.44'];
-      const variants = ['GET', 'GET|Accept-Encoding: br', 'GET|Accept-Encoding: gzip;q=0.5,\r\nAccept-Encoding: br', 'GET|Accept-Encoding: gzip',
-        'HEAD', 'HEAD|Accept-Encoding: br', 'GET|Host: X', 'OPTIONS'];
+      const urls = [
+        `${API}/politicians/${fixtureIds.alice}`,
+        `${API}/bills?q=c-1`,
+        `${API}/search/speeches?q=floor`,
+        `${API}/votes/${fixtureIds.vote1}/positions`,
+        `${API}/openapi.json`,
+        '/docs',
+        '/health',
+        `${API}/politicians/not-a-uuid`,
+        `${API}/bills?q=c%2D1`,
+      ];
+      const callers = [
+        '',
+        `Authorization: Bearer ${fx.keys.free}`,
+        `Authorization: Bearer ${fx.keys.pro}`,
+        `Authorization: Bearer ${fx.keys.revoked}`,
+        'Authorization: Basic abc',
+        `Authorization: Bearer ${fx.keys.pro}\r\nAuthorization: Bearer ${fx.keys.pro}`,
+        'X-Forwarded-For: 192.0.2.44',
+      ];
+      const variants = [
+        'GET',
+        'GET|Accept-Encoding: br',
+        'GET|Accept-Encoding: gzip;q=0.5,\r\nAccept-Encoding: br',
+        'GET|Accept-Encoding: gzip',
+        'HEAD',
+        'HEAD|Accept-Encoding: br',
+        'GET|Host: X',
+        'OPTIONS',
+      ];
       const tags = new Map<string, string>();
       let compared = 0;
       for (let round = 0; round < 3; round++) {
@@ -135,8 +198,14 @@ describe('over a real socket, the Node door writes what the adapter writes', () 
             for (const variant of variants) {
               const [method, extra = ''] = variant.split('|');
               const host = extra.startsWith('Host:') ? extra : 'Host: x';
-              const more = [caller, extra.startsWith('Host:') ? '' : extra, tags.has(url + extra) && round === 2 ? `If-None-Match: ${tags.get(url + extra)}` : '']
-                .filter(Boolean).map((h) => `\r\n${h}`).join('');
+              const more = [
+                caller,
+                extra.startsWith('Host:') ? '' : extra,
+                tags.has(url + extra) && round === 2 ? `If-None-Match: ${tags.get(url + extra)}` : '',
+              ]
+                .filter(Boolean)
+                .map((h) => `\r\n${h}`)
+                .join('');
               const head = `${method} ${url} HTTP/1.1\r\n${host}${more}`;
               const [x, y] = [await exchange(portOf(a), head), await exchange(portOf(b), head)];
               expect({ head, ...y }).toEqual({ head, ...x });
@@ -163,15 +232,18 @@ describe('a door that fails', () => {
   test('before writing, the adapter answers the request; after, the connection ends and the server keeps serving', async () => {
     const fetch = () => new Response('from the adapter', { status: 200 });
     let mode: 'throw' | 'reject' = 'throw';
-    const l = await listen({
-      fetch,
-      node: (_incoming, outgoing) => {
-        if (mode === 'throw') throw new Error('a bug before writing');
-        outgoing.writeHead(200, { 'Content-Length': '100' });
-        outgoing.write('cut short');
-        return Promise.reject(new Error('a bug after writing'));
+    const l = await listen(
+      {
+        fetch,
+        node: (_incoming, outgoing) => {
+          if (mode === 'throw') throw new Error('a bug before writing');
+          outgoing.writeHead(200, { 'Content-Length': '100' });
+          outgoing.write('cut short');
+          return Promise.reject(new Error('a bug after writing'));
+        },
       },
-    }, { port: 0, host: '127.0.0.1' });
+      { port: 0, host: '127.0.0.1' },
+    );
     const port = Number(new URL(l.url).port);
     try {
       expect(await (await fetch0(l.url)).text()).toBe('from the adapter');
@@ -193,7 +265,9 @@ function exchangeRaw(port: number, head: string) {
   return new Promise<string>((resolve) => {
     const sock = connect(port, '127.0.0.1', () => sock.write(`${head}\r\n\r\n`));
     let text = '';
-    sock.on('data', (d) => { text += d.toString('latin1'); });
+    sock.on('data', (d) => {
+      text += d.toString('latin1');
+    });
     sock.on('close', () => resolve(text));
     sock.on('error', () => resolve(text));
   });

@@ -9,7 +9,9 @@ import { connect } from 'node:net';
 import { createBodyReleaser, outgoingOf } from '../../../src/server/http/release-bodies.js';
 
 const servers: Server[] = [];
-afterAll(() => { for (const s of servers) s.close(); });
+afterAll(() => {
+  for (const s of servers) s.close();
+});
 
 /** A server answering every request with `body`, each response watched by a releaser that frees the
  *  body as soon as it ends (as the response cache does for an evicted answer). */
@@ -18,7 +20,9 @@ function serveOnce(body: Uint8Array): Promise<{ port: number; freed: Promise<voi
   const answer = {};
   releaser.own(answer, body);
   let freed!: () => void;
-  const done = new Promise<void>((resolve) => { freed = resolve; });
+  const done = new Promise<void>((resolve) => {
+    freed = resolve;
+  });
   const server = createServer((_req, res) => {
     releaser.watch(answer, res);
     releaser.retire(answer); // evicted while this response writes it
@@ -27,7 +31,9 @@ function serveOnce(body: Uint8Array): Promise<{ port: number; freed: Promise<voi
     res.once('finish', () => setImmediate(freed));
   });
   servers.push(server);
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ port: (server.address() as { port: number }).port, freed: done })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve({ port: (server.address() as { port: number }).port, freed: done })),
+  );
 }
 
 describe('freeing the bytes of a response that has finished', () => {

@@ -4,8 +4,14 @@ import { describe, expect, test } from 'bun:test';
 import { createResponseCache, ENTRY_OVERHEAD, type CachedAnswer } from '../../../src/server/http/response-cache.js';
 
 const answerOf = (bytes: number, tag = 't'.repeat(22)): CachedAnswer => ({
-  body: new Uint8Array(bytes), chars: bytes, type: 'application/json; charset=utf-8', cacheControl: 'public, max-age=60',
-  tag, encoded: new Map(), route: '/x', gated: false,
+  body: new Uint8Array(bytes),
+  chars: bytes,
+  type: 'application/json; charset=utf-8',
+  cacheControl: 'public, max-age=60',
+  tag,
+  encoded: new Map(),
+  route: '/x',
+  gated: false,
 });
 /** What one entry of `bytes` body bytes under `key` counts for (22-character tag). */
 const cost = (key: string, bytes: number) => ENTRY_OVERHEAD + key.length * 2 + 44 + bytes;
@@ -123,12 +129,17 @@ describe('one data file at a time (reloads)', () => {
 function response() {
   const listeners: Record<string, Array<() => void>> = {};
   return {
-    once(event: 'finish' | 'close', fn: () => void) { (listeners[event] ??= []).push(fn); return this; },
-    end(event: 'finish' | 'close' = 'finish') { for (const fn of listeners[event]?.splice(0) ?? []) fn(); },
+    once(event: 'finish' | 'close', fn: () => void) {
+      (listeners[event] ??= []).push(fn);
+      return this;
+    },
+    end(event: 'finish' | 'close' = 'finish') {
+      for (const fn of listeners[event]?.splice(0) ?? []) fn();
+    },
   };
 }
 
-describe('release: an evicted answer\'s bytes are freed once no response writes them', () => {
+describe("release: an evicted answer's bytes are freed once no response writes them", () => {
   // Two answers of 1,000 bytes and their encodings fit; a third pushes the oldest out.
   const cap = cost('/a', 1000) * 2 + 100;
   const setup = (release = true) => {
@@ -155,7 +166,8 @@ describe('release: an evicted answer\'s bytes are freed once no response writes 
 
   test('evicted while responses write it: freed when the last of them finishes or closes', () => {
     const { cache, view } = setup();
-    const first = response(), second = response();
+    const first = response(),
+      second = response();
     const a = view.put('/a', answerOf(1000), first)!;
     view.put('/b', answerOf(1000)); // no response to watch: never freed, never waited for
     expect(view.get('/a', second)).toBe(a); // marked: it survives the next eviction, /b goes

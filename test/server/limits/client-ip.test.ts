@@ -8,7 +8,8 @@ describe('trusted proxies', () => {
     expect(list.check('10.9.8.7', 'ipv4')).toBe(true);
     expect(list.check('11.0.0.1', 'ipv4')).toBe(false);
     expect(list.check('fd12::3', 'ipv6')).toBe(true);
-    for (const bad of ['10.0.0.0/33', 'proxy.local', '10.0.0.1/8/9', '::1/129', '1.2.3']) expect(() => parseTrustedProxies(bad)).toThrow(TrustedProxyError);
+    for (const bad of ['10.0.0.0/33', 'proxy.local', '10.0.0.1/8/9', '::1/129', '1.2.3'])
+      expect(() => parseTrustedProxies(bad)).toThrow(TrustedProxyError);
     expect(parseTrustedProxies('none').check('127.0.0.1', 'ipv4')).toBe(false);
   });
 });

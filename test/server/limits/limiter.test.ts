@@ -36,7 +36,11 @@ describe('buckets (decisions 4)', () => {
   test('anonymous: 30 per hour per address, then refused until the window resets', async () => {
     const { clock, limiter } = setup();
     const v30 = await drain(limiter, anon('203.0.113.7'), 'general', 30);
-    expect(v30).toEqual({ allowed: true, retryAfter: 2700, headers: { 'X-RateLimit-Limit': '30', 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': '2700' } });
+    expect(v30).toEqual({
+      allowed: true,
+      retryAfter: 2700,
+      headers: { 'X-RateLimit-Limit': '30', 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': '2700' },
+    });
     const v31 = await limiter.check(anon('203.0.113.7'), 'general');
     expect(v31.allowed).toBe(false);
     expect(v31.headers['X-RateLimit-Remaining']).toBe('0');
@@ -61,7 +65,11 @@ describe('buckets (decisions 4)', () => {
 
   test('tiers: general free 60 / dev 1000 / pro 10000', async () => {
     const { limiter } = setup();
-    for (const [tier, limit] of [['free', 60], ['dev', 1000], ['pro', 10000]] as const) {
+    for (const [tier, limit] of [
+      ['free', 60],
+      ['dev', 1000],
+      ['pro', 10000],
+    ] as const) {
       const last = await drain(limiter, key(`k-${tier}`, tier), 'general', limit);
       expect(last.allowed).toBe(true);
       expect(last.headers['X-RateLimit-Limit']).toBe(String(limit));
@@ -71,13 +79,19 @@ describe('buckets (decisions 4)', () => {
 
   test('tiers: semantic free 5 / dev 100 / pro 10000, separate from general', async () => {
     const { limiter } = setup();
-    for (const [tier, limit] of [['free', 5], ['dev', 100], ['pro', 10000]] as const) {
+    for (const [tier, limit] of [
+      ['free', 5],
+      ['dev', 100],
+      ['pro', 10000],
+    ] as const) {
       await drain(limiter, key(`k-${tier}`, tier), 'semantic', limit);
       const over = await limiter.check(key(`k-${tier}`, tier), 'semantic');
       expect(over.allowed).toBe(false);
       expect(over.headers['X-RateLimit-Limit']).toBe(String(limit));
       // The general bucket of the same key is untouched.
-      expect((await limiter.check(key(`k-${tier}`, tier), 'general')).headers['X-RateLimit-Remaining']).toBe(String(({ free: 60, dev: 1000, pro: 10000 })[tier] - 1));
+      expect((await limiter.check(key(`k-${tier}`, tier), 'general')).headers['X-RateLimit-Remaining']).toBe(
+        String({ free: 60, dev: 1000, pro: 10000 }[tier] - 1),
+      );
     }
   });
 
@@ -117,7 +131,10 @@ describe('bounded counters (--limit-clients)', () => {
     expect(await remaining('198.51.100.9')).toBe('3');
     expect(await remaining('198.51.100.1')).toBe('4');
     // Keys never are evicted: their number is the key store's, and an address flood must not reset them.
-    expect((await limiter.check(key('k1', 'free'), 'general')).headers).toMatchObject({ 'X-RateLimit-Limit': '60', 'X-RateLimit-Remaining': '59' });
+    expect((await limiter.check(key('k1', 'free'), 'general')).headers).toMatchObject({
+      'X-RateLimit-Limit': '60',
+      'X-RateLimit-Remaining': '59',
+    });
     for (let i = 10; i <= 20; i++) await remaining(`198.51.100.${i}`);
     expect((await limiter.check(key('k1', 'free'), 'general')).headers['X-RateLimit-Remaining']).toBe('58');
     expect(store.size).toBe(4);
@@ -135,7 +152,11 @@ describe('counts in this process are answered at once', () => {
     expect(now).not.toBeInstanceOf(Promise);
     expect((now as Awaited<typeof now>).headers['X-RateLimit-Remaining']).toBe(String(DEFAULT_LIMITS.anonymous - 1));
     const memory = createMemoryStore();
-    const later = createLimiter({ limits: DEFAULT_LIMITS, store: { hit: (b, w) => Promise.resolve(memory.hit(b, w)), close: () => memory.close() }, now: () => T0 });
+    const later = createLimiter({
+      limits: DEFAULT_LIMITS,
+      store: { hit: (b, w) => Promise.resolve(memory.hit(b, w)), close: () => memory.close() },
+      now: () => T0,
+    });
     const pending = later.check(anon('203.0.113.9'), 'general');
     expect(pending).toBeInstanceOf(Promise);
     expect((await pending).headers).toEqual((now as Awaited<typeof now>).headers);

@@ -16,9 +16,14 @@ const T0 = Date.now();
 const W = windowAt(T0);
 let redis: RedisServer;
 const opened: Array<{ close(): Promise<void> }> = [];
-const open = <T extends { close(): Promise<void> }>(s: T) => { opened.push(s); return s; };
+const open = <T extends { close(): Promise<void> }>(s: T) => {
+  opened.push(s);
+  return s;
+};
 
-beforeAll(async () => { if (REDIS_BINARY) redis = await startRedis(); });
+beforeAll(async () => {
+  if (REDIS_BINARY) redis = await startRedis();
+});
 afterAll(async () => {
   await Promise.all(opened.map((s) => s.close()));
   await redis?.cleanup();
@@ -59,13 +64,19 @@ describe.skipIf(!REDIS_BINARY)('Redis counter store', () => {
     try {
       const clock = () => T0;
       const stores = [await connected({ prefix: 't2:' }), await connected({ prefix: 't2:' })];
-      const apps = stores.map((shared) => createApp({
-        data: f.data, logError: (err) => { throw err; },
-        access: {
-          keys: null, clientAddress: createClientAddress(parseTrustedProxies('none')),
-          limiter: createLimiter({ limits: DEFAULT_LIMITS, now: clock, store: createFallbackStore(shared) }),
-        },
-      }));
+      const apps = stores.map((shared) =>
+        createApp({
+          data: f.data,
+          logError: (err) => {
+            throw err;
+          },
+          access: {
+            keys: null,
+            clientAddress: createClientAddress(parseTrustedProxies('none')),
+            limiter: createLimiter({ limits: DEFAULT_LIMITS, now: clock, store: createFallbackStore(shared) }),
+          },
+        }),
+      );
       const env = { incoming: { socket: { remoteAddress: '203.0.113.7' } } };
       const remaining: string[] = [];
       for (let i = 0; i < 30; i++) {

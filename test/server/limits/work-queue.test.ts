@@ -7,7 +7,10 @@ import { createWorkQueue } from '../../../src/server/limits/work-queue.js';
 function gate() {
   let open!: () => void;
   let fail!: (e: Error) => void;
-  const done = new Promise<string>((res, rej) => { open = () => res('done'); fail = rej; });
+  const done = new Promise<string>((res, rej) => {
+    open = () => res('done');
+    fail = rej;
+  });
   return { work: () => done, open, fail };
 }
 
@@ -33,11 +36,15 @@ describe('embedding queue (decisions 4: 2 running, 6 waiting, then 503)', () => 
     let now = 0;
     let peak = 0;
     const order: number[] = [];
-    const jobs = Array.from({ length: 8 }, (_, i) => q.run(async () => {
-      now++; peak = Math.max(peak, now); order.push(i);
-      await tick();
-      now--;
-    }));
+    const jobs = Array.from({ length: 8 }, (_, i) =>
+      q.run(async () => {
+        now++;
+        peak = Math.max(peak, now);
+        order.push(i);
+        await tick();
+        now--;
+      }),
+    );
     await Promise.all(jobs);
     expect(peak).toBe(2);
     expect(order).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
@@ -47,7 +54,9 @@ describe('embedding queue (decisions 4: 2 running, 6 waiting, then 503)', () => 
     const q = createWorkQueue({ concurrency: 1, maxWaiting: 1 });
     const g = gate();
     const first = q.run(g.work);
-    const second = q.run(() => { throw new Error('sync boom'); });
+    const second = q.run(() => {
+      throw new Error('sync boom');
+    });
     g.fail(new Error('async boom'));
     expect(await first.catch((e) => e.message)).toBe('async boom');
     expect(await second.catch((e) => e.message)).toBe('sync boom');
@@ -61,7 +70,11 @@ describe('embedding queue (decisions 4: 2 running, 6 waiting, then 503)', () => 
     const running = gates.map((g) => q.run(g.work));
     const aborts = Array.from({ length: 6 }, () => new AbortController());
     let started = 0;
-    const waiting = aborts.map((a) => q.run(async () => { started++; }, a.signal));
+    const waiting = aborts.map((a) =>
+      q.run(async () => {
+        started++;
+      }, a.signal),
+    );
     expect(q.waiting).toBe(6);
     aborts.forEach((a) => a.abort(new Error('client closed')));
     const results = await Promise.allSettled(waiting);
@@ -93,8 +106,12 @@ describe('embedding queue (decisions 4: 2 running, 6 waiting, then 503)', () => 
     let clock = 0;
     const q = createWorkQueue({ now: () => clock });
     // Jobs of 3 s each: a full queue (2 + 6) clears in about (8 / 2) * 3 = 12 s.
-    await q.run(async () => { clock += 3000; });
-    await q.run(async () => { clock += 3000; });
+    await q.run(async () => {
+      clock += 3000;
+    });
+    await q.run(async () => {
+      clock += 3000;
+    });
     const gates = Array.from({ length: 8 }, gate);
     const jobs = gates.map((g) => q.run(g.work));
     const err = await q.run(async () => 0).catch((e) => e);

@@ -13,12 +13,32 @@ const param = (path: string, name: string): Json => op(path).parameters.find((p:
 
 /** Every endpoint of ../shared/spec/api-v1.md "Endpoints", copied by hand (relative to /api/public/v1). */
 const SPEC_ENDPOINTS = [
-  '/politicians', '/politicians/{id}', '/politicians/{id}/offices', '/politicians/{id}/socials', '/politicians/{id}/posts',
-  '/bills', '/bills/{id}', '/bills/{id}/events', '/bills/{id}/sponsors',
-  '/votes', '/votes/{id}', '/votes/{id}/positions', '/committees/meetings',
-  '/boundaries', '/boundaries/lookup', '/boundaries/{source_set}/{slug}', '/postcodes/{postcode}', '/postcodes/{postcode}/representatives',
-  '/coverage', '/jurisdiction-sources',
-  '/search/speeches', '/search/speeches/count', '/search/facets', '/search/sessions', '/search/chunks/{id}', '/search/meta',
+  '/politicians',
+  '/politicians/{id}',
+  '/politicians/{id}/offices',
+  '/politicians/{id}/socials',
+  '/politicians/{id}/posts',
+  '/bills',
+  '/bills/{id}',
+  '/bills/{id}/events',
+  '/bills/{id}/sponsors',
+  '/votes',
+  '/votes/{id}',
+  '/votes/{id}/positions',
+  '/committees/meetings',
+  '/boundaries',
+  '/boundaries/lookup',
+  '/boundaries/{source_set}/{slug}',
+  '/postcodes/{postcode}',
+  '/postcodes/{postcode}/representatives',
+  '/coverage',
+  '/jurisdiction-sources',
+  '/search/speeches',
+  '/search/speeches/count',
+  '/search/facets',
+  '/search/sessions',
+  '/search/chunks/{id}',
+  '/search/meta',
 ];
 /** Served by the binary besides the spec's endpoints (the brief of issue 7, /health from the start). */
 const OWN_ENDPOINTS = ['/openapi.json', '/health', '/docs', '/'];
@@ -54,7 +74,10 @@ describe('the document is valid OpenAPI 3.1', () => {
     expect(refs.size).toBeGreaterThan(10);
     for (const r of refs) {
       expect(r.startsWith('#/')).toBe(true);
-      const target = r.slice(2).split('/').reduce((o: Json, k) => o?.[k.replaceAll('~1', '/').replaceAll('~0', '~')], doc);
+      const target = r
+        .slice(2)
+        .split('/')
+        .reduce((o: Json, k) => o?.[k.replaceAll('~1', '/').replaceAll('~0', '~')], doc);
       expect(target === undefined ? r : 'found').toBe('found');
     }
   });
@@ -66,7 +89,7 @@ describe('the document is valid OpenAPI 3.1', () => {
 });
 
 describe('it covers every endpoint', () => {
-  test('exactly the spec\'s endpoints plus openapi.json, /health and /docs, all GET only', () => {
+  test("exactly the spec's endpoints plus openapi.json, /health and /docs, all GET only", () => {
     expect(Object.keys(doc.paths).sort()).toEqual([...SPEC_ENDPOINTS, ...OWN_ENDPOINTS].sort());
     for (const item of Object.values(doc.paths) as Json[]) {
       expect(Object.keys(item).filter((k) => k !== 'servers')).toEqual(['get']);
@@ -83,7 +106,10 @@ describe('it covers every endpoint', () => {
   test('path parameters are declared for every {name} of every path', () => {
     for (const [path, item] of Object.entries(doc.paths) as Array<[string, Json]>) {
       const inPath = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]).sort();
-      const declared = (item.get.parameters ?? []).filter((p: Json) => p.in === 'path').map((p: Json) => p.name).sort();
+      const declared = (item.get.parameters ?? [])
+        .filter((p: Json) => p.in === 'path')
+        .map((p: Json) => p.name)
+        .sort();
       expect(`${path}: ${declared}`).toBe(`${path}: ${inPath}`);
     }
   });
@@ -100,21 +126,44 @@ describe('it covers every endpoint', () => {
 });
 
 describe('each endpoint\'s errors (spec "Errors", decisions 2)', () => {
-  const codes = (path: string, status: number): string[] => op(path).responses[status]?.content['application/json'].schema.allOf[1].properties.code.enum ?? [];
-  const statuses = (path: string) => Object.keys(op(path).responses).map(Number).filter((s) => s >= 400).sort((a, b) => a - b);
+  const codes = (path: string, status: number): string[] =>
+    op(path).responses[status]?.content['application/json'].schema.allOf[1].properties.code.enum ?? [];
+  const statuses = (path: string) =>
+    Object.keys(op(path).responses)
+      .map(Number)
+      .filter((s) => s >= 400)
+      .sort((a, b) => a - b);
 
   // By hand: 404 for every {id} and for the boundary, postcode (and lookup by postcode) misses; 400 where
   // there are parameters to validate (postcode paths included); search adds missing_query,
   // anchor_not_found and, for the three semantic routes, 503.
   const EXPECTED: Record<string, number[]> = {
-    '/politicians': [400], '/politicians/{id}': [404], '/politicians/{id}/offices': [404], '/politicians/{id}/socials': [400, 404],
-    '/politicians/{id}/posts': [400, 404], '/bills': [400], '/bills/{id}': [404], '/bills/{id}/events': [404], '/bills/{id}/sponsors': [404],
-    '/votes': [400], '/votes/{id}': [404], '/votes/{id}/positions': [404], '/committees/meetings': [400],
-    '/boundaries': [400], '/boundaries/lookup': [400, 404], '/boundaries/{source_set}/{slug}': [400, 404],
-    '/postcodes/{postcode}': [400, 404], '/postcodes/{postcode}/representatives': [400, 404],
-    '/coverage': [400], '/jurisdiction-sources': [],
-    '/search/speeches': [400, 404, 503], '/search/speeches/count': [400, 404, 503], '/search/facets': [400, 404, 503],
-    '/search/sessions': [400], '/search/chunks/{id}': [404], '/search/meta': [],
+    '/politicians': [400],
+    '/politicians/{id}': [404],
+    '/politicians/{id}/offices': [404],
+    '/politicians/{id}/socials': [400, 404],
+    '/politicians/{id}/posts': [400, 404],
+    '/bills': [400],
+    '/bills/{id}': [404],
+    '/bills/{id}/events': [404],
+    '/bills/{id}/sponsors': [404],
+    '/votes': [400],
+    '/votes/{id}': [404],
+    '/votes/{id}/positions': [404],
+    '/committees/meetings': [400],
+    '/boundaries': [400],
+    '/boundaries/lookup': [400, 404],
+    '/boundaries/{source_set}/{slug}': [400, 404],
+    '/postcodes/{postcode}': [400, 404],
+    '/postcodes/{postcode}/representatives': [400, 404],
+    '/coverage': [400],
+    '/jurisdiction-sources': [],
+    '/search/speeches': [400, 404, 503],
+    '/search/speeches/count': [400, 404, 503],
+    '/search/facets': [400, 404, 503],
+    '/search/sessions': [400],
+    '/search/chunks/{id}': [404],
+    '/search/meta': [],
   };
 
   test('every API endpoint: its own errors, plus 401 invalid_api_key, 429 rate_limited and 500', () => {
@@ -135,7 +184,8 @@ describe('each endpoint\'s errors (spec "Errors", decisions 2)', () => {
   });
 
   test('the postcode endpoint has no 503 path; /search/sessions, /chunks and /meta (free) have none either', () => {
-    for (const path of ['/postcodes/{postcode}', '/search/sessions', '/search/chunks/{id}', '/search/meta']) expect(op(path).responses[503]).toBeUndefined();
+    for (const path of ['/postcodes/{postcode}', '/search/sessions', '/search/chunks/{id}', '/search/meta'])
+      expect(op(path).responses[503]).toBeUndefined();
   });
 
   test('/health, /docs and openapi.json are outside the gate: no 401/429, no security requirement', () => {
@@ -160,10 +210,19 @@ describe('each endpoint\'s errors (spec "Errors", decisions 2)', () => {
 
   test('the error catalog and 405 are documented: every code of decisions 2', () => {
     expect(Object.keys(doc['x-error-catalog']).sort()).toEqual([
-      'anchor_not_found', 'internal_error', 'invalid_api_key', 'invalid_parameter', 'method_not_allowed', 'missing_query', 'not_found',
-      'rate_limited', 'search_overloaded',
+      'anchor_not_found',
+      'internal_error',
+      'invalid_api_key',
+      'invalid_parameter',
+      'method_not_allowed',
+      'missing_query',
+      'not_found',
+      'rate_limited',
+      'search_overloaded',
     ]);
-    expect(doc.components.responses.MethodNotAllowed.content['application/json'].schema.allOf[1].properties.code.enum).toEqual(['method_not_allowed']);
+    expect(doc.components.responses.MethodNotAllowed.content['application/json'].schema.allOf[1].properties.code.enum).toEqual([
+      'method_not_allowed',
+    ]);
     expect(Object.keys(doc.components.responses.MethodNotAllowed.headers)).toContain('Allow');
   });
 });
@@ -175,7 +234,7 @@ describe('security: bearer, anonymous allowed', () => {
   });
 });
 
-describe('parameters are read off the routes\' validation schemas', () => {
+describe("parameters are read off the routes' validation schemas", () => {
   test('page and limit: integers with bounds and defaults (spec: list limit 1-100 default 50, posts 1-200, search 1-50)', () => {
     expect(param('/bills', 'page').schema).toEqual({ type: 'integer', minimum: 1, maximum: 2_147_483_647, default: 1 });
     expect(param('/bills', 'limit').schema).toEqual({ type: 'integer', minimum: 1, maximum: 100, default: 50 });
@@ -204,7 +263,11 @@ describe('parameters are read off the routes\' validation schemas', () => {
   });
 
   test('booleans accept true/false/1/0 (decisions 1)', () => {
-    expect(param('/politicians/{id}/socials', 'include_dead').schema).toEqual({ type: 'string', enum: ['true', 'false', '1', '0'], default: 'false' });
+    expect(param('/politicians/{id}/socials', 'include_dead').schema).toEqual({
+      type: 'string',
+      enum: ['true', 'false', '1', '0'],
+      default: 'false',
+    });
     expect(param('/search/speeches', 'include_count').schema.default).toBe('true');
   });
 
@@ -246,9 +309,18 @@ describe('parameters are read off the routes\' validation schemas', () => {
 
   test('cache max-age per endpoint as the spec and decisions 3 give it', () => {
     const age = (path: string) => op(path)['x-cache-max-age'];
-    expect([age('/politicians'), age('/politicians/{id}'), age('/politicians/{id}/offices'), age('/politicians/{id}/posts')]).toEqual([300, 60, 600, 60]);
+    expect([age('/politicians'), age('/politicians/{id}'), age('/politicians/{id}/offices'), age('/politicians/{id}/posts')]).toEqual([
+      300, 60, 600, 60,
+    ]);
     expect([age('/boundaries'), age('/postcodes/{postcode}'), age('/postcodes/{postcode}/representatives')]).toEqual([3600, 86400, 300]);
-    expect([age('/bills'), age('/votes'), age('/committees/meetings'), age('/search/meta'), age('/search/speeches'), age('/search/sessions')]).toEqual([300, 300, 300, 300, 60, 3600]);
+    expect([
+      age('/bills'),
+      age('/votes'),
+      age('/committees/meetings'),
+      age('/search/meta'),
+      age('/search/speeches'),
+      age('/search/sessions'),
+    ]).toEqual([300, 300, 300, 300, 60, 3600]);
     expect(age('/health')).toBe('no-store');
   });
 });

@@ -26,14 +26,22 @@ describe('paramDoc', () => {
 
   test('lists: items from the metadata the helpers attach', () => {
     const platforms = paramDoc(listOf(['x', 'y', 'z'] as const, 20));
-    expect(platforms).toMatchObject({ isArray: true, schema: { type: 'array', items: { type: 'string', enum: ['x', 'y', 'z'] }, maxItems: 3 } });
+    expect(platforms).toMatchObject({
+      isArray: true,
+      schema: { type: 'array', items: { type: 'string', enum: ['x', 'y', 'z'] }, maxItems: 3 },
+    });
     expect(platforms.rule).toContain('comma-separated');
     const many = paramDoc(manyOf(v.picklist(['p', 'q']), 2, 'p or q'));
     expect(many.schema).toMatchObject({ type: 'array', items: { enum: ['p', 'q'] }, minItems: 1, maxItems: 2 });
   });
 
   test('a required parameter, and an opaque check that only its message can describe', () => {
-    const required = paramDoc(v.pipe(v.string(), v.check((s) => s.length % 2 === 0, 'must have an even length')));
+    const required = paramDoc(
+      v.pipe(
+        v.string(),
+        v.check((s) => s.length % 2 === 0, 'must have an even length'),
+      ),
+    );
     expect(required).toMatchObject({ required: true, rule: 'must have an even length', schema: { type: 'string' } });
     expect(required.schema.format).toBeUndefined();
   });

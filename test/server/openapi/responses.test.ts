@@ -34,7 +34,11 @@ let data: DataFile;
 let app: ReturnType<typeof createApp>;
 let encoder: (Embedder & { close(): Promise<void> }) | null = null;
 const cleanOnnx = onnxCleanup();
-const rows = (file: string): Json[] => readFileSync(join(dir, 'demo', file), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+const rows = (file: string): Json[] =>
+  readFileSync(join(dir, 'demo', file), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
 
 // The full build (with the search phase: encoder and vectors) and the served encoder, so hybrid and
 // semantic answers carry real similarities, as `make run` serves them.
@@ -47,7 +51,13 @@ beforeAll(async () => {
   data = openDataFile(join(dir, 'demo.db'));
   encoder = await loadEncoder(data.db);
   expect(encoder).not.toBeNull();
-  app = createApp({ data, embedder: encoder, logError: (err) => { throw err; } });
+  app = createApp({
+    data,
+    embedder: encoder,
+    logError: (err) => {
+      throw err;
+    },
+  });
 }, 180_000);
 afterAll(async () => {
   await encoder?.close();
@@ -79,7 +89,8 @@ function validatorFor(template: string, status: number, type: string): ValidateF
 }
 
 const templates = Object.keys(doc.paths).map((t) => ({
-  t, re: new RegExp(`^${(doc.paths[t].servers ? '' : API) + t.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+  t,
+  re: new RegExp(`^${(doc.paths[t].servers ? '' : API) + t.replace(/\{[^}]+\}/g, '[^/]+')}$`),
 }));
 const templateOf = (path: string) => {
   const found = templates.filter(({ re }) => re.test(path));
@@ -138,9 +149,12 @@ describe('200 responses validate', () => {
   });
 
   test('politicians: lists, and detail, offices, socials and posts of 120 politicians (websites with scans included)', async () => {
-    for (const q of ['', '?status=all&limit=100', '?jurisdiction=federal', '?jurisdiction=on&page=2&limit=10', '?status=former', '?q=zzzz']) await check(`/politicians${q}`);
+    for (const q of ['', '?status=all&limit=100', '?jurisdiction=federal', '?jurisdiction=on&page=2&limit=10', '?status=former', '?q=zzzz'])
+      await check(`/politicians${q}`);
     const listed: string[] = (await check('/politicians?status=all&limit=100')).items.map((p: Json) => p.id);
-    const withSites = rows('websites.jsonl').map((w) => ids.politician(w.politician_key)).slice(0, 20);
+    const withSites = rows('websites.jsonl')
+      .map((w) => ids.politician(w.politician_key))
+      .slice(0, 20);
     let websites = 0;
     let scans = 0;
     for (const id of [...new Set([...listed, ...withSites])]) {
@@ -155,12 +169,14 @@ describe('200 responses validate', () => {
     expect(scans).toBeGreaterThan(0);
   });
 
-  test('bills: every page and every bill\'s detail, events and sponsors', async () => {
+  test("bills: every page and every bill's detail, events and sponsors", async () => {
     const first = await check('/bills?limit=100');
     const billIds: string[] = first.items.map((b: Json) => b.id);
-    for (let page = 2; page <= first.pages; page++) billIds.push(...(await check(`/bills?limit=100&page=${page}`)).items.map((b: Json) => b.id));
+    for (let page = 2; page <= first.pages; page++)
+      billIds.push(...(await check(`/bills?limit=100&page=${page}`)).items.map((b: Json) => b.id));
     expect(billIds.length).toBe(first.total);
-    for (const q of ['?level=provincial&province_territory=ON', '?introduced_from=2024-01-01&introduced_to=2024-12-31', '?page=999']) await check(`/bills${q}`);
+    for (const q of ['?level=provincial&province_territory=ON', '?introduced_from=2024-01-01&introduced_to=2024-12-31', '?page=999'])
+      await check(`/bills${q}`);
     for (const id of billIds) {
       await check(`/bills/${id}`);
       await check(`/bills/${id}/events`);
@@ -168,10 +184,11 @@ describe('200 responses validate', () => {
     }
   });
 
-  test('votes: every vote\'s detail and positions; committee meetings, every page', async () => {
+  test("votes: every vote's detail and positions; committee meetings, every page", async () => {
     const first = await check('/votes?limit=100');
     const voteIds: string[] = first.items.map((v: Json) => v.id);
-    for (let page = 2; page <= first.pages; page++) voteIds.push(...(await check(`/votes?limit=100&page=${page}`)).items.map((v: Json) => v.id));
+    for (let page = 2; page <= first.pages; page++)
+      voteIds.push(...(await check(`/votes?limit=100&page=${page}`)).items.map((v: Json) => v.id));
     await check('/votes?result=passed&vote_type=division&occurred_from=2020-01-01');
     for (const id of voteIds) {
       await check(`/votes/${id}`);
@@ -185,14 +202,22 @@ describe('200 responses validate', () => {
   test('boundaries: every page, 60 details at two precisions, lookups by point, level and postcode', async () => {
     const first = await check('/boundaries?limit=100');
     const all: string[] = first.items.map((b: Json) => b.constituency_id);
-    for (let page = 2; page <= first.pages; page++) all.push(...(await check(`/boundaries?limit=100&page=${page}`)).items.map((b: Json) => b.constituency_id));
+    for (let page = 2; page <= first.pages; page++)
+      all.push(...(await check(`/boundaries?limit=100&page=${page}`)).items.map((b: Json) => b.constituency_id));
     await check('/boundaries?bbox=-80,43,-75,46&level=provincial');
     for (const id of all.filter((_, i) => i % Math.ceil(all.length / 60) === 0)) {
       await check(`/boundaries/${id}`);
       await check(`/boundaries/${id}?precision=2`);
     }
     const hits = [];
-    for (const [lat, lng] of [[45.42, -75.7], [43.65, -79.38], [45.5, -73.57], [49.28, -123.12], [53.54, -113.49], [60, -140]]) {
+    for (const [lat, lng] of [
+      [45.42, -75.7],
+      [43.65, -79.38],
+      [45.5, -73.57],
+      [49.28, -123.12],
+      [53.54, -113.49],
+      [60, -140],
+    ]) {
       const body = await check(`/boundaries/lookup?lat=${lat}&lng=${lng}`);
       hits.push(...Object.values(body).filter(Boolean));
       await check(`/boundaries/lookup?lat=${lat}&lng=${lng}&level=municipal`);
@@ -207,7 +232,12 @@ describe('200 responses validate', () => {
     const fsas = rows('fsa_points.jsonl').map((p) => p.fsa as string);
     const sources = new Set<string>();
     let representatives = 0;
-    const sample = [...codes.filter((_, i) => i % Math.ceil(codes.length / 80) === 0), ...overrides, ...fsas.slice(0, 10), `${codes[0].slice(0, 3)}9Z9`];
+    const sample = [
+      ...codes.filter((_, i) => i % Math.ceil(codes.length / 80) === 0),
+      ...overrides,
+      ...fsas.slice(0, 10),
+      `${codes[0].slice(0, 3)}9Z9`,
+    ];
     for (const code of sample) {
       const body = await check(`/postcodes/${code}`);
       sources.add(body.source);
@@ -252,13 +282,24 @@ describe('200 responses validate', () => {
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
-describe('error responses validate against each endpoint\'s documented errors', () => {
+describe("error responses validate against each endpoint's documented errors", () => {
   test('400 invalid_parameter on every endpoint with parameters', async () => {
     const urls = [
-      '/politicians?limit=0', `/politicians/${UNKNOWN}/socials?include_dead=x`, '/bills?introduced_from=2024-02-30', '/votes?result=won',
-      '/committees/meetings?from=2024-02-02&to=2024-01-01', '/boundaries?bbox=1,2,3', '/boundaries/lookup?lat=10&lng=-75', '/boundaries/BAD/x',
-      '/postcodes/D1A1A1', '/postcodes/ZZ/representatives', '/coverage?status=open', '/search/speeches?limit=51', '/search/speeches/count?lang=de',
-      '/search/facets?limit=ten', '/search/sessions?province=XX',
+      '/politicians?limit=0',
+      `/politicians/${UNKNOWN}/socials?include_dead=x`,
+      '/bills?introduced_from=2024-02-30',
+      '/votes?result=won',
+      '/committees/meetings?from=2024-02-02&to=2024-01-01',
+      '/boundaries?bbox=1,2,3',
+      '/boundaries/lookup?lat=10&lng=-75',
+      '/boundaries/BAD/x',
+      '/postcodes/D1A1A1',
+      '/postcodes/ZZ/representatives',
+      '/coverage?status=open',
+      '/search/speeches?limit=51',
+      '/search/speeches/count?lang=de',
+      '/search/facets?limit=ten',
+      '/search/sessions?province=XX',
     ];
     for (const url of urls) {
       // A parameter on an unknown id is a 404: the id is checked first (docs/api-notes.md).
@@ -291,12 +332,25 @@ describe('error responses validate against each endpoint\'s documented errors', 
   });
 
   test('401 invalid_api_key and 429 rate_limited (with Retry-After) from the gate, on every gated endpoint', async () => {
-    const limiter = createLimiter({ limits: { ...DEFAULT_LIMITS, anonymous: 1 }, store: createMemoryStore(), now: () => Date.parse('2026-11-02T10:15:00Z') });
-    const gated = createApp({ data, logError: (err) => { throw err; }, access: { keys: null, limiter, clientAddress: createClientAddress(parseTrustedProxies('none')) } });
-    const from = (address: string, headers: Record<string, string> = {}): Getter => (path) =>
-      Promise.resolve(gated.request(path, { headers }, { incoming: { socket: { remoteAddress: address } } }));
+    const limiter = createLimiter({
+      limits: { ...DEFAULT_LIMITS, anonymous: 1 },
+      store: createMemoryStore(),
+      now: () => Date.parse('2026-11-02T10:15:00Z'),
+    });
+    const gated = createApp({
+      data,
+      logError: (err) => {
+        throw err;
+      },
+      access: { keys: null, limiter, clientAddress: createClientAddress(parseTrustedProxies('none')) },
+    });
+    const from =
+      (address: string, headers: Record<string, string> = {}): Getter =>
+      (path) =>
+        Promise.resolve(gated.request(path, { headers }, { incoming: { socket: { remoteAddress: address } } }));
     const key = { Authorization: 'Bearer cpd_live_0000000000000000000000_000000' };
-    const concrete = (template: string) => template.replace('{id}', UNKNOWN).replace('{source_set}/{slug}', 'a/b').replace('{postcode}', 'K1A0A6');
+    const concrete = (template: string) =>
+      template.replace('{id}', UNKNOWN).replace('{source_set}/{slug}', 'a/b').replace('{postcode}', 'K1A0A6');
     const gatedTemplates = Object.keys(doc.paths).filter((t) => doc.paths[t].get.responses[429]);
     expect(gatedTemplates.length).toBe(26);
     for (const [i, template] of gatedTemplates.entries()) {
@@ -310,8 +364,16 @@ describe('error responses validate against each endpoint\'s documented errors', 
 
   test('503 search_overloaded (with Retry-After) when the embedding queue is full', async () => {
     let started = () => {};
-    const running = new Promise<void>((r) => { started = r; });
-    const embedder = { dim: 4, embed: () => { started(); return new Promise<Float32Array[]>(() => {}); } };
+    const running = new Promise<void>((r) => {
+      started = r;
+    });
+    const embedder = {
+      dim: 4,
+      embed: () => {
+        started();
+        return new Promise<Float32Array[]>(() => {});
+      },
+    };
     const busy = createApp({ data, logError: () => {}, embedder, embedQueue: createWorkQueue({ concurrency: 1, maxWaiting: 0 }) });
     const get: Getter = (path) => Promise.resolve(busy.request(path));
     void get(`${API}/search/speeches?q=first`); // holds the only slot for good
@@ -326,16 +388,22 @@ describe('error responses validate against each endpoint\'s documented errors', 
   test('405 and unknown routes answer the documented shapes', async () => {
     const res = await app.request(`${API}/bills`, { method: 'DELETE' });
     expect(res.status).toBe(405);
-    const notAllowed = ajv.compile({ ...doc.components.responses.MethodNotAllowed.content['application/json'].schema, components: doc.components });
+    const notAllowed = ajv.compile({
+      ...doc.components.responses.MethodNotAllowed.content['application/json'].schema,
+      components: doc.components,
+    });
     expect(notAllowed(await res.json())).toBe(true);
     const missing = await app.request(`${API}/no-such-route`);
-    const routeNotFound = ajv.compile({ ...doc.components.responses.RouteNotFound.content['application/json'].schema, components: doc.components });
+    const routeNotFound = ajv.compile({
+      ...doc.components.responses.RouteNotFound.content['application/json'].schema,
+      components: doc.components,
+    });
     expect(routeNotFound(await missing.json())).toBe(true);
   });
 });
 
 describe('coverage of the checks', () => {
-  test('every operation\'s 200 and every documented 400, 401, 404, 429 and 503 met a real response', () => {
+  test("every operation's 200 and every documented 400, 401, 404, 429 and 503 met a real response", () => {
     const expected: string[] = [];
     for (const [template, item] of Object.entries(doc.paths) as Array<[string, Json]>) {
       for (const status of Object.keys(item.get.responses).map(Number)) {

@@ -14,7 +14,9 @@ import { ERROR_CATALOG } from '../../../src/server/openapi/error-catalog.js';
 import { buildFixture, type Fixture } from '../../helpers/fixture.js';
 
 let fx: Fixture;
-beforeAll(() => { fx = buildFixture(); });
+beforeAll(() => {
+  fx = buildFixture();
+});
 afterAll(() => fx.cleanup());
 
 /** Hono's `:name` → OpenAPI's `{name}`. */
@@ -23,7 +25,7 @@ const getRoot = (path: string, init?: RequestInit) => Promise.resolve(fx.app.req
 
 const template = (honoPath: string) => honoPath.replace(/:([A-Za-z_]+)/g, '{$1}');
 
-describe('the table is the app\'s routes', () => {
+describe("the table is the app's routes", () => {
   test('every GET route the app registers is in the table, and every table entry is a route', () => {
     const registered = fx.app.routes.filter((r) => r.method === 'GET').map((r) => template(r.path));
     expect(new Set(registered).size).toBe(registered.length);
@@ -76,9 +78,20 @@ describe('GET /api/public/v1/openapi.json', () => {
 
 describe('not rate limited, not key-checked (docs/openapi.md)', () => {
   function limitedApp() {
-    const limiter = createLimiter({ limits: { ...DEFAULT_LIMITS, anonymous: 1 }, store: createMemoryStore(), now: () => Date.parse('2026-11-02T10:15:00Z') });
-    const app = createApp({ data: fx.data, logError: (err) => { throw err; }, access: { keys: null, limiter, clientAddress: createClientAddress(parseTrustedProxies('none')) } });
-    return (path: string, headers: Record<string, string> = {}) => Promise.resolve(app.request(path, { headers }, { incoming: { socket: { remoteAddress: '203.0.113.9' } } }));
+    const limiter = createLimiter({
+      limits: { ...DEFAULT_LIMITS, anonymous: 1 },
+      store: createMemoryStore(),
+      now: () => Date.parse('2026-11-02T10:15:00Z'),
+    });
+    const app = createApp({
+      data: fx.data,
+      logError: (err) => {
+        throw err;
+      },
+      access: { keys: null, limiter, clientAddress: createClientAddress(parseTrustedProxies('none')) },
+    });
+    return (path: string, headers: Record<string, string> = {}) =>
+      Promise.resolve(app.request(path, { headers }, { incoming: { socket: { remoteAddress: '203.0.113.9' } } }));
   }
 
   test('with 1 anonymous request an hour, the document and the page still answer, without rate-limit headers', async () => {

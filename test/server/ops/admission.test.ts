@@ -9,7 +9,9 @@ const ok = () => new Response('{}', { status: 200 });
 
 function busy(ms: number): void {
   const until = performance.now() + ms;
-  while (performance.now() < until) { /* a synchronous route's work */ }
+  while (performance.now() < until) {
+    /* a synchronous route's work */
+  }
 }
 
 describe('requests in flight', () => {
@@ -32,7 +34,7 @@ describe('requests in flight', () => {
     expect(refused.headers.get('Content-Type')).toBe('application/json; charset=utf-8');
     expect(refused.headers.get('Access-Control-Allow-Origin')).toBe('*');
     expect(refused.headers.get('Access-Control-Expose-Headers')).toContain('Retry-After');
-    const body = await refused.json() as Record<string, unknown>;
+    const body = (await refused.json()) as Record<string, unknown>;
     expect(Object.keys(body)).toEqual(['statusCode', 'code', 'error', 'message']);
     expect(body).toMatchObject({ statusCode: 503, code: 'server_overloaded', error: 'Service Unavailable' });
     expect(body.message).toBe('the server is overloaded (2 requests in flight); retry in 1 s');
@@ -49,15 +51,15 @@ describe('requests in flight', () => {
     const metrics = fetch(req('/metrics'));
     expect(admission.inFlight).toBe(3);
     for (const release of held.splice(0)) release();
-    expect((await first as Response).status).toBe(200);
-    expect((await second as Response).status).toBe(200);
-    expect((await metrics as Response).status).toBe(200);
+    expect(((await first) as Response).status).toBe(200);
+    expect(((await second) as Response).status).toBe(200);
+    expect(((await metrics) as Response).status).toBe(200);
     await admission.idle();
     expect(admission.inFlight).toBe(0);
     // Room again: the next request is taken.
     const again = fetch(req('/api/public/v1/bills'));
     for (const release of held.splice(0)) release();
-    expect((await again as Response).status).toBe(200);
+    expect(((await again) as Response).status).toBe(200);
     admission.stop();
   });
 });
@@ -66,7 +68,13 @@ describe('queue delay', () => {
   test('requests run in arrival order in short turns; one that waited past --max-queue-delay is answered 503 instead', async () => {
     const sheds: ShedReason[] = [];
     const notices: string[] = [];
-    const admission = createAdmission({ maxInFlight: 0, maxQueueMs: 30, sliceMs: 10, onShed: (r) => sheds.push(r), notice: (m) => notices.push(m) });
+    const admission = createAdmission({
+      maxInFlight: 0,
+      maxQueueMs: 30,
+      sliceMs: 10,
+      onShed: (r) => sheds.push(r),
+      notice: (m) => notices.push(m),
+    });
     const ran: Array<{ id: number; waited: number }> = [];
     const issued = new Map<number, number>();
     const fetch = admission.wrap((r) => {
@@ -78,7 +86,9 @@ describe('queue delay', () => {
     // Forty requests read in one turn of the loop (as when 40 connections have data ready at once).
     const answers: Array<Response | Promise<Response>> = [];
     let turned = false;
-    setImmediate(() => { turned = true; });
+    setImmediate(() => {
+      turned = true;
+    });
     let servedBeforeTurn = -1;
     for (let id = 0; id < 40; id++) {
       issued.set(id, performance.now());
@@ -119,7 +129,16 @@ describe('queue delay', () => {
     const answers = Array.from({ length: 8 }, () => fetch(req('/api/public/v1/bills')));
     expect(admission.waiting).toBeGreaterThan(3); // the sixth is among those queued
     const settled = await Promise.allSettled(answers);
-    expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    expect(settled.map((s) => s.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+    ]);
     await admission.idle();
     admission.stop();
   });
@@ -130,8 +149,14 @@ describe("the fast path's Node door", () => {
   const outgoing = () => {
     const listeners = new Map<string, Array<() => void>>();
     return {
-      once(event: string, fn: () => void) { listeners.set(event, [...(listeners.get(event) ?? []), fn]); return this; },
-      emit(event: string) { for (const fn of listeners.get(event) ?? []) fn(); listeners.delete(event); },
+      once(event: string, fn: () => void) {
+        listeners.set(event, [...(listeners.get(event) ?? []), fn]);
+        return this;
+      },
+      emit(event: string) {
+        for (const fn of listeners.get(event) ?? []) fn();
+        listeners.delete(event);
+      },
     };
   };
   type Out = ReturnType<typeof outgoing>;
@@ -141,8 +166,14 @@ describe("the fast path's Node door", () => {
   test('answers only where a request would run at once, and counts what it answered in flight until it is written', async () => {
     const admission = createAdmission({ maxInFlight: 2, maxQueueMs: 0, notice: () => {}, now: () => 0 });
     let asked = 0;
-    const door = admission.wrapNode(() => { asked++; return true; });
-    const declining = admission.wrapNode(() => { asked++; return false; });
+    const door = admission.wrapNode(() => {
+      asked++;
+      return true;
+    });
+    const declining = admission.wrapNode(() => {
+      asked++;
+      return false;
+    });
     const first = outgoing();
     expect(door(incoming, asNode(first))).toBe(true);
     expect(admission.inFlight).toBe(1);
@@ -164,7 +195,10 @@ describe("the fast path's Node door", () => {
 
   test('declines while requests wait their turn, so none overtakes them', async () => {
     const admission = createAdmission({ maxInFlight: 0, maxQueueMs: 0, sliceMs: 1, notice: () => {} });
-    const fetch = admission.wrap(() => { busy(3); return ok(); });
+    const fetch = admission.wrap(() => {
+      busy(3);
+      return ok();
+    });
     const door = admission.wrapNode(() => true);
     const answers = Array.from({ length: 4 }, () => fetch(req('/api/public/v1/bills')));
     expect(admission.waiting).toBeGreaterThan(0);

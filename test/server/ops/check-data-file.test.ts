@@ -12,7 +12,9 @@ import { withBoundariesAndPostcodes } from '../../helpers/lookup-fixture.js';
 import { scribbledCopy } from '../../helpers/damaged-file.js';
 
 let fx: Fixture;
-beforeAll(() => { fx = buildFixture(); });
+beforeAll(() => {
+  fx = buildFixture();
+});
 afterAll(() => fx.cleanup());
 
 const refusal = (path: string, verify: 'quick' | 'full' | 'off' = 'full') => {
@@ -44,7 +46,9 @@ describe('openCheckedDataFile', () => {
     const cut = join(fx.dir, 'cut.db');
     copyFileSync(fx.dbPath, cut);
     truncateSync(cut, Math.floor(statSync(cut).size / 2));
-    expect(refusal(cut, 'off')).toMatch(/refused: it is \d+ bytes but its header says \d+ pages of \d+ \(\d+ bytes\): truncated or still being copied/);
+    expect(refusal(cut, 'off')).toMatch(
+      /refused: it is \d+ bytes but its header says \d+ pages of \d+ \(\d+ bytes\): truncated or still being copied/,
+    );
   });
 
   test('a damaged geometry blob (the same length, still a well-formed page) is refused by the default quick check', () => {
@@ -52,7 +56,10 @@ describe('openCheckedDataFile', () => {
     const bad = join(withShapes.dir, 'geometry.db');
     copyFileSync(withShapes.dbPath, bad);
     const db = new Database(bad);
-    const row = db.prepare('SELECT rowid, simple_fgb FROM boundaries ORDER BY rowid LIMIT 1').get() as { rowid: number; simple_fgb: Buffer };
+    const row = db.prepare('SELECT rowid, simple_fgb FROM boundaries ORDER BY rowid LIMIT 1').get() as {
+      rowid: number;
+      simple_fgb: Buffer;
+    };
     const flipped = Buffer.from(row.simple_fgb);
     flipped[flipped.length - 9] ^= 0x40; // a coordinate's byte: the shape moves, the blob still decodes
     db.prepare('UPDATE boundaries SET simple_fgb = ? WHERE rowid = ?').run(flipped, row.rowid);

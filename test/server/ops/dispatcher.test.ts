@@ -11,9 +11,13 @@ function heldApp(name: string) {
     pending,
     served: {
       fetch: () => new Promise<Response>((resolve) => pending.push(() => resolve(new Response(name)))),
-      close: () => { app.closed = true; },
+      close: () => {
+        app.closed = true;
+      },
     } as Served,
-    releaseAll: () => { while (pending.length) pending.shift()!(); },
+    releaseAll: () => {
+      while (pending.length) pending.shift()!();
+    },
   };
   return app;
 }
@@ -48,7 +52,12 @@ describe('createDispatcher', () => {
 
   test('an idle app is closed at once when replaced; a failing request still counts as finished', async () => {
     let closed = 0;
-    const d = createDispatcher({ fetch: () => Promise.reject(new Error('boom')), close: () => { closed++; } });
+    const d = createDispatcher({
+      fetch: () => Promise.reject(new Error('boom')),
+      close: () => {
+        closed++;
+      },
+    });
     await expect(Promise.resolve(d.fetch(new Request('http://x/')))).rejects.toThrow('boom');
     expect(d.inFlight).toBe(0);
     d.swap({ fetch: () => new Response('sync'), close: () => {} });
@@ -65,7 +74,9 @@ describe('createDispatcher', () => {
     const d = createDispatcher(a.served);
     const r = d.fetch(new Request('http://x/'));
     let idle = false;
-    void d.idle().then(() => { idle = true; });
+    void d.idle().then(() => {
+      idle = true;
+    });
     await tick();
     expect(idle).toBe(false);
     a.releaseAll();
@@ -82,7 +93,16 @@ describe("the fast path's Node door", () => {
   test('goes to the current app, holds it in flight until its answer settles, and declines without a door or while tests hold requests', async () => {
     let closed = 0;
     let settle = () => {};
-    const a: Served = { fetch: () => new Response('A'), node: () => new Promise<void>((r) => { settle = r; }), close: () => { closed++; } };
+    const a: Served = {
+      fetch: () => new Response('A'),
+      node: () =>
+        new Promise<void>((r) => {
+          settle = r;
+        }),
+      close: () => {
+        closed++;
+      },
+    };
     const d = createDispatcher(a);
     const answered = d.node(incoming, outgoing);
     expect(answered).toBeInstanceOf(Promise);

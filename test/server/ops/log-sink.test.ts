@@ -8,14 +8,21 @@ function stalledStream() {
   const waiting: Array<{ chunk: string; done: (err?: Error | null) => void }> = [];
   let onError: ((err: Error) => void) | null = null;
   const stream: LogStream = {
-    write(chunk, done) { waiting.push({ chunk, done }); return false; },
-    on(_event, listener) { onError = listener; },
+    write(chunk, done) {
+      waiting.push({ chunk, done });
+      return false;
+    },
+    on(_event, listener) {
+      onError = listener;
+    },
   };
   return {
     stream,
     waiting,
     /** The reader reads everything written so far. */
-    readAll() { for (const w of waiting.splice(0)) w.done(); },
+    readAll() {
+      for (const w of waiting.splice(0)) w.done();
+    },
     /** The reader exits: the pending writes fail and the stream emits its error. */
     fail(code: string) {
       const err = Object.assign(new Error(`write ${code}`), { code });
@@ -25,7 +32,7 @@ function stalledStream() {
   };
 }
 
-const line = (i: number) => String(i).padStart(100, "."); // 100 characters
+const line = (i: number) => String(i).padStart(100, '.'); // 100 characters
 
 test('past maxPending unwritten characters, batches are dropped and counted; writing resumes once the reader reads', () => {
   const s = stalledStream();
@@ -62,7 +69,9 @@ test('a reader that goes away (EPIPE) turns the log off with one line, and nothi
   sink.line('first line');
   s.fail('EPIPE');
   expect(sink.stopped).toBe(true);
-  expect(notices).toEqual(['canpol: request log stopped: writing to stdout failed (EPIPE: its reader has gone); request logging is off from now on']);
+  expect(notices).toEqual([
+    'canpol: request log stopped: writing to stdout failed (EPIPE: its reader has gone); request logging is off from now on',
+  ]);
   for (let i = 0; i < 5; i++) sink.line('more');
   sink.flush();
   expect(s.waiting).toHaveLength(0);
@@ -73,8 +82,14 @@ test('a reader that goes away (EPIPE) turns the log off with one line, and nothi
 test('a stream that throws on write stops the log instead of the server', () => {
   const notices: string[] = [];
   const sink = createLogSink({
-    stream: { write() { throw Object.assign(new Error('write after end'), { code: 'ERR_STREAM_DESTROYED' }); }, on() {} },
-    maxBuffered: 1, notice: (m) => notices.push(m),
+    stream: {
+      write() {
+        throw Object.assign(new Error('write after end'), { code: 'ERR_STREAM_DESTROYED' });
+      },
+      on() {},
+    },
+    maxBuffered: 1,
+    notice: (m) => notices.push(m),
   });
   expect(() => sink.line('x')).not.toThrow();
   expect(sink.stopped).toBe(true);

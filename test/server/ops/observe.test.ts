@@ -28,7 +28,8 @@ beforeAll(() => {
   const keyPath = join(f.dir, 'canpol.keys.json');
   for (const tier of ['free', 'dev'] as const) {
     const { key, record } = createKey(keyPath, { name: tier, tier, labels });
-    if (tier === 'free') free = { key, id: record.id }; else dev = { key, id: record.id };
+    if (tier === 'free') free = { key, id: record.id };
+    else dev = { key, id: record.id };
   }
 });
 afterAll(() => f.cleanup());
@@ -37,20 +38,32 @@ function setup({ log = 'json' as 'json' | 'text', trusted = 'none' } = {}) {
   const keyPath = join(f.dir, 'canpol.keys.json');
   const keys = createKeyLookup({ path: keyPath, labels, log: () => {} });
   // Small limits so 429s are cheap to provoke: 2 anonymous, free keys 1 semantic request an hour.
-  const limiter = createLimiter({ limits: { anonymous: 2, general: { free: 3, dev: 100, pro: 100 }, semantic: { free: 1, dev: 100, pro: 100 } }, store: createMemoryStore() });
+  const limiter = createLimiter({
+    limits: { anonymous: 2, general: { free: 3, dev: 100, pro: 100 }, semantic: { free: 1, dev: 100, pro: 100 } },
+    store: createMemoryStore(),
+  });
   const lines: string[] = [];
   const sink = createLogSink({ write: (chunk) => lines.push(...chunk.split('\n').filter(Boolean)) });
   const queue = createWorkQueue();
   const metrics = createMetrics({ sources: { build: () => f.data.build, queue: () => queue } });
   const clientAddress = createClientAddress(parseTrustedProxies(trusted));
   const app = createApp({
-    data: f.data, logError: (err) => { throw err; }, embedQueue: queue,
+    data: f.data,
+    logError: (err) => {
+      throw err;
+    },
+    embedQueue: queue,
     access: { keys, limiter, clientAddress },
     ops: { log: createRequestLog({ format: log, sink }), metrics, clientAddress },
   });
-  const get = (path: string, { headers = {}, from = '203.0.113.7', method = 'GET' }: { headers?: Record<string, string>; from?: string; method?: string } = {}) =>
-    Promise.resolve(app.request(path, { method, headers }, { incoming: { socket: { remoteAddress: from } } }));
-  const logged = () => { sink.flush(); return lines.map((l) => (log === 'json' ? JSON.parse(l) : l)); };
+  const get = (
+    path: string,
+    { headers = {}, from = '203.0.113.7', method = 'GET' }: { headers?: Record<string, string>; from?: string; method?: string } = {},
+  ) => Promise.resolve(app.request(path, { method, headers }, { incoming: { socket: { remoteAddress: from } } }));
+  const logged = () => {
+    sink.flush();
+    return lines.map((l) => (log === 'json' ? JSON.parse(l) : l));
+  };
   return { get, metrics, logged, lines };
 }
 
@@ -104,7 +117,14 @@ describe('/metrics', () => {
     expect(m.value('canpol_auth_failures_total', { reason: 'checksum' })).toBe(1);
     expect(m.value('canpol_search_queue_running')).toBe(0);
     expect(m.value('canpol_search_queue_waiting')).toBe(0);
-    expect(m.value('canpol_build_info', { build_id: f.data.build.id, dataset: 'canpol test fixture', schema_version: String(f.data.build.schema_version), demo: 'true' })).toBe(1);
+    expect(
+      m.value('canpol_build_info', {
+        build_id: f.data.build.id,
+        dataset: 'canpol test fixture',
+        schema_version: String(f.data.build.schema_version),
+        demo: 'true',
+      }),
+    ).toBe(1);
     expect(m.types.get('canpol_http_request_duration_seconds')).toBe('histogram');
     expect(m.value('canpol_process_uptime_seconds')).toBeGreaterThanOrEqual(0);
   });
@@ -150,7 +170,11 @@ describe('/metrics', () => {
 
   test('the search caches of the app served: bytes, cap, entries and counts per cache, read at scrape time', async () => {
     const queue = createWorkQueue();
-    const app = createApp({ data: f.data, embedQueue: queue, searchCacheBytes: { chunk_words: 1 << 20, postings: 1 << 19, stem_counts: 1 << 18, rows: 1 << 20, int8_vectors: 1 << 17 } });
+    const app = createApp({
+      data: f.data,
+      embedQueue: queue,
+      searchCacheBytes: { chunk_words: 1 << 20, postings: 1 << 19, stem_counts: 1 << 18, rows: 1 << 20, int8_vectors: 1 << 17 },
+    });
     const metrics = createMetrics({ sources: { build: () => f.data.build, queue: () => queue, searchCaches: app.searchCaches } });
     const before = parsePrometheus(await metrics.render());
     expect(before.value('canpol_search_cache_bytes', { cache: 'chunk_words' })).toBe(0);
@@ -181,10 +205,27 @@ describe('request log', () => {
     const rows = logged();
     expect(rows).toHaveLength(4);
     expect(rows[0]).toMatchObject({
-      method: 'GET', path: `${API}/bills`, query: 'limit=2&level=federal', route: `${API}/bills`, status: 200,
-      key_id: dev.id, client_ip: '203.0.113.7', build_id: f.data.build.id,
+      method: 'GET',
+      path: `${API}/bills`,
+      query: 'limit=2&level=federal',
+      route: `${API}/bills`,
+      status: 200,
+      key_id: dev.id,
+      client_ip: '203.0.113.7',
+      build_id: f.data.build.id,
     });
-    expect(Object.keys(rows[0]).sort()).toEqual(['build_id', 'client_ip', 'duration_ms', 'key_id', 'method', 'path', 'query', 'route', 'status', 'time']);
+    expect(Object.keys(rows[0]).sort()).toEqual([
+      'build_id',
+      'client_ip',
+      'duration_ms',
+      'key_id',
+      'method',
+      'path',
+      'query',
+      'route',
+      'status',
+      'time',
+    ]);
     expect(typeof rows[0].duration_ms).toBe('number');
     expect(Number.isNaN(Date.parse(rows[0].time))).toBe(false);
     // A refused key is not named: it proved nothing about who is calling.
@@ -208,11 +249,18 @@ describe('request log', () => {
     const { get, logged } = setup({ log: 'text' });
     await get(`${API}/bills?limit=1`, { headers: bearer(dev.key) });
     const [line] = logged() as unknown as string[];
-    expect(line).toMatch(new RegExp(`^\\d{4}-\\d\\d-\\d\\dT\\S+Z 200 GET /api/public/v1/bills\\?limit=1 [\\d.]+ ms 203\\.0\\.113\\.7 key=${dev.id}$`));
+    expect(line).toMatch(
+      new RegExp(`^\\d{4}-\\d\\d-\\d\\dT\\S+Z 200 GET /api/public/v1/bills\\?limit=1 [\\d.]+ ms 203\\.0\\.113\\.7 key=${dev.id}$`),
+    );
   });
 
   test('without ops there is no /metrics', async () => {
-    const app = createApp({ data: f.data, logError: (err) => { throw err; } });
+    const app = createApp({
+      data: f.data,
+      logError: (err) => {
+        throw err;
+      },
+    });
     expect((await app.request('/metrics')).status).toBe(404);
   });
 });

@@ -20,7 +20,15 @@ test('limits under load: counts, 0 for no bound, nothing else', () => {
   expect(resolveSetting('max_in_flight', {}, {})).toBe('256');
   expect(resolveSetting('max_queue_delay', {}, { CANPOL_MAX_QUEUE_DELAY: '0' })).toBe('0');
   expect(resolveSetting('limit_clients', {}, {})).toBe('100000');
-  for (const name of ['max_in_flight', 'max_queue_delay', 'max_connections', 'headers_timeout', 'request_timeout', 'keep_alive_timeout', 'limit_clients'] as const) {
+  for (const name of [
+    'max_in_flight',
+    'max_queue_delay',
+    'max_connections',
+    'headers_timeout',
+    'request_timeout',
+    'keep_alive_timeout',
+    'limit_clients',
+  ] as const) {
     expect(() => resolveSetting(name, { [name]: '-1' }, {})).toThrow('must be a whole number');
   }
 });

@@ -22,7 +22,10 @@ export function parsePrometheus(text: string): Scrape {
   const helps = new Set<string>();
   const samples: Sample[] = [];
   for (const line of text.slice(0, -1).split('\n')) {
-    if (line.startsWith('# HELP ')) { helps.add(line.split(' ')[2]); continue; }
+    if (line.startsWith('# HELP ')) {
+      helps.add(line.split(' ')[2]);
+      continue;
+    }
     if (line.startsWith('# TYPE ')) {
       const [, , name, type] = line.split(' ');
       if (!['counter', 'gauge', 'histogram', 'summary', 'untyped'].includes(type)) throw new Error(`bad type line: ${line}`);
@@ -46,9 +49,11 @@ export function parsePrometheus(text: string): Scrape {
     if (Number.isNaN(value) && raw !== 'NaN') throw new Error(`bad value ${raw}`);
     samples.push({ name, labels, value });
   }
-  const same = (a: Record<string, string>, b: Record<string, string>) => Object.keys(a).length === Object.keys(b).length && Object.entries(b).every(([k, v]) => a[k] === v);
+  const same = (a: Record<string, string>, b: Record<string, string>) =>
+    Object.keys(a).length === Object.keys(b).length && Object.entries(b).every(([k, v]) => a[k] === v);
   return {
-    types, samples,
+    types,
+    samples,
     value: (name, labels = {}) => samples.find((s) => s.name === name && same(s.labels, labels))?.value,
   };
 }

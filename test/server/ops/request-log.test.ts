@@ -8,8 +8,28 @@ test('JSON lines parse back to the record, with awkward characters escaped', () 
   const sink = createLogSink({ write: (s) => out.push(s) });
   const log = createRequestLog({ format: 'json', sink, now: () => Date.parse('2026-11-24T01:02:03.456Z') });
   const records: RequestRecord[] = [
-    { method: 'GET', path: '/api/public/v1/bills', query: 'q=%22loi%22&x="y"\\', route: '/api/public/v1/bills', status: 200, duration_ms: 0.123, key_id: 'k_123', client_ip: '::1', build_id: 'b1' },
-    { method: 'HEAD', path: '/weird/\u2028"\n', query: null, route: '(unmatched)', status: 404, duration_ms: 12, key_id: null, client_ip: null, build_id: 'b1' },
+    {
+      method: 'GET',
+      path: '/api/public/v1/bills',
+      query: 'q=%22loi%22&x="y"\\',
+      route: '/api/public/v1/bills',
+      status: 200,
+      duration_ms: 0.123,
+      key_id: 'k_123',
+      client_ip: '::1',
+      build_id: 'b1',
+    },
+    {
+      method: 'HEAD',
+      path: '/weird/\u2028"\n',
+      query: null,
+      route: '(unmatched)',
+      status: 404,
+      duration_ms: 12,
+      key_id: null,
+      client_ip: null,
+      build_id: 'b1',
+    },
   ];
   for (const r of records) log.record(r);
   sink.flush();

@@ -11,7 +11,8 @@ const REQUESTS = { name: 'x_requests_total', help: 'Requests answered.' };
 const LATENCY = { name: 'x_request_duration_seconds', help: 'Time taken.', buckets: LATENCY_BUCKETS };
 
 function both() {
-  const ours = new Registry(), theirs = new Registry();
+  const ours = new Registry(),
+    theirs = new Registry();
   const series = createRouteSeries({ registers: [ours], requests: REQUESTS, latency: LATENCY });
   const counter = new Counter({ ...REQUESTS, labelNames: ['route', 'status'], registers: [theirs] });
   const histogram = new Histogram({ ...LATENCY, buckets: [...LATENCY.buckets], labelNames: ['route'], registers: [theirs] });
@@ -24,7 +25,7 @@ function both() {
 }
 
 describe('route series', () => {
-  test('render as prom-client\'s Counter and Histogram fed the same requests', async () => {
+  test("render as prom-client's Counter and Histogram fed the same requests", async () => {
     const { ours, theirs, observe } = both();
     expect(await ours.metrics()).toBe(await theirs.metrics()); // nothing yet: help and type lines only
     const random = seededRandom(5);
@@ -33,7 +34,14 @@ describe('route series', () => {
     for (let i = 0; i < 5000; i++) {
       // Values on every bound, between them, above the last, and zero.
       const pick = random();
-      const seconds = pick < 0.2 ? LATENCY_BUCKETS[Math.floor(random() * LATENCY_BUCKETS.length)] : pick < 0.25 ? 0 : pick < 0.3 ? 20 + random() : random() * random() * 3;
+      const seconds =
+        pick < 0.2
+          ? LATENCY_BUCKETS[Math.floor(random() * LATENCY_BUCKETS.length)]
+          : pick < 0.25
+            ? 0
+            : pick < 0.3
+              ? 20 + random()
+              : random() * random() * 3;
       observe(routes[Math.floor(random() * routes.length)], statuses[Math.floor(random() ** 3 * statuses.length)], seconds);
     }
     const text = await ours.metrics();

@@ -33,33 +33,61 @@ export interface ServeProcess {
   exited: Promise<number | null>;
 }
 
-export function startServe(args: string[], env: Record<string, string> = {}, { runtime = 'bun', stdout = 'read' }: StartOptions = {}): Promise<ServeProcess> {
+export function startServe(
+  args: string[],
+  env: Record<string, string> = {},
+  { runtime = 'bun', stdout = 'read' }: StartOptions = {},
+): Promise<ServeProcess> {
   const [bin, ...pre] = command(runtime);
-  const child = spawn(bin, [...pre, 'serve', '--port', '0', ...args], { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, PORT: '', ...env } });
+  const child = spawn(bin, [...pre, 'serve', '--port', '0', ...args], {
+    cwd: repo,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, PORT: '', ...env },
+  });
   let err = '';
   let out = '';
   const watchers: Array<() => void> = [];
-  const exited = new Promise<number | null>((r) => child.once('exit', (code) => { r(code); for (const w of watchers.splice(0)) w(); }));
+  const exited = new Promise<number | null>((r) =>
+    child.once('exit', (code) => {
+      r(code);
+      for (const w of watchers.splice(0)) w();
+    }),
+  );
   let done = false;
-  void exited.then(() => { done = true; });
-  child.stderr!.on('data', (d) => { err += d; for (const w of watchers.splice(0)) w(); });
-  if (stdout === 'read') child.stdout!.on('data', (d) => { out += d; });
-  // The deadline only turns a hang into a failure that shows what the server said.
-  const waitFor = (pattern: RegExp, deadlineMs = 30_000) => new Promise<RegExpExecArray>((ok, fail) => {
-    const deadline = setTimeout(() => fail(new Error(`no ${pattern} from serve within ${deadlineMs} ms; stderr:\n${err}`)), deadlineMs);
-    const check = () => {
-      const m = pattern.exec(err);
-      if (m) { clearTimeout(deadline); return ok(m); }
-      if (done) {
-        clearTimeout(deadline);
-        return fail(new Error(`serve exited before ${pattern}: ${err}`));
-      }
-      watchers.push(check);
-    };
-    check();
+  void exited.then(() => {
+    done = true;
   });
+  child.stderr!.on('data', (d) => {
+    err += d;
+    for (const w of watchers.splice(0)) w();
+  });
+  if (stdout === 'read')
+    child.stdout!.on('data', (d) => {
+      out += d;
+    });
+  // The deadline only turns a hang into a failure that shows what the server said.
+  const waitFor = (pattern: RegExp, deadlineMs = 30_000) =>
+    new Promise<RegExpExecArray>((ok, fail) => {
+      const deadline = setTimeout(() => fail(new Error(`no ${pattern} from serve within ${deadlineMs} ms; stderr:\n${err}`)), deadlineMs);
+      const check = () => {
+        const m = pattern.exec(err);
+        if (m) {
+          clearTimeout(deadline);
+          return ok(m);
+        }
+        if (done) {
+          clearTimeout(deadline);
+          return fail(new Error(`serve exited before ${pattern}: ${err}`));
+        }
+        watchers.push(check);
+      };
+      check();
+    });
   return waitFor(/listening on (http:\/\/[^/\s]+)/).then((m) => ({
-    child, base: m[1], exited, waitFor,
+    child,
+    base: m[1],
+    exited,
+    waitFor,
     stderr: () => err,
     stdout: () => out.split('\n').filter(Boolean),
   }));
@@ -67,16 +95,34 @@ export function startServe(args: string[], env: Record<string, string> = {}, { r
 
 /** Runs `canpol serve` expecting it to refuse to start: its exit code and stderr. */
 export function serveFails(args: string[]): Promise<{ code: number | null; stderr: string }> {
-  const child = spawn(BUN, ['src/cli/main.ts', 'serve', '--port', '0', ...args], { cwd: repo, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, PORT: '' } });
+  const child = spawn(BUN, ['src/cli/main.ts', 'serve', '--port', '0', ...args], {
+    cwd: repo,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, PORT: '' },
+  });
   let err = '';
-  child.stderr!.on('data', (d) => { err += d; });
+  child.stderr!.on('data', (d) => {
+    err += d;
+  });
   return new Promise((r) => child.once('exit', (code) => r({ code, stderr: err })));
 }
 
 /** Builds dist/canpol.mjs (the bundle `make run` and the `node` runtime here run) from the sources. */
 export function buildBundle(): void {
-  const built = spawnSync(join(repo, 'node_modules/.bin/esbuild'), ['src/cli/main.ts', '--bundle', '--platform=node', '--target=node22', '--format=esm',
-    '--packages=external', '--log-level=warning', `--outfile=${join(repo, 'dist/canpol.mjs')}`], { cwd: repo, encoding: 'utf8' });
+  const built = spawnSync(
+    join(repo, 'node_modules/.bin/esbuild'),
+    [
+      'src/cli/main.ts',
+      '--bundle',
+      '--platform=node',
+      '--target=node22',
+      '--format=esm',
+      '--packages=external',
+      '--log-level=warning',
+      `--outfile=${join(repo, 'dist/canpol.mjs')}`,
+    ],
+    { cwd: repo, encoding: 'utf8' },
+  );
   if (built.status !== 0) throw new Error(built.stderr);
 }
 

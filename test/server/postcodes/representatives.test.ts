@@ -5,10 +5,21 @@ import type { SittingPolitician } from '../../../src/server/db/postcodes.js';
 import type { BoundaryHit } from '../../../src/core/geo/boundary-index.js';
 import { createRepresentativeFinder } from '../../../src/server/postcodes/representatives.js';
 
-const hit = (constituency_id: string, level: BoundaryHit['level'] = 'municipal'): BoundaryHit =>
-  ({ constituency_id, source_set: constituency_id.split('/')[0], slug: constituency_id.split('/')[1], name: constituency_id, level, province_territory: 'ON', area_sqkm: 1 });
-const person = (id: string, mayor = false): SittingPolitician =>
-  ({ politician: { id, full_name: id } as SittingPolitician['politician'], level: 'municipal', constituency_name: '', is_mayor: mayor });
+const hit = (constituency_id: string, level: BoundaryHit['level'] = 'municipal'): BoundaryHit => ({
+  constituency_id,
+  source_set: constituency_id.split('/')[0],
+  slug: constituency_id.split('/')[1],
+  name: constituency_id,
+  level,
+  province_territory: 'ON',
+  area_sqkm: 1,
+});
+const person = (id: string, mayor = false): SittingPolitician => ({
+  politician: { id, full_name: id } as SittingPolitician['politician'],
+  level: 'municipal',
+  constituency_name: '',
+  is_mayor: mayor,
+});
 
 const SITTING: Record<string, SittingPolitician[]> = {
   'town/whole': [person('at-large-a'), person('mayor-town', true), person('at-large-b')],
@@ -18,8 +29,14 @@ const SITTING: Record<string, SittingPolitician[]> = {
 };
 // A Represent roster: the mayor sits for `<ward set>/<municipality>`, a constituency no polygon has.
 const atLargeMayor: SittingPolitician = {
-  politician: { id: 'mayor-wardville', full_name: 'mayor-wardville', constituency_id: 'wardville-wards/wardville' } as SittingPolitician['politician'],
-  level: 'municipal', constituency_name: 'Wardville', is_mayor: true,
+  politician: {
+    id: 'mayor-wardville',
+    full_name: 'mayor-wardville',
+    constituency_id: 'wardville-wards/wardville',
+  } as SittingPolitician['politician'],
+  level: 'municipal',
+  constituency_name: 'Wardville',
+  is_mayor: true,
 };
 const BY_SET: Record<string, SittingPolitician[]> = {
   'wardville-wards': [person('councillor-w2'), atLargeMayor],
@@ -28,7 +45,10 @@ const BY_SET: Record<string, SittingPolitician[]> = {
 SITTING['wardville-wards/ward-2'] = [person('councillor-w2')];
 let queries = 0;
 const find = createRepresentativeFinder({
-  sittingIn: (id) => { queries++; return SITTING[id] ?? []; },
+  sittingIn: (id) => {
+    queries++;
+    return SITTING[id] ?? [];
+  },
   sittingInSet: (set) => BY_SET[set] ?? [],
   offices: () => [],
   liveSocials: () => [],
@@ -38,7 +58,9 @@ const ids = (entries: ReturnType<typeof find>) => entries.map((e) => `${e.consti
 test('a city with wards: the mayor of the city boundary and the first councillor of the ward', () => {
   const containing = [hit('fed/1', 'federal'), hit('city-wards/ward-1'), hit('city/whole')];
   expect(ids(find(containing, { federal: containing[0], municipal: containing[1] }))).toEqual([
-    'fed/1:mp', 'city/whole:mayor-city', 'city-wards/ward-1:councillor-1',
+    'fed/1:mp',
+    'city/whole:mayor-city',
+    'city-wards/ward-1:councillor-1',
   ]);
 });
 

@@ -14,8 +14,20 @@ const REAL = join(ROOT, 'data/real.db');
 const BUNDLE = join(ROOT, 'data/real');
 const available = existsSync(REAL) && existsSync(BUNDLE);
 
-interface BillRecord { session_key: string; bill_number: string; title: string; short_title: string | null; title_fr?: string | null; short_title_fr?: string | null }
-interface Item { id: string; bill_number: string; parliament_number: number; session_number: number }
+interface BillRecord {
+  session_key: string;
+  bill_number: string;
+  title: string;
+  short_title: string | null;
+  title_fr?: string | null;
+  short_title_fr?: string | null;
+}
+interface Item {
+  id: string;
+  bill_number: string;
+  parliament_number: number;
+  session_number: number;
+}
 
 let data: DataFile;
 let app: ReturnType<typeof createApp>;
@@ -29,10 +41,15 @@ beforeAll(() => {
     for (const line of readFileSync(join(BUNDLE, f), 'utf8').split('\n')) if (line.trim()) records.push(JSON.parse(line) as BillRecord);
   }
 });
-afterAll(() => { if (available) data.close(); });
+afterAll(() => {
+  if (available) data.close();
+});
 
 const list = async (q: string, extra = '') =>
-  (await (await app.request(`${API_PREFIX}/bills?level=federal&limit=100&q=${encodeURIComponent(q)}${extra}`)).json()) as { total: number; items: Item[] };
+  (await (await app.request(`${API_PREFIX}/bills?level=federal&limit=100&q=${encodeURIComponent(q)}${extra}`)).json()) as {
+    total: number;
+    items: Item[];
+  };
 const sessionOrder = (i: Item) => i.parliament_number * 100 + i.session_number;
 
 describe.skipIf(!available)('/bills?q= on the real bills', () => {
@@ -45,7 +62,11 @@ describe.skipIf(!available)('/bills?q= on the real bills', () => {
     expect(head.map(sessionOrder)).toEqual(head.map(sessionOrder).sort((a, b) => b - a));
     expect(page.items.slice(exact).some((i) => i.bill_number === 'C-21')).toBe(false);
     // The rest: the bills whose number or a title holds "c-21" (C-210 …, "Bill C-21" in a title).
-    const containing = records.filter((r) => r.bill_number !== 'C-21' && fold([r.title, r.short_title, r.bill_number, r.title_fr, r.short_title_fr].join('\u0001')).includes('c-21')).length;
+    const containing = records.filter(
+      (r) =>
+        r.bill_number !== 'C-21' &&
+        fold([r.title, r.short_title, r.bill_number, r.title_fr, r.short_title_fr].join('\u0001')).includes('c-21'),
+    ).length;
     expect(page.total).toBe(exact + containing);
   });
 
@@ -59,7 +80,9 @@ describe.skipIf(!available)('/bills?q= on the real bills', () => {
   });
 
   test.each(['armes à feu', 'ARMES A FEU', 'Loi sur les armes à feu'])('French titles are matched, folded for accents: %s', async (q) => {
-    const want = records.filter((r) => fold([r.title, r.short_title, r.bill_number, r.title_fr, r.short_title_fr].join('\u0001')).includes(fold(q))).length;
+    const want = records.filter((r) =>
+      fold([r.title, r.short_title, r.bill_number, r.title_fr, r.short_title_fr].join('\u0001')).includes(fold(q)),
+    ).length;
     expect(want).toBeGreaterThan(0);
     const page = await list(q);
     expect(page.total).toBe(want);

@@ -10,7 +10,9 @@ const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const MALFORMED_ID = 'not-a-uuid';
 
 let fx: Fixture;
-beforeAll(() => { fx = buildFixture(); });
+beforeAll(() => {
+  fx = buildFixture();
+});
 afterAll(() => fx.cleanup());
 
 // ---- small helpers -------------------------------------------------------------------------------
@@ -22,31 +24,94 @@ const expectCache300 = (path: string) => expectCache(path, 300);
 // ---- expected values -----------------------------------------------------------------------------
 
 const LIST_FIELDS = [
-  'id', 'session_id', 'level', 'province_territory', 'bill_number', 'title', 'short_title', 'bill_type', 'status',
-  'status_changed_at', 'introduced_date', 'source_system', 'source_url', 'first_seen_at', 'updated_at',
-  'parliament_number', 'session_number', 'session_name', 'events_count', 'sponsors_count',
+  'id',
+  'session_id',
+  'level',
+  'province_territory',
+  'bill_number',
+  'title',
+  'short_title',
+  'bill_type',
+  'status',
+  'status_changed_at',
+  'introduced_date',
+  'source_system',
+  'source_url',
+  'first_seen_at',
+  'updated_at',
+  'parliament_number',
+  'session_number',
+  'session_name',
+  'events_count',
+  'sponsors_count',
 ];
 const DETAIL_FIELDS = [...LIST_FIELDS, 'source_id', 'session_start_date', 'session_end_date', 'votes_count'];
-const EVENT_FIELDS = ['id', 'bill_id', 'stage', 'stage_label', 'event_type', 'outcome', 'committee_name', 'event_date', 'source_url', 'created_at'];
+const EVENT_FIELDS = [
+  'id',
+  'bill_id',
+  'stage',
+  'stage_label',
+  'event_type',
+  'outcome',
+  'committee_name',
+  'event_date',
+  'source_url',
+  'created_at',
+];
 const SPONSOR_FIELDS = [
-  'id', 'bill_id', 'politician_id', 'sponsor_name_raw', 'role', 'ordering', 'created_at',
-  'politician_name', 'politician_party', 'external_parliament_slug',
+  'id',
+  'bill_id',
+  'politician_id',
+  'sponsor_name_raw',
+  'role',
+  'ordering',
+  'created_at',
+  'politician_name',
+  'politician_party',
+  'external_parliament_slug',
 ];
 
 const session44Labels = { session_id: session44, parliament_number: 44, session_number: 1, session_name: '44th Parliament, 1st Session' };
 const recordTimes = { first_seen_at: EXTRACTED_AT, updated_at: EXTRACTED_AT };
 
 const c11Item = {
-  id: c11, ...session44Labels, level: 'federal', province_territory: null, bill_number: 'C-11',
-  title: 'Online Streaming Act', short_title: 'Streaming', bill_type: 'Government Bill', status: 'Royal Assent',
-  status_changed_at: null, introduced_date: '2022-02-02', source_system: 'legisinfo', source_url: null, ...recordTimes,
-  events_count: 4, sponsors_count: 2,
+  id: c11,
+  ...session44Labels,
+  level: 'federal',
+  province_territory: null,
+  bill_number: 'C-11',
+  title: 'Online Streaming Act',
+  short_title: 'Streaming',
+  bill_type: 'Government Bill',
+  status: 'Royal Assent',
+  status_changed_at: null,
+  introduced_date: '2022-02-02',
+  source_system: 'legisinfo',
+  source_url: null,
+  ...recordTimes,
+  events_count: 4,
+  sponsors_count: 2,
 };
 const on5Item = {
-  id: on5, session_id: sessionOn, parliament_number: 43, session_number: 1, session_name: '43rd Parliament, 1st Session',
-  level: 'provincial', province_territory: 'ON', bill_number: '5', title: 'Ontario Demo Act', short_title: null,
-  bill_type: 'Public', status: 'Second Reading', status_changed_at: null, introduced_date: null, source_system: 'ola',
-  source_url: null, ...recordTimes, events_count: 0, sponsors_count: 0,
+  id: on5,
+  session_id: sessionOn,
+  parliament_number: 43,
+  session_number: 1,
+  session_name: '43rd Parliament, 1st Session',
+  level: 'provincial',
+  province_territory: 'ON',
+  bill_number: '5',
+  title: 'Ontario Demo Act',
+  short_title: null,
+  bill_type: 'Public',
+  status: 'Second Reading',
+  status_changed_at: null,
+  introduced_date: null,
+  source_system: 'ola',
+  source_url: null,
+  ...recordTimes,
+  events_count: 0,
+  sponsors_count: 0,
 };
 
 /** C-11 and S-201 share introduced_date 2022-02-02: the tie-breaker is id. */
@@ -181,7 +246,7 @@ describe('GET /bills', () => {
     });
 
     describe('introduced_from / introduced_to', () => {
-      test('both bounds are inclusive: the same day on both returns exactly that day\'s bills', async () => {
+      test("both bounds are inclusive: the same day on both returns exactly that day's bills", async () => {
         expect(await listIds('?introduced_from=2022-02-02&introduced_to=2022-02-02')).toEqual(feb2);
       });
 
@@ -251,10 +316,14 @@ describe('GET /bills', () => {
     });
 
     test('a 400 lists every bad parameter, not just the first', async () => {
-      await expectInvalid(
-        `/bills?limit=0&page=0&level=national&province_territory=ZZ&session_id=x&introduced_from=2022-02-30`,
-        ['limit', 'page', 'level', 'province_territory', 'session_id', 'introduced_from'],
-      );
+      await expectInvalid(`/bills?limit=0&page=0&level=national&province_territory=ZZ&session_id=x&introduced_from=2022-02-30`, [
+        'limit',
+        'page',
+        'level',
+        'province_territory',
+        'session_id',
+        'introduced_from',
+      ]);
     });
 
     test('a known parameter given twice is 400', async () => {
@@ -277,7 +346,11 @@ describe('GET /bills/{id}', () => {
     expect(status).toBe(200);
     expect(Object.keys(body)).toEqual(['bill']);
     expect(body.bill).toEqual({
-      ...c11Item, source_id: '11465', session_start_date: '2021-11-22', session_end_date: '2025-01-06', votes_count: 1,
+      ...c11Item,
+      source_id: '11465',
+      session_start_date: '2021-11-22',
+      session_end_date: '2025-01-06',
+      votes_count: 1,
     });
   });
 
@@ -291,7 +364,11 @@ describe('GET /bills/{id}', () => {
   test('Ontario bill: open session (session_end_date null), no source_id, 1 vote', async () => {
     const { body } = await getJson(`/bills/${on5}`);
     expect(body.bill).toEqual({
-      ...on5Item, source_id: null, session_start_date: '2022-08-08', session_end_date: null, votes_count: 1,
+      ...on5Item,
+      source_id: null,
+      session_start_date: '2022-08-08',
+      session_end_date: null,
+      votes_count: 1,
     });
   });
 
@@ -325,9 +402,23 @@ describe('GET /bills/{id}', () => {
 // ---- GET /bills/{id}/events ----------------------------------------------------------------------
 
 describe('GET /bills/{id}/events', () => {
-  const event = (stage: string, stage_label: string, event_date: string, event_type: string | null, committee_name: string | null = null) => ({
-    id: ids.billEvent(c11, stage, event_date, event_type, committee_name), bill_id: c11, stage, stage_label, event_type,
-    outcome: null, committee_name, event_date, source_url: null, created_at: EXTRACTED_AT,
+  const event = (
+    stage: string,
+    stage_label: string,
+    event_date: string,
+    event_type: string | null,
+    committee_name: string | null = null,
+  ) => ({
+    id: ids.billEvent(c11, stage, event_date, event_type, committee_name),
+    bill_id: c11,
+    stage,
+    stage_label,
+    event_type,
+    outcome: null,
+    committee_name,
+    event_date,
+    source_url: null,
+    created_at: EXTRACTED_AT,
   });
 
   test('C-11: four events ordered by event_date ascending, not by file order', async () => {
@@ -351,7 +442,7 @@ describe('GET /bills/{id}/events', () => {
     ]);
   });
 
-  test('the number of events equals the bill\'s events_count', async () => {
+  test("the number of events equals the bill's events_count", async () => {
     const { body } = await getJson(`/bills/${c11}/events`);
     expect(body.events).toHaveLength(c11Item.events_count);
   });
@@ -375,7 +466,7 @@ describe('GET /bills/{id}/events', () => {
 // ---- GET /bills/{id}/sponsors --------------------------------------------------------------------
 
 describe('GET /bills/{id}/sponsors', () => {
-  test('C-11: sponsors ordered by ordering; the matched one carries the politician\'s fields', async () => {
+  test("C-11: sponsors ordered by ordering; the matched one carries the politician's fields", async () => {
     const { status, body } = await getJson(`/bills/${c11}/sponsors`);
     expect(status).toBe(200);
     expect(Object.keys(body).sort()).toEqual(['bill_id', 'sponsors']);
@@ -383,14 +474,28 @@ describe('GET /bills/{id}/sponsors', () => {
     for (const s of body.sponsors) expect(Object.keys(s).sort()).toEqual([...SPONSOR_FIELDS].sort());
     expect(body.sponsors).toEqual([
       {
-        id: ids.billSponsor(c11, 0), bill_id: c11, politician_id: alice, sponsor_name_raw: 'Alice Martin', role: 'sponsor',
-        ordering: 0, created_at: EXTRACTED_AT,
-        politician_name: 'Hon. Alice Martin', politician_party: 'Liberal', external_parliament_slug: 'alice-martin',
+        id: ids.billSponsor(c11, 0),
+        bill_id: c11,
+        politician_id: alice,
+        sponsor_name_raw: 'Alice Martin',
+        role: 'sponsor',
+        ordering: 0,
+        created_at: EXTRACTED_AT,
+        politician_name: 'Hon. Alice Martin',
+        politician_party: 'Liberal',
+        external_parliament_slug: 'alice-martin',
       },
       {
-        id: ids.billSponsor(c11, 1), bill_id: c11, politician_id: null, sponsor_name_raw: 'Some Senator', role: 'co_sponsor',
-        ordering: 1, created_at: EXTRACTED_AT,
-        politician_name: null, politician_party: null, external_parliament_slug: null,
+        id: ids.billSponsor(c11, 1),
+        bill_id: c11,
+        politician_id: null,
+        sponsor_name_raw: 'Some Senator',
+        role: 'co_sponsor',
+        ordering: 1,
+        created_at: EXTRACTED_AT,
+        politician_name: null,
+        politician_party: null,
+        external_parliament_slug: null,
       },
     ]);
   });
@@ -399,15 +504,24 @@ describe('GET /bills/{id}/sponsors', () => {
     const { body } = await getJson(`/bills/${s201}/sponsors`);
     expect(body).toEqual({
       bill_id: s201,
-      sponsors: [{
-        id: ids.billSponsor(s201, 0), bill_id: s201, politician_id: bob, sponsor_name_raw: 'Bob Tremblay', role: 'sponsor',
-        ordering: 0, created_at: EXTRACTED_AT,
-        politician_name: 'Bob Tremblay', politician_party: 'Conservative', external_parliament_slug: null,
-      }],
+      sponsors: [
+        {
+          id: ids.billSponsor(s201, 0),
+          bill_id: s201,
+          politician_id: bob,
+          sponsor_name_raw: 'Bob Tremblay',
+          role: 'sponsor',
+          ordering: 0,
+          created_at: EXTRACTED_AT,
+          politician_name: 'Bob Tremblay',
+          politician_party: 'Conservative',
+          external_parliament_slug: null,
+        },
+      ],
     });
   });
 
-  test('the number of sponsors equals the bill\'s sponsors_count', async () => {
+  test("the number of sponsors equals the bill's sponsors_count", async () => {
     const { body } = await getJson(`/bills/${c11}/sponsors`);
     expect(body.sponsors).toHaveLength(c11Item.sponsors_count);
   });

@@ -17,22 +17,48 @@ afterAll(() => fx.cleanup());
 
 const { ok200, expectInvalid, expectNotFound, expectCache, listField } = httpHelpers(() => fx);
 
-const ITEM_FIELDS = ['constituency_id', 'name', 'level', 'province_territory', 'source_set', 'area_sqkm', 'centroid', 'effective_from', 'effective_to', 'boundaries_version'];
+const ITEM_FIELDS = [
+  'constituency_id',
+  'name',
+  'level',
+  'province_territory',
+  'source_set',
+  'area_sqkm',
+  'centroid',
+  'effective_from',
+  'effective_to',
+  'boundaries_version',
+];
 
 describe('GET /boundaries', () => {
   test('lists every boundary without geometry, federal first, then by province and constituency_id', async () => {
     const body = await ok200('/boundaries');
     expect(body).toMatchObject({ page: 1, limit: 50, total: 8, pages: 1 });
     expect(body.items.map((b: Json) => b.constituency_id)).toEqual([
-      'fed-2023/35001', 'fed-2023/35002', 'fed-2023/35003', 'on-2018/old-riding', 'on-2022/ottawa-centre',
-      'city-wards/ward-1', 'city-wards/ward-2', 'city/whole',
+      'fed-2023/35001',
+      'fed-2023/35002',
+      'fed-2023/35003',
+      'on-2018/old-riding',
+      'on-2022/ottawa-centre',
+      'city-wards/ward-1',
+      'city-wards/ward-2',
+      'city/whole',
     ]);
     for (const item of body.items) expect(Object.keys(item).sort()).toEqual([...ITEM_FIELDS].sort());
   });
 
   test('item values: area is geodesic km², centroid the area-weighted centre', async () => {
     const [first] = (await ok200('/boundaries?level=federal&limit=1')).items;
-    expect(first).toMatchObject({ constituency_id: 'fed-2023/35001', name: 'Ottawa Centre', level: 'federal', province_territory: null, source_set: 'fed-2023', effective_from: '2024-04-23', effective_to: null, boundaries_version: '2023' });
+    expect(first).toMatchObject({
+      constituency_id: 'fed-2023/35001',
+      name: 'Ottawa Centre',
+      level: 'federal',
+      province_territory: null,
+      source_set: 'fed-2023',
+      effective_from: '2024-04-23',
+      effective_to: null,
+      boundaries_version: '2023',
+    });
     // 1°x1° at 45-46°N is ~78.7 km x 111.1 km ≈ 8,740 km²; the 0.2°x0.2° lake takes ~1/25 of a degree square.
     expect(first.area_sqkm).toBeGreaterThan(8000);
     expect(first.area_sqkm).toBeLessThan(8700);
@@ -42,7 +68,11 @@ describe('GET /boundaries', () => {
   });
 
   test('level and province filters; province is ignored for federal', async () => {
-    expect(await listField('/boundaries?level=municipal', 'constituency_id')).toEqual(['city-wards/ward-1', 'city-wards/ward-2', 'city/whole']);
+    expect(await listField('/boundaries?level=municipal', 'constituency_id')).toEqual([
+      'city-wards/ward-1',
+      'city-wards/ward-2',
+      'city/whole',
+    ]);
     expect((await ok200('/boundaries?level=federal&province_territory=QC')).total).toBe(3);
     expect((await ok200('/boundaries?level=provincial&province_territory=QC')).total).toBe(0);
     expect((await ok200('/boundaries?province_territory=on')).total).toBe(8);
@@ -52,7 +82,10 @@ describe('GET /boundaries', () => {
     // Only the eastern square of 35003 reaches east of -73.9.
     expect(await listField('/boundaries?bbox=-73.9,44.1,-73.8,44.2', 'constituency_id')).toEqual(['fed-2023/35003']);
     // A box touching ward-2's east edge (-75.2) from outside still intersects (edges count).
-    expect(await listField('/boundaries?level=municipal&bbox=-75.2,45.7,-75.1,45.8', 'constituency_id')).toEqual(['city-wards/ward-2', 'city/whole']);
+    expect(await listField('/boundaries?level=municipal&bbox=-75.2,45.7,-75.1,45.8', 'constituency_id')).toEqual([
+      'city-wards/ward-2',
+      'city/whole',
+    ]);
     expect((await ok200('/boundaries?bbox=-100,50,-99,51')).total).toBe(0);
   });
 
@@ -118,7 +151,11 @@ describe('GET /boundaries/lookup', () => {
   });
 
   test('a point in the lake hole is in no federal riding', async () => {
-    expect(ids(await ok200('/boundaries/lookup?lat=45.3&lng=-75.7'))).toEqual({ federal: null, provincial: 'on-2022/ottawa-centre', municipal: null });
+    expect(ids(await ok200('/boundaries/lookup?lat=45.3&lng=-75.7'))).toEqual({
+      federal: null,
+      provincial: 'on-2022/ottawa-centre',
+      municipal: null,
+    });
   });
 
   test('a point on a shared edge goes to the smaller riding; equal areas to the lower constituency_id', async () => {
@@ -155,9 +192,13 @@ describe('GET /boundaries/lookup', () => {
 
   test('a postcode wins over lat/lng and uses its location', async () => {
     const app = createApp({
-      data: fx.data, logError: (err) => { throw err; },
+      data: fx.data,
+      logError: (err) => {
+        throw err;
+      },
       locatePostcode: (pc) => {
-        if (pc === 'bad') throw new ApiError('invalid_parameter', 'postcode is malformed', [{ param: 'postcode', message: 'is malformed' }]);
+        if (pc === 'bad')
+          throw new ApiError('invalid_parameter', 'postcode is malformed', [{ param: 'postcode', message: 'is malformed' }]);
         return pc === 'K1A0A6' ? { lat: 44.25, lng: -73.75 } : null;
       },
     });

@@ -1,11 +1,13 @@
 // GET /committees/meetings against the hand-written fixture: one meeting per meeting_url of the
 // committee speeches (s/1 + s/2 federal, s/3 Ontario); the floor speech s/4 makes no meeting.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { httpHelpers, } from '../../helpers/http.js';
+import { httpHelpers } from '../../helpers/http.js';
 import { buildFixture, type Fixture } from '../../helpers/fixture.js';
 
 let fx: Fixture;
-beforeAll(() => { fx = buildFixture(); });
+beforeAll(() => {
+  fx = buildFixture();
+});
 afterAll(() => fx.cleanup());
 
 // ---- small helpers -------------------------------------------------------------------------------
@@ -15,18 +17,39 @@ const listUrls = (query: string) => listField(`/committees/meetings${query}`, 'm
 
 // ---- expected values -----------------------------------------------------------------------------
 
-const ITEM_FIELDS = ['meeting_url', 'level', 'province_territory', 'source_system', 'date', 'first_spoken_at', 'last_spoken_at', 'speech_count'];
+const ITEM_FIELDS = [
+  'meeting_url',
+  'level',
+  'province_territory',
+  'source_system',
+  'date',
+  'first_spoken_at',
+  'last_spoken_at',
+  'speech_count',
+];
 
 const FEDERAL_URL = 'https://example.org/committee/chpc/1';
 const ONTARIO_URL = 'https://example.org/ola/committee/7';
 
 const federalMeeting = {
-  meeting_url: FEDERAL_URL, level: 'federal', province_territory: null, source_system: 'hoc-committees',
-  date: '2024-03-05', first_spoken_at: '2024-03-06T00:30:00Z', last_spoken_at: '2024-03-06T01:30:00Z', speech_count: 2,
+  meeting_url: FEDERAL_URL,
+  level: 'federal',
+  province_territory: null,
+  source_system: 'hoc-committees',
+  date: '2024-03-05',
+  first_spoken_at: '2024-03-06T00:30:00Z',
+  last_spoken_at: '2024-03-06T01:30:00Z',
+  speech_count: 2,
 };
 const ontarioMeeting = {
-  meeting_url: ONTARIO_URL, level: 'provincial', province_territory: 'ON', source_system: 'ola-committees',
-  date: '2024-04-10', first_spoken_at: '2024-04-10T14:00:00Z', last_spoken_at: '2024-04-10T14:00:00Z', speech_count: 1,
+  meeting_url: ONTARIO_URL,
+  level: 'provincial',
+  province_territory: 'ON',
+  source_system: 'ola-committees',
+  date: '2024-04-10',
+  first_spoken_at: '2024-04-10T14:00:00Z',
+  last_spoken_at: '2024-04-10T14:00:00Z',
+  speech_count: 1,
 };
 
 // ---- GET /committees/meetings --------------------------------------------------------------------
@@ -53,7 +76,11 @@ describe('GET /committees/meetings', () => {
     // 23:30Z on 5 March is 18:30 in Ottawa (EST, UTC-5); the meeting ends 19:30 the same local day.
     const { body } = await getJson('/committees/meetings?level=federal');
     expect(body.items).toHaveLength(1);
-    expect(body.items[0]).toMatchObject({ date: '2024-03-05', first_spoken_at: '2024-03-06T00:30:00Z', last_spoken_at: '2024-03-06T01:30:00Z' });
+    expect(body.items[0]).toMatchObject({
+      date: '2024-03-05',
+      first_spoken_at: '2024-03-06T00:30:00Z',
+      last_spoken_at: '2024-03-06T01:30:00Z',
+    });
   });
 
   describe('filters', () => {
@@ -88,7 +115,7 @@ describe('GET /committees/meetings', () => {
         expect(await listUrls('?from=2024-03-06')).toEqual([ONTARIO_URL]);
       });
 
-      test('the same day on both bounds returns that day\'s meeting', async () => {
+      test("the same day on both bounds returns that day's meeting", async () => {
         expect(await listUrls('?from=2024-03-05&to=2024-03-05')).toEqual([FEDERAL_URL]);
         expect(await listUrls('?from=2024-04-10&to=2024-04-10')).toEqual([ONTARIO_URL]);
         expect(await listUrls('?from=2024-03-06&to=2024-03-06')).toEqual([]);

@@ -12,7 +12,9 @@ import { httpHelpers, type Json } from '../../helpers/http.js';
 import { buildFixture, type Fixture } from '../../helpers/fixture.js';
 
 let fx: Fixture;
-beforeAll(() => { fx = buildFixture(); });
+beforeAll(() => {
+  fx = buildFixture();
+});
 afterAll(() => fx?.cleanup());
 
 const { json, ok, ok200 } = httpHelpers(() => fx);
@@ -20,8 +22,21 @@ const totalOf = async (path: string) => (await ok200(path)).total as number;
 const keysOf = (o: object) => Object.keys(o).sort();
 
 const ROW_FIELDS = [
-  'jurisdiction', 'legislature_name', 'seats', 'bills_status', 'hansard_status', 'votes_status', 'committees_status',
-  'bills_count', 'speeches_count', 'votes_count', 'politicians_count', 'last_verified_at', 'source_urls', 'notes', 'politicians_status',
+  'jurisdiction',
+  'legislature_name',
+  'seats',
+  'bills_status',
+  'hansard_status',
+  'votes_status',
+  'committees_status',
+  'bills_count',
+  'speeches_count',
+  'votes_count',
+  'politicians_count',
+  'last_verified_at',
+  'source_urls',
+  'notes',
+  'politicians_status',
 ].sort();
 
 const FEDERAL_ROW = {
@@ -89,8 +104,14 @@ describe('GET /coverage', () => {
   test('a jurisdiction the bundle does not describe: its legislature, none everywhere, zero counts', async () => {
     const bc = (await ok200('/coverage')).jurisdictions.find((r: Json) => r.jurisdiction === 'BC');
     expect(bc).toMatchObject({
-      legislature_name: 'Legislative Assembly of British Columbia', seats: 93,
-      bills_status: 'none', hansard_status: 'none', votes_status: 'none', committees_status: 'none', ...NOTHING, last_verified_at: null,
+      legislature_name: 'Legislative Assembly of British Columbia',
+      seats: 93,
+      bills_status: 'none',
+      hansard_status: 'none',
+      votes_status: 'none',
+      committees_status: 'none',
+      ...NOTHING,
+      last_verified_at: null,
     });
   });
 
@@ -102,9 +123,16 @@ describe('GET /coverage', () => {
   test('a row without optional source fields: nulls and an empty source_urls object, demo note added', async () => {
     const on = (await ok200('/coverage')).jurisdictions.find((r: Json) => r.jurisdiction === 'ON');
     expect(on).toMatchObject({
-      jurisdiction: 'ON', legislature_name: 'Legislative Assembly of Ontario', seats: 124,
-      bills_status: 'partial', hansard_status: 'none', votes_status: 'partial', committees_status: 'none',
-      last_verified_at: null, source_urls: {}, politicians_status: 'partial',
+      jurisdiction: 'ON',
+      legislature_name: 'Legislative Assembly of Ontario',
+      seats: 124,
+      bills_status: 'partial',
+      hansard_status: 'none',
+      votes_status: 'partial',
+      committees_status: 'none',
+      last_verified_at: null,
+      source_urls: {},
+      politicians_status: 'partial',
     });
     // The bundle is a demo bundle, so every row's notes say so (docs/source-format.md, manifest.demo).
     expect(on.notes).toStartWith('Demo data');
@@ -188,10 +216,16 @@ describe('GET /health', () => {
     const db = fx.data.db;
     expect(body.holds).toEqual({
       federal_parliaments: db.prepare(`SELECT DISTINCT parliament_number FROM sessions WHERE level = 'federal' ORDER BY 1`).pluck().all(),
-      newest_house_sitting: db.prepare(`SELECT max(substr(spoken_at, 1, 10)) FROM speeches WHERE level = 'federal' AND speech_type <> 'committee'`).pluck().get(),
+      newest_house_sitting: db
+        .prepare(`SELECT max(substr(spoken_at, 1, 10)) FROM speeches WHERE level = 'federal' AND speech_type <> 'committee'`)
+        .pluck()
+        .get(),
       federal_hansard: 'record',
       sitting_federal_members: 2,
-      federal_ridings: db.prepare(`SELECT DISTINCT source_set FROM boundaries WHERE level = 'federal' AND superseded_by IS NULL`).pluck().all(),
+      federal_ridings: db
+        .prepare(`SELECT DISTINCT source_set FROM boundaries WHERE level = 'federal' AND superseded_by IS NULL`)
+        .pluck()
+        .all(),
     });
   });
 });
@@ -200,7 +234,7 @@ describe('GET /', () => {
   test('points to /docs, the OpenAPI document and /health instead of a bare 404', async () => {
     const res = await fx.app.request('/');
     expect(res.status).toBe(200);
-    const body = await res.json() as Json;
+    const body = (await res.json()) as Json;
     expect(body).toMatchObject({ docs: '/docs', openapi: '/api/public/v1/openapi.json', health: '/health' });
     expect((await fx.app.request(body.docs as string)).status).toBe(200);
     expect((await fx.app.request(body.openapi as string)).status).toBe(200);

@@ -16,7 +16,9 @@ import { httpHelpers, type Json } from '../../helpers/http.js';
 import { buildFixture, EXTRACTED_AT, fixtureIds, type Fixture } from '../../helpers/fixture.js';
 
 let fx: Fixture;
-beforeAll(() => { fx = buildFixture(); });
+beforeAll(() => {
+  fx = buildFixture();
+});
 afterAll(() => fx?.cleanup());
 
 const { json, ok, ok200 } = httpHelpers(() => fx);
@@ -25,22 +27,106 @@ const namesOf = (body: Json) => (body.items as Json[]).map((p) => p.full_name);
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 const LIST_FIELDS = [
-  'id', 'full_name', 'honorific', 'party', 'status', 'level', 'province_territory', 'constituency_id',
-  'constituency_name', 'elected_office', 'photo_url', 'email', 'phone', 'term_start_at', 'last_verified_at',
+  'id',
+  'full_name',
+  'honorific',
+  'party',
+  'status',
+  'level',
+  'province_territory',
+  'constituency_id',
+  'constituency_name',
+  'elected_office',
+  'photo_url',
+  'email',
+  'phone',
+  'term_start_at',
+  'last_verified_at',
 ].sort();
 
 const DETAIL_FIELDS = [
-  'id', 'name', 'first_name', 'last_name', 'honorific', 'party', 'elected_office', 'level', 'province_territory',
-  'constituency_name', 'constituency_id', 'email', 'phone', 'fax', 'constituency_office_address',
-  'legislature_office_address', 'mailing_address', 'status', 'term_start_at', 'term_end_at', 'last_verified_at',
-  'photo_url', 'personal_url', 'official_url', 'social_urls', 'is_active', 'external_parliament_slug', 'ab_assembly_mid',
+  'id',
+  'name',
+  'first_name',
+  'last_name',
+  'honorific',
+  'party',
+  'elected_office',
+  'level',
+  'province_territory',
+  'constituency_name',
+  'constituency_id',
+  'email',
+  'phone',
+  'fax',
+  'constituency_office_address',
+  'legislature_office_address',
+  'mailing_address',
+  'status',
+  'term_start_at',
+  'term_end_at',
+  'last_verified_at',
+  'photo_url',
+  'personal_url',
+  'official_url',
+  'social_urls',
+  'is_active',
+  'external_parliament_slug',
+  'ab_assembly_mid',
 ].sort();
 
-const OFFICE_FIELDS = ['kind', 'address', 'city', 'province_territory', 'postal_code', 'phone', 'fax', 'email', 'hours', 'lat', 'lng', 'source'].sort();
-const SOCIAL_FIELDS = ['platform', 'handle', 'url', 'follower_count', 'lifetime_post_count', 'last_post_at', 'last_profile_check_at', 'last_verified_at', 'is_live'].sort();
-const POST_FIELDS = ['id', 'politician_id', 'platform', 'post_id', 'posted_at', 'text', 'url', 'media_urls', 'engagement', 'scraped_at', 'funded_by', 'funded_by_url'].sort();
+const OFFICE_FIELDS = [
+  'kind',
+  'address',
+  'city',
+  'province_territory',
+  'postal_code',
+  'phone',
+  'fax',
+  'email',
+  'hours',
+  'lat',
+  'lng',
+  'source',
+].sort();
+const SOCIAL_FIELDS = [
+  'platform',
+  'handle',
+  'url',
+  'follower_count',
+  'lifetime_post_count',
+  'last_post_at',
+  'last_profile_check_at',
+  'last_verified_at',
+  'is_live',
+].sort();
+const POST_FIELDS = [
+  'id',
+  'politician_id',
+  'platform',
+  'post_id',
+  'posted_at',
+  'text',
+  'url',
+  'media_urls',
+  'engagement',
+  'scraped_at',
+  'funded_by',
+  'funded_by_url',
+].sort();
 const WEBSITE_FIELDS = ['id', 'url', 'hostname', 'label', 'is_active', 'last_scanned_at', 'created_at', 'updated_at', 'scan'].sort();
-const SCAN_FIELDS = ['ip_country', 'ip_city', 'ip_latitude', 'ip_longitude', 'hosting_provider', 'hosting_country', 'sovereignty_tier', 'cdn_detected', 'cms_detected', 'scanned_at'].sort();
+const SCAN_FIELDS = [
+  'ip_country',
+  'ip_city',
+  'ip_latitude',
+  'ip_longitude',
+  'hosting_provider',
+  'hosting_country',
+  'sovereignty_tier',
+  'cdn_detected',
+  'cms_detected',
+  'scanned_at',
+].sort();
 
 const keysOf = (o: object) => Object.keys(o).sort();
 
@@ -93,23 +179,25 @@ describe('GET /politicians', () => {
 
   test('list item of Alice, by hand: honorific, phone fallback, latest term, last_verified_at', async () => {
     const body = await ok200('/politicians?q=alice');
-    expect(body.items).toEqual([{
-      id: fixtureIds.alice,
-      full_name: 'Hon. Alice Martin',
-      honorific: 'Hon.',
-      party: 'Liberal',
-      status: 'sitting',
-      level: 'federal',
-      province_territory: null,
-      constituency_id: 'fed-2023/35001',
-      constituency_name: 'Ottawa Centre',
-      elected_office: 'MP',
-      photo_url: null,
-      email: 'alice@example.org',
-      phone: '613-555-0101', // own phone null: first constituency office's phone
-      term_start_at: '2021-09-20T00:00:00Z', // the latest term
-      last_verified_at: EXTRACTED_AT, // no updated_at: the manifest's extraction time
-    }]);
+    expect(body.items).toEqual([
+      {
+        id: fixtureIds.alice,
+        full_name: 'Hon. Alice Martin',
+        honorific: 'Hon.',
+        party: 'Liberal',
+        status: 'sitting',
+        level: 'federal',
+        province_territory: null,
+        constituency_id: 'fed-2023/35001',
+        constituency_name: 'Ottawa Centre',
+        elected_office: 'MP',
+        photo_url: null,
+        email: 'alice@example.org',
+        phone: '613-555-0101', // own phone null: first constituency office's phone
+        term_start_at: '2021-09-20T00:00:00Z', // the latest term
+        last_verified_at: EXTRACTED_AT, // no updated_at: the manifest's extraction time
+      },
+    ]);
   });
 
   test('own phone wins; no own phone and no constituency office phone gives null', async () => {
@@ -261,7 +349,9 @@ describe('GET /politicians', () => {
       expect(a.pages).toBe(6);
       expect(a.seen).toHaveLength(6);
       expect(new Set(a.seen).size).toBe(6);
-      expect([...a.seen].sort()).toEqual([fixtureIds.alice, fixtureIds.bob, fixtureIds.chloe, fixtureIds.diane, fixtureIds.emile, fixtureIds.frank].sort());
+      expect([...a.seen].sort()).toEqual(
+        [fixtureIds.alice, fixtureIds.bob, fixtureIds.chloe, fixtureIds.diane, fixtureIds.emile, fixtureIds.frank].sort(),
+      );
       expect(a.seen).toEqual([fixtureIds.chloe, fixtureIds.frank, fixtureIds.alice, fixtureIds.emile, fixtureIds.diane, fixtureIds.bob]);
       expect((await walk('status=all', 1)).seen).toEqual(a.seen);
     });
@@ -325,8 +415,21 @@ describe('GET /politicians/{id}', () => {
 
   test('terms: the term history in start order, the open one last (docs/api-notes.md)', async () => {
     const { terms, politician } = await ok200(`/politicians/${fixtureIds.alice}`);
-    expect(terms.map((t: Json) => [t.start_at, t.end_at])).toEqual([['2015-10-19T00:00:00Z', '2019-10-21T00:00:00Z'], ['2021-09-20T00:00:00Z', null]]);
-    for (const t of terms) expect(keysOf(t)).toEqual(['constituency_id', 'constituency_name', 'elected_office', 'end_at', 'observed', 'parliament_number', 'party', 'start_at']);
+    expect(terms.map((t: Json) => [t.start_at, t.end_at])).toEqual([
+      ['2015-10-19T00:00:00Z', '2019-10-21T00:00:00Z'],
+      ['2021-09-20T00:00:00Z', null],
+    ]);
+    for (const t of terms)
+      expect(keysOf(t)).toEqual([
+        'constituency_id',
+        'constituency_name',
+        'elected_office',
+        'end_at',
+        'observed',
+        'parliament_number',
+        'party',
+        'start_at',
+      ]);
     expect(politician.term_start_at).toBe('2021-09-20T00:00:00Z');
     const chloe = await ok200(`/politicians/${fixtureIds.chloe}`);
     expect(chloe.politician.status).toBe('former');
@@ -423,8 +526,16 @@ describe('GET /politicians/{id}', () => {
       created_at: EXTRACTED_AT,
       updated_at: EXTRACTED_AT,
       scan: {
-        ip_country: 'CA', ip_city: null, ip_latitude: null, ip_longitude: null, hosting_provider: 'Demo Host',
-        hosting_country: null, sovereignty_tier: 1, cdn_detected: null, cms_detected: null, scanned_at: '2024-06-01T00:00:00Z',
+        ip_country: 'CA',
+        ip_city: null,
+        ip_latitude: null,
+        ip_longitude: null,
+        hosting_provider: 'Demo Host',
+        hosting_country: null,
+        sovereignty_tier: 1,
+        cdn_detected: null,
+        cms_detected: null,
+        scanned_at: '2024-06-01T00:00:00Z',
       },
     });
     expect((await ok200(`/politicians/${fixtureIds.bob}`)).websites).toEqual([]);
@@ -456,9 +567,36 @@ describe('GET /politicians/{id}/offices', () => {
     for (const o of body.items) expect(keysOf(o)).toEqual(OFFICE_FIELDS);
     const none = { postal_code: null, fax: null, email: null, hours: null, source: null };
     expect(body.items).toEqual([
-      { kind: 'constituency', address: '1 Bank St', city: 'Ottawa', province_territory: 'ON', phone: '613-555-0101', lat: 45.42, lng: -75.69, ...none },
-      { kind: 'constituency', address: '2 Bank St', city: 'Ottawa', province_territory: 'ON', phone: '613-555-0102', lat: null, lng: null, ...none },
-      { kind: 'legislature', address: 'House of Commons', city: null, province_territory: null, phone: '613-555-0001', lat: null, lng: null, ...none },
+      {
+        kind: 'constituency',
+        address: '1 Bank St',
+        city: 'Ottawa',
+        province_territory: 'ON',
+        phone: '613-555-0101',
+        lat: 45.42,
+        lng: -75.69,
+        ...none,
+      },
+      {
+        kind: 'constituency',
+        address: '2 Bank St',
+        city: 'Ottawa',
+        province_territory: 'ON',
+        phone: '613-555-0102',
+        lat: null,
+        lng: null,
+        ...none,
+      },
+      {
+        kind: 'legislature',
+        address: 'House of Commons',
+        city: null,
+        province_territory: null,
+        phone: '613-555-0001',
+        lat: null,
+        lng: null,
+        ...none,
+      },
     ]);
   });
 
@@ -485,12 +623,26 @@ describe('GET /politicians/{id}/offices', () => {
 
 describe('GET /politicians/{id}/socials', () => {
   const bobTwitter = {
-    platform: 'twitter', handle: 'bobt', url: 'https://twitter.com/bobt', follower_count: 1200, lifetime_post_count: null,
-    last_post_at: null, last_profile_check_at: null, last_verified_at: null, is_live: true,
+    platform: 'twitter',
+    handle: 'bobt',
+    url: 'https://twitter.com/bobt',
+    follower_count: 1200,
+    lifetime_post_count: null,
+    last_post_at: null,
+    last_profile_check_at: null,
+    last_verified_at: null,
+    is_live: true,
   };
   const bobMastodon = {
-    platform: 'mastodon', handle: '@bob@example.social', url: 'https://example.social/@bob', follower_count: null,
-    lifetime_post_count: null, last_post_at: null, last_profile_check_at: null, last_verified_at: null, is_live: false,
+    platform: 'mastodon',
+    handle: '@bob@example.social',
+    url: 'https://example.social/@bob',
+    follower_count: null,
+    lifetime_post_count: null,
+    last_post_at: null,
+    last_profile_check_at: null,
+    last_verified_at: null,
+    is_live: false,
   };
   const byPlatform = (items: Json[]) => [...items].sort((a, b) => a.platform.localeCompare(b.platform));
 
@@ -523,7 +675,12 @@ describe('GET /politicians/{id}/socials', () => {
   test('other politicians: Alice one live handle; none gives []', async () => {
     const alice = await ok200(`/politicians/${fixtureIds.alice}/socials`);
     expect(alice.items).toHaveLength(1);
-    expect(alice.items[0]).toMatchObject({ platform: 'bluesky', handle: 'alice.example', url: 'https://bsky.app/profile/alice.example', is_live: true });
+    expect(alice.items[0]).toMatchObject({
+      platform: 'bluesky',
+      handle: 'alice.example',
+      url: 'https://bsky.app/profile/alice.example',
+      is_live: true,
+    });
     expect(await ok200(`/politicians/${fixtureIds.chloe}/socials?include_dead=true`)).toEqual({ items: [] });
   });
 
@@ -535,21 +692,46 @@ describe('GET /politicians/{id}/socials', () => {
 
 describe('GET /politicians/{id}/posts', () => {
   const post1 = {
-    id: ids.post('twitter', '1'), politician_id: fixtureIds.bob, platform: 'twitter', post_id: '1',
-    posted_at: '2024-01-01T10:00:00Z', text: 'Happy new year', url: 'https://twitter.com/bobt/status/1',
-    media_urls: ['https://example.org/a.jpg'], engagement: { likes: 3 }, scraped_at: '2024-01-02T00:00:00Z',
-    funded_by: null, funded_by_url: null,
+    id: ids.post('twitter', '1'),
+    politician_id: fixtureIds.bob,
+    platform: 'twitter',
+    post_id: '1',
+    posted_at: '2024-01-01T10:00:00Z',
+    text: 'Happy new year',
+    url: 'https://twitter.com/bobt/status/1',
+    media_urls: ['https://example.org/a.jpg'],
+    engagement: { likes: 3 },
+    scraped_at: '2024-01-02T00:00:00Z',
+    funded_by: null,
+    funded_by_url: null,
   };
   const post2 = {
-    id: ids.post('twitter', '2'), politician_id: fixtureIds.bob, platform: 'twitter', post_id: '2',
-    posted_at: '2024-02-01T10:00:00Z', text: 'February', url: 'https://twitter.com/bobt/status/2',
-    media_urls: [], engagement: null, scraped_at: '2024-02-02T00:00:00Z',
-    funded_by: 'Demo Fund', funded_by_url: 'https://example.org/fund',
+    id: ids.post('twitter', '2'),
+    politician_id: fixtureIds.bob,
+    platform: 'twitter',
+    post_id: '2',
+    posted_at: '2024-02-01T10:00:00Z',
+    text: 'February',
+    url: 'https://twitter.com/bobt/status/2',
+    media_urls: [],
+    engagement: null,
+    scraped_at: '2024-02-02T00:00:00Z',
+    funded_by: 'Demo Fund',
+    funded_by_url: 'https://example.org/fund',
   };
   const postB3 = {
-    id: ids.post('bluesky', 'b3'), politician_id: fixtureIds.bob, platform: 'bluesky', post_id: 'b3',
-    posted_at: '2024-03-01T10:00:00Z', text: null, url: 'https://bsky.app/b3',
-    media_urls: [], engagement: null, scraped_at: '2024-03-02T00:00:00Z', funded_by: null, funded_by_url: null,
+    id: ids.post('bluesky', 'b3'),
+    politician_id: fixtureIds.bob,
+    platform: 'bluesky',
+    post_id: 'b3',
+    posted_at: '2024-03-01T10:00:00Z',
+    text: null,
+    url: 'https://bsky.app/b3',
+    media_urls: [],
+    engagement: null,
+    scraped_at: '2024-03-02T00:00:00Z',
+    funded_by: null,
+    funded_by_url: null,
   };
 
   test('newest first, every field; Cache-Control 60', async () => {

@@ -30,22 +30,47 @@ beforeAll(async () => {
   if (!available) return;
   dir = tempDir('canpol-postcodes-real-');
   const into = join(dir, 'bundle');
-  await runImport({ importers: [hocMembersImporter, mpHandlesImporter, fedRidings2013Importer, fsaCentroidsImporter], fromOf: datasetPath(DATASETS), into, extractedAt: '2026-01-01T00:00:00Z' });
+  await runImport({
+    importers: [hocMembersImporter, mpHandlesImporter, fedRidings2013Importer, fsaCentroidsImporter],
+    fromOf: datasetPath(DATASETS),
+    into,
+    extractedAt: '2026-01-01T00:00:00Z',
+  });
   // Two ridings keep the build fast; every other point is then in no federal riding.
   const part = join(into, 'boundaries.fed-ridings-2013.jsonl');
-  writeFileSync(part, `${readFileSync(part, 'utf8').split('\n').filter((l) => l && KEEP.has(JSON.parse(l).slug)).join('\n')}\n`);
+  writeFileSync(
+    part,
+    `${readFileSync(part, 'utf8')
+      .split('\n')
+      .filter((l) => l && KEEP.has(JSON.parse(l).slug))
+      .join('\n')}\n`,
+  );
   const out = join(dir, 'real.db');
   const built = buildDataFile({ sources: into, out, now: new Date('2026-01-02T00:00:00Z') });
   if (!built.ok) throw new Error(JSON.stringify(built.issues.slice(0, 5)));
   data = openDataFile(out);
   app = createApp({ data });
 }, 60_000);
-afterAll(() => { data?.close(); if (dir) rmSync(dir, { recursive: true, force: true }); });
+afterAll(() => {
+  data?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
 
 const reps = async (code: string) => {
   const res = await app.request(`/api/public/v1/postcodes/${code}/representatives`);
   expect(res.status).toBe(200);
-  return res.json() as Promise<{ source: string; approximate: boolean; boundaries: { federal: { constituency_id: string; name: string } | null }; representatives: Array<{ level: string; constituency_id: string; politician: { full_name: string; party: string; social_urls: Record<string, string> }; offices: unknown[]; socials: Array<{ platform: string }> }> }>;
+  return res.json() as Promise<{
+    source: string;
+    approximate: boolean;
+    boundaries: { federal: { constituency_id: string; name: string } | null };
+    representatives: Array<{
+      level: string;
+      constituency_id: string;
+      politician: { full_name: string; party: string; social_urls: Record<string, string> };
+      offices: unknown[];
+      socials: Array<{ platform: string }>;
+    }>;
+  }>;
 };
 
 test.skipIf(!available)('Parliament Hill (K1P 1A1) → Ottawa Centre → Yasir Naqvi, with offices and his handle', async () => {
@@ -61,10 +86,15 @@ test.skipIf(!available)('Parliament Hill (K1P 1A1) → Ottawa Centre → Yasir N
   expect(Object.keys(naqvi.politician.social_urls)).toEqual(['twitter']);
 });
 
-test.skipIf(!available)('the Plateau (H2X) → Laurier—Sainte-Marie → Steven Guilbeault; Toronto (M5H) is in neither kept riding', async () => {
-  const body = await reps('H2X');
-  expect(body.representatives.map((r) => [r.constituency_id, r.politician.full_name])).toEqual([['federal-electoral-districts-2013/24039', 'Steven Guilbeault']]);
-  const toronto = await reps('M5H 2N2');
-  expect(toronto.boundaries.federal).toBeNull();
-  expect(toronto.representatives).toEqual([]);
-});
+test.skipIf(!available)(
+  'the Plateau (H2X) → Laurier—Sainte-Marie → Steven Guilbeault; Toronto (M5H) is in neither kept riding',
+  async () => {
+    const body = await reps('H2X');
+    expect(body.representatives.map((r) => [r.constituency_id, r.politician.full_name])).toEqual([
+      ['federal-electoral-districts-2013/24039', 'Steven Guilbeault'],
+    ]);
+    const toronto = await reps('M5H 2N2');
+    expect(toronto.boundaries.federal).toBeNull();
+    expect(toronto.representatives).toEqual([]);
+  },
+);

@@ -23,14 +23,77 @@ beforeAll(() => {
     const extra = r as unknown as Record<string, unknown[]>;
     extra.boundaries = boundaryRecords();
     r.politicians.push(
-      { key: 'p/olivia', name: 'Olivia Brant', first_name: 'Olivia', last_name: 'Brant', party: 'Liberal', elected_office: 'MPP', level: 'provincial', province_territory: 'ON', constituency_id: 'on-2022/ottawa-centre', constituency_name: 'Ottawa Centre', is_active: true, terms: [term('2022-06-02T00:00:00Z')] },
-      { ...municipal, key: 'p/mayor', name: 'Mary Mayor', first_name: 'Mary', last_name: 'Mayor', elected_office: 'Mayor', constituency_id: 'city/whole', constituency_name: 'The City', terms: [term('2022-11-15T00:00:00Z')] },
-      { ...municipal, key: 'p/atlarge', name: 'Al Large', elected_office: 'Councillor at large', constituency_id: 'city/whole', constituency_name: 'The City', terms: [term('2022-11-15T00:00:00Z')] },
-      { ...municipal, key: 'p/ward1', name: 'Wanda One', elected_office: 'Councillor', constituency_id: 'city-wards/ward-1', constituency_name: 'Ward 1', personal_url: 'https://wanda.example.org/', terms: [term('2022-11-15T00:00:00Z')] },
-      { ...municipal, key: 'p/ward1-old', name: 'Oscar Old', elected_office: 'Councillor', constituency_id: 'city-wards/ward-1', constituency_name: 'Ward 1', is_active: false, terms: [term('2018-12-01T00:00:00Z', '2022-11-15T00:00:00Z')] },
-      { ...municipal, key: 'p/ward2', name: 'Walter Two', elected_office: 'Councillor', constituency_id: 'city-wards/ward-2', constituency_name: 'Ward 2', terms: [term('2022-11-15T00:00:00Z')] },
+      {
+        key: 'p/olivia',
+        name: 'Olivia Brant',
+        first_name: 'Olivia',
+        last_name: 'Brant',
+        party: 'Liberal',
+        elected_office: 'MPP',
+        level: 'provincial',
+        province_territory: 'ON',
+        constituency_id: 'on-2022/ottawa-centre',
+        constituency_name: 'Ottawa Centre',
+        is_active: true,
+        terms: [term('2022-06-02T00:00:00Z')],
+      },
+      {
+        ...municipal,
+        key: 'p/mayor',
+        name: 'Mary Mayor',
+        first_name: 'Mary',
+        last_name: 'Mayor',
+        elected_office: 'Mayor',
+        constituency_id: 'city/whole',
+        constituency_name: 'The City',
+        terms: [term('2022-11-15T00:00:00Z')],
+      },
+      {
+        ...municipal,
+        key: 'p/atlarge',
+        name: 'Al Large',
+        elected_office: 'Councillor at large',
+        constituency_id: 'city/whole',
+        constituency_name: 'The City',
+        terms: [term('2022-11-15T00:00:00Z')],
+      },
+      {
+        ...municipal,
+        key: 'p/ward1',
+        name: 'Wanda One',
+        elected_office: 'Councillor',
+        constituency_id: 'city-wards/ward-1',
+        constituency_name: 'Ward 1',
+        personal_url: 'https://wanda.example.org/',
+        terms: [term('2022-11-15T00:00:00Z')],
+      },
+      {
+        ...municipal,
+        key: 'p/ward1-old',
+        name: 'Oscar Old',
+        elected_office: 'Councillor',
+        constituency_id: 'city-wards/ward-1',
+        constituency_name: 'Ward 1',
+        is_active: false,
+        terms: [term('2018-12-01T00:00:00Z', '2022-11-15T00:00:00Z')],
+      },
+      {
+        ...municipal,
+        key: 'p/ward2',
+        name: 'Walter Two',
+        elected_office: 'Councillor',
+        constituency_id: 'city-wards/ward-2',
+        constituency_name: 'Ward 2',
+        terms: [term('2022-11-15T00:00:00Z')],
+      },
     );
-    r.socials.push({ politician_key: 'p/ward1', platform: 'mastodon', handle: '@wanda@example.social', url: 'https://example.social/@wanda', is_live: false });
+    r.socials.push({
+      politician_key: 'p/ward1',
+      platform: 'mastodon',
+      handle: '@wanda@example.social',
+      url: 'https://example.social/@wanda',
+      is_live: false,
+    });
     extra.postcode_points = [
       { postcode: 'K1A0A6', lat: 45.65, lng: -75.7, addresses: 2, city: 'Ottawa', province_territory: 'ON', fetched_at: NAR_DATE },
       { postcode: 'K1A0A6', lat: 45.8, lng: -75.6, city: 'Ottawa', fetched_at: NAR_DATE },
@@ -38,7 +101,14 @@ beforeAll(() => {
     ];
     extra.postcode_overrides = [{ postcode: 'K1A0C1', lat: 45.3, lng: -75.7, city: 'Ottawa', note: 'government code' }];
     extra.fsa_points = [
-      { fsa: 'K1A', lat: 45.42, lng: -75.7, city: 'Government of Canada Ottawa and Gatineau offices', province_territory: 'ON', fetched_at: FSA_DATE },
+      {
+        fsa: 'K1A',
+        lat: 45.42,
+        lng: -75.7,
+        city: 'Government of Canada Ottawa and Gatineau offices',
+        province_territory: 'ON',
+        fetched_at: FSA_DATE,
+      },
       { fsa: 'K1B', lat: 45.5, lng: -74.75, city: 'Ottawa East', province_territory: 'ON', fetched_at: FSA_DATE },
       { fsa: 'X0A', lat: 63.75, lng: -68.52, city: 'Outer Nunavut (Iqaluit)', province_territory: 'NU', fetched_at: FSA_DATE },
     ];
@@ -47,7 +117,18 @@ beforeAll(() => {
 afterAll(() => fx.cleanup());
 
 const { ok200, getJson, expectInvalid, expectNotFound, expectCache } = httpHelpers(() => fx);
-const RESOLUTION_FIELDS = ['postcode', 'is_fsa', 'latlng', 'city', 'province', 'source', 'fetched_at', 'address_points', 'approximate', 'boundaries'];
+const RESOLUTION_FIELDS = [
+  'postcode',
+  'is_fsa',
+  'latlng',
+  'city',
+  'province',
+  'source',
+  'fetched_at',
+  'address_points',
+  'approximate',
+  'boundaries',
+];
 const ids_ = (body: Json) => Object.fromEntries(Object.entries(body.boundaries).map(([l, m]) => [l, (m as Json)?.constituency_id ?? null]));
 
 describe('GET /postcodes/{postcode}', () => {
@@ -55,8 +136,15 @@ describe('GET /postcodes/{postcode}', () => {
     const body = await ok200('/postcodes/K1A0A6');
     expect(Object.keys(body).sort()).toEqual([...RESOLUTION_FIELDS].sort());
     expect(body).toMatchObject({
-      postcode: 'K1A 0A6', is_fsa: false, latlng: { lat: 45.7, lng: -75.666667 }, city: 'Ottawa', province: 'ON',
-      source: 'nar', fetched_at: NAR_DATE, address_points: 3, approximate: false,
+      postcode: 'K1A 0A6',
+      is_fsa: false,
+      latlng: { lat: 45.7, lng: -75.666667 },
+      city: 'Ottawa',
+      province: 'ON',
+      source: 'nar',
+      fetched_at: NAR_DATE,
+      address_points: 3,
+      approximate: false,
     });
     expect(ids_(body)).toEqual({ federal: 'fed-2023/35001', provincial: 'on-2022/ottawa-centre', municipal: 'city-wards/ward-1' });
   });
@@ -76,26 +164,57 @@ describe('GET /postcodes/{postcode}', () => {
   test('an FSA is always fsa_derived: the address-weighted mean of its codes, not the FSA file point', async () => {
     const body = await ok200('/postcodes/k1a');
     expect(body).toMatchObject({
-      postcode: 'K1A', is_fsa: true, latlng: { lat: 45.7, lng: -75.575 }, source: 'fsa_derived', approximate: true, address_points: 4,
-      city: 'Government of Canada Ottawa and Gatineau offices', province: 'ON', fetched_at: NAR_DATE,
+      postcode: 'K1A',
+      is_fsa: true,
+      latlng: { lat: 45.7, lng: -75.575 },
+      source: 'fsa_derived',
+      approximate: true,
+      address_points: 4,
+      city: 'Government of Canada Ottawa and Gatineau offices',
+      province: 'ON',
+      fetched_at: NAR_DATE,
     });
     expect(ids_(body).municipal).toBe('city-wards/ward-1');
   });
 
   test('a full code not on file falls back to its FSA, approximate', async () => {
     const body = await ok200('/postcodes/K1A9Z9');
-    expect(body).toMatchObject({ postcode: 'K1A 9Z9', is_fsa: false, latlng: { lat: 45.7, lng: -75.575 }, source: 'fsa_derived', approximate: true, address_points: 4 });
+    expect(body).toMatchObject({
+      postcode: 'K1A 9Z9',
+      is_fsa: false,
+      latlng: { lat: 45.7, lng: -75.575 },
+      source: 'fsa_derived',
+      approximate: true,
+      address_points: 4,
+    });
   });
 
   test('an FSA with no address points answers from the FSA file, address_points null', async () => {
     const body = await ok200('/postcodes/K1B1A1');
-    expect(body).toMatchObject({ postcode: 'K1B 1A1', is_fsa: false, latlng: { lat: 45.5, lng: -74.75 }, source: 'fsa_derived', approximate: true, address_points: null, fetched_at: FSA_DATE, city: 'Ottawa East' });
+    expect(body).toMatchObject({
+      postcode: 'K1B 1A1',
+      is_fsa: false,
+      latlng: { lat: 45.5, lng: -74.75 },
+      source: 'fsa_derived',
+      approximate: true,
+      address_points: null,
+      fetched_at: FSA_DATE,
+      city: 'Ottawa East',
+    });
     expect(ids_(body)).toEqual({ federal: 'fed-2023/35002', provincial: 'on-2022/ottawa-centre', municipal: null });
   });
 
   test('an override is `cache`, exact, without address points; dated by the manifest when it has no date', async () => {
     const body = await ok200('/postcodes/K1A-0C1');
-    expect(body).toMatchObject({ postcode: 'K1A 0C1', source: 'cache', approximate: false, address_points: null, latlng: { lat: 45.3, lng: -75.7 }, fetched_at: EXTRACTED_AT, province: 'ON' });
+    expect(body).toMatchObject({
+      postcode: 'K1A 0C1',
+      source: 'cache',
+      approximate: false,
+      address_points: null,
+      latlng: { lat: 45.3, lng: -75.7 },
+      fetched_at: EXTRACTED_AT,
+      province: 'ON',
+    });
     // (45.3, -75.7) is in 35001's lake hole and in no ward.
     expect(ids_(body)).toEqual({ federal: null, provincial: 'on-2022/ottawa-centre', municipal: null });
   });
@@ -111,7 +230,21 @@ describe('GET /postcodes/{postcode}', () => {
   });
 
   test('every malformed form is the 400 of decisions 2 naming postcode', async () => {
-    for (const bad of ['K1', 'K1A0A', 'K1A0A6X', 'K1A%20%200A6', 'K1A_0A6', 'KKA0A6', '123', 'D1A0A6', 'K1O0A6', 'U1A', 'W1A0A6', 'Z1A', 'K1A0Q6']) {
+    for (const bad of [
+      'K1',
+      'K1A0A',
+      'K1A0A6X',
+      'K1A%20%200A6',
+      'K1A_0A6',
+      'KKA0A6',
+      '123',
+      'D1A0A6',
+      'K1O0A6',
+      'U1A',
+      'W1A0A6',
+      'Z1A',
+      'K1A0Q6',
+    ]) {
       await expectInvalid(`/postcodes/${bad}`, ['postcode']);
       await expectInvalid(`/postcodes/${bad}/representatives`, ['postcode']);
     }
@@ -141,18 +274,60 @@ describe('GET /postcodes/{postcode}/representatives', () => {
 
   test('entry shape (decisions 5): politician list fields plus names, URLs, social_urls; offices; live socials only', async () => {
     const [alice] = (await ok200('/postcodes/K1A0A6/representatives')).representatives;
-    expect(Object.keys(alice).sort()).toEqual(['boundary_source_set', 'constituency_id', 'constituency_name', 'level', 'offices', 'politician', 'socials']);
-    expect(alice).toMatchObject({ level: 'federal', constituency_id: 'fed-2023/35001', constituency_name: 'Ottawa Centre', boundary_source_set: 'fed-2023' });
+    expect(Object.keys(alice).sort()).toEqual([
+      'boundary_source_set',
+      'constituency_id',
+      'constituency_name',
+      'level',
+      'offices',
+      'politician',
+      'socials',
+    ]);
+    expect(alice).toMatchObject({
+      level: 'federal',
+      constituency_id: 'fed-2023/35001',
+      constituency_name: 'Ottawa Centre',
+      boundary_source_set: 'fed-2023',
+    });
     expect(alice.politician).toMatchObject({
-      id: fixtureIds.alice, full_name: 'Hon. Alice Martin', first_name: 'Alice', last_name: 'Martin', status: 'sitting', party: 'Liberal',
-      personal_url: null, official_url: null, social_urls: { bluesky: 'https://bsky.app/profile/alice.example' },
+      id: fixtureIds.alice,
+      full_name: 'Hon. Alice Martin',
+      first_name: 'Alice',
+      last_name: 'Martin',
+      status: 'sitting',
+      party: 'Liberal',
+      personal_url: null,
+      official_url: null,
+      social_urls: { bluesky: 'https://bsky.app/profile/alice.example' },
     });
     expect(Object.keys(alice.politician).sort()).toEqual([
-      'constituency_id', 'constituency_name', 'elected_office', 'email', 'first_name', 'full_name', 'honorific', 'id', 'last_name', 'last_verified_at',
-      'level', 'official_url', 'party', 'personal_url', 'phone', 'photo_url', 'province_territory', 'social_urls', 'status', 'term_start_at',
+      'constituency_id',
+      'constituency_name',
+      'elected_office',
+      'email',
+      'first_name',
+      'full_name',
+      'honorific',
+      'id',
+      'last_name',
+      'last_verified_at',
+      'level',
+      'official_url',
+      'party',
+      'personal_url',
+      'phone',
+      'photo_url',
+      'province_territory',
+      'social_urls',
+      'status',
+      'term_start_at',
     ]);
     // The fixture's offices: the constituency ones first (decisions 5), the duplicate phone dropped at build.
-    expect(alice.offices.map((o: Json) => [o.kind, o.address])).toEqual([['constituency', '1 Bank St'], ['constituency', '2 Bank St'], ['legislature', 'House of Commons']]);
+    expect(alice.offices.map((o: Json) => [o.kind, o.address])).toEqual([
+      ['constituency', '1 Bank St'],
+      ['constituency', '2 Bank St'],
+      ['legislature', 'House of Commons'],
+    ]);
     expect(alice.socials.map((s: Json) => [s.platform, s.is_live])).toEqual([['bluesky', true]]);
     const wanda = (await ok200('/postcodes/K1A0A6/representatives')).representatives[3];
     expect(wanda.politician.id).toBe(ids.politician('p/ward1'));

@@ -30,13 +30,35 @@ let embedCalls = 0;
 /** Like the learned encoder, the stand-in knows the words of the corpus it was "trained" on. */
 const known = new Set<string>();
 const embedder: Embedder = {
-  dim: DIM, embed: async (texts) => { embedCalls++; return texts.map(bagOfStems); },
+  dim: DIM,
+  embed: async (texts) => {
+    embedCalls++;
+    return texts.map(bagOfStems);
+  },
   knowsAnyWord: (text) => indexTerms(text, 'en').some((t) => known.has(t)),
 };
 
-const speech = (key: string, who: string | null, spoken_at: string, language: 'en' | 'fr', text: string, extra: Record<string, unknown> = {}) => ({
-  key, session_key: 'ca/44-1', politician_key: who, speaker_name_raw: who ?? 'Unknown Member', spoken_at, language, level: 'federal',
-  speech_type: 'floor', text, source_system: 'hoc', source_url: `https://example.org/${key}`, source_anchor: key, ...extra,
+const speech = (
+  key: string,
+  who: string | null,
+  spoken_at: string,
+  language: 'en' | 'fr',
+  text: string,
+  extra: Record<string, unknown> = {},
+) => ({
+  key,
+  session_key: 'ca/44-1',
+  politician_key: who,
+  speaker_name_raw: who ?? 'Unknown Member',
+  spoken_at,
+  language,
+  level: 'federal',
+  speech_type: 'floor',
+  text,
+  source_system: 'hoc',
+  source_url: `https://example.org/${key}`,
+  source_anchor: key,
+  ...extra,
 });
 
 let fx: Fixture;
@@ -48,16 +70,36 @@ beforeAll(async () => {
     // Postcode K1A0A6 lies in riding fed-2023/35001, Alice's (test/server/routes/postcodes.test.ts).
     const extra = r as unknown as Record<string, unknown[]>;
     extra.boundaries = boundaryRecords();
-    extra.postcode_points = [{ postcode: 'K1A0A6', lat: 45.65, lng: -75.7, city: 'Ottawa', province_territory: 'ON', fetched_at: '2024-06-28T00:00:00Z' }];
+    extra.postcode_points = [
+      { postcode: 'K1A0A6', lat: 45.65, lng: -75.7, city: 'Ottawa', province_territory: 'ON', fetched_at: '2024-06-28T00:00:00Z' },
+    ];
     r.speeches.push(
-      speech('t/housing-1', 'p/alice', '2024-05-01T14:00:00Z', 'en', 'Housing is too expensive. We need affordable housing and more homes for families.'),
+      speech(
+        't/housing-1',
+        'p/alice',
+        '2024-05-01T14:00:00Z',
+        'en',
+        'Housing is too expensive. We need affordable housing and more homes for families.',
+      ),
       speech('t/housing-2', 'p/bob', '2024-05-02T14:00:00Z', 'en', 'The housing crisis: rents keep rising and homes are out of reach.'),
       speech('t/housing-fr', 'p/bob', '2024-05-03T14:00:00Z', 'fr', 'Les logements abordables manquent partout au pays.'),
-      speech('t/health', 'p/alice', '2024-05-04T14:00:00Z', 'en', 'Hospitals and nurses: the health system needs funding.', { speech_type: 'question_period' }),
-      speech('t/presiding', null, '2024-05-05T14:00:00Z', 'en', 'Order. The honourable member for housing questions has the floor.', { is_presiding: true, speech_type: 'presiding', speaker_name_raw: 'The Speaker' }),
+      speech('t/health', 'p/alice', '2024-05-04T14:00:00Z', 'en', 'Hospitals and nurses: the health system needs funding.', {
+        speech_type: 'question_period',
+      }),
+      speech('t/presiding', null, '2024-05-05T14:00:00Z', 'en', 'Order. The honourable member for housing questions has the floor.', {
+        is_presiding: true,
+        speech_type: 'presiding',
+        speaker_name_raw: 'The Speaker',
+      }),
       speech('t/escape', 'p/alice', '2024-05-06T14:00:00Z', 'en', 'Housing <b>&</b> "quotes" must be escaped.'),
       speech('t/c36', 'p/bob', '2024-05-07T14:00:00Z', 'en', 'Bill C-36 would change the law on prostitution.'),
-      speech('t/36', 'p/bob', '2024-05-08T14:00:00Z', 'en', 'The bill passed: 36 members voted for this bill, and the bill goes to committee.'),
+      speech(
+        't/36',
+        'p/bob',
+        '2024-05-08T14:00:00Z',
+        'en',
+        'The bill passed: 36 members voted for this bill, and the bill goes to committee.',
+      ),
       speech('t/ct1', 'p/alice', '2024-05-09T14:00:00Z', 'en', 'The carbon tax rises in April.'),
       speech('t/ct2', 'p/alice', '2024-05-10T14:00:00Z', 'en', 'A tax on carbon emissions, and another tax, and more carbon.'),
     );
@@ -71,8 +113,23 @@ beforeAll(async () => {
   await writeVectors({ db, embedder });
   db.close();
   const data = openDataFile(path);
-  app = createApp({ data, embedder, logError: (err) => { throw err; } });
-  fx = { ...built, data, app, get: (p, init) => Promise.resolve(app.request(`/api/public/v1${p}`, init)), cleanup: () => { data.close(); built.cleanup(); } };
+  app = createApp({
+    data,
+    embedder,
+    logError: (err) => {
+      throw err;
+    },
+  });
+  fx = {
+    ...built,
+    data,
+    app,
+    get: (p, init) => Promise.resolve(app.request(`/api/public/v1${p}`, init)),
+    cleanup: () => {
+      data.close();
+      built.cleanup();
+    },
+  };
 });
 afterAll(() => fx.cleanup());
 
@@ -95,11 +152,41 @@ describe('GET /search/speeches: hybrid mode', () => {
 
   test('the item shape of decisions 6, with politician and session', async () => {
     const [item] = (await ok200('/search/speeches?q=affordable%20housing&lang=en&limit=1')).items;
-    expect(Object.keys(item).sort()).toEqual(['chunk_id', 'chunk_index', 'language', 'level', 'party_at_time', 'politician', 'province_territory',
-      'score', 'similarity', 'snippet_html', 'speech', 'speech_id', 'spoken_at', 'text'].sort());
-    expect(item.politician).toEqual({ id: fixtureIds.alice, name: 'Hon. Alice Martin', slug: 'alice-martin', photo_url: null, party: 'Liberal', socials: expect.any(Object) });
-    expect(item.speech).toEqual({ speaker_name_raw: 'p/alice', speaker_role: null, speech_type: 'floor', source_url: 'https://example.org/t/housing-1',
-      source_anchor: 't/housing-1', source_system: 'hoc', session: { session_id: fixtureIds.session44, parliament_number: 44, session_number: 1 } });
+    expect(Object.keys(item).sort()).toEqual(
+      [
+        'chunk_id',
+        'chunk_index',
+        'language',
+        'level',
+        'party_at_time',
+        'politician',
+        'province_territory',
+        'score',
+        'similarity',
+        'snippet_html',
+        'speech',
+        'speech_id',
+        'spoken_at',
+        'text',
+      ].sort(),
+    );
+    expect(item.politician).toEqual({
+      id: fixtureIds.alice,
+      name: 'Hon. Alice Martin',
+      slug: 'alice-martin',
+      photo_url: null,
+      party: 'Liberal',
+      socials: expect.any(Object),
+    });
+    expect(item.speech).toEqual({
+      speaker_name_raw: 'p/alice',
+      speaker_role: null,
+      speech_type: 'floor',
+      source_url: 'https://example.org/t/housing-1',
+      source_anchor: 't/housing-1',
+      source_system: 'hoc',
+      session: { session_id: fixtureIds.session44, parliament_number: 44, session_number: 1 },
+    });
     expect(item.snippet_html).toContain('<mark>Housing</mark>');
     expect(item.snippet_html).toContain('<mark>affordable</mark>');
   });
@@ -132,7 +219,9 @@ describe('GET /search/speeches: hybrid mode', () => {
     expect(withPresiding).toContain(chunk('t/presiding'));
     expect(chunkIds(await ok200('/search/speeches?q=housing&lang=en&limit=50&exclude_presiding=true'))).not.toContain(chunk('t/presiding'));
     expect(chunkIds(await ok200('/search/speeches?q=health%20housing&lang=en&speech_type=question_period'))).toEqual([chunk('t/health')]);
-    const two = chunkIds(await ok200('/search/speeches?q=health%20housing&lang=en&speech_type=question_period&speech_type=presiding&limit=50')).sort();
+    const two = chunkIds(
+      await ok200('/search/speeches?q=health%20housing&lang=en&speech_type=question_period&speech_type=presiding&limit=50'),
+    ).sort();
     expect(two).toEqual([chunk('t/health'), chunk('t/presiding')].sort());
     const bob = await ok200(`/search/speeches?q=housing&lang=en&politician_ids=${fixtureIds.bob}`);
     expect(bob.items[0].chunk_id).toBe(chunk('t/housing-2'));
@@ -154,7 +243,9 @@ describe('wire compatibility with the original API (issue 21 item 5)', () => {
   test('politician.socials is an array of {platform, url, handle}: live handles only', async () => {
     const body = await ok200('/search/speeches?q=housing&lang=en');
     const byId = new Map(body.items.filter((i: Json) => i.politician).map((i: Json) => [i.politician.id, i.politician.socials]));
-    expect(byId.get(fixtureIds.alice)).toEqual([{ platform: 'bluesky', url: 'https://bsky.app/profile/alice.example', handle: 'alice.example' }]);
+    expect(byId.get(fixtureIds.alice)).toEqual([
+      { platform: 'bluesky', url: 'https://bsky.app/profile/alice.example', handle: 'alice.example' },
+    ]);
     // Bob's mastodon handle is not live.
     expect(byId.get(fixtureIds.bob)).toEqual([{ platform: 'twitter', url: 'https://twitter.com/bobt', handle: 'bobt' }]);
     const grouped = await ok200('/search/speeches?q=housing&lang=en&group_by=politician');
@@ -163,7 +254,9 @@ describe('wire compatibility with the original API (issue 21 item 5)', () => {
 
   test('politician_id: one speaker; with politician_ids, any of them; a bad id is a 400 naming it', async () => {
     expect(speakers(await ok200(`/search/speeches?q=housing&politician_id=${fixtureIds.alice}`))).toEqual([fixtureIds.alice]);
-    expect(speakers(await ok200(`/search/speeches?q=housing&politician_id=${fixtureIds.alice}&politician_ids=${fixtureIds.bob}`))).toEqual([fixtureIds.alice, fixtureIds.bob].sort());
+    expect(speakers(await ok200(`/search/speeches?q=housing&politician_id=${fixtureIds.alice}&politician_ids=${fixtureIds.bob}`))).toEqual(
+      [fixtureIds.alice, fixtureIds.bob].sort(),
+    );
     const recent = await ok200(`/search/speeches?politician_id=${fixtureIds.bob}`);
     expect(recent.mode).toBe('recent');
     expect(speakers(recent)).toEqual([fixtureIds.bob]);
@@ -180,7 +273,9 @@ describe('wire compatibility with the original API (issue 21 item 5)', () => {
     expect((await ok200(`/search/speeches?q=housing&postcode=K1A0A6&politician_ids=${fixtureIds.bob}`)).items).toEqual([]);
     const count = await ok200('/search/speeches/count?q=housing&postcode=K1A0A6');
     expect(count.total).toBe(body.total);
-    expect((await ok200('/search/facets?q=housing&postcode=K1A0A6')).by_politician.map((p: Json) => p.politician.id)).toEqual([fixtureIds.alice]);
+    expect((await ok200('/search/facets?q=housing&postcode=K1A0A6')).by_politician.map((p: Json) => p.politician.id)).toEqual([
+      fixtureIds.alice,
+    ]);
     await expectInvalid('/search/speeches?q=housing&postcode=K1A0A', ['postcode']);
     await expectNotFound('/search/speeches?q=housing&postcode=H0H0H0');
   });
@@ -270,7 +365,9 @@ describe('group_by=politician', () => {
     expect(body.total_politicians).toBe(body.groups.length);
     const counts = body.groups.map((g: Json) => g.mention_count);
     expect(counts).toEqual([...counts].sort((a: number, b: number) => b - a));
-    const best = (await ok200('/search/speeches?q=housing%20homes&lang=en&group_by=politician&sort=best_match')).groups.map((g: Json) => g.best_similarity);
+    const best = (await ok200('/search/speeches?q=housing%20homes&lang=en&group_by=politician&sort=best_match')).groups.map(
+      (g: Json) => g.best_similarity,
+    );
     expect(best).toEqual([...best].sort((a: number, b: number) => b - a));
   });
 });
@@ -296,7 +393,16 @@ describe('count, facets, sessions, chunks, meta', () => {
 
   test('sessions: those with speeches, with session_id', async () => {
     expect((await ok200('/search/sessions?level=federal')).sessions).toEqual([
-      { session_id: fixtureIds.session44, parliament_number: 44, session_number: 1, name: '44th Parliament, 1st Session', start_date: '2021-11-22', end_date: '2025-01-06', level: 'federal', province_territory: null },
+      {
+        session_id: fixtureIds.session44,
+        parliament_number: 44,
+        session_number: 1,
+        name: '44th Parliament, 1st Session',
+        start_date: '2021-11-22',
+        end_date: '2025-01-06',
+        level: 'federal',
+        province_territory: null,
+      },
     ]);
     expect((await ok200('/search/sessions?province=on')).sessions.map((s: Json) => s.session_id)).toEqual([fixtureIds.sessionOn]);
     await expectCache('/search/sessions', 3600);
@@ -304,7 +410,13 @@ describe('count, facets, sessions, chunks, meta', () => {
 
   test('chunk detail; unknown and malformed ids are 404', async () => {
     const body = await ok200(`/search/chunks/${chunk('t/housing-fr')}`);
-    expect(body).toMatchObject({ chunk_id: chunk('t/housing-fr'), chunk_index: 0, language: 'fr', char_start: 0, text: 'Les logements abordables manquent partout au pays.' });
+    expect(body).toMatchObject({
+      chunk_id: chunk('t/housing-fr'),
+      chunk_index: 0,
+      language: 'fr',
+      char_start: 0,
+      text: 'Les logements abordables manquent partout au pays.',
+    });
     expect(body.politician).toMatchObject({ id: fixtureIds.bob, slug: 'bob-tremblay' });
     await expectNotFound('/search/chunks/00000000-0000-4000-8000-000000000000');
     await expectNotFound('/search/chunks/nope');
@@ -320,8 +432,10 @@ describe('count, facets, sessions, chunks, meta', () => {
 
 describe('validation', () => {
   test('every bad parameter is listed', async () => {
-    await expectInvalid('/search/speeches?q=x&lang=de&limit=51&per_group_limit=11&sort=x&min_similarity=2&politician_ids=nope&speech_type=speech&from=2024-13-01&include_count=maybe',
-      ['lang', 'limit', 'per_group_limit', 'sort', 'min_similarity', 'politician_ids', 'speech_type', 'from', 'include_count']);
+    await expectInvalid(
+      '/search/speeches?q=x&lang=de&limit=51&per_group_limit=11&sort=x&min_similarity=2&politician_ids=nope&speech_type=speech&from=2024-13-01&include_count=maybe',
+      ['lang', 'limit', 'per_group_limit', 'sort', 'min_similarity', 'politician_ids', 'speech_type', 'from', 'include_count'],
+    );
     await expectInvalid(`/search/speeches?q=${'x'.repeat(501)}`, ['q']);
     await expectInvalid('/search/speeches?q=a&q=b', ['q']);
     await expectInvalid('/search/speeches?q=a&from=2024-02-01&to=2024-01-01', ['to']);
@@ -340,7 +454,20 @@ describe('the memory guard (--memory-ceiling)', () => {
     let checks = 0;
     // The guard is asked at most once every CHECK_INTERVAL_MS: each request here comes after one.
     const pause = () => new Promise((done) => setTimeout(done, CHECK_INTERVAL_MS + 5));
-    const guarded = createApp({ data: fx.data, embedder, logError: (err) => { throw err; }, memoryGuard: { check: () => { checks++; return false; }, collections: 0 } });
+    const guarded = createApp({
+      data: fx.data,
+      embedder,
+      logError: (err) => {
+        throw err;
+      },
+      memoryGuard: {
+        check: () => {
+          checks++;
+          return false;
+        },
+        collections: 0,
+      },
+    });
     const tick = () => new Promise((done) => setImmediate(done));
     for (const path of ['/search/speeches?q=carbon%20tax', '/search/speeches/count?q=carbon', '/search/facets?q=tax']) {
       await pause();

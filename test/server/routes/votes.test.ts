@@ -10,7 +10,9 @@ const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const MALFORMED_ID = 'not-a-uuid';
 
 let fx: Fixture;
-beforeAll(() => { fx = buildFixture(); });
+beforeAll(() => {
+  fx = buildFixture();
+});
 afterAll(() => fx.cleanup());
 
 // ---- small helpers -------------------------------------------------------------------------------
@@ -22,34 +24,114 @@ const expectCache300 = (path: string) => expectCache(path, 300);
 // ---- expected values (decisions 5) ---------------------------------------------------------------
 
 const LIST_FIELDS = [
-  'id', 'session_id', 'level', 'province_territory', 'bill_id', 'vote_type', 'occurred_at', 'result', 'ayes', 'nays',
-  'abstentions', 'motion_text', 'source_system', 'source_url', 'created_at', 'updated_at', 'parliament_number',
-  'session_number', 'session_name', 'bill_number', 'bill_title', 'positions_count',
+  'id',
+  'session_id',
+  'level',
+  'province_territory',
+  'bill_id',
+  'vote_type',
+  'occurred_at',
+  'result',
+  'ayes',
+  'nays',
+  'abstentions',
+  'motion_text',
+  'source_system',
+  'source_url',
+  'created_at',
+  'updated_at',
+  'parliament_number',
+  'session_number',
+  'session_name',
+  'bill_number',
+  'bill_title',
+  'positions_count',
 ];
 const DETAIL_FIELDS = [...LIST_FIELDS, 'bill_short_title'];
 const POSITION_FIELDS = [
-  'id', 'vote_id', 'politician_id', 'politician_name_raw', 'party_at_time', 'constituency_at_time', 'position',
-  'politician_name', 'politician_party_current', 'external_parliament_slug',
+  'id',
+  'vote_id',
+  'politician_id',
+  'politician_name_raw',
+  'party_at_time',
+  'constituency_at_time',
+  'position',
+  'politician_name',
+  'politician_party_current',
+  'external_parliament_slug',
 ];
 
-const federalSession = { session_id: session44, level: 'federal', province_territory: null, parliament_number: 44, session_number: 1, session_name: '44th Parliament, 1st Session' };
-const ontarioSession = { session_id: sessionOn, level: 'provincial', province_territory: 'ON', parliament_number: 43, session_number: 1, session_name: '43rd Parliament, 1st Session' };
+const federalSession = {
+  session_id: session44,
+  level: 'federal',
+  province_territory: null,
+  parliament_number: 44,
+  session_number: 1,
+  session_name: '44th Parliament, 1st Session',
+};
+const ontarioSession = {
+  session_id: sessionOn,
+  level: 'provincial',
+  province_territory: 'ON',
+  parliament_number: 43,
+  session_number: 1,
+  session_name: '43rd Parliament, 1st Session',
+};
 const recordTimes = { created_at: EXTRACTED_AT, updated_at: EXTRACTED_AT };
 
 const vote1Item = {
-  id: vote1, ...federalSession, bill_id: c11, vote_type: 'division', occurred_at: '2024-05-01T23:59:00Z', result: 'passed',
-  ayes: 2, nays: 1, abstentions: 0, motion_text: 'That the bill be read a third time.', source_system: 'hoc', source_url: null,
-  ...recordTimes, bill_number: 'C-11', bill_title: 'Online Streaming Act', positions_count: 4,
+  id: vote1,
+  ...federalSession,
+  bill_id: c11,
+  vote_type: 'division',
+  occurred_at: '2024-05-01T23:59:00Z',
+  result: 'passed',
+  ayes: 2,
+  nays: 1,
+  abstentions: 0,
+  motion_text: 'That the bill be read a third time.',
+  source_system: 'hoc',
+  source_url: null,
+  ...recordTimes,
+  bill_number: 'C-11',
+  bill_title: 'Online Streaming Act',
+  positions_count: 4,
 };
 const vote2Item = {
-  id: vote2, ...federalSession, bill_id: null, vote_type: 'voice', occurred_at: '2024-05-02T00:00:00Z', result: 'passed',
-  ayes: null, nays: null, abstentions: null, motion_text: null, source_system: 'hoc', source_url: null,
-  ...recordTimes, bill_number: null, bill_title: null, positions_count: 0,
+  id: vote2,
+  ...federalSession,
+  bill_id: null,
+  vote_type: 'voice',
+  occurred_at: '2024-05-02T00:00:00Z',
+  result: 'passed',
+  ayes: null,
+  nays: null,
+  abstentions: null,
+  motion_text: null,
+  source_system: 'hoc',
+  source_url: null,
+  ...recordTimes,
+  bill_number: null,
+  bill_title: null,
+  positions_count: 0,
 };
 const vote3Item = {
-  id: vote3, ...ontarioSession, bill_id: on5, vote_type: 'division', occurred_at: '2024-04-30T15:00:00Z', result: 'tied',
-  ayes: 1, nays: 1, abstentions: null, motion_text: null, source_system: 'ola', source_url: null,
-  ...recordTimes, bill_number: '5', bill_title: 'Ontario Demo Act', positions_count: 2,
+  id: vote3,
+  ...ontarioSession,
+  bill_id: on5,
+  vote_type: 'division',
+  occurred_at: '2024-04-30T15:00:00Z',
+  result: 'tied',
+  ayes: 1,
+  nays: 1,
+  abstentions: null,
+  motion_text: null,
+  source_system: 'ola',
+  source_url: null,
+  ...recordTimes,
+  bill_number: '5',
+  bill_title: 'Ontario Demo Act',
+  positions_count: 2,
 };
 
 /** Newest first by occurred_at. */
@@ -240,7 +322,10 @@ describe('GET /votes/{id}/positions', () => {
     expect(body.vote_id).toBe(vote1);
     // Fixture file order is nay, yea, yea, paired; the two yeas sort by name (Alice before Xavier).
     expect(body.positions.map((p: Json) => [p.position, p.politician_name_raw])).toEqual([
-      ['yea', 'Alice Martin'], ['yea', 'Xavier Unmatched'], ['nay', 'Bob Tremblay'], ['paired', 'Chloé Côté'],
+      ['yea', 'Alice Martin'],
+      ['yea', 'Xavier Unmatched'],
+      ['nay', 'Bob Tremblay'],
+      ['paired', 'Chloé Côté'],
     ]);
   });
 
@@ -249,29 +334,57 @@ describe('GET /votes/{id}/positions', () => {
     for (const p of body.positions) expect(Object.keys(p).sort()).toEqual([...POSITION_FIELDS].sort());
     expect(body.positions).toEqual([
       {
-        id: positionId(vote1, 'p/alice'), vote_id: vote1, politician_id: alice, politician_name_raw: 'Alice Martin',
-        party_at_time: 'Liberal', constituency_at_time: null, position: 'yea',
-        politician_name: 'Hon. Alice Martin', politician_party_current: 'Liberal', external_parliament_slug: 'alice-martin',
+        id: positionId(vote1, 'p/alice'),
+        vote_id: vote1,
+        politician_id: alice,
+        politician_name_raw: 'Alice Martin',
+        party_at_time: 'Liberal',
+        constituency_at_time: null,
+        position: 'yea',
+        politician_name: 'Hon. Alice Martin',
+        politician_party_current: 'Liberal',
+        external_parliament_slug: 'alice-martin',
       },
       {
-        id: positionId(vote1, 'raw:Xavier Unmatched'), vote_id: vote1, politician_id: null, politician_name_raw: 'Xavier Unmatched',
-        party_at_time: 'Liberal', constituency_at_time: null, position: 'yea',
-        politician_name: null, politician_party_current: null, external_parliament_slug: null,
+        id: positionId(vote1, 'raw:Xavier Unmatched'),
+        vote_id: vote1,
+        politician_id: null,
+        politician_name_raw: 'Xavier Unmatched',
+        party_at_time: 'Liberal',
+        constituency_at_time: null,
+        position: 'yea',
+        politician_name: null,
+        politician_party_current: null,
+        external_parliament_slug: null,
       },
       {
-        id: positionId(vote1, 'p/bob'), vote_id: vote1, politician_id: bob, politician_name_raw: 'Bob Tremblay',
-        party_at_time: 'Conservative', constituency_at_time: null, position: 'nay',
-        politician_name: 'Bob Tremblay', politician_party_current: 'Conservative', external_parliament_slug: null,
+        id: positionId(vote1, 'p/bob'),
+        vote_id: vote1,
+        politician_id: bob,
+        politician_name_raw: 'Bob Tremblay',
+        party_at_time: 'Conservative',
+        constituency_at_time: null,
+        position: 'nay',
+        politician_name: 'Bob Tremblay',
+        politician_party_current: 'Conservative',
+        external_parliament_slug: null,
       },
       {
-        id: positionId(vote1, 'p/chloe'), vote_id: vote1, politician_id: chloe, politician_name_raw: 'Chloé Côté',
-        party_at_time: 'Bloc', constituency_at_time: null, position: 'paired',
-        politician_name: 'Dr. Chloé Côté', politician_party_current: 'Bloc', external_parliament_slug: null,
+        id: positionId(vote1, 'p/chloe'),
+        vote_id: vote1,
+        politician_id: chloe,
+        politician_name_raw: 'Chloé Côté',
+        party_at_time: 'Bloc',
+        constituency_at_time: null,
+        position: 'paired',
+        politician_name: 'Dr. Chloé Côté',
+        politician_party_current: 'Bloc',
+        external_parliament_slug: null,
       },
     ]);
   });
 
-  test('the number of positions equals the vote\'s positions_count', async () => {
+  test("the number of positions equals the vote's positions_count", async () => {
     const { body } = await getJson(`/votes/${vote1}/positions`);
     expect(body.positions).toHaveLength(vote1Item.positions_count);
   });
@@ -279,7 +392,8 @@ describe('GET /votes/{id}/positions', () => {
   test('a tied provincial vote: one yea, one nay, party_at_time null when not given', async () => {
     const { body } = await getJson(`/votes/${vote3}/positions`);
     expect(body.positions.map((p: Json) => [p.position, p.politician_id, p.party_at_time, p.politician_party_current])).toEqual([
-      ['yea', diane, null, 'NDP'], ['nay', emile, null, 'PC'],
+      ['yea', diane, null, 'NDP'],
+      ['nay', emile, null, 'PC'],
     ]);
     const yeas = body.positions.filter((p: Json) => p.position === 'yea').length;
     const nays = body.positions.filter((p: Json) => p.position === 'nay').length;

@@ -17,7 +17,13 @@ const ANY: SearchFilters = { langs: ['en', 'fr'], exclude_presiding: false };
 const en = (w: string) => stem(w, 'en');
 const fr = (w: string) => stem(w, 'fr');
 // One translation per word, both ways (keys are stems of accent-free words, as the query's are).
-const PAIRS: Array<[string, string]> = [['asbestos', 'amiante'], ['shipments', 'expeditions'], ['quarries', 'carrieres'], ['housing', 'logement'], ['prices', 'prix']];
+const PAIRS: Array<[string, string]> = [
+  ['asbestos', 'amiante'],
+  ['shipments', 'expeditions'],
+  ['quarries', 'carrieres'],
+  ['housing', 'logement'],
+  ['prices', 'prix'],
+];
 const lexicon: Lexicon = {
   version: 1,
   en: Object.fromEntries(PAIRS.map(([e, f]) => [en(e), [[fr(f), 1]]])),
@@ -25,26 +31,49 @@ const lexicon: Lexicon = {
 };
 
 const speech = (key: string, i: number, language: Lang, text: string) => ({
-  key, session_key: 'ca/44-1', politician_key: 'p/alice', speaker_name_raw: 'Someone', spoken_at: `2024-06-${String(1 + (i % 28)).padStart(2, '0')}T14:00:00Z`,
-  language, level: 'federal' as const, speech_type: 'floor', text, source_system: 'hoc',
+  key,
+  session_key: 'ca/44-1',
+  politician_key: 'p/alice',
+  speaker_name_raw: 'Someone',
+  spoken_at: `2024-06-${String(1 + (i % 28)).padStart(2, '0')}T14:00:00Z`,
+  language,
+  level: 'federal' as const,
+  speech_type: 'floor',
+  text,
+  source_system: 'hoc',
 });
 
 beforeAll(() => {
   fx = buildFixture((r) => {
-    for (let i = 0; i < 4; i++) r.speeches.push(speech(`t/asbestos-en-${i}`, i, 'en', `Asbestos shipments from the Quebec quarries must end, said member ${i}.`));
-    for (let i = 0; i < 4; i++) r.speeches.push(speech(`t/amiante-fr-${i}`, i, 'fr', `Le député ${i} parle de l'amiante, puis du budget de la défense.`));
-    for (let i = 0; i < 4; i++) r.speeches.push(speech(`t/housing-en-${i}`, i, 'en', `Housing prices keep rising in Vancouver, member ${i} said.`));
-    for (let i = 0; i < 4; i++) r.speeches.push(speech(`t/logement-fr-${i}`, i, 'fr', `Les prix du logement augmentent encore à Montréal, dit le député ${i}.`));
-    for (let i = 0; i < 40; i++) r.speeches.push(speech(`t/filler-${i}`, i, i % 2 ? 'en' : 'fr', `The weather ${i} was fine; il fait beau ${i}.`));
+    for (let i = 0; i < 4; i++)
+      r.speeches.push(speech(`t/asbestos-en-${i}`, i, 'en', `Asbestos shipments from the Quebec quarries must end, said member ${i}.`));
+    for (let i = 0; i < 4; i++)
+      r.speeches.push(speech(`t/amiante-fr-${i}`, i, 'fr', `Le député ${i} parle de l'amiante, puis du budget de la défense.`));
+    for (let i = 0; i < 4; i++)
+      r.speeches.push(speech(`t/housing-en-${i}`, i, 'en', `Housing prices keep rising in Vancouver, member ${i} said.`));
+    for (let i = 0; i < 4; i++)
+      r.speeches.push(speech(`t/logement-fr-${i}`, i, 'fr', `Les prix du logement augmentent encore à Montréal, dit le député ${i}.`));
+    for (let i = 0; i < 40; i++)
+      r.speeches.push(speech(`t/filler-${i}`, i, i % 2 ? 'en' : 'fr', `The weather ${i} was fine; il fait beau ${i}.`));
   });
   src = { queries: createSearchQueries(fx.data.db), vectors: null, embed: null, lexicon };
 });
 afterAll(() => fx.cleanup());
 
 const rowidOf = (key: string) => src.queries.rowidOf(ids.chunk(key, 0))!;
-const search = (stems: string[]) => keywordCandidates(src.queries, stems, { f: ANY, sessionIds: null, limit: 1000, mask: null, passing: null });
-const terms = (q: string) => queryTerms(q, ['en', 'fr']).map((t) => ({ stems: t.stems, byLang: { en: en(t.word.norm), fr: fr(t.word.norm) } }));
-const leads = (q: string) => translationLeads({ queries: src.queries, lexicon, terms: terms(q), langs: ['en', 'fr'], keyword: search(terms(q).flatMap((t) => t.stems)), search });
+const search = (stems: string[]) =>
+  keywordCandidates(src.queries, stems, { f: ANY, sessionIds: null, limit: 1000, mask: null, passing: null });
+const terms = (q: string) =>
+  queryTerms(q, ['en', 'fr']).map((t) => ({ stems: t.stems, byLang: { en: en(t.word.norm), fr: fr(t.word.norm) } }));
+const leads = (q: string) =>
+  translationLeads({
+    queries: src.queries,
+    lexicon,
+    terms: terms(q),
+    langs: ['en', 'fr'],
+    keyword: search(terms(q).flatMap((t) => t.stems)),
+    search,
+  });
 
 describe('translationLeads', () => {
   test('a French query on a debate held in English: the translation explains more of it', () => {
@@ -79,7 +108,8 @@ describe('in the pool', () => {
 
   test('a query whose own words a best chunk holds gets no translated list, whatever its shape weight', async () => {
     const weights = { topic: { keyword: 1, translated: 0.3, vector: 1 } };
-    const rowids = async (o: object) => (await hybridPool(src, 'housing prices', ANY, undefined, { weights, ...o })).candidates.map((c) => c.rowid);
+    const rowids = async (o: object) =>
+      (await hybridPool(src, 'housing prices', ANY, undefined, { weights, ...o })).candidates.map((c) => c.rowid);
     const held = await rowids({});
     expect(held).toContain(rowidOf('t/housing-en-0'));
     expect(held).not.toContain(rowidOf('t/logement-fr-0'));

@@ -14,15 +14,27 @@ let src: CandidateSources;
 const ANY: SearchFilters = { langs: ['en', 'fr'], exclude_presiding: false };
 
 const speech = (key: string, i: number, text: string) => ({
-  key, session_key: 'ca/44-1', politician_key: 'p/alice', speaker_name_raw: 'Someone', spoken_at: `2024-05-${String(1 + (i % 28)).padStart(2, '0')}T14:00:00Z`,
-  language: 'en' as const, level: 'federal' as const, speech_type: 'floor', text, source_system: 'hoc',
+  key,
+  session_key: 'ca/44-1',
+  politician_key: 'p/alice',
+  speaker_name_raw: 'Someone',
+  spoken_at: `2024-05-${String(1 + (i % 28)).padStart(2, '0')}T14:00:00Z`,
+  language: 'en' as const,
+  level: 'federal' as const,
+  speech_type: 'floor',
+  text,
+  source_system: 'hoc',
 });
 
 beforeAll(() => {
   fx = buildFixture((r) => {
     // Five pipeline speeches share "bitumen" and "tanker"; each has one word of its own.
     const own = ['harbour', 'caribou', 'glacier', 'orchard', 'lantern'];
-    own.forEach((w, i) => r.speeches.push(speech(`t/pipe-${i}`, i, `The pipeline will carry bitumen to the tanker terminal, near the ${w}, members said today.`)));
+    own.forEach((w, i) =>
+      r.speeches.push(
+        speech(`t/pipe-${i}`, i, `The pipeline will carry bitumen to the tanker terminal, near the ${w}, members said today.`),
+      ),
+    );
     // Says the same thing without the query word.
     r.speeches.push(speech('t/other-words', 6, 'Diluted bitumen loaded onto a tanker is a risk to the coast.'));
     // Filler: "members" and "said" are in every chunk (too common to add).
@@ -50,7 +62,9 @@ describe('expansionStems', () => {
 
 describe('in the pool', () => {
   test('a chunk saying the same thing in other words is a result, after the chunks holding the query word', async () => {
-    const order = (await hybridPool(src, 'pipeline', ANY, undefined, { expansion: { weight: { keyword: 2 } } })).candidates.map((c) => c.rowid);
+    const order = (await hybridPool(src, 'pipeline', ANY, undefined, { expansion: { weight: { keyword: 2 } } })).candidates.map(
+      (c) => c.rowid,
+    );
     const other = order.indexOf(rowidOf('t/other-words'));
     expect(other).toBeGreaterThanOrEqual(0);
     for (let i = 0; i < 5; i++) expect(order.indexOf(rowidOf(`t/pipe-${i}`))).toBeLessThan(other);

@@ -41,25 +41,35 @@ describe('pairsHeld', () => {
     expect(pairsHeld('Closing the gender pay gap takes years.', 'en', want)).toBe(2);
     expect(pairsHeld('The minister says approvals were slow.', 'en', queryPairs('minister says approvals', ['en']).get('en')!)).toBe(2);
   });
-  test.skipIf(!existsSync(SAMPLES))('equals the adjacent pairs of phraseStems on every paragraph of the real Hansard samples, in both languages', () => {
-    let n = 0, held = 0;
-    for (const file of readdirSync(SAMPLES).filter((f) => f.endsWith('.xml.gz'))) {
-      for (const p of hansardParagraphs(join(SAMPLES, file))) {
-        for (const lang of ['en', 'fr'] as const) {
-          const stems = phraseStems(p.text, lang);
-          const adjacent = new Set(stems.slice(1).map((s, i) => `${stems[i]} ${s}`));
-          // Wanted: three pairs the paragraph holds (its first, middle and last) and one it does not.
-          const want = new Set([...[0, stems.length >> 1, stems.length - 2].filter((i) => i >= 0 && stems[i] !== stems[i + 1]).map((i) => `${stems[i]} ${stems[i + 1]}`), 'zzq yyq']);
-          const expected = [...want].filter((w) => adjacent.has(w)).length;
-          expect(pairsHeld(p.text, lang, want)).toBe(expected);
-          held += expected;
+  test.skipIf(!existsSync(SAMPLES))(
+    'equals the adjacent pairs of phraseStems on every paragraph of the real Hansard samples, in both languages',
+    () => {
+      let n = 0,
+        held = 0;
+      for (const file of readdirSync(SAMPLES).filter((f) => f.endsWith('.xml.gz'))) {
+        for (const p of hansardParagraphs(join(SAMPLES, file))) {
+          for (const lang of ['en', 'fr'] as const) {
+            const stems = phraseStems(p.text, lang);
+            const adjacent = new Set(stems.slice(1).map((s, i) => `${stems[i]} ${s}`));
+            // Wanted: three pairs the paragraph holds (its first, middle and last) and one it does not.
+            const want = new Set([
+              ...[0, stems.length >> 1, stems.length - 2]
+                .filter((i) => i >= 0 && stems[i] !== stems[i + 1])
+                .map((i) => `${stems[i]} ${stems[i + 1]}`),
+              'zzq yyq',
+            ]);
+            const expected = [...want].filter((w) => adjacent.has(w)).length;
+            expect(pairsHeld(p.text, lang, want)).toBe(expected);
+            held += expected;
+          }
+          n++;
         }
-        n++;
       }
-    }
-    expect(n).toBeGreaterThan(5_000);
-    expect(held).toBeGreaterThan(n);
-  }, 60_000);
+      expect(n).toBeGreaterThan(5_000);
+      expect(held).toBeGreaterThan(n);
+    },
+    60_000,
+  );
 });
 
 describe('proximityList', () => {
@@ -69,7 +79,9 @@ describe('proximityList', () => {
     3: 'Kids Help was founded.',
     4: 'Nothing relevant.',
   };
-  const queries = { chunkWordsOf: (ids: number[]) => new Map(ids.map((id) => [id, chunkWords(texts[id], 'en')])) } as unknown as SearchQueries;
+  const queries = {
+    chunkWordsOf: (ids: number[]) => new Map(ids.map((id) => [id, chunkWords(texts[id], 'en')])),
+  } as unknown as SearchQueries;
   test('most pairs first, then keyword order; chunks without a pair are left out', () => {
     expect(proximityList(queries, 'Kids Help Phone', ['en'], [1, 3, 4, 2])).toEqual([2, 3]);
   });

@@ -10,20 +10,38 @@ import type { Lang } from '../../../src/core/text/terms.js';
 /** Posting lists of 1..n rowids newest first, by token `t<n>`; stems with known counts; texts by rowid. */
 function fakeReads() {
   const calls: string[] = [];
-  const counts: Record<string, { docs: number; levels: number[] }> = { housing: { docs: 3, levels: [1, 2] }, zeta: { docs: 1, levels: [1] }, éclair: { docs: 2, levels: [0, 2] } };
+  const counts: Record<string, { docs: number; levels: number[] }> = {
+    housing: { docs: 3, levels: [1, 2] },
+    zeta: { docs: 1, levels: [1] },
+    éclair: { docs: 2, levels: [0, 2] },
+  };
   const texts: Record<number, { text: string; language: Lang }> = {
     1: { text: 'Affordable housing for the families of Canada.', language: 'en' },
     2: { text: "Le logement abordable et l'État.", language: 'fr' },
   };
   const reads: CachedReads<{ rowid: number; text: string; language: Lang }> = {
-    termLevels: (stems) => { calls.push(`terms ${stems.join(',')}`); return new Map(stems.filter((s) => s in counts).sort().map((s) => [s, counts[s]])); },
+    termLevels: (stems) => {
+      calls.push(`terms ${stems.join(',')}`);
+      return new Map(
+        stems
+          .filter((s) => s in counts)
+          .sort()
+          .map((s) => [s, counts[s]]),
+      );
+    },
     postings: (match, limit) => {
       calls.push(`postings ${match} ${limit}`);
       const n = Number(/t(\d+)/.exec(match)![1]);
       return Int32Array.from({ length: Math.min(n, limit) }, (_, i) => n - i);
     },
-    texts: (rowids) => { calls.push(`texts ${rowids.join(',')}`); return new Map(rowids.filter((r) => r in texts).map((r) => [r, texts[r]])); },
-    rows: (rowids) => { calls.push(`rows ${rowids.join(',')}`); return new Map(rowids.filter((r) => r in texts).map((r) => [r, { rowid: r, ...texts[r] }])); },
+    texts: (rowids) => {
+      calls.push(`texts ${rowids.join(',')}`);
+      return new Map(rowids.filter((r) => r in texts).map((r) => [r, texts[r]]));
+    },
+    rows: (rowids) => {
+      calls.push(`rows ${rowids.join(',')}`);
+      return new Map(rowids.filter((r) => r in texts).map((r) => [r, { rowid: r, ...texts[r] }]));
+    },
   };
   return { reads, calls };
 }
@@ -61,7 +79,10 @@ describe('stem counts', () => {
   test('in SQLite order (UTF-8 bytes), stems nobody holds left out, each stem read once', () => {
     const { reads, calls } = fakeReads();
     const c = createQueryCaches(reads);
-    expect([...c.termLevels(['zeta', 'nope', 'housing'])]).toEqual([['housing', { docs: 3, levels: [1, 2] }], ['zeta', { docs: 1, levels: [1] }]]);
+    expect([...c.termLevels(['zeta', 'nope', 'housing'])]).toEqual([
+      ['housing', { docs: 3, levels: [1, 2] }],
+      ['zeta', { docs: 1, levels: [1] }],
+    ]);
     // é sorts after z in UTF-8 (as SQLite's BINARY collation compares).
     expect([...c.termLevels(['éclair', 'zeta', 'nope', 'housing', 'zeta'])].map(([s]) => s)).toEqual(['housing', 'zeta', 'éclair']);
     expect(calls).toEqual(['terms zeta,nope,housing', 'terms éclair']);

@@ -23,7 +23,10 @@ function reference(text: string, lang: Lang, stems: ReadonlySet<string>, width =
     start = text.indexOf(' ', from) + 1 || from;
   }
   let end = Math.min(text.length, start + width);
-  if (end < text.length) { const cut = text.lastIndexOf(' ', end); if (cut > start) end = cut; }
+  if (end < text.length) {
+    const cut = text.lastIndexOf(' ', end);
+    if (cut > start) end = cut;
+  }
   let html = start > 0 ? '…' : '';
   let at = start;
   for (const m of marks) {
@@ -40,8 +43,12 @@ function stemSets(text: string, lang: Lang): Array<Set<string>> {
   const ws = words(text).filter((w) => !isStop(w.norm, lang));
   const at = (i: number) => (ws.length ? stem(ws[Math.max(0, Math.min(ws.length - 1, i))].norm, lang) : 'x');
   return [
-    new Set([at(0)]), new Set([at(ws.length >> 1)]), new Set([at(ws.length - 1)]), new Set([at(3), at(ws.length - 2)]),
-    new Set([stem('nonexistentword', lang)]), new Set(),
+    new Set([at(0)]),
+    new Set([at(ws.length >> 1)]),
+    new Set([at(ws.length - 1)]),
+    new Set([at(3), at(ws.length - 2)]),
+    new Set([stem('nonexistentword', lang)]),
+    new Set(),
   ];
 }
 
@@ -51,7 +58,9 @@ describe('snippet_html', () => {
       ['Mr. Speaker, the <housing> crisis & "affordable" homes: houses, housing, HOUSING.', 'en'],
       [`${'word '.repeat(120)}housing at the very end, past any window`, 'en'],
       ["L'État et le bien-être des logements aujourd'hui: qu'il soit logé, l'habitation.", 'fr'],
-      ['Short.', 'en'], ['', 'en'], [`${'x'.repeat(600)} housing`, 'en'],
+      ['Short.', 'en'],
+      ['', 'en'],
+      [`${'x'.repeat(600)} housing`, 'en'],
     ];
     for (const [text, lang] of texts) {
       for (const q of [['housing'], ['hous'], ['etat', 'logement'], ['etr'], ['word'], []]) {
@@ -62,21 +71,30 @@ describe('snippet_html', () => {
     }
   });
 
-  test.skipIf(!existsSync(SAMPLES))('real Hansard chunks, English and French, early, late and absent matches', () => {
-    let compared = 0;
-    for (const file of readdirSync(SAMPLES).filter((f) => f.endsWith('.xml.gz')).slice(0, 6)) {
-      const lang: Lang = file.includes('-fr') ? 'fr' : 'en';
-      const chunks = chunksOf(hansardParagraphs(join(SAMPLES, file)).map((p) => p.text), 480).slice(0, 60);
-      for (const text of chunks) {
-        // The chunk's words stemmed once (the server keeps them: src/server/search/query-caches.ts) give the same snippet.
-        const kept = chunkWords(text, lang);
-        for (const stems of stemSets(text, lang)) {
-          expect(snippetHtml(text, lang, stems)).toBe(reference(text, lang, stems));
-          expect(snippetHtml(text, lang, stems, {}, kept)).toBe(reference(text, lang, stems));
-          compared++;
+  test.skipIf(!existsSync(SAMPLES))(
+    'real Hansard chunks, English and French, early, late and absent matches',
+    () => {
+      let compared = 0;
+      for (const file of readdirSync(SAMPLES)
+        .filter((f) => f.endsWith('.xml.gz'))
+        .slice(0, 6)) {
+        const lang: Lang = file.includes('-fr') ? 'fr' : 'en';
+        const chunks = chunksOf(
+          hansardParagraphs(join(SAMPLES, file)).map((p) => p.text),
+          480,
+        ).slice(0, 60);
+        for (const text of chunks) {
+          // The chunk's words stemmed once (the server keeps them: src/server/search/query-caches.ts) give the same snippet.
+          const kept = chunkWords(text, lang);
+          for (const stems of stemSets(text, lang)) {
+            expect(snippetHtml(text, lang, stems)).toBe(reference(text, lang, stems));
+            expect(snippetHtml(text, lang, stems, {}, kept)).toBe(reference(text, lang, stems));
+            compared++;
+          }
         }
       }
-    }
-    expect(compared).toBeGreaterThan(300);
-  }, 30_000); // parsing six whole sitting files: 3.6 s with the machine busy, over bun's 5 s default when shared
+      expect(compared).toBeGreaterThan(300);
+    },
+    30_000,
+  ); // parsing six whole sitting files: 3.6 s with the machine busy, over bun's 5 s default when shared
 });

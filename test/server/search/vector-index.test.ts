@@ -15,9 +15,13 @@ import { createVectorIndex, VECTOR_TABLES_SQL } from '../../../src/server/search
 import { CodeBlockWriter } from '../../../build-db/search/write-code-blocks.js';
 
 const rng = seededRandom; // deterministic, so a failure reproduces
-const DIM = 32, N = 200;
+const DIM = 32,
+  N = 200;
 const random = rng(7);
-const unit = (v: Float32Array) => { const n = Math.hypot(...v); return v.map((x) => x / n); };
+const unit = (v: Float32Array) => {
+  const n = Math.hypot(...v);
+  return v.map((x) => x / n);
+};
 const randomUnit = () => unit(Float32Array.from({ length: DIM }, () => random() * 2 - 1));
 const cos = (a: Float32Array, b: Float32Array) => a.reduce((s, x, i) => s + x * b[i], 0) / (Math.hypot(...a) * Math.hypot(...b));
 /** How far a reported similarity may be from the cosine: the query is scored as 16-bit integers
@@ -37,13 +41,24 @@ const insI8 = db.prepare('INSERT INTO chunk_int8 VALUES (?, ?)');
 vectors.forEach((v, i) => {
   insI8.run(i + 1, quantizeInt8(v));
   blocks.add(i + 1, binaryCode(v, codeWords(DIM)), {
-    language: i % 2 ? 'fr' : 'en', level: 'federal', province_territory: '', speech_type: 'floor', spoken_on: '2024-01-01',
-    is_presiding: 0, politician_active: 1, politician_id: '', party: i % 3 ? 'bloc québécois' : 'ndp', session_id: '',
+    language: i % 2 ? 'fr' : 'en',
+    level: 'federal',
+    province_territory: '',
+    speech_type: 'floor',
+    spoken_on: '2024-01-01',
+    is_presiding: 0,
+    politician_active: 1,
+    politician_id: '',
+    party: i % 3 ? 'bloc québécois' : 'ndp',
+    session_id: '',
   });
 });
 blocks.finish();
 const index = createVectorIndex(db, { rescore: 1000 }); // short list = everything: results must be exact
-afterAll(() => { db.close(); rmSync(dir, { recursive: true, force: true }); });
+afterAll(() => {
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 // What the index scores against: each vector scaled so its largest component is ±127, rounded
 // (written here from the definition, not with the index's own code).
@@ -52,7 +67,10 @@ const stored = vectors.map((v) => {
   return Float32Array.from(v, (x) => Math.round(x * scale));
 });
 const exact = (q: Float32Array, keep: (i: number) => boolean = () => true) =>
-  stored.map((v, i) => ({ rowid: i + 1, similarity: cos(q, v) })).filter((_, i) => keep(i)).sort((a, b) => b.similarity - a.similarity);
+  stored
+    .map((v, i) => ({ rowid: i + 1, similarity: cos(q, v) }))
+    .filter((_, i) => keep(i))
+    .sort((a, b) => b.similarity - a.similarity);
 
 describe('vector index', () => {
   test('the stored int8 vectors keep cosine similarities within 0.01 of the float ones', () => {
@@ -71,13 +89,22 @@ describe('vector index', () => {
   test('a filter applies during the scan: every neighbour passes it and none is missing', () => {
     const q = randomUnit();
     const got = index.nearest(q, 15, { ...ANY, langs: ['fr'] }, null);
-    expect(got.map((n) => n.rowid)).toEqual(exact(q, (i) => i % 2 === 1).slice(0, 15).map((n) => n.rowid));
+    expect(got.map((n) => n.rowid)).toEqual(
+      exact(q, (i) => i % 2 === 1)
+        .slice(0, 15)
+        .map((n) => n.rowid),
+    );
   });
 
   test('ranked by the probe, similarity reported to the reference vector', () => {
-    const q = randomUnit(), probe = randomUnit();
+    const q = randomUnit(),
+      probe = randomUnit();
     const got = index.nearest(probe, 10, ANY, null, q);
-    expect(got.map((n) => n.rowid)).toEqual(exact(probe).slice(0, 10).map((n) => n.rowid));
+    expect(got.map((n) => n.rowid)).toEqual(
+      exact(probe)
+        .slice(0, 10)
+        .map((n) => n.rowid),
+    );
     for (const n of got) near(n.similarity, cos(q, stored[n.rowid - 1]), q);
   });
 
@@ -112,8 +139,16 @@ describe('rowids with gaps (a file whose chunks are not numbered one after anoth
   vectors.forEach((v, i) => {
     ins.run(rowidOf(i), quantizeInt8(v));
     w.add(rowidOf(i), binaryCode(v, codeWords(DIM)), {
-      language: i % 2 ? 'fr' : 'en', level: 'federal', province_territory: '', speech_type: 'floor', spoken_on: '2024-01-01',
-      is_presiding: 0, politician_active: 1, politician_id: '', party: '', session_id: '',
+      language: i % 2 ? 'fr' : 'en',
+      level: 'federal',
+      province_territory: '',
+      speech_type: 'floor',
+      spoken_on: '2024-01-01',
+      is_presiding: 0,
+      politician_active: 1,
+      politician_id: '',
+      party: '',
+      session_id: '',
     });
   });
   w.finish();
@@ -122,9 +157,16 @@ describe('rowids with gaps (a file whose chunks are not numbered one after anoth
 
   test('nearest, filtered nearest, similarities and the row mask are those of the dense file, at the other rowids', () => {
     const q = randomUnit();
-    expect(gi.nearest(q, 10, ANY, null).map((n) => n.rowid)).toEqual(exact(q).slice(0, 10).map((n) => rowidOf(n.rowid - 1)));
-    expect(gi.nearest(q, 12, { ...ANY, langs: ['fr'] }, null).map((n) => n.rowid))
-      .toEqual(exact(q, (i) => i % 2 === 1).slice(0, 12).map((n) => rowidOf(n.rowid - 1)));
+    expect(gi.nearest(q, 10, ANY, null).map((n) => n.rowid)).toEqual(
+      exact(q)
+        .slice(0, 10)
+        .map((n) => rowidOf(n.rowid - 1)),
+    );
+    expect(gi.nearest(q, 12, { ...ANY, langs: ['fr'] }, null).map((n) => n.rowid)).toEqual(
+      exact(q, (i) => i % 2 === 1)
+        .slice(0, 12)
+        .map((n) => rowidOf(n.rowid - 1)),
+    );
     const s = gi.similarities(q, [rowidOf(49), rowidOf(49) + 1, 4]);
     expect([...s.keys()]).toEqual([rowidOf(49)]);
     near(s.get(rowidOf(49)), cos(q, stored[49]), q);
@@ -141,7 +183,11 @@ describe('int8 vectors kept between searches', () => {
   test('keeping none, a few (evicting all the time) or all of them gives the same answers', () => {
     const indexes = [0, 7 * DIM, 1 << 20].map((keepBytes) => createVectorIndex(db, { rescore: 1000, keepBytes }));
     const answers = indexes.map(() => [] as unknown[]);
-    const asked = Array.from({ length: 40 }, () => ({ q: randomUnit(), probe: randomUnit(), ids: Array.from({ length: 12 }, () => 1 + Math.floor(random() * (N + 5))) }));
+    const asked = Array.from({ length: 40 }, () => ({
+      q: randomUnit(),
+      probe: randomUnit(),
+      ids: Array.from({ length: 12 }, () => 1 + Math.floor(random() * (N + 5))),
+    }));
     for (const [x, index] of indexes.entries()) {
       for (const { q, probe, ids } of asked) {
         answers[x].push(index.nearest(probe, 20, ANY, null, q), index.nearest(q, 7, { ...ANY, langs: ['fr'] }, null));
@@ -152,7 +198,11 @@ describe('int8 vectors kept between searches', () => {
     expect(answers[1]).toEqual(answers[0]);
     expect(answers[2]).toEqual(answers[0]);
     // The answers are right, not only alike: the first probe's neighbours by exact cosine.
-    expect((answers[0][0] as Array<{ rowid: number }>).map((n) => n.rowid)).toEqual(exact(asked[0].probe).slice(0, 20).map((n) => n.rowid));
+    expect((answers[0][0] as Array<{ rowid: number }>).map((n) => n.rowid)).toEqual(
+      exact(asked[0].probe)
+        .slice(0, 20)
+        .map((n) => n.rowid),
+    );
     const [none, few, all] = indexes.map((i) => i.cacheStats());
     expect([none.entries, none.hits, none.maxBytes]).toEqual([0, 0, 0]);
     expect([few.entries, few.maxBytes]).toEqual([7, 7 * DIM]);
@@ -164,7 +214,8 @@ describe('int8 vectors kept between searches', () => {
 
 describe('feedbackProbe', () => {
   test('unit length, closer to the feedback than the query was, and still closest to the query', () => {
-    const q = randomUnit(), fb = randomUnit();
+    const q = randomUnit(),
+      fb = randomUnit();
     const p = feedbackProbe(q, fb, 0.35);
     expect(Math.hypot(...p)).toBeCloseTo(1, 5);
     expect(cos(p, fb)).toBeGreaterThan(cos(q, fb));

@@ -33,14 +33,21 @@ afterAll(async () => {
   data.close();
 });
 
-interface Item { text: string; language: string; similarity: number | null }
+interface Item {
+  text: string;
+  language: string;
+  similarity: number | null;
+}
 const get = async <T>(path: string) => (await (await app.request(`${API_PREFIX}${path}`)).json()) as T;
 const holding = (forms: RegExp, lang?: string) => chunks.filter((c) => (!lang || c.language === lang) && forms.test(c.text)).length;
 const word = (forms: string) => new RegExp(`(?<![\\p{L}\\p{N}])(?:${forms})(?![\\p{L}\\p{N}])`, 'iu');
 
 describe.skipIf(!available)('word families on the real file', () => {
   test.each([
-    ['housing', 'housings?'], ['police', 'police|policed|polices|policing'], ['riding', 'ridings?'], ['university', 'universit(?:y|ies)'],
+    ['housing', 'housings?'],
+    ['police', 'police|policed|polices|policing'],
+    ['riding', 'ridings?'],
+    ['university', 'universit(?:y|ies)'],
   ])('%s: total and /count agree, within 10 %% of the chunks holding its forms', async (q, forms) => {
     const held = holding(word(forms));
     const page = await get<{ total: number; items: Item[] }>(`/search/speeches?q=${q}&include_count=true&limit=50`);
@@ -68,6 +75,7 @@ describe.skipIf(!available)('word families on the real file', () => {
     for (const it of first) expect({ language: it.language, holds: forms.test(it.text) }).toEqual({ language: 'fr', holds: true });
     // Nothing is a match by a negative similarity alone: an English result must be reached by the
     // translation (it holds a translated word) or be similar to the query.
-    for (const it of page.items) if (!forms.test(it.text)) expect(it.language === 'en' && (it.similarity ?? -1) < 0 && /\blogg/i.test(it.text)).toBe(false);
+    for (const it of page.items)
+      if (!forms.test(it.text)) expect(it.language === 'en' && (it.similarity ?? -1) < 0 && /\blogg/i.test(it.text)).toBe(false);
   });
 });

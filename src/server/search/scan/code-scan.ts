@@ -23,7 +23,11 @@ export function scanThreadsFor(setting: ScanThreads, n: number, cores = availabl
   return usesThreads(setting, n, SPLIT_FROM) && (setting === 'always' || cores > 1) ? 2 : 1;
 }
 
-const POPCOUNT = Uint8Array.from({ length: 256 }, (_, b) => { let c = 0; for (let x = b; x; x >>= 1) c += x & 1; return c; });
+const POPCOUNT = Uint8Array.from({ length: 256 }, (_, b) => {
+  let c = 0;
+  for (let x = b; x; x >>= 1) c += x & 1;
+  return c;
+});
 
 export class CodeScan {
   private readonly bytes: number;
@@ -54,7 +58,11 @@ export class CodeScan {
    *  selection's output region is that long: 4 bytes an entry otherwise, 32 MB at 8 M chunks);
    *  `wasm: false` takes the JavaScript passes (what runs without WebAssembly SIMD; tests compare the two);
    *  `threads: 2` scans half the codes on a second thread (scan-helper.ts) where it can start. */
-  constructor(readonly n: number, readonly words: number, { wasm = true, maxShortlist = n, threads = 1 }: { wasm?: boolean; maxShortlist?: number; threads?: 1 | 2 } = {}) {
+  constructor(
+    readonly n: number,
+    readonly words: number,
+    { wasm = true, maxShortlist = n, threads = 1 }: { wasm?: boolean; maxShortlist?: number; threads?: 1 | 2 } = {},
+  ) {
     this.maxShortlist = Math.max(0, Math.min(n, maxShortlist));
     this.bytes = words * 16;
     const codesEnd = n * this.bytes;
@@ -73,24 +81,40 @@ export class CodeScan {
     this.u8 = new Uint8Array(this.memory.buffer);
     this.dist = new Uint16Array(this.memory.buffer, distAt, n);
     let hamming: HammingFn | null = null;
-    try { hamming = wasm ? instantiateHamming(this.memory, words) : null; } catch { hamming = null; }
+    try {
+      hamming = wasm ? instantiateHamming(this.memory, words) : null;
+    } catch {
+      hamming = null;
+    }
     this.hamming = hamming;
     let passes: SelectFns | null = null;
-    try { passes = wasm ? instantiateSelect(this.memory) : null; } catch { passes = null; }
+    try {
+      passes = wasm ? instantiateSelect(this.memory) : null;
+    } catch {
+      passes = null;
+    }
     this.passes = passes;
     this.helper = shared && hamming ? startScanHelper({ memory: this.memory, module: hammingModule(words, true), controlAt }) : null;
   }
 
   /** Whether a second thread scans half the codes. */
-  get threads(): 1 | 2 { return this.helper?.alive ? 2 : 1; }
+  get threads(): 1 | 2 {
+    return this.helper?.alive ? 2 : 1;
+  }
 
   /** Scans whose second half the helper thread ran. */
-  get helped(): number { return this.helper?.helped ?? 0; }
+  get helped(): number {
+    return this.helper?.helped ?? 0;
+  }
 
   /** Stops the helper thread, if any (the scan goes on, on one thread). */
-  close() { this.helper?.close(); }
+  close() {
+    this.helper?.close();
+  }
 
-  get simd() { return this.hamming !== null; }
+  get simd() {
+    return this.hamming !== null;
+  }
 
   /** Appends the next code (entries are numbered in the order they are added). */
   push(code: Uint8Array) {
@@ -100,7 +124,8 @@ export class CodeScan {
 
   /** Appends `count` codes stored one after another (a block of src/core/data-file/code-blocks.ts). */
   pushMany(codes: Uint8Array, count: number) {
-    if (codes.byteLength !== count * this.bytes) throw new Error(`code scan: ${codes.byteLength} bytes for ${count} codes of ${this.bytes}`);
+    if (codes.byteLength !== count * this.bytes)
+      throw new Error(`code scan: ${codes.byteLength} bytes for ${count} codes of ${this.bytes}`);
     this.u8.set(codes, this.filled * this.bytes);
     this.filled += count;
   }
@@ -108,7 +133,8 @@ export class CodeScan {
   /** Each entry's distance to `query` in `dist`: the JavaScript pass, without a mask (`shortlist`
    *  applies it); the WebAssembly one is `shortlistWasm`'s. */
   private distancesJs(query: Uint8Array) {
-    const { u8, bytes, dist } = this, queryAt = this.queryAt;
+    const { u8, bytes, dist } = this,
+      queryAt = this.queryAt;
     u8.set(query.subarray(0, bytes), queryAt);
     for (let i = 0, p = 0; i < this.filled; i++) {
       let d = 0;
@@ -124,16 +150,21 @@ export class CodeScan {
     if (r > this.maxShortlist) throw new RangeError(`code scan: a short list of ${r} asked, at most ${this.maxShortlist}`);
     if (this.hamming && this.passes) return this.shortlistWasm(query, r, mask, this.hamming, this.passes);
     this.distancesJs(query);
-    const n = this.filled, dist = this.dist, hist = new Uint32Array(this.bins);
+    const n = this.filled,
+      dist = this.dist,
+      hist = new Uint32Array(this.bins);
     // A mask holds 0 or 1 (FilterColumns.mask): added, not tested, so that a filter passing entries
     // at random costs no mispredicted branch per entry.
-    if (mask) { for (let i = 0; i < n; i++) hist[dist[i]] += mask[i]; }
-    else for (let i = 0; i < n; i++) hist[dist[i]]++;
+    if (mask) {
+      for (let i = 0; i < n; i++) hist[dist[i]] += mask[i];
+    } else for (let i = 0; i < n; i++) hist[dist[i]]++;
     // The distance threshold whose ball holds r entries; ties at it are taken in entry order.
-    let t = 0, below = 0;
+    let t = 0,
+      below = 0;
     while (t < hist.length - 1 && below + hist[t] < r) below += hist[t++];
     const out = new Int32Array(Math.min(r, below + hist[t]));
-    let j = 0, ties = out.length - below;
+    let j = 0,
+      ties = out.length - below;
     // Few entries are within t (r of up to a million): the distance is tested first, the mask only
     // for those.
     for (let i = 0; i < n && j < out.length; i++) {
@@ -148,7 +179,8 @@ export class CodeScan {
    *  (hamming-wasm.ts: an entry the mask drops gets a distance past every threshold), then the
    *  selection (select-wasm.ts). */
   private shortlistWasm(query: Uint8Array, r: number, mask: Uint8Array | null, hamming: HammingFn, { select }: SelectFns): Int32Array {
-    const n = this.filled, buffer = this.memory.buffer;
+    const n = this.filled,
+      buffer = this.memory.buffer;
     this.u8.set(query.subarray(0, this.bytes), this.queryAt);
     const counts = new Uint32Array(buffer, this.histAt, 2 * HISTOGRAMS * this.bins);
     counts.fill(0);
@@ -157,11 +189,20 @@ export class CodeScan {
       this.copiedMask = mask;
       this.copiedEntries = n;
     }
-    const distAt = this.dist.byteOffset, maskAt = mask ? this.maskAt : 0, helper = this.helper;
+    const distAt = this.dist.byteOffset,
+      maskAt = mask ? this.maskAt : 0,
+      helper = this.helper;
     if (helper?.alive && n >= SPLIT_MIN) {
       // The helper scans the second half into histograms of its own, this thread the first.
       const half = n >> 1;
-      const call: HammingCall = [this.queryAt, half * this.bytes, n - half, distAt + half * 2, mask ? maskAt + half : 0, this.histAt + HISTOGRAMS * this.bins * 4];
+      const call: HammingCall = [
+        this.queryAt,
+        half * this.bytes,
+        n - half,
+        distAt + half * 2,
+        mask ? maskAt + half : 0,
+        this.histAt + HISTOGRAMS * this.bins * 4,
+      ];
       helper.offer(call);
       hamming(this.queryAt, 0, half, distAt, maskAt, this.histAt);
       helper.finish(() => hamming(...call));
@@ -171,7 +212,8 @@ export class CodeScan {
     for (let h = 1; h < 2 * HISTOGRAMS; h++) for (let d = 0; d < this.bins; d++) hist[d] += counts[h * this.bins + d];
     // The threshold stops at the largest real distance: the entries past it are those dropped.
     const last = outside(this.words) - 1;
-    let t = 0, below = 0;
+    let t = 0,
+      below = 0;
     while (t < last && below + hist[t] < r) below += hist[t++];
     const count = Math.min(r, below + hist[t]);
     const j = select(this.dist.byteOffset, n, t, count - below, this.outAt, count);

@@ -8,18 +8,21 @@ import { dayNumber, FILTER_COLUMNS, type FilterRow } from '../../../core/data-fi
 import { valueFilters } from '../value-filters.js';
 import type { CodeBlock } from '../../../core/data-file/code-blocks.js';
 
-
-
 class DictColumn {
   readonly dict = new Map<string, number>();
   readonly values: string[] = [];
   codes: Uint8Array | Uint16Array | Uint32Array;
-  constructor(n: number) { this.codes = new Uint32Array(n); }
+  constructor(n: number) {
+    this.codes = new Uint32Array(n);
+  }
   /** Takes a stored dictionary (code order); the codes then take the fewest bytes that hold them. */
   useDictionary(values: string[]) {
     this.dict.clear();
     this.values.length = 0;
-    values.forEach((v, c) => { this.dict.set(v, c); this.values.push(v); });
+    values.forEach((v, c) => {
+      this.dict.set(v, c);
+      this.values.push(v);
+    });
     const n = this.codes.length;
     this.codes = values.length <= 256 ? new Uint8Array(n) : values.length <= 65_536 ? new Uint16Array(n) : new Uint32Array(n);
   }
@@ -28,7 +31,10 @@ class DictColumn {
   set(i: number, value: string) {
     // Rows arrive in time order, so neighbours mostly share a session, a party, a speaker: one
     // comparison instead of a hash lookup per value while loading a million rows.
-    if (value === this.last) { this.codes[i] = this.lastCode; return; }
+    if (value === this.last) {
+      this.codes[i] = this.lastCode;
+      return;
+    }
     let c = this.dict.get(value);
     if (c === undefined) {
       this.dict.set(value, (c = this.dict.size));
@@ -44,12 +50,14 @@ class DictColumn {
     let any = false;
     for (const v of values) {
       const c = this.dict.get(v);
-      if (c !== undefined) { t[c] = 1; any = true; }
+      if (c !== undefined) {
+        t[c] = 1;
+        any = true;
+      }
     }
     return any ? t : null;
   }
 }
-
 
 export class FilterColumns {
   private readonly str: Record<ValueColumn, DictColumn>;
@@ -65,13 +73,19 @@ export class FilterColumns {
   }
 
   set(i: number, r: FilterRow) {
-    this.setValues(i, FILTER_COLUMNS.map((k) => r[k]), 0);
+    this.setValues(
+      i,
+      FILTER_COLUMNS.map((k) => r[k]),
+      0,
+    );
   }
 
   /** The same from the values of FILTER_COLUMNS, starting at `values[at]`. */
   setValues(i: number, values: unknown[], at: number) {
-    const [language, level, province, speechType, spokenOn, presiding, active, politician, party, session] = values.slice(at, at + FILTER_COLUMNS.length) as
-      [string, string, string, string, string, number, number, string, string, string];
+    const [language, level, province, speechType, spokenOn, presiding, active, politician, party, session] = values.slice(
+      at,
+      at + FILTER_COLUMNS.length,
+    ) as [string, string, string, string, string, number, number, string, string, string];
     const str = this.str;
     str.language.set(i, language ?? '');
     str.level.set(i, level ?? '');
@@ -114,17 +128,36 @@ export class FilterColumns {
     const passes: Array<(mask: Uint8Array) => void> = [];
     let empty = false;
     for (const [k, values] of valueFilters(f, sessionIds)) {
-      const t = this.str[k].table(values), codes = this.str[k].codes;
+      const t = this.str[k].table(values),
+        codes = this.str[k].codes;
       if (!t) empty = true;
-      else passes.push((m) => { for (let i = 0; i < m.length; i++) if (m[i] && !t[codes[i]]) m[i] = 0; });
+      else
+        passes.push((m) => {
+          for (let i = 0; i < m.length; i++) if (m[i] && !t[codes[i]]) m[i] = 0;
+        });
     }
     const { day, presiding, active } = this;
-    if (f.from) { const from = dayNumber(f.from); passes.push((m) => { for (let i = 0; i < m.length; i++) if (day[i] < from) m[i] = 0; }); }
-    if (f.to) { const to = dayNumber(f.to); passes.push((m) => { for (let i = 0; i < m.length; i++) if (day[i] > to) m[i] = 0; }); }
-    if (f.exclude_presiding) passes.push((m) => { for (let i = 0; i < m.length; i++) if (presiding[i]) m[i] = 0; });
+    if (f.from) {
+      const from = dayNumber(f.from);
+      passes.push((m) => {
+        for (let i = 0; i < m.length; i++) if (day[i] < from) m[i] = 0;
+      });
+    }
+    if (f.to) {
+      const to = dayNumber(f.to);
+      passes.push((m) => {
+        for (let i = 0; i < m.length; i++) if (day[i] > to) m[i] = 0;
+      });
+    }
+    if (f.exclude_presiding)
+      passes.push((m) => {
+        for (let i = 0; i < m.length; i++) if (presiding[i]) m[i] = 0;
+      });
     if (f.politician_active) {
       const want = f.politician_active === 'active' ? 1 : 0;
-      passes.push((m) => { for (let i = 0; i < m.length; i++) if (active[i] !== want) m[i] = 0; });
+      passes.push((m) => {
+        for (let i = 0; i < m.length; i++) if (active[i] !== want) m[i] = 0;
+      });
     }
     if (!passes.length && !empty) return null;
     const mask = new Uint8Array(lead + this.n).subarray(lead);

@@ -19,7 +19,14 @@
 
 import { get, I32, i32, isShared, leb, memoryImport, name, section, set, simd, simdMem, tee, V128, vec } from './wasm-encoding.js';
 
-const add = 0x6a, mul = 0x6c, ltU = 0x49, eqz = 0x45, load8u = 0x2d, load = 0x28, store = 0x36, and = 0x71;
+const add = 0x6a,
+  mul = 0x6c,
+  ltU = 0x49,
+  eqz = 0x45,
+  load8u = 0x2d,
+  load = 0x28,
+  store = 0x36,
+  and = 0x71;
 
 /** The distance given to an entry its mask drops: past every real distance (0..words·128). */
 export const outside = (words: number) => words * 128 + 1;
@@ -41,37 +48,113 @@ export function hammingModule(words: number, shared = false): Uint8Array {
   }
   // Horizontal sum: u8 lanes → u16 → u32, then the four u32 lanes, left on the stack.
   const distance = [
-    ...perCode, ...simd(0x7d), ...simd(0x7f), ...set(ACC),
-    ...get(ACC), ...simd(0x1b, 0), ...get(ACC), ...simd(0x1b, 1), add, ...get(ACC), ...simd(0x1b, 2), add, ...get(ACC), ...simd(0x1b, 3), add,
+    ...perCode,
+    ...simd(0x7d),
+    ...simd(0x7f),
+    ...set(ACC),
+    ...get(ACC),
+    ...simd(0x1b, 0),
+    ...get(ACC),
+    ...simd(0x1b, 1),
+    add,
+    ...get(ACC),
+    ...simd(0x1b, 2),
+    add,
+    ...get(ACC),
+    ...simd(0x1b, 3),
+    add,
   ];
   // The loop over the codes, with or without the mask (two loops: the test costs the plain scan ~10 %).
   const loop = (masked: boolean) => [
-    0x03, 0x40,
+    0x03,
+    0x40,
     ...(masked
-      // read the code only when its mask byte is set
-      ? [...get(MASK), ...get(I), add, load8u, 0, 0, 0x04, I32, ...distance, 0x05, ...i32(outside(words)), 0x0b]
+      ? // read the code only when its mask byte is set
+        [...get(MASK), ...get(I), add, load8u, 0, 0, 0x04, I32, ...distance, 0x05, ...i32(outside(words)), 0x0b]
       : distance),
     ...set(D),
-    ...get(OUT), ...get(I), ...i32(2), mul, add, ...get(D), 0x3b, 1, 0, // i32.store16 align 2
+    ...get(OUT),
+    ...get(I),
+    ...i32(2),
+    mul,
+    add,
+    ...get(D),
+    0x3b,
+    1,
+    0, // i32.store16 align 2
     // hist[(i & 3) · bins + d] += 1: four histograms in turn, so that equal distances in a row do
     // not each wait for the previous count's store (the caller adds the four up)
-    ...get(HIST), ...get(I), ...i32(HISTOGRAMS - 1), and, ...i32(histogramBins(words) * 4), mul, add, ...get(D), ...i32(4), mul, add, ...tee(D),
-    ...get(D), load, 2, 0, ...i32(1), add, store, 2, 0,
-    ...get(P), ...i32(words * 16), add, ...set(P),
-    ...get(I), ...i32(1), add, ...tee(I), ...get(N), ltU, 0x0d, 0, // br_if i < n
+    ...get(HIST),
+    ...get(I),
+    ...i32(HISTOGRAMS - 1),
+    and,
+    ...i32(histogramBins(words) * 4),
+    mul,
+    add,
+    ...get(D),
+    ...i32(4),
+    mul,
+    add,
+    ...tee(D),
+    ...get(D),
+    load,
+    2,
+    0,
+    ...i32(1),
+    add,
+    store,
+    2,
+    0,
+    ...get(P),
+    ...i32(words * 16),
+    add,
+    ...set(P),
+    ...get(I),
+    ...i32(1),
+    add,
+    ...tee(I),
+    ...get(N),
+    ltU,
+    0x0d,
+    0, // br_if i < n
     0x0b,
   ];
   const body = [
-    ...vec([[3, I32], [1 + words, V128]]),
+    ...vec([
+      [3, I32],
+      [1 + words, V128],
+    ]),
     ...Array.from({ length: words }, (_, w) => [...get(QUERY), ...simdMem(0x00, 0, w * 16), ...set(q(w))]).flat(),
-    ...i32(0), ...set(I),
-    ...get(1), ...set(P),
-    ...get(N), ...i32(0), 0x46 /* i32.eq */, 0x04, 0x40 /* if */, 0x0f /* return */, 0x0b,
-    ...get(MASK), eqz, 0x04, 0x40, ...loop(false), 0x05, ...loop(true), 0x0b,
+    ...i32(0),
+    ...set(I),
+    ...get(1),
+    ...set(P),
+    ...get(N),
+    ...i32(0),
+    0x46 /* i32.eq */,
+    0x04,
+    0x40 /* if */,
+    0x0f /* return */,
+    0x0b,
+    ...get(MASK),
+    eqz,
+    0x04,
+    0x40,
+    ...loop(false),
+    0x05,
+    ...loop(true),
+    0x0b,
     0x0b,
   ];
   return new Uint8Array([
-    0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
+    0x00,
+    0x61,
+    0x73,
+    0x6d,
+    0x01,
+    0x00,
+    0x00,
+    0x00,
     ...section(1, vec([[0x60, ...vec([[I32], [I32], [I32], [I32], [I32], [I32]]), 0]])),
     ...memoryImport(shared),
     ...section(3, vec([[0]])),

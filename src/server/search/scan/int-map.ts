@@ -30,7 +30,8 @@ export class IntMap {
 
   /** The slot holding `key`, or -1. */
   private find(key: number): number {
-    const { keys, stamps, stamp } = this, last = keys.length - 1;
+    const { keys, stamps, stamp } = this,
+      last = keys.length - 1;
     for (let i = this.home(key); ; i = (i + 1) & last) {
       if (stamps[i] !== stamp) return -1;
       if (keys[i] === key) return i;
@@ -48,10 +49,14 @@ export class IntMap {
 
   set(key: number, value: number): void {
     if ((this.size + 1) * 2 > this.keys.length) this.grow();
-    const { keys, stamps, stamp } = this, last = keys.length - 1;
+    const { keys, stamps, stamp } = this,
+      last = keys.length - 1;
     let i = this.home(key);
     for (; stamps[i] === stamp; i = (i + 1) & last) {
-      if (keys[i] === key) { this.values[i] = value; return; }
+      if (keys[i] === key) {
+        this.values[i] = value;
+        return;
+      }
     }
     stamps[i] = stamp;
     keys[i] = key;
@@ -62,7 +67,8 @@ export class IntMap {
   delete(key: number): boolean {
     let i = this.find(key);
     if (i < 0) return false;
-    const { keys, values, stamps, stamp } = this, last = keys.length - 1;
+    const { keys, values, stamps, stamp } = this,
+      last = keys.length - 1;
     // Backward shift: move up each later entry of the run whose home is not between the hole and it.
     for (let j = (i + 1) & last; stamps[j] === stamp; j = (j + 1) & last) {
       const h = this.home(keys[j]);

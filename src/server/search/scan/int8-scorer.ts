@@ -33,7 +33,10 @@ export class Int8Scorer {
   private offsets = new Int32Array(0);
   private pick = new Int32Array(0);
 
-  constructor(readonly dim: number, readonly slots = 0) {
+  constructor(
+    readonly dim: number,
+    readonly slots = 0,
+  ) {
     this.slotsAt = Math.ceil((dim * 2) / 16) * 16;
     if (dim > 0 && dim % 16 === 0) {
       try {
@@ -48,7 +51,9 @@ export class Int8Scorer {
     this.reserve(0);
   }
 
-  get simd() { return this.cosinesFn !== null; }
+  get simd() {
+    return this.cosinesFn !== null;
+  }
 
   /** Loads `count` vectors stored one after another in `bytes` (count × dim bytes). */
   load(bytes: Uint8Array, count: number) {
@@ -67,7 +72,8 @@ export class Int8Scorer {
     const dim = this.dim;
     if (bytes.byteLength !== n * dim) throw new Error(`int8 scorer: ${bytes.byteLength} bytes for ${n} vectors of ${dim}`);
     if (this.count + n > this.capacity) throw new Error(`int8 scorer: batch of ${this.capacity} full`);
-    const first = this.count, at = this.readAt + first * dim;
+    const first = this.count,
+      at = this.readAt + first * dim;
     this.u8.set(bytes, at);
     for (let j = 0; j < n; j++) this.offsets[first + j] = at + j * dim;
     this.count += n;
@@ -89,7 +95,9 @@ export class Int8Scorer {
   }
 
   /** Vectors in the batch. */
-  get size() { return this.count; }
+  get size() {
+    return this.count;
+  }
 
   /** Vector `i` of the batch (a view: valid until the next batch). */
   vector(i: number): Int8Array {
@@ -116,9 +124,11 @@ export class Int8Scorer {
   }
 
   private run(query: Float32Array, offsetsAt: number, n: number) {
-    const dim = this.dim, buffer = this.u8.buffer;
+    const dim = this.dim,
+      buffer = this.u8.buffer;
     if (query.length !== dim) throw new Error(`int8 scorer: a query of ${query.length} for vectors of ${dim}`);
-    const cosines = new Float64Array(buffer, this.outAt, n), inverseNorms = new Float64Array(buffer, this.invAt, n);
+    const cosines = new Float64Array(buffer, this.outAt, n),
+      inverseNorms = new Float64Array(buffer, this.invAt, n);
     const q16 = new Int16Array(buffer, 0, dim);
     const step = query16(query, q16);
     if (this.cosinesFn) {
@@ -139,8 +149,11 @@ export class Int8Scorer {
     if (count <= this.capacity && this.u8.byteLength) return;
     const capacity = Math.max(count, 2 * this.capacity, 1024);
     const dim = this.dim;
-    const outAt = this.slotsAt + Math.ceil((this.slots * dim) / 8) * 8, invAt = outAt + capacity * 8;
-    const offsetsAt = invAt + capacity * 8, pickAt = offsetsAt + capacity * 4, readAt = pickAt + capacity * 4;
+    const outAt = this.slotsAt + Math.ceil((this.slots * dim) / 8) * 8,
+      invAt = outAt + capacity * 8;
+    const offsetsAt = invAt + capacity * 8,
+      pickAt = offsetsAt + capacity * 4,
+      readAt = pickAt + capacity * 4;
     const bytes = readAt + capacity * dim;
     if (this.memory) {
       const need = Math.ceil(bytes / PAGE) - this.memory.buffer.byteLength / PAGE;

@@ -27,7 +27,12 @@ export class Int8Slots {
   private counts = { hits: 0, misses: 0, evictions: 0 };
 
   /** `slots` slots for entries numbered 0 … entries - 1; `vectorBytes` only sizes the stats. */
-  constructor(readonly entries: number, readonly slots: number, private readonly vectorBytes = 0, { denseBytes = DENSE_BYTES } = {}) {
+  constructor(
+    readonly entries: number,
+    readonly slots: number,
+    private readonly vectorBytes = 0,
+    { denseBytes = DENSE_BYTES } = {},
+  ) {
     this.slotOf = entries * 4 <= denseBytes ? new DenseIntMap(entries) : new IntMap(slots);
     this.entryAt = new Int32Array(slots).fill(-1);
     this.used = new Uint8Array(slots);
@@ -42,7 +47,10 @@ export class Int8Slots {
   /** The slot keeping `entry` (marked used), or -1. */
   find(entry: number): number {
     const s = this.slotOf.get(entry);
-    if (s < 0) { this.counts.misses++; return -1; }
+    if (s < 0) {
+      this.counts.misses++;
+      return -1;
+    }
     this.counts.hits++;
     this.used[s] = 1;
     this.pinned[s] = this.batch;
@@ -56,7 +64,8 @@ export class Int8Slots {
     let s: number;
     if (this.filled < this.slots) s = this.filled++;
     else {
-      const { used, pinned, batch } = this, n = this.slots;
+      const { used, pinned, batch } = this,
+        n = this.slots;
       let h = this.hand;
       // Two turns at most: the first clears every reference bit it passes.
       for (let steps = 0; used[h] || pinned[h] === batch; steps++) {

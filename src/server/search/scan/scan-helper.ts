@@ -17,7 +17,11 @@
 import { Worker } from 'node:worker_threads';
 import { isShared } from './wasm-encoding.js';
 
-const IDLE = 0, OFFERED = 1, TAKEN = 2, DONE = 3, QUIT = 4;
+const IDLE = 0,
+  OFFERED = 1,
+  TAKEN = 2,
+  DONE = 3,
+  QUIT = 4;
 /** Bytes of the shared memory the hand-over uses: the state and the call's six arguments (i32 each). */
 export const CONTROL_BYTES = 32;
 
@@ -88,7 +92,8 @@ export function startScanHelper({ memory, module, controlAt, timeoutMs = 10_000 
   } catch {
     return null;
   }
-  let alive = true, helped = 0;
+  let alive = true,
+    helped = 0;
   const stop = () => {
     if (!alive) return;
     alive = false;
@@ -97,23 +102,38 @@ export function startScanHelper({ memory, module, controlAt, timeoutMs = 10_000 
     worker.terminate().catch(() => {});
   };
   // A thread that fails to start, or stops, takes no call: each one offered is taken back.
-  worker.on('error', () => { alive = false; });
-  worker.on('exit', () => { alive = false; });
+  worker.on('error', () => {
+    alive = false;
+  });
+  worker.on('exit', () => {
+    alive = false;
+  });
   worker.unref();
   return {
-    get alive() { return alive; },
-    get helped() { return helped; },
+    get alive() {
+      return alive;
+    },
+    get helped() {
+      return helped;
+    },
     offer(call) {
       for (let i = 0; i < 6; i++) c[1 + i] = call[i];
       Atomics.store(c, 0, OFFERED);
       Atomics.notify(c, 0);
     },
     finish(runHere) {
-      if (Atomics.compareExchange(c, 0, OFFERED, IDLE) === OFFERED) { runHere(); return; }
+      if (Atomics.compareExchange(c, 0, OFFERED, IDLE) === OFFERED) {
+        runHere();
+        return;
+      }
       const deadline = performance.now() + timeoutMs;
       for (;;) {
         const s = Atomics.load(c, 0);
-        if (s === DONE) { Atomics.store(c, 0, IDLE); helped++; return; }
+        if (s === DONE) {
+          Atomics.store(c, 0, IDLE);
+          helped++;
+          return;
+        }
         const left = deadline - performance.now();
         if (s !== TAKEN || left <= 0) break;
         Atomics.wait(c, 0, TAKEN, left);

@@ -13,7 +13,11 @@ export function topOrder(values: Float64Array, k: number): Int32Array {
   const n = values.length;
   const bits = n > 1 ? 32 - Math.clz32(n - 1) : 0;
   let finite = true;
-  for (let i = 0; i < n; i++) if (!Number.isFinite(values[i])) { finite = false; break; }
+  for (let i = 0; i < n; i++)
+    if (!Number.isFinite(values[i])) {
+      finite = false;
+      break;
+    }
   if (bits > 20 || !finite) return comparatorOrder(values, k);
   const mask = (1 << bits) - 1;
   const keys = new BigUint64Array(n);
@@ -23,9 +27,16 @@ export function topOrder(values: Float64Array, k: number): Int32Array {
     // The float's bits, made to sort as unsigned integers in the value's descending order: a
     // negative float's bits as they are (larger magnitude, larger bits), a positive one's
     // complemented below the top bit. -0 is +0 (the comparison treats them as equal).
-    let low = 0, high = 0;
-    if (values[i] !== 0) { low = raw[2 * i]; high = raw[2 * i + 1]; }
-    if (!(high >>> 31)) { high = ~high & 0x7fffffff; low = ~low; }
+    let low = 0,
+      high = 0;
+    if (values[i] !== 0) {
+      low = raw[2 * i];
+      high = raw[2 * i + 1];
+    }
+    if (!(high >>> 31)) {
+      high = ~high & 0x7fffffff;
+      low = ~low;
+    }
     words[2 * i] = ((low & ~mask) | i) >>> 0;
     words[2 * i + 1] = high >>> 0;
   }
@@ -34,9 +45,13 @@ export function topOrder(values: Float64Array, k: number): Int32Array {
   for (let j = 0; j < n; j++) order[j] = words[2 * j] & mask;
   // The exact order: values descending, then position.
   for (let j = 1; j < n; j++) {
-    const p = order[j], v = values[p];
+    const p = order[j],
+      v = values[p];
     let m = j - 1;
-    while (m >= 0 && (values[order[m]] < v || (values[order[m]] === v && order[m] > p))) { order[m + 1] = order[m]; m--; }
+    while (m >= 0 && (values[order[m]] < v || (values[order[m]] === v && order[m] > p))) {
+      order[m + 1] = order[m];
+      m--;
+    }
     order[m + 1] = p;
   }
   return k < n ? order.slice(0, k) : order;

@@ -13,8 +13,17 @@ const dense = (A: Csr) => {
   return out;
 };
 const csr = (rows: number, cols: number, M: Float64Array): Csr => {
-  const ptr = new Int32Array(rows + 1), idx: number[] = [], val: number[] = [];
-  for (let i = 0; i < rows; i++) { for (let j = 0; j < cols; j++) if (M[i * cols + j] !== 0) { idx.push(j); val.push(M[i * cols + j]); } ptr[i + 1] = idx.length; }
+  const ptr = new Int32Array(rows + 1),
+    idx: number[] = [],
+    val: number[] = [];
+  for (let i = 0; i < rows; i++) {
+    for (let j = 0; j < cols; j++)
+      if (M[i * cols + j] !== 0) {
+        idx.push(j);
+        val.push(M[i * cols + j]);
+      }
+    ptr[i + 1] = idx.length;
+  }
   return { rows, cols, ptr, idx: Int32Array.from(idx), val: Float32Array.from(val) };
 };
 
@@ -27,7 +36,8 @@ describe('dense', () => {
     expect(vectors[0] * vectors[2]).toBeGreaterThan(0);
   });
   test('Cholesky QR leaves orthonormal columns', () => {
-    const n = 500, k = 20;
+    const n = 500,
+      k = 20;
     const Y = gaussianMatrix(n * k, 3);
     orthonormalize(Y, n, k, 2);
     const G = gram(Y, n, k);
@@ -50,16 +60,21 @@ describe('sparse', () => {
 describe('randomized SVD', () => {
   test('recovers the singular values of a matrix built as Σ σᵢ·uᵢ·vᵢᵀ', () => {
     // Orthonormal u, v from Cholesky QR of seeded Gaussians; singular values chosen here.
-    const n = 300, m = 200, r = 8;
-    const U = gaussianMatrix(n * r, 11), V = gaussianMatrix(m * r, 12);
-    orthonormalize(U, n, r, 2); orthonormalize(V, m, r, 2);
+    const n = 300,
+      m = 200,
+      r = 8;
+    const U = gaussianMatrix(n * r, 11),
+      V = gaussianMatrix(m * r, 12);
+    orthonormalize(U, n, r, 2);
+    orthonormalize(V, m, r, 2);
     const sigma = [50, 40, 30, 20, 10, 5, 2, 1];
     const M = new Float64Array(n * m);
-    for (let i = 0; i < n; i++) for (let j = 0; j < m; j++) {
-      let s = 0;
-      for (let t = 0; t < r; t++) s += sigma[t] * U[i * r + t] * V[j * r + t];
-      M[i * m + j] = s;
-    }
+    for (let i = 0; i < n; i++)
+      for (let j = 0; j < m; j++) {
+        let s = 0;
+        for (let t = 0; t < r; t++) s += sigma[t] * U[i * r + t] * V[j * r + t];
+        M[i * m + j] = s;
+      }
     const svd = randomizedSvd(csr(n, m, M), { rank: 5, oversample: 5, powerIterations: 2, seed: 1 });
     sigma.slice(0, 5).forEach((s, t) => expect(svd.S[t]).toBeCloseTo(s, 2));
     // Each left vector matches the built one up to sign.

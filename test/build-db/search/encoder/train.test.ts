@@ -87,7 +87,10 @@ describe('ONNX export', () => {
     const enc = await createEncoder({ model, card: trained.card });
     const ref = referenceEncoder(rounded, trained.card);
     const out = await enc.embed(texts);
-    texts.forEach((t, i) => { const r = ref(t); for (let d = 0; d < 8; d++) expect(Math.abs(out[i][d] - r[d])).toBeLessThan(1e-5); });
+    texts.forEach((t, i) => {
+      const r = ref(t);
+      for (let d = 0; d < 8; d++) expect(Math.abs(out[i][d] - r[d])).toBeLessThan(1e-5);
+    });
     await enc.close();
   });
   test('half-precision conversion rounds to nearest like IEEE (known bit patterns)', () => {
@@ -96,6 +99,8 @@ describe('ONNX export', () => {
     expect(fromFloat16(0x3555)).toBeCloseTo(1 / 3, 3);
   });
   test('a bad card is refused with every problem named', async () => {
-    await expect(createEncoder({ model: new Uint8Array(), card: { kind: 'learned', dim: 0 } })).rejects.toThrow(/dim must be a positive integer; learned card version/);
+    await expect(createEncoder({ model: new Uint8Array(), card: { kind: 'learned', dim: 0 } })).rejects.toThrow(
+      /dim must be a positive integer; learned card version/,
+    );
   });
 });

@@ -17,15 +17,22 @@ function random(seed: number) {
 describe('IntMap', () => {
   test('agrees with a Map over 200,000 random operations', () => {
     const rnd = random(7);
-    const map = new IntMap(4), want = new Map<number, number>();
+    const map = new IntMap(4),
+      want = new Map<number, number>();
     // Small key ranges make long probe runs; keys 1024 apart start at few homes.
     const keyOf = () => (rnd() < 0.5 ? Math.floor(rnd() * 300) - 50 : Math.floor(rnd() * 64) * 1024);
     for (let step = 0; step < 200_000; step++) {
-      const op = rnd(), k = keyOf();
-      if (op < 0.5) { const v = Math.floor(rnd() * 1e6) - 5; map.set(k, v); want.set(k, v); }
-      else if (op < 0.9) expect(map.delete(k)).toBe(want.delete(k));
-      else if (op < 0.9005) { map.clear(); want.clear(); }
-      else expect(map.has(k)).toBe(want.has(k));
+      const op = rnd(),
+        k = keyOf();
+      if (op < 0.5) {
+        const v = Math.floor(rnd() * 1e6) - 5;
+        map.set(k, v);
+        want.set(k, v);
+      } else if (op < 0.9) expect(map.delete(k)).toBe(want.delete(k));
+      else if (op < 0.9005) {
+        map.clear();
+        want.clear();
+      } else expect(map.has(k)).toBe(want.has(k));
       if (step % 997 === 0) {
         expect(map.size).toBe(want.size);
         for (let key = -50; key < 250; key++) expect(map.get(key, -99)).toBe(want.get(key) ?? -99);
@@ -54,11 +61,16 @@ describe('IntMap', () => {
 describe('DenseIntMap', () => {
   test('agrees with a Map over 50,000 random operations on keys 0 … 299', () => {
     const rnd = random(9);
-    const map = new DenseIntMap(300), want = new Map<number, number>();
+    const map = new DenseIntMap(300),
+      want = new Map<number, number>();
     for (let step = 0; step < 50_000; step++) {
-      const op = rnd(), k = Math.floor(rnd() * 300);
-      if (op < 0.5) { const v = Math.floor(rnd() * 1e6); map.set(k, v); want.set(k, v); }
-      else if (op < 0.9) expect(map.delete(k)).toBe(want.delete(k));
+      const op = rnd(),
+        k = Math.floor(rnd() * 300);
+      if (op < 0.5) {
+        const v = Math.floor(rnd() * 1e6);
+        map.set(k, v);
+        want.set(k, v);
+      } else if (op < 0.9) expect(map.delete(k)).toBe(want.delete(k));
       else expect(map.has(k)).toBe(want.has(k));
       if (step % 997 === 0) for (let key = 0; key < 300; key++) expect(map.get(key, -99)).toBe(want.get(key) ?? -99);
     }

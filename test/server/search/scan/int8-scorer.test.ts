@@ -16,7 +16,8 @@ function batch(dim: number, n: number, random: () => number): Int8Array {
   const out = new Int8Array(n * dim);
   for (let i = 0; i < n; i++) out.set(quantizeInt8(Float32Array.from({ length: dim }, () => random() * 2 - 1)), i * dim);
   out.fill(0, 3 * dim, 4 * dim); // a zero vector: inverse norm 0, cosine 0
-  out[5 * dim] = -128; out[5 * dim + 1] = 127;
+  out[5 * dim] = -128;
+  out[5 * dim + 1] = 127;
   return out;
 }
 
@@ -33,7 +34,8 @@ describe('Int8Scorer', () => {
         for (const q of [unitQuery(dim, random), unitQuery(dim, random)]) {
           const { cosines, inverseNorms } = scorer.score(q);
           expect(cosines.length).toBe(n);
-          const q16 = new Int16Array(dim), step = query16(q, q16);
+          const q16 = new Int16Array(dim),
+            step = query16(q, q16);
           let same = 0;
           for (let i = 0; i < n; i++) {
             const v = vs.subarray(i * dim, (i + 1) * dim);
@@ -62,7 +64,10 @@ describe('Int8Scorer', () => {
       const signs = Float32Array.from(q, (x) => (x < 0 ? -1 : 1));
       const norm = Math.sqrt(dim);
       const extreme = signs.map((x) => x / norm); // a unit query pointing at the ±127 corner
-      for (let c = 0; c < dim; c++) { vs[10 * dim + c] = 127 * signs[c]; vs[11 * dim + c] = signs[c] < 0 ? -128 : 127; }
+      for (let c = 0; c < dim; c++) {
+        vs[10 * dim + c] = 127 * signs[c];
+        vs[11 * dim + c] = signs[c] < 0 ? -128 : 127;
+      }
       scorer.load(new Uint8Array(vs.buffer), n);
       for (const query of [q, extreme]) {
         const { cosines, inverseNorms } = scorer.score(query);
@@ -88,7 +93,13 @@ describe('Int8Scorer', () => {
       const first = batch(dim, 8, random);
       scorer.load(new Uint8Array(first.buffer), 8);
       // Keep vectors 0, 3, 5, 6 and 7 of the first batch in slots 4, 0, 1, 2, 3.
-      const kept = [[0, 4], [3, 0], [5, 1], [6, 2], [7, 3]];
+      const kept = [
+        [0, 4],
+        [3, 0],
+        [5, 1],
+        [6, 2],
+        [7, 3],
+      ];
       for (const [i, slot] of kept) scorer.keep(i, slot);
       expect(() => scorer.keep(0, slots)).toThrow(RangeError);
       // A larger batch (the memory grows) mixing kept vectors and new ones.
@@ -108,8 +119,10 @@ describe('Int8Scorer', () => {
       const whole = new Int8Scorer(dim);
       whole.load(new Uint8Array(want.buffer), 3003);
       for (const q of [unitQuery(dim, random), unitQuery(dim, random)]) {
-        const a = scorer.score(q), b = whole.score(q);
-        const sameCos = a.cosines.every((c, i) => Object.is(c, b.cosines[i])), sameInv = a.inverseNorms.every((x, i) => Object.is(x, b.inverseNorms[i]));
+        const a = scorer.score(q),
+          b = whole.score(q);
+        const sameCos = a.cosines.every((c, i) => Object.is(c, b.cosines[i])),
+          sameInv = a.inverseNorms.every((x, i) => Object.is(x, b.inverseNorms[i]));
         expect([a.cosines.length, sameCos, sameInv]).toEqual([3003, true, true]);
       }
       expect([...scorer.vector(3002)]).toEqual([...first.subarray(3 * dim, 4 * dim)]);
@@ -117,7 +130,8 @@ describe('Int8Scorer', () => {
       const some = [3002, 0, 17, 3001, 17, 2999];
       const q = unitQuery(dim, random);
       const all = scorer.score(q);
-      const allCos = [...all.cosines], allInv = [...all.inverseNorms];
+      const allCos = [...all.cosines],
+        allInv = [...all.inverseNorms];
       const part = scorer.scoreSome(q, some);
       expect(part.cosines.every((c, j) => Object.is(c, allCos[some[j]]))).toBe(true);
       expect(part.inverseNorms.every((x, j) => Object.is(x, allInv[some[j]]))).toBe(true);

@@ -6,7 +6,10 @@ import { describe, expect, test } from 'bun:test';
 import { seededRandom } from '../../../../build-db/search/encoder/random.js';
 import { DENSE_BYTES, Int8Slots as Slots } from '../../../../src/server/search/scan/int8-slots.js';
 
-for (const [mode, denseBytes] of [['array', DENSE_BYTES], ['hash map', 0]] as const) {
+for (const [mode, denseBytes] of [
+  ['array', DENSE_BYTES],
+  ['hash map', 0],
+] as const) {
   class Int8Slots extends Slots {
     constructor(entries: number, slots: number, vectorBytes = 0) {
       super(entries, slots, vectorBytes, { denseBytes });
@@ -70,7 +73,9 @@ for (const [mode, denseBytes] of [['array', DENSE_BYTES], ['hash map', 0]] as co
             expect(s.find(e)).toBe(slot);
           }
           if (op % 100 === 0) {
-            const held = Array.from({ length: 60 }, (_, x) => x).map((x) => s.find(x)).filter((x) => x >= 0);
+            const held = Array.from({ length: 60 }, (_, x) => x)
+              .map((x) => s.find(x))
+              .filter((x) => x >= 0);
             expect(held.length).toBeLessThanOrEqual(slots);
             expect(new Set(held).size).toBe(held.length);
           }

@@ -4,11 +4,20 @@ import { describe, expect, test } from 'bun:test';
 import { hammingModule, histogramBins, HISTOGRAMS } from '../../../../src/server/search/scan/hamming-wasm.js';
 import { CONTROL_BYTES, startScanHelper, type HammingCall } from '../../../../src/server/search/scan/scan-helper.js';
 
-const popcount = (x: number) => { let c = 0; for (; x; x >>= 1) c += x & 1; return c; };
+const popcount = (x: number) => {
+  let c = 0;
+  for (; x; x >>= 1) c += x & 1;
+  return c;
+};
 
 // One memory: 100 codes of one 16-byte word, the query, the distances, the histograms, the hand-over.
 function setUp() {
-  const n = 100, codesAt = 0, queryAt = n * 16, outAt = queryAt + 16, histAt = outAt + n * 2, controlAt = histAt + HISTOGRAMS * histogramBins(1) * 4;
+  const n = 100,
+    codesAt = 0,
+    queryAt = n * 16,
+    outAt = queryAt + 16,
+    histAt = outAt + n * 2,
+    controlAt = histAt + HISTOGRAMS * histogramBins(1) * 4;
   const memory = new WebAssembly.Memory({ initial: 1, maximum: 1, shared: true });
   const u8 = new Uint8Array(memory.buffer);
   for (let i = 0; i < n; i++) u8[codesAt + i * 16] = i; // code i: the byte i, then zeros
@@ -33,7 +42,9 @@ describe('startScanHelper', () => {
         clear();
         helper.offer(call);
         await sleep(20); // the helper takes it meanwhile (once started)
-        helper.finish(() => { here++; });
+        helper.finish(() => {
+          here++;
+        });
         if (helper.helped) expect(distances()).toEqual(want);
       }
       expect(helper.helped).toBe(1);
@@ -41,7 +52,10 @@ describe('startScanHelper', () => {
       const runs = helper.helped + here;
       clear();
       helper.offer(call);
-      helper.finish(() => { here++; new Uint16Array(memory.buffer, call[3], call[2]).set(want); });
+      helper.finish(() => {
+        here++;
+        new Uint16Array(memory.buffer, call[3], call[2]).set(want);
+      });
       expect(helper.helped + here).toBe(runs + 1);
       expect(distances()).toEqual(want);
     } finally {
@@ -58,7 +72,9 @@ describe('startScanHelper', () => {
       expect(helper.alive).toBe(false);
       let here = 0;
       helper.offer(call);
-      helper.finish(() => { here++; });
+      helper.finish(() => {
+        here++;
+      });
       expect([here, helper.helped]).toEqual([1, 0]);
     } finally {
       helper.close();

@@ -11,7 +11,8 @@ const reference = (values: Float64Array, k: number) => {
   return at.slice(0, k).map((x) => x.i);
 };
 const nextUp = (x: number) => {
-  const f = new Float64Array([x]), u = new BigInt64Array(f.buffer);
+  const f = new Float64Array([x]),
+    u = new BigInt64Array(f.buffer);
   u[0] += x >= 0 ? 1n : -1n;
   return f[0];
 };
@@ -21,8 +22,16 @@ describe('topOrder', () => {
   const kinds: Record<string, (n: number) => Float64Array> = {
     uniform: (n) => Float64Array.from({ length: n }, () => random() * 2 - 1),
     'few values (ties)': (n) => Float64Array.from({ length: n }, () => Math.floor(random() * 5) / 4 - 0.5),
-    'one ulp apart': (n) => { const base = random() - 0.5; return Float64Array.from({ length: n }, () => { let x = base; for (let s = Math.floor(random() * 4); s > 0; s--) x = nextUp(x); return x; }); },
-    'zeros of both signs, tiny and huge': (n) => Float64Array.from({ length: n }, () => [0, -0, 5e-324, -5e-324, 1e-310, 1e308, -1e308, 0.25][Math.floor(random() * 8)]),
+    'one ulp apart': (n) => {
+      const base = random() - 0.5;
+      return Float64Array.from({ length: n }, () => {
+        let x = base;
+        for (let s = Math.floor(random() * 4); s > 0; s--) x = nextUp(x);
+        return x;
+      });
+    },
+    'zeros of both signs, tiny and huge': (n) =>
+      Float64Array.from({ length: n }, () => [0, -0, 5e-324, -5e-324, 1e-310, 1e308, -1e308, 0.25][Math.floor(random() * 8)]),
   };
   for (const [kind, make] of Object.entries(kinds)) {
     test(`the comparator's order, ${kind}`, () => {
