@@ -32,6 +32,8 @@ export interface Ranker {
   /** Chunk text and metadata by key, for judging. */
   chunk(key: string): { text: string; language: string; speaker: string; spoken_on: string } | undefined;
   chunkCount: number;
+  /** Chunks of the speeches whose keys start with one of these sources (`ca-hoc`, `bc`, ...). */
+  chunksOf(sources: ReadonlySet<string>): number;
   close(): Promise<void>;
 }
 
@@ -80,6 +82,7 @@ export async function openRanker(path: string): Promise<Ranker> {
     },
     chunk: (key) => byKey.get(key),
     chunkCount: rows.length,
+    chunksOf: (sources) => rows.filter((r) => sources.has(r.key.split('/')[0])).length,
     async close() {
       await encoder.close();
       file.close();

@@ -22,6 +22,7 @@ const { values } = parseArgs({
     'save-before': { type: 'string' },
     engine: { type: 'string', default: 'the engine' },
     half: { type: 'string' },
+    'all-sources': { type: 'boolean', default: false },
   },
 });
 if (values.half !== undefined && values.half !== 'tuning') {
@@ -45,9 +46,18 @@ if (unknown.length)
   console.error(
     `eval: ${unknown.length} judged chunks are not in ${values.data} (counted as missed):\n  ${unknown.slice(0, 10).join('\n  ')}`,
   );
+// The judgments cover the sources their chunks come from (a speech key's first part: ca-hoc, bc).
+// Results from sources nobody judged (Ontario's and Québec's Hansard, added later) would count as
+// misses whatever they say, so by default they are set aside after ranking: the engine still ranks
+// over the whole file, with them beside the judged ones, and the figures are those of the judged
+// sources' results in that order. --all-sources keeps them (every unjudged result a miss).
+const judgedSources = new Set(queries.flatMap((q) => q.judgments.map((j) => j.speech_key.split('/')[0])));
+const judgedOnly = (keys: string[]) => (values['all-sources'] ? keys : keys.filter((k) => judgedSources.has(k.split('/')[0])));
+const asideChunks = ranker.chunkCount - ranker.chunksOf(judgedSources);
+const rankJudged = async (q: string, mode: Parameters<typeof ranker.rank>[1]) => judgedOnly(await ranker.rank(q, mode));
 const started = performance.now();
-const subsets = [{ label: BM25_NOTHING, ids: await bm25NothingIds(queries, (q) => ranker.rank(q, 'bm25')) }];
-const result = await evaluate(queries, (q, mode) => ranker.rank(q, mode), undefined, subsets);
+const subsets = [{ label: BM25_NOTHING, ids: await bm25NothingIds(queries, (q) => rankJudged(q, 'bm25')) }];
+const result = await evaluate(queries, rankJudged, undefined, subsets);
 const seconds = (performance.now() - started) / 1000;
 await ranker.close();
 if (values.half === 'tuning') {
@@ -63,8 +73,14 @@ if (values['save-before']) {
 }
 const before = existsSync(values.before!) ? (JSON.parse(readFileSync(values.before!, 'utf8')) as Before) : null;
 const method = readFileSync(values.method!, 'utf8').trim();
-writeFileSync(values.out!, renderReport(result, { data: values.data!, chunks: ranker.chunkCount, queries, before, method }));
+const scope =
+  values['all-sources'] || asideChunks === 0
+    ? values.data!
+    : `${values.data!}, results from sources without judgments set aside after ranking (${asideChunks.toLocaleString('en')} of its chunks; the judged sources: ${[...judgedSources].join(', ')})`;
+writeFileSync(values.out!, renderReport(result, { data: scope, chunks: ranker.chunkCount, queries, before, method }));
 console.log(
   `${summaryTable(result.halves['held-out'])}\n\n${targetTable(result.halves['held-out'])}\n\n${summaryTable(result.halves.tuning)}`,
 );
-console.log(`\n${queries.length} queries, ${ranker.chunkCount} chunks, ${seconds.toFixed(1)} s; wrote ${values.out}`);
+console.log(
+  `\n${queries.length} queries, ${ranker.chunkCount} chunks (${asideChunks} from sources without judgments${values['all-sources'] ? ', counted as misses' : ', set aside'}), ${seconds.toFixed(1)} s; wrote ${values.out}`,
+);

@@ -46,6 +46,8 @@ export interface RunImportOptions {
   order?: readonly string[];
   /** Leave out the importers whose terms forbid commercial reuse, and their parts from earlier runs. */
   commercialOnly?: boolean;
+  /** Importers left out on purpose (by kind), and their parts from earlier runs. */
+  leaveOut?: readonly string[];
 }
 
 export class ImportError extends Error {
@@ -111,6 +113,7 @@ export async function runImport({
   skipSets = [],
   order = importers.map((i) => i.kind),
   commercialOnly = false,
+  leaveOut = [],
 }: RunImportOptions): Promise<ImportReport> {
   const when = extractedAt ?? new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
   mkdirSync(into, { recursive: true });
@@ -122,6 +125,13 @@ export async function runImport({
   const leftOut: string[] = [];
 
   for (const importer of importers) {
+    if (leaveOut.includes(importer.kind)) {
+      onProgress(`${importer.kind}: left out (--leave-out)`);
+      skipped.push({ importer: importer.kind, file: fromOf(importer), record: 'whole dataset', reason: 'left out on purpose (--leave-out)' });
+      parts.delete(importer.kind);
+      leftOut.push(importer.kind);
+      continue;
+    }
     if (commercialOnly && importer.terms?.commercial === 'forbidden') {
       // Its records of an earlier run go too, so no later importer links to them and the bundle holds none.
       onProgress(`${importer.kind}: left out (--commercial-only): ${importer.terms.summary}`);

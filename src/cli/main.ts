@@ -146,8 +146,8 @@ const COMMANDS: Record<string, Command> = {
   import: {
     summary: 'turn upstream files into a source bundle (one importer, or --all over a datasets folder)',
     usage:
-      'canpol import <importer...> --from PATH [--into DIR] [--report FILE] [--skip-boundary-sets SLUG,...] [--commercial-only on]\n       canpol import --all [--from DATASETS_DIR] [--into DIR] [--report FILE] [--skip-boundary-sets SLUG,...] [--commercial-only on]',
-    settings: ['from', 'into', 'report', 'skip_boundary_sets', 'commercial_only'],
+      'canpol import <importer...> --from PATH [--into DIR] [--report FILE] [--skip-boundary-sets SLUG,...] [--commercial-only on]\n       canpol import --all [--leave-out IMPORTER,...] [--from DATASETS_DIR] [--into DIR] [--report FILE] [--skip-boundary-sets SLUG,...] [--commercial-only on]',
+    settings: ['from', 'into', 'report', 'skip_boundary_sets', 'leave_out', 'commercial_only'],
     switches: { all: 'run every importer, each on its folder under --from' },
     positionals: `importers: ${IMPORTER_KINDS.join(', ')}`,
     run: (s, { positionals, switches }) =>
@@ -165,6 +165,13 @@ const COMMANDS: Record<string, Command> = {
                 .map((x) => x.trim())
                 .filter(Boolean),
         commercialOnly: s.commercial_only === 'on',
+        leaveOut:
+          s.leave_out === 'none'
+            ? []
+            : s.leave_out
+                .split(',')
+                .map((x) => x.trim())
+                .filter(Boolean),
       }),
   },
   info: {

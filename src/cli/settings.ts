@@ -79,6 +79,13 @@ export const SETTINGS = {
     kind: 'string',
     help: 'comma-separated boundary set slugs to leave out on purpose when their naming or filter rule cannot be applied (otherwise such a set fails the import); each one left out is repeated at the end of the run',
   },
+  leave_out: {
+    flag: '--leave-out',
+    env: 'CANPOL_LEAVE_OUT',
+    default: 'none',
+    kind: 'string',
+    help: 'comma-separated importers to leave out on purpose (their records of earlier runs go too); `make data-real` leaves out ontario-hansard by default (docs/importers.md says why)',
+  },
   commercial_only: {
     flag: '--commercial-only',
     env: 'CANPOL_COMMERCIAL_ONLY',

@@ -11,6 +11,8 @@ export interface ImportCommandOptions {
   report: string;
   skipSets?: string[];
   commercialOnly?: boolean;
+  /** Importers to leave out on purpose. */
+  leaveOut?: string[];
 }
 
 /** 0 imported, 1 an input is missing or unreadable, 2 bad usage. */
@@ -22,13 +24,14 @@ export async function importCommand({
   report,
   skipSets = [],
   commercialOnly = false,
+  leaveOut = [],
 }: ImportCommandOptions): Promise<number> {
   const known = IMPORTERS.map((i) => i.kind).join(', ');
   if (all === kinds.length > 0) {
     console.error(`canpol import: name one importer or --all (importers: ${known})`);
     return 2;
   }
-  const unknown = kinds.filter((k) => !importerByKind(k));
+  const unknown = [...kinds, ...leaveOut].filter((k) => !importerByKind(k));
   if (unknown.length) {
     console.error(`canpol import: unknown importer ${unknown.map((k) => JSON.stringify(k)).join(', ')} (importers: ${known})`);
     return 2;
@@ -48,6 +51,7 @@ export async function importCommand({
       onProgress: (m) => console.error(`[import ${((performance.now() - t0) / 1000).toFixed(1)}s] ${m}`),
       skipSets,
       commercialOnly,
+      leaveOut,
       order: IMPORTERS.map((i) => i.kind),
     });
     writeReport(report, result);

@@ -87,3 +87,19 @@ describe('--commercial-only', () => {
     });
   });
 });
+
+describe('--leave-out', () => {
+  const on = importer('on-words', 'ON', 'forbidden');
+  const bc = importer('bc-words', 'BC', 'unverified');
+  const into = temp();
+  const run = (leaveOut: string[]) => runImport({ importers: [on, bc], fromOf: () => into, into, extractedAt: '2026-12-06T00:00:00Z', leaveOut });
+
+  test('an importer named is left out with its records of an earlier run, and the report says so', async () => {
+    await run([]);
+    expect(existsSync(join(into, 'speeches.on-words.jsonl'))).toBe(true);
+    const report = await run(['on-words']);
+    expect(existsSync(join(into, 'speeches.on-words.jsonl'))).toBe(false);
+    expect(existsSync(join(into, 'speeches.bc-words.jsonl'))).toBe(true);
+    expect(report.skipped).toContainEqual(expect.objectContaining({ importer: 'on-words', reason: 'left out on purpose (--leave-out)' }));
+  });
+});
