@@ -127,7 +127,12 @@ export async function runImport({
   for (const importer of importers) {
     if (leaveOut.includes(importer.kind)) {
       onProgress(`${importer.kind}: left out (--leave-out)`);
-      skipped.push({ importer: importer.kind, file: fromOf(importer), record: 'whole dataset', reason: 'left out on purpose (--leave-out)' });
+      skipped.push({
+        importer: importer.kind,
+        file: fromOf(importer),
+        record: 'whole dataset',
+        reason: 'left out on purpose (--leave-out)',
+      });
       parts.delete(importer.kind);
       leftOut.push(importer.kind);
       continue;

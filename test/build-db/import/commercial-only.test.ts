@@ -92,7 +92,8 @@ describe('--leave-out', () => {
   const on = importer('on-words', 'ON', 'forbidden');
   const bc = importer('bc-words', 'BC', 'unverified');
   const into = temp();
-  const run = (leaveOut: string[]) => runImport({ importers: [on, bc], fromOf: () => into, into, extractedAt: '2026-12-06T00:00:00Z', leaveOut });
+  const run = (leaveOut: string[]) =>
+    runImport({ importers: [on, bc], fromOf: () => into, into, extractedAt: '2026-12-06T00:00:00Z', leaveOut });
 
   test('an importer named is left out with its records of an earlier run, and the report says so', async () => {
     await run([]);
