@@ -57,6 +57,7 @@ export function scenariosFor(file, { distinctPerSlice = 12000, slices = 20 } = {
       health: [{ name: 'health', paths: ['/health'] }],
       openapi: [{ name: 'openapi.json', paths: [P('/openapi.json')] }],
       docs: [{ name: 'docs', paths: ['/docs'] }],
+      root: [{ name: 'root', paths: ['/'] }],
       listPoliticians: [
         { name: 'politicians', paths: [P('/politicians')], target: LIST },
         { name: 'politicians?jurisdiction=federal', paths: [P('/politicians?jurisdiction=federal')], target: LIST },

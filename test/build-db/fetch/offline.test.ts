@@ -76,7 +76,7 @@ describe('offline', () => {
     const child = spawn(
       join(REPO, 'node_modules/.bin/bun'),
       [
-        join(REPO, 'src/cli.ts'),
+        join(REPO, 'src/cli/main.ts'),
         'fetch',
         '--manifest',
         path,
