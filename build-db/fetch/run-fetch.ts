@@ -89,6 +89,25 @@ export const fetchReportFile = (cache: string) => join(cache, '.fetch', 'report.
 /** Present while a run is under way: its start time, for the next run to resume from. */
 export const runMarkerFile = (cache: string) => join(cache, '.fetch', 'run.json');
 
+/** A source's report from this run's outcome: the manifest's facts about it, then what happened. */
+function sourceReport(source: ManifestSource, status: SourceStatus, files: FileOutcome[], problems: string[]): SourceReport {
+  return {
+    id: source.id,
+    publisher: source.publisher,
+    importer: source.importer,
+    dataset_dir: source.dataset_dir,
+    jurisdiction: source.jurisdiction ?? null,
+    required: source.required,
+    licence: source.licence,
+    attribution: source.attribution,
+    status,
+    changed: files.some((f) => f.result === 'updated'),
+    problems,
+    files,
+    items: itemChanges(files),
+  };
+}
+
 function statusOf(_source: ManifestSource, files: FileOutcome[], problems: string[]): SourceStatus {
   if (problems.length || files.some((f) => f.result === 'missing')) return 'missing';
   return files.some((f) => f.result === 'stale') ? 'stale' : 'fresh';
@@ -282,21 +301,7 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
     const problems = found.failures;
     const status = fixed.some((f) => f.result === 'missing') ? 'missing' : discoveredStatus(files, problems);
     onProgress(`${source.id}: ${status}, ${files.length} file(s)${problems.length ? `, ${problems.length} failed request(s)` : ''}`);
-    return {
-      id: source.id,
-      publisher: source.publisher,
-      importer: source.importer,
-      dataset_dir: source.dataset_dir,
-      jurisdiction: source.jurisdiction ?? null,
-      required: source.required,
-      licence: source.licence,
-      attribution: source.attribution,
-      status,
-      changed: files.some((f) => f.result === 'updated'),
-      problems,
-      files,
-      items: itemChanges(files),
-    };
+    return sourceReport(source, status, files, problems);
   };
 
   const fetchSource = async (source: ManifestSource): Promise<SourceReport> => {
@@ -366,39 +371,11 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
     if (assembled === 'stale' || assembled === 'missing') status = assembled === 'stale' && status !== 'missing' ? 'stale' : 'missing';
     problems.push(...assemblyProblems);
     onProgress(`${source.id}: ${status}, ${files.length} file(s)`);
-    return {
-      id: source.id,
-      publisher: source.publisher,
-      importer: source.importer,
-      dataset_dir: source.dataset_dir,
-      jurisdiction: source.jurisdiction ?? null,
-      required: source.required,
-      licence: source.licence,
-      attribution: source.attribution,
-      status,
-      changed: files.some((f) => f.result === 'updated'),
-      problems,
-      files,
-      items: itemChanges(files),
-    };
+    return sourceReport(source, status, files, problems);
   };
 
   const wanted = manifest.sources.filter((s) => !opts.only || opts.only.includes(s.id));
-  const disabled = (s: ManifestSource): SourceReport => ({
-    id: s.id,
-    publisher: s.publisher,
-    importer: s.importer,
-    dataset_dir: s.dataset_dir,
-    jurisdiction: s.jurisdiction ?? null,
-    required: s.required,
-    licence: s.licence,
-    attribution: s.attribution,
-    status: 'disabled',
-    changed: false,
-    problems: [],
-    files: [],
-    items: { new: [], changed: [], removed: [] },
-  });
+  const disabled = (s: ManifestSource): SourceReport => sourceReport(s, 'disabled', [], []);
   const plain = Promise.all(wanted.filter((s) => !s.discover).map((s) => (s.enabled === false ? disabled(s) : fetchSource(s))));
   // Discovered sources of one host run one after another (numbered first: they find new sessions,
   // which the sources started after them walk too), each with its own files in parallel; the hosts
