@@ -1,7 +1,7 @@
 // Admission in front of every route: requests are answered in arrival order, in short turns of the
-// event loop, and a request the server cannot answer in reasonable time is answered at once with
-// 503 `server_overloaded` and `Retry-After: 1` (decisions 2's error shape), which costs microseconds,
-// instead of making every request behind it wait longer.
+// event loop, and a request the server cannot answer in reasonable time is answered 503
+// `server_overloaded` with `Retry-After: 1` (decisions 2's error shape) at the end of the turn it
+// arrived in, which costs microseconds, instead of making every request behind it wait longer.
 //
 // Why a queue of our own: most routes answer synchronously, so without one a loaded server runs
 // every request that has arrived in one long turn of the event loop (512 connections × ~1 ms), and
@@ -86,6 +86,12 @@ function shedResponse(method: string, message: string): Response {
 }
 
 const nextTurn = () => new Promise<void>((r) => setImmediate(r));
+
+/** A refusal written at the end of this turn of the loop, not at once: a client that retries at once
+ *  would otherwise be read again in the same turn, and libuv keeps reading while more than 1,024
+ *  sockets are ready (48 rounds), so under a surge one turn ran for seconds, and with it the wait to
+ *  be accepted, to have a new connection read, and for the queue. */
+const atTurnEnd = (res: Response) => new Promise<Response>((r) => setImmediate(() => r(res)));
 
 export function createAdmission({
   maxInFlight,
@@ -258,9 +264,9 @@ export function createAdmission({
             return shedResponse(req.method, `the server cannot admit requests (${inFlight} in flight, the bound)`);
           return run(fetch, req, env, track(env));
         }
-        if (full()) return shed(req, 'in_flight', `${inFlight} requests in flight`);
+        if (full()) return atTurnEnd(shed(req, 'in_flight', `${inFlight} requests in flight`));
         if (maxQueueMs > 0 && waiting() * costMs > maxQueueMs) {
-          return shed(req, 'queue_delay', `${waiting()} requests waiting, about ${Math.round(waiting() * costMs)} ms`);
+          return atTurnEnd(shed(req, 'queue_delay', `${waiting()} requests waiting, about ${Math.round(waiting() * costMs)} ms`));
         }
         const release = track(env);
         if (runsNow()) return run(fetch, req, env, release);

@@ -15,7 +15,30 @@ function busy(ms: number): void {
 }
 
 describe('requests in flight', () => {
-  test('past --max-in-flight the answer is 503 server_overloaded at once, with Retry-After, CORS and no-store; /metrics is never refused, /health answers 503', async () => {
+  test('a refusal is answered at the end of the turn, not at once, so a client retrying at once is not read again in the same turn', async () => {
+    const admission = createAdmission({ maxInFlight: 1, maxQueueMs: 0, notice: () => {}, now: () => 0 });
+    let hold = () => {};
+    const fetch = admission.wrap(() => new Promise<Response>((resolve) => (hold = () => resolve(ok()))));
+    const first = fetch(req('/api/public/v1/bills'));
+    let answered = false;
+    const refused = Promise.resolve(fetch(req('/api/public/v1/votes'))).then((res) => {
+      answered = true;
+      return res;
+    });
+    // Every microtask of this turn runs, and the refusal is still not written.
+    for (let i = 0; i < 10; i++) await Promise.resolve();
+    expect(answered).toBe(false);
+    await new Promise((r) => setImmediate(r));
+    await Promise.resolve();
+    expect(answered).toBe(true);
+    expect((await refused).status).toBe(503);
+    hold();
+    expect(((await first) as Response).status).toBe(200);
+    await admission.idle();
+    admission.stop();
+  });
+
+  test('past --max-in-flight the answer is 503 server_overloaded in the same turn, with Retry-After, CORS and no-store; /metrics is never refused, /health answers 503', async () => {
     const sheds: ShedReason[] = [];
     // A clock that stands still: every request is taken in the turn it arrives, as this test needs to
     // hold them. With the real clock a pause over 15 ms before the first one (a collection, in the
