@@ -6,19 +6,10 @@ import type { IpDatabase } from './ip-database.js';
 import { detectCdn } from './cdn.js';
 import { detectCms } from './cms.js';
 import { sovereigntyTier } from './sovereignty.js';
+import type { WebsiteScan } from '../../src/core/data-file/website-scan.js';
 
-export interface Scan {
-  scanned_at: string;
-  ip_country: string | null;
-  ip_city: string | null;
-  ip_latitude: number | null;
-  ip_longitude: number | null;
-  hosting_provider: string | null;
-  hosting_country: string | null;
-  sovereignty_tier: number | null;
-  cdn_detected: string | null;
-  cms_detected: string | null;
-}
+/** One scan of a site: the data file's form of it. */
+export type Scan = WebsiteScan;
 
 export interface ScanDeps {
   /** The host's address (DNS in the nightly; a fixed answer in tests). */

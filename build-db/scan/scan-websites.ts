@@ -4,8 +4,9 @@
 // the bundle as the `website-scans` part. A site that does not answer keeps its last scans and is
 // is_active=false until it answers again. The build unites these with the other parts' records of
 // the same site (build-db/sources/merge-websites.ts).
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, readdirSync, readFileSync, } from 'node:fs';
+import { join } from 'node:path';
+import { writeFileAtomic } from '../fetch/cache-state.js';
 import { writePart } from '../import/bundle-folder.js';
 import type { SourceInput } from '../import/types.js';
 import { type Scan, type ScanDeps, scanSite } from './scan-site.js';
@@ -101,9 +102,7 @@ export async function scanWebsites(o: {
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, o.concurrency ?? 4) }, worker));
-  mkdirSync(dirname(historyPath), { recursive: true });
-  writeFileSync(`${historyPath}.tmp`, `${JSON.stringify(history)}\n`);
-  renameSync(`${historyPath}.tmp`, historyPath);
+  writeFileAtomic(historyPath, `${JSON.stringify(history)}\n`);
   const websites: Website[] = sites.map((s) => {
     const h = history[s.url];
     return { politician_key: s.politician_key, url: s.url, label: s.label, is_active: !!h && h.last_error === null, scans: h?.scans ?? [] };

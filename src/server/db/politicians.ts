@@ -4,6 +4,7 @@ import type { Level, OfficeKind, Platform, PoliticianStatus } from '../../core/d
 import { escapeLike, fold } from '../../core/domain/text.js';
 import { createPager, Where, type Page } from './paged.js';
 import { containsText } from '../../core/data-file/text-index.js';
+import type { WebsiteScan } from '../../core/data-file/website-scan.js';
 
 // `party` and the constituency are null for the few people no source gives them for (a senator known
 // only as a bill's sponsor): decisions 1, unknown values are null (docs/api-notes.md).
@@ -69,18 +70,7 @@ export interface PoliticianTerm {
   observed: boolean;
 }
 
-export interface WebsiteScan {
-  ip_country: string | null;
-  ip_city: string | null;
-  ip_latitude: number | null;
-  ip_longitude: number | null;
-  hosting_provider: string | null;
-  hosting_country: string | null;
-  sovereignty_tier: number | null;
-  cdn_detected: string | null;
-  cms_detected: string | null;
-  scanned_at: string;
-}
+export type { WebsiteScan };
 
 export interface Website {
   id: string;
