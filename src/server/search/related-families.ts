@@ -26,6 +26,24 @@ type Sources = Pick<SearchQueries, 'termLevels' | 'termsStartingWith' | 'matchCo
 /** Families other than the word's own that Snowball gives the word's stem: the index terms whose
  *  key (or key + e, the e the family drops) Snowball stems alike. */
 export function snowballSiblings(queries: Sources, word: string, own: string): string[] {
+  // The index never changes under a served file, so a word's siblings are looked up once per file
+  // (a search asks for them twice: for its related families and for the word's kin).
+  let seen = siblingsByFile.get(queries);
+  if (!seen) siblingsByFile.set(queries, (seen = new Map()));
+  const key = `${word}\u0000${own}`;
+  let found = seen.get(key);
+  if (found === undefined) {
+    if (seen.size >= MAX_REMEMBERED) seen.clear();
+    seen.set(key, (found = lookUpSiblings(queries, word, own)));
+  }
+  return found;
+}
+
+/** Words whose siblings a file remembers at most: queries are user input, so the memory is bounded. */
+const MAX_REMEMBERED = 10_000;
+const siblingsByFile = new WeakMap<Sources, Map<string, string[]>>();
+
+function lookUpSiblings(queries: Sources, word: string, own: string): string[] {
   const stem = snowball(word);
   // Snowball turns a final y into i (policy → polici); the families keep the y.
   const prefix = stem.replace(/i$/, '');

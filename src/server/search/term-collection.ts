@@ -7,9 +7,20 @@ import type { SearchQueries } from '../db/search.js';
 import { facetToken } from '../../core/data-file/keyword-index.js';
 import { FRENCH_MARK } from '../../core/text/terms.js';
 
+type Counts = Pick<SearchQueries, 'totalChunks' | 'matchCount'>;
+
+/** Per served file (its queries object): the counts never change, so they are read once, not on
+ *  every search and every query word. */
+const byFile = new WeakMap<Counts, (term: string) => number>();
+
 /** For a term, how many chunks could hold it: its language's (a number: all of them). */
-export function chunksForTerm(queries: Pick<SearchQueries, 'totalChunks' | 'matchCount'>): (term: string) => number {
-  const total = queries.totalChunks();
-  const french = queries.matchCount(`"${facetToken('language', 'fr')}"`);
-  return (term) => (/^\p{N}+$/u.test(term) ? total : term.endsWith(FRENCH_MARK) ? french : total - french);
+export function chunksForTerm(queries: Counts): (term: string) => number {
+  let of = byFile.get(queries);
+  if (!of) {
+    const total = queries.totalChunks();
+    const french = queries.matchCount(`"${facetToken('language', 'fr')}"`);
+    of = (term) => (/^\p{N}+$/u.test(term) ? total : term.endsWith(FRENCH_MARK) ? french : total - french);
+    byFile.set(queries, of);
+  }
+  return of;
 }
