@@ -60,6 +60,12 @@ export type Method = 'id' | 'name' | 'last_name+constituency' | 'last_name' | 's
 export type Failure = 'no_candidate' | 'ambiguous' | 'no_name';
 export type Resolution = { key: string; method: Method } | { key: null; reason: Failure; detail?: string };
 
+/** The report's reason for a record whose person `resolve` could not name: several fit, or none.
+ *  `members` names who was looked among ("BC members"); `when` what they had to be doing. */
+export function unlinkedReason(what: 'speaker' | 'voter', failure: Failure, members = 'members', when = ' serving that day'): string {
+  return `${what} unlinked: ${failure === 'ambiguous' ? `several ${members} fit` : `no ${members.replace(/s$/, '')} of that name${when}`}`;
+}
+
 export interface Tally {
   total: number;
   resolved: number;

@@ -12,6 +12,7 @@ import { readDivisions, type ListedName } from '../pdf/division-lists.js';
 import { readPdfLines } from '../pdf/pdf-lines.js';
 import type { ImportContext, Importer, ImportOutput, SourceInput } from '../types.js';
 import { readVpHeader } from './vp-header.js';
+import { unlinkedReason } from '../identity.js';
 
 const VP_FILE = /\.pdf$/i;
 const result = (yeas: number, nays: number): VoteResult => (yeas > nays ? 'passed' : yeas < nays ? 'defeated' : 'tied');
@@ -91,7 +92,7 @@ export async function importAbVotes(from: string, ctx: ImportContext): Promise<I
             ctx.skip({
               file,
               record: `${d.question} ${i + 1}: ${raw}`,
-              reason: `voter unlinked: ${r.reason === 'ambiguous' ? 'several Alberta members fit' : 'no Alberta member of that name'}`,
+              reason: unlinkedReason('voter', r.reason, 'Alberta members', ''),
               ...(r.detail ? { detail: r.detail } : {}),
             });
         }

@@ -5,6 +5,7 @@ import { localTimestamp } from './clock.js';
 import type { Sitting } from './sitting.js';
 import { speechType } from './speech-type.js';
 import type { Turn } from './walk.js';
+import { unlinkedReason } from '../identity.js';
 
 export const SOURCE_SYSTEM = 'bc-hansard';
 
@@ -68,7 +69,7 @@ export function speechRecords(
         ctx.skip({
           file,
           record,
-          reason: `speaker unlinked: ${r.reason === 'ambiguous' ? 'several BC members fit' : 'no BC member of that name serving that day'}`,
+          reason: unlinkedReason('speaker', r.reason, 'BC members'),
           detail: `${t.speaker.name} on ${on}${r.detail ? `: ${r.detail}` : ''}`,
         });
       who = r;

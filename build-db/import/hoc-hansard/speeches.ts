@@ -4,7 +4,7 @@
 // translated, so its text is English (the floor language is counted, not stored: no field holds it).
 import type { ImportContext, Skip, SourceInput } from '../types.js';
 import type { HansardMembers } from './hansard-members.js';
-import { personName } from '../identity.js';
+import { personName, unlinkedReason } from '../identity.js';
 import { ottawaTimestamp } from './clock.js';
 import type { Known } from './directory.js';
 import { attr, child, flatText, type Element } from './document.js';
@@ -150,7 +150,7 @@ export function speechRecords(
           const skip: Skip = {
             file,
             record,
-            reason: `speaker unlinked: ${r.reason === 'ambiguous' ? 'several members fit' : 'no member of that name serving that day'}`,
+            reason: unlinkedReason('speaker', r.reason),
             detail: `${name} on ${meta.date}${r.detail ? `: ${r.detail}` : ''}`,
           };
           // A full label ("Mr. Jean Roy (Laval, CPC)") nobody holds that day: a sighting of a member (hansard-members.ts).

@@ -5,7 +5,7 @@
 // motion that Bill C-21 … be read the third time and passed, and of the amendment.") and the
 // division line ("(The House divided on the amendment, which was negatived …)").
 import type { VoteResult } from '../../../src/core/domain/enums.js';
-import { personName } from '../identity.js';
+import { personName, unlinkedReason } from '../identity.js';
 import type { ImportContext, Skip, SourceInput } from '../types.js';
 import type { HansardMembers } from './hansard-members.js';
 import { ottawaTimestamp } from './clock.js';
@@ -104,7 +104,7 @@ export function voteRecord(
       const skip: Skip = {
         file,
         record: `${record}: ${b.raw}`,
-        reason: `voter unlinked: ${r.reason === 'ambiguous' ? 'several members fit' : 'no member of that name serving that day'}`,
+        reason: unlinkedReason('voter', r.reason),
         detail: `${seat?.name ?? b.lastName} on ${meta.date}${r.detail ? `: ${r.detail}` : ''}`,
       };
       // The seat DbId carries a full label of this Parliament: a sighting of that member (hansard-members.ts).

@@ -9,6 +9,7 @@ import { wallClockTimestamp } from '../../../src/core/domain/time-zones.js';
 import { importStats } from '../import-stats.js';
 import type { ImportContext, Importer, ImportOutput, SourceInput } from '../types.js';
 import { readNsDivisions } from './divisions.js';
+import { unlinkedReason } from '../identity.js';
 
 const SESSION_DIR = /^assembly-(\d+)-session-(\d+)$/;
 const SITTING_FILE = /^house_(\d{2})([a-z]{3})(\d{2})\.html?$/;
@@ -77,7 +78,7 @@ export function importNsHansard(from: string, ctx: ImportContext): ImportOutput 
               ctx.skip({
                 file,
                 record: `${d.question ?? 'division'}: ${raw}`,
-                reason: `voter unlinked: ${r.reason === 'ambiguous' ? 'several Nova Scotia members fit' : 'no Nova Scotia member of that name serving that day'}`,
+                reason: unlinkedReason('voter', r.reason, 'Nova Scotia members'),
               });
           } else
             ctx.skip({

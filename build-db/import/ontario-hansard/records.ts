@@ -6,6 +6,7 @@ import { wallClockTimestamp } from '../../../src/core/domain/time-zones.js';
 import type { ImportContext, SourceInput } from '../types.js';
 import { paragraphLanguages } from './language.js';
 import type { Turn } from './walk.js';
+import { unlinkedReason } from '../identity.js';
 
 export const SOURCE_SYSTEM = 'ontario-hansard';
 
@@ -84,7 +85,7 @@ export function speechRecords(
         ctx.skip({
           file,
           record,
-          reason: `speaker unlinked: ${r.reason === 'ambiguous' ? 'several Ontario members fit' : 'no Ontario member of that name serving that day'}`,
+          reason: unlinkedReason('speaker', r.reason, 'Ontario members'),
           detail: `${who.name} on ${sitting.date}${r.detail ? `: ${r.detail}` : ''}`,
         });
       }

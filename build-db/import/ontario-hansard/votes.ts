@@ -7,6 +7,7 @@ import { wallClockTimestamp } from '../../../src/core/domain/time-zones.js';
 import type { ImportContext, SourceInput } from '../types.js';
 import { sessionKey, sittingUrl, SOURCE_SYSTEM, type Sitting } from './records.js';
 import type { Division } from './walk.js';
+import { unlinkedReason } from '../identity.js';
 
 /** "Albanese, Laura" → "Laura Albanese"; a name without a comma as printed. */
 const listedName = (raw: string) => {
@@ -77,7 +78,7 @@ export function voteRecords(
             ctx.skip({
               file,
               record: `${record}: ${raw}`,
-              reason: `voter unlinked: ${r.reason === 'ambiguous' ? 'several Ontario members fit' : 'no Ontario member of that name serving that day'}`,
+              reason: unlinkedReason('voter', r.reason, 'Ontario members'),
               detail: r.detail,
             });
         }

@@ -7,6 +7,7 @@ import type { ImportContext, Importer, ImportOutput, SourceInput } from '../type
 import { importStats } from '../import-stats.js';
 import { QC_REUSE, QC_TERMS, readPages } from './files.js';
 import { isJournal, readSitting, readTurns, type QcSitting, type QcTurn } from './journal.js';
+import { unlinkedReason } from '../identity.js';
 
 export const QC_HANSARD_SOURCE = 'qc-hansard';
 
@@ -62,7 +63,7 @@ function speechRecords(
         ctx.skip({
           file,
           record,
-          reason: `speaker unlinked: ${r.reason === 'ambiguous' ? 'several Québec members fit' : 'no Québec member of that name serving that day'}`,
+          reason: unlinkedReason('speaker', r.reason, 'Québec members'),
           detail: `${t.speaker.raw} on ${s.date}${r.detail ? `: ${r.detail}` : ''}`,
         });
       key = r.key;
