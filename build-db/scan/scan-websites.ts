@@ -4,7 +4,7 @@
 // the bundle as the `website-scans` part. A site that does not answer keeps its last scans and is
 // is_active=false until it answers again. The build unites these with the other parts' records of
 // the same site (build-db/sources/merge-websites.ts).
-import { existsSync, readdirSync, readFileSync, } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../fetch/cache-state.js';
 import { writePart } from '../import/bundle-folder.js';
