@@ -16,7 +16,16 @@ import { runBuildWorker } from '../../build-db/workers/run-worker.js';
 import { isBuildWorker, useSourceWorkerEntry } from '../../build-db/workers/start-worker.js';
 import { DataFileError } from '../core/data-file/open-data-file.js';
 import { versionLine } from '../core/version.js';
-import { readSetting, SettingError, settingsHelp, settingsMarkdown, SETTINGS, type SettingName, type SettingValues } from './settings.js';
+import {
+  listSetting,
+  readSetting,
+  SettingError,
+  settingsHelp,
+  settingsMarkdown,
+  SETTINGS,
+  type SettingName,
+  type SettingValues,
+} from './settings.js';
 
 type Values = SettingValues;
 
@@ -157,21 +166,9 @@ const COMMANDS: Record<string, Command> = {
         from: s.from,
         into: s.into,
         report: s.report,
-        skipSets:
-          s.skip_boundary_sets === 'none'
-            ? []
-            : s.skip_boundary_sets
-                .split(',')
-                .map((x) => x.trim())
-                .filter(Boolean),
+        skipSets: listSetting(s.skip_boundary_sets),
         commercialOnly: s.commercial_only === 'on',
-        leaveOut:
-          s.leave_out === 'none'
-            ? []
-            : s.leave_out
-                .split(',')
-                .map((x) => x.trim())
-                .filter(Boolean),
+        leaveOut: listSetting(s.leave_out),
       }),
   },
   info: {

@@ -386,6 +386,15 @@ export type SettingValue<N extends SettingName> =
         ? C
         : string;
 
+/** A comma-separated setting as its items; `none` is the empty list. */
+export const listSetting = (value: string): string[] =>
+  value === 'none'
+    ? []
+    : value
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean);
+
 export type SettingValues = { [N in SettingName]: SettingValue<N> };
 
 const NUMERIC: ReadonlySet<Setting['kind']> = new Set(['port', 'bytes', 'count', 'fraction']);
