@@ -6,7 +6,7 @@ import type { Duplex } from 'node:stream';
 import { RequestError } from '@hono/node-server';
 import { ApiError, internalError } from '../../core/errors.js';
 import { errorBody, errorStatus } from './error-reply.js';
-import { CORS_HEADERS, JSON_TYPE } from './respond.js';
+import { failure, failureReply } from './respond.js';
 
 /** The API error for an error node:http's parser or its timeouts raised on a connection. */
 export function parserError(err: Error & { code?: string }): ApiError {
@@ -22,21 +22,15 @@ export function parserError(err: Error & { code?: string }): ApiError {
   }
 }
 
-/** The raw HTTP/1.1 response carrying `err`'s JSON body, with the connection closed after it. */
+/** The raw HTTP/1.1 response carrying `err`'s reply (the routes' error reply), with the connection closed after it. */
 export function rawErrorResponse(err: ApiError): string {
-  const shape = errorBody(err);
-  const body = JSON.stringify(shape);
-  const headers = {
-    ...CORS_HEADERS,
-    'Cache-Control': 'no-store',
-    'Content-Type': JSON_TYPE,
-    'Content-Length': String(Buffer.byteLength(body)),
-    Connection: 'close',
-  };
+  const reply = failureReply(err, undefined);
+  const body = reply.body ?? '';
+  const headers = { ...reply.headers, 'Content-Length': String(Buffer.byteLength(body)), Connection: 'close' };
   const lines = Object.entries(headers)
     .map(([k, v]) => `${k}: ${v}\r\n`)
     .join('');
-  return `HTTP/1.1 ${shape.statusCode} ${shape.error}\r\n${lines}\r\n${body}`;
+  return `HTTP/1.1 ${reply.status} ${errorBody(err).error}\r\n${lines}\r\n${body}`;
 }
 
 /** node:http's 'clientError' listener: answers as Node would (same status, then close), in JSON. */
@@ -59,14 +53,7 @@ export function adapterError(log: (err: unknown) => void) {
       err instanceof RequestError
         ? new ApiError('malformed_request', "the request's target or Host header cannot be read as a URL")
         : internalError();
-    return new Response(JSON.stringify(errorBody(api)), {
-      status: errorStatus(api),
-      headers: {
-        ...CORS_HEADERS,
-        'Cache-Control': 'no-store',
-        'Content-Type': JSON_TYPE,
-        ...(errorStatus(api) === 400 && { Connection: 'close' }),
-      },
-    });
+    // A request whose target could not be read leaves the connection in doubt: it is closed.
+    return failure(api, errorStatus(api) === 400 ? { Connection: 'close' } : undefined);
   };
 }
