@@ -28,8 +28,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { ApiError } from '../../core/errors.js';
-import { errorBody } from '../http/error-reply.js';
-import { CORS_HEADERS, JSON_TYPE } from '../http/respond.js';
+import { failure } from '../http/respond.js';
 import type { NodeHandler } from '../http/serve.js';
 import type { Fetch } from './dispatcher.js';
 
@@ -78,11 +77,7 @@ const isHealth = (path: string) => path === '/health' || path.startsWith('/healt
 const isExempt = (path: string) => isHealth(path) || path === '/metrics' || path.startsWith('/metrics?');
 
 function shedResponse(method: string, message: string): Response {
-  const err = new ApiError('server_overloaded', message);
-  return new Response(method === 'HEAD' ? null : JSON.stringify(errorBody(err)), {
-    status: 503,
-    headers: { ...CORS_HEADERS, 'Retry-After': String(RETRY_AFTER), 'Cache-Control': 'no-store', 'Content-Type': JSON_TYPE },
-  });
+  return failure(new ApiError('server_overloaded', message, undefined, { retryAfter: RETRY_AFTER }), undefined, method);
 }
 
 const nextTurn = () => new Promise<void>((r) => setImmediate(r));
