@@ -113,6 +113,7 @@ const COMMANDS: Record<string, Command> = {
         maxInFlight: s.max_in_flight,
         maxQueueDelay: s.max_queue_delay,
         maxConnections: s.max_connections,
+        backlog: s.backlog,
         headersTimeout: s.headers_timeout,
         requestTimeout: s.request_timeout,
         keepAliveTimeout: s.keep_alive_timeout,

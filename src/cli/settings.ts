@@ -214,6 +214,13 @@ export const SETTINGS = {
     kind: 'count',
     help: 'open connections at most; more are closed as soon as they are accepted; 0 turns the bound off',
   },
+  backlog: {
+    flag: '--backlog',
+    env: 'CANPOL_BACKLOG',
+    default: String(DEFAULT_CONNECTION_LIMITS.backlog),
+    kind: 'count',
+    help: "new connections the kernel holds for the server to accept (capped by net.core.somaxconn); a connection waits there before any queue-delay bound applies, and past the backlog Linux drops the handshake (the client retries 1, 3, 7 s later; the host's net.ipv4.tcp_abort_on_overflow=1 refuses at once instead)",
+  },
   headers_timeout: {
     flag: '--headers-timeout',
     env: 'CANPOL_HEADERS_TIMEOUT',
@@ -477,7 +484,7 @@ export function settingsMarkdown(): string {
   const lines = [
     '# Configuration',
     '',
-    'Generated from `src/core/settings.ts` by `make docs`; `canpol <command> --help` shows the same table.',
+    'Generated from `src/cli/settings.ts` by `make docs`; `canpol <command> --help` shows the same table.',
     'A flag wins over its environment variable, which wins over the default.',
     '',
     '| flag | environment | default | meaning |',

@@ -26,7 +26,7 @@ import { setUpAccess, type AccessSettings } from './serve-access.js';
 
 export interface ServeOptions
   extends AccessSettings,
-    Required<Pick<ConnectionLimits, 'headersTimeout' | 'requestTimeout' | 'keepAliveTimeout' | 'maxConnections'>> {
+    Required<Pick<ConnectionLimits, 'headersTimeout' | 'requestTimeout' | 'keepAliveTimeout' | 'maxConnections' | 'backlog'>> {
   data: string;
   port: number;
   host: string;
@@ -75,6 +75,7 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
     requestTimeout,
     keepAliveTimeout,
     maxConnections,
+    backlog,
     responseCache,
     searchCache,
     memoryCeiling,
@@ -176,7 +177,7 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
   const dispatcher = createDispatcher(served, { testDelayMs });
   const running = await listen(
     { fetch: admission.wrap(dispatcher.fetch), node: admission.wrapNode(dispatcher.node) },
-    { port, host, headersTimeout, requestTimeout, keepAliveTimeout, maxConnections },
+    { port, host, headersTimeout, requestTimeout, keepAliveTimeout, maxConnections, backlog },
   ).catch((err: NodeJS.ErrnoException) => {
     // An operator's mistake, not a bug: one line (cli.ts renders SettingError), exit 1.
     if (err.code === 'EADDRINUSE')
@@ -193,7 +194,7 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
       `response cache ${mib(responseCache)}; search caches ${mib(searchCache)}; memory ceiling ${mib(memoryCeiling)}`,
   );
   say(
-    `canpol: limits under load: ${maxInFlight || 'unbounded'} requests in flight, ${maxQueueDelay ? `${maxQueueDelay} ms` : 'unbounded'} queue delay, ${maxConnections || 'unbounded'} connections; ` +
+    `canpol: limits under load: ${maxInFlight || 'unbounded'} requests in flight, ${maxQueueDelay ? `${maxQueueDelay} ms` : 'unbounded'} queue delay, ${maxConnections || 'unbounded'} connections, ${backlog} waiting to be accepted; ` +
       `timeouts: headers ${headersTimeout} s, request ${requestTimeout} s, keep-alive ${keepAliveTimeout} s`,
   );
   if (testDelayMs) say(`canpol: ${TEST_DELAY_ENV}=${testDelayMs}: every API request is held ${testDelayMs} ms (for tests only)`);
