@@ -44,7 +44,10 @@ const matches = (el: Element, c: Compound) =>
 /** Elements matching a descendant selector (`.a .b a.c`), or any of a group (`A, B`), in document order. */
 export function selectAll(html: string, selector: string): Element[] {
   const doc = parseDocument(html);
-  const groups = selector.split(',').map((g) => g.trim()).filter(Boolean);
+  const groups = selector
+    .split(',')
+    .map((g) => g.trim())
+    .filter(Boolean);
   if (groups.length === 1) return selectIn(doc.children, groups[0]);
   const found = new Set(groups.flatMap((g) => selectIn(doc.children, g)));
   const out: Element[] = [];
