@@ -3,13 +3,14 @@
 // answer 404 on ourcommons.ca: parl-monitor docs/canada-federal-sources-scope.md), subcommittees named
 // inside their committee's item of the list, and when held Evidence and viewers are asked for again.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, setDefaultTimeout, test } from 'bun:test';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { runFetch, type FetchReport } from '../../../build-db/fetch/run-fetch.js';
 import { DATASETS } from '../../helpers/nightly-manifest.js';
 import { committeeSource, discoveryManifest, publishCommitteeList, publishMeetings } from '../../helpers/publisher-folder.js';
+import { publicDoc } from '../../helpers/public-docs.js';
 import { startUpstream, type Upstream } from '../../helpers/upstream-server.js';
 
 const HAVE = existsSync(DATASETS);
@@ -141,3 +142,57 @@ describe.skipIf(!HAVE)('committee evidence from both hosts', () => {
     expect(xmlFiles(r)).toEqual(['12000002-en', '12000002-fr'].map((f) => `hoc-hansard-xml-samples/${f}.xml.gz`));
   });
 });
+
+// The joint committee AMAD's meetings page and an evidence viewer as www.parl.ca served them (saved by
+// thejoycething-code/parl-monitor, /work/public-docs/SOURCES.md), walked with the manifest's selectors.
+const SAVED = 'thejoycething-code+parl-monitor/tests/fixtures';
+const meetingsPage = publicDoc(`${SAVED}/ca_cmte_amad_441_meetings.html`);
+const viewerPage = publicDoc(`${SAVED}/ca_cmte_amad_441_10_evidence.html`);
+
+describe.skipIf(!HAVE || !meetingsPage || !viewerPage)(
+  'a joint committee on the pages www.parl.ca served (saved copies; skipped without them)',
+  () => {
+    let up: Upstream;
+    let root: string;
+    let cache: string;
+    beforeAll(async () => {
+      root = mkdtempSync(join(tmpdir(), 'canpol-amad-'));
+      cache = mkdtempSync(join(tmpdir(), 'canpol-amad-cache-'));
+      publishCommitteeList(root, '44-1', { standing: [], joint: ['AMAD'] });
+      const put = (path: string, body: string | Buffer) => {
+        mkdirSync(dirname(join(root, PARL, path)), { recursive: true });
+        writeFileSync(join(root, PARL, path), body);
+      };
+      put('Committees/en/AMAD/Meetings?parl=44&session=1', readFileSync(meetingsPage!));
+      put('DocumentViewer/en/44-1/AMAD/meeting-10/evidence', readFileSync(viewerPage!));
+      // Meeting 11's viewer was not saved: its page answers 404 here. The XML is a real Evidence file of the datasets.
+      const xml = gunzipSync(readFileSync(join(DATASETS, 'hoc-hansard-xml-samples', '12324877-en.xml.gz')));
+      put('Content/Committee/441/AMAD/Evidence/EV11823690/AMADEV10-E.XML', xml);
+      put('Content/Committee/441/AMAD/Evidence/EV11823690/AMADEV10-F.XML', xml);
+      up = await startUpstream({ ...manifest, sources: [] }, DATASETS, root);
+    });
+    afterAll(async () => {
+      await up.close();
+      rmSync(root, { recursive: true, force: true });
+      rmSync(cache, { recursive: true, force: true });
+    });
+
+    test("the evidence buttons of the public meetings (10, 11; 12 was in camera), meeting 10's XML from its viewer, all on www.parl.ca; re-checks count from the row's day", async () => {
+      const r = await runFetch({ manifest, cache, mirror: up.mirror, now: at('2022-06-20T08:00:00.000Z') });
+      const asked = up.requests.map((q) => `${q.status} ${q.path}`);
+      expect(asked.filter((q) => q.includes('/DocumentViewer/')).sort()).toEqual([
+        `200 /${PARL}/DocumentViewer/en/44-1/AMAD/meeting-10/evidence`,
+        `404 /${PARL}/DocumentViewer/en/44-1/AMAD/meeting-11/evidence`,
+      ]);
+      // Only the session's committee list is on www.ourcommons.ca.
+      expect(asked.filter((q) => q.includes('www.ourcommons.ca'))).toEqual(['200 /www.ourcommons.ca/Committees/en/List?parl=44&session=1']);
+      expect(xmlFiles(r)).toEqual(['hoc-hansard-xml-samples/11823690-en.xml.gz', 'hoc-hansard-xml-samples/11823690-fr.xml.gz']);
+      // Meeting 10 sat on 30 May 2022 (its row's class): ages 21 (20 June) and 30 (29 June) from that day, not from the fetch.
+      up.requests.length = 0;
+      await runFetch({ manifest, cache, mirror: up.mirror, now: at('2022-06-28T08:00:00.000Z') });
+      expect(up.requests.filter((q) => q.path.endsWith('AMADEV10-E.XML'))).toEqual([]);
+      await runFetch({ manifest, cache, mirror: up.mirror, now: at('2022-06-29T08:00:00.000Z') });
+      expect(up.requests.filter((q) => q.path.endsWith('AMADEV10-E.XML')).length).toBe(1);
+    });
+  },
+);
