@@ -79,8 +79,9 @@ export interface ChainStep {
   /** The document this step names (and its `also` companions), once held, is asked for again when it
    *  passes one of these ages in days from its day (build-db/fetch/recheck-schedule.ts): revisions. */
   recheck_ages?: number[];
-  /** A page held that does not show this step's link yet (evidence not posted) is asked for again each
-   *  run for this many days from its day, then only at `recheck_ages` (absent: every run). */
+  /** A page held that does not show this step's link yet (evidence not posted, a committee that met
+   *  only in camera) is asked for again each run for this many days from its day (else from when its
+   *  content was first held), then only at `recheck_ages` or openparliament's ages (absent: every run). */
   pending_days?: number;
 }
 

@@ -12,7 +12,7 @@ import { parseDocument } from 'htmlparser2';
 import type { FileOutcome } from '../fetch-file.js';
 import type { ChainStep, ManifestFile } from '../manifest-types.js';
 import { expandUrl } from '../read-manifest.js';
-import { recheckDue, withinDays } from '../recheck-schedule.js';
+import { REVISION_AGES, recheckDue, withinDays } from '../recheck-schedule.js';
 import { expandTemplate, failureOf, type DiscoverContext, type Discovered, type Discoverer, type Session } from './context.js';
 
 /** One compound selector: `tag.class.class#id`, any part optional. */
@@ -129,7 +129,7 @@ interface Link {
 /** Fetches (or keeps) one page of the chain, then follows what it names into the next step. */
 async function walk(ctx: DiscoverContext, session: Session, steps: ChainStep[], depth: number, link: Link, out: Discovered): Promise<void> {
   const { file, params, once, dated, fallback } = link;
-  const kept = ctx.kept(file) ?? (fallback ? ctx.kept(fallback) : null);
+  const kept = ctx.kept(file);
   const step = steps[depth];
   // The step that named this document: its re-check ages apply to it.
   const via = depth > 0 ? steps[depth - 1] : undefined;
@@ -139,10 +139,12 @@ async function walk(ctx: DiscoverContext, session: Session, steps: ChainStep[], 
     const due = (ages?: number[]) => Boolean(ages && recheckDue(day, kept.verified_at ?? '', ctx.now, ages));
     // A document the publisher may still revise is asked for again as it passes each age.
     if (due(via?.recheck_ages)) got = null;
-    // A page that has led nowhere yet (an evidence viewer before its XML export was posted): asked
-    // again each run while recent, then at the next step's ages (REGS and BILI never post XML).
+    // A page that has led nowhere yet (an evidence viewer before its XML export was posted, a meetings
+    // page of a committee that met only in camera): asked again each run while recent, then at the
+    // next step's ages, else openparliament's (REGS and BILI never post XML).
     else if (step && selectAll(ctx.readCached(file.path) ?? '', step.select).length === 0)
-      if (step.pending_days === undefined || withinDays(day, ctx.now, step.pending_days) || due(step.recheck_ages)) got = null;
+      if (step.pending_days === undefined || withinDays(day, ctx.now, step.pending_days) || due(step.recheck_ages ?? REVISION_AGES))
+        got = null;
   }
   if (!got) got = await request(ctx, file, fallback, kept, out);
   if (!got) return;

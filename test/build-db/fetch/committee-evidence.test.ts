@@ -123,6 +123,32 @@ describe.skipIf(!HAVE)('committee evidence from both hosts', () => {
     );
   });
 
+  test("a closed session's meetings page with no evidence (a subcommittee that met in camera) is asked while recent, then only at the ages", async () => {
+    const m = {
+      ...manifest,
+      sessions: [
+        { id: '44-1', opened: '2021-11-22' },
+        { id: '45-1', opened: '2025-05-26' },
+      ],
+    };
+    publishCommitteeList(root, '44-1', { standing: ['JUST'], subcommittees: { JUST: ['SJUS'] } });
+    publishMeetings(root, '44-1', 'JUST', [{ number: 11, docId: 4423056, evidence: true }]);
+    publishMeetings(root, '44-1', 'SJUS', [{ number: 1, docId: 0, evidence: false }]);
+    publishCommitteeList(root, '45-1', { standing: [] });
+    const page = '/www.ourcommons.ca/Committees/en/SJUS/Meetings?parl=44&session=1';
+    const got: number[] = [];
+    for (const d of ['2026-03-02', '2026-03-03', '2026-03-17', '2026-03-18', '2026-03-19']) {
+      up.requests.length = 0;
+      const r = await runFetch({ manifest: m, cache, mirror: up.mirror, now: at(`${d}T08:00:00.000Z`) });
+      expect(r.sources[0].status).toBe('fresh');
+      got.push(asked(page).length);
+    }
+    // First held on the 2nd: nightly within 14 days, at age 14 (the 16th, made up on the 17th), then not before age 21.
+    expect(got).toEqual([1, 1, 1, 0, 0]);
+    // The committee's page that led to evidence is not asked again at all: its session closed.
+    expect(asked('/www.ourcommons.ca/Committees/en/JUST/Meetings?parl=44')).toEqual([]);
+  });
+
   test('a viewer with no XML link is asked each night for 14 days from its meeting, then only at the ages; the XML is found once posted', async () => {
     publishCommitteeList(root, '44-1', { standing: [], joint: ['BILI'] });
     publishMeetings(root, '44-1', 'BILI', [{ number: 2, docId: 12000002, evidence: true, date: '2026-03-02', noXml: true }], PARL);
