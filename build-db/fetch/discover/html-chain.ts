@@ -133,6 +133,9 @@ async function walk(ctx: DiscoverContext, session: Session, steps: ChainStep[], 
   const step = steps[depth];
   // The step that named this document: its re-check ages apply to it.
   const via = depth > 0 ? steps[depth - 1] : undefined;
+  // The held page's links, read once: an evidence viewer is ~700 KB of HTML, parsed once a run, not twice.
+  let links: Element[] | null = null;
+  const linksOf = () => (links ??= step ? selectAll(ctx.readCached(file.path) ?? '', step.select) : []);
   let got: FileOutcome | null = kept && (once || !session.open) ? kept : null;
   if (got && kept) {
     const day = dated ?? kept.fetched_at ?? '';
@@ -142,19 +145,21 @@ async function walk(ctx: DiscoverContext, session: Session, steps: ChainStep[], 
     // A page that has led nowhere yet (an evidence viewer before its XML export was posted, a meetings
     // page of a committee that met only in camera): asked again each run while recent, then at the
     // next step's ages, else openparliament's (REGS and BILI never post XML).
-    else if (step && selectAll(ctx.readCached(file.path) ?? '', step.select).length === 0)
+    else if (step && linksOf().length === 0)
       if (step.pending_days === undefined || withinDays(day, ctx.now, step.pending_days) || due(step.recheck_ages ?? REVISION_AGES))
         got = null;
   }
-  if (!got) got = await request(ctx, file, fallback, kept, out);
+  if (!got) {
+    got = await request(ctx, file, fallback, kept, out);
+    links = null;
+  }
   if (!got) return;
   out.files.push(got);
   if (!step) return;
-  const page = ctx.readCached(file.path) ?? '';
   const pageUrl = got.url;
   const seen = new Set<string>();
   const tasks: Array<Promise<void>> = [];
-  for (const el of selectAll(page, step.select)) {
+  for (const el of linksOf()) {
     const taken = step.take === 'text' ? textContent(el).trim() : (getAttributeValue(el, 'href') ?? '').trim();
     const raw = step.pattern ? (new RegExp(step.pattern).exec(taken)?.[1] ?? '') : taken;
     if (!taken || seen.has(raw || taken)) continue;
