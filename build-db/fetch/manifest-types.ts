@@ -168,6 +168,9 @@ export type Discover =
       /** Web pages as the index: `start` per session, then `steps` (build-db/fetch/discover/html-chain.ts). */
       kind: 'html-chain';
       start: ManifestFile;
+      /** A closed session whose `start` page answers 404 (a session older than the publisher's pages) is
+       *  asked again for this many days, then not: its 404 is not a failure (absent: every run, failing). */
+      missing_start_days?: number;
       steps: ChainStep[];
     };
 

@@ -108,9 +108,13 @@ export const discoverHtmlChain: Discoverer = async (ctx) => {
   if (d?.kind !== 'html-chain') throw new Error(`${ctx.source.id}: not an html-chain source`);
   const out: Discovered = { files: [], failures: [], sessionsFound: [] };
   for (const session of ctx.sessions.filter((s) => !s.candidate)) {
-    const start = expandTemplate(d.start, session);
+    const days = d.missing_start_days;
+    const start = { ...expandTemplate(d.start, session), ...(days !== undefined ? { optional: true } : {}) };
+    // A closed session with no such page (older than the publisher's site) stops costing a 404 a night.
+    const missed = days !== undefined ? ctx.missedAt(start.path) : null;
+    if (days !== undefined && missed && !session.open && !ctx.kept(start) && !withinDays(missed, ctx.now, days)) continue;
     const params = { parliament: session.parliament, session: session.session };
-    await walk(ctx, session, d.steps, 0, { file: start, params, once: false, dated: null }, out);
+    await walk(ctx, session, d.steps, 0, { file: start, params, once: false, dated: null, noteMiss: days !== undefined }, out);
     ctx.progress(`${ctx.source.id} ${session.id}: ${out.files.length} file(s) so far`);
   }
   return out;
@@ -124,11 +128,13 @@ interface Link {
   once: boolean;
   dated: string | null;
   fallback?: ManifestFile;
+  /** Record a 404 of this document as a miss (the start page of a session the publisher lacks). */
+  noteMiss?: boolean;
 }
 
 /** Fetches (or keeps) one page of the chain, then follows what it names into the next step. */
 async function walk(ctx: DiscoverContext, session: Session, steps: ChainStep[], depth: number, link: Link, out: Discovered): Promise<void> {
-  const { file, params, once, dated, fallback } = link;
+  const { file, params, once, dated, fallback, noteMiss } = link;
   const kept = ctx.kept(file);
   const step = steps[depth];
   // The step that named this document: its re-check ages apply to it.
@@ -150,7 +156,10 @@ async function walk(ctx: DiscoverContext, session: Session, steps: ChainStep[], 
         got = null;
   }
   if (!got) {
-    got = await request(ctx, file, fallback, kept, out);
+    const o = await request(ctx, file, fallback, out);
+    if (noteMiss && o.result === 'absent' && !ctx.missedAt(file.path)) ctx.setMiss(file.path, ctx.now);
+    if (noteMiss && o.result !== 'absent' && ctx.missedAt(file.path)) ctx.setMiss(file.path, null);
+    got = o.result === 'updated' || o.result === 'unchanged' || o.result === 'stale' ? o : null;
     links = null;
   }
   if (!got) return;
@@ -220,21 +229,20 @@ async function walk(ctx: DiscoverContext, session: Session, steps: ChainStep[], 
 }
 
 /** Requests one document: from the host that served it last, else its own URL, then, on a 404, the
- *  other host named for it. A held copy that a failed request leaves in place is still used. */
+ *  other host named for it. A failure is noted; a held copy that it leaves in place (stale) is still used. */
 async function request(
   ctx: DiscoverContext,
   file: ManifestFile,
   fallback: ManifestFile | undefined,
-  kept: FileOutcome | null,
   out: Discovered,
-): Promise<FileOutcome | null> {
-  const first = fallback && kept?.url === fallback.url ? fallback : file;
+): Promise<FileOutcome> {
+  const first = fallback && ctx.kept(file)?.url === fallback.url ? fallback : file;
   const second = fallback && first === file ? fallback : undefined;
   let o = await ctx.fetch(second ? { ...first, optional: true } : first);
   if (second && o.status === 404) o = await ctx.fetch(second);
   const failure = failureOf(o);
   if (failure) out.failures.push(failure);
-  return o.result === 'updated' || o.result === 'unchanged' || o.result === 'stale' ? o : null;
+  return o;
 }
 
 /** A link resolved against its page, only when it stays on the page's host (no wandering off-site). */

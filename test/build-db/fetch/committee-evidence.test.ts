@@ -149,6 +149,28 @@ describe.skipIf(!HAVE)('committee evidence from both hosts', () => {
     expect(asked('/www.ourcommons.ca/Committees/en/JUST/Meetings?parl=44')).toEqual([]);
   });
 
+  test("a closed session with no committee list (older than the House's pages) is no failure, and stops being asked after 30 days", async () => {
+    const m = {
+      ...manifest,
+      sessions: [
+        { id: '35-1', opened: '1994-01-17' },
+        { id: '44-1', opened: '2021-11-22' },
+      ],
+    };
+    publishCommitteeList(root, '44-1', { standing: ['ETHI'] });
+    publishMeetings(root, '44-1', 'ETHI', [{ number: 32, docId: 11796600, evidence: true }]);
+    const list = '/www.ourcommons.ca/Committees/en/List?parl=35&session=1';
+    const got: number[][] = [];
+    for (const d of ['2026-03-02', '2026-03-03', '2026-03-31', '2026-04-02']) {
+      up.requests.length = 0;
+      const r = await runFetch({ manifest: m, cache, mirror: up.mirror, now: at(`${d}T08:00:00.000Z`) });
+      expect(r.sources[0].status).toBe('fresh');
+      expect(r.sources[0].problems).toEqual([]);
+      got.push(asked(list).map((q) => q.status));
+    }
+    expect(got).toEqual([[404], [404], [404], []]);
+  });
+
   test('a viewer with no XML link is asked each night for 14 days from its meeting, then only at the ages; the XML is found once posted', async () => {
     publishCommitteeList(root, '44-1', { standing: [], joint: ['BILI'] });
     publishMeetings(root, '44-1', 'BILI', [{ number: 2, docId: 12000002, evidence: true, date: '2026-03-02', noXml: true }], PARL);
