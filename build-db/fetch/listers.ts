@@ -5,6 +5,7 @@ import { listedIds, profileFile } from './parlinfo/people-files.js';
 import { PAGES_LISTER, representBoundaryPages } from './represent-boundary-shapes.js';
 import { mastodonStatuses, wikidataAccounts, wikidataEntities } from './social-listers.js';
 import { qcJournalSittings, qcMemberPages } from './qc-assnat-listers.js';
+import { REVISION_AGES } from './recheck-schedule.js';
 
 /** `indexUrl`: the URL the index was fetched from, for listings whose links are relative to it. */
 /** `params`: the index file's own `params` in the manifest (a lister's scope, e.g. the first parliament). */
@@ -210,12 +211,13 @@ const bcHansardDebates: Lister = (index, _urlOf, indexUrl = '') => {
     const had = bySitting.get(m[1]);
     if (!had || (/blues/i.test(had) && !/blues/i.test(best))) bySitting.set(m[1], best);
   }
-  // That server ignores conditional requests: a final, once held, is not downloaded again; a Blues
-  // is, each night, until its final is out.
+  // That server ignores conditional requests, so every re-check is a whole download: a Blues is
+  // fetched each night until its final is out; a final again only as it passes each revision age
+  // from its sitting's day, and the same bytes then count as unchanged (nothing re-imported).
   const files = [...bySitting.values()].sort().map((name) => ({
     path: `${name}.gz`,
     url: new URL(`/hdms/file/Debates/${session}/${encodeURIComponent(name)}`, indexUrl).href,
-    ...(/blues/i.test(name) ? {} : { immutable: true }),
+    ...(/blues/i.test(name) ? {} : { dated: name.replace(/^(\d{4})(\d\d)(\d\d).*/, '$1-$2-$3'), recheck_ages: REVISION_AGES }),
   }));
   return { files, problems: [] };
 };

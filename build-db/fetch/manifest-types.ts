@@ -40,6 +40,12 @@ export interface ManifestFile {
   /** Statuses by which the publisher says the thing is gone (a deleted account: Bluesky's 400, a
    *  Mastodon 404): the answer's body is stored like a 200's, so the importer can tell. */
   gone_statuses?: number[];
+  /** The document's own day (`YYYY-MM-DD`: a sitting's date), from which `recheck_ages` count. */
+  dated?: string;
+  /** A held copy is asked for again only when it passes one of these ages in days (from `dated`, else
+   *  from when its content was first held) since it was last confirmed (build-db/fetch/recheck-schedule.ts):
+   *  for a publisher that revises documents but ignores conditional requests (BC Hansard's finals). */
+  recheck_ages?: number[];
 }
 
 /** One link of an `html-chain`: on the current page, every element matching `select` (descendant
@@ -59,6 +65,24 @@ export interface ChainStep {
   format?: SourceFormat;
   recheck?: 'never' | 'open-session';
   also?: Array<{ replace: [string, string]; path: string; optional?: boolean }>;
+  /** A pattern on the value taken: its first group is the value (a subcommittee named "… (SDIR)"). */
+  pattern?: string;
+  /** The `url` for values found inside an element matching `within` (one `tag.class#id` part): the
+   *  list's joint committees, whose pages are on www.parl.ca. */
+  url_within?: Array<{ within: string; url: string }>;
+  /** Asked when `url` answers 404 (a joint committee the list did not mark); the URL that answered is
+   *  asked first on later runs. */
+  fallback_url?: string;
+  /** A pattern on the class names of an element around the match whose first group is the item's
+   *  day (`meeting-item-2022-06-13`): the day its documents' re-checks count from. */
+  date_class?: string;
+  /** The document this step names (and its `also` companions), once held, is asked for again when it
+   *  passes one of these ages in days from its day (build-db/fetch/recheck-schedule.ts): revisions. */
+  recheck_ages?: number[];
+  /** A page held that does not show this step's link yet (evidence not posted, a committee that met
+   *  only in camera) is asked for again each run for this many days from its day (else from when its
+   *  content was first held), then only at `recheck_ages` or openparliament's ages (absent: every run). */
+  pending_days?: number;
 }
 
 export interface ManifestSource {
@@ -144,6 +168,9 @@ export type Discover =
       /** Web pages as the index: `start` per session, then `steps` (build-db/fetch/discover/html-chain.ts). */
       kind: 'html-chain';
       start: ManifestFile;
+      /** A closed session whose `start` page answers 404 (a session older than the publisher's pages) is
+       *  asked again for this many days, then not: its 404 is not a failure (absent: every run, failing). */
+      missing_start_days?: number;
       steps: ChainStep[];
     };
 

@@ -14,6 +14,7 @@ import { fetchFile, type FetchFileDeps, type FileOutcome } from './fetch-file.js
 import { HostLimit } from './host-limit.js';
 import { isLoopbackUrl } from './loopback.js';
 import { pinnedToCommit } from './pinned.js';
+import { recheckDue } from './recheck-schedule.js';
 import { ASSEMBLERS } from './assemblers.js';
 import { LISTERS } from './listers.js';
 import type { ManifestFile, ManifestSource, SourcesManifest } from './manifest-types.js';
@@ -197,6 +198,10 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
     // Content that cannot change (a file at a git commit) is requested once.
     const pinned = file.immutable || pinnedToCommit(url);
     if (pinned && had && existsSync(join(cache, key))) return keptOutcome(source.id, key, had);
+    // A document the publisher may revise but cannot be asked conditionally is fetched again only as it
+    // passes one of its ages (BC Hansard's finals); the same bytes then count as unchanged.
+    if (file.recheck_ages && had && existsSync(join(cache, key)))
+      if (!recheckDue(file.dated ?? had.fetched_at, had.verified_at, startedAt, file.recheck_ages)) return keptOutcome(source.id, key, had);
     // An optional file found absent at a commit (a set without .prj) stays absent: not asked again.
     if (pinned && file.optional && misses[key])
       return {

@@ -146,6 +146,7 @@ export async function runPipeline(o: PipelineOptions): Promise<PipelineReport> {
         cache: o.cache,
         mirror: o.mirror,
         since: o.since ?? null,
+        now: o.now,
         ...o.fetch,
         onProgress: (m) => progress(`fetch: ${m}`),
       }),

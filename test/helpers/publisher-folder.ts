@@ -106,39 +106,58 @@ export function discoveryManifest(
   };
 }
 
-/** A committee of `session` with meetings whose evidence is posted, in the House's page layout:
- *  the session's committee list, the committee's meetings page, each meeting's evidence viewer with
- *  its XML export button, and the Evidence XML (a real one from ../shared/datasets) EN + FR. */
-export function publishCommittee(
+export interface Meeting {
+  number: number;
+  docId: number;
+  evidence: boolean;
+  /** The meeting's day (`YYYY-MM-DD`), written in its row's class as the House does. */
+  date?: string;
+  /** The viewer has no XML export button (REGS and BILI never post XML). */
+  noXml?: boolean;
+}
+
+/** The session's committee list in the House's layout (selectors: openparliament's parl_cmte.py;
+ *  section ids: a public scraper of the List page): standing committees, then the joint committees'
+ *  section; a committee's subcommittees inside its item, named "Name (ACRONYM)". Written by hand. */
+export function publishCommitteeList(
   root: string,
   session: string,
-  acronym: string,
-  meetings: Array<{ number: number; docId: number; evidence: boolean }>,
-  others: string[] = [],
+  committees: { standing: string[]; joint?: string[]; subcommittees?: Record<string, string[]> },
 ): void {
   const [p, s] = session.split('-');
-  const items = [acronym, ...others]
-    .map(
-      (a) =>
-        `<div class="accordion-item"><div class="accordion-bar-title"><span class="committee-acronym-cell">${a}</span><span class="committee-name">Committee ${a}</span></div></div>`,
-    )
-    .join('\n');
+  const item = (a: string) => {
+    const subs = (committees.subcommittees?.[a] ?? [])
+      .map((x) => `<div class="subcommittee-item"><div class="subcommittee-name">Subcommittee ${x} (${x})</div></div>`)
+      .join('');
+    return `<div class="accordion-item"><div class="accordion-bar-title"><span class="committee-acronym-cell">${a}</span><span class="committee-name">Committee ${a}</span></div>${subs}</div>`;
+  };
+  const joint = committees.joint?.length
+    ? `<div id="joint-committees-section" class="committees-list">\n${committees.joint.map(item).join('\n')}\n</div>`
+    : '';
   put(
     root,
     HOUSE,
     `Committees/en/List?parl=${p}&session=${s}`,
-    `<!DOCTYPE html><html><body><div class="committees-list">\n${items}\n</div></body></html>`,
+    `<!DOCTYPE html><html><body><div id="standing-committees-section" class="committees-list">\n${committees.standing.map(item).join('\n')}\n</div>${joint}</body></html>`,
   );
+}
+
+/** A committee's meetings page on `host`, each meeting's evidence viewer with its XML export button,
+ *  and the Evidence XML (a real one from ../shared/datasets) EN + FR, all on that host. */
+export function publishMeetings(root: string, session: string, acronym: string, meetings: Meeting[], host = HOUSE): void {
+  const [p, s] = session.split('-');
   const rows = meetings
     .map(
-      (m) => `<div class="accordion-item"><div class="meeting-title"><span class="meeting-number">#${m.number}</span></div>
-    <a class="btn btn-meeting-notice" href="/DocumentViewer/en/${session}/${acronym}/meeting-${m.number}/notice">Notice</a>
-    ${m.evidence ? `<a class="btn btn-meeting-evidence" href="/DocumentViewer/en/${session}/${acronym}/meeting-${m.number}/evidence">Evidence</a>` : ''}</div>`,
+      (
+        m,
+      ) => `<div class="accordion-item${m.date ? ` meeting-item-${m.date}` : ''} "><div class="meeting-title"><span class="meeting-number">#${m.number}</span></div>
+    <a class="btn btn-meeting-notice" href="//${host}/DocumentViewer/en/${session}/${acronym}/meeting-${m.number}/notice">Notice</a>
+    ${m.evidence ? `<a class="btn btn-meeting-evidence" href="//${host}/DocumentViewer/en/${session}/${acronym}/meeting-${m.number}/evidence">Evidence</a>` : ''}</div>`,
     )
     .join('\n');
   put(
     root,
-    HOUSE,
+    host,
     `Committees/en/${acronym}/Meetings?parl=${p}&session=${s}`,
     `<!DOCTYPE html><html><body><div id="meeting-accordion">\n${rows}\n</div></body></html>`,
   );
@@ -146,15 +165,23 @@ export function publishCommittee(
   const fr = gunzipSync(readFileSync(join(DATASETS, 'hoc-hansard-xml-samples', '11796678-fr.xml.gz')));
   for (const m of meetings.filter((x) => x.evidence)) {
     const xml = `/Content/Committee/${p}${s}/${acronym}/Evidence/EV${m.docId}/${acronym}EV${m.number}`;
+    const button = m.noXml ? '' : `<a class="btn btn-export-xml" href="${xml}-E.XML">XML</a>`;
     put(
       root,
-      HOUSE,
+      host,
       `DocumentViewer/en/${session}/${acronym}/meeting-${m.number}/evidence`,
-      `<!DOCTYPE html><html><body><div class="btn-toolbar"><a class="btn btn-export-xml" href="${xml}-E.XML">XML</a></div></body></html>`,
+      `<!DOCTYPE html><html><body><div class="btn-toolbar">${button}</div></body></html>`,
     );
-    put(root, HOUSE, `${xml.slice(1)}-E.XML`, en);
-    put(root, HOUSE, `${xml.slice(1)}-F.XML`, fr);
+    if (m.noXml) continue;
+    put(root, host, `${xml.slice(1)}-E.XML`, en);
+    put(root, host, `${xml.slice(1)}-F.XML`, fr);
   }
+}
+
+/** One standing committee of `session` with its meetings, in the House's page layout. */
+export function publishCommittee(root: string, session: string, acronym: string, meetings: Meeting[], others: string[] = []): void {
+  publishCommitteeList(root, session, { standing: [acronym, ...others] });
+  publishMeetings(root, session, acronym, meetings);
 }
 
 /** The committee evidence source exactly as config/sources.manifest.json has it. */

@@ -33,7 +33,9 @@ export type Behaviour =
       contentType?: string /** extra response headers (a CDN's) */;
       headers?: Record<string, string>;
     }
-  | { kind: 'gone' };
+  | { kind: 'gone' }
+  /** The file as usual, but conditional requests are ignored (a 200 every time, no validators): BC's LIMS file server. */
+  | { kind: 'unconditional' };
 
 export interface Upstream {
   /** The --upstream-mirror base URL. */
@@ -255,7 +257,7 @@ export async function startUpstream(manifest: SourcesManifest, datasets: string,
       }
     }
     const etag = `"${createHash('sha1').update(body).digest('hex')}"`;
-    if (b?.kind !== 'truncate' && req.headers['if-none-match'] === etag) {
+    if (b?.kind !== 'truncate' && b?.kind !== 'unconditional' && req.headers['if-none-match'] === etag) {
       log(304);
       res.writeHead(304, { etag, 'last-modified': LAST_MODIFIED }).end();
       return;
@@ -263,8 +265,7 @@ export async function startUpstream(manifest: SourcesManifest, datasets: string,
     const headers = {
       'content-type': type,
       'content-length': String(body.length),
-      etag,
-      'last-modified': LAST_MODIFIED,
+      ...(b?.kind === 'unconditional' ? {} : { etag, 'last-modified': LAST_MODIFIED }),
       ...(b?.kind === 'replace' ? b.headers : {}),
     };
     if (b?.kind === 'truncate') {

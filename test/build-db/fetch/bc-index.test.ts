@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { LISTERS } from '../../../build-db/fetch/listers.js';
+import { REVISION_AGES } from '../../../build-db/fetch/recheck-schedule.js';
 import { runFetch } from '../../../build-db/fetch/run-fetch.js';
 import { DATASETS, subsetManifest } from '../../helpers/nightly-manifest.js';
 import { startUpstream, type Upstream } from '../../helpers/upstream-server.js';
@@ -57,7 +58,7 @@ test('the index lister keeps House sittings, a final over its Blues, and skips c
   ]);
 });
 
-test('a final marked published: false is not asked for: its sitting keeps the Blues (the draft); a final is fetched once, a Blues every night', () => {
+test('a final marked published: false is not asked for: its sitting keeps the Blues (the draft); a final is re-checked at the revision ages from its day, a Blues every night', () => {
   const unpublished = { ...node('20260219pm-Hansard-n119.html'), published: false };
   const nodes = [
     node('20260218pm-House-Blues.htm', 'House', 'https://lims.leg.bc.ca/hdms/file/Debates/43rd2nd/20260218pm-Hansard-n118.html'),
@@ -66,9 +67,9 @@ test('a final marked published: false is not asked for: its sitting keeps the Bl
     unpublished,
   ];
   const { files } = LISTERS['bc-hansard-debates'](index(nodes), (p) => p, INDEX);
-  expect(files.map((f) => [f.path, f.immutable ?? false])).toEqual([
-    ['20260218pm-Hansard-n118.html.gz', true],
-    ['20260219pm-House-Blues.htm.gz', false],
+  expect(files.map((f) => [f.path, f.dated ?? null, f.recheck_ages?.length ?? 0])).toEqual([
+    ['20260218pm-Hansard-n118.html.gz', '2026-02-18', REVISION_AGES.length],
+    ['20260219pm-House-Blues.htm.gz', null, 0],
   ]);
 });
 
