@@ -17,6 +17,8 @@ export interface PdfCell extends PdfRun {
 }
 export interface PdfLine {
   page: number;
+  /** The page's width, for readers that split a page into its text columns. */
+  pageWidth: number;
   y: number;
   cells: PdfCell[];
   text: string;
@@ -38,6 +40,7 @@ export async function readPdfLines(bytes: Uint8Array): Promise<PdfLine[]> {
   try {
     for (let n = 1; n <= pdf.numPages; n++) {
       const page = await pdf.getPage(n);
+      const pageWidth = page.getViewport({ scale: 1 }).width;
       const items = (await page.getTextContent()).items.filter((i): i is TextItem => 'str' in i && i.str.trim() !== '');
       const rows: Array<{ y: number; size: number; items: TextItem[] }> = [];
       for (const it of items) {
@@ -64,7 +67,7 @@ export async function readPdfLines(bytes: Uint8Array): Promise<PdfLine[]> {
           } else cells.push({ ...run, runs: [run] });
         }
         for (const c of cells) c.text = c.text.trim();
-        lines.push({ page: n, y: r.y, cells, text: cells.map((c) => c.text).join(' ') });
+        lines.push({ page: n, pageWidth, y: r.y, cells, text: cells.map((c) => c.text).join(' ') });
       }
     }
   } finally {
