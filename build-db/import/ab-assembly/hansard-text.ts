@@ -68,8 +68,9 @@ const OFFICES: Record<string, string[]> = {
   'Deputy Speaker and Chair of Committees': ['Deputy Speaker', 'Chair'],
   'Deputy Chair of Committees': ['Deputy Chair'],
 };
+// Older lists print no party ("Kowalski, Hon. Ken, Barrhead-Morinville-Westlock, Speaker").
 const OFFICER =
-  /^([^,]+), (?:Hon\. )?[^,]+, (.+?) \([A-Za-z]+\), (Speaker|Deputy Speaker and Chair of Committees|Deputy Chair of Committees)$/;
+  /^([^,]+), (?:Hon\. )?[^,]+, (.+?)(?: \([A-Za-z]+\))?, (Speaker|Deputy Speaker and Chair of Committees|Deputy Chair of Committees)$/;
 const TITLE = /^Title: \w+, (\w+ \d{1,2}, \d{4}) (\d{1,2}:\d{2} [ap]\.m\.)/;
 const RUNNING_HEAD =
   /^(?:\w+ \d{1,2}, \d{4} Alberta Hansard \d+|\d+ Alberta Hansard \w+ \d{1,2}, \d{4}|Legislative Assembly of Alberta|\d{1,4})$/;

@@ -13,6 +13,7 @@ import { importStats } from '../import-stats.js';
 import { readPdfLines } from '../pdf/pdf-lines.js';
 import { inReadingOrder } from '../pdf/text-columns.js';
 import type { ImportContext, Importer, ImportOutput, SourceInput } from '../types.js';
+import { AB_REUSE, AB_TERMS } from './terms.js';
 import { type AbSitting, type AbTurn, readAbSitting, readAbTurns } from './hansard-text.js';
 
 export const AB_HANSARD_SOURCE = 'ab-hansard';
@@ -164,7 +165,7 @@ export async function importAbHansard(from: string, ctx: ImportContext): Promise
         id: 'ab-hansard',
         version: `${stats.files} PDF file(s): ${[...seen.keys()].sort().join(' ')}`,
         url: 'https://www.assembly.ab.ca/assembly-business/transcripts/transcripts-by-type',
-        licence: 'Legislative Assembly of Alberta (terms of reuse not verified)',
+        licence: AB_TERMS,
       },
     ],
     coverage: speeches.length
@@ -182,6 +183,7 @@ export async function importAbHansard(from: string, ctx: ImportContext): Promise
 }
 
 export const abHansardImporter: Importer = {
+  terms: AB_REUSE,
   kind: 'ab-hansard',
   summary: 'Legislative Assembly of Alberta Hansard PDF → speeches',
   datasetDir: 'ab-hansard',
