@@ -9,6 +9,8 @@ export interface PdfRun {
   text: string;
   x: number;
   right: number;
+  /** pdf.js's name for the run's font: a bold heading after a list of names is told by it. */
+  font: string;
 }
 export interface PdfCell extends PdfRun {
   /** The runs of text the cell joins, each with its own position: a roll-call sheet's column headings
@@ -55,7 +57,7 @@ export async function readPdfLines(bytes: Uint8Array): Promise<PdfLine[]> {
         const cells: PdfCell[] = [];
         for (const it of [...r.items].sort((a, b) => a.transform[4] - b.transform[4])) {
           const x = it.transform[4];
-          const run = { text: it.str.replace(/\s+/g, ' ').trim(), x, right: x + it.width };
+          const run = { text: it.str.replace(/\s+/g, ' ').trim(), x, right: x + it.width, font: it.fontName };
           const last = cells.at(-1);
           if (last && x - last.right < CELL_GAP * r.size) {
             last.text = `${last.text}${x - last.right > 0.15 * r.size && !last.text.endsWith(' ') ? ' ' : ''}${it.str}`.replace(
