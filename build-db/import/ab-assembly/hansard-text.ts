@@ -87,13 +87,15 @@ export function readAbSitting(lines: PdfLine[]): AbSitting | null {
   let date: string | null = null;
   let start: number | null = null;
   const officers = new Map<string, AbOfficer>();
-  for (const l of lines) {
+  for (const [i, l] of lines.entries()) {
     const t = l.text;
     const leg = /\bThe (\d+)(?:st|nd|rd|th) Legislature\b/.exec(t);
     if (leg && legislature === null) legislature = Number(leg[1]);
     const ses = /\b(\w+) Session\b/.exec(t);
     if (ses && session === null) session = ordinalWord(ses[1]);
-    const o = OFFICER.exec(t);
+    // An officer's line may wrap ("…, Deputy Speaker and Chair of" / "Committees").
+    const wrapped = lines[i + 1] && /, Deputy (?:Speaker|Chair)\b[^,]*$/.test(t) ? OFFICER.exec(`${t} ${lines[i + 1].text}`) : null;
+    const o = OFFICER.exec(t) ?? wrapped;
     if (o) for (const office of OFFICES[o[3]]) if (!officers.has(office)) officers.set(office, { lastName: o[1], riding: o[2] });
     const title = TITLE.exec(t);
     if (title && !date) {
@@ -174,7 +176,7 @@ export function readAbTurns(lines: PdfLine[], sitting: AbSitting): { turns: AbTu
     }
     if (/^\[.*\]$/.test(text)) continue; // "[The Deputy Speaker in the chair]", "[Motion carried]": no one speaks.
     if (/^\d{1,2}:\d{2} [ap]\.m\. \w+day, /.test(text)) continue; // the sitting's opening line; its time is the title's
-    const head = /^head: (.+)$/.exec(text);
+    const head = /^head: (.+)$/.exec(text.replace(/’/g, "'"));
     if (head) {
       if (RUBRICS.has(head[1].trim())) {
         orderOfBusiness = head[1].trim();

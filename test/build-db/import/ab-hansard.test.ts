@@ -57,7 +57,9 @@ async function hansardPdf(): Promise<Uint8Array> {
   centred(list, font, 726, 'The 31st Legislature First Session');
   for (const [i, t] of [
     'Cooper, Hon. Nathan M., Olds-Didsbury-Three Hills (UC), Speaker',
-    'Armstrong-Homeniuk, Jackie, Fort Saskatchewan-Vegreville (UC), Deputy Speaker and Chair of Committees',
+    // A long office wraps onto the next line.
+    'Armstrong-Homeniuk, Jackie, Fort Saskatchewan-Vegreville (UC), Deputy Speaker and Chair of',
+    'Committees',
     'de Jonge, Chantelle, Chestermere-Strathmore (UC), Deputy Chair of Committees',
   ].entries())
     centred(list, font, 700 - i * 13, t);
@@ -110,7 +112,12 @@ async function hansardPdf(): Promise<Uint8Array> {
   p4.drawText('2288', { x: LEFT, y: 760, size: SIZE, font });
   centred(p4, font, 760, 'Alberta Hansard');
   p4.drawText('December 3, 2024', { x: 480, y: 760, size: SIZE, font });
-  column(p4, font, LEFT, 730, ['Member for Calgary-Glenmore.', 'An Hon. Member: Hear, hear.', 'Mr. Kasawski: A question on roads.']);
+  column(p4, font, LEFT, 730, [
+    'Member for Calgary-Glenmore.',
+    'An Hon. Member: Hear, hear.',
+    'head: Members’ Statements',
+    'Mr. Kasawski: A statement on roads.',
+  ]);
   return doc.save();
 }
 
@@ -190,6 +197,8 @@ describe('ab-hansard: speeches from a Hansard PDF in two columns', () => {
     expect(s.some((x) => /Against the motion|Totals/.test(x.text))).toBe(false);
     expect(s[6].text).toBe('Order, please. The hon. Member for Calgary-Glenmore.');
     expect(s.every((x) => !/Alberta Hansard|2288/.test(x.text))).toBe(true);
+    // The rubric as printed, with its typographic apostrophe.
+    expect(s[8]).toMatchObject({ order_of_business: "Members' Statements", speech_type: 'statement' });
   });
 
   test('members linked by surname, presiding officers by office through the members list; the rest reported', () => {
