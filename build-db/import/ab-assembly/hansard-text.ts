@@ -154,11 +154,16 @@ export function readAbTurns(lines: PdfLine[], sitting: AbSitting): { turns: AbTu
   const edges = new Map<string, number>();
   const side = (l: PdfLine) => `${l.page}/${l.cells[0].x < l.pageWidth / 2 ? 'l' : 'r'}`;
   for (const l of lines) if (l.cells.length) edges.set(side(l), Math.min(edges.get(side(l)) ?? Infinity, l.cells[0].x));
+  // The running head is the page's top line; read in columns it may come apart ("December 3, 2024" |
+  // "Alberta Hansard 2287"), each part at the head of a column.
+  const top = new Map<number, number>();
+  for (const l of lines) top.set(l.page, Math.max(top.get(l.page) ?? -Infinity, l.y));
+  const headPart = (l: PdfLine, text: string) => l.y >= top.get(l.page)! - 1 && /Alberta Hansard|^\w+ \d{1,2}, \d{4}$|^\d{1,4}$/.test(text);
   const body = lines.findIndex((l) => TITLE.test(l.text));
   if (body < 0) return { turns, unread };
   for (const l of lines.slice(body + 1)) {
     let text = l.text.trim();
-    if (!text || RUNNING_HEAD.test(text) || TITLE.test(text)) continue;
+    if (!text || RUNNING_HEAD.test(text) || headPart(l, text) || TITLE.test(text)) continue;
     const time = TIME.exec(l.cells[0].text);
     if (time) {
       minutes = clock(Number(time[1]), Number(time[2]), sitting.startMinutes);

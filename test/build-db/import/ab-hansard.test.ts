@@ -109,8 +109,8 @@ async function hansardPdf(): Promise<Uint8Array> {
     'The Acting Speaker: Order, please. The hon.',
   ]);
   const p4 = doc.addPage([612, 792]);
-  p4.drawText('2288', { x: LEFT, y: 760, size: SIZE, font });
-  centred(p4, font, 760, 'Alberta Hansard');
+  // This page's running head does not cross the middle: read in columns, it comes apart.
+  p4.drawText('2288 Alberta Hansard', { x: LEFT, y: 760, size: SIZE, font });
   p4.drawText('December 3, 2024', { x: 480, y: 760, size: SIZE, font });
   column(p4, font, LEFT, 730, [
     'Member for Calgary-Glenmore.',
