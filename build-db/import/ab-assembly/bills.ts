@@ -141,6 +141,6 @@ export const abBillsImporter: Importer = {
   kind: 'ab-bills',
   summary: 'Legislative Assembly of Alberta bill pages (stages, sponsor by mid) → bills',
   datasetDir: 'ab-bills',
-  optional: "not in the shared datasets; no nightly source yet (needs a lister of a session's bill pages)",
+  optional: 'not in the shared datasets: fetched by the nightly (source ab-assembly-bills, lister ab-bill-pages)',
   run: importAbBills,
 };

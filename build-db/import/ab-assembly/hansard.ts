@@ -187,6 +187,6 @@ export const abHansardImporter: Importer = {
   kind: 'ab-hansard',
   summary: 'Legislative Assembly of Alberta Hansard PDF → speeches',
   datasetDir: 'ab-hansard',
-  optional: 'not in the shared datasets; fetched by the nightly (ab-hansard) once its lister lists the sitting PDFs',
+  optional: 'not in the shared datasets: fetched by the nightly (source ab-hansard, lister ab-hansard-sittings)',
   run: importAbHansard,
 };

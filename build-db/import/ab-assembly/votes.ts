@@ -143,6 +143,6 @@ export const abVotesImporter: Importer = {
   kind: 'ab-votes',
   summary: 'Legislative Assembly of Alberta Votes and Proceedings PDF → recorded divisions',
   datasetDir: 'ab-votes',
-  optional: 'not in the shared datasets; no nightly source yet (needs a lister of the sitting PDFs)',
+  optional: 'not in the shared datasets: fetched by the nightly (source ab-votes-and-proceedings, lister ab-vp-sittings)',
   run: importAbVotes,
 };
