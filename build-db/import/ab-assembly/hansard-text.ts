@@ -31,6 +31,11 @@ export interface AbOfficer {
   lastName: string;
   riding: string;
 }
+export interface AbMember {
+  lastName: string;
+  firstName: string;
+  riding: string;
+}
 export interface AbSitting {
   legislature: number;
   session: number;
@@ -38,6 +43,8 @@ export interface AbSitting {
   startMinutes: number;
   /** Holders of the presiding offices as the members' list names them, by office. */
   officers: Map<string, AbOfficer>;
+  /** The members' list at the front: who sat, and for which riding, on the sitting's day. */
+  members: AbMember[];
 }
 
 // The rubrics of the Daily Routine and Orders of the Day, as "head:" prints them; other heads are subjects.
@@ -71,6 +78,8 @@ const OFFICES: Record<string, string[]> = {
 // Older lists print no party ("Kowalski, Hon. Ken, Barrhead-Morinville-Westlock, Speaker").
 const OFFICER =
   /^([^,]+), (?:Hon\. )?[^,]+, (.+?)(?: \([A-Za-z]+\))?, (Speaker|Deputy Speaker and Chair of Committees|Deputy Chair of Committees)$/;
+// A line of the members' list: "Nicolaides, Hon. Demetrios, Calgary-Bow (UC)", an office or role after it maybe.
+const MEMBER_LINE = /^([^,]+), (?:Hon\. )?([^,]+), (.+?) \(([A-Za-z]+)\)(?:,.*)?$/;
 const TITLE = /^Title: \w+, (\w+ \d{1,2}, \d{4}) (\d{1,2}:\d{2} [ap]\.m\.)/;
 const RUNNING_HEAD =
   /^(?:\w+ \d{1,2}, \d{4} Alberta Hansard \d+|\d+ Alberta Hansard \w+ \d{1,2}, \d{4}|Legislative Assembly of Alberta|\d{1,4})$/;
@@ -87,6 +96,7 @@ export function readAbSitting(lines: PdfLine[]): AbSitting | null {
   let date: string | null = null;
   let start: number | null = null;
   const officers = new Map<string, AbOfficer>();
+  const members: AbMember[] = [];
   for (const [i, l] of lines.entries()) {
     const t = l.text;
     const leg = /\bThe (\d+)(?:st|nd|rd|th) Legislature\b/.exec(t);
@@ -97,13 +107,15 @@ export function readAbSitting(lines: PdfLine[]): AbSitting | null {
     const wrapped = lines[i + 1] && /, Deputy (?:Speaker|Chair)\b[^,]*$/.test(t) ? OFFICER.exec(`${t} ${lines[i + 1].text}`) : null;
     const o = OFFICER.exec(t) ?? wrapped;
     if (o) for (const office of OFFICES[o[3]]) if (!officers.has(office)) officers.set(office, { lastName: o[1], riding: o[2] });
+    const member = !date && MEMBER_LINE.exec(t);
+    if (member) members.push({ lastName: member[1], firstName: member[2].trim(), riding: member[3] });
     const title = TITLE.exec(t);
     if (title && !date) {
       date = abDate(title[1]);
       start = parseClock(title[2]);
     }
   }
-  return legislature && session && date && start !== null ? { legislature, session, date, startMinutes: start, officers } : null;
+  return legislature && session && date && start !== null ? { legislature, session, date, startMinutes: start, officers, members } : null;
 }
 
 export function readAbSpeaker(label: string, officers: Map<string, AbOfficer>): AbSpeaker {

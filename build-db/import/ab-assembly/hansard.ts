@@ -2,8 +2,9 @@
 // of one day are two files) → speeches in English, through the PDF text path in reading order. Members
 // are linked by the surname the label prints (and a riding in brackets when there is one), presiding
 // officers by their office, whose holder the members' list at the front names; only among Alberta
-// members, and only when the bundle holds the roster of the legislature the cover names (the roster
-// dates nothing, so the day cannot narrow it). Several candidates leave a speech unlinked, reported.
+// members, and only when the bundle holds the roster of the legislature the cover names. The roster
+// dates nothing: the sitting's own members' list dates a shared surname instead. Several candidates
+// left leave a speech unlinked, reported.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SpeechType } from '../../../src/core/domain/enums.js';
@@ -115,12 +116,15 @@ export async function importAbHansard(from: string, ctx: ImportContext): Promise
       else if (person && !t.speaker.lastName)
         ctx.skip({ file, record, reason: 'speaker unlinked: presiding officer not named', detail: `${t.speaker.raw} on ${s.date}` });
       else if (person) {
-        const r = ctx.identity.resolve(AB_HANSARD_SOURCE, {
-          lastName: t.speaker.lastName,
-          constituency: t.speaker.riding,
-          level: 'provincial',
-          province: 'AB',
-        });
+        const query = { lastName: t.speaker.lastName, constituency: t.speaker.riding, level: 'provincial' as const, province: 'AB' };
+        // Several members of that surname in the bundle (rosters of several legislatures): the sitting's
+        // own members' list dates it — the one member of it who bears the name, and that riding.
+        const same = s.members.filter((m) => m.lastName.toLowerCase() === t.speaker.lastName!.toLowerCase());
+        const dated =
+          !query.constituency && same.length === 1 && ctx.identity.lookup(query).key === null
+            ? { ...query, constituency: same[0].riding }
+            : query;
+        const r = ctx.identity.resolve(AB_HANSARD_SOURCE, dated);
         key = r.key;
         if (r.key !== null) add('speeches_linked');
         else

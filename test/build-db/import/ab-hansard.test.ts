@@ -64,7 +64,11 @@ async function hansardPdf(): Promise<Uint8Array> {
   ].entries())
     centred(list, font, 700 - i * 13, t);
   column(list, font, LEFT, 650, ['Al-Guneid, Nagwan, Calgary-Glenmore (NDP)', 'Amery, Hon. Mickey K., Calgary-Cross (UC)']);
-  column(list, font, RIGHT, 650, ['Hoyle, Rhiannon, Edmonton-South (NDP)', 'Nicolaides, Hon. Demetrios, Calgary-Bow (UC)']);
+  column(list, font, RIGHT, 650, [
+    'Hoyle, Rhiannon, Edmonton-South (NDP)',
+    'Nicolaides, Hon. Demetrios, Calgary-Bow (UC)',
+    'Nixon, Hon. Jason, Rimbey-Rocky Mountain House-Sundre (UC)',
+  ]);
 
   const p3 = doc.addPage([612, 792]);
   p3.drawText('December 3, 2024', { x: LEFT, y: 760, size: SIZE, font });
@@ -117,6 +121,7 @@ async function hansardPdf(): Promise<Uint8Array> {
     'An Hon. Member: Hear, hear.',
     'head: Members’ Statements',
     'Mr. Kasawski: A statement on roads.',
+    'Mr. Nixon: A point of order, Mr. Speaker.',
   ]);
   return doc.save();
 }
@@ -137,7 +142,10 @@ const ROSTER = `<table>${[
   rosterRow('0903', 'Hoyle, Member Rhiannon', 'NDP', 'Edmonton-South'),
   rosterRow('0904', 'Pancholi, Ms Rakhi', 'NDP', 'Edmonton-Whitemud'),
   rosterRow('0905', 'Nicolaides, Honourable Demetrios', 'UC', 'Calgary-Bow'),
+  rosterRow('0906', 'Nixon, Honourable Jason', 'UC', 'Rimbey-Rocky Mountain House-Sundre'),
 ].join('\n')}</table>`;
+// An earlier legislature's roster in the bundle too: a second Nixon, who does not sit in the 31st.
+const ROSTER_30 = `<table>${rosterRow('0907', 'Nixon, Mr. Jeremy', 'UC', 'Calgary-Klein').replace('legl=31', 'legl=30')}</table>`;
 
 describe('ab-hansard: speeches from a Hansard PDF in two columns', () => {
   const dir = mkdtempSync(join(tmpdir(), 'canpol-ab-hansard-'));
@@ -151,6 +159,7 @@ describe('ab-hansard: speeches from a Hansard PDF in two columns', () => {
     mkdirSync(join(dir, 'ab-members'));
     mkdirSync(join(dir, 'ab-hansard'));
     writeFileSync(join(dir, 'ab-members', 'members-legl-31.html'), ROSTER);
+    writeFileSync(join(dir, 'ab-members', 'members-legl-30.html'), ROSTER_30);
     writeFileSync(join(dir, 'ab-hansard', '20241203_1330_01_han.pdf'), await hansardPdf());
     app = await importBuildServe([abMembersImporter, abHansardImporter], (i) => join(dir, i.datasetDir));
   }, 60_000);
@@ -171,6 +180,7 @@ describe('ab-hansard: speeches from a Hansard PDF in two columns', () => {
       'The Acting Speaker',
       'An Hon. Member',
       'Mr. Kasawski',
+      'Mr. Nixon',
     ]);
     expect(s[0]).toMatchObject({
       key: 'ab/speech/2024-12-03/1330/1',
@@ -212,14 +222,16 @@ describe('ab-hansard: speeches from a Hansard PDF in two columns', () => {
     expect(s.find((x) => x.speaker_name_raw === 'The Acting Speaker')).toMatchObject({ politician_key: null, is_presiding: true });
     expect(key('An Hon. Member')).toBeNull();
     expect(key('Mr. Kasawski')).toBeNull();
+    // Two Nixons in the bundle; the sitting's members' list names one, for Rimbey-Rocky Mountain House-Sundre.
+    expect(key('Mr. Nixon')).toBe('ab-assembly/member/0906');
     const entry = app.report.importers.find((e) => e.kind === 'ab-hansard')!;
-    expect(entry.stats).toMatchObject({ sittings: 1, speeches: 9, speeches_linked: 6 });
+    expect(entry.stats).toMatchObject({ sittings: 1, speeches: 10, speeches_linked: 7 });
     expect(entry.skipped_by_reason['speaker unlinked: presiding officer not named']).toBe(1);
   });
 
   test('built: the AB coverage row counts the speeches, and they are found by search', async () => {
     const ab = (await app.get('/coverage')).jurisdictions.find((r: Json) => r.jurisdiction === 'AB');
-    expect(ab).toMatchObject({ hansard_status: 'partial', speeches_count: 9 });
+    expect(ab).toMatchObject({ hansard_status: 'partial', speeches_count: 10 });
     const found = await app.get('/search/speeches?q=classrooms&province_territory=AB');
     expect(found.items).toHaveLength(2);
     const said = JSON.stringify(found.items);
