@@ -6,6 +6,7 @@ import { PAGES_LISTER, representBoundaryPages } from './represent-boundary-shape
 import { mastodonStatuses, wikidataAccounts, wikidataEntities } from './social-listers.js';
 import { qcJournalSittings, qcMemberPages } from './qc-assnat-listers.js';
 import { REVISION_AGES } from './recheck-schedule.js';
+import { abBillPages, abHansardSittings, abVpSittings } from './ab-assembly-listers.js';
 
 /** `indexUrl`: the URL the index was fetched from, for listings whose links are relative to it. */
 /** `params`: the index file's own `params` in the manifest (a lister's scope, e.g. the first parliament). */
@@ -69,6 +70,9 @@ export const LISTERS: Record<string, Lister> = {
   'represent-sets': representSets,
   'qc-journal-sittings': qcJournalSittings,
   'qc-member-pages': qcMemberPages,
+  'ab-bill-pages': abBillPages,
+  'ab-vp-sittings': abVpSittings,
+  'ab-hansard-sittings': abHansardSittings,
 };
 
 /** One page of Open North Represent's JSON API: `{ objects: [...], meta: { next, total_count } }`. */

@@ -12,10 +12,10 @@ export const PUBLISHER_GAPS: Partial<Record<Jurisdiction, PublisherGap>> = {
   AB: {
     access: 'open',
     bills:
-      "the Assembly Dashboard and a page per bill with every stage (ab-bills reads the bill pages); the nightly needs a lister of a session's bill pages",
-    hansard: 'PDF transcripts only; needs a speaker-turn reader on the PDF text path',
-    votes: 'Votes and Proceedings as PDF (ab-votes reads them through the PDF text path); the nightly needs a lister of the sitting PDFs',
-    committees: 'PDF committee transcripts; needs the PDF text path',
+      "a page per bill with every stage (ab-bills reads them; the nightly lists each session's bill pages); the Assembly Dashboard's layout is not known here",
+    hansard: 'PDF transcripts per sitting (ab-hansard reads them through the PDF text path; the nightly lists the sitting PDFs)',
+    votes: 'Votes and Proceedings as PDF (ab-votes reads them through the PDF text path; the nightly lists the sitting PDFs)',
+    committees: 'PDF committee transcripts; needs a committee reader on the PDF text path',
   },
   BC: {
     access: 'open',

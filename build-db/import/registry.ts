@@ -26,6 +26,7 @@ import { qcHansardImporter } from './qc-assnat/hansard.js';
 import { abMembersImporter } from './ab-assembly/members.js';
 import { abBillsImporter } from './ab-assembly/bills.js';
 import { abVotesImporter } from './ab-assembly/votes.js';
+import { abHansardImporter } from './ab-assembly/hansard.js';
 import { nsMembersImporter } from './ns-hansard/members.js';
 import { nsHansardImporter } from './ns-hansard/index.js';
 
@@ -60,6 +61,7 @@ export const IMPORTERS: readonly Importer[] = [
   qcHansardImporter,
   abBillsImporter,
   abVotesImporter,
+  abHansardImporter,
   nsHansardImporter,
   representBoundariesImporter,
   // After the boundaries it joins to; nothing after it resolves people against its rosters.

@@ -254,6 +254,7 @@ export async function startUpstream(manifest: SourcesManifest, datasets: string,
         if (head.startsWith('<!doctype html') || head.startsWith('<html')) type = 'text/html; charset=utf-8';
         else if (head.startsWith('<?xml')) type = 'application/xml';
         else if (head.startsWith('{') || head.startsWith('[')) type = 'application/json';
+        else if (head.startsWith('%pdf-')) type = 'application/pdf';
       }
     }
     const etag = `"${createHash('sha1').update(body).digest('hex')}"`;

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { BillStage } from '../../../src/core/domain/enums.js';
 import { importStats } from '../import-stats.js';
 import type { ImportContext, Importer, ImportOutput, SourceInput } from '../types.js';
+import { AB_REUSE, AB_TERMS } from './terms.js';
 import { readAbBillPage } from './bill-page.js';
 
 const BILL_FILE = /^bill-(\d+)\.html?$/;
@@ -118,7 +119,7 @@ export function importAbBills(from: string, ctx: ImportContext): ImportOutput {
         id: 'ab-assembly-bills',
         version: `${bills.length} bill pages`,
         url: 'https://www.assembly.ab.ca/assembly-business/bills',
-        licence: 'Legislative Assembly of Alberta (terms of reuse not verified)',
+        licence: AB_TERMS,
       },
     ],
     coverage: bills.length
@@ -136,9 +137,10 @@ export function importAbBills(from: string, ctx: ImportContext): ImportOutput {
 }
 
 export const abBillsImporter: Importer = {
+  terms: AB_REUSE,
   kind: 'ab-bills',
   summary: 'Legislative Assembly of Alberta bill pages (stages, sponsor by mid) → bills',
   datasetDir: 'ab-bills',
-  optional: "not in the shared datasets; no nightly source yet (needs a lister of a session's bill pages)",
+  optional: 'not in the shared datasets: fetched by the nightly (source ab-assembly-bills, lister ab-bill-pages)',
   run: importAbBills,
 };

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { wallClockTimestamp } from '../../../src/core/domain/time-zones.js';
 import { importStats } from '../import-stats.js';
 import type { ImportContext, Importer, ImportOutput, SourceInput } from '../types.js';
+import { AB_REUSE, AB_TERMS } from './terms.js';
 import { readAbRoster } from './roster.js';
 
 const ROSTER_FILE = /^members-legl-(\d+)\.html?$/;
@@ -79,7 +80,7 @@ export function importAbMembers(from: string, ctx: ImportContext): ImportOutput 
         id: 'ab-assembly-members',
         version: files.join(' '),
         url: rosterUrl(legls.at(-1) ?? 31),
-        licence: 'Legislative Assembly of Alberta (terms of reuse not verified)',
+        licence: AB_TERMS,
       },
     ],
     coverage: files.length
@@ -97,6 +98,7 @@ export function importAbMembers(from: string, ctx: ImportContext): ImportOutput 
 }
 
 export const abMembersImporter: Importer = {
+  terms: AB_REUSE,
   kind: 'ab-members',
   summary: 'Legislative Assembly of Alberta roster per legislature (mid ids) → politicians',
   datasetDir: 'ab-members',

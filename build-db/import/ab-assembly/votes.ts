@@ -11,6 +11,7 @@ import { importStats } from '../import-stats.js';
 import { readDivisions, type ListedName } from '../pdf/division-lists.js';
 import { readPdfLines } from '../pdf/pdf-lines.js';
 import type { ImportContext, Importer, ImportOutput, SourceInput } from '../types.js';
+import { AB_REUSE, AB_TERMS } from './terms.js';
 import { readVpHeader } from './vp-header.js';
 import { unlinkedReason } from '../identity.js';
 
@@ -121,7 +122,7 @@ export async function importAbVotes(from: string, ctx: ImportContext): Promise<I
         id: 'ab-votes-and-proceedings',
         version: `${stats.files} PDF file(s)`,
         url: 'https://www.assembly.ab.ca/assembly-business/assembly-records/votes-and-proceedings',
-        licence: 'Legislative Assembly of Alberta (terms of reuse not verified)',
+        licence: AB_TERMS,
       },
     ],
     coverage: votes.length
@@ -138,9 +139,10 @@ export async function importAbVotes(from: string, ctx: ImportContext): Promise<I
 }
 
 export const abVotesImporter: Importer = {
+  terms: AB_REUSE,
   kind: 'ab-votes',
   summary: 'Legislative Assembly of Alberta Votes and Proceedings PDF → recorded divisions',
   datasetDir: 'ab-votes',
-  optional: 'not in the shared datasets; no nightly source yet (needs a lister of the sitting PDFs)',
+  optional: 'not in the shared datasets: fetched by the nightly (source ab-votes-and-proceedings, lister ab-vp-sittings)',
   run: importAbVotes,
 };

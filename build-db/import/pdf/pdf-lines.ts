@@ -5,13 +5,22 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api.js';
 
-export interface PdfCell {
+export interface PdfRun {
   text: string;
   x: number;
   right: number;
+  /** pdf.js's name for the run's font: a bold heading after a list of names is told by it. */
+  font: string;
+}
+export interface PdfCell extends PdfRun {
+  /** The runs of text the cell joins, each with its own position: a roll-call sheet's column headings
+   *  ("YEA NAY EXCUSED ABSENT") sit closer than a column gap, and only these tell where each column is. */
+  runs: PdfRun[];
 }
 export interface PdfLine {
   page: number;
+  /** The page's width, for readers that split a page into its text columns. */
+  pageWidth: number;
   y: number;
   cells: PdfCell[];
   text: string;
@@ -33,6 +42,7 @@ export async function readPdfLines(bytes: Uint8Array): Promise<PdfLine[]> {
   try {
     for (let n = 1; n <= pdf.numPages; n++) {
       const page = await pdf.getPage(n);
+      const pageWidth = page.getViewport({ scale: 1 }).width;
       const items = (await page.getTextContent()).items.filter((i): i is TextItem => 'str' in i && i.str.trim() !== '');
       const rows: Array<{ y: number; size: number; items: TextItem[] }> = [];
       for (const it of items) {
@@ -47,6 +57,7 @@ export async function readPdfLines(bytes: Uint8Array): Promise<PdfLine[]> {
         const cells: PdfCell[] = [];
         for (const it of [...r.items].sort((a, b) => a.transform[4] - b.transform[4])) {
           const x = it.transform[4];
+          const run = { text: it.str.replace(/\s+/g, ' ').trim(), x, right: x + it.width, font: it.fontName };
           const last = cells.at(-1);
           if (last && x - last.right < CELL_GAP * r.size) {
             last.text = `${last.text}${x - last.right > 0.15 * r.size && !last.text.endsWith(' ') ? ' ' : ''}${it.str}`.replace(
@@ -54,10 +65,11 @@ export async function readPdfLines(bytes: Uint8Array): Promise<PdfLine[]> {
               ' ',
             );
             last.right = x + it.width;
-          } else cells.push({ text: it.str.replace(/\s+/g, ' ').trim(), x, right: x + it.width });
+            last.runs.push(run);
+          } else cells.push({ ...run, runs: [run] });
         }
         for (const c of cells) c.text = c.text.trim();
-        lines.push({ page: n, y: r.y, cells, text: cells.map((c) => c.text).join(' ') });
+        lines.push({ page: n, pageWidth, y: r.y, cells, text: cells.map((c) => c.text).join(' ') });
       }
     }
   } finally {

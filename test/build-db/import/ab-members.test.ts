@@ -69,6 +69,6 @@ describe('ab-members: the Assembly roster with mid ids', () => {
   test('the coverage row: Alberta members live, counted; the rest still says what is missing', async () => {
     const ab = (await app.get('/coverage')).jurisdictions.find((r: Json) => r.jurisdiction === 'AB');
     expect(ab).toMatchObject({ politicians_count: 5, bills_status: 'none' });
-    expect(ab.notes).toContain('bills: the Assembly Dashboard');
+    expect(ab.notes).toContain('bills: a page per bill with every stage');
   });
 });
