@@ -136,7 +136,9 @@ const day = (ts: string | null | undefined) => (ts ? ts.slice(0, 10) : null);
 /** A House seat a source left open cannot outlast its Parliament: without this, a roster's open
  *  44th-Parliament seat still "held" the day of a 45th-Parliament act, and the act's member got no
  *  45th seat (the build closes the same term at the dissolution, after import). */
-const seatEnd = (t: PersonTerm) => (t.parliament_number ? (federalParliament(t.parliament_number)?.dissolved ?? null) : null);
+const seatEnd = (p: Person, t: PersonTerm) =>
+  // A provincial term's number is its legislature's (BC's 43rd is not the House's 43rd, dissolved in 2021).
+  t.parliament_number && (!p.level || p.level === 'federal') ? (federalParliament(t.parliament_number)?.dissolved ?? null) : null;
 
 export interface PeopleMatch {
   key: string | null;
@@ -214,7 +216,7 @@ export class Identity {
     const terms = (p.terms ?? []).filter((t) => !office || !t.elected_office || sameFolded(t.elected_office, office));
     if (!on) return terms;
     return terms
-      .filter((t) => day(t.start_at)! <= on && (day(t.end_at) ?? seatEnd(t) ?? on) >= on)
+      .filter((t) => day(t.start_at)! <= on && (day(t.end_at) ?? seatEnd(p, t) ?? on) >= on)
       .sort((a, b) => a.start_at.localeCompare(b.start_at));
   }
 
