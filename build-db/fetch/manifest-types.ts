@@ -40,6 +40,16 @@ export interface ManifestFile {
   /** Statuses by which the publisher says the thing is gone (a deleted account: Bluesky's 400, a
    *  Mastodon 404): the answer's body is stored like a 200's, so the importer can tell. */
   gone_statuses?: number[];
+  /** A GraphQL query, sent as a POST with this JSON body to `url` (LIMS answers its members and
+   *  sessions only so): no conditional request, the answer is compared with the cached copy. */
+  graphql?: GraphqlRequest;
+}
+
+export interface GraphqlRequest {
+  /** The named operation of `query`: also how the loopback upstream tells two queries to one URL apart. */
+  operationName: string;
+  query: string;
+  variables?: Record<string, string | number>;
 }
 
 /** One link of an `html-chain`: on the current page, every element matching `select` (descendant

@@ -2,8 +2,8 @@
 // `allMemberParliaments`, one answer per parliament, `bc-members/bc_members_<N>.json`) → BC
 // politicians keyed by the LIMS member id, the id progress-of-bills names sponsors by: one person
 // per member across parliaments, a term per parliament with its riding and party. Parliament dates
-// come from `bc-bills/bc_sessions.json` (allSessions). Reads what the nightly fetches (source
-// bc-lims-bills); ../shared/datasets holds no roster, so a datasets-only import has none.
+// come from the allSessions answer (`bc-members/bc_sessions.json`, else `bc-bills/`). Reads what the nightly fetches (source
+// bc-lims-members); ../shared/datasets holds no roster, so a datasets-only import has none.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { BC_TERMS, memberKey } from '../bc-lims/index.js';
@@ -13,7 +13,8 @@ import { readParliaments } from './parliaments.js';
 import { namesOf, readRoster } from './roster.js';
 
 const ROSTER = /^bc_members_(\d+)\.json$/;
-const SESSIONS = 'bc-bills/bc_sessions.json';
+// The members source keeps its own copy of the sessions answer; the bills source's serves as well.
+const SESSIONS_FILES = ['bc-members/bc_sessions.json', 'bc-bills/bc_sessions.json'];
 const at = (day: string) => `${day}T00:00:00Z`;
 
 function readJson(path: string, file: string, ctx: ImportContext): unknown | null {
@@ -37,6 +38,7 @@ export function importBcMembers(from: string, ctx: ImportContext): ImportOutput 
     ctx.log('bc-members: no bc-members/bc_members_<N>.json here (the nightly fetches them from LIMS)');
     return { records: {}, sources: [], coverage: [], stats };
   }
+  const SESSIONS = SESSIONS_FILES.find((f) => existsSync(join(from, f))) ?? SESSIONS_FILES[0];
   const sessionsJson = existsSync(join(from, SESSIONS)) ? readJson(join(from, SESSIONS), SESSIONS, ctx) : null;
   const parliaments = readParliaments(sessionsJson);
   const people = new Map<number, SourceInput<'politicians'>>();
@@ -146,6 +148,6 @@ export const bcMembersImporter: Importer = {
   summary: 'BC LIMS members per parliament (GraphQL allMemberParliaments) → politicians',
   datasetDir: 'provincial-samples',
   terms: { commercial: 'unverified', summary: BC_TERMS },
-  optional: 'the roster is not in ../shared/datasets: the nightly fetches it from LIMS (source bc-lims-bills)',
+  optional: 'the roster is not in ../shared/datasets: the nightly fetches it from LIMS (source bc-lims-members)',
   run: importBcMembers,
 };
