@@ -53,6 +53,8 @@ export interface PersonQuery {
   province?: string | null;
   /** Only terms of this office ("MP", "Senator"): a House speaker is never matched to a senator. */
   office?: string | null;
+  /** With `lastName`: the first name's initial a division list prints where two members share a surname ("B. Anderson"). */
+  initial?: string | null;
 }
 
 /** `source_record`: the act's own source names the person, who gets a politician record from it. */
@@ -311,7 +313,11 @@ export class Identity {
     const last = q.lastName ?? null;
     if (last && !ambiguous) {
       const whole = (this.byLast.get(personName(last)) ?? []).filter((p) => this.inScope(p, q));
-      const all = whole.length ? whole : (this.byLastPart.get(personName(last)) ?? []).filter((p) => this.inScope(p, q));
+      let all = whole.length ? whole : (this.byLastPart.get(personName(last)) ?? []).filter((p) => this.inScope(p, q));
+      if (q.initial) {
+        const i = personName(q.initial).charAt(0);
+        all = all.filter((p) => personName(p.first_name ?? p.name).startsWith(i));
+      }
       if (q.constituency) {
         const want = placeName(q.constituency);
         const c = all.filter((p) => this.seatOf(p, q).ridings.some((r) => placeName(r) === want));
