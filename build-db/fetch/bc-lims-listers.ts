@@ -23,7 +23,10 @@ export const MEMBERS_QUERY =
   'memberResignationsByMemberId { nodes { resignationDate } } memberElectionsByMemberId { nodes { electionDate } } } } } }';
 
 type Node = { id?: unknown; number?: unknown; parliamentByParliamentId?: { id?: unknown; number?: unknown } | null };
-type Session = { id: number; parliamentId: number; parliament: number };
+type Session = { id: number; parliamentId: number; parliament: number; session: number };
+
+/** 43 → "43rd": the LIMS folder of session 2 of the 43rd Parliament is "43rd2nd". */
+const ordinal = (n: number) => `${n}${n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th')}`;
 
 /** The sessions of an allSessions answer from `from_parliament` on. */
 function sessionsFrom(index: string, from: number): { sessions: Session[]; problems: string[] } {
@@ -38,25 +41,73 @@ function sessionsFrom(index: string, from: number): { sessions: Session[]; probl
   const problems: string[] = [];
   for (const [i, s] of nodes.entries()) {
     const p = s?.parliamentByParliamentId;
-    if (!Number.isInteger(s?.id) || !Number.isInteger(p?.id) || !Number.isInteger(p?.number)) {
-      problems.push(`session node ${i + 1}: no id or parliament id and number`);
+    if (!Number.isInteger(s?.id) || !Number.isInteger(s?.number) || !Number.isInteger(p?.id) || !Number.isInteger(p?.number)) {
+      problems.push(`session node ${i + 1}: no id and number or parliament id and number`);
       continue;
     }
     if ((p!.number as number) >= from)
-      sessions.push({ id: s.id as number, parliamentId: p!.id as number, parliament: p!.number as number });
+      sessions.push({ id: s.id as number, parliamentId: p!.id as number, parliament: p!.number as number, session: s.number as number });
   }
   return { sessions, problems };
 }
 
-/** Each session's progress of bills, `bc-bills/bc_bills_<sessionId>.json`. */
+/** Each session's progress of bills, `bc-bills/bc_bills_<sessionId>.json`, and its Votes and
+ *  Proceedings listing, `bc-votes/bc_vp_list_<43rd2nd>.json` (itself listed with `bc-lims-vp-days`). */
 export const bcLimsBills: Lister = (index, _urlOf, indexUrl = '', params = {}) => {
   const { sessions, problems } = sessionsFrom(index, Number(params.from_parliament ?? 0));
-  const files = sessions.map((s) => ({
-    path: `bc-bills/bc_bills_${s.id}.json`,
-    url: new URL(`/pdms/bills/progress-of-bills/${s.id}`, indexUrl).href,
-    format: 'json' as const,
-    check: { content_types: ['application/json'], min_bytes: 2 },
-  }));
+  const files: ManifestFile[] = sessions.flatMap((s) => {
+    const folder = `${ordinal(s.parliament)}${ordinal(s.session)}`;
+    return [
+      {
+        path: `bc-bills/bc_bills_${s.id}.json`,
+        url: new URL(`/pdms/bills/progress-of-bills/${s.id}`, indexUrl).href,
+        format: 'json' as const,
+        check: { content_types: ['application/json'], min_bytes: 2 },
+      },
+      {
+        path: `bc-votes/bc_vp_list_${folder}.json`,
+        url: new URL(`/pdms/votes-and-proceedings/${folder}`, indexUrl).href,
+        format: 'json' as const,
+        check: { content_types: ['application/json'], min_bytes: 2 },
+        list_with: 'bc-lims-vp-days',
+      },
+    ];
+  });
+  return { files: files.sort((a, b) => a.path.localeCompare(b.path)), problems };
+};
+
+/** A session's V&P listing (`allParliamentaryFileAttributes.nodes[]`: `fileName`, `filePath`
+ *  "/ldp/43rd2nd/votes", `published`) → each published sitting day's file, `bc-votes/<43rd2nd>/<fileName>`,
+ *  from `https://lims.leg.bc.ca/pdms<filePath>/<fileName>`. A day's file does not change once out. */
+const VP_DAY = /^v\d{6}\.html?$/;
+export const bcLimsVpDays: Lister = (index, _urlOf, indexUrl = '') => {
+  let nodes: Array<{ fileName?: unknown; filePath?: unknown; published?: unknown }>;
+  try {
+    nodes = JSON.parse(index)?.allParliamentaryFileAttributes?.nodes;
+  } catch (err) {
+    return { files: [], problems: [`V&P listing is not JSON: ${(err as Error).message}`] };
+  }
+  if (!Array.isArray(nodes)) return { files: [], problems: ['V&P listing has no allParliamentaryFileAttributes.nodes'] };
+  const files: ManifestFile[] = [];
+  const problems: string[] = [];
+  for (const n of nodes) {
+    const name = typeof n?.fileName === 'string' ? n.fileName.trim() : '';
+    const folder = /^\/ldp\/(\d+(?:st|nd|rd|th)\d+(?:st|nd|rd|th))\/votes$/.exec(typeof n?.filePath === 'string' ? n.filePath : '')?.[1];
+    if (n?.published === false) continue;
+    if (!VP_DAY.test(name) || !folder) {
+      problems.push(
+        `V&P listing: a file that is not a sitting day's (${JSON.stringify(n?.filePath ?? null)}/${JSON.stringify(n?.fileName ?? null)})`,
+      );
+      continue;
+    }
+    files.push({
+      path: `bc-votes/${folder}/${name}`,
+      url: new URL(`/pdms/ldp/${folder}/votes/${encodeURIComponent(name)}`, indexUrl).href,
+      format: 'html',
+      check: { content_types: ['text/html'], min_bytes: 200 },
+      immutable: true,
+    });
+  }
   return { files: files.sort((a, b) => a.path.localeCompare(b.path)), problems };
 };
 

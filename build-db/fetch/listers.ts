@@ -5,7 +5,7 @@ import { listedIds, profileFile } from './parlinfo/people-files.js';
 import { PAGES_LISTER, representBoundaryPages } from './represent-boundary-shapes.js';
 import { mastodonStatuses, wikidataAccounts, wikidataEntities } from './social-listers.js';
 import { qcJournalSittings, qcMemberPages } from './qc-assnat-listers.js';
-import { bcLimsBills, bcLimsMembers } from './bc-lims-listers.js';
+import { bcLimsBills, bcLimsMembers, bcLimsVpDays } from './bc-lims-listers.js';
 
 /** `indexUrl`: the URL the index was fetched from, for listings whose links are relative to it. */
 /** `params`: the index file's own `params` in the manifest (a lister's scope, e.g. the first parliament). */
@@ -278,6 +278,7 @@ const bcHansardSessions: Lister = (index, _urlOf, indexUrl = '', params = {}) =>
 LISTERS['bc-hansard-sessions'] = bcHansardSessions;
 LISTERS['bc-lims-bills'] = bcLimsBills;
 LISTERS['bc-lims-members'] = bcLimsMembers;
+LISTERS['bc-lims-vp-days'] = bcLimsVpDays;
 
 /** lchski/lop-parliamentarians-data's `data/out/parliamentarian-urls.csv` (one ParlInfo
  *  `GetPersonWebProfile/<id>?callback=1` request a line) → each person's saved answer at the same commit. */

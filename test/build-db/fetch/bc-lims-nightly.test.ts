@@ -1,6 +1,7 @@
 // The BC LIMS sources of the nightly against the loopback upstream laid out as lims.leg.bc.ca: the
 // sessions list and each parliament's members asked by GraphQL POST, each session's bills by GET
-// at the id the list gives, then the importers on what was fetched (sponsors linked by member id).
+// at the id the list gives with the session's V&P listing and its sitting days, then the importers on
+// what was fetched (sponsors and voters linked to the members).
 // The members answer is hand-written in the layout of the real one (test/build-db/import/bc-members.test.ts).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -34,11 +35,30 @@ test('the listers: each session of the parliaments asked for gets its bills by i
     },
   });
   const bills = LISTERS['bc-lims-bills'](sessions, (p) => p, GRAPHQL, { from_parliament: 43 });
-  expect(bills.files.map((f) => [f.path, f.url, f.graphql ?? null])).toEqual([
+  expect(bills.files.map((f) => [f.path, f.url, f.list_with ?? null])).toEqual([
     ['bc-bills/bc_bills_173.json', 'https://lims.leg.bc.ca/pdms/bills/progress-of-bills/173', null],
     ['bc-bills/bc_bills_206.json', 'https://lims.leg.bc.ca/pdms/bills/progress-of-bills/206', null],
+    ['bc-votes/bc_vp_list_43rd1st.json', 'https://lims.leg.bc.ca/pdms/votes-and-proceedings/43rd1st', 'bc-lims-vp-days'],
+    ['bc-votes/bc_vp_list_43rd2nd.json', 'https://lims.leg.bc.ca/pdms/votes-and-proceedings/43rd2nd', 'bc-lims-vp-days'],
   ]);
-  expect(bills.problems).toEqual(['session node 4: no id or parliament id and number']);
+  const days = LISTERS['bc-lims-vp-days'](
+    JSON.stringify({
+      allParliamentaryFileAttributes: {
+        nodes: [
+          { fileName: 'v260219.htm', filePath: '/ldp/43rd2nd/votes', published: true },
+          { fileName: 'v260423.htm', filePath: '/ldp/43rd2nd/votes', published: false },
+          { fileName: 'index.pdf', filePath: '/ldp/43rd2nd/votes', published: true },
+        ],
+      },
+    }),
+    (p) => p,
+    'https://lims.leg.bc.ca/pdms/votes-and-proceedings/43rd2nd',
+  );
+  expect(days.files.map((f) => [f.path, f.url, f.immutable])).toEqual([
+    ['bc-votes/43rd2nd/v260219.htm', 'https://lims.leg.bc.ca/pdms/ldp/43rd2nd/votes/v260219.htm', true],
+  ]);
+  expect(days.problems).toEqual(['V&P listing: a file that is not a sitting day\'s ("/ldp/43rd2nd/votes"/"index.pdf")']);
+  expect(bills.problems).toEqual(['session node 4: no id and number or parliament id and number']);
   const members = LISTERS['bc-lims-members'](sessions, (p) => p, GRAPHQL, { from_parliament: 42 });
   expect(members.files.map((f) => [f.path, f.url, f.graphql?.variables])).toEqual([
     ['bc-members/bc_members_42.json', GRAPHQL, { parliamentId: 42 }],
@@ -93,6 +113,17 @@ describe.skipIf(!HAVE)('the nightly on the loopback LIMS', () => {
     copyFileSync(join(SAMPLES, 'bc_bills_206.json'), join(root, 'lims.leg.bc.ca/pdms/bills/progress-of-bills/206'));
     // 43-1's id answered with 43-2's bills: the trap LIMS sets for an id it does not know.
     copyFileSync(join(SAMPLES, 'bc_bills_206.json'), join(root, 'lims.leg.bc.ca/pdms/bills/progress-of-bills/173'));
+    // The V&P listings (43-2's from the datasets) and its two days, written by hand in the publisher's
+    // layout (that of the saved day v260421: a division table of surnames under "Yeas — N").
+    put('lims.leg.bc.ca/pdms/votes-and-proceedings/43rd1st', JSON.stringify({ allParliamentaryFileAttributes: { nodes: [] } }));
+    copyFileSync(
+      join(DATASETS, 'provincial-samples/bc-votes/bc_vp_list_43rd2nd.json'),
+      join(root, 'lims.leg.bc.ca/pdms/votes-and-proceedings/43rd2nd'),
+    );
+    const day = (names: string[]) =>
+      `<html><body>\n<p xmlns="" class="time">Ten o’clock a.m. </p>\n<p xmlns="">On the motion for second reading of Bill (No.&nbsp;3) the House divided. </p>\n<p xmlns="">Motion agreed to on the following division: </p>\n<table width="600" cellpadding="0" cellspacing="0" class="division">\n<tr>\n<td valign="top" class="head" colspan="4">Yeas — ${names.length}</td>\n</tr>\n<tr>\n<td valign="top" width="25%">${names.join(' <br>\n')}<br></td>\n</tr>\n</table>\n</body></html>\n`;
+    put('lims.leg.bc.ca/pdms/ldp/43rd2nd/votes/v260219.htm', day(['Sharma', 'Bailey', 'Lajeunesse']));
+    put('lims.leg.bc.ca/pdms/ldp/43rd2nd/votes/v260421.htm', day(['Sharma', 'Bailey']));
     up = await startUpstream(manifest, DATASETS, root);
   });
   afterAll(async () => {
@@ -114,6 +145,10 @@ describe.skipIf(!HAVE)('the nightly on the loopback LIMS', () => {
       '200 /lims.leg.bc.ca/graphql/BcSessions',
       '200 /lims.leg.bc.ca/pdms/bills/progress-of-bills/173',
       '200 /lims.leg.bc.ca/pdms/bills/progress-of-bills/206',
+      '200 /lims.leg.bc.ca/pdms/ldp/43rd2nd/votes/v260219.htm',
+      '200 /lims.leg.bc.ca/pdms/ldp/43rd2nd/votes/v260421.htm',
+      '200 /lims.leg.bc.ca/pdms/votes-and-proceedings/43rd1st',
+      '200 /lims.leg.bc.ca/pdms/votes-and-proceedings/43rd2nd',
     ]);
     const dir = join(cache, 'provincial-samples');
     expect(readFileSync(join(dir, 'bc-bills/bc_sessions.json'), 'utf8')).toBe(readFileSync(join(SAMPLES, 'bc_sessions.json'), 'utf8'));
@@ -126,7 +161,15 @@ describe.skipIf(!HAVE)('the nightly on the loopback LIMS', () => {
     });
     const people = importBcMembers(dir, ctx()).records.politicians as Person[];
     expect(people.map((p) => p.key).sort()).toEqual(['bc-lims/member/372', 'bc-lims/member/5', 'bc-lims/member/72']);
-    const bills = importBcLims(dir, ctx(people)).records.bills as Array<SourceInput<'bills'>>;
+    const lims = importBcLims(dir, ctx(people)).records;
+    const bills = lims.bills as Array<SourceInput<'bills'>>;
+    // Each day's division, every position linked, on Bill 3 of 43-2 (in the bundle).
+    expect(
+      (lims.votes as Array<SourceInput<'votes'>>).map((v) => [v.key, v.bill_number, v.ayes, v.positions!.every((p) => p.politician_key)]),
+    ).toEqual([
+      ['bc/vote/43-2/2026-02-19/1', '3', 3, true],
+      ['bc/vote/43-2/2026-04-21/1', '3', 2, true],
+    ]);
     // 43-2's three bills, each sponsor linked; the same bills under 43-1's id are refused.
     expect(bills.map((b) => [b.session_key, b.bill_number, b.sponsors?.[0]?.politician_key])).toEqual([
       ['bc/session/43-2', '1', 'bc-lims/member/72'],
@@ -143,5 +186,7 @@ describe.skipIf(!HAVE)('the nightly on the loopback LIMS', () => {
     const r = await fetchNow();
     expect(r.sources.every((s) => s.items.new.length === 0 && s.items.changed.length === 0)).toBe(true);
     expect(up.requests.filter((q) => q.path.includes('/graphql/')).length).toBe(3);
+    // A sitting day's V&P, once held, is not asked for again.
+    expect(up.requests.filter((q) => q.path.includes('/votes/v26')).length).toBe(0);
   });
 });
