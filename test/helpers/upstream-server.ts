@@ -185,6 +185,20 @@ export async function startUpstream(manifest: SourcesManifest, datasets: string,
       }
     }
   }
+  // The BC LIMS samples at the paths the sessions answer leads to (bills per session id, the V&P
+  // listing per session folder), so the whole manifest runs against the loopback.
+  for (const s of manifest.sources) {
+    const dir = join(datasets, s.dataset_dir);
+    if (!s.files.some((x) => x.list_with === 'bc-lims-bills')) continue;
+    for (const [sub, re, url] of [
+      ['bc-bills', /^bc_bills_(\d+)\.json$/, '/lims.leg.bc.ca/pdms/bills/progress-of-bills/'],
+      ['bc-votes', /^bc_vp_list_(\w+)\.json$/, '/lims.leg.bc.ca/pdms/votes-and-proceedings/'],
+    ] as const)
+      for (const n of existsSync(join(dir, sub)) ? readdirSync(join(dir, sub)) : []) {
+        const m = re.exec(n);
+        if (m) routes.set(`${url}${m[1]}`, join(dir, sub, n));
+      }
+  }
   const behaviours = new Map<string, Behaviour>();
   const requests: Upstream['requests'] = [];
 
