@@ -16,6 +16,9 @@ type Lister = (
   params?: Record<string, string | number>,
 ) => { files: ManifestFile[]; problems: string[] };
 
+/** The document server: GraphQL is served from api.lims.leg.bc.ca, the bills and V&P from here. */
+const PDMS = 'https://lims.leg.bc.ca/pdms';
+
 /** The fields the bc-members importer reads, in the shape of the saved answer. */
 export const MEMBERS_QUERY =
   'query BcMembers($parliamentId: Int!) { allMemberParliaments(condition: {parliamentId: $parliamentId}) { nodes { memberId active ' +
@@ -53,20 +56,20 @@ function sessionsFrom(index: string, from: number): { sessions: Session[]; probl
 
 /** Each session's progress of bills, `bc-bills/bc_bills_<sessionId>.json`, and its Votes and
  *  Proceedings listing, `bc-votes/bc_vp_list_<43rd2nd>.json` (itself listed with `bc-lims-vp-days`). */
-export const bcLimsBills: Lister = (index, _urlOf, indexUrl = '', params = {}) => {
+export const bcLimsBills: Lister = (index, _urlOf, _indexUrl = '', params = {}) => {
   const { sessions, problems } = sessionsFrom(index, Number(params.from_parliament ?? 0));
   const files: ManifestFile[] = sessions.flatMap((s) => {
     const folder = `${ordinal(s.parliament)}${ordinal(s.session)}`;
     return [
       {
         path: `bc-bills/bc_bills_${s.id}.json`,
-        url: new URL(`/pdms/bills/progress-of-bills/${s.id}`, indexUrl).href,
+        url: `${PDMS}/bills/progress-of-bills/${s.id}`,
         format: 'json' as const,
         check: { content_types: ['application/json'], min_bytes: 2 },
       },
       {
         path: `bc-votes/bc_vp_list_${folder}.json`,
-        url: new URL(`/pdms/votes-and-proceedings/${folder}`, indexUrl).href,
+        url: `${PDMS}/votes-and-proceedings/${folder}`,
         format: 'json' as const,
         check: { content_types: ['application/json'], min_bytes: 2 },
         list_with: 'bc-lims-vp-days',
@@ -92,7 +95,7 @@ export const bcLimsVpDays: Lister = (index, _urlOf, indexUrl = '') => {
   const problems: string[] = [];
   for (const n of nodes) {
     const name = typeof n?.fileName === 'string' ? n.fileName.trim() : '';
-    const folder = /^\/ldp\/(\d+(?:st|nd|rd|th)\d+(?:st|nd|rd|th))\/votes$/.exec(typeof n?.filePath === 'string' ? n.filePath : '')?.[1];
+    const folder = /^\/ldp\/(\d+(?:st|nd|rd|th)\d+(?:st|nd|rd|th))\/votes\/?$/.exec(typeof n?.filePath === 'string' ? n.filePath : '')?.[1];
     if (n?.published === false) continue;
     if (!VP_DAY.test(name) || !folder) {
       problems.push(

@@ -12,7 +12,7 @@ import type { BoundaryRecord, PoliticianRecord } from '../../build-db/sources/sc
 
 const boundary = (source_set: string, slug: string, name: string, province = 'ON'): BoundaryRecord =>
   ({ source_set, slug, name, level: 'provincial', province_territory: province, boundaries_version: '2021-03-29' }) as BoundaryRecord;
-const term = (start: string, riding: string | null, parliament: number) => ({
+const term = (start: string, riding: string | null, parliament: number): PoliticianRecord['terms'][number] => ({
   start_at: `${start}T00:00:00Z`,
   end_at: null,
   elected_office: 'MPP',

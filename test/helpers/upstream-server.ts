@@ -57,7 +57,7 @@ const TYPES: Array<[RegExp, string]> = [
   [/\.gz$/i, 'application/gzip'],
 ];
 /** A GraphQL POST is served as the file at `<url path>/<operationName>[/<variable values>]`
- *  (`/lims.leg.bc.ca/graphql/BcMembers/43`): one URL answers several queries. */
+ *  (`/api.lims.leg.bc.ca/graphql/BcMembers/43`): one URL answers several queries. */
 export const graphqlPath = (urlPath: string, body: { operationName?: unknown; variables?: unknown }) =>
   [urlPath, String(body.operationName ?? 'query'), ...Object.values((body.variables as Record<string, unknown>) ?? {}).map(String)].join(
     '/',

@@ -31,10 +31,10 @@ export function readVotesListing(json: unknown, file: string, ctx: ImportContext
   return (nodes as Node[])
     .filter((n) => n?.fileName)
     .map((n) => ({
-      folder: /^\/ldp\/([^/]+)\/votes$/.exec(n.filePath ?? '')?.[1] ?? null,
+      folder: /^\/ldp\/([^/]+)\/votes\/?$/.exec(n.filePath ?? '')?.[1] ?? null,
       fileName: n.fileName!,
       date: n.date?.slice(0, 10) ?? null,
       issues: (n.votesAttributesByFileId?.nodes ?? []).flatMap((v) => voteNumbers(v.voteNumbers ?? '')),
-      url: n.filePath ? `https://lims.leg.bc.ca/pdms${n.filePath}/${n.fileName}` : null,
+      url: n.filePath ? `https://lims.leg.bc.ca/pdms${n.filePath.replace(/\/$/, '')}/${n.fileName}` : null,
     }));
 }

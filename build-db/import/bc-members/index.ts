@@ -125,7 +125,7 @@ export function importBcMembers(from: string, ctx: ImportContext): ImportOutput 
       {
         id: 'bc-lims-members',
         version: `parliaments ${read.join(', ')}`,
-        url: 'https://lims.leg.bc.ca/graphql',
+        url: 'https://api.lims.leg.bc.ca/graphql',
         licence: BC_TERMS,
       },
     ],
@@ -134,7 +134,7 @@ export function importBcMembers(from: string, ctx: ImportContext): ImportOutput 
           {
             jurisdiction: 'BC',
             politicians: 'live',
-            source_urls: { members: 'https://lims.leg.bc.ca/graphql' },
+            source_urls: { members: 'https://api.lims.leg.bc.ca/graphql' },
             notes: `BC members: LIMS allMemberParliaments of parliament(s) ${read.join(', ')} (${politicians.length} people, keyed by LIMS member id); a term per parliament with the riding and the party LIMS holds for it (one per parliament, undated: a change of caucus shows for the whole parliament). Ridings are not joined to a map: the file holds no BC provincial boundary set. Terms of the BC data: unverified (no licence stated).`,
           },
         ]

@@ -19,7 +19,7 @@ import { startUpstream, type Upstream } from '../../helpers/upstream-server.js';
 
 const SAMPLES = join(DATASETS, 'provincial-samples', 'bc-bills');
 const HAVE = existsSync(join(SAMPLES, 'bc_sessions.json'));
-const GRAPHQL = 'https://lims.leg.bc.ca/graphql';
+const GRAPHQL = 'https://api.lims.leg.bc.ca/graphql';
 
 test('the listers: each session of the parliaments asked for gets its bills by its LIMS id, each parliament its members by its id', () => {
   const sessions = JSON.stringify({
@@ -96,7 +96,7 @@ describe.skipIf(!HAVE)('the nightly on the loopback LIMS', () => {
     root = mkdtempSync(join(tmpdir(), 'canpol-lims-publisher-'));
     cache = mkdtempSync(join(tmpdir(), 'canpol-lims-cache-'));
     put(
-      'lims.leg.bc.ca/graphql/BcMembers/43',
+      'api.lims.leg.bc.ca/graphql/BcMembers/43',
       JSON.stringify({
         data: {
           allMemberParliaments: {
@@ -140,9 +140,9 @@ describe.skipIf(!HAVE)('the nightly on the loopback LIMS', () => {
       ['bc-lims-members', 'fresh'],
     ]);
     expect(up.requests.map((q) => `${q.status} ${q.path}`).sort()).toEqual([
-      '200 /lims.leg.bc.ca/graphql/BcMembers/43',
-      '200 /lims.leg.bc.ca/graphql/BcSessions',
-      '200 /lims.leg.bc.ca/graphql/BcSessions',
+      '200 /api.lims.leg.bc.ca/graphql/BcMembers/43',
+      '200 /api.lims.leg.bc.ca/graphql/BcSessions',
+      '200 /api.lims.leg.bc.ca/graphql/BcSessions',
       '200 /lims.leg.bc.ca/pdms/bills/progress-of-bills/173',
       '200 /lims.leg.bc.ca/pdms/bills/progress-of-bills/206',
       '200 /lims.leg.bc.ca/pdms/ldp/43rd2nd/votes/v260219.htm',
