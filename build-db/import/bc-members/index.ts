@@ -35,7 +35,7 @@ export function importBcMembers(from: string, ctx: ImportContext): ImportOutput 
         .sort((a, b) => Number(ROSTER.exec(a)![1]) - Number(ROSTER.exec(b)![1]))
     : [];
   if (!files.length) {
-    ctx.log('bc-members: no bc-members/bc_members_<N>.json here (the nightly fetches them from LIMS)');
+    ctx.log('no bc-members/bc_members_<N>.json here (the nightly fetches them from LIMS)');
     return { records: {}, sources: [], coverage: [], stats };
   }
   const SESSIONS = SESSIONS_FILES.find((f) => existsSync(join(from, f))) ?? SESSIONS_FILES[0];
