@@ -6,6 +6,7 @@ import { fold, honorificOf } from '../src/core/domain/text.js';
 import { localDate } from '../src/core/domain/time-zones.js';
 import { measureAttribution, type Attribution } from './attribution.js';
 import { writeBoundaries } from './geo/write-boundaries.js';
+import { joinRidings } from './join-ridings.js';
 import { LEGISLATURES } from './import/legislatures.js';
 import { ids } from './ids.js';
 import { writePostcodes } from './postcodes/write-postcodes.js';
@@ -160,6 +161,12 @@ export function writeDatabase({ bundle, path, buildId, builtAt, onProgress = () 
     const insTerm = ins(
       'INSERT INTO politician_terms VALUES (@politician_id, @ord, @start_at, @end_at, @elected_office, @constituency_id, @constituency_name, @party, @parliament_number, @observed)',
     );
+    const ridings = joinRidings(
+      records.politicians.map(({ record }) => record),
+      records.boundaries.map(({ record }) => record),
+    );
+    for (const [why, n] of Object.entries(ridings.unjoined)) onProgress(`ridings: ${n} provincial term(s) without a boundary (${why})`);
+    if (ridings.joined) onProgress(`ridings: ${ridings.joined} provincial term(s) joined to the map in force`);
     for (const { record: p } of records.politicians) {
       const id = politicianIds.get(p.key)!;
       const latest = latestTerm(p);

@@ -76,7 +76,12 @@ export async function fetchFile(
 
   const { value: last, attempts } = await withRetries<Attempt>(async () => {
     await deps.beforeAttempt?.();
-    const get = await httpGet(url, { userAgent: deps.userAgent, timeoutMs: deps.timeoutMs, validators: have ?? undefined });
+    const get = await httpGet(url, {
+      userAgent: deps.userAgent,
+      timeoutMs: deps.timeoutMs,
+      validators: have ?? undefined,
+      ...(file.graphql ? { json: JSON.stringify(file.graphql) } : {}),
+    });
     if (get.kind === 'error' && get.unreachable) deps.onHostDown?.(`cannot be reached (${get.error})`);
     if (get.kind === 'error') return { value: { get, problem: get.error }, retry: get.transient };
     if (get.status === 304) return { value: { get, problem: have ? undefined : '304 without a cached copy' }, retry: false };

@@ -1,4 +1,4 @@
-// One HTTP GET with Node's built-in fetch (undici): a conditional request when the cache has
+// One HTTP GET (or a GraphQL POST) with Node's built-in fetch (undici): a conditional request when the cache has
 // validators, one deadline for headers and body together, and the body length checked against
 // Content-Length so a connection cut mid-body is an error, not a short file.
 
@@ -21,14 +21,25 @@ const UNREACHABLE = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'ECONNREFUS
 
 export async function httpGet(
   url: string,
-  { userAgent, timeoutMs, validators }: { userAgent: string; timeoutMs: number; validators?: Validators },
+  {
+    userAgent,
+    timeoutMs,
+    validators,
+    json,
+  }: { userAgent: string; timeoutMs: number; validators?: Validators /** a POST of this JSON body instead of a GET */; json?: string },
 ): Promise<GetResult> {
   const headers: Record<string, string> = { 'user-agent': userAgent, accept: '*/*' };
-  if (validators?.etag) headers['if-none-match'] = validators.etag;
-  if (validators?.last_modified) headers['if-modified-since'] = validators.last_modified;
+  if (json !== undefined) headers['content-type'] = 'application/json';
+  else if (validators?.etag) headers['if-none-match'] = validators.etag;
+  if (json === undefined && validators?.last_modified) headers['if-modified-since'] = validators.last_modified;
   const signal = AbortSignal.timeout(timeoutMs);
   try {
-    const res = await fetch(url, { headers, signal, redirect: 'follow' });
+    const res = await fetch(url, {
+      headers,
+      signal,
+      redirect: 'follow',
+      ...(json !== undefined ? { method: 'POST', body: json } : {}),
+    });
     const body = Buffer.from(await res.arrayBuffer());
     const declared = res.headers.get('content-length');
     // Compressed transfers are decoded by fetch, so the declared length is of the encoded bytes.

@@ -7,6 +7,7 @@ import { mastodonStatuses, wikidataAccounts, wikidataEntities } from './social-l
 import { qcJournalSittings, qcMemberPages } from './qc-assnat-listers.js';
 import { REVISION_AGES } from './recheck-schedule.js';
 import { abBillPages, abHansardSittings, abVpSittings } from './ab-assembly-listers.js';
+import { bcLimsBills, bcLimsMembers, bcLimsVpDays } from './bc-lims-listers.js';
 
 /** `indexUrl`: the URL the index was fetched from, for listings whose links are relative to it. */
 /** `params`: the index file's own `params` in the manifest (a lister's scope, e.g. the first parliament). */
@@ -281,6 +282,9 @@ const bcHansardSessions: Lister = (index, _urlOf, indexUrl = '', params = {}) =>
 };
 
 LISTERS['bc-hansard-sessions'] = bcHansardSessions;
+LISTERS['bc-lims-bills'] = bcLimsBills;
+LISTERS['bc-lims-members'] = bcLimsMembers;
+LISTERS['bc-lims-vp-days'] = bcLimsVpDays;
 
 /** lchski/lop-parliamentarians-data's `data/out/parliamentarian-urls.csv` (one ParlInfo
  *  `GetPersonWebProfile/<id>?callback=1` request a line) → each person's saved answer at the same commit. */

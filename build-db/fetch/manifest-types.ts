@@ -46,6 +46,16 @@ export interface ManifestFile {
    *  from when its content was first held) since it was last confirmed (build-db/fetch/recheck-schedule.ts):
    *  for a publisher that revises documents but ignores conditional requests (BC Hansard's finals). */
   recheck_ages?: number[];
+  /** A GraphQL query, sent as a POST with this JSON body to `url` (LIMS answers its members and
+   *  sessions only so): no conditional request, the answer is compared with the cached copy. */
+  graphql?: GraphqlRequest;
+}
+
+export interface GraphqlRequest {
+  /** The named operation of `query`: also how the loopback upstream tells two queries to one URL apart. */
+  operationName: string;
+  query: string;
+  variables?: Record<string, string | number>;
 }
 
 /** One link of an `html-chain`: on the current page, every element matching `select` (descendant

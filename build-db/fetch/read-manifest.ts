@@ -53,6 +53,15 @@ function checkSource(s: ManifestSource, i: number, problems: string[]): void {
     if (typeof f?.url !== 'string' || !/^https?:\/\//.test(f.url)) problems.push(`${at}.files[${j}]: url must be http(s)`);
     if (f?.list_with !== undefined && !LISTERS[f.list_with])
       problems.push(`${at}.files[${j}]: list_with must be one of ${Object.keys(LISTERS).join(', ')}`);
+    if (
+      f?.graphql !== undefined &&
+      !(
+        typeof f.graphql?.query === 'string' &&
+        /^[A-Za-z_]\w*$/.test(f.graphql?.operationName ?? '') &&
+        f.graphql.query.includes(f.graphql.operationName)
+      )
+    )
+      problems.push(`${at}.files[${j}]: graphql needs a query and the operationName it names`);
   });
   if (s.min_interval_ms !== undefined && !(Number.isInteger(s.min_interval_ms) && s.min_interval_ms >= 0))
     problems.push(`${at}: min_interval_ms must be a whole number of milliseconds >= 0`);

@@ -53,6 +53,8 @@ export interface PersonQuery {
   province?: string | null;
   /** Only terms of this office ("MP", "Senator"): a House speaker is never matched to a senator. */
   office?: string | null;
+  /** With `lastName`: the first name's initial a division list prints where two members share a surname ("B. Anderson"). */
+  initial?: string | null;
 }
 
 /** `source_record`: the act's own source names the person, who gets a politician record from it. */
@@ -136,7 +138,9 @@ const day = (ts: string | null | undefined) => (ts ? ts.slice(0, 10) : null);
 /** A House seat a source left open cannot outlast its Parliament: without this, a roster's open
  *  44th-Parliament seat still "held" the day of a 45th-Parliament act, and the act's member got no
  *  45th seat (the build closes the same term at the dissolution, after import). */
-const seatEnd = (t: PersonTerm) => (t.parliament_number ? (federalParliament(t.parliament_number)?.dissolved ?? null) : null);
+const seatEnd = (p: Person, t: PersonTerm) =>
+  // A provincial term's number is its legislature's (BC's 43rd is not the House's 43rd, dissolved in 2021).
+  t.parliament_number && (!p.level || p.level === 'federal') ? (federalParliament(t.parliament_number)?.dissolved ?? null) : null;
 
 export interface PeopleMatch {
   key: string | null;
@@ -214,7 +218,7 @@ export class Identity {
     const terms = (p.terms ?? []).filter((t) => !office || !t.elected_office || sameFolded(t.elected_office, office));
     if (!on) return terms;
     return terms
-      .filter((t) => day(t.start_at)! <= on && (day(t.end_at) ?? seatEnd(t) ?? on) >= on)
+      .filter((t) => day(t.start_at)! <= on && (day(t.end_at) ?? seatEnd(p, t) ?? on) >= on)
       .sort((a, b) => a.start_at.localeCompare(b.start_at));
   }
 
@@ -309,7 +313,11 @@ export class Identity {
     const last = q.lastName ?? null;
     if (last && !ambiguous) {
       const whole = (this.byLast.get(personName(last)) ?? []).filter((p) => this.inScope(p, q));
-      const all = whole.length ? whole : (this.byLastPart.get(personName(last)) ?? []).filter((p) => this.inScope(p, q));
+      let all = whole.length ? whole : (this.byLastPart.get(personName(last)) ?? []).filter((p) => this.inScope(p, q));
+      if (q.initial) {
+        const i = personName(q.initial).charAt(0);
+        all = all.filter((p) => personName(p.first_name ?? p.name).startsWith(i));
+      }
       if (q.constituency) {
         const want = placeName(q.constituency);
         const c = all.filter((p) => this.seatOf(p, q).ridings.some((r) => placeName(r) === want));

@@ -29,6 +29,7 @@ import { abVotesImporter } from './ab-assembly/votes.js';
 import { abHansardImporter } from './ab-assembly/hansard.js';
 import { nsMembersImporter } from './ns-hansard/members.js';
 import { nsHansardImporter } from './ns-hansard/index.js';
+import { bcMembersImporter } from './bc-members/index.js';
 
 export const IMPORTERS: readonly Importer[] = [
   // People first, the sources with House PersonIds and dated seats before those that join on names.
@@ -43,6 +44,8 @@ export const IMPORTERS: readonly Importer[] = [
   qcMembersImporter,
   abMembersImporter,
   nsMembersImporter,
+  // BC's roster before the BC bills (sponsors by LIMS member id) and Hansard that link to it.
+  bcMembersImporter,
   mpHandlesImporter,
   // After the 2022 list: a handle both give the same person stays the list's record.
   wikidataSocialsImporter,

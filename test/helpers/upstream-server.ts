@@ -58,6 +58,12 @@ const TYPES: Array<[RegExp, string]> = [
   [/\.md$/i, 'text/plain; charset=utf-8'],
   [/\.gz$/i, 'application/gzip'],
 ];
+/** A GraphQL POST is served as the file at `<url path>/<operationName>[/<variable values>]`
+ *  (`/api.lims.leg.bc.ca/graphql/BcMembers/43`): one URL answers several queries. */
+export const graphqlPath = (urlPath: string, body: { operationName?: unknown; variables?: unknown }) =>
+  [urlPath, String(body.operationName ?? 'query'), ...Object.values((body.variables as Record<string, unknown>) ?? {}).map(String)].join(
+    '/',
+  );
 const typeOf = (path: string) => TYPES.find(([re]) => re.test(path))?.[1] ?? 'application/octet-stream';
 const LAST_MODIFIED = 'Wed, 01 Oct 2025 00:00:00 GMT';
 
@@ -70,8 +76,12 @@ export async function startUpstream(manifest: SourcesManifest, datasets: string,
   const trees: Array<[string, string]> = [];
   const virtualTrees: Array<[string, (rest: string) => Buffer | null]> = [];
   for (const s of manifest.sources) {
-    for (const f of s.files)
-      routes.set(pathOf(expandUrl(f.url, f.params)), join(datasets, s.dataset_dir, expandUrl(f.path, f.params, String)));
+    for (const f of s.files) {
+      const key = f.graphql ? graphqlPath(pathOf(f.url), f.graphql) : pathOf(expandUrl(f.url, f.params));
+      const local = join(datasets, s.dataset_dir, expandUrl(f.path, f.params, String));
+      // Two sources may send one query (LIMS sessions): the one whose datasets copy exists answers.
+      if (!routes.has(key) || existsSync(local)) routes.set(key, local);
+    }
     if (s.list_from) {
       // An assembled set list (built from definition.py files) has no URL of its own.
       const listFile = s.files.find((f) => f.path === s.list_from!.file);
@@ -177,6 +187,20 @@ export async function startUpstream(manifest: SourcesManifest, datasets: string,
       }
     }
   }
+  // The BC LIMS samples at the paths the sessions answer leads to (bills per session id, the V&P
+  // listing per session folder), so the whole manifest runs against the loopback.
+  for (const s of manifest.sources) {
+    const dir = join(datasets, s.dataset_dir);
+    if (!s.files.some((x) => x.list_with === 'bc-lims-bills')) continue;
+    for (const [sub, re, url] of [
+      ['bc-bills', /^bc_bills_(\d+)\.json$/, '/lims.leg.bc.ca/pdms/bills/progress-of-bills/'],
+      ['bc-votes', /^bc_vp_list_(\w+)\.json$/, '/lims.leg.bc.ca/pdms/votes-and-proceedings/'],
+    ] as const)
+      for (const n of existsSync(join(dir, sub)) ? readdirSync(join(dir, sub)) : []) {
+        const m = re.exec(n);
+        if (m) routes.set(`${url}${m[1]}`, join(dir, sub, n));
+      }
+  }
   const behaviours = new Map<string, Behaviour>();
   const requests: Upstream['requests'] = [];
 
@@ -191,8 +215,7 @@ export async function startUpstream(manifest: SourcesManifest, datasets: string,
     return tree ? join(tree[1], decodeURIComponent(path.slice(tree[0].length))) : null;
   };
 
-  const handle = (req: IncomingMessage, res: ServerResponse) => {
-    const path = req.url ?? '/';
+  const handle = (req: IncomingMessage, res: ServerResponse, path = req.url ?? '/') => {
     const log = (status: number) =>
       requests.push({
         path,
@@ -279,7 +302,18 @@ export async function startUpstream(manifest: SourcesManifest, datasets: string,
     res.writeHead(200, headers).end(body);
   };
 
-  const server = createServer(handle);
+  const server = createServer((req, res) => {
+    if (req.method !== 'POST') return handle(req, res);
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      let body: { operationName?: unknown; variables?: unknown } = {};
+      try {
+        body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      } catch {}
+      handle(req, res, graphqlPath((req.url ?? '/').replace(/\?.*$/, ''), body));
+    });
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

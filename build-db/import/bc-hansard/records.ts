@@ -64,7 +64,11 @@ export function speechRecords(
     else if (t.speaker.presiding)
       ctx.skip({ file, record, reason: 'speaker unlinked: presiding officer not named', detail: `${t.speaker.raw} on ${on}` });
     else {
-      const r = ctx.identity.resolve(SOURCE_SYSTEM, { name: t.speaker.name, on, level: 'provincial', province: 'BC' });
+      const q = { on, level: 'provincial', province: 'BC' };
+      // "Debra Toporowski / Qwulti’stunaat": a member's two names, either of which the roster may hold.
+      const parts = t.speaker.name.includes(' / ') ? t.speaker.name.split(' / ').map((x) => x.trim()) : [];
+      const name = parts.find((n) => ctx.identity.lookup({ ...q, name: n }).key) ?? t.speaker.name;
+      const r = ctx.identity.resolve(SOURCE_SYSTEM, { ...q, name });
       if (r.key === null)
         ctx.skip({
           file,

@@ -1,7 +1,8 @@
 // `canpol import bc-lims`: the BC Legislative Assembly's LIMS data → sessions (GraphQL
-// `allSessions`), bills with readings and sponsor (progress-of-bills JSON per session id), and the
-// Votes and Proceedings listing (divisions named, reported: their HTML is not in the dataset).
-// Reads `bc-bills/bc_sessions.json`, `bc-bills/bc_bills_<sessionId>.json`, `bc-votes/bc_vp_list_*.json`.
+// `allSessions`), bills with readings and sponsor (progress-of-bills JSON per session id), and recorded
+// divisions with positions from the sitting days' Votes and Proceedings (`bc-votes/<43rd2nd>/v<yymmdd>.htm`;
+// the V&P listing's days without their file are reported). Reads `bc-bills/bc_sessions.json`,
+// `bc-bills/bc_bills_<sessionId>.json`, `bc-votes/bc_vp_list_*.json`, `bc-votes/<folder>/v*.htm`.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { filePresent, importStats } from '../import-stats.js';
@@ -9,6 +10,7 @@ import type { Importer, ImportContext, ImportOutput, SourceInput } from '../type
 import { mapBill, type LimsBill } from './bills.js';
 import { readSessions, sessionRecord } from './sessions.js';
 import { readVotesListing } from './votes-listing.js';
+import { importVpDays } from './vp-votes.js';
 
 export const SOURCE_SYSTEM = 'bc-lims';
 export const BC_TERMS =
@@ -25,7 +27,7 @@ function readJson(from: string, file: string, ctx: ImportContext): unknown | nul
 }
 
 export function importBcLims(from: string, ctx: ImportContext): ImportOutput {
-  const { stats, add } = importStats({ sessions: 0, bills: 0, sponsors_linked: 0, vp_files_listed: 0, divisions_listed: 0 });
+  const { stats, add } = importStats({ sessions: 0, bills: 0, sponsors_linked: 0, vp_files_listed: 0, vp_issues_listed: 0, divisions: 0 });
   const bills: Array<SourceInput<'bills'>> = [];
   const SESSIONS = 'bc-bills/bc_sessions.json';
   const json = filePresent(ctx, SESSIONS, join(from, SESSIONS)) ? readJson(from, SESSIONS, ctx) : null;
@@ -95,13 +97,22 @@ export function importBcLims(from: string, ctx: ImportContext): ImportOutput {
     const file = `bc-votes/${name}`;
     const raw = readJson(from, file, ctx);
     if (raw === null) continue;
-    const r = readVotesListing(raw, file, ctx);
-    add('vp_files_listed', r.files);
-    add('divisions_listed', r.divisions);
+    for (const day of readVotesListing(raw, file, ctx)) {
+      add('vp_files_listed');
+      add('vp_issues_listed', day.issues.length);
+      if (day.folder && existsSync(join(votesDir, day.folder, day.fileName))) continue;
+      ctx.skip({
+        file,
+        record: `${day.fileName} of ${day.date ?? '?'} (Votes and Proceedings No. ${day.issues.join(', ') || '?'})`,
+        reason: 'sitting day listed; its Votes and Proceedings file is not in the dataset',
+        detail: day.url ?? 'no file named',
+      });
+    }
   }
+  const votes = importVpDays(from, sessions, ctx, add, new Set(bills.map((b) => `${b.session_key} ${b.bill_number}`)));
 
   return {
-    records: { sessions: sessions.map(sessionRecord), bills },
+    records: { sessions: sessions.map(sessionRecord), bills, ...(votes.length ? { votes } : {}) },
     sources: [
       { id: 'bc-lims', version: `${sessions.length} sessions, ${bills.length} bills`, url: 'https://lims.leg.bc.ca/', licence: BC_TERMS },
     ],
@@ -109,11 +120,12 @@ export function importBcLims(from: string, ctx: ImportContext): ImportOutput {
       {
         jurisdiction: 'BC',
         ...(bills.length ? { bills: 'partial' as const } : {}),
+        ...(votes.length ? { votes: 'partial' as const } : {}),
         source_urls: {
           bills: 'https://lims.leg.bc.ca/pdms/bills/progress-of-bills/',
           votes_and_proceedings: 'https://lims.leg.bc.ca/pdms/votes-and-proceedings/',
         },
-        notes: `BC bills: ${bills.length} bills of ${new Set(bills.map((b) => b.session_key)).size} session(s) from LIMS progress-of-bills (sample); ${stats.divisions_listed} recorded divisions listed, not imported (their V&P pages are not in the dataset). Terms of the BC data: unverified (no licence stated).`,
+        notes: `BC bills: ${bills.length} bills of ${new Set(bills.map((b) => b.session_key)).size} session(s) from LIMS progress-of-bills; BC divisions: ${votes.length} from ${stats.vp_files_read ?? 0} Votes and Proceedings day file(s) with each member's position (${stats.divisions_refused ?? 0} refused: names not adding up to the printed totals), of ${stats.vp_files_listed} day(s) the V&P listing names. Terms of the BC data: unverified (no licence stated).`,
       },
     ],
     stats,
@@ -122,7 +134,7 @@ export function importBcLims(from: string, ctx: ImportContext): ImportOutput {
 
 export const bcLimsImporter: Importer = {
   kind: SOURCE_SYSTEM,
-  summary: 'BC LIMS JSON (sessions, progress of bills, V&P listing) → sessions, bills',
+  summary: 'BC LIMS JSON and V&P HTML (sessions, progress of bills, Votes and Proceedings) → sessions, bills, votes',
   datasetDir: 'provincial-samples',
   terms: { commercial: 'unverified', summary: BC_TERMS },
   run: importBcLims,

@@ -87,17 +87,16 @@ describe.skipIf(!existsSync(SAMPLES))('the real samples', () => {
     expect(out.stats!.bills_reinstated).toBe(1);
   });
 
-  test('no roster: sponsors unlinked and reported; the listed divisions reported, none invented', () => {
+  test('no roster: sponsors unlinked and reported; the listed V&P days without their file reported, no division invented', () => {
     expect(skips.filter((s) => s.reason === 'sponsor unlinked: no BC member roster in the bundle').map((s) => s.record)).toEqual([
       'bill 1',
       'bill 3',
       'bill 226',
     ]);
-    expect(skips.filter((s) => s.reason.startsWith('division listed')).map((s) => s.record)).toEqual([
-      'division 4 of 2026-02-19',
-      'division 5 of 2026-02-19',
-      'division 43 of 2026-04-21',
-      'division 44 of 2026-04-21',
+    // "43 and 44" are the day's Votes and Proceedings issues (the file's title: "Votes Nos. 43 and 44"), not divisions.
+    expect(skips.filter((s) => s.reason.startsWith('sitting day listed')).map((s) => s.record)).toEqual([
+      'v260219.htm of 2026-02-19 (Votes and Proceedings No. 4, 5)',
+      'v260421.htm of 2026-04-21 (Votes and Proceedings No. 43, 44)',
     ]);
     expect(out.records.votes).toBeUndefined();
     expect(out.coverage[0]).toMatchObject({ jurisdiction: 'BC', bills: 'partial' });
