@@ -6,6 +6,7 @@
 // statistics and is decided in src/server/search/candidates.ts.
 import { isStop, stem, type Lang } from './terms.js';
 import { words } from './words.js';
+import { findBillNumbers, mentionsBill } from './bill-number.js';
 
 export type QueryShape = 'keyword' | 'topic' | 'prose';
 
@@ -33,11 +34,6 @@ export interface QueryAnalysis {
 
 // Straight, curly and French quotes; a phrase is at least two words (one quoted word is a word).
 const QUOTED = /"([^"]+)"|“([^”]+)”|«\s*([^»]+?)\s*»/g;
-// Federal: a letter C or S, a hyphen (or a space or none), 1-4 digits, not inside a longer token.
-const FEDERAL_BILL = /(?<![\p{L}\p{N}])([CS])[-‑\s]?(\d{1,4})(?![\p{L}\p{N}])/giu;
-// Provincial: "Bill 14", "projet de loi 14", "Bill M201".
-const PROVINCIAL_BILL = /\b(?:bill|projet de loi)\s+(M?\d{1,4})\b/giu;
-
 /** Stems of a text in one language, without stop words, in order: the phrase as the index sees it. */
 export function phraseStems(text: string, lang: Lang): string[] {
   return words(text)
@@ -45,9 +41,9 @@ export function phraseStems(text: string, lang: Lang): string[] {
     .map((w) => stem(w.norm, lang));
 }
 
-function billPattern(letter: string, digits: string): RegExp {
+function billPattern(letter: string, digits: string, suffix: string): RegExp {
   // Hansard writes C-36, C‑36 (non-breaking hyphen), C 36 and, rarely, C36.
-  return new RegExp(`(?<![\\p{L}\\p{N}])${letter}[-‑\\s]?${digits}(?![\\p{L}\\p{N}])`, 'iu');
+  return new RegExp(`(?<![\\p{L}\\p{N}])${letter}[-‑\\s]?${digits}${suffix}(?![\\p{L}\\p{N}])`, 'iu');
 }
 
 export function analyseQuery(q: string, langs: readonly Lang[]): QueryAnalysis {
@@ -59,21 +55,22 @@ export function analyseQuery(q: string, langs: readonly Lang[]): QueryAnalysis {
   }
   const bills: BillNumber[] = [];
   const seen = new Set<string>();
-  for (const m of q.matchAll(FEDERAL_BILL)) {
-    const text = `${m[1].toUpperCase()}-${m[2]}`;
-    // "C 36" alone is too loose to call a bill number unless the query says bill / projet de loi.
-    const spaced = /\s/.test(m[0].slice(1, 2));
-    if (spaced && !/\b(bill|projet)\b/i.test(q)) continue;
-    if (!seen.has(text)) {
-      seen.add(text);
-      bills.push({ text, pattern: billPattern(m[1], m[2]) });
-    }
-  }
-  for (const m of q.matchAll(PROVINCIAL_BILL)) {
-    const text = `Bill ${m[1].toUpperCase()}`;
-    if (!seen.has(text)) {
-      seen.add(text);
-      bills.push({ text, pattern: new RegExp(`\\b(?:bill|projet de loi)\\s+${m[1]}\\b`, 'iu') });
+  // The grammar is the one /bills?q= reads too (bill-number.ts).
+  for (const b of findBillNumbers(q)) {
+    if (b.letter) {
+      // "C 36" alone is too loose to call a bill number unless the query says bill / projet de loi.
+      if (b.spaced && !mentionsBill(q)) continue;
+      const text = `${b.letter.toUpperCase()}-${b.digits}${b.suffix.toUpperCase()}`;
+      if (!seen.has(text)) {
+        seen.add(text);
+        bills.push({ text, pattern: billPattern(b.letter, b.digits, b.suffix) });
+      }
+    } else {
+      const text = `Bill ${b.digits.toUpperCase()}`;
+      if (!seen.has(text)) {
+        seen.add(text);
+        bills.push({ text, pattern: new RegExp(`\\b(?:bill|projet de loi)\\s+${b.digits}\\b`, 'iu') });
+      }
     }
   }
   const all = words(q);

@@ -27,6 +27,8 @@ import { FRENCH_MARK, isStop, queryTerms, stem, type Lang } from '../../core/tex
 import { translateStems, type Lexicon } from '../../core/text/translate.js';
 import { relatedFamilies, snowballSiblings, type RelatedOptions } from './related-families.js';
 import { chunksForTerm } from './term-collection.js';
+import { writtenIn } from '../../core/text/query-language.js';
+import { otherReadingWeights, ownReadings } from './written-language.js';
 import type { VectorIndex } from './vectors.js';
 
 export const POOL = 1000;
@@ -109,6 +111,9 @@ export interface PoolOptions {
   related?: RelatedOptions;
   relatedWeight?: number;
   expansion?: ExpansionOptions & { weight?: Partial<Record<QueryShape, number>> };
+  /** Whether a query written in one language reads its words in the other as that language's stems
+   *  only (written-language.ts; default true; false: the engine before). */
+  writtenLanguage?: boolean;
 }
 export type PoolSides = Pick<PoolOptions, 'keyword' | 'vector'>;
 
@@ -166,6 +171,12 @@ export async function hybridPool(
   const related = new Map(
     terms.flatMap((t) => t.related.filter((r) => !t.stems.includes(r)).map((r) => [r, o.relatedWeight ?? RELATED_WEIGHT] as const)),
   );
+  // A query written in one language: its words' readings in the other weigh at most as their own,
+  // and only the own readings are translated (written-language.ts).
+  const written = (o.writtenLanguage ?? true) && f.langs.length > 1 ? writtenIn(q) : null;
+  const weightOf = new Map(related);
+  if (written) for (const [s, w] of otherReadingWeights(queries, terms, written)) weightOf.set(s, Math.min(weightOf.get(s) ?? 1, w));
+  const readings = written ? ownReadings(terms, written) : terms;
   const keywordOf = (list: string[], budget?: number) => {
     if (!list.length) return [];
     const key = `${budget}\u0000${[...new Set(list)].sort().join('\u0000')}`;
@@ -181,7 +192,7 @@ export async function hybridPool(
           passing,
           budget,
           exact: budget === undefined ? EXACT_TOP : 0,
-          stemWeights: related,
+          stemWeights: weightOf,
         })),
       );
     return got;
@@ -202,12 +213,19 @@ export async function hybridPool(
   // every word of it: the translated list would only add other-language chunks that hold less).
   const cover =
     useKeyword && src.lexicon
-      ? coverages({ queries, lexicon: src.lexicon, terms, langs: f.langs, keyword, search: (s) => keywordOf(s, POSTING_BUDGET / 12) })
+      ? coverages({
+          queries,
+          lexicon: src.lexicon,
+          terms: readings,
+          langs: f.langs,
+          keyword,
+          search: (s) => keywordOf(s, POSTING_BUDGET / 12),
+        })
       : null;
   const leads = cover !== null && leadWeight > 0 && cover.translated > cover.own;
   if (leads) weights = { ...weights, translated: leadWeight };
   else if (cover?.own === 1 && !o.translatedWhenHeld) weights = { ...weights, translated: 0 };
-  const translations = useKeyword && src.lexicon && weights.translated > 0 ? translateStems(src.lexicon, terms, f.langs) : [];
+  const translations = useKeyword && src.lexicon && weights.translated > 0 ? translateStems(src.lexicon, readings, f.langs) : [];
   // The translation is a second opinion: its best stems only, on a twelfth of the posting budget
   // (the lists with the most to add are read first; at 1 M chunks a full budget cost ~6 ms).
   const translated = keywordOf(

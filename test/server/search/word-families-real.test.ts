@@ -66,6 +66,14 @@ describe.skipIf(!available)('word families on the real file', () => {
     expect(relatedFamilies(q, 'immigration')).toContain(stem('immigrants', 'en'));
   });
 
+  test('an English query is answered in English: the French reading of its words (carbon·, tax·) does not outweigh them', async () => {
+    const both = (t: string) => word('carbon').test(t) && word('tax(?:es)?').test(t);
+    const english = chunks.filter((c) => c.language === 'en' && both(c.text)).length;
+    expect(english).toBeGreaterThan(10);
+    const page = await get<{ items: Item[] }>('/search/speeches?q=criticism%20of%20the%20carbon%20tax&limit=10');
+    for (const it of page.items) expect(it.language).toBe('en');
+  });
+
   test('logement is answered in French first, never by English logging', async () => {
     const forms = word('logements?');
     const french = holding(forms, 'fr');
