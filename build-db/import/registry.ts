@@ -28,6 +28,7 @@ import { abBillsImporter } from './ab-assembly/bills.js';
 import { abVotesImporter } from './ab-assembly/votes.js';
 import { nsMembersImporter } from './ns-hansard/members.js';
 import { nsHansardImporter } from './ns-hansard/index.js';
+import { nsBillsImporter } from './ns-bills/index.js';
 
 export const IMPORTERS: readonly Importer[] = [
   // People first, the sources with House PersonIds and dated seats before those that join on names.
@@ -61,6 +62,7 @@ export const IMPORTERS: readonly Importer[] = [
   abBillsImporter,
   abVotesImporter,
   nsHansardImporter,
+  nsBillsImporter,
   representBoundariesImporter,
   // After the boundaries it joins to; nothing after it resolves people against its rosters.
   representRepresentativesImporter,
