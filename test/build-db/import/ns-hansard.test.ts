@@ -81,10 +81,16 @@ const PAGE = `<html><body>
 ${division(REST, '6')}${division(REST.slice(1), '99')}</body></html>`;
 
 describe('ns-hansard: divisions from a sitting page', () => {
-  test('file names date the sitting', () => {
+  // The site names a sitting YYmonDD: its listing links house_26apr09 as "2026-Apr-9" and
+  // house_24feb27a (a part letter); a copy suffix too (house_26mar25-0, listed as 2026-Mar-26, so a
+  // date printed on the page wins over the name).
+  test('file names date the sitting (YYmonDD, part letters and copy suffixes)', () => {
     expect(sittingDate('house_25mar25.htm')).toBe('2025-03-25');
-    expect(sittingDate('house_06may10.htm')).toBe('2010-05-06');
-    expect(sittingDate('house_15oct96.htm')).toBe('1996-10-15');
+    expect(sittingDate('house_26apr09.htm')).toBe('2026-04-09');
+    expect(sittingDate('house_24feb27a.htm')).toBe('2024-02-27');
+    expect(sittingDate('house_26mar25-0.htm')).toBe('2026-03-25');
+    expect(sittingDate('house_96oct15.htm')).toBe('1996-10-15');
+    expect(sittingDate('house_26feb99.htm')).toBeNull();
   });
 
   test("the roll across two tables adds up to the Clerk's count; the short one is refused", () => {
