@@ -4,7 +4,7 @@ import type { ManifestFile } from './manifest-types.js';
 import { listedIds, profileFile } from './parlinfo/people-files.js';
 import { PAGES_LISTER, representBoundaryPages } from './represent-boundary-shapes.js';
 import { mastodonStatuses, wikidataAccounts, wikidataEntities } from './social-listers.js';
-import { qcJournalSittings, qcMemberPages } from './qc-assnat-listers.js';
+import { qcBillPages, qcJournalSittings, qcMemberPages } from './qc-assnat-listers.js';
 import { nsHansardSittings } from './ns-hansard-listers.js';
 
 /** `indexUrl`: the URL the index was fetched from, for listings whose links are relative to it. */
@@ -69,6 +69,7 @@ export const LISTERS: Record<string, Lister> = {
   'represent-sets': representSets,
   'qc-journal-sittings': qcJournalSittings,
   'qc-member-pages': qcMemberPages,
+  'qc-bill-pages': qcBillPages,
   'ns-hansard-sittings': nsHansardSittings,
 };
 

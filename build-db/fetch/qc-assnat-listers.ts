@@ -42,3 +42,22 @@ export function qcMemberPages(
     problems: files.length ? [] : ['the roster links no member page (table#ListeDeputes, /fr/deputes/{slug}-{id}/index.html)'],
   };
 }
+
+const BILL = /href=['"]((?:https?:\/\/www\.assnat\.qc\.ca)?\/fr\/travaux-parlementaires\/projets-loi\/(projet-loi-\d+-\d+-\d+)\.html)['"]/g;
+
+/** A session's list of bills (/fr/travaux-parlementaires/projets-loi/projets-loi-{leg}-{sess}.html) →
+ *  each bill's own page as the list links it (a bill carried over keeps the page of the session it
+ *  was presented in, projet-loi-94-43-1 in 43-2's list), stored as projet-loi-{n}-{leg}-{sess}.html. */
+export function qcBillPages(
+  index: string,
+  _urlOf: (path: string) => string,
+  indexUrl = 'https://www.assnat.qc.ca/',
+): { files: ManifestFile[]; problems: string[] } {
+  const byBill = new Map<string, string>();
+  for (const m of index.matchAll(BILL)) if (!byBill.has(m[2])) byBill.set(m[2], new URL(m[1], indexUrl).href);
+  const files = [...byBill].sort(([a], [b]) => a.localeCompare(b)).map(([name, url]) => ({ path: `${name}.html`, url }));
+  return {
+    files,
+    problems: files.length ? [] : ['the list links no bill page (/fr/travaux-parlementaires/projets-loi/projet-loi-{n}-{leg}-{sess}.html)'],
+  };
+}

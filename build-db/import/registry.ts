@@ -23,6 +23,7 @@ import { narAddressesImporter } from './nar-addresses/index.js';
 import { hocVotesImporter } from './hoc-votes/index.js';
 import { qcMembersImporter } from './qc-assnat/members.js';
 import { qcHansardImporter } from './qc-assnat/hansard.js';
+import { qcBillsImporter } from './qc-assnat/bills.js';
 import { abMembersImporter } from './ab-assembly/members.js';
 import { abBillsImporter } from './ab-assembly/bills.js';
 import { abVotesImporter } from './ab-assembly/votes.js';
@@ -59,6 +60,8 @@ export const IMPORTERS: readonly Importer[] = [
   fedRidings2013Importer,
   // Provincial acts: after their rosters, before Represent's rosters (nothing after those resolves people).
   qcHansardImporter,
+  // After the Journal des débats: a session it dated keeps that date.
+  qcBillsImporter,
   abBillsImporter,
   abVotesImporter,
   nsHansardImporter,
