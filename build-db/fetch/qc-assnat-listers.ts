@@ -1,12 +1,15 @@
 // The Assemblée nationale's pages as indexes. The Journal des débats listing (assnat.qc.ca/fr/travaux-parlementaires/
 // journaux-debats.html): each House sitting's page, /fr/travaux-parlementaires/assemblee-nationale/
 // {leg}-{sess}/journal-debats/{YYYYMMDD}/{id}.html, stored as journal-debats-{leg}-{sess}-{YYYYMMDD}.html
-// (the name the sample keeps). Committee Journals on the same page are left for a committee reader.
+// (the name the sample keeps); each committee meeting's Journal on the same page,
+// /fr/travaux-parlementaires/commissions/{code}-{leg}-{sess}/journal-debats/{CODE}-{YYMMDD}.html, stored as
+// journal-debats-commission-{CODE}-{YYMMDD}.html (the same page family, read by the same importer).
 // The listing shows recent sittings only (older sessions need a postback, not sent): the nightly
 // keeps each sitting it has fetched, so the cache grows a sitting at a time.
 import type { ManifestFile } from './manifest-types.js';
 
 const SITTING = /href="(\/fr\/travaux-parlementaires\/assemblee-nationale\/(\d+-\d+)\/journal-debats\/(\d{8})\/\d+\.html)"/g;
+const MEETING = /href="(\/fr\/travaux-parlementaires\/commissions\/[a-z0-9-]+-\d+-\d+\/journal-debats\/([A-Z0-9-]+-\d{6})\.html)"/g;
 
 // The shape of listers.ts's Lister, spelled here so that listers.ts may import this module without a cycle.
 export function qcJournalSittings(
@@ -19,8 +22,13 @@ export function qcJournalSittings(
     const path = `journal-debats-${m[2]}-${m[3]}.html`;
     if (!bySitting.has(path)) bySitting.set(path, new URL(m[1], indexUrl).href);
   }
+  const house = bySitting.size;
+  for (const m of index.matchAll(MEETING)) {
+    const path = `journal-debats-commission-${m[2]}.html`;
+    if (!bySitting.has(path)) bySitting.set(path, new URL(m[1], indexUrl).href);
+  }
   const files = [...bySitting].sort(([a], [b]) => a.localeCompare(b)).map(([path, url]) => ({ path, url }));
-  return { files, problems: files.length ? [] : ['the listing links no House sitting of the Journal des débats'] };
+  return { files, problems: house ? [] : ['the listing links no House sitting of the Journal des débats'] };
 }
 
 const MEMBER = /href="(?:https?:\/\/www\.assnat\.qc\.ca)?(\/fr\/deputes\/([a-z0-9-]+-\d+)\/index\.html)"/g;
