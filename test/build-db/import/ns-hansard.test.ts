@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readNsDivisions } from '../../../build-db/import/ns-hansard/divisions.js';
+import { clerkCount, readNsDivisions } from '../../../build-db/import/ns-hansard/divisions.js';
 import { nsHansardImporter, sittingDate } from '../../../build-db/import/ns-hansard/index.js';
 import type { Json } from '../../helpers/http.js';
 import { importBuildServe, type ImportedApp } from '../../helpers/import-app.js';
@@ -149,5 +149,17 @@ describe('ns-hansard: divisions from a sitting page', () => {
       expect(ns).toMatchObject({ votes_status: 'partial', votes_count: 1 });
       expect(ns.notes).toContain('bills: a Socrata JSON API');
     });
+  });
+});
+
+describe("ns-hansard: the Clerk's count in the forms printed since 2010", () => {
+  test('each form read; abstentions and prose are not a count', () => {
+    expect(clerkCount('For, 39. Against, 11.')).toEqual(['39', '11']);
+    expect(clerkCount('For, 28, Against 12.')).toEqual(['28', '12']);
+    expect(clerkCount('For, 23. Against. 23. (Applause)')).toEqual(['23', '23']);
+    expect(clerkCount('Those in favour of the motion, 31; those against, 17.')).toEqual(['31', '17']);
+    expect(clerkCount('Yays, 47. Nays, 0.')).toEqual(['47', '0']);
+    expect(clerkCount('For, 28. Nay, 17. Abstentions, 1.')).toBeNull();
+    expect(clerkCount('For the record, I was against it.')).toBeNull();
   });
 });
