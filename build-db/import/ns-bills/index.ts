@@ -1,13 +1,16 @@
 // `canpol import ns-bills`: Nova Scotia's bills from the province's open-data portal (Socrata dataset
 // iz5x-dzyf, "Bills introduced in the Nova Scotia Legislature", Open Government Licence – Nova Scotia)
-// → bills of every session it lists, each with its latest status as one dated event. The dataset
-// names no sponsor and no earlier stage, so none is written; a row it cannot read is reported by
-// file, row and field.
+// → bills of every session it lists, each with its latest status as one dated event; the Hansard
+// pages beside them (the nightly's ns-hansard source, same folder) add each bill's introduction as
+// printed — the first reading's date, the introducer as sponsor, the long title. The dataset itself
+// names no sponsor and no earlier stage. A row it cannot read is reported by file, row and field.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { wallClockTimestamp } from '../../../src/core/domain/time-zones.js';
 import { importStats } from '../import-stats.js';
 import type { ImportContext, Importer, ImportOutput, ReuseTerms, SourceInput } from '../types.js';
+import { unlinkedReason } from '../identity.js';
+import { readIntroductions } from './introductions.js';
 import { nsStage, readNsBillRow } from './soda-rows.js';
 
 export const NS_BILLS_DATASET =
@@ -20,7 +23,16 @@ const sessionKey = (a: number, s: number) => `ns/session/${a}-${s}`;
 const ordinal = (n: number) => `${n}${n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th')}`;
 
 export function importNsBills(from: string, ctx: ImportContext): ImportOutput {
-  const { stats, add } = importStats({ files: 0, rows: 0, bills: 0, events: 0, statuses_not_a_stage: 0 });
+  const { stats, add } = importStats({
+    files: 0,
+    rows: 0,
+    bills: 0,
+    events: 0,
+    statuses_not_a_stage: 0,
+    introductions: 0,
+    introduced_without_a_row: 0,
+    sponsors_linked: 0,
+  });
   const bills = new Map<string, SourceInput<'bills'>>();
   const sessions = new Map<string, { assembly: number; session: number; start: string | null }>();
   const files = readdirSync(from)
@@ -79,12 +91,62 @@ export function importNsBills(from: string, ctx: ImportContext): ImportOutput {
       if (!sessions.has(key)) sessions.set(key, { assembly: row.assembly, session: row.session, start: null });
     });
   }
+  // Introductions printed in Hansard: the first reading and its introducer; a bill the dataset does
+  // not list yet (a sitting newer than its last refresh) is written from Hansard alone.
+  const roster = ctx.identity.hasRoster('provincial', 'NS');
+  for (const [id, i] of readIntroductions(from)) {
+    add('introductions');
+    const key = sessionKey(i.assembly, i.session);
+    let bill = bills.get(id);
+    if (!bill) {
+      add('introduced_without_a_row');
+      bill = {
+        session_key: key,
+        bill_number: i.number,
+        title: i.title,
+        bill_type: 'Bill',
+        status: null,
+        source_system: 'ns-bills',
+        source_url: i.url,
+        events: [],
+        sponsors: [],
+      };
+      bills.set(id, bill);
+      if (!sessions.has(key)) sessions.set(key, { assembly: i.assembly, session: i.session, start: null });
+    } else if (bill.title !== i.title) {
+      // The dataset's title is the short one ("Powering the Economy Act"); Hansard prints the Act's.
+      bill.short_title = bill.title;
+      bill.title = i.title;
+    }
+    if (!bill.events?.some((e) => e.stage === 'first_reading' && e.event_date === i.date)) {
+      bill.events = [
+        { stage: 'first_reading', stage_label: 'First Reading', event_date: i.date, source_url: i.url },
+        ...(bill.events ?? []),
+      ];
+      add('events');
+    }
+    bill.introduced_date = i.date;
+    let politician: string | null = null;
+    if (roster) {
+      const r = ctx.identity.resolve('ns-bills', { name: i.member, on: i.date, level: 'provincial', province: 'NS' });
+      if (r.key !== null) {
+        politician = r.key;
+        add('sponsors_linked');
+      } else
+        ctx.skip({
+          file: i.file,
+          record: `Bill ${i.number} (${i.member})`,
+          reason: unlinkedReason('sponsor', r.reason, 'Nova Scotia members'),
+        });
+    } else
+      ctx.skip({ file: i.file, record: `Bill ${i.number} (${i.member})`, reason: 'sponsor unlinked: no Nova Scotia roster in the bundle' });
+    bill.sponsors = [{ politician_key: politician, sponsor_name_raw: i.member, role: 'sponsor', ordering: 1 }];
+  }
   add('bills', bills.size);
   // A session is dated by the earliest status date among its bills: the dataset prints no session dates.
   for (const b of bills.values()) {
     const s = sessions.get(b.session_key)!;
-    const d = b.events?.[0]?.event_date;
-    if (d && (!s.start || d < s.start)) s.start = d;
+    for (const e of b.events ?? []) if (!s.start || e.event_date < s.start) s.start = e.event_date;
   }
   const dated: Array<SourceInput<'sessions'>> = [];
   for (const [key, s] of sessions) {
@@ -112,7 +174,7 @@ export function importNsBills(from: string, ctx: ImportContext): ImportOutput {
             jurisdiction: 'NS',
             bills: 'partial',
             source_urls: { bills: NS_BILLS_DATASET },
-            notes: `Nova Scotia bills: ${written.length} from the open-data portal (Open Government Licence – Nova Scotia), ${dated.length} session(s); each with its latest status only (the dataset has no stage history and names no sponsor).`,
+            notes: `Nova Scotia bills: ${written.length} from the open-data portal (Open Government Licence – Nova Scotia), ${dated.length} session(s), each with its latest status (the dataset has no stage history and names no sponsor); ${stats.introductions} with the first reading and the introducer as printed in Hansard (${stats.sponsors_linked} sponsors linked).`,
           },
         ]
       : [],
@@ -124,7 +186,8 @@ export const nsBillsImporter: Importer = {
   terms: NS_OGL,
   kind: 'ns-bills',
   summary: "Nova Scotia bills from the province's open-data API (Socrata iz5x-dzyf) → bills with their latest status",
-  datasetDir: 'ns-bills',
-  optional: 'not in the shared datasets: fetched by the nightly (source ns-bills-socrata)',
+  // The Hansard pages' folder: the nightly stores the dataset's answer beside the sittings.
+  datasetDir: 'ns-hansard',
+  optional: 'not in the shared datasets: fetched by the nightly (sources ns-bills-socrata and ns-hansard)',
   run: importNsBills,
 };

@@ -30,6 +30,14 @@ export interface NsTurn {
   subject: string | null;
   anchor: string | null;
 }
+/** A bill introduced at the sitting, as printed under INTRODUCTION OF BILLS: "Bill No. 193 - An Act
+ *  Respecting Energy. (Hon. Tim Houston)". */
+export interface NsIntroduction {
+  number: string;
+  title: string;
+  /** The introducer's name as printed, without the title ("Tim Houston"). */
+  member: string;
+}
 export interface NsSitting {
   /** From the page ("HALIFAX, TUESDAY, FEBRUARY 24, 2026"), null when it prints none. */
   date: string | null;
@@ -37,6 +45,7 @@ export interface NsSitting {
   speakerName: string | null;
   url: string | null;
   turns: NsTurn[];
+  introductions: NsIntroduction[];
 }
 
 const clean = (s: string) =>
@@ -115,6 +124,7 @@ export function readNsSitting(html: string): NsSitting {
   const url = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1] ?? null;
 
   const turns: NsTurn[] = [];
+  const introductions: NsIntroduction[] = [];
   let clock: number | null = null;
   let order: string | null = null;
   let subject: string | null = null;
@@ -130,11 +140,23 @@ export function readNsSitting(html: string): NsSitting {
       // "[Page 2342]", "[A moment of silence was observed.]": not speech.
       continue;
     }
-    if (centredLine) {
+    // Centred lines before the first turn are the head (date, Assembly, opening time, Speaker); after
+    // it, a centred bold line is the subject of what follows ("QUESADA BURRITOS & TACOS: LOCAL RESTAURANT - RECOG.").
+    if (centredLine && !turns.length) {
       if (/^\d{1,2}:\d{2} [AP]\.M\.$/i.test(text)) clock = parseClock(text);
       continue;
     }
+    if (centredLine && b.name === 'p' && isBoldOnly(b)) {
+      subject = text;
+      open = null;
+      continue;
+    }
     if (b.name === 'p' && isBoldOnly(b)) {
+      const bill = order === 'INTRODUCTION OF BILLS' ? /^Bill No\. (\d+)\s*[-–—]\s*(.+?)\.?\s*\(([^()]+)\)$/.exec(text) : null;
+      if (bill) {
+        introductions.push({ number: bill[1], title: bill[2], member: stripTitle(bill[3]) });
+        continue;
+      }
       if (text === text.toUpperCase()) {
         order = text.replace(/^\[|\]$/g, '').replace(/:$/, '');
         subject = null;
@@ -157,5 +179,5 @@ export function readNsSitting(html: string): NsSitting {
     }
     if (open) open.paragraphs.push(text);
   }
-  return { date, speakerName, url, turns };
+  return { date, speakerName, url, turns, introductions };
 }

@@ -4,12 +4,16 @@
 // them (adminatthebunker/CanadianPoliticalData, services/scanner/src/legislative/ns_bills.py,
 // "observed 2026-04"); no saved copy of a real answer was found. Bill 127's row is the one that
 // client quotes; the others are made up in the same shape, with two broken rows that must be reported.
+// Beside them, a Hansard sitting (written by hand in the transcript's markup, as a saved copy of the
+// 24 February 2026 sitting prints its INTRODUCTION OF BILLS: "Bill No. 193 - An Act Respecting
+// Energy. (Hon. Tim Houston)", bold lines under the bold heading) and the member list of ns-members.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { nsBillsImporter } from '../../../build-db/import/ns-bills/index.js';
 import { readNsBillRow } from '../../../build-db/import/ns-bills/soda-rows.js';
+import { nsMembersImporter } from '../../../build-db/import/ns-hansard/members.js';
 import type { Json } from '../../helpers/http.js';
 import { importBuildServe, type ImportedApp } from '../../helpers/import-app.js';
 
@@ -46,6 +50,25 @@ const ROWS = [
   { ...{ title: 'Bill 127 - Protecting Nova Scotians Act' }, assembly_and_session: 'assembly-65-session-1', bill_number: '127' },
 ];
 
+const SITTING = `<html><head><link rel="canonical" href="https://nslegislature.ca/legislative-business/hansard-debates/assembly-65-session-1/house_26feb24" /></head><body>
+\t\t<div class="hsd_body">
+\t\t\t<p class="hsd_center"><b>HALIFAX, TUESDAY, FEBRUARY 24, 2026</b></p>
+\t\t\t<p class="hsd_center"><b>1:06 P.M.</b></p>
+\t\t\t<p>  <a name="speaker0005"></a><a href="/members/speaker/" title="View Profile">THE SPEAKER</a> <a href="#speaker0004" title="Previous">&laquo;</a> <a href="#speaker0006" title="Next">&raquo;</a> :  Order, please.</p>
+\t\t\t<p>  <b>INTRODUCTION OF  BILLS</b></p>
+\t\t\t<p>  <b>Bill No. 193 -  An Act Respecting Energy. (Hon. Tim Houston)</b></p>
+\t\t\t<p><b>  Bill No. 194 -  An Act to Establish a Financial Accountability Office. (Hon. Iain Rankin)</b></p>
+\t\t\t<p><a name=HPage2348></a>[<a href="#IPage2348">Page  2348</a>]</p>
+\t\t\t<p><b>  Bill No. 195 -  An Act to Amend Chapter 2 of the Acts of 2010, the Finance Act. (Hon. Nobody Known)</b></p>
+\t\t\t<p>  <a name="speaker0027"></a><a href="/members/speaker/" title="View Profile">THE SPEAKER</a> <a href="#speaker0026" title="Previous">&laquo;</a> <a href="#speaker0028" title="Next">&raquo;</a> :  Ordered that these bills be read a second time on a future day.</p>
+\t\t\t<p>  <b>NOTICES OF  MOTION</b></p>
+\t\t</div></body></html>`;
+const ROSTER = `<h2 class="paragraph-header">Assembly 65</h2>November 26, 2024 - September 18, 2026
+<table  class="views-table cols-3"><tbody>
+<tr><td><a href="/members/profiles/tim-houston/history">Houston, Hon. Tim</a></td><td>PC</td><td>Pictou East</td></tr>
+<tr><td><a href="/members/profiles/iain-rankin/history">Rankin, Hon. Iain</a></td><td>LIB</td><td>Timberlea-Prospect</td></tr>
+</tbody></table>`;
+
 describe('ns-bills: the Socrata rows', () => {
   test('a row gives the session, number, title without its "Bill N -" prefix, status and date', () => {
     expect(readNsBillRow(ROWS[0])).toMatchObject({
@@ -65,21 +88,26 @@ describe('ns-bills: the Socrata rows', () => {
     const dir = mkdtempSync(join(tmpdir(), 'canpol-ns-bills-'));
     let app: ImportedApp;
     beforeAll(async () => {
-      writeFileSync(join(dir, 'iz5x-dzyf.json'), JSON.stringify(ROWS));
-      app = await importBuildServe([nsBillsImporter], () => dir);
+      mkdirSync(join(dir, 'ns-hansard', 'assembly-65-session-1'), { recursive: true });
+      mkdirSync(join(dir, 'ns-members'));
+      writeFileSync(join(dir, 'ns-hansard', 'iz5x-dzyf.json'), JSON.stringify(ROWS));
+      writeFileSync(join(dir, 'ns-hansard', 'assembly-65-session-1', 'house_26feb24.htm'), SITTING);
+      writeFileSync(join(dir, 'ns-members', 'members-assembly-65.html'), ROSTER);
+      app = await importBuildServe([nsMembersImporter, nsBillsImporter], (i) => join(dir, i.datasetDir));
     }, 60_000);
     afterAll(() => {
       app?.close();
       rmSync(dir, { recursive: true, force: true });
     });
 
-    test('three bills with their latest status as an event; the broken and repeated rows reported', async () => {
+    test('three bills from the rows, two more from Hansard; the broken and repeated rows, the unknown introducer reported', async () => {
       const lines = readFileSync(join(app.into, 'bills.ns-bills.jsonl'), 'utf8').trim().split('\n');
-      expect(lines).toHaveLength(3);
+      expect(lines).toHaveLength(5);
       const skipped = app.report.skipped.filter((s) => s.importer === 'ns-bills');
       expect(skipped.map((s) => [s.record, s.reason])).toEqual([
         ['row 4', 'row unreadable: assembly_and_session'],
         ['row 5 (Bill 127, 65-1)', 'second row for the same bill'],
+        ['Bill 195 (Nobody Known)', 'sponsor unlinked: no Nova Scotia member of that name serving that day'],
       ]);
       const list = await app.get('/bills?province_territory=NS&q=Protecting');
       expect(list.items).toHaveLength(1);
@@ -87,16 +115,29 @@ describe('ns-bills: the Socrata rows', () => {
       expect(bill).toMatchObject({ bill_number: '127', title: 'Protecting Nova Scotians Act', status: 'Royal Assent' });
       const events = (await app.get(`/bills/${bill.id}/events`)).events as Json[];
       expect(events).toEqual([expect.objectContaining({ stage: 'royal_assent', event_date: '2025-10-03', stage_label: 'Royal Assent' })]);
+      // Bill 193: the row's status and short title, Hansard's first reading, long title and introducer.
       const first = (await app.get('/bills?province_territory=NS&q=Powering')).items[0];
-      expect(first.introduced_date).toBe('2026-02-24');
+      expect(first).toMatchObject({
+        introduced_date: '2026-02-24',
+        title: 'An Act Respecting Energy',
+        short_title: 'Powering the Economy Act',
+      });
+      const firstEvents = ((await app.get(`/bills/${first.id}/events`)).events as Json[]).map((e) => [e.stage, e.event_date]);
+      expect(firstEvents).toEqual([['first_reading', '2026-02-24']]);
+      const sponsors = (await app.get(`/bills/${first.id}/sponsors`)).sponsors as Json[];
+      expect(sponsors.map((p) => [p.sponsor_name_raw, p.politician_name])).toEqual([['Tim Houston', 'Tim Houston']]);
+      // Bill 194 is in no row: written from Hansard alone, its introducer linked.
+      const fao = (await app.get('/bills?province_territory=NS&q=Financial%20Accountability')).items[0];
+      expect(fao).toMatchObject({ bill_number: '194', introduced_date: '2026-02-24', status: null });
       const committee = (await app.get('/bills?province_territory=NS&q=Law%20Amendments')).items[0];
       expect(((await app.get(`/bills/${committee.id}/events`)).events as Json[])[0].stage).toBe('committee');
     });
 
     test('coverage: NS bills partial with the count, and why only the latest status', async () => {
       const ns = (await app.get('/coverage')).jurisdictions.find((r: Json) => r.jurisdiction === 'NS');
-      expect(ns).toMatchObject({ bills_status: 'partial', bills_count: 3 });
+      expect(ns).toMatchObject({ bills_status: 'partial', bills_count: 5 });
       expect(ns.notes).toContain('names no sponsor');
+      expect(ns.notes).toContain('3 with the first reading and the introducer as printed in Hansard (2 sponsors linked)');
     });
   });
 });

@@ -3,8 +3,9 @@
 // (RiddimSoftware/epac, ios/epacTests/Fixtures/Hansard/NovaScotia/house_26feb24.html: the canonical
 // link, `div.hsd_body`, the centred head with the date, the opening time and the Speaker's name,
 // speaker paragraphs `<a name="…"></a><a href="/members/profiles/{slug}">NAME</a> « » : text`, the
-// Speaker's `/members/speaker/` link, bold order-of-business lines, "[Page N]" and "[1:15 p.m.]"
-// lines, blockquoted petitions); the words are shortened from that sitting. The profile slug
+// Speaker's `/members/speaker/` link, bold order-of-business lines, centred bold subject lines, the
+// bills introduced as bold lines, "[Page N]" and "[1:15 p.m.]" lines, blockquoted petitions); the words
+// are shortened from that sitting. The profile slug
 // "john-.-lohr" is the page's own (the roster's is "john-a.-lohr"): that member links by name.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -57,8 +58,10 @@ ${chair('speaker0006', 'THE SPEAKER', 'The  honourable member for Dartmouth Nort
 ${chair('speaker0007', 'THE SPEAKER', 'The  petition is tabled.')}\t\t\t<p>[1:15 p.m.]</p>
 \t\t\t<p><b>STATEMENTS  BY MINISTERS</b></p>
 ${mla('john-a.-lohr-0004', 'john-.-lohr', 'HON. JOHN LOHR', 'Speaker, I rise today to pay tribute to Neil Robert Ferguson, K.C., the former  Chief Clerk of this Legislature.')}${chair('speaker0019', 'THE SPEAKER', ' Please rise.')}\t\t\t<p>  [A moment of  silence was observed.]</p>
-${mla('tim-houston0005', 'tim-houston', ' THE PREMIER', 'Speaker, I beg leave to table a report entitled <i>Final Report of the 2025  Nova Scotia Electoral Boundaries Commission</i>.')}\t\t\t<p><b>ORAL QUESTIONS PUT BY MEMBERS TO MINISTERS</b></p>
-\t\t\t<p><b>PREM.: Library Funding - Increase</b></p>
+${mla('tim-houston0005', 'tim-houston', ' THE PREMIER', 'Speaker, I beg leave to table a report entitled <i>Final Report of the 2025  Nova Scotia Electoral Boundaries Commission</i>.')}\t\t\t<p>  <b>INTRODUCTION OF  BILLS</b></p>
+\t\t\t<p>  <b>Bill No. 193 -  An Act Respecting Energy. (Hon. Tim Houston)</b></p>
+\t\t\t<p><b>ORAL QUESTIONS PUT BY MEMBERS TO MINISTERS</b></p>
+\t\t\t<p class="hsd_center"><b>PREM.: LIBRARY FUNDING -&nbsp;INCREASE</b></p>
 ${mla('claudia-chender0010', 'claudia-chender', 'CLAUDIA CHENDER', 'Will the Premier fund public libraries?')}${mla('tim-houston0006', 'tim-houston', 'HON. TIM HOUSTON (The Premier)', 'Speaker, libraries matter to every community.')}\t\t\t<p>HON. MEMBERS: Hear, hear!</p>
 ${chair('speaker0030', 'THE DEPUTY SPEAKER', 'Order, please.')}</div>
 </body></html>`;
@@ -121,10 +124,12 @@ describe('ns-hansard: speeches', () => {
     ]);
     // The stage direction is not the Speaker's words.
     expect(s.turns[5].paragraphs).toEqual(['Please rise.']);
+    // A centred bold line after the head is the subject, not the order of business.
     expect(s.turns[7]).toMatchObject({
       orderOfBusiness: 'ORAL QUESTIONS PUT BY MEMBERS TO MINISTERS',
-      subject: 'PREM.: Library Funding - Increase',
+      subject: 'PREM.: LIBRARY FUNDING - INCREASE',
     });
+    expect(s.introductions).toEqual([{ number: '193', title: 'An Act Respecting Energy', member: 'Tim Houston' }]);
   });
 
   describe('through import and build, with the roster', () => {
