@@ -3,6 +3,8 @@
 // page (…/assembly-65-session-1/house_26feb24), stored as assembly-65-session-1/house_26feb24.htm,
 // the folder the ns-hansard importer reads; and the listing's other pages, listed in turn. A sitting
 // is named as the listing links it (house_26mar25-0 is the 26 March sitting): nothing is built from dates.
+// A closed session's listing (its manifest entry's params say `closed`) lists its sittings and pages as
+// immutable: fetched once, then never asked again, so a backfill costs its 10-second crawl delay once.
 import type { ManifestFile } from './manifest-types.js';
 
 const SITTING =
@@ -14,7 +16,9 @@ export function nsHansardSittings(
   index: string,
   _urlOf: (path: string) => string,
   indexUrl = 'https://nslegislature.ca/',
+  params?: Record<string, string | number>,
 ): { files: ManifestFile[]; problems: string[] } {
+  const closed = params?.closed === 'yes' ? { immutable: true, params: { closed: 'yes' } } : {};
   const sittings = new Map<string, string>();
   for (const m of index.matchAll(SITTING)) {
     const path = `${m[2]}/${m[3]}.htm`;
@@ -24,8 +28,8 @@ export function nsHansardSittings(
   for (const m of index.matchAll(PAGE))
     if (m[3] !== '0') pages.set(`hansard-debates-${m[2]}-page-${m[3]}.html`, new URL(`${m[1]}?page=${m[3]}`, indexUrl).href);
   const files: ManifestFile[] = [
-    ...[...sittings].sort(([a], [b]) => a.localeCompare(b)).map(([path, url]) => ({ path, url })),
-    ...[...pages].sort(([a], [b]) => a.localeCompare(b)).map(([path, url]) => ({ path, url, list_with: 'ns-hansard-sittings' })),
+    ...[...sittings].sort(([a], [b]) => a.localeCompare(b)).map(([path, url]) => ({ path, url, ...closed })),
+    ...[...pages].sort(([a], [b]) => a.localeCompare(b)).map(([path, url]) => ({ path, url, list_with: 'ns-hansard-sittings', ...closed })),
   ];
   return { files, problems: sittings.size ? [] : ['the listing links no sitting (…/assembly-{A}-session-{S}/house_{YYmonDD})'] };
 }

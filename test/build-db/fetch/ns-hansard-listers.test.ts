@@ -61,3 +61,27 @@ describe('ns-hansard-sittings', () => {
     });
   });
 });
+
+describe('ns-hansard-sittings: a closed session (the backfill)', () => {
+  test('its sittings and pages are immutable and pass the scope on, so each is fetched once', () => {
+    const url = 'https://nslegislature.ca/legislative-business/hansard-debates/assembly-64-session-1';
+    const page = `${row('/legislative-business/hansard-debates/assembly-64-session-1/house_24sep20', '2024-Sep-20', 'h99sep20')}
+<li class="pager-item"><a title="Go to page 2" href="/legislative-business/hansard-debates/assembly-64-session-1?page=1">2</a></li>`;
+    const { files } = LISTERS['ns-hansard-sittings'](page, (p) => p, url, { closed: 'yes' });
+    expect(files).toEqual([
+      {
+        path: 'assembly-64-session-1/house_24sep20.htm',
+        url: `${url}/house_24sep20`,
+        immutable: true,
+        params: { closed: 'yes' },
+      },
+      {
+        path: 'hansard-debates-assembly-64-session-1-page-1.html',
+        url: `${url}?page=1`,
+        list_with: 'ns-hansard-sittings',
+        immutable: true,
+        params: { closed: 'yes' },
+      },
+    ]);
+  });
+});
