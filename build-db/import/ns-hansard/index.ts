@@ -83,6 +83,8 @@ export function importNsHansard(from: string, ctx: ImportContext): ImportOutput 
           start_date: date,
         });
       const url = sitting.url ?? `https://nslegislature.ca/legislative-business/hansard-debates/${dir}/${name.replace(/\.html?$/, '')}`;
+      for (const text of sitting.unattributed)
+        ctx.skip({ file, record: text.slice(0, 80), reason: 'text after a heading with no speaker: not a speech' });
       const said = nsSpeechRecords({ ...sitting, date }, { file, sessionKey, url }, ctx, add);
       speeches.push(...said);
       add('speeches', said.length);

@@ -46,6 +46,8 @@ export interface NsSitting {
   url: string | null;
   turns: NsTurn[];
   introductions: NsIntroduction[];
+  /** Paragraphs after a heading and before any speaker label: nobody's words as printed, reported. */
+  unattributed: string[];
 }
 
 const clean = (s: string) =>
@@ -125,6 +127,7 @@ export function readNsSitting(html: string): NsSitting {
 
   const turns: NsTurn[] = [];
   const introductions: NsIntroduction[] = [];
+  const unattributed: string[] = [];
   let clock: number | null = null;
   let order: string | null = null;
   let subject: string | null = null;
@@ -178,6 +181,7 @@ export function readNsSitting(html: string): NsSitting {
       continue;
     }
     if (open) open.paragraphs.push(text);
+    else if (turns.length) unattributed.push(text);
   }
-  return { date, speakerName, url, turns, introductions };
+  return { date, speakerName, url, turns, introductions, unattributed };
 }

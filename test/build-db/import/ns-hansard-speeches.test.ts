@@ -61,6 +61,7 @@ ${mla('john-a.-lohr-0004', 'john-.-lohr', 'HON. JOHN LOHR', 'Speaker, I rise tod
 ${mla('tim-houston0005', 'tim-houston', ' THE PREMIER', 'Speaker, I beg leave to table a report entitled <i>Final Report of the 2025  Nova Scotia Electoral Boundaries Commission</i>.')}\t\t\t<p>  <b>INTRODUCTION OF  BILLS</b></p>
 \t\t\t<p>  <b>Bill No. 193 -  An Act Respecting Energy. (Hon. Tim Houston)</b></p>
 \t\t\t<p><b>ORAL QUESTIONS PUT BY MEMBERS TO MINISTERS</b></p>
+\t\t\t<p>  The honourable Leader of the Official Opposition.</p>
 \t\t\t<p class="hsd_center"><b>PREM.: LIBRARY FUNDING -&nbsp;INCREASE</b></p>
 ${mla('claudia-chender0010', 'claudia-chender', 'CLAUDIA CHENDER', 'Will the Premier fund public libraries?')}${mla('tim-houston0006', 'tim-houston', 'HON. TIM HOUSTON (The Premier)', 'Speaker, libraries matter to every community.')}\t\t\t<p>HON. MEMBERS: Hear, hear!</p>
 ${chair('speaker0030', 'THE DEPUTY SPEAKER', 'Order, please.')}</div>
@@ -130,6 +131,8 @@ describe('ns-hansard: speeches', () => {
       subject: 'PREM.: LIBRARY FUNDING - INCREASE',
     });
     expect(s.introductions).toEqual([{ number: '193', title: 'An Act Respecting Energy', member: 'Tim Houston' }]);
+    // Words after a heading and before any label are nobody's as printed: kept out, and reported by the importer.
+    expect(s.unattributed).toEqual(['The honourable Leader of the Official Opposition.']);
   });
 
   describe('through import and build, with the roster', () => {
@@ -175,7 +178,7 @@ describe('ns-hansard: speeches', () => {
       expect(by(null)).toMatchObject({ speaker_kind: 'collective', politician_key: null, speech_type: 'procedural' });
       expect(by('speaker0030')).toMatchObject({ speaker_role: 'Deputy Speaker', politician_key: null });
       const skipped = app.report.skipped.filter((s) => s.importer === 'ns-hansard').map((s) => s.reason);
-      expect(skipped).toEqual(['speaker unlinked: presiding officer not named']);
+      expect(skipped).toEqual(['text after a heading with no speaker: not a speech', 'speaker unlinked: presiding officer not named']);
     });
 
     test('searchable, and the coverage row counts them', async () => {
