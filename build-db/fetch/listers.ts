@@ -4,10 +4,11 @@ import type { ManifestFile } from './manifest-types.js';
 import { listedIds, profileFile } from './parlinfo/people-files.js';
 import { PAGES_LISTER, representBoundaryPages } from './represent-boundary-shapes.js';
 import { mastodonStatuses, wikidataAccounts, wikidataEntities } from './social-listers.js';
-import { qcJournalSittings, qcMemberPages } from './qc-assnat-listers.js';
+import { qcBillPages, qcJournalSittings, qcMemberPages } from './qc-assnat-listers.js';
 import { REVISION_AGES } from './recheck-schedule.js';
 import { abBillPages, abHansardSittings, abVpSittings } from './ab-assembly-listers.js';
 import { bcLimsBills, bcLimsMembers, bcLimsVpDays } from './bc-lims-listers.js';
+import { nsHansardSittings } from './ns-hansard-listers.js';
 
 /** `indexUrl`: the URL the index was fetched from, for listings whose links are relative to it. */
 /** `params`: the index file's own `params` in the manifest (a lister's scope, e.g. the first parliament). */
@@ -74,6 +75,8 @@ export const LISTERS: Record<string, Lister> = {
   'ab-bill-pages': abBillPages,
   'ab-vp-sittings': abVpSittings,
   'ab-hansard-sittings': abHansardSittings,
+  'qc-bill-pages': qcBillPages,
+  'ns-hansard-sittings': nsHansardSittings,
 };
 
 /** One page of Open North Represent's JSON API: `{ objects: [...], meta: { next, total_count } }`. */

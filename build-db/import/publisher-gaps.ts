@@ -47,10 +47,11 @@ export const PUBLISHER_GAPS: Partial<Record<Jurisdiction, PublisherGap>> = {
   },
   NS: {
     access: 'open',
-    bills: "a Socrata JSON API (Open Government Licence – Nova Scotia); needs a bills importer (the dataset's fields not yet seen here)",
-    hansard: 'HTML per sitting since 1994 (crawl delay 10 s); needs a speech reader (ns-hansard reads only divisions) and a paced backfill',
-    votes:
-      'divisions inline in Hansard (ns-hansard reads them); the nightly needs a lister of the session listings, paced by the crawl delay',
+    bills:
+      'a Socrata JSON API (Open Government Licence – Nova Scotia); ns-bills reads it, and the introductions in Hansard, once the nightly has fetched them',
+    hansard:
+      'HTML per sitting since 1994 (crawl delay 10 s); ns-hansard reads the sittings the nightly fetched (the current session; older ones need a paced backfill)',
+    votes: 'divisions inline in Hansard; ns-hansard reads them from the sittings the nightly fetched',
     committees: 'HTML committee pages; needs a committees importer',
   },
   NT: {
@@ -77,10 +78,11 @@ export const PUBLISHER_GAPS: Partial<Record<Jurisdiction, PublisherGap>> = {
   PE: { access: 'blocked', reason: "the Legislative Assembly's pages sit behind a CAPTCHA, which refuses automated access" },
   QC: {
     access: 'open',
-    bills: 'an open-data CSV of bills (CC BY-NC 4.0) and bill pages with every stage; needs a bills importer',
+    bills:
+      'an open-data CSV of bills (CC BY-NC 4.0) and bill pages with every stage; qc-bills reads them once the nightly has fetched them',
     hansard: 'HTML Journal des débats per sitting, French only (qc-hansard reads it; the nightly fetches the listed sittings)',
     votes: "the procès-verbal's PDF annex (its JSON register is disallowed by robots.txt); needs the PDF division reader",
-    committees: 'HTML Journal des débats per committee; needs a committees reader',
+    committees: 'HTML Journal des débats per committee; qc-hansard reads the meetings the nightly fetched from the listing',
   },
   SK: {
     access: 'open',

@@ -23,6 +23,7 @@ import { narAddressesImporter } from './nar-addresses/index.js';
 import { hocVotesImporter } from './hoc-votes/index.js';
 import { qcMembersImporter } from './qc-assnat/members.js';
 import { qcHansardImporter } from './qc-assnat/hansard.js';
+import { qcBillsImporter } from './qc-assnat/bills.js';
 import { abMembersImporter } from './ab-assembly/members.js';
 import { abBillsImporter } from './ab-assembly/bills.js';
 import { abVotesImporter } from './ab-assembly/votes.js';
@@ -30,6 +31,7 @@ import { abHansardImporter } from './ab-assembly/hansard.js';
 import { nsMembersImporter } from './ns-hansard/members.js';
 import { nsHansardImporter } from './ns-hansard/index.js';
 import { bcMembersImporter } from './bc-members/index.js';
+import { nsBillsImporter } from './ns-bills/index.js';
 
 export const IMPORTERS: readonly Importer[] = [
   // People first, the sources with House PersonIds and dated seats before those that join on names.
@@ -62,10 +64,13 @@ export const IMPORTERS: readonly Importer[] = [
   fedRidings2013Importer,
   // Provincial acts: after their rosters, before Represent's rosters (nothing after those resolves people).
   qcHansardImporter,
+  // After the Journal des débats: a session it dated keeps that date.
+  qcBillsImporter,
   abBillsImporter,
   abVotesImporter,
   abHansardImporter,
   nsHansardImporter,
+  nsBillsImporter,
   representBoundariesImporter,
   // After the boundaries it joins to; nothing after it resolves people against its rosters.
   representRepresentativesImporter,

@@ -47,6 +47,18 @@ function rollRows(table: Element): { header: boolean; rows: Array<[string, strin
   return { header, rows };
 }
 
+// The Clerk's count as printed over the years: "For, 39. Against, 11.", "For, 28, Against 12." (2010),
+// "For, 23. Against. 23. (Applause)" (2013), "Those in favour of the motion, 31; those against, 17."
+// (2014-2017), "Yays, 47. Nays, 0." (2023): the forms a public scraper of the same pages lists
+// (parl-monitor's prov_ns.py). A count with abstentions ("…Nay, 17. Abstentions, 1.") is not read:
+// its roll has a third column this reader does not take, so the division is refused, not mis-stored.
+const COUNT =
+  /^(?:For|Yeas?|Yays|(?:Those )?in favour(?: of [^,;]*?)?)\s*[.,]?\s*(\d+)\s*[.,;:]?\s*(?:those\s+)?(?:Against|Nays?)\s*[.,]?\s*(\d+)\s*[.,;]?\s*(?:\([^)]*\)\s*\.?)?$/i;
+export const clerkCount = (text: string): [string, string] | null => {
+  const m = COUNT.exec(text.trim());
+  return m ? [m[1], m[2]] : null;
+};
+
 export function readNsDivisions(html: string): { divisions: NsDivision[]; refused: NsRefused[] } {
   const doc = parseHansard(html);
   // Paragraphs and tables in document order, not those inside a table.
@@ -83,13 +95,16 @@ export function readNsDivisions(html: string): { divisions: NsDivision[]; refuse
     if (/^\[Page \d+\]$/.test(text)) continue;
     const label = /^(THE SPEAKER|THE CLERK|[A-Z][A-Z .'-]+?)\s*(?:«\s*»\s*)?:\s*(.*)$/.exec(text);
     if (open && label?.[1] === 'THE CLERK') {
-      const count = /For, (\d+)\. Against, (\d+)\./.exec(label[2]);
+      const count = clerkCount(label[2]);
       if (!count) {
-        refused.push({ question: open.question, reason: `the Clerk's count is not "For, N. Against, N.": ${label[2]}` });
+        refused.push({
+          question: open.question,
+          reason: `the Clerk's count is not read as for and against (a count with abstentions is not read): ${label[2]}`,
+        });
         open = null;
         continue;
       }
-      const printed = { for: Number(count[1]), against: Number(count[2]) };
+      const printed = { for: Number(count[0]), against: Number(count[1]) };
       const { counted: _c, ...rest } = open;
       open = null;
       if (rest.yeas.length !== printed.for || rest.nays.length !== printed.against) {

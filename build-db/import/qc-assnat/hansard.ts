@@ -11,7 +11,8 @@ import { unlinkedReason } from '../identity.js';
 
 export const QC_HANSARD_SOURCE = 'qc-hansard';
 
-function speechType(t: QcTurn): SpeechType {
+function speechType(t: QcTurn, s: QcSitting): SpeechType {
+  if (s.committee) return 'committee';
   if (t.speaker.presiding) return 'presiding';
   if (t.orderOfBusiness === 'Questions et réponses orales') return 'question_period';
   if (t.orderOfBusiness === 'Déclarations de députés' || t.orderOfBusiness === 'Déclarations ministérielles') return 'statement';
@@ -71,7 +72,8 @@ function speechRecords(
     }
     const sequence = out.length + 1;
     out.push({
-      key: `qc/speech/${s.date}/${sequence}`,
+      // A committee's meeting numbers its speeches apart from the House's sitting of the same day.
+      key: s.committee ? `qc/speech/${s.date}/${s.committee.meeting ?? s.committee.name}/${sequence}` : `qc/speech/${s.date}/${sequence}`,
       session_key: sessionKey(s),
       politician_key: key,
       speaker_name_raw: t.speaker.raw,
@@ -81,7 +83,7 @@ function speechRecords(
       language: 'fr',
       level: 'provincial',
       province_territory: 'QC',
-      speech_type: speechType(t),
+      speech_type: speechType(t, s),
       is_presiding: t.speaker.presiding,
       text,
       source_url: s.url,
@@ -89,6 +91,7 @@ function speechRecords(
       source_system: QC_HANSARD_SOURCE,
       order_of_business: t.orderOfBusiness,
       subject: t.subject,
+      ...(s.committee ? { committee_name: s.committee.name, meeting_url: s.url } : {}),
       sequence,
     });
   }
@@ -96,7 +99,15 @@ function speechRecords(
 }
 
 export function importQcHansard(from: string, ctx: ImportContext): ImportOutput {
-  const { stats, add } = importStats({ sittings: 0, speeches: 0, speeches_linked: 0, presiding_turns: 0, collective_turns: 0 });
+  const { stats, add } = importStats({
+    sittings: 0,
+    committee_meetings: 0,
+    speeches: 0,
+    committee_speeches: 0,
+    speeches_linked: 0,
+    presiding_turns: 0,
+    collective_turns: 0,
+  });
   const speeches: Array<SourceInput<'speeches'>> = [];
   const sessions = new Map<string, SourceInput<'sessions'>>();
   const seen = new Map<string, string>();
@@ -106,23 +117,25 @@ export function importQcHansard(from: string, ctx: ImportContext): ImportOutput 
       ctx.skip({ file: page.file, record: 'whole file', reason: 'no legislature, session or sitting date in the header' });
       continue;
     }
-    if (seen.has(s.date)) {
+    // One House sitting a day; a committee may meet the same day (several committees, one each).
+    const sitting = s.committee ? `${s.date} ${s.committee.meeting ?? s.committee.name}` : s.date;
+    if (seen.has(sitting)) {
       ctx.skip({
         file: page.file,
         record: 'whole file',
         reason: 'second file for the same sitting',
-        detail: `${s.date} already read from ${seen.get(s.date)}`,
+        detail: `${sitting} already read from ${seen.get(sitting)}`,
       });
       continue;
     }
-    seen.set(s.date, page.file);
+    seen.set(sitting, page.file);
     const { turns, problems } = readTurns(page.html);
     for (const p of problems)
       ctx.skip({ file: page.file, record: `paragraph ${p.paragraph}`, reason: p.reason, ...(p.detail ? { detail: p.detail } : {}) });
     const records = speechRecords(turns, s, page.file, ctx, add);
     speeches.push(...records);
-    add('sittings');
-    add('speeches', records.length);
+    add(s.committee ? 'committee_meetings' : 'sittings');
+    add(s.committee ? 'committee_speeches' : 'speeches', records.length);
     add('presiding_turns', records.filter((r) => r.is_presiding).length);
     add('collective_turns', records.filter((r) => r.speaker_kind === 'collective').length);
     // The header prints the session's opening day ("début : 29 novembre 2022").
@@ -138,7 +151,9 @@ export function importQcHansard(from: string, ctx: ImportContext): ImportOutput 
       });
     }
   }
-  ctx.log(`${speeches.length} speeches from ${stats.sittings} Québec sittings, ${stats.speeches_linked} linked`);
+  ctx.log(
+    `${speeches.length} speeches from ${stats.sittings} Québec sittings and ${stats.committee_meetings} committee meetings, ${stats.speeches_linked} linked`,
+  );
   return {
     records: { speeches, ...(sessions.size ? { sessions: [...sessions.values()] } : {}) },
     sources: [
@@ -153,8 +168,9 @@ export function importQcHansard(from: string, ctx: ImportContext): ImportOutput 
       {
         jurisdiction: 'QC',
         hansard: 'partial',
+        ...(stats.committee_meetings ? { committees: 'partial' as const } : {}),
         source_urls: { hansard: 'https://www.assnat.qc.ca/fr/travaux-parlementaires/journaux-debats.html' },
-        notes: `Québec Journal des débats: ${stats.sittings} sitting(s), French; ${stats.speeches_linked} of ${stats.speeches} speeches linked to a member; committee Journals not included.`,
+        notes: `Québec Journal des débats: ${stats.sittings} sitting(s) and ${stats.committee_meetings} committee meeting(s), French; ${stats.speeches_linked} of ${stats.speeches + stats.committee_speeches} speeches linked to a member.`,
       },
     ],
     stats,

@@ -14,6 +14,10 @@ export interface QcSitting {
   sessionStart: string | null;
   date: string;
   url: string | null;
+  /** A committee's Journal (the same page family as the House's): the committee the title names
+   *  ("Commission de la culture et de l'éducation") and the meeting's code from its address
+   *  ("CCE-221206"); null for the House. */
+  committee: { name: string; meeting: string | null } | null;
 }
 
 export interface QcTurn {
@@ -67,7 +71,18 @@ export function readSitting(html: string): QcSitting | null {
   // The page's own address, as its share links carry it (the saved file has no canonical link).
   const share = /sharer\.php\?u=([^'"&]+)/.exec(html)?.[1];
   const url = share ? decodeURIComponent(share).replace(/^http:/, 'https:') : null;
-  return { legislature: Number(leg[1]), session: Number(leg[2]), sessionStart: leg[3] ? frenchDate(leg[3]) : null, date, url };
+  // The title: "Journal des débats de l'Assemblée nationale", or "… de la Commission …" for a committee.
+  const title = clean(textOf(findAll((e) => e.name === 'h1', doc.children)));
+  const of = /^Journal des débats (?:de la |du |de l'|des )(Commission .+|Comité .+)$/.exec(title)?.[1] ?? null;
+  const meeting = url ? (/\/commissions\/[^/]+\/journal-debats\/([A-Z0-9-]+-\d{6})\.html/.exec(url)?.[1] ?? null) : null;
+  return {
+    legislature: Number(leg[1]),
+    session: Number(leg[2]),
+    sessionStart: leg[3] ? frenchDate(leg[3]) : null,
+    date,
+    url,
+    committee: of ? { name: of, meeting } : null,
+  };
 }
 
 /** The bold label at the start of a paragraph ("<b>Des\n voix :</b>", "<b>La Présidente</b> <b>:</b>"), and the rest. */

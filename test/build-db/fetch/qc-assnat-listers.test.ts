@@ -12,12 +12,30 @@ const URL_ = 'https://www.assnat.qc.ca/fr/travaux-parlementaires/journaux-debats
 
 describe('qc-journal-sittings', () => {
   test.skipIf(!existsSync(LISTING))(
-    "the listing's House sittings, named by legislature, session and day; committee Journals left out",
+    "the listing's House sittings, named by legislature, session and day, then each committee meeting's Journal",
     () => {
       const { files, problems } = LISTERS['qc-journal-sittings'](readFileSync(LISTING, 'utf8'), (p) => p, URL_);
       expect(problems).toEqual([]);
+      // Eleven committee meetings (CAN on 2 December, ten committees on 6 December 2022), counted with grep.
+      const meetings = files.filter((f) => f.path.startsWith('journal-debats-commission-'));
+      expect(meetings.map((f) => f.path.replace(/^journal-debats-commission-|\.html$/g, ''))).toEqual([
+        'CAN-221202',
+        'CAP-221206',
+        'CAPERN-221206',
+        'CAT-221206',
+        'CCE-221206',
+        'CET-221206',
+        'CFP-221206',
+        'CI-221206',
+        'CRC-221206',
+        'CSSS-221206',
+        'CTE-221206',
+      ]);
+      expect(meetings[2].url).toBe(
+        'https://www.assnat.qc.ca/fr/travaux-parlementaires/commissions/capern-43-1/journal-debats/CAPERN-221206.html',
+      );
       // Eight sittings, 29 November to 9 December 2022 (the page's links, counted with grep).
-      expect(files).toEqual([
+      expect(files.filter((f) => !meetings.includes(f))).toEqual([
         {
           path: 'journal-debats-43-1-20221129.html',
           url: 'https://www.assnat.qc.ca/fr/travaux-parlementaires/assemblee-nationale/43-1/journal-debats/20221129/337627.html',

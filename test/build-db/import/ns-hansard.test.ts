@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readNsDivisions } from '../../../build-db/import/ns-hansard/divisions.js';
+import { clerkCount, readNsDivisions } from '../../../build-db/import/ns-hansard/divisions.js';
 import { nsHansardImporter, sittingDate } from '../../../build-db/import/ns-hansard/index.js';
 import type { Json } from '../../helpers/http.js';
 import { importBuildServe, type ImportedApp } from '../../helpers/import-app.js';
@@ -81,10 +81,16 @@ const PAGE = `<html><body>
 ${division(REST, '6')}${division(REST.slice(1), '99')}</body></html>`;
 
 describe('ns-hansard: divisions from a sitting page', () => {
-  test('file names date the sitting', () => {
+  // The site names a sitting YYmonDD: its listing links house_26apr09 as "2026-Apr-9" and
+  // house_24feb27a (a part letter); a copy suffix too (house_26mar25-0, listed as 2026-Mar-26, so a
+  // date printed on the page wins over the name).
+  test('file names date the sitting (YYmonDD, part letters and copy suffixes)', () => {
     expect(sittingDate('house_25mar25.htm')).toBe('2025-03-25');
-    expect(sittingDate('house_06may10.htm')).toBe('2010-05-06');
-    expect(sittingDate('house_15oct96.htm')).toBe('1996-10-15');
+    expect(sittingDate('house_26apr09.htm')).toBe('2026-04-09');
+    expect(sittingDate('house_24feb27a.htm')).toBe('2024-02-27');
+    expect(sittingDate('house_26mar25-0.htm')).toBe('2026-03-25');
+    expect(sittingDate('house_96oct15.htm')).toBe('1996-10-15');
+    expect(sittingDate('house_26feb99.htm')).toBeNull();
   });
 
   test("the roll across two tables adds up to the Clerk's count; the short one is refused", () => {
@@ -143,5 +149,17 @@ describe('ns-hansard: divisions from a sitting page', () => {
       expect(ns).toMatchObject({ votes_status: 'partial', votes_count: 1 });
       expect(ns.notes).toContain('bills: a Socrata JSON API');
     });
+  });
+});
+
+describe("ns-hansard: the Clerk's count in the forms printed since 2010", () => {
+  test('each form read; abstentions and prose are not a count', () => {
+    expect(clerkCount('For, 39. Against, 11.')).toEqual(['39', '11']);
+    expect(clerkCount('For, 28, Against 12.')).toEqual(['28', '12']);
+    expect(clerkCount('For, 23. Against. 23. (Applause)')).toEqual(['23', '23']);
+    expect(clerkCount('Those in favour of the motion, 31; those against, 17.')).toEqual(['31', '17']);
+    expect(clerkCount('Yays, 47. Nays, 0.')).toEqual(['47', '0']);
+    expect(clerkCount('For, 28. Nay, 17. Abstentions, 1.')).toBeNull();
+    expect(clerkCount('For the record, I was against it.')).toBeNull();
   });
 });
