@@ -86,7 +86,15 @@ export function readMemberList(runs: PdfRun[]): MemberList {
       if (name && !PARTIES[name[4]]) problems.push({ page: line.page, detail: `unknown party "${name[4]}" for ${name[1]}` });
       open = {
         member: name
-          ? { last: name[1].trim(), first: name[3].trim(), honorific: name[2] ?? null, party: PARTIES[name[4]] ?? name[4], riding: '', offices: '', page: line.page }
+          ? {
+              last: name[1].trim(),
+              first: name[3].trim(),
+              honorific: name[2] ?? null,
+              party: PARTIES[name[4]] ?? name[4],
+              riding: '',
+              offices: '',
+              page: line.page,
+            }
           : null,
         riding: '',
         offices: '',

@@ -17,7 +17,11 @@ export const memberKey = (slug: string) => `on-ola/member/${slug}`;
 
 export async function importOntarioMembers(from: string, ctx: ImportContext): Promise<ImportOutput> {
   const out = importRosterPages(from, ctx);
-  const lists = existsSync(from) ? readdirSync(from).filter((f) => HANSARD_LIST.test(f)).sort() : [];
+  const lists = existsSync(from)
+    ? readdirSync(from)
+        .filter((f) => HANSARD_LIST.test(f))
+        .sort()
+    : [];
   if (!lists.length) return out;
   const people = new Map((out.records.politicians ?? []).map((p) => [p.key, p] as const));
   const read: string[] = [];

@@ -92,13 +92,23 @@ export function withListedMembers(out: ImportOutput, politicians: Politician[], 
   return {
     ...out,
     records: { ...out.records, politicians },
-    sources: [{ ...source, version: [source.version === 'no roster pages' ? '' : source.version, lists.length ? `Hansard lists ${lists.join(', ')}` : ''].filter(Boolean).join('; ') }],
+    sources: [
+      {
+        ...source,
+        version: [source.version === 'no roster pages' ? '' : source.version, lists.length ? `Hansard lists ${lists.join(', ')}` : '']
+          .filter(Boolean)
+          .join('; '),
+      },
+    ],
     coverage: politicians.length
       ? [
           {
             jurisdiction: 'ON',
             politicians: 'live',
-            source_urls: { members: 'https://www.ola.org/en/members', terms: 'https://www.ola.org/en/offices-divisions-branches/copyright' },
+            source_urls: {
+              members: 'https://www.ola.org/en/members',
+              terms: 'https://www.ola.org/en/offices-divisions-branches/copyright',
+            },
             notes: `Ontario members: ${[out.coverage[0] ? "the Assembly's roster pages" : '', said].filter(Boolean).join(' and ')} (${politicians.length} people; riding and, from the Hansard lists, party per Parliament). Terms: non-commercial reuse with credit to the Legislative Assembly of Ontario.`,
           },
         ]

@@ -51,7 +51,14 @@ export async function readPdfRuns(bytes: Uint8Array): Promise<PdfRun[]> {
       for (const it of (await page.getTextContent()).items) {
         if (!('str' in it) || (it as TextItem).str.trim() === '') continue;
         const t = it as TextItem;
-        runs.push({ page: n, x: t.transform[4], y: t.transform[5], width: t.width, size: Math.abs(t.transform[3]) || t.height || 10, text: t.str });
+        runs.push({
+          page: n,
+          x: t.transform[4],
+          y: t.transform[5],
+          width: t.width,
+          size: Math.abs(t.transform[3]) || t.height || 10,
+          text: t.str,
+        });
       }
     }
   } finally {
@@ -79,7 +86,10 @@ export function linesFromRuns(runs: PdfRun[], columnEdges: number[] = []): PdfLi
       for (const it of [...r.items].sort((a, b) => a.x - b.x)) {
         const last = cells.at(-1);
         if (last && it.x - last.right < CELL_GAP * r.size && !columnEdges.some((e) => last.x < e && it.x >= e)) {
-          last.text = `${last.text}${it.x - last.right > 0.15 * r.size && !last.text.endsWith(' ') ? ' ' : ''}${it.text}`.replace(/\s+/g, ' ');
+          last.text = `${last.text}${it.x - last.right > 0.15 * r.size && !last.text.endsWith(' ') ? ' ' : ''}${it.text}`.replace(
+            /\s+/g,
+            ' ',
+          );
           last.right = it.x + it.width;
         } else cells.push({ text: it.text.replace(/\s+/g, ' '), x: it.x, right: it.x + it.width });
       }

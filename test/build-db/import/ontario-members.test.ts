@@ -66,10 +66,10 @@ describe('the roster page', () => {
       .replace('41st Parliament: July 2, 2014 – May 8, 2018', '42nd Parliament: July 11, 2018 – present')
       .replace('Nipissing', 'Nipissing (re-elected)');
     const skips: Skip[] = [];
-    const out = await importOntarioMembers(
+    const out = (await importOntarioMembers(
       rosterFolder({ 'parliament-41.html': p41, 'parliament-42.html': p42, 'parliament-43.html': '<html><body>moved</body></html>' }),
       ctxOf([], skips),
-    ) as ImportOutput;
+    )) as ImportOutput;
     const people = out.records.politicians as Politician[];
     expect(people.length).toBe(9);
     const fedeli = people.find((p) => p.key === 'on-ola/member/victor-fedeli')!;
@@ -123,7 +123,7 @@ describe('the nightly source', () => {
       const cache = temp();
       const report = await runFetch({ manifest, cache, mirror: up.mirror, timeoutMs: 2_000, retries: 0, backoffMs: 5 });
       expect(report.totals, JSON.stringify(report)).toMatchObject({ updated: 1 });
-      const out = await importOntarioMembers(join(cache, 'ontario-members'), ctxOf()) as ImportOutput;
+      const out = (await importOntarioMembers(join(cache, 'ontario-members'), ctxOf())) as ImportOutput;
       expect((out.records.politicians ?? []).length).toBe(9);
     } finally {
       await up.close();
@@ -142,7 +142,10 @@ describe.skipIf(!existsSync(REAL))('linking the real Hansard', () => {
   };
 
   test("against the hand-written roster: its members' speeches (presiding officers by the name in the label) link to them", async () => {
-    const roster = await importOntarioMembers(rosterFolder({ 'parliament-41.html': readFileSync(FIXTURE, 'utf8') }), ctxOf()) as ImportOutput;
+    const roster = (await importOntarioMembers(
+      rosterFolder({ 'parliament-41.html': readFileSync(FIXTURE, 'utf8') }),
+      ctxOf(),
+    )) as ImportOutput;
     const { speeches } = hansard(['2016-03-02'], asPeople(roster.records.politicians as Politician[]));
     const keyOf = (label: string) => [...new Set(speeches.filter((s) => s.speaker_name_raw === label).map((s) => s.politician_key))];
     expect(keyOf('Ms. Lisa M. Thompson')).toEqual(['on-ola/member/lisa-thompson']);
@@ -178,7 +181,7 @@ describe.skipIf(!existsSync(REAL))('linking the real Hansard', () => {
       )
       .join('\n');
     const page = `<h2>All members serving in the 41st Parliament: July 2, 2014 – May 8, 2018</h2><table><tbody>${rows}</tbody></table>`;
-    const roster = await importOntarioMembers(rosterFolder({ 'parliament-41.html': page }), ctxOf()) as ImportOutput;
+    const roster = (await importOntarioMembers(rosterFolder({ 'parliament-41.html': page }), ctxOf())) as ImportOutput;
     expect(names.size).toBeGreaterThan(100);
     const { out, skips } = hansard(
       ['2014-07-03', '2015-06-04', '2016-03-02', '2017-09-21', '2018-02-20'],

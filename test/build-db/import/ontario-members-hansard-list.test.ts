@@ -1,0 +1,167 @@
+// The member list printed at the back of an Ontario Hansard PDF, read from a real one: the list of the
+// Hansard of 2017-09-21 (41st Parliament) as a public scraper's tests saved it (pdf text runs: page, x,
+// baseline, text, right edge; /work/public-docs, see SOURCES.md). The runs go through the same line
+// reader as a PDF's, and again through a PDF written here with the runs at their places. Then the
+// whole corpus of 339 real sittings is linked against the members it names.
+import { afterAll, describe, expect, test } from 'bun:test';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { importOntarioHansard } from '../../../build-db/import/ontario-hansard/index.js';
+import { importOntarioMembers, importRosterPages } from '../../../build-db/import/ontario-members/index.js';
+import { readMemberList } from '../../../build-db/import/ontario-members/hansard-list.js';
+import { addListedMembers, withListedMembers } from '../../../build-db/import/ontario-members/listed-members.js';
+import type { PdfRun } from '../../../build-db/import/pdf/pdf-lines.js';
+import { Identity, type Person } from '../../../build-db/import/identity.js';
+import type { ImportContext, ImportOutput, Skip, SourceInput } from '../../../build-db/import/types.js';
+import { publicDoc } from '../../helpers/public-docs.js';
+import { tempDir } from '../../helpers/fixture.js';
+
+const DOC = publicDoc('thejoycething-code+parl-monitor/tests/fixtures/prov/on_members_20170921.json');
+const CORPUS = join(import.meta.dir, '../../../../shared/datasets/ontario-hansard-2014-2018');
+const ROSTER = join(import.meta.dir, 'fixtures', 'ola-parliament-41.html');
+type Politician = SourceInput<'politicians'>;
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+const temp = () => {
+  const d = tempDir('canpol-onlist-');
+  dirs.push(d);
+  return d;
+};
+const ctxOf = (people: Person[] = [], skips: Skip[] = []): ImportContext => ({
+  identity: new Identity(people),
+  existing: {},
+  skip: (s) => skips.push(s),
+  log: () => {},
+});
+// The saved runs carry no font size; the list is set in 8-point type (its lines are 10.5 points apart).
+const runs = (): PdfRun[] =>
+  (JSON.parse(readFileSync(DOC!, 'utf8')) as Array<[number, number, number, string, number]>).map(([page, x, y, text, right]) => ({
+    page,
+    x,
+    y,
+    text,
+    width: right - x,
+    size: 8,
+  }));
+const fromLists = (base: ImportOutput, skips: Skip[] = []) => {
+  const people = new Map((base.records.politicians ?? []).map((p) => [p.key, p] as const));
+  expect(addListedMembers(people, 'hansard-2017-09-21.pdf', runs(), ctxOf([], skips))).toBe(true);
+  return withListedMembers(base, [...people.values()], ['hansard-2017-09-21.pdf']);
+};
+const noRoster = () => importRosterPages(temp(), ctxOf());
+
+describe.skipIf(!DOC)('the member list of a real Hansard PDF', () => {
+  test('every seat: 106 members with party, riding (English) and Hon., one vacant seat', () => {
+    const list = readMemberList(runs());
+    expect(list.problems).toEqual([]);
+    expect(list.members.length).toBe(106);
+    expect(list.vacant).toEqual(['Toronto Centre']);
+    const who = (last: string, first: string) => list.members.find((m) => m.last === last && m.first === first);
+    expect(who('Albanese', 'Laura')).toMatchObject({ honorific: 'Hon.', party: 'Ontario Liberal Party', riding: 'York South–Weston' });
+    // The name runs into the riding's column; split by the party in brackets.
+    expect(who('Naidoo-Harris', 'Indira')).toMatchObject({ honorific: 'Hon.', riding: 'Halton' });
+    // Wrapped ridings, and a riding that runs up to the offices column.
+    expect(who('Hillier', 'Randy')?.riding).toBe('Lanark–Frontenac–Lennox and Addington');
+    expect(who('Chiarelli', 'Bob')).toMatchObject({
+      riding: 'Ottawa West–Nepean',
+      offices: 'Minister of Infrastructure / Ministre de l’Infrastructure',
+    });
+    expect(who('Wynne', 'Kathleen O.')?.offices).toContain('Premier / Première ministre');
+    expect(who('MacLaren', 'Jack')).toMatchObject({ party: 'Independent', honorific: null });
+    expect(who('Malhi', 'Harinder')?.riding).toBe('Brampton–Springdale');
+    expect(list.members.filter((m) => m.party === 'Progressive Conservative Party of Ontario').length).toBe(29);
+  });
+
+  test('members become people of the 41st Parliament; a roster page of that Parliament and the list make one person each', async () => {
+    const base = await importOntarioMembers(
+      (() => {
+        const d = temp();
+        writeFileSync(join(d, 'parliament-41.html'), readFileSync(ROSTER));
+        return d;
+      })(),
+      ctxOf(),
+    );
+    const out = fromLists(base);
+    const people = out.records.politicians as Politician[];
+    expect(people.length).toBe(106); // the roster page's nine are all on the list
+    const wynne = people.filter((p) => p.last_name === 'Wynne');
+    expect(wynne.map((p) => p.key)).toEqual(['on-ola/member/kathleen-wynne']);
+    expect(wynne[0].terms).toEqual([
+      {
+        start_at: '2014-07-02T00:00:00Z',
+        end_at: '2018-05-08T00:00:00Z',
+        elected_office: 'MPP',
+        constituency_name: 'Don Valley West',
+        party: 'Ontario Liberal Party',
+        parliament_number: 41,
+      },
+    ]);
+    const romano = people.find((p) => p.last_name === 'Romano')!;
+    expect(romano).toMatchObject({
+      key: 'on-ola/member/ross-romano',
+      party: 'Progressive Conservative Party of Ontario',
+      is_active: false,
+    });
+    expect(out.coverage[0].notes).toContain('the member lists printed in the Hansard of 2017-09-21');
+  });
+
+  test('the same member in a later Parliament (roster page) is one person with two terms', async () => {
+    const d = temp();
+    writeFileSync(
+      join(d, 'parliament-42.html'),
+      readFileSync(ROSTER, 'utf8').replace('41st Parliament: July 2, 2014 – May 8, 2018', '42nd Parliament: July 11, 2018 – present'),
+    );
+    const out = fromLists(await importOntarioMembers(d, ctxOf()));
+    const fedeli = (out.records.politicians as Politician[]).filter((p) => p.last_name === 'Fedeli');
+    expect(fedeli.length).toBe(1);
+    expect(fedeli[0].terms.map((t) => [t.start_at.slice(0, 10), (t as { party?: string }).party ?? null])).toEqual([
+      ['2018-07-11', null],
+      ['2014-07-02', 'Progressive Conservative Party of Ontario'],
+    ]);
+    expect(fedeli[0].is_active).toBe(true);
+  });
+
+  test('a PDF with the runs at their places reads the same (the PDF path), and a list of no known Parliament is reported', async () => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const all = runs();
+    const byPage = new Map([...new Set(all.map((r) => r.page))].map((n) => [n, all.filter((r) => r.page === n)] as const));
+    for (const page of [...byPage.keys()].sort()) {
+      const p = doc.addPage([612, 792]);
+      for (const r of byPage.get(page)!) p.drawText(r.text.replace(/\n/g, ''), { x: r.x, y: r.y, size: 8, font });
+    }
+    const d = temp();
+    writeFileSync(join(d, 'hansard-2017-09-21.pdf'), await doc.save());
+    writeFileSync(join(d, 'hansard-2010-05-05.pdf'), await doc.save());
+    const skips: Skip[] = [];
+    const out = await importOntarioMembers(d, ctxOf([], skips));
+    expect((out.records.politicians ?? []).length).toBe(106);
+    expect(skips).toEqual([
+      { file: 'hansard-2010-05-05.pdf', record: 'whole file', reason: 'member list of no known Parliament', detail: '2010-05-05' },
+    ]);
+  });
+});
+
+describe.skipIf(!DOC || !existsSync(CORPUS))('linking all 339 real sittings to the list', () => {
+  test('at least 95 % of member turns link; every turn left unlinked is in the report', () => {
+    const people = fromLists(noRoster()).records.politicians as Person[];
+    const skips: Skip[] = [];
+    const out = importOntarioHansard(CORPUS, ctxOf(people, skips));
+    const { turns_linked: linked, turns_unlinked: unlinked } = out.stats as Record<string, number>;
+    expect(linked / (linked + unlinked)).toBeGreaterThanOrEqual(0.95);
+    expect(skips.filter((s) => s.reason.startsWith('speaker unlinked')).length).toBe(unlinked);
+    // The Premier as a minister ("Hon. Kathleen O. Wynne"), the Speaker by the office's label, a middle initial the list prints.
+    const keyOf = (label: string) => [
+      ...new Set((out.records.speeches ?? []).filter((s) => s.speaker_name_raw === label).map((s) => s.politician_key)),
+    ];
+    expect(keyOf('Hon. Kathleen O. Wynne')).toEqual(['on-ola/member/kathleen-wynne']);
+    expect(keyOf('The Speaker (Hon. Dave Levac)')).toEqual(['on-ola/member/dave-levac']);
+    expect(keyOf('Ms. Lisa M. Thompson')).toEqual(['on-ola/member/lisa-thompson']);
+    // A member who left before the list was printed is unlinked, never someone else.
+    expect(keyOf('Mr. Tim Hudak')).toEqual([null]);
+  }, 240_000);
+});
