@@ -5,6 +5,7 @@ import { listedIds, profileFile } from './parlinfo/people-files.js';
 import { PAGES_LISTER, representBoundaryPages } from './represent-boundary-shapes.js';
 import { mastodonStatuses, wikidataAccounts, wikidataEntities } from './social-listers.js';
 import { qcJournalSittings, qcMemberPages } from './qc-assnat-listers.js';
+import { olaBillListings, olaBillStatus, olaSessionPages, olaSittings } from './ola-listers.js';
 
 /** `indexUrl`: the URL the index was fetched from, for listings whose links are relative to it. */
 /** `params`: the index file's own `params` in the manifest (a lister's scope, e.g. the first parliament). */
@@ -68,6 +69,10 @@ export const LISTERS: Record<string, Lister> = {
   'represent-sets': representSets,
   'qc-journal-sittings': qcJournalSittings,
   'qc-member-pages': qcMemberPages,
+  'ola-session-pages': olaSessionPages,
+  'ola-sittings': olaSittings,
+  'ola-bill-listings': olaBillListings,
+  'ola-bill-status': olaBillStatus,
 };
 
 /** One page of Open North Represent's JSON API: `{ objects: [...], meta: { next, total_count } }`. */

@@ -364,7 +364,7 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
           }
       }
       files = [...files, ...(await Promise.all(fresh.map((f) => one(source, f))))];
-      queue = fresh.filter((f) => f.list_with).map((f) => ({ file: f.path, lister: f.list_with!, url: f.url }));
+      queue = fresh.filter((f) => f.list_with).map((f) => ({ file: f.path, lister: f.list_with!, url: f.url, params: f.params }));
     }
     if (source.assemble && !listsAssembled) assemble();
     let status = statusOf(source, files, problems);
