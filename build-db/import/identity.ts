@@ -62,7 +62,12 @@ export type Resolution = { key: string; method: Method } | { key: null; reason: 
 
 /** The report's reason for a record whose person `resolve` could not name: several fit, or none.
  *  `members` names who was looked among ("BC members"); `when` what they had to be doing. */
-export function unlinkedReason(what: 'speaker' | 'voter', failure: Failure, members = 'members', when = ' serving that day'): string {
+export function unlinkedReason(
+  what: 'speaker' | 'voter' | 'sponsor',
+  failure: Failure,
+  members = 'members',
+  when = ' serving that day',
+): string {
   return `${what} unlinked: ${failure === 'ambiguous' ? `several ${members} fit` : `no ${members.replace(/s$/, '')} of that name${when}`}`;
 }
 
