@@ -5,7 +5,15 @@ import { listedIds, profileFile } from './parlinfo/people-files.js';
 import { PAGES_LISTER, representBoundaryPages } from './represent-boundary-shapes.js';
 import { mastodonStatuses, wikidataAccounts, wikidataEntities } from './social-listers.js';
 import { qcJournalSittings, qcMemberPages } from './qc-assnat-listers.js';
-import { olaBillListings, olaBillStatus, olaSessionPages, olaSittings } from './ola-listers.js';
+import {
+  olaBillListings,
+  olaBillStatus,
+  olaHansardPdf,
+  olaMemberListSessions,
+  olaSessionEnds,
+  olaSessionPages,
+  olaSittings,
+} from './ola-listers.js';
 
 /** `indexUrl`: the URL the index was fetched from, for listings whose links are relative to it. */
 /** `params`: the index file's own `params` in the manifest (a lister's scope, e.g. the first parliament). */
@@ -73,6 +81,9 @@ export const LISTERS: Record<string, Lister> = {
   'ola-sittings': olaSittings,
   'ola-bill-listings': olaBillListings,
   'ola-bill-status': olaBillStatus,
+  'ola-member-list-sessions': olaMemberListSessions,
+  'ola-session-ends': olaSessionEnds,
+  'ola-hansard-pdf': olaHansardPdf,
 };
 
 /** One page of Open North Represent's JSON API: `{ objects: [...], meta: { next, total_count } }`. */

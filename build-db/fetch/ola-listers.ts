@@ -45,25 +45,83 @@ const closed = (params?: Record<string, string | number>) => params?.closed === 
 
 type Listed = { files: ManifestFile[]; problems: string[] };
 
-/** House documents → each session's page (of a closed session: held once). */
-export function olaSessionPages(
+/** House documents → each session's page (of a closed session: held once), listed next with `next`. */
+const sessionPages =
+  (next: string) =>
+  (index: string, _urlOf: (p: string) => string, indexUrl = BASE, params?: Record<string, string | number>): Listed => {
+    const sessions = olaSessions(index, fromOf(params));
+    return {
+      files: sessions.map((s) => ({
+        path: `sessions/parliament-${s.parliament}-session-${s.session}.html`,
+        url: new URL(s.path, indexUrl).href,
+        list_with: next,
+        check: INDEX_CHECK,
+        ...(s.closed ? { immutable: true, params: { closed: 1 } } : {}),
+      })),
+      problems: sessions.length
+        ? []
+        : ['the House documents page links no session page (/en/legislative-business/house-documents/parliament-{P}/session-{S}/)'],
+    };
+  };
+export const olaSessionPages = sessionPages('ola-sittings');
+export const olaMemberListSessions = sessionPages('ola-session-ends');
+
+const sittingsOf = (index: string, indexUrl: string) => {
+  const byDate = new Map<string, string>();
+  for (const m of index.matchAll(SITTING)) if (!byDate.has(m[4])) byDate.set(m[4], new URL(m[1], indexUrl).href);
+  return [...byDate].sort(([a], [b]) => a.localeCompare(b));
+};
+
+/** A session's page → its first and last sitting's Hansard page, whose PDF ends with the House's
+ *  member list of that day (a member who left or arrived mid-session is on one of the two). */
+export function olaSessionEnds(
   index: string,
   _urlOf: (p: string) => string,
   indexUrl = BASE,
   params?: Record<string, string | number>,
 ): Listed {
-  const sessions = olaSessions(index, fromOf(params));
+  const all = sittingsOf(index, indexUrl);
+  const ends = all.length > 1 ? [all[0], all.at(-1)!] : all;
   return {
-    files: sessions.map((s) => ({
-      path: `sessions/parliament-${s.parliament}-session-${s.session}.html`,
-      url: new URL(s.path, indexUrl).href,
-      list_with: 'ola-sittings',
-      check: INDEX_CHECK,
-      ...(s.closed ? { immutable: true, params: { closed: 1 } } : {}),
+    files: ends.map(([date, url]) => ({
+      path: `sittings/${date}.html`,
+      url,
+      list_with: 'ola-hansard-pdf',
+      ...(closed(params) ? { immutable: true, params: { closed: 1 } } : {}),
     })),
-    problems: sessions.length
-      ? []
-      : ['the House documents page links no session page (/en/legislative-business/house-documents/parliament-{P}/session-{S}/)'],
+    problems: all.length ? [] : ['the session page links no sitting (…/{YYYY-MM-DD}/hansard)'],
+  };
+}
+
+const PDF = /href="((?:https:\/\/www\.ola\.org)?\/sites\/default\/files\/node-files\/hansard\/document\/pdf\/[^"?#]+\.pdf)"/i;
+const PDF_CHECK = { content_types: ['application/pdf'], min_bytes: 10_000 };
+
+/** A sitting's Hansard page → its PDF (the first volume's), stored as hansard-{date}.pdf for the
+ *  members importer, which reads the member list at its end. */
+export function olaHansardPdf(
+  index: string,
+  _urlOf: (p: string) => string,
+  indexUrl = BASE,
+  params?: Record<string, string | number>,
+): Listed {
+  const date = /\/(\d{4}-\d{2}-\d{2})\/hansard\/?$/.exec(new URL(indexUrl).pathname)?.[1];
+  const link = PDF.exec(index)?.[1];
+  if (!date || !link)
+    return {
+      files: [],
+      problems: [`the sitting page ${date ?? indexUrl} links no Hansard PDF (/sites/default/files/node-files/hansard/document/pdf/…)`],
+    };
+  return {
+    files: [
+      {
+        path: `hansard-${date}.pdf`,
+        url: new URL(link, indexUrl).href,
+        format: 'pdf',
+        check: PDF_CHECK,
+        ...(closed(params) ? { immutable: true } : {}),
+      },
+    ],
+    problems: [],
   };
 }
 
@@ -74,11 +132,11 @@ export function olaSittings(
   indexUrl = BASE,
   params?: Record<string, string | number>,
 ): Listed {
-  const byDate = new Map<string, string>();
-  for (const m of index.matchAll(SITTING)) if (!byDate.has(m[4])) byDate.set(m[4], new URL(m[1], indexUrl).href);
-  const files = [...byDate]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([date, url]) => ({ path: `html/${date}.html`, url, ...(closed(params) ? { immutable: true } : {}) }));
+  const files = sittingsOf(index, indexUrl).map(([date, url]) => ({
+    path: `html/${date}.html`,
+    url,
+    ...(closed(params) ? { immutable: true } : {}),
+  }));
   return { files, problems: files.length ? [] : ['the session page links no sitting (…/{YYYY-MM-DD}/hansard)'] };
 }
 

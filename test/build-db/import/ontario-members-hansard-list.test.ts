@@ -6,7 +6,13 @@
 import { afterAll, describe, expect, test } from 'bun:test';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { olaHansardPdf } from '../../../build-db/fetch/ola-listers.js';
+import { runFetch } from '../../../build-db/fetch/run-fetch.js';
+import { repoManifest } from '../../helpers/nightly-manifest.js';
+import { OLA_41, olaHouseDocuments, olaSessionPage } from '../../helpers/ola-pages.js';
+import { startUpstream } from '../../helpers/upstream-server.js';
 import { importOntarioHansard } from '../../../build-db/import/ontario-hansard/index.js';
 import { importOntarioMembers, importRosterPages } from '../../../build-db/import/ontario-members/index.js';
 import { readMemberList } from '../../../build-db/import/ontario-members/hansard-list.js';
@@ -52,6 +58,17 @@ const fromLists = (base: ImportOutput, skips: Skip[] = []) => {
   expect(addListedMembers(people, 'hansard-2017-09-21.pdf', runs(), ctxOf([], skips))).toBe(true);
   return withListedMembers(base, [...people.values()], ['hansard-2017-09-21.pdf']);
 };
+/** A PDF with the saved runs at their places (Helvetica 8 pt), standing for the Hansard's last pages. */
+async function listPdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const all = runs();
+  for (const page of [...new Set(all.map((r) => r.page))].sort()) {
+    const p = doc.addPage([612, 792]);
+    for (const r of all.filter((x) => x.page === page)) p.drawText(r.text.replace(/\n/g, ''), { x: r.x, y: r.y, size: 8, font });
+  }
+  return doc.save();
+}
 const noRoster = () => importRosterPages(temp(), ctxOf());
 
 describe.skipIf(!DOC)('the member list of a real Hansard PDF', () => {
@@ -126,17 +143,10 @@ describe.skipIf(!DOC)('the member list of a real Hansard PDF', () => {
   });
 
   test('a PDF with the runs at their places reads the same (the PDF path), and a list of no known Parliament is reported', async () => {
-    const doc = await PDFDocument.create();
-    const font = await doc.embedFont(StandardFonts.Helvetica);
-    const all = runs();
-    const byPage = new Map([...new Set(all.map((r) => r.page))].map((n) => [n, all.filter((r) => r.page === n)] as const));
-    for (const page of [...byPage.keys()].sort()) {
-      const p = doc.addPage([612, 792]);
-      for (const r of byPage.get(page)!) p.drawText(r.text.replace(/\n/g, ''), { x: r.x, y: r.y, size: 8, font });
-    }
+    const pdf = await listPdf();
     const d = temp();
-    writeFileSync(join(d, 'hansard-2017-09-21.pdf'), await doc.save());
-    writeFileSync(join(d, 'hansard-2010-05-05.pdf'), await doc.save());
+    writeFileSync(join(d, 'hansard-2017-09-21.pdf'), pdf);
+    writeFileSync(join(d, 'hansard-2010-05-05.pdf'), pdf);
     const skips: Skip[] = [];
     const out = await importOntarioMembers(d, ctxOf([], skips));
     expect((out.records.politicians ?? []).length).toBe(106);
@@ -164,4 +174,77 @@ describe.skipIf(!DOC || !existsSync(CORPUS))('linking all 339 real sittings to t
     // A member who left before the list was printed is unlinked, never someone else.
     expect(keyOf('Mr. Tim Hudak')).toEqual([null]);
   }, 240_000);
+});
+
+const SITTING_2018_02_20 = join(CORPUS, 'html', '2018-02-20.html.gz');
+describe.skipIf(!DOC || !existsSync(SITTING_2018_02_20))('the nightly source of the lists', () => {
+  test("a sitting's Hansard page (the datasets' 2018-02-20, the current site's layout) links its PDF", () => {
+    const page = gunzipSync(readFileSync(SITTING_2018_02_20)).toString('utf8');
+    const url = 'https://www.ola.org/en/legislative-business/house-documents/parliament-41/session-2/2018-02-20/hansard';
+    expect(olaHansardPdf(page, () => '', url, { closed: 1 })).toEqual({
+      files: [
+        {
+          path: 'hansard-2018-02-20.pdf',
+          url: 'https://www.ola.org/sites/default/files/node-files/hansard/document/pdf/2018/2018-02/house-document-hansard-transcript-2-EN-20-FEB-2018_L138.pdf',
+          format: 'pdf',
+          check: { content_types: ['application/pdf'], min_bytes: 10_000 },
+          immutable: true,
+        },
+      ],
+      problems: [],
+    });
+    expect(olaHansardPdf('<html></html>', () => '', url).problems.length).toBe(1);
+  });
+
+  test('House documents → session page → its first and last sittings → their PDFs, from the loopback, then imported', async () => {
+    const m = repoManifest();
+    const source = m.sources.find((s) => s.id === 'ola-member-lists')!;
+    const manifest = {
+      ...m,
+      defaults: { ...m.defaults, spacing_ms: 0 },
+      sources: [{ ...source, files: source.files.map((f) => ({ ...f, check: { ...f.check, min_bytes: 100 } })) }],
+    };
+    const up = await startUpstream(manifest, temp());
+    const at = (url: string, body: string | Uint8Array, contentType = 'text/html; charset=UTF-8') =>
+      up.behave(up.pathOf(url), { kind: 'replace', body: Buffer.from(body), contentType });
+    try {
+      at('https://www.ola.org/en/legislative-business/house-documents', olaHouseDocuments(OLA_41.slice(1, 2)));
+      const session = 'https://www.ola.org/en/legislative-business/house-documents/parliament-41/session-2/';
+      at(session, olaSessionPage(41, 2, ['2017-09-21', '2018-02-20']));
+      // The last sitting's page is the real one; the first's is the same page with its date, so that both link a PDF.
+      const page = gunzipSync(readFileSync(SITTING_2018_02_20)).toString('utf8');
+      at(`${session}2018-02-20/hansard`, page);
+      at(
+        `${session}2017-09-21/hansard`,
+        page.replace(
+          'pdf/2018/2018-02/house-document-hansard-transcript-2-EN-20-FEB-2018_L138.pdf',
+          'pdf/2017/2017-09/21-SEP-2017_L085.pdf',
+        ),
+      );
+      const pdf = await listPdf();
+      at(
+        'https://www.ola.org/sites/default/files/node-files/hansard/document/pdf/2018/2018-02/house-document-hansard-transcript-2-EN-20-FEB-2018_L138.pdf',
+        pdf,
+        'application/pdf',
+      );
+      at(
+        'https://www.ola.org/sites/default/files/node-files/hansard/document/pdf/2017/2017-09/21-SEP-2017_L085.pdf',
+        pdf,
+        'application/pdf',
+      );
+      const cache = temp();
+      const report = await runFetch({ manifest, cache, mirror: up.mirror, timeoutMs: 5_000, retries: 0, backoffMs: 5 });
+      expect(report.sources[0].status, JSON.stringify(report.sources[0])).toBe('fresh');
+      expect(up.requests.filter((r) => r.path.includes('?'))).toEqual([]);
+      expect(up.requests.length).toBe(6);
+      const out = await importOntarioMembers(join(cache, 'ontario-members'), ctxOf());
+      expect(out.stats).toMatchObject({ hansard_lists: 2, members: 106 });
+      // A second night: the closed session's pages and PDFs are held; only the House documents page is asked for.
+      const before = up.requests.length;
+      await runFetch({ manifest, cache, mirror: up.mirror, timeoutMs: 5_000, retries: 0, backoffMs: 5 });
+      expect(up.requests.slice(before).length).toBe(1);
+    } finally {
+      await up.close();
+    }
+  }, 60_000);
 });
