@@ -10,7 +10,8 @@ import { unlinkedReason } from '../identity.js';
 import { importStats } from '../import-stats.js';
 import { ONTARIO_TERMS } from '../ontario-hansard/index.js';
 import { sessionRecord } from '../ontario-hansard/records.js';
-import { longDate, splitListedName } from '../ontario-members/roster.js';
+import { splitListedName } from '../ontario-members/roster.js';
+import { sessionDates } from '../ontario-members/parliaments.js';
 import type { Importer, ImportContext, ImportOutput, SourceInput } from '../types.js';
 import { readBillListing, readStatusPage, type StatusRow } from './pages.js';
 
@@ -149,7 +150,7 @@ export function importOntarioBills(from: string, ctx: ImportContext): ImportOutp
   // The sessions of these bills that no other part holds, dated by the House documents page (else by the earliest event).
   const held = new Set((ctx.existing.sessions ?? []).map((x) => x.key));
   const dated = existsSync(join(from, 'house-documents.html'))
-    ? houseDocumentDates(readFileSync(join(from, 'house-documents.html'), 'utf8'))
+    ? sessionDates(readFileSync(join(from, 'house-documents.html'), 'utf8'))
     : new Map();
   const sessions: Array<SourceInput<'sessions'>> = [];
   for (const [k, s] of sessionsSeen) {
@@ -195,18 +196,6 @@ export function importOntarioBills(from: string, ctx: ImportContext): ImportOutp
       : [],
     stats,
   };
-}
-
-/** "41-2" → the session's dates as the House documents page labels them. */
-function houseDocumentDates(html: string): Map<string, { start: string; end: string | null }> {
-  const out = new Map<string, { start: string; end: string | null }>();
-  for (const m of html.matchAll(/parliament-(\d+)\/session-(\d+)\/?"[^>]*>([^<]*)</g)) {
-    const label = m[3].replace(/&nbsp;/g, ' ');
-    const d = /\(\s*([A-Z][a-z]+ \d{1,2}, \d{4})\s*[–—-]\s*([A-Z][a-z]+ \d{1,2}, \d{4})?/.exec(label);
-    const start = d ? longDate(d[1]) : null;
-    if (start) out.set(`${m[1]}-${m[2]}`, { start, end: d?.[2] ? longDate(d[2]) : null });
-  }
-  return out;
 }
 
 export const ontarioBillsImporter: Importer = {

@@ -11,6 +11,7 @@ import { ONTARIO_TERMS } from '../ontario-hansard/index.js';
 import { readRoster } from './roster.js';
 import { readPdfRuns } from '../pdf/pdf-lines.js';
 import { addListedMembers, HANSARD_LIST, withListedMembers } from './listed-members.js';
+import { parliamentsOf } from './parliaments.js';
 
 const PAGE = /^parliament-(\d+)\.html?$/;
 export const memberKey = (slug: string) => `on-ola/member/${slug}`;
@@ -25,6 +26,8 @@ export async function importOntarioMembers(from: string, ctx: ImportContext): Pr
   if (!lists.length) return out;
   const people = new Map((out.records.politicians ?? []).map((p) => [p.key, p] as const));
   const read: string[] = [];
+  const houseDocuments = join(from, 'house-documents.html');
+  const parliaments = parliamentsOf(existsSync(houseDocuments) ? readFileSync(houseDocuments, 'utf8') : null);
   for (const name of lists) {
     let runs: Awaited<ReturnType<typeof readPdfRuns>>;
     try {
@@ -33,7 +36,7 @@ export async function importOntarioMembers(from: string, ctx: ImportContext): Pr
       ctx.skip({ file: name, record: 'whole file', reason: 'unreadable PDF', detail: String(e) });
       continue;
     }
-    if (addListedMembers(people, name, runs, ctx)) read.push(name);
+    if (addListedMembers(people, name, runs, ctx, parliaments)) read.push(name);
   }
   return withListedMembers(out, [...people.values()], read);
 }

@@ -6,7 +6,7 @@ import { personName } from '../identity.js';
 import type { ImportContext, ImportOutput, SourceInput } from '../types.js';
 import type { PdfRun } from '../pdf/pdf-lines.js';
 import { readMemberList } from './hansard-list.js';
-import { parliamentOn } from './parliaments.js';
+import { type OntarioParliament, parliamentOn } from './parliaments.js';
 
 type Politician = SourceInput<'politicians'>;
 export const HANSARD_LIST = /^hansard-(\d{4}-\d{2}-\d{2})\.pdf$/;
@@ -15,9 +15,15 @@ export const HANSARD_LIST = /^hansard-(\d{4}-\d{2}-\d{2})\.pdf$/;
 const shortName = (first: string, last: string) => personName(`${first.split(' ')[0]} ${last}`);
 
 /** Adds the list's members to `people`; false (and reported) when the file gives none. */
-export function addListedMembers(people: Map<string, Politician>, file: string, runs: PdfRun[], ctx: ImportContext): boolean {
+export function addListedMembers(
+  people: Map<string, Politician>,
+  file: string,
+  runs: PdfRun[],
+  ctx: ImportContext,
+  parliaments?: OntarioParliament[],
+): boolean {
   const date = HANSARD_LIST.exec(file)?.[1] ?? null;
-  const parliament = date ? parliamentOn(date) : null;
+  const parliament = date ? parliamentOn(date, parliaments) : null;
   if (!date || !parliament) {
     ctx.skip({ file, record: 'whole file', reason: 'member list of no known Parliament', detail: date ?? 'no date in the name' });
     return false;

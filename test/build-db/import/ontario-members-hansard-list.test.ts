@@ -16,6 +16,7 @@ import { startUpstream } from '../../helpers/upstream-server.js';
 import { importOntarioHansard } from '../../../build-db/import/ontario-hansard/index.js';
 import { importOntarioMembers, importRosterPages } from '../../../build-db/import/ontario-members/index.js';
 import { readMemberList } from '../../../build-db/import/ontario-members/hansard-list.js';
+import { parliamentsOf } from '../../../build-db/import/ontario-members/parliaments.js';
 import { addListedMembers, withListedMembers } from '../../../build-db/import/ontario-members/listed-members.js';
 import type { PdfRun } from '../../../build-db/import/pdf/pdf-lines.js';
 import { Identity, type Person } from '../../../build-db/import/identity.js';
@@ -23,6 +24,7 @@ import type { ImportContext, ImportOutput, Skip, SourceInput } from '../../../bu
 import { publicDoc } from '../../helpers/public-docs.js';
 import { tempDir } from '../../helpers/fixture.js';
 
+const HOUSE_DOCS = publicDoc('thejoycething-code+parl-monitor/tests/fixtures/prov/on_house_docs.html');
 const DOC = publicDoc('thejoycething-code+parl-monitor/tests/fixtures/prov/on_members_20170921.json');
 const CORPUS = join(import.meta.dir, '../../../../shared/datasets/ontario-hansard-2014-2018');
 const ROSTER = join(import.meta.dir, 'fixtures', 'ola-parliament-41.html');
@@ -247,4 +249,21 @@ describe.skipIf(!DOC || !existsSync(SITTING_2018_02_20))('the nightly source of 
       await up.close();
     }
   }, 60_000);
+});
+
+describe.skipIf(!HOUSE_DOCS)("the Parliaments' dates", () => {
+  test('from the House documents page (saved): first session opened to last session closed', () => {
+    expect(parliamentsOf(readFileSync(HOUSE_DOCS!, 'utf8'))).toEqual([
+      { number: 40, start: '2011-11-21', end: '2014-05-02' },
+      { number: 41, start: '2014-07-02', end: '2018-05-08' },
+      { number: 42, start: '2018-07-11', end: '2022-05-03' },
+      { number: 43, start: '2022-08-08', end: '2025-01-28' },
+    ]);
+    // An open session leaves its Parliament open.
+    const open = readFileSync(HOUSE_DOCS!, 'utf8').replace(
+      '1st Session (August 8, 2022–January 28, 2025)',
+      '1st Session (August 8, 2022–)',
+    );
+    expect(parliamentsOf(open).at(-1)).toEqual({ number: 43, start: '2022-08-08', end: null });
+  });
 });
