@@ -140,9 +140,9 @@ export function importRosterPages(from: string, ctx: ImportContext): ImportOutpu
 
 export const ontarioMembersImporter: Importer = {
   kind: 'ontario-members',
-  summary: 'Ontario Assembly roster per Parliament (ola.org HTML) → politicians',
+  summary: 'Ontario Assembly roster per Parliament (ola.org HTML) and the member lists of Hansard PDFs → politicians',
   datasetDir: 'ontario-members',
   terms: { commercial: 'forbidden', summary: ONTARIO_TERMS },
-  optional: 'not in ../shared/datasets: the nightly fetches it from ola.org (source ola-members)',
+  optional: 'not in ../shared/datasets: the nightly fetches it from ola.org (sources ola-members, ola-member-lists)',
   run: importOntarioMembers,
 };
