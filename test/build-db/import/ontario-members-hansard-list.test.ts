@@ -144,6 +144,23 @@ describe.skipIf(!DOC)('the member list of a real Hansard PDF', () => {
     expect(fedeli[0].is_active).toBe(true);
   });
 
+  test('lists of two Parliaments: one person per member, a term in each', () => {
+    const people = new Map<string, Politician>();
+    const ctx = ctxOf();
+    // The same list dated in the 42nd Parliament stands for a later list that names the same members.
+    expect(addListedMembers(people, 'hansard-2017-09-21.pdf', runs(), ctx)).toBe(true);
+    expect(addListedMembers(people, 'hansard-2019-04-11.pdf', runs(), ctx)).toBe(true);
+    expect(people.size).toBe(106);
+    expect(
+      people
+        .get('on-ola/member/victor-fedeli')!
+        .terms.map((t) => [t.start_at.slice(0, 10), (t as { parliament_number?: number }).parliament_number]),
+    ).toEqual([
+      ['2014-07-02', 41],
+      ['2018-07-11', 42],
+    ]);
+  });
+
   test('a PDF with the runs at their places reads the same (the PDF path), and a list of no known Parliament is reported', async () => {
     const pdf = await listPdf();
     const d = temp();
