@@ -55,9 +55,9 @@ export const IMPORTERS: readonly Importer[] = [
   bcHansardImporter,
   // The ridings in force before those they replace: the 2013 importer marks its set superseded by them.
   fedRidings2023Importer,
-  ontarioHansardImporter,
-  // After the Ontario Hansard: its sessions (opened on file) stand; the bills add the others.
+  // Ontario's bills before its Hansard, whose divisions name a bill only when it is in the bundle.
   ontarioBillsImporter,
+  ontarioHansardImporter,
   fedRidings2013Importer,
   // Provincial acts: after their rosters, before Represent's rosters (nothing after those resolves people).
   qcHansardImporter,

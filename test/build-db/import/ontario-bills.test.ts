@@ -3,12 +3,13 @@
 // linked against the member list of a real Hansard PDF (/work/public-docs, skipped when absent); the
 // nightly's listers on a real saved listing and the whole path against the loopback upstream.
 import { afterAll, describe, expect, test } from 'bun:test';
-import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { olaBillListings, olaBillStatus } from '../../../build-db/fetch/ola-listers.js';
 import { runFetch } from '../../../build-db/fetch/run-fetch.js';
 import { Identity, type Person } from '../../../build-db/import/identity.js';
 import { importOntarioBills } from '../../../build-db/import/ontario-bills/index.js';
+import { importOntarioHansard } from '../../../build-db/import/ontario-hansard/index.js';
 import { readStatusPage } from '../../../build-db/import/ontario-bills/pages.js';
 import { importRosterPages } from '../../../build-db/import/ontario-members/index.js';
 import { addListedMembers, withListedMembers } from '../../../build-db/import/ontario-members/listed-members.js';
@@ -24,6 +25,7 @@ const SAVED = 'thejoycething-code+parl-monitor/tests/fixtures/prov';
 const LIST = publicDoc(`${SAVED}/on_members_20170921.json`);
 const LISTING_43_1 = publicDoc(`${SAVED}/on_bills_43_1.html`);
 const HOUSE_DOCS = publicDoc(`${SAVED}/on_house_docs.html`);
+const SITTING = join(import.meta.dir, '../../../../shared/datasets/ontario-hansard-2014-2018/html/2015-04-02.html.gz');
 const dirs: string[] = [];
 afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
@@ -137,6 +139,21 @@ describe.skipIf(!LIST)('importing', () => {
     const out = importOntarioBills(folder(), ctxOf(members(), [], { sessions: [{ key: 'on/session/41-1' } as SourceInput<'sessions'>] }));
     expect((out.records.sessions ?? []).map((s) => s.key)).toEqual(['on/session/43-1']);
     expect((out.records.bills as Bill[]).length).toBe(3);
+  });
+});
+
+describe.skipIf(!LIST || !existsSync(SITTING))('with the Hansard', () => {
+  test("the Hansard imported after the bills: its division on Bill 77's second reading (2015-04-02) names the bill", () => {
+    const people = members();
+    const bills = importOntarioBills(folder(), ctxOf(people));
+    const dir = temp();
+    mkdirSync(join(dir, 'html'));
+    copyFileSync(SITTING, join(dir, 'html', '2015-04-02.html.gz'));
+    const out = importOntarioHansard(dir, ctxOf(people, [], bills.records));
+    const votes = (out.records.votes ?? []) as Array<SourceInput<'votes'>>;
+    const on77 = votes.filter((v) => v.bill_number === '77');
+    expect(on77.length).toBe(1);
+    expect(on77[0]).toMatchObject({ session_key: 'on/session/41-1', result: 'passed' });
   });
 });
 
