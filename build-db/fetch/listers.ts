@@ -9,6 +9,15 @@ import { REVISION_AGES } from './recheck-schedule.js';
 import { abBillPages, abHansardSittings, abVpSittings } from './ab-assembly-listers.js';
 import { bcLimsBills, bcLimsMembers, bcLimsVpDays } from './bc-lims-listers.js';
 import { nsHansardSittings } from './ns-hansard-listers.js';
+import {
+  olaBillListings,
+  olaBillStatus,
+  olaHansardPdf,
+  olaMemberListSessions,
+  olaSessionEnds,
+  olaSessionPages,
+  olaSittings,
+} from './ola-listers.js';
 
 /** `indexUrl`: the URL the index was fetched from, for listings whose links are relative to it. */
 /** `params`: the index file's own `params` in the manifest (a lister's scope, e.g. the first parliament). */
@@ -77,6 +86,13 @@ export const LISTERS: Record<string, Lister> = {
   'ab-hansard-sittings': abHansardSittings,
   'qc-bill-pages': qcBillPages,
   'ns-hansard-sittings': nsHansardSittings,
+  'ola-session-pages': olaSessionPages,
+  'ola-sittings': olaSittings,
+  'ola-bill-listings': olaBillListings,
+  'ola-bill-status': olaBillStatus,
+  'ola-member-list-sessions': olaMemberListSessions,
+  'ola-session-ends': olaSessionEnds,
+  'ola-hansard-pdf': olaHansardPdf,
 };
 
 /** One page of Open North Represent's JSON API: `{ objects: [...], meta: { next, total_count } }`. */

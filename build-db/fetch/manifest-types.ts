@@ -17,7 +17,7 @@ export interface SourceCheck {
   fields_equal?: Record<string, string>;
 }
 
-export type SourceFormat = 'xml' | 'html' | 'json' | 'jsonl' | 'jsonp' | 'geojson' | 'csv' | 'text' | 'shapefile';
+export type SourceFormat = 'xml' | 'html' | 'json' | 'jsonl' | 'jsonp' | 'geojson' | 'csv' | 'text' | 'shapefile' | 'pdf';
 
 export interface ManifestFile {
   /** Path under `<cache>/<dataset_dir>/`: the name the importer reads. */

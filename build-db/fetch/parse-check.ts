@@ -8,6 +8,7 @@ import { unwrapJsonp } from './parlinfo/jsonp.js';
 /** null when the text parses as `format`, else what is wrong. `path` picks the shapefile member. */
 export function parseProblem(format: SourceFormat, path: string, bytes: Buffer, check: SourceCheck = {}): string | null {
   if (format === 'shapefile') return shapefileProblem(path, bytes);
+  if (format === 'pdf') return bytes.subarray(0, 5).toString('latin1') === '%PDF-' ? null : 'not a PDF (no %PDF- header)';
   const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
   if (!text.trim()) return 'empty';
   switch (format) {

@@ -5,7 +5,7 @@ import { ASSEMBLERS } from './assemblers.js';
 import { LISTERS } from './listers.js';
 import type { FetchDefaults, ManifestSource, SourcesManifest } from './manifest-types.js';
 
-const FORMATS = ['xml', 'html', 'json', 'jsonl', 'jsonp', 'geojson', 'csv', 'text', 'shapefile'];
+const FORMATS = ['xml', 'html', 'json', 'jsonl', 'jsonp', 'geojson', 'csv', 'text', 'shapefile', 'pdf'];
 const DEFAULTS: FetchDefaults = { timeout_ms: 60_000, retries: 3, backoff_ms: 1_000, per_host: 2, spacing_ms: 0 };
 const DISCOVER_KINDS = ['numbered', 'per-session', 'index-list', 'html-chain'];
 const SESSION = /^\d{1,2}-\d$/;

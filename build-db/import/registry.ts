@@ -14,6 +14,7 @@ import { bcHansardImporter } from './bc-hansard/index.js';
 import { bcLimsImporter } from './bc-lims/index.js';
 import { ontarioMembersImporter } from './ontario-members/index.js';
 import { ontarioHansardImporter } from './ontario-hansard/index.js';
+import { ontarioBillsImporter } from './ontario-bills/index.js';
 import { fedRidings2013Importer } from './fed-ridings-2013/index.js';
 import { fedRidings2023Importer } from './fed-ridings-2023/index.js';
 import { representBoundariesImporter } from './represent-boundaries/index.js';
@@ -60,6 +61,8 @@ export const IMPORTERS: readonly Importer[] = [
   bcHansardImporter,
   // The ridings in force before those they replace: the 2013 importer marks its set superseded by them.
   fedRidings2023Importer,
+  // Ontario's bills before its Hansard, whose divisions name a bill only when it is in the bundle.
+  ontarioBillsImporter,
   ontarioHansardImporter,
   fedRidings2013Importer,
   // Provincial acts: after their rosters, before Represent's rosters (nothing after those resolves people).

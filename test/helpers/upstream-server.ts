@@ -15,6 +15,7 @@ import { LISTERS } from '../../build-db/fetch/listers.js';
 import { expandUrl } from '../../build-db/fetch/read-manifest.js';
 import { profilesFromDatasets } from './parlinfo-profiles.js';
 import { definitionsFromDatasets } from './represent-definitions.js';
+import { OLA_41, olaHouseDocuments, olaSessionPage } from './ola-pages.js';
 
 export type Behaviour =
   | {
@@ -201,6 +202,22 @@ export async function startUpstream(manifest: SourcesManifest, datasets: string,
         if (m) routes.set(`${url}${m[1]}`, join(dir, sub, n));
       }
   }
+  // ola.org's House documents page and the 41st Parliament's three session pages, in the layout of
+  // the saved pages (tests/helpers/ola-pages.ts), listing the datasets' sittings, which are served at
+  // their Hansard URLs: the Ontario nightly's whole path runs against the loopback.
+  for (const s of manifest.sources) {
+    const dir = join(datasets, s.dataset_dir, 'html');
+    for (const f of s.files.filter((x) => x.list_with === 'ola-session-pages')) {
+      const dates = existsSync(dir) ? readdirSync(dir).flatMap((n) => /^(\d{4}-\d{2}-\d{2})\.html\.gz$/.exec(n)?.[1] ?? []) : [];
+      virtual.set(pathOf(f.url), () => Buffer.from(olaHouseDocuments(OLA_41)));
+      for (const session of OLA_41) {
+        const mine = dates.filter((d) => d >= session.start && d <= session.end).sort();
+        const page = new URL(`/en/legislative-business/house-documents/parliament-41/session-${session.session}/`, f.url).href;
+        virtual.set(pathOf(page), () => Buffer.from(olaSessionPage(41, session.session, mine)));
+        for (const d of mine) routes.set(pathOf(new URL(`${d}/hansard`, page).href), join(dir, `${d}.html.gz`));
+      }
+    }
+  }
   const behaviours = new Map<string, Behaviour>();
   const requests: Upstream['requests'] = [];
 
@@ -263,6 +280,8 @@ export async function startUpstream(manifest: SourcesManifest, datasets: string,
     } else if (made?.length) {
       body = made;
       if (type === 'application/octet-stream' && /^\s*[[{]/.test(body.subarray(0, 8).toString('utf8'))) type = 'application/json';
+      else if (type === 'application/octet-stream' && /^\s*<html/i.test(body.subarray(0, 16).toString('utf8')))
+        type = 'text/html; charset=utf-8';
     } else if (!file || !existsSync(file)) {
       log(404);
       res.writeHead(404).end('not found');

@@ -87,7 +87,9 @@ export function importOntarioHansard(from: string, ctx: ImportContext): ImportOu
   stats.speeches_unlinked = speeches.filter(
     (s) => !s.politician_key && s.speaker_kind !== 'official' && s.speaker_kind !== 'collective',
   ).length;
-  const sessions = [...openings.values()].map((o) => sessionRecord(o.parliament, o.session, o.date));
+  // A session another part already holds (the bills' House documents dates) is not written twice.
+  const held = new Set((ctx.existing.sessions ?? []).map((s) => s.key));
+  const sessions = [...openings.values()].map((o) => sessionRecord(o.parliament, o.session, o.date)).filter((s) => !held.has(s.key));
   // Speeches of a session whose opening is not on file still name it when another part has it.
   const known = new Set([...sessions.map((s) => s.key), ...(ctx.existing.sessions ?? []).map((s) => s.key)]);
   for (const s of speeches)

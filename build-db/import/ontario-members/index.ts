@@ -1,18 +1,47 @@
 // `canpol import ontario-members`: the Legislative Assembly of Ontario's roster per Parliament
-// (ola.org `/en/members/parliament-{N}`, fetched by the nightly as `parliament-{N}.html`) → Ontario
-// politicians: one person per member slug across Parliaments, a term per Parliament with its riding
-// (the roster names no party and no seat dates: a term spans its Parliament as the page dates it).
+// (ola.org `/en/members/parliament-{N}`, fetched by the nightly as `parliament-{N}.html`) and the member
+// lists printed in Hansard PDFs (`hansard-YYYY-MM-DD.pdf`: who sat that day, with party and riding) →
+// Ontario politicians: one person per member across Parliaments, a term per Parliament with its riding
+// (neither source gives seat dates: a term spans its Parliament).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { importStats } from '../import-stats.js';
 import type { Importer, ImportContext, ImportOutput, SourceInput } from '../types.js';
 import { ONTARIO_TERMS } from '../ontario-hansard/index.js';
 import { readRoster } from './roster.js';
+import { readPdfRuns } from '../pdf/pdf-lines.js';
+import { addListedMembers, HANSARD_LIST, withListedMembers } from './listed-members.js';
+import { parliamentsOf } from './parliaments.js';
 
 const PAGE = /^parliament-(\d+)\.html?$/;
 export const memberKey = (slug: string) => `on-ola/member/${slug}`;
 
-export function importOntarioMembers(from: string, ctx: ImportContext): ImportOutput {
+export async function importOntarioMembers(from: string, ctx: ImportContext): Promise<ImportOutput> {
+  const out = importRosterPages(from, ctx);
+  const lists = existsSync(from)
+    ? readdirSync(from)
+        .filter((f) => HANSARD_LIST.test(f))
+        .sort()
+    : [];
+  if (!lists.length) return out;
+  const people = new Map((out.records.politicians ?? []).map((p) => [p.key, p] as const));
+  const read: string[] = [];
+  const houseDocuments = join(from, 'house-documents.html');
+  const parliaments = parliamentsOf(existsSync(houseDocuments) ? readFileSync(houseDocuments, 'utf8') : null);
+  for (const name of lists) {
+    let runs: Awaited<ReturnType<typeof readPdfRuns>>;
+    try {
+      runs = await readPdfRuns(new Uint8Array(readFileSync(join(from, name))));
+    } catch (e) {
+      ctx.skip({ file: name, record: 'whole file', reason: 'unreadable PDF', detail: String(e) });
+      continue;
+    }
+    if (addListedMembers(people, name, runs, ctx, parliaments)) read.push(name);
+  }
+  return withListedMembers(out, [...people.values()], read);
+}
+
+export function importRosterPages(from: string, ctx: ImportContext): ImportOutput {
   const { stats, add } = importStats({ pages: 0, rows: 0, members: 0 });
   const people = new Map<string, SourceInput<'politicians'>>();
   const parliaments: number[] = [];
@@ -111,9 +140,9 @@ export function importOntarioMembers(from: string, ctx: ImportContext): ImportOu
 
 export const ontarioMembersImporter: Importer = {
   kind: 'ontario-members',
-  summary: 'Ontario Assembly roster per Parliament (ola.org HTML) → politicians',
+  summary: 'Ontario Assembly roster per Parliament (ola.org HTML) and the member lists of Hansard PDFs → politicians',
   datasetDir: 'ontario-members',
   terms: { commercial: 'forbidden', summary: ONTARIO_TERMS },
-  optional: 'not in ../shared/datasets: the nightly fetches it from ola.org (source ola-members)',
+  optional: 'not in ../shared/datasets: the nightly fetches it from ola.org (sources ola-members, ola-member-lists)',
   run: importOntarioMembers,
 };

@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api.js';
 
+/** A run of text inside a cell, with its own position. */
 export interface PdfRun {
   text: string;
   x: number;
@@ -26,6 +27,19 @@ export interface PdfLine {
   text: string;
 }
 
+/** One run of text as pdf.js places it on its page: left edge, baseline, width and font size. Runs
+ *  saved by others as text (a scraper's extraction) may lack the font and the page's width. */
+export interface PdfTextRun {
+  page: number;
+  x: number;
+  y: number;
+  width: number;
+  size: number;
+  text: string;
+  font?: string;
+  pageWidth?: number;
+}
+
 // Runs closer than this fraction of the font size are one cell (a word space); wider gaps are columns.
 const CELL_GAP = 1.2;
 // Runs whose baselines differ by less than this fraction of the font size are one line.
@@ -33,47 +47,75 @@ const SAME_LINE = 0.4;
 
 /** Lines top to bottom, page by page; each line's cells left to right. */
 export async function readPdfLines(bytes: Uint8Array): Promise<PdfLine[]> {
+  return linesFromRuns(await readPdfRuns(bytes));
+}
+
+/** Every run of text in the PDF, in the order pdf.js gives them. */
+export async function readPdfRuns(bytes: Uint8Array): Promise<PdfTextRun[]> {
   const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
   // The standard fonts' metrics ship with the package; without them pdf.js warns on every page.
   const standardFontDataUrl = `${join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
   const pdf = await getDocument({ data: bytes.slice(), isEvalSupported: false, useSystemFonts: false, standardFontDataUrl, verbosity: 0 })
     .promise;
-  const lines: PdfLine[] = [];
+  const runs: PdfTextRun[] = [];
   try {
     for (let n = 1; n <= pdf.numPages; n++) {
       const page = await pdf.getPage(n);
       const pageWidth = page.getViewport({ scale: 1 }).width;
-      const items = (await page.getTextContent()).items.filter((i): i is TextItem => 'str' in i && i.str.trim() !== '');
-      const rows: Array<{ y: number; size: number; items: TextItem[] }> = [];
-      for (const it of items) {
-        const y = it.transform[5];
-        const size = Math.abs(it.transform[3]) || it.height || 10;
-        const row = rows.find((r) => Math.abs(r.y - y) < SAME_LINE * Math.max(size, r.size));
-        if (row) row.items.push(it);
-        else rows.push({ y, size, items: [it] });
-      }
-      rows.sort((a, b) => b.y - a.y);
-      for (const r of rows) {
-        const cells: PdfCell[] = [];
-        for (const it of [...r.items].sort((a, b) => a.transform[4] - b.transform[4])) {
-          const x = it.transform[4];
-          const run = { text: it.str.replace(/\s+/g, ' ').trim(), x, right: x + it.width, font: it.fontName };
-          const last = cells.at(-1);
-          if (last && x - last.right < CELL_GAP * r.size) {
-            last.text = `${last.text}${x - last.right > 0.15 * r.size && !last.text.endsWith(' ') ? ' ' : ''}${it.str}`.replace(
-              /\s+/g,
-              ' ',
-            );
-            last.right = x + it.width;
-            last.runs.push(run);
-          } else cells.push({ ...run, runs: [run] });
-        }
-        for (const c of cells) c.text = c.text.trim();
-        lines.push({ page: n, pageWidth, y: r.y, cells, text: cells.map((c) => c.text).join(' ') });
+      for (const it of (await page.getTextContent()).items) {
+        if (!('str' in it) || (it as TextItem).str.trim() === '') continue;
+        const t = it as TextItem;
+        runs.push({
+          page: n,
+          x: t.transform[4],
+          y: t.transform[5],
+          width: t.width,
+          size: Math.abs(t.transform[3]) || t.height || 10,
+          text: t.str,
+          font: t.fontName,
+          pageWidth,
+        });
       }
     }
   } finally {
     await pdf.destroy();
+  }
+  return runs;
+}
+
+/** Runs → lines: runs on one baseline are a line, runs close together on it one cell. A cell never
+ *  spans one of `columnEdges` (x positions a caller knows columns start at). */
+export function linesFromRuns(runs: PdfTextRun[], columnEdges: number[] = []): PdfLine[] {
+  const lines: PdfLine[] = [];
+  const pages = [...new Set(runs.map((r) => r.page))].sort((a, b) => a - b);
+  for (const n of pages) {
+    const onPage = runs.filter((it) => it.page === n && it.text.trim() !== '');
+    // Runs saved without the page's width: the rightmost edge printed stands in for it.
+    const pageWidth = onPage.find((it) => it.pageWidth)?.pageWidth ?? Math.max(0, ...onPage.map((it) => it.x + it.width));
+    const rows: Array<{ y: number; size: number; items: PdfTextRun[] }> = [];
+    for (const it of onPage) {
+      const row = rows.find((r) => Math.abs(r.y - it.y) < SAME_LINE * Math.max(it.size, r.size));
+      if (row) row.items.push(it);
+      else rows.push({ y: it.y, size: it.size, items: [it] });
+    }
+    rows.sort((a, b) => b.y - a.y);
+    for (const r of rows) {
+      const cells: PdfCell[] = [];
+      for (const it of [...r.items].sort((a, b) => a.x - b.x)) {
+        const run: PdfRun = { text: it.text.replace(/\s+/g, ' ').trim(), x: it.x, right: it.x + it.width, font: it.font ?? '' };
+        const last = cells.at(-1);
+        if (last && it.x - last.right < CELL_GAP * r.size && !columnEdges.some((e) => last.x < e && it.x >= e)) {
+          last.text = `${last.text}${it.x - last.right > 0.15 * r.size && !last.text.endsWith(' ') ? ' ' : ''}${it.text}`.replace(
+            /\s+/g,
+            ' ',
+          );
+          last.right = it.x + it.width;
+          last.runs.push(run);
+        } else cells.push({ ...run, runs: [run] });
+      }
+      for (const c of cells) c.text = c.text.trim();
+      lines.push({ page: n, pageWidth, y: r.y, cells, text: cells.map((c) => c.text).join(' ') });
+    }
   }
   return lines;
 }

@@ -45,7 +45,7 @@ function rosterFolder(pages: Record<string, string>): string {
 }
 
 describe('the roster page', () => {
-  test('rows, names "Last, First" with an honorific, ridings and the Parliament\'s dates', () => {
+  test('rows, names "Last, First" with an honorific, ridings and the Parliament\'s dates', async () => {
     const page = readRoster(readFileSync(FIXTURE, 'utf8'));
     expect(page).toMatchObject({ parliament: 41, start: '2014-07-02', end: '2018-05-08', present: false, problems: [] });
     expect(page.rows.length).toBe(9);
@@ -59,17 +59,17 @@ describe('the roster page', () => {
     expect(splitListedName('Cher')).toBeNull();
   });
 
-  test('one person per member across Parliaments, a term per Parliament; sitting when a Parliament runs on', () => {
+  test('one person per member across Parliaments, a term per Parliament; sitting when a Parliament runs on', async () => {
     const p41 = readFileSync(FIXTURE, 'utf8');
     // The same member in the next Parliament, in another riding, on a page of a running Parliament.
     const p42 = p41
       .replace('41st Parliament: July 2, 2014 – May 8, 2018', '42nd Parliament: July 11, 2018 – present')
       .replace('Nipissing', 'Nipissing (re-elected)');
     const skips: Skip[] = [];
-    const out = importOntarioMembers(
+    const out = (await importOntarioMembers(
       rosterFolder({ 'parliament-41.html': p41, 'parliament-42.html': p42, 'parliament-43.html': '<html><body>moved</body></html>' }),
       ctxOf([], skips),
-    ) as ImportOutput;
+    )) as ImportOutput;
     const people = out.records.politicians as Politician[];
     expect(people.length).toBe(9);
     const fedeli = people.find((p) => p.key === 'on-ola/member/victor-fedeli')!;
@@ -123,7 +123,7 @@ describe('the nightly source', () => {
       const cache = temp();
       const report = await runFetch({ manifest, cache, mirror: up.mirror, timeoutMs: 2_000, retries: 0, backoffMs: 5 });
       expect(report.totals, JSON.stringify(report)).toMatchObject({ updated: 1 });
-      const out = importOntarioMembers(join(cache, 'ontario-members'), ctxOf()) as ImportOutput;
+      const out = (await importOntarioMembers(join(cache, 'ontario-members'), ctxOf())) as ImportOutput;
       expect((out.records.politicians ?? []).length).toBe(9);
     } finally {
       await up.close();
@@ -141,8 +141,11 @@ describe.skipIf(!existsSync(REAL))('linking the real Hansard', () => {
     return { out, skips, speeches: (out.records.speeches ?? []) as Array<SourceInput<'speeches'>> };
   };
 
-  test("against the hand-written roster: its members' speeches (presiding officers by the name in the label) link to them", () => {
-    const roster = importOntarioMembers(rosterFolder({ 'parliament-41.html': readFileSync(FIXTURE, 'utf8') }), ctxOf()) as ImportOutput;
+  test("against the hand-written roster: its members' speeches (presiding officers by the name in the label) link to them", async () => {
+    const roster = (await importOntarioMembers(
+      rosterFolder({ 'parliament-41.html': readFileSync(FIXTURE, 'utf8') }),
+      ctxOf(),
+    )) as ImportOutput;
     const { speeches } = hansard(['2016-03-02'], asPeople(roster.records.politicians as Politician[]));
     const keyOf = (label: string) => [...new Set(speeches.filter((s) => s.speaker_name_raw === label).map((s) => s.politician_key))];
     expect(keyOf('Ms. Lisa M. Thompson')).toEqual(['on-ola/member/lisa-thompson']);
@@ -156,7 +159,7 @@ describe.skipIf(!existsSync(REAL))('linking the real Hansard', () => {
     expect(keyOf('Mr. Jagmeet Singh')).toEqual([null]);
   });
 
-  test('against a stand-in for the whole roster, at least 95 % of member turns link', () => {
+  test('against a stand-in for the whole roster, at least 95 % of member turns link', async () => {
     // The members who voted in recorded divisions of the corpus, as the division lists print them
     // ("Albanese, Laura": the roster's own form), once per person; plus the Speaker, who never votes.
     const names = new Map<string, string>();
@@ -178,7 +181,7 @@ describe.skipIf(!existsSync(REAL))('linking the real Hansard', () => {
       )
       .join('\n');
     const page = `<h2>All members serving in the 41st Parliament: July 2, 2014 – May 8, 2018</h2><table><tbody>${rows}</tbody></table>`;
-    const roster = importOntarioMembers(rosterFolder({ 'parliament-41.html': page }), ctxOf()) as ImportOutput;
+    const roster = (await importOntarioMembers(rosterFolder({ 'parliament-41.html': page }), ctxOf())) as ImportOutput;
     expect(names.size).toBeGreaterThan(100);
     const { out, skips } = hansard(
       ['2014-07-03', '2015-06-04', '2016-03-02', '2017-09-21', '2018-02-20'],
