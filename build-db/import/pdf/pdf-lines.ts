@@ -111,7 +111,7 @@ export function linesFromRuns(runs: PdfTextRun[], columnEdges: number[] = []): P
           );
           last.right = it.x + it.width;
           last.runs.push(run);
-        } else cells.push({ ...run, runs: [run] });
+        } else cells.push({ ...run, text: it.text.replace(/\s+/g, ' '), runs: [run] }); // untrimmed: a run's trailing space joins the next
       }
       for (const c of cells) c.text = c.text.trim();
       lines.push({ page: n, pageWidth, y: r.y, cells, text: cells.map((c) => c.text).join(' ') });
