@@ -9,16 +9,9 @@ import { parseClock } from '../bc-hansard/clock.js';
 import type { PdfLine } from '../pdf/pdf-lines.js';
 import { abDate } from './bill-page.js';
 import { ordinalWord } from './vp-header.js';
+import type { PrintedSpeaker } from '../printed-speaker.js';
 
-export interface AbSpeaker {
-  raw: string;
-  lastName: string | null;
-  riding: string | null;
-  /** The office, for a presiding officer ("Speaker", "Deputy Speaker", "Chair"). */
-  role: string | null;
-  presiding: boolean;
-  kind: 'member' | 'presiding' | 'collective' | 'official' | null;
-}
+export type AbSpeaker = PrintedSpeaker;
 export interface AbTurn {
   speaker: AbSpeaker;
   paragraphs: string[];

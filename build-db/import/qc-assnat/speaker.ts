@@ -1,16 +1,9 @@
 // The label that opens a turn in the Journal des débats: "M. Legault", "Mme Roy (Verchères)" (the
 // riding tells two members of one surname apart), a presiding office ("La Présidente", "Le
 // Vice-Président (M. Benjamin)", the holder named in brackets), or a collective voice ("Des voix").
-export interface QcSpeaker {
-  raw: string;
-  /** The surname printed (the holder's, for an office with one in brackets); null when none is. */
-  lastName: string | null;
-  riding: string | null;
-  /** The office, for a presiding officer: "Présidente", "Vice-Président". */
-  role: string | null;
-  presiding: boolean;
-  kind: 'member' | 'presiding' | 'collective' | 'official' | null;
-}
+import type { PrintedSpeaker } from '../printed-speaker.js';
+
+export type QcSpeaker = PrintedSpeaker;
 
 const PRESIDING_OFFICE = /^(?:Le |La )?((?:Vice-)?Présidente?(?: suppléante?)?)(?: \((?:M\.|Mme) ([^()]+)\))?$/;
 const MEMBER = /^(?:M\.|Mme) ([^()]+?)(?: \(([^()]+)\))?$/;
