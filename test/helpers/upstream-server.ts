@@ -13,6 +13,7 @@ import { gunzipSync } from 'node:zlib';
 import type { SourcesManifest } from '../../build-db/fetch/manifest-types.js';
 import { LISTERS } from '../../build-db/fetch/listers.js';
 import { expandUrl } from '../../build-db/fetch/read-manifest.js';
+import { commitArchive } from './commit-archive.js';
 import { profilesFromDatasets } from './parlinfo-profiles.js';
 import { definitionsFromDatasets } from './represent-definitions.js';
 
@@ -55,6 +56,8 @@ const TYPES: Array<[RegExp, string]> = [
   [/\.csv$/i, 'text/csv; charset=utf-8'],
   [/\.md$/i, 'text/plain; charset=utf-8'],
   [/\.gz$/i, 'application/gzip'],
+  // A repository's archive at a commit, as codeload.github.com labels it.
+  [/^\/codeload\.github\.com\/[^/]+\/[^/]+\/tar\.gz\//, 'application/x-gzip'],
 ];
 const typeOf = (path: string) => TYPES.find(([re]) => re.test(path))?.[1] ?? 'application/octet-stream';
 const LAST_MODIFIED = 'Wed, 01 Oct 2025 00:00:00 GMT';
@@ -121,6 +124,19 @@ export async function startUpstream(manifest: SourcesManifest, datasets: string,
     virtual.set(index, () => profiles.csv);
     const prefix = pathOf(new URL('../source/lop/parliamentarians/', s.files[0].url).href);
     virtualTrees.push([prefix, (rest) => profiles.body(/^(\d+)\?callback=1$/.exec(rest)?.[1] ?? '')]);
+    // The same files in one archive of the commit (repository paths: the list and every answer).
+    if (s.archive) {
+      const [, , repo, , commit] = new URL(s.archive.url).pathname.split('/');
+      let archive: Buffer | null = null;
+      virtual.set(
+        pathOf(s.archive.url),
+        () =>
+          (archive ??= commitArchive(repo, commit, [
+            ['data/out/parliamentarian-urls.csv', profiles.csv],
+            ...profiles.ids.map((id): [string, Buffer] => [`data/source/lop/parliamentarians/${id}?callback=1`, profiles.body(id)!]),
+          ])),
+      );
+    }
   }
   // Open North's boundary set definitions, written in upstream's format from the datasets' set list
   // (the datasets keep no definition.py: SOURCE.md).
