@@ -31,50 +31,26 @@ export function divisionRank(ocdId: string | null): number {
   return segments.length * 2 + (segments.some((s) => s.startsWith('csd:')) ? 1 : 0);
 }
 
-export function writeBoundaries(
-  db: Database.Database,
-  rows: SourceRecords['boundaries'],
-  onProgress: (msg: string) => void = () => {},
-): GeoPhaseSummary {
-  const started = performance.now();
-  db.exec(GEO_SCHEMA_SQL);
-  const warnings: string[] = [];
-  const insert =
-    db.prepare(`INSERT INTO boundaries (rowid, constituency_id, source_set, slug, name, name_fr, level, level_order, province_territory,
-      effective_from, effective_to, boundaries_version, ocd_id, superseded_by, is_current, division_rank, area_sqkm, centroid_lng, centroid_lat,
-      min_lng, min_lat, max_lng, max_lat, simple_min_lng, simple_min_lat, simple_max_lng, simple_max_lat, vertices, full_fgb, simple_fgb)
-    VALUES (@rowid, @constituency_id, @source_set, @slug, @name, @name_fr, @level, @level_order, @province_territory,
-      @effective_from, @effective_to, @boundaries_version, @ocd_id, @superseded_by, @is_current, @division_rank, @area_sqkm, @centroid_lng, @centroid_lat,
-      @min_lng, @min_lat, @max_lng, @max_lat, @simple_min_lng, @simple_min_lat, @simple_max_lng, @simple_max_lat, @vertices, @full_fgb, @simple_fgb)`);
-  const insertBox = db.prepare('INSERT INTO boundaries_bbox VALUES (?, ?, ?, ?, ?)');
+type BoundaryRecord = SourceRecords['boundaries'][number]['record'];
 
-  let rowid = 0,
-    rejected = 0,
-    repaired = 0,
-    vertices = 0,
-    simplifiedVertices = 0;
-  let lastReport = performance.now();
-  for (const { file, line, record } of rows) {
-    const fixed = repairGeometry(record.geometry);
-    if (!fixed.ok) {
-      rejected++;
-      warnings.push(`${file}:${line}: geometry: boundary ${record.source_set}/${record.slug} rejected: ${fixed.reason}`);
-      continue;
-    }
-    if (fixed.notes.length) {
-      repaired++;
-      warnings.push(`${file}:${line}: geometry: ${record.source_set}/${record.slug}: ${fixed.notes.join('; ')}`);
-    }
-    const full = fixed.geometry;
-    const simple = simplifyGeometry(full);
-    const [minLng, minLat, maxLng, maxLat] = bboxOf(full);
-    const simpleBox = bboxOf(simple);
-    const c = centroid(full);
-    const n = vertexCount(full);
-    vertices += n;
-    simplifiedVertices += vertexCount(simple);
-    rowid++;
-    insert.run({
+/** One boundary's row as the geo phase writes it (rowid given), or why its geometry is refused. */
+export type DerivedBoundary =
+  | { ok: false; reason: string }
+  | { ok: true; row: Record<string, string | number | Uint8Array | null>; notes: string[]; simplifiedVertices: number };
+
+export function deriveBoundary(record: BoundaryRecord, rowid: number): DerivedBoundary {
+  const fixed = repairGeometry(record.geometry);
+  if (!fixed.ok) return fixed;
+  const full = fixed.geometry;
+  const simple = simplifyGeometry(full);
+  const [minLng, minLat, maxLng, maxLat] = bboxOf(full);
+  const simpleBox = bboxOf(simple);
+  const c = centroid(full);
+  return {
+    ok: true,
+    notes: fixed.notes,
+    simplifiedVertices: vertexCount(simple),
+    row: {
       rowid,
       constituency_id: `${record.source_set}/${record.slug}`,
       source_set: record.source_set,
@@ -102,11 +78,59 @@ export function writeBoundaries(
       simple_min_lat: simpleBox[1],
       simple_max_lng: simpleBox[2],
       simple_max_lat: simpleBox[3],
-      vertices: n,
+      vertices: vertexCount(full),
       full_fgb: encodeMultiPolygon(full),
       simple_fgb: encodeMultiPolygon(simple),
-    });
-    insertBox.run(rowid, simpleBox[0], simpleBox[2], simpleBox[1], simpleBox[3]);
+    },
+  };
+}
+
+/** A geometry warning as the build record keeps it (a carried-over phase keeps the previous file's). */
+export const GEOMETRY_WARNING = /^[^:]+:\d+: geometry: /;
+
+export function writeBoundaries(
+  db: Database.Database,
+  rows: SourceRecords['boundaries'],
+  onProgress: (msg: string) => void = () => {},
+  reuse: { carry: (db: Database.Database, rows: SourceRecords['boundaries']) => GeoPhaseSummary | null } | null = null,
+): GeoPhaseSummary {
+  const started = performance.now();
+  db.exec(GEO_SCHEMA_SQL);
+  const carried = reuse?.carry(db, rows);
+  if (carried) return carried;
+  const warnings: string[] = [];
+  const insert =
+    db.prepare(`INSERT INTO boundaries (rowid, constituency_id, source_set, slug, name, name_fr, level, level_order, province_territory,
+      effective_from, effective_to, boundaries_version, ocd_id, superseded_by, is_current, division_rank, area_sqkm, centroid_lng, centroid_lat,
+      min_lng, min_lat, max_lng, max_lat, simple_min_lng, simple_min_lat, simple_max_lng, simple_max_lat, vertices, full_fgb, simple_fgb)
+    VALUES (@rowid, @constituency_id, @source_set, @slug, @name, @name_fr, @level, @level_order, @province_territory,
+      @effective_from, @effective_to, @boundaries_version, @ocd_id, @superseded_by, @is_current, @division_rank, @area_sqkm, @centroid_lng, @centroid_lat,
+      @min_lng, @min_lat, @max_lng, @max_lat, @simple_min_lng, @simple_min_lat, @simple_max_lng, @simple_max_lat, @vertices, @full_fgb, @simple_fgb)`);
+  const insertBox = db.prepare('INSERT INTO boundaries_bbox VALUES (?, ?, ?, ?, ?)');
+
+  let rowid = 0,
+    rejected = 0,
+    repaired = 0,
+    vertices = 0,
+    simplifiedVertices = 0;
+  let lastReport = performance.now();
+  for (const { file, line, record } of rows) {
+    const derived = deriveBoundary(record, rowid + 1);
+    if (!derived.ok) {
+      rejected++;
+      warnings.push(`${file}:${line}: geometry: boundary ${record.source_set}/${record.slug} rejected: ${derived.reason}`);
+      continue;
+    }
+    if (derived.notes.length) {
+      repaired++;
+      warnings.push(`${file}:${line}: geometry: ${record.source_set}/${record.slug}: ${derived.notes.join('; ')}`);
+    }
+    const { row } = derived;
+    vertices += row.vertices as number;
+    simplifiedVertices += derived.simplifiedVertices;
+    rowid++;
+    insert.run(row);
+    insertBox.run(rowid, row.simple_min_lng, row.simple_max_lng, row.simple_min_lat, row.simple_max_lat);
     if (performance.now() - lastReport > 5000) {
       onProgress(`geo: ${rowid} of ${rows.length} boundaries`);
       lastReport = performance.now();

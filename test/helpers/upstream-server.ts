@@ -114,6 +114,18 @@ export async function startUpstream(manifest: SourcesManifest, datasets: string,
       ));
     const prefix = index.slice(0, index.lastIndexOf('/') + 1);
     virtualTrees.push([prefix, (rest) => ridingsOf().get(rest) ?? null]);
+    if (s.archive) {
+      const [, , repo, , commit] = new URL(s.archive.url).pathname.split('/');
+      let archive: Buffer | null = null;
+      virtual.set(
+        pathOf(s.archive.url),
+        () =>
+          (archive ??= commitArchive(repo, commit, [
+            ['districts/README.md', readFileSync(join(dir, 'DIRECTORY.md'))],
+            ...[...ridingsOf()].map(([rest, body]): [string, Buffer] => [`districts/${rest}`, body]),
+          ])),
+      );
+    }
   }
   // ParlInfo's person profiles as lchski/lop-parliamentarians-data saved them: the request list and
   // one JSONP answer per person (`<id>?callback=1`, %3F in the URL), made from the datasets' pack.
