@@ -330,7 +330,7 @@ export function writeDatabase({ bundle, path, buildId, builtAt, onProgress = () 
       previous !== null
         ? { carry: (d: typeof db, rows: typeof records.boundaries) => carryBoundaries(d, bundle.digests, rows, onProgress) }
         : null;
-    warnings.push(...writeBoundaries(db, records.boundaries, onProgress, carryGeo).warnings);
+    warnings.push(...writeBoundaries(db, records.boundaries, onProgress, carryGeo, chunkStep?.workers).warnings);
     warnings.push(...writePostcodes(db, records, stamp, onProgress).warnings);
 
     writeTextIndexes(db);

@@ -9,6 +9,15 @@ import { bboxOf, centroid, geodesicAreaSqKm, vertexCount } from './measure.js';
 import { repairGeometry } from './repair.js';
 import { GEO_SCHEMA_SQL } from '../../src/core/data-file/geo-schema.js';
 import { simplifyGeometry } from './simplify.js';
+import { usesThreads } from '../../src/core/memory/thread-mode.js';
+import { workerPipe, type BatchPipe } from '../workers/batch-pipe.js';
+import type { WorkerMode } from '../workers/start-worker.js';
+
+/** `--build-workers on` shares the phase with a worker thread from this many boundaries (each is
+ *  costly: polyclip's union of thousands of vertices, twice). */
+export const MIN_WORKER_BOUNDARIES = 64;
+/** Boundaries handed over at a time: small, so the two threads stay even. */
+const BATCH = 8;
 
 export interface GeoPhaseSummary {
   boundaries: number;
@@ -31,7 +40,7 @@ export function divisionRank(ocdId: string | null): number {
   return segments.length * 2 + (segments.some((s) => s.startsWith('csd:')) ? 1 : 0);
 }
 
-type BoundaryRecord = SourceRecords['boundaries'][number]['record'];
+export type BoundaryRecord = SourceRecords['boundaries'][number]['record'];
 
 /** One boundary's row as the geo phase writes it (rowid given), or why its geometry is refused. */
 export type DerivedBoundary =
@@ -93,6 +102,7 @@ export function writeBoundaries(
   rows: SourceRecords['boundaries'],
   onProgress: (msg: string) => void = () => {},
   reuse: { carry: (db: Database.Database, rows: SourceRecords['boundaries']) => GeoPhaseSummary | null } | null = null,
+  workers: WorkerMode = 'off',
 ): GeoPhaseSummary {
   const started = performance.now();
   db.exec(GEO_SCHEMA_SQL);
@@ -114,32 +124,52 @@ export function writeBoundaries(
     vertices = 0,
     simplifiedVertices = 0;
   let lastReport = performance.now();
-  for (const { file, line, record } of rows) {
-    const derived = deriveBoundary(record, rowid + 1);
-    if (!derived.ok) {
-      rejected++;
-      warnings.push(`${file}:${line}: geometry: boundary ${record.source_set}/${record.slug} rejected: ${derived.reason}`);
-      continue;
+  // Every other batch is derived on a worker thread while this one derives the next; rows are
+  // written in file order either way, so the file is the same.
+  const pipe: BatchPipe<BoundaryRecord, DerivedBoundary> | null = usesThreads(workers, rows.length, MIN_WORKER_BOUNDARIES)
+    ? workerPipe('derive-boundaries')
+    : null;
+  const derivedRows = function* (): Generator<[SourceRecords['boundaries'][number], DerivedBoundary]> {
+    for (let at = 0; at < rows.length; at += pipe ? 2 * BATCH : BATCH) {
+      const here = rows.slice(at, at + BATCH);
+      const there = pipe ? rows.slice(at + BATCH, at + 2 * BATCH) : [];
+      if (there.length) pipe!.submit(there.map((r) => r.record));
+      for (const r of here) yield [r, deriveBoundary(r.record, 0)];
+      if (there.length) {
+        const got = pipe!.take();
+        for (let i = 0; i < there.length; i++) yield [there[i], got[i]];
+      }
     }
-    if (derived.notes.length) {
-      repaired++;
-      warnings.push(`${file}:${line}: geometry: ${record.source_set}/${record.slug}: ${derived.notes.join('; ')}`);
+  };
+  try {
+    for (const [{ file, line, record }, derived] of derivedRows()) {
+      if (!derived.ok) {
+        rejected++;
+        warnings.push(`${file}:${line}: geometry: boundary ${record.source_set}/${record.slug} rejected: ${derived.reason}`);
+        continue;
+      }
+      if (derived.notes.length) {
+        repaired++;
+        warnings.push(`${file}:${line}: geometry: ${record.source_set}/${record.slug}: ${derived.notes.join('; ')}`);
+      }
+      const row: typeof derived.row = { ...derived.row, rowid: rowid + 1 };
+      vertices += row.vertices as number;
+      simplifiedVertices += derived.simplifiedVertices;
+      rowid++;
+      insert.run(row);
+      insertBox.run(rowid, row.simple_min_lng, row.simple_max_lng, row.simple_min_lat, row.simple_max_lat);
+      if (performance.now() - lastReport > 5000) {
+        onProgress(`geo: ${rowid} of ${rows.length} boundaries`);
+        lastReport = performance.now();
+      }
     }
-    const { row } = derived;
-    vertices += row.vertices as number;
-    simplifiedVertices += derived.simplifiedVertices;
-    rowid++;
-    insert.run(row);
-    insertBox.run(rowid, row.simple_min_lng, row.simple_max_lng, row.simple_min_lat, row.simple_max_lat);
-    if (performance.now() - lastReport > 5000) {
-      onProgress(`geo: ${rowid} of ${rows.length} boundaries`);
-      lastReport = performance.now();
-    }
+  } finally {
+    pipe?.close();
   }
   const seconds = (performance.now() - started) / 1000;
   if (rows.length) {
     onProgress(
-      `geo phase: ${rowid} boundaries (${vertices} vertices, ${simplifiedVertices} simplified), ${repaired} repaired, ${rejected} rejected in ${seconds.toFixed(1)}s`,
+      `geo phase: ${rowid} boundaries (${vertices} vertices, ${simplifiedVertices} simplified), ${repaired} repaired, ${rejected} rejected in ${seconds.toFixed(1)}s${pipe ? ' (2 threads)' : ''}`,
     );
   }
   return { boundaries: rowid, rejected, repaired, vertices, simplifiedVertices, seconds, warnings };
