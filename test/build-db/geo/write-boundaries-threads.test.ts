@@ -16,7 +16,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 /** Three copies of the hand-made boundaries (24: three batches of 8, the second on the worker), one of
  *  them (in the second) a line with no area. */
 function records() {
-  const rows = [0, 1, 2].flatMap((copy) => boundaryRecords().map((r) => ({ ...r, slug: `${r.slug}-${copy}` })));
+  const rows = [0, 1, 2].flatMap((copy) => boundaryRecords().map((r): Record<string, unknown> => ({ ...r, slug: `${r.slug}-${copy}` })));
   rows[13].geometry = {
     type: 'Polygon',
     coordinates: [
