@@ -67,7 +67,7 @@ describe('--reuse copies the boundaries only when they are the ones this build w
     expect(second.log.some((m) => m.startsWith('geo: 8 of'))).toBe(false);
     expect(geometryWarnings(second.out)).toEqual(warnings);
     expect(checksums(second.out)).toEqual(checksums(build(null).out));
-  });
+  }, 120_000);
 
   test('a boundary changed: its file differs, nothing is copied, the change is written', () => {
     const changed = build(first.out, (r) => {
@@ -77,7 +77,7 @@ describe('--reuse copies the boundaries only when they are the ones this build w
     const db = new Database(changed.out, { readonly: true });
     expect(db.prepare("SELECT name FROM boundaries WHERE slug = '35002'").pluck().get()).toBe('Ottawa East and Vanier');
     db.close();
-  });
+  }, 120_000);
 
   test('a previous file whose rows this build would not write (as older code might have): written again', () => {
     const path = join(dir, 'tampered.db');
@@ -88,7 +88,7 @@ describe('--reuse copies the boundaries only when they are the ones this build w
     const again = build(path);
     expect(notCarried(again.log)).toContain('boundary 1 (boundaries.jsonl:1) differs in area_sqkm');
     expect(checksums(again.out)).toEqual(checksums(build(null).out));
-  });
+  }, 120_000);
 
   test('no previous boundaries table of this form: written', () => {
     const path = join(dir, 'no-geo.db');
@@ -97,5 +97,5 @@ describe('--reuse copies the boundaries only when they are the ones this build w
     db.exec('DROP TABLE boundaries_bbox');
     db.close();
     expect(notCarried(build(path).log)).toContain('it holds no boundaries of this form');
-  });
+  }, 120_000);
 });

@@ -67,4 +67,4 @@ test('two threads write the file one thread writes, the refused boundary named a
   ]);
   expect(two.warnings).toEqual(one.warnings);
   expect(two.checksums).toEqual(one.checksums);
-});
+}, 120_000);
