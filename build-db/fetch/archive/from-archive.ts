@@ -83,7 +83,10 @@ export function archiveTaker(deps: ArchiveDeps) {
     };
     records.push(record);
     const down = deps.hostDown(host);
-    if (down) return { file: null, record: { ...record, error: down } };
+    if (down) {
+      record.error = down;
+      return { file: null, record };
+    }
     deps.progress(`${source.id}: downloading ${url} (one request for the files at that commit)`);
     const { value, attempts } = await deps.limit.run(
       host,
