@@ -451,7 +451,10 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
       missing: count('missing'),
       absent: count('absent'),
       requests,
-      bytes_downloaded: all.filter((f) => f.result === 'updated').reduce((n, f) => n + (f.bytes ?? 0), 0),
+      // A file taken from an archive came in the archive's bytes, counted once.
+      bytes_downloaded:
+        all.filter((f) => f.result === 'updated' && !f.archive).reduce((n, f) => n + (f.bytes ?? 0), 0) +
+        archives.records.reduce((n, a) => n + (a.bytes ?? 0), 0),
     },
     peak_per_host: Object.fromEntries(limit.peak),
     archives: archives.records,

@@ -126,6 +126,7 @@ describe('files at a commit from its archive', () => {
     const state = readState(cache);
     expect(state['saved/answers/1.json.gz'].url).toBe(`${RAW}/data/1%3Fcallback=1.json`);
     expect(report.archives).toMatchObject([{ url: ARCHIVE, status: 200, attempts: 1, members: IDS.length }]);
+    expect(report.totals.bytes_downloaded).toBe(readFileSync(archiveFile()).length);
     expect(report.archives[0].sha256).toBe(new Bun.CryptoHasher('sha256').update(readFileSync(archiveFile())).digest('hex'));
     await fetchNow();
     expect(up.requests.length).toBe(1);
