@@ -66,6 +66,8 @@ function checkSource(s: ManifestSource, i: number, problems: string[]): void {
   if (s.list_from && !LISTERS[s.list_from.lister])
     problems.push(`${at}: list_from.lister must be one of ${Object.keys(LISTERS).join(', ')}`);
   if (s.archive !== undefined) {
+    // Only a listed source's files are taken from an archive (discovered ones are probed one by one).
+    if (s.discover) problems.push(`${at}: archive is for sources without discover`);
     if (typeof s.archive?.url !== 'string' || !archiveAt(s.archive.url))
       problems.push(`${at}: archive.url must be https://codeload.github.com/OWNER/REPO/tar.gz/<40-hex commit>`);
     for (const f of ['timeout_ms', 'max_bytes'] as const)

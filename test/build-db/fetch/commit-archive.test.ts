@@ -70,6 +70,14 @@ test('the manifest names an archive by its codeload URL at a full commit', () =>
     ok: false,
     problems: ['sources[0] (saved-answers): archive.url must be https://codeload.github.com/OWNER/REPO/tar.gz/<40-hex commit>'],
   });
+  expect(
+    parseManifest(
+      JSON.stringify({
+        ...manifest,
+        sources: [{ ...manifest.sources[0], discover: { kind: 'per-session', per: 'session', files: [{ path: 'x', url: `${RAW}/x` }] } }],
+      }),
+    ),
+  ).toEqual({ ok: false, problems: ['sources[0] (saved-answers): archive is for sources without discover'] });
   expect(withArchive({ url: ARCHIVE, max_bytes: -1 })).toMatchObject({
     ok: false,
     problems: ['sources[0] (saved-answers): archive.max_bytes must be a whole number > 0'],
