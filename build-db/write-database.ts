@@ -7,6 +7,7 @@ import { localDate } from '../src/core/domain/time-zones.js';
 import { measureAttribution, type Attribution } from './attribution.js';
 import { writeBoundaries } from './geo/write-boundaries.js';
 import { joinRidings } from './join-ridings.js';
+import { carryBoundaries } from './geo/reuse-boundaries.js';
 import { LEGISLATURES } from './import/legislatures.js';
 import { ids } from './ids.js';
 import { writePostcodes } from './postcodes/write-postcodes.js';
@@ -331,7 +332,12 @@ export function writeDatabase({ bundle, path, buildId, builtAt, onProgress = () 
     writeCommitteeMeetings(db);
     onProgress(`wrote ${records.speeches.length} speeches`);
     const written = writeChunks(db, onProgress, { ...chunkStep, carried });
-    warnings.push(...writeBoundaries(db, records.boundaries, onProgress).warnings);
+    // A previous file's boundaries are copied when they are this build's (geo/reuse-boundaries.ts).
+    const carryGeo =
+      previous !== null
+        ? { carry: (d: typeof db, rows: typeof records.boundaries) => carryBoundaries(d, bundle.digests, rows, onProgress) }
+        : null;
+    warnings.push(...writeBoundaries(db, records.boundaries, onProgress, carryGeo, chunkStep?.workers).warnings);
     warnings.push(...writePostcodes(db, records, stamp, onProgress).warnings);
 
     writeTextIndexes(db);

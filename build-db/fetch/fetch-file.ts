@@ -31,6 +31,8 @@ export interface FileOutcome {
   error?: string;
   /** For `updated`: `new` when the cache had no copy, `changed` when it replaced one. */
   change?: 'new' | 'changed';
+  /** Taken from this archive of the file's commit instead of its own request (build-db/fetch/archive/). */
+  archive?: string;
 }
 
 export interface FetchFileDeps {

@@ -48,14 +48,20 @@ export async function httpGet(
     }
     return { kind: 'response', status: res.status, headers: res.headers, body };
   } catch (err) {
-    const e = err as Error & { code?: string; cause?: Error & { code?: string; errors?: Array<{ code?: string }> } };
-    if (e.name === 'TimeoutError' || e.name === 'AbortError')
-      return { kind: 'error', error: `timed out after ${timeoutMs} ms`, transient: true };
-    const error = [e.message, e.cause?.message].filter(Boolean).join(': ');
-    // Node puts the code on the cause (an AggregateError of one per address for a host with
-    // several), Bun on the error itself.
-    const codes = [e.code, e.cause?.code, ...(e.cause?.errors ?? []).map((x) => x.code)];
-    if (codes.some((c) => c !== undefined && UNREACHABLE.has(c))) return { kind: 'error', error, transient: false, unreachable: true };
-    return { kind: 'error', error, transient: true };
+    return fetchError(err, timeoutMs);
   }
+}
+
+/** A failed fetch() as an error result: timeouts and resets are worth another try; a host that
+ *  does not resolve or refuses the connection cannot be reached at all. */
+export function fetchError(err: unknown, timeoutMs: number): Extract<GetResult, { kind: 'error' }> {
+  const e = err as Error & { code?: string; cause?: Error & { code?: string; errors?: Array<{ code?: string }> } };
+  if (e.name === 'TimeoutError' || e.name === 'AbortError')
+    return { kind: 'error', error: `timed out after ${timeoutMs} ms`, transient: true };
+  const error = [e.message, e.cause?.message].filter(Boolean).join(': ');
+  // Node puts the code on the cause (an AggregateError of one per address for a host with
+  // several), Bun on the error itself.
+  const codes = [e.code, e.cause?.code, ...(e.cause?.errors ?? []).map((x) => x.code)];
+  if (codes.some((c) => c !== undefined && UNREACHABLE.has(c))) return { kind: 'error', error, transient: false, unreachable: true };
+  return { kind: 'error', error, transient: true };
 }

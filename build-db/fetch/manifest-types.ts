@@ -124,6 +124,18 @@ export interface ManifestSource {
   assemble?: string;
   /** Files found at run time from the publisher's index documents or by probing (build-db/fetch/discover/). */
   discover?: Discover;
+  /** The archive of the commit its raw.githubusercontent.com files are at (a codeload.github.com
+   *  tarball): files not yet held are taken from it, one request for thousands (build-db/fetch/archive/). */
+  archive?: SourceArchive;
+}
+
+export interface SourceArchive {
+  /** `https://codeload.github.com/<owner>/<repo>/tar.gz/<40-hex commit>`. */
+  url: string;
+  /** One deadline for the whole download (default 15 minutes). */
+  timeout_ms?: number;
+  /** Refused past this size (default 2 GiB). */
+  max_bytes?: number;
 }
 
 /** A parliamentary session the federal discoverers walk: `44-1`, opened on a date. */

@@ -1,6 +1,7 @@
 // Reads and checks the sources manifest. Problems are returned, not thrown, so `canpol fetch`
 // can list every mistake in the file at once.
 import { readFileSync } from 'node:fs';
+import { archiveAt } from './archive/github-archive.js';
 import { ASSEMBLERS } from './assemblers.js';
 import { LISTERS } from './listers.js';
 import type { FetchDefaults, ManifestSource, SourcesManifest } from './manifest-types.js';
@@ -73,6 +74,15 @@ function checkSource(s: ManifestSource, i: number, problems: string[]): void {
     problems.push(`${at}: list_from.file must be one of its files or the file it assembles`);
   if (s.list_from && !LISTERS[s.list_from.lister])
     problems.push(`${at}: list_from.lister must be one of ${Object.keys(LISTERS).join(', ')}`);
+  if (s.archive !== undefined) {
+    // Only a listed source's files are taken from an archive (discovered ones are probed one by one).
+    if (s.discover) problems.push(`${at}: archive is for sources without discover`);
+    if (typeof s.archive?.url !== 'string' || !archiveAt(s.archive.url))
+      problems.push(`${at}: archive.url must be https://codeload.github.com/OWNER/REPO/tar.gz/<40-hex commit>`);
+    for (const f of ['timeout_ms', 'max_bytes'] as const)
+      if (s.archive?.[f] !== undefined && !(Number.isInteger(s.archive[f]) && s.archive[f]! > 0))
+        problems.push(`${at}: archive.${f} must be a whole number > 0`);
+  }
   if (s.assemble !== undefined && !ASSEMBLERS[s.assemble])
     problems.push(`${at}: assemble must be one of ${Object.keys(ASSEMBLERS).join(', ')}`);
 }

@@ -6,6 +6,7 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { archiveTaker, type ArchiveRecord } from './archive/from-archive.js';
 import { journal, readFullState, writeFileAtomic, writeState, type CachedFile, type CacheState } from './cache-state.js';
 import type { DiscoverContext, Session } from './discover/context.js';
 import { DISCOVERERS } from './discover/index.js';
@@ -60,6 +61,8 @@ export interface FetchReport {
   sources: SourceReport[];
   totals: Record<FileOutcome['result'], number> & { requests: number; bytes_downloaded: number };
   peak_per_host: Record<string, number>;
+  /** The commit archives requested this run, each with how many of its files it gave. */
+  archives: ArchiveRecord[];
   /** `--since` of this run, and the start of the killed run it resumed (null: none). */
   since: string | null;
   resumed_from: string | null;
@@ -309,11 +312,41 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
     return sourceReport(source, status, files, problems);
   };
 
+  // Files at a commit of a source naming that commit's archive come from the archive (one request).
+  const archives = archiveTaker({
+    cache,
+    state,
+    userAgent: manifest.user_agent,
+    mirror,
+    retry: { retries: opts.retries ?? d.retries, backoffMs: opts.backoffMs ?? d.backoff_ms },
+    now,
+    limit,
+    hostDown: (host) => (down.has(host) ? `not requested: ${host} refused earlier this run (${down.get(host)})` : null),
+    onHostDown: (host, error) => {
+      if (!down.has(host)) down.set(host, error);
+    },
+    onRequests: (n) => {
+      requests += n;
+    },
+    progress: onProgress,
+  });
+  /** A wave of a source's files: those its archive gives, then the rest one by one. */
+  const wave = async (source: ManifestSource, files: ManifestFile[]): Promise<FileOutcome[]> => {
+    const expanded = files.map((f) => ({
+      ...f,
+      url: expandUrl(f.url, f.params),
+      path: expandUrl(f.path, f.params, String),
+      params: undefined,
+    }));
+    const taken = await archives.take(source, expanded);
+    return Promise.all(expanded.map((f) => taken.get(f.path) ?? one(source, f)));
+  };
+
   const fetchSource = async (source: ManifestSource): Promise<SourceReport> => {
     const problems: string[] = [];
     // An assembler's problems with a previous output kept make the source stale, not missing.
     const assemblyProblems: string[] = [];
-    let files = await Promise.all(source.files.map((f) => one(source, f)));
+    let files = await wave(source, source.files);
     // The importer's file built from the fetched ones: unbuildable → the last one built stays (stale).
     let assembled: 'built' | 'stale' | 'missing' | null = null;
     const assemble = () => {
@@ -368,7 +401,7 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
             fresh.push(f);
           }
       }
-      files = [...files, ...(await Promise.all(fresh.map((f) => one(source, f))))];
+      files = [...files, ...(await wave(source, fresh))];
       // A listed index keeps the params its lister gave it (the scope of the index it came from).
       queue = fresh.filter((f) => f.list_with).map((f) => ({ file: f.path, lister: f.list_with!, url: f.url, params: f.params }));
     }
@@ -405,6 +438,7 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
   const [plainReports, discoveredReports] = await Promise.all([plain, discovered]);
   const sources = wanted.map((s) => discoveredReports.get(s.id) ?? plainReports.find((r) => r.id === s.id)!);
   writeState(cache, state, misses);
+  archives.cleanup();
   rmSync(runMarkerFile(cache), { force: true });
 
   const all = sources.flatMap((s) => s.files);
@@ -423,9 +457,13 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
       missing: count('missing'),
       absent: count('absent'),
       requests,
-      bytes_downloaded: all.filter((f) => f.result === 'updated').reduce((n, f) => n + (f.bytes ?? 0), 0),
+      // A file taken from an archive came in the archive's bytes, counted once.
+      bytes_downloaded:
+        all.filter((f) => f.result === 'updated' && !f.archive).reduce((n, f) => n + (f.bytes ?? 0), 0) +
+        archives.records.reduce((n, a) => n + (a.bytes ?? 0), 0),
     },
     peak_per_host: Object.fromEntries(limit.peak),
+    archives: archives.records,
     since,
     resumed_from: resumeFrom,
   };

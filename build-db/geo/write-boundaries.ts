@@ -9,6 +9,15 @@ import { bboxOf, centroid, geodesicAreaSqKm, vertexCount } from './measure.js';
 import { repairGeometry } from './repair.js';
 import { GEO_SCHEMA_SQL } from '../../src/core/data-file/geo-schema.js';
 import { simplifyGeometry } from './simplify.js';
+import { usesThreads } from '../../src/core/memory/thread-mode.js';
+import { workerPipe, type BatchPipe } from '../workers/batch-pipe.js';
+import type { WorkerMode } from '../workers/start-worker.js';
+
+/** `--build-workers on` shares the phase with a worker thread from this many boundaries (each is
+ *  costly: polyclip's union of thousands of vertices, twice). */
+export const MIN_WORKER_BOUNDARIES = 64;
+/** Boundaries handed over at a time: small, so the two threads stay even. */
+const BATCH = 8;
 
 export interface GeoPhaseSummary {
   boundaries: number;
@@ -31,50 +40,26 @@ export function divisionRank(ocdId: string | null): number {
   return segments.length * 2 + (segments.some((s) => s.startsWith('csd:')) ? 1 : 0);
 }
 
-export function writeBoundaries(
-  db: Database.Database,
-  rows: SourceRecords['boundaries'],
-  onProgress: (msg: string) => void = () => {},
-): GeoPhaseSummary {
-  const started = performance.now();
-  db.exec(GEO_SCHEMA_SQL);
-  const warnings: string[] = [];
-  const insert =
-    db.prepare(`INSERT INTO boundaries (rowid, constituency_id, source_set, slug, name, name_fr, level, level_order, province_territory,
-      effective_from, effective_to, boundaries_version, ocd_id, superseded_by, is_current, division_rank, area_sqkm, centroid_lng, centroid_lat,
-      min_lng, min_lat, max_lng, max_lat, simple_min_lng, simple_min_lat, simple_max_lng, simple_max_lat, vertices, full_fgb, simple_fgb)
-    VALUES (@rowid, @constituency_id, @source_set, @slug, @name, @name_fr, @level, @level_order, @province_territory,
-      @effective_from, @effective_to, @boundaries_version, @ocd_id, @superseded_by, @is_current, @division_rank, @area_sqkm, @centroid_lng, @centroid_lat,
-      @min_lng, @min_lat, @max_lng, @max_lat, @simple_min_lng, @simple_min_lat, @simple_max_lng, @simple_max_lat, @vertices, @full_fgb, @simple_fgb)`);
-  const insertBox = db.prepare('INSERT INTO boundaries_bbox VALUES (?, ?, ?, ?, ?)');
+export type BoundaryRecord = SourceRecords['boundaries'][number]['record'];
 
-  let rowid = 0,
-    rejected = 0,
-    repaired = 0,
-    vertices = 0,
-    simplifiedVertices = 0;
-  let lastReport = performance.now();
-  for (const { file, line, record } of rows) {
-    const fixed = repairGeometry(record.geometry);
-    if (!fixed.ok) {
-      rejected++;
-      warnings.push(`${file}:${line}: geometry: boundary ${record.source_set}/${record.slug} rejected: ${fixed.reason}`);
-      continue;
-    }
-    if (fixed.notes.length) {
-      repaired++;
-      warnings.push(`${file}:${line}: geometry: ${record.source_set}/${record.slug}: ${fixed.notes.join('; ')}`);
-    }
-    const full = fixed.geometry;
-    const simple = simplifyGeometry(full);
-    const [minLng, minLat, maxLng, maxLat] = bboxOf(full);
-    const simpleBox = bboxOf(simple);
-    const c = centroid(full);
-    const n = vertexCount(full);
-    vertices += n;
-    simplifiedVertices += vertexCount(simple);
-    rowid++;
-    insert.run({
+/** One boundary's row as the geo phase writes it (rowid given), or why its geometry is refused. */
+export type DerivedBoundary =
+  | { ok: false; reason: string }
+  | { ok: true; row: Record<string, string | number | Uint8Array | null>; notes: string[]; simplifiedVertices: number };
+
+export function deriveBoundary(record: BoundaryRecord, rowid: number): DerivedBoundary {
+  const fixed = repairGeometry(record.geometry);
+  if (!fixed.ok) return fixed;
+  const full = fixed.geometry;
+  const simple = simplifyGeometry(full);
+  const [minLng, minLat, maxLng, maxLat] = bboxOf(full);
+  const simpleBox = bboxOf(simple);
+  const c = centroid(full);
+  return {
+    ok: true,
+    notes: fixed.notes,
+    simplifiedVertices: vertexCount(simple),
+    row: {
       rowid,
       constituency_id: `${record.source_set}/${record.slug}`,
       source_set: record.source_set,
@@ -102,20 +87,89 @@ export function writeBoundaries(
       simple_min_lat: simpleBox[1],
       simple_max_lng: simpleBox[2],
       simple_max_lat: simpleBox[3],
-      vertices: n,
+      vertices: vertexCount(full),
       full_fgb: encodeMultiPolygon(full),
       simple_fgb: encodeMultiPolygon(simple),
-    });
-    insertBox.run(rowid, simpleBox[0], simpleBox[2], simpleBox[1], simpleBox[3]);
-    if (performance.now() - lastReport > 5000) {
-      onProgress(`geo: ${rowid} of ${rows.length} boundaries`);
-      lastReport = performance.now();
+    },
+  };
+}
+
+/** A geometry warning as the build record keeps it (a carried-over phase keeps the previous file's). */
+export const GEOMETRY_WARNING = /^[^:]+:\d+: geometry: /;
+
+export function writeBoundaries(
+  db: Database.Database,
+  rows: SourceRecords['boundaries'],
+  onProgress: (msg: string) => void = () => {},
+  reuse: { carry: (db: Database.Database, rows: SourceRecords['boundaries']) => GeoPhaseSummary | null } | null = null,
+  workers: WorkerMode = 'off',
+): GeoPhaseSummary {
+  const started = performance.now();
+  db.exec(GEO_SCHEMA_SQL);
+  const carried = reuse?.carry(db, rows);
+  if (carried) return carried;
+  const warnings: string[] = [];
+  const insert =
+    db.prepare(`INSERT INTO boundaries (rowid, constituency_id, source_set, slug, name, name_fr, level, level_order, province_territory,
+      effective_from, effective_to, boundaries_version, ocd_id, superseded_by, is_current, division_rank, area_sqkm, centroid_lng, centroid_lat,
+      min_lng, min_lat, max_lng, max_lat, simple_min_lng, simple_min_lat, simple_max_lng, simple_max_lat, vertices, full_fgb, simple_fgb)
+    VALUES (@rowid, @constituency_id, @source_set, @slug, @name, @name_fr, @level, @level_order, @province_territory,
+      @effective_from, @effective_to, @boundaries_version, @ocd_id, @superseded_by, @is_current, @division_rank, @area_sqkm, @centroid_lng, @centroid_lat,
+      @min_lng, @min_lat, @max_lng, @max_lat, @simple_min_lng, @simple_min_lat, @simple_max_lng, @simple_max_lat, @vertices, @full_fgb, @simple_fgb)`);
+  const insertBox = db.prepare('INSERT INTO boundaries_bbox VALUES (?, ?, ?, ?, ?)');
+
+  let rowid = 0,
+    rejected = 0,
+    repaired = 0,
+    vertices = 0,
+    simplifiedVertices = 0;
+  let lastReport = performance.now();
+  // Every other batch is derived on a worker thread while this one derives the next; rows are
+  // written in file order either way, so the file is the same.
+  const pipe: BatchPipe<BoundaryRecord, DerivedBoundary> | null = usesThreads(workers, rows.length, MIN_WORKER_BOUNDARIES)
+    ? workerPipe('derive-boundaries')
+    : null;
+  const derivedRows = function* (): Generator<[SourceRecords['boundaries'][number], DerivedBoundary]> {
+    for (let at = 0; at < rows.length; at += pipe ? 2 * BATCH : BATCH) {
+      const here = rows.slice(at, at + BATCH);
+      const there = pipe ? rows.slice(at + BATCH, at + 2 * BATCH) : [];
+      if (there.length) pipe!.submit(there.map((r) => r.record));
+      for (const r of here) yield [r, deriveBoundary(r.record, 0)];
+      if (there.length) {
+        const got = pipe!.take();
+        for (let i = 0; i < there.length; i++) yield [there[i], got[i]];
+      }
     }
+  };
+  try {
+    for (const [{ file, line, record }, derived] of derivedRows()) {
+      if (!derived.ok) {
+        rejected++;
+        warnings.push(`${file}:${line}: geometry: boundary ${record.source_set}/${record.slug} rejected: ${derived.reason}`);
+        continue;
+      }
+      if (derived.notes.length) {
+        repaired++;
+        warnings.push(`${file}:${line}: geometry: ${record.source_set}/${record.slug}: ${derived.notes.join('; ')}`);
+      }
+      const row: typeof derived.row = { ...derived.row, rowid: rowid + 1 };
+      vertices += row.vertices as number;
+      simplifiedVertices += derived.simplifiedVertices;
+      rowid++;
+      insert.run(row);
+      insertBox.run(rowid, row.simple_min_lng, row.simple_max_lng, row.simple_min_lat, row.simple_max_lat);
+      if (performance.now() - lastReport > 5000) {
+        onProgress(`geo: ${rowid} of ${rows.length} boundaries`);
+        lastReport = performance.now();
+      }
+    }
+  } finally {
+    pipe?.close();
   }
   const seconds = (performance.now() - started) / 1000;
   if (rows.length) {
     onProgress(
-      `geo phase: ${rowid} boundaries (${vertices} vertices, ${simplifiedVertices} simplified), ${repaired} repaired, ${rejected} rejected in ${seconds.toFixed(1)}s`,
+      `geo phase: ${rowid} boundaries (${vertices} vertices, ${simplifiedVertices} simplified), ${repaired} repaired, ${rejected} rejected in ${seconds.toFixed(1)}s${pipe ? ' (2 threads)' : ''}`,
     );
   }
   return { boundaries: rowid, rejected, repaired, vertices, simplifiedVertices, seconds, warnings };

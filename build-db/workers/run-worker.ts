@@ -1,4 +1,5 @@
 // A build worker thread's main: the task it was started for (build-db/workers/start-worker.ts).
+import { deriveBoundary, type BoundaryRecord } from '../geo/write-boundaries.js';
 import { chunkSpeeches } from '../search/chunk-spans.js';
 import { keywordTermsWorker } from '../search/keyword-worker.js';
 import { serveBatches } from './batch-pipe.js';
@@ -12,5 +13,6 @@ export function runBuildWorker(more: Readonly<Record<string, (data: Record<strin
   else if (task === 'keyword-terms') keywordTermsWorker(data);
   else if (task === 'chunk-speeches') serveBatches(data, chunkSpeeches);
   else if (task === 'table-checksums') tableChecksumsWorker(data);
+  else if (task === 'derive-boundaries') serveBatches(data, (batch: BoundaryRecord[]) => batch.map((r) => deriveBoundary(r, 0)));
   else throw new Error(`unknown build worker task ${String(task)}`);
 }

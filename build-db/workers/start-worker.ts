@@ -23,7 +23,7 @@ export const MIN_WORKER_ITEMS = 20_000;
 /** Whether a step over `items` records runs on worker threads. */
 export const useWorkers = (mode: WorkerMode | undefined, items: number): boolean => usesThreads(mode, items, MIN_WORKER_ITEMS);
 
-export type BuildWorkerTask = 'keyword-terms' | 'chunk-speeches' | 'table-checksums' | 'build';
+export type BuildWorkerTask = 'keyword-terms' | 'chunk-speeches' | 'table-checksums' | 'derive-boundaries' | 'build';
 
 /** True on a thread started by startBuildWorker. */
 export function isBuildWorker(): boolean {

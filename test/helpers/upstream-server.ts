@@ -13,6 +13,7 @@ import { gunzipSync } from 'node:zlib';
 import type { SourcesManifest } from '../../build-db/fetch/manifest-types.js';
 import { LISTERS } from '../../build-db/fetch/listers.js';
 import { expandUrl } from '../../build-db/fetch/read-manifest.js';
+import { commitArchive } from './commit-archive.js';
 import { profilesFromDatasets } from './parlinfo-profiles.js';
 import { definitionsFromDatasets } from './represent-definitions.js';
 import { OLA_41, olaHouseDocuments, olaSessionPage } from './ola-pages.js';
@@ -58,6 +59,8 @@ const TYPES: Array<[RegExp, string]> = [
   [/\.csv$/i, 'text/csv; charset=utf-8'],
   [/\.md$/i, 'text/plain; charset=utf-8'],
   [/\.gz$/i, 'application/gzip'],
+  // A repository's archive at a commit, as codeload.github.com labels it.
+  [/^\/codeload\.github\.com\/[^/]+\/[^/]+\/tar\.gz\//, 'application/x-gzip'],
 ];
 /** A GraphQL POST is served as the file at `<url path>/<operationName>[/<variable values>]`
  *  (`/api.lims.leg.bc.ca/graphql/BcMembers/43`): one URL answers several queries. */
@@ -124,6 +127,18 @@ export async function startUpstream(manifest: SourcesManifest, datasets: string,
       ));
     const prefix = index.slice(0, index.lastIndexOf('/') + 1);
     virtualTrees.push([prefix, (rest) => ridingsOf().get(rest) ?? null]);
+    if (s.archive) {
+      const [, , repo, , commit] = new URL(s.archive.url).pathname.split('/');
+      let archive: Buffer | null = null;
+      virtual.set(
+        pathOf(s.archive.url),
+        () =>
+          (archive ??= commitArchive(repo, commit, [
+            ['districts/README.md', readFileSync(join(dir, 'DIRECTORY.md'))],
+            ...[...ridingsOf()].map(([rest, body]): [string, Buffer] => [`districts/${rest}`, body]),
+          ])),
+      );
+    }
   }
   // ParlInfo's person profiles as lchski/lop-parliamentarians-data saved them: the request list and
   // one JSONP answer per person (`<id>?callback=1`, %3F in the URL), made from the datasets' pack.
@@ -134,6 +149,19 @@ export async function startUpstream(manifest: SourcesManifest, datasets: string,
     virtual.set(index, () => profiles.csv);
     const prefix = pathOf(new URL('../source/lop/parliamentarians/', s.files[0].url).href);
     virtualTrees.push([prefix, (rest) => profiles.body(/^(\d+)\?callback=1$/.exec(rest)?.[1] ?? '')]);
+    // The same files in one archive of the commit (repository paths: the list and every answer).
+    if (s.archive) {
+      const [, , repo, , commit] = new URL(s.archive.url).pathname.split('/');
+      let archive: Buffer | null = null;
+      virtual.set(
+        pathOf(s.archive.url),
+        () =>
+          (archive ??= commitArchive(repo, commit, [
+            ['data/out/parliamentarian-urls.csv', profiles.csv],
+            ...profiles.ids.map((id): [string, Buffer] => [`data/source/lop/parliamentarians/${id}?callback=1`, profiles.body(id)!]),
+          ])),
+      );
+    }
   }
   // Open North's boundary set definitions, written in upstream's format from the datasets' set list
   // (the datasets keep no definition.py: SOURCE.md).

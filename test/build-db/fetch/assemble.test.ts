@@ -39,11 +39,14 @@ describe.skipIf(!HAVE)("fed-ridings-2013 from the publisher's per-riding files",
   const fetchNow = () => runFetch({ manifest, cache, mirror: up.mirror, timeoutMs: 5_000, retries: 1, backoffMs: 5, perHost: 8 });
   const out = () => join(cache, 'fed-ridings-2013/fed_2013_representation_order.geojson.gz');
 
-  test('338 riding files are fetched and assembled into the collection the datasets copy holds', async () => {
+  test('338 riding files are fetched, from one archive of the commit, and assembled into the collection the datasets copy holds', async () => {
     const report = await fetchNow();
     const source = report.sources[0];
     expect(source.status).toBe('fresh');
     expect(source.files.length).toBe(339);
+    // The directory and every riding in one request (build-db/fetch/archive/), none to GitHub raw.
+    expect(up.requests.map((r) => r.path)).toEqual([up.pathOf(manifest.sources[0].archive!.url)]);
+    expect(source.files.every((f) => f.archive)).toBe(true);
     const got = collection(out());
     const want = collection(join(DATASETS, 'fed-ridings-2013/fed_2013_representation_order.geojson.gz'));
     // Same features in the same order (sorted by FEDNUM), each with the file it came from.

@@ -85,62 +85,66 @@ test("the pack's JSON is written as Python wrote it: spaced separators, text as 
   );
 });
 
-describe.skipIf(!HAVE)("parlinfo-parliamentarians from the publisher's saved answers", () => {
+const ARCHIVE = 'https://codeload.github.com/lchski/lop-parliamentarians-data/tar.gz/217fd3c58692e9dd8d87e3e768f5bd3bbbd3bdf2';
+
+/** A loopback upstream serving the datasets pack as the publisher's files, and a fresh cache. */
+function parlinfoUpstream() {
   const manifest = subsetManifest([DIR]);
-  let up: Upstream;
-  let cache: string;
+  const at: { up: Upstream; cache: string } = {} as never;
   beforeAll(async () => {
-    up = await startUpstream(manifest, DATASETS);
-    cache = mkdtempSync(join(tmpdir(), 'canpol-parlinfo-'));
+    at.up = await startUpstream(manifest, DATASETS);
+    at.cache = mkdtempSync(join(tmpdir(), 'canpol-parlinfo-'));
   });
   afterAll(async () => {
-    await up.close();
-    rmSync(cache, { recursive: true, force: true });
+    await at.up.close();
+    rmSync(at.cache, { recursive: true, force: true });
   });
-  const fetchNow = () => runFetch({ manifest, cache, mirror: up.mirror, timeoutMs: 5_000, retries: 1, backoffMs: 5, perHost: 8 });
-  const pack = () => join(cache, DIR, PACK);
-  const want = () => gunzipSync(readFileSync(join(DATASETS, DIR, PACK)));
-  const profileUrl = (id: string) => up.pathOf(new URL(`../source/lop/parliamentarians/${id}%3Fcallback=1`, LIST_URL).href);
-  const firstId = () => String(JSON.parse(want().toString('utf8').split('\n')[0]).PersonId);
+  return {
+    manifest,
+    at,
+    fetchNow: () => runFetch({ manifest, cache: at.cache, mirror: at.up.mirror, timeoutMs: 5_000, retries: 1, backoffMs: 5, perHost: 8 }),
+    pack: () => join(at.cache, DIR, PACK),
+    profileUrl: (id: string) => at.up.pathOf(new URL(`../source/lop/parliamentarians/${id}%3Fcallback=1`, LIST_URL).href),
+  };
+}
+const want = () => gunzipSync(readFileSync(join(DATASETS, DIR, PACK)));
+const firstId = () => String(JSON.parse(want().toString('utf8').split('\n')[0]).PersonId);
 
-  test('a person whose answer cannot be fetched on the first run: no pack yet (missing), the file named', async () => {
-    up.behave(profileUrl(firstId()), { kind: 'gone' });
-    const report = await fetchNow();
-    up.behave(profileUrl(firstId()), null);
-    const source = report.sources[0];
-    expect(source.status).toBe('missing');
-    expect(existsSync(pack())).toBe(false);
-    expect(source.problems.some((p) => p.startsWith(`parliamentarians/${firstId()}.jsonp.gz: not in the cache`))).toBe(true);
-  }, 120_000);
+describe.skipIf(!HAVE)("parlinfo-parliamentarians from the publisher's saved answers, in one archive of the commit", () => {
+  const { manifest, at, fetchNow, pack } = parlinfoUpstream();
 
-  test('every listed answer is fetched and the pack assembled equals the datasets pack byte for byte', async () => {
-    const before = up.requests.length;
+  test('the first night takes the list and every answer from the archive: one request, none to GitHub raw; the pack equals the datasets pack', async () => {
+    expect(manifest.sources[0].archive?.url).toBe(ARCHIVE);
     const report = await fetchNow();
     const source = report.sources[0];
     expect(source.status).toBe('fresh');
     expect(source.problems).toEqual([]);
     const lines = want().toString('utf8').split('\n').filter(Boolean).length;
-    // The list, every pack person, the two people with no seat since 1993 and ParlInfo's error answer.
     expect(source.files.length).toBe(1 + lines + 3);
+    expect(source.files.every((f) => f.archive === ARCHIVE && f.result === 'updated' && f.change === 'new')).toBe(true);
     expect(gunzipSync(readFileSync(pack())).equals(want())).toBe(true);
-    // Only the answer missing last time is requested again: the others and the list are held and,
-    // at a commit, cannot change (build-db/fetch/pinned.ts).
-    expect(up.requests.slice(before).map((r) => r.path)).toEqual([profileUrl(firstId())]);
-    expect(existsSync(join(cache, DIR, `parliamentarians/${ERROR_ID}.jsonp.gz`))).toBe(true);
+    expect(at.up.requests.map((r) => [r.path, r.status])).toEqual([[at.up.pathOf(ARCHIVE), 200]]);
+    expect(report.totals.requests).toBe(1);
+    expect(report.archives).toMatchObject([{ source: DIR, url: ARCHIVE, status: 200, attempts: 1, members: 1 + lines + 3 }]);
+    // The provenance of each file is its own URL at the commit, with the archive it came in.
+    expect(source.files[0].url).toBe(LIST_URL);
+    // The archive itself is not kept: its files are.
+    expect(existsSync(join(at.cache, '.fetch', 'archives'))).toBe(false);
   }, 120_000);
 
-  test('the next night asks for nothing (every file is at a commit and held), and the pack stays as it is', async () => {
-    const before = up.requests.length;
+  test('the next night asks for nothing, not even the archive (every file is at a commit and held)', async () => {
+    const before = at.up.requests.length;
     const bytes = readFileSync(pack());
     const report = await fetchNow();
     expect(report.sources[0].status).toBe('fresh');
-    expect(up.requests.slice(before)).toEqual([]);
+    expect(at.up.requests.slice(before)).toEqual([]);
+    expect(report.archives).toEqual([]);
     expect(readFileSync(pack()).equals(bytes)).toBe(true);
   }, 120_000);
 
   test('an answer that cannot be read leaves the last pack in place: the source is stale, the file and field named', async () => {
     const bytes = readFileSync(pack());
-    const file = join(cache, DIR, `parliamentarians/${firstId()}.jsonp.gz`);
+    const file = join(at.cache, DIR, `parliamentarians/${firstId()}.jsonp.gz`);
     const good = readFileSync(file);
     writeFileSync(file, gzipSync(`/**/ typeof 1 === 'function' && 1({"Person":{"PersonId":${firstId()},"Roles":"none"}});`));
     const report = await fetchNow();
@@ -149,5 +153,37 @@ describe.skipIf(!HAVE)("parlinfo-parliamentarians from the publisher's saved ans
     expect(source.status).toBe('stale');
     expect(source.problems[0]).toBe(`parliamentarians/${firstId()}.jsonp.gz: Person.Roles is not a list`);
     expect(readFileSync(pack()).equals(bytes)).toBe(true);
+  }, 120_000);
+});
+
+describe.skipIf(!HAVE)('parlinfo-parliamentarians file by file, when the archive cannot be had', () => {
+  const { at, fetchNow, pack, profileUrl } = parlinfoUpstream();
+  beforeAll(() => at.up.behave(at.up.pathOf(ARCHIVE), { kind: 'status', status: 404 }));
+
+  test('a person whose answer cannot be fetched on the first run: no pack yet (missing), the file named', async () => {
+    at.up.behave(profileUrl(firstId()), { kind: 'gone' });
+    const report = await fetchNow();
+    at.up.behave(profileUrl(firstId()), null);
+    const source = report.sources[0];
+    expect(source.status).toBe('missing');
+    expect(existsSync(pack())).toBe(false);
+    expect(source.problems.some((p) => p.startsWith(`parliamentarians/${firstId()}.jsonp.gz: not in the cache`))).toBe(true);
+    expect(report.archives).toMatchObject([{ url: ARCHIVE, status: 404, members: 0, error: 'HTTP 404' }]);
+  }, 120_000);
+
+  test('every listed answer is fetched and the pack assembled equals the datasets pack byte for byte', async () => {
+    const before = at.up.requests.length;
+    const report = await fetchNow();
+    const source = report.sources[0];
+    expect(source.status).toBe('fresh');
+    expect(source.problems).toEqual([]);
+    const lines = want().toString('utf8').split('\n').filter(Boolean).length;
+    // The list, every pack person, the two people with no seat since 1993 and ParlInfo's error answer.
+    expect(source.files.length).toBe(1 + lines + 3);
+    expect(gunzipSync(readFileSync(pack())).equals(want())).toBe(true);
+    // Only the answer missing last time is requested again (the archive first, still refused): the
+    // others and the list are held and, at a commit, cannot change (build-db/fetch/pinned.ts).
+    expect(at.up.requests.slice(before).map((r) => r.path)).toEqual([at.up.pathOf(ARCHIVE), profileUrl(firstId())]);
+    expect(existsSync(join(at.cache, DIR, `parliamentarians/${ERROR_ID}.jsonp.gz`))).toBe(true);
   }, 120_000);
 });
