@@ -31,9 +31,8 @@ data/canpol.db: dist/canpol.mjs data/demo/manifest.json
 
 ## data-real: import every real upstream file in ../shared/datasets and build data/real.db
 DATASETS ?= ../shared/datasets
-# Ontario's Hansard (114,882 speeches) stays out of the default file until search keeps the federal
-# figures with it beside them (docs/importers.md); LEAVE_OUT=none takes it in.
-LEAVE_OUT ?= ontario-hansard
+# Sources to leave out, by importer (docs/importers.md): none by default, Ontario's Hansard included.
+LEAVE_OUT ?= none
 data-real: dist/canpol.mjs
 	@test -d $(DATASETS) || { echo "make data-real: $(DATASETS) not found; set DATASETS=/path/to/datasets (see docs/importers.md)" >&2; exit 1; }
 	$(NODE) dist/canpol.mjs import --all --from $(DATASETS) --into data/real --report data/import-report.json --leave-out $(LEAVE_OUT)

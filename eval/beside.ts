@@ -31,14 +31,14 @@ const tuning = queries.filter((q) => half.get(q.id) === 'tuning');
 const judgedSources = new Set(queries.flatMap((q) => q.judgments.map((j) => j.speech_key.split('/')[0])));
 const federalOnly = new Set(tuning.filter((q) => q.judgments.every((j) => j.speech_key.startsWith('ca-hoc/'))).map((q) => q.id));
 
-type Scores = Map<string, Record<string, number>>;
+type Scores = Map<string, Record<string, number | null>>;
 async function scoresOf(path: string, filtered: boolean): Promise<Scores> {
   const ranker = await openRanker(path, filtered ? { langs: ['en', 'fr'], exclude_presiding: false, level: 'federal' } : undefined);
   const out: Scores = new Map();
   for (const q of tuning) {
     if (filtered && !federalOnly.has(q.id)) continue;
     const grades = gradesOf(q);
-    const row: Record<string, number> = {};
+    const row: Record<string, number | null> = {};
     for (const m of modes) {
       const keys = (await ranker.rank(q.text, m)).filter((k) => judgedSources.has(k.split('/')[0]));
       row[m] = ndcgAt(keys, grades, 10);
@@ -77,7 +77,7 @@ for (const m of modes) {
 const moved = (a: Scores, b: Scores, m: string) =>
   [...b]
     .filter(([id]) => a.has(id))
-    .map(([id, r]) => [id, a.get(id)![m], r[m]] as const)
+    .map(([id, r]) => [id, a.get(id)![m] ?? 0, r[m] ?? 0] as const)
     .filter(([, x, y]) => x !== y)
     .sort((p, q) => Math.abs(q[2] - q[1]) - Math.abs(p[2] - p[1]))
     .slice(0, Number(values.moved))
