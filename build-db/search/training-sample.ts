@@ -1,8 +1,7 @@
 // The chunk texts the encoder learns from: at most TRAIN_TEXTS (learning is the build's memory
 // peak), shared between the legislatures rather than drawn across the file. Drawn across the file,
-// a corpus as large as Ontario's Hansard (~130,000 chunks beside the House's ~3,700) left the House
-// a fifteenth of the sample, every third of its chunks, and its words below the vocabulary's
-// minimum count: federal queries lost most of their vector side (docs/search-quality.md).
+// Ontario's Hansard (~130,000 chunks beside the House's ~3,700) left the House every third chunk,
+// ~1,200 of ~45,000 texts, and federal queries lost much of their vector side (eval/method.md).
 import type Database from 'better-sqlite3';
 
 /** Each group's share of `limit`: equal shares, a group smaller than its share taken whole and what
