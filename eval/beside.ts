@@ -69,9 +69,12 @@ for (const m of modes) {
   console.log(['run'.padEnd(18), 'all', 'fed-q', ...KINDS.map((k) => k.slice(0, 8))].join('\t'));
   for (const [label, s] of runs)
     console.log(
-      [label.padEnd(18), cell(s, m, () => true), cell(s, m, (id) => federalOnly.has(id)), ...KINDS.map((k) => cell(s, m, (id) => kindOf.get(id) === k))].join(
-        '\t',
-      ),
+      [
+        label.padEnd(18),
+        cell(s, m, () => true),
+        cell(s, m, (id) => federalOnly.has(id)),
+        ...KINDS.map((k) => cell(s, m, (id) => kindOf.get(id) === k)),
+      ].join('\t'),
     );
 }
 const moved = (a: Scores, b: Scores, m: string) =>

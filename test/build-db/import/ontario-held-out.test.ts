@@ -7,11 +7,10 @@
 // province_territory=ON, that passage must come back first, from that sitting, with its speaker.
 // Slow (a 359-sitting build: about 135,000 chunks); skipped when either folder is absent.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { mkdtempSync } from 'node:fs';
 import { buildDataFileWith } from '../../../build-db/build.js';
 import { ontarioHansardImporter } from '../../../build-db/import/ontario-hansard/index.js';
 import { runImport } from '../../../build-db/import/run-import.js';
@@ -36,7 +35,9 @@ const plain = (html: string) =>
   html
     .replace(/<[^>]*>/g, '')
     .replace(/&(#x?[0-9a-f]+|\w+);/gi, (m, e: string) =>
-      e[0] === '#' ? String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : Number(e.slice(1))) : (ENTITIES[e] ?? m),
+      e[0] === '#'
+        ? String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : Number(e.slice(1)))
+        : (ENTITIES[e] ?? m),
     )
     .replace(/\s+/g, ' ')
     .trim();
@@ -97,7 +98,12 @@ describe.skipIf(!ready)(`Ontario's held-out sittings (skipped: ${ready ? '-' : W
 
     const into = join(dir, 'bundle');
     mkdirSync(into);
-    await runImport({ importers: [ontarioHansardImporter], fromOf: () => join(dir, 'datasets'), into, extractedAt: '2026-12-01T00:00:00Z' });
+    await runImport({
+      importers: [ontarioHansardImporter],
+      fromOf: () => join(dir, 'datasets'),
+      into,
+      extractedAt: '2026-12-01T00:00:00Z',
+    });
     const result = await buildDataFileWith({ sources: into, out: join(dir, 'on.db'), now: new Date('2026-12-02T00:00:00Z') }, [
       searchPhase({ sources: into }),
     ]);
