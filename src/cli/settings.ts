@@ -84,7 +84,7 @@ export const SETTINGS = {
     env: 'CANPOL_LEAVE_OUT',
     default: 'none',
     kind: 'string',
-    help: 'comma-separated importers to leave out on purpose (their records of earlier runs go too)',
+    help: 'comma-separated importers to leave out on purpose (their records of earlier runs go too); `make data-real` leaves out ontario-hansard by default (docs/importers.md says why)',
   },
   commercial_only: {
     flag: '--commercial-only',
