@@ -58,9 +58,9 @@ describe('passageOf: a long query read as a quotation', () => {
     expect(p).not.toBeNull();
     expect(holdsPhrase(`Hon. Member: ${pasted}. I will answer it in full.`, 'en', p)).toBe(true);
     // The same words in another order are not the passage.
-    expect(holdsPhrase('This is a very important bill. I thank the member opposite for the question for the people of Ontario', 'en', p)).toBe(
-      false,
-    );
+    expect(
+      holdsPhrase('This is a very important bill. I thank the member opposite for the question for the people of Ontario', 'en', p),
+    ).toBe(false);
   });
   test('a shorter query, or one with a quoted phrase, is not', () => {
     expect(pasted.split(/\s+/).length).toBeGreaterThanOrEqual(PASSAGE_WORDS);
