@@ -46,6 +46,7 @@ const scenarios: Array<{ name: string; path: string; extra: string }> = [
   { name: 'speeches lang=en (broad)', path: '/search/speeches', extra: '&lang=en' },
   { name: 'speeches province_territory=BC', path: '/search/speeches', extra: '&province_territory=BC' },
   { name: 'speeches province_territory=ON', path: '/search/speeches', extra: '&province_territory=ON' },
+  { name: 'speeches level=federal', path: '/search/speeches', extra: '&level=federal' },
   { name: 'speeches from/to one year', path: '/search/speeches', extra: '&from=2015-01-01&to=2015-12-31' },
   {
     name: `speeches politician_ids (${politicians.length})`,

@@ -37,7 +37,8 @@ export interface Ranker {
   close(): Promise<void>;
 }
 
-export async function openRanker(path: string): Promise<Ranker> {
+/** `filters` narrows every engine search (the API's filters, e.g. level=federal); default: none (lang=any). */
+export async function openRanker(path: string, filters: SearchFilters = ANY): Promise<Ranker> {
   const file = openDataFile(path);
   const encoder = await loadEncoder(file.db);
   if (!encoder || !hasVectorTable(file.db)) {
@@ -77,7 +78,7 @@ export async function openRanker(path: string): Promise<Ranker> {
   return {
     async rank(q, mode, options = {}) {
       if (mode === 'bm25') return bm25.rank(q).map((rowid) => keyOf.get(rowid)!);
-      const pool = await hybridPool(src, q, ANY, undefined, { ...SIDES[mode], ...options });
+      const pool = await hybridPool(src, q, filters, undefined, { ...SIDES[mode], ...options });
       return pool.candidates.map((c) => keyOf.get(c.rowid)!);
     },
     chunk: (key) => byKey.get(key),

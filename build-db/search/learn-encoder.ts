@@ -2,7 +2,6 @@
 // from a fixed sample of chunk texts and the bundle's English/French pairs.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type Database from 'better-sqlite3';
 import { partFilesOf } from '../sources/files.js';
 import { exportEncoderOnnx } from './encoder/export-onnx.js';
 import { trainEncoder, type TrainOptions, type TrainStats } from './encoder/train.js';
@@ -19,14 +18,6 @@ export interface LearnedEncoder {
  *  whole 100 k build at 2.06 GB with 100,000, against ≤ 0.36 GB for import, chunks and keyword
  *  index), so a fixed sample keeps the peak the same at any corpus size. It was 250,000. */
 export const TRAIN_TEXTS = 50_000;
-
-/** Chunk texts for training, every n-th one when the corpus is larger than `limit`. */
-export function sampledTexts(db: Database.Database, limit: number = TRAIN_TEXTS): string[] {
-  const total = db.prepare('SELECT count(*) FROM chunks').pluck().get() as number;
-  const step = Math.max(1, Math.ceil(total / limit));
-  // Collected first: better-sqlite3 cannot write while a statement iterates, and the caller writes.
-  return db.prepare('SELECT text FROM chunks WHERE rowid % ? = 0 ORDER BY rowid').pluck().all(step) as string[];
-}
 
 export function* parallelTexts(sources: string): Generator<readonly [string, string]> {
   if (!existsSync(sources)) return;

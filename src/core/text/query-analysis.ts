@@ -87,6 +87,17 @@ export function analyseQuery(q: string, langs: readonly Lang[]): QueryAnalysis {
   return { phrases, bills, names, contentWords, shape };
 }
 
+/** A query of at least this many words, none quoted, is also read as a passage: a chunk holding it
+ *  verbatim is what was asked for (someone pasting a sentence of the record). */
+export const PASSAGE_WORDS = 12;
+
+/** The whole query as a phrase when it is long enough to be a quotation, else null. */
+export function passageOf(q: string, langs: readonly Lang[]): Phrase | null {
+  if (words(q).length < PASSAGE_WORDS || !q.matchAll(QUOTED).next().done) return null;
+  const stems = { en: phraseStems(q, 'en'), fr: phraseStems(q, 'fr') };
+  return langs.some((l) => stems[l].length >= 2) ? { text: q, stems } : null;
+}
+
 /** Whether `text` (in `lang`) holds the phrase: its stems consecutive, stop words between them ignored. */
 export function holdsPhrase(text: string, lang: Lang, p: Phrase): boolean {
   const want = p.stems[lang];

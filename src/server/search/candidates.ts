@@ -22,7 +22,7 @@ import { EXACT_TOP, keywordCandidates, POSTING_BUDGET, type Passing } from './ke
 import { coverages } from './cross-lingual.js';
 import { EXPANSION_WEIGHTS, expansionStems, type ExpansionOptions } from './expansion.js';
 import { proximityList } from './proximity.js';
-import { analyseQuery, holdsPhrase, type QueryAnalysis, type QueryShape } from '../../core/text/query-analysis.js';
+import { analyseQuery, holdsPhrase, passageOf, type Phrase, type QueryAnalysis, type QueryShape } from '../../core/text/query-analysis.js';
 import { FRENCH_MARK, isStop, queryTerms, stem, type Lang } from '../../core/text/terms.js';
 import { translateStems, type Lexicon } from '../../core/text/translate.js';
 import { relatedFamilies, snowballSiblings, type RelatedOptions } from './related-families.js';
@@ -287,6 +287,9 @@ export async function hybridPool(
   order = honourPhrasesAndBills(queries, analysis, order);
   if ((o.pin ?? true) && !(leads && !(o.pinWhenLeads ?? false)) && rare.length && keyword.length)
     order = pinToKeywordRanks(order, pinnedOf(queries, keyword, rare, stemLevels, new Set(order)));
+  // Last: a chunk quoted verbatim by a long query is what it asks for, whatever the pins say.
+  const passage = useKeyword ? passageOf(q, f.langs) : null;
+  if (passage) order = quotationsFirst(queries, passage, keyword.slice(0, PASSAGE_DEPTH), order);
 
   const candidates = order.map((rowid) => ({
     rowid,
@@ -391,6 +394,21 @@ function honourPhrasesAndBills(queries: SearchQueries, a: QueryAnalysis, order: 
     out = [...out.filter(names), ...out.filter((r) => !names(r))];
   }
   return out;
+}
+
+/** The keyword candidates read for a query that may be a quotation (passageOf): its holders are
+ *  among the best keyword matches, since they hold every word of it. */
+export const PASSAGE_DEPTH = 100;
+
+/** The chunks among `candidates` that hold the passage verbatim (stop words aside) move ahead of the
+ *  rest, in the keyword list's order; the rest keep theirs. */
+function quotationsFirst(queries: SearchQueries, p: Phrase, candidates: number[], order: number[]): number[] {
+  const inOrder = new Set(order);
+  const texts = queries.texts(candidates.filter((r) => inOrder.has(r)));
+  const holders = [...texts].filter(([, t]) => holdsPhrase(t.text, t.language, p)).map(([r]) => r);
+  if (!holders.length) return order;
+  const first = new Set(holders);
+  return [...candidates.filter((r) => first.has(r)), ...order.filter((r) => !first.has(r))];
 }
 
 interface CountInput {

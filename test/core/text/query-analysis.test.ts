@@ -1,6 +1,6 @@
 // What a query is: quoted phrases, bill numbers, names, shape; and the phrase check on chunk text.
 import { describe, expect, test } from 'bun:test';
-import { analyseQuery, holdsPhrase } from '../../../src/core/text/query-analysis.js';
+import { analyseQuery, holdsPhrase, PASSAGE_WORDS, passageOf } from '../../../src/core/text/query-analysis.js';
 
 const BOTH = ['en', 'fr'] as const;
 
@@ -48,5 +48,23 @@ describe('holdsPhrase', () => {
     const [p] = analyseQuery('« attribution de temps »', BOTH).phrases;
     expect(holdsPhrase("l'Attribution du temps est imposée", 'fr', p)).toBe(true);
     expect(holdsPhrase('le temps de l’attribution', 'fr', p)).toBe(false);
+  });
+});
+
+describe('passageOf: a long query read as a quotation', () => {
+  const pasted = 'I thank the member opposite for the question; this is a very important bill for the people of Ontario';
+  test('a query of PASSAGE_WORDS words or more is a passage, held by a chunk that quotes it (stop words aside)', () => {
+    const p = passageOf(pasted, ['en', 'fr'])!;
+    expect(p).not.toBeNull();
+    expect(holdsPhrase(`Hon. Member: ${pasted}. I will answer it in full.`, 'en', p)).toBe(true);
+    // The same words in another order are not the passage.
+    expect(
+      holdsPhrase('This is a very important bill. I thank the member opposite for the question for the people of Ontario', 'en', p),
+    ).toBe(false);
+  });
+  test('a shorter query, or one with a quoted phrase, is not', () => {
+    expect(pasted.split(/\s+/).length).toBeGreaterThanOrEqual(PASSAGE_WORDS);
+    expect(passageOf('the member opposite for the question on the important bill', ['en'])).toBeNull();
+    expect(passageOf(`"important bill" ${pasted}`, ['en', 'fr'])).toBeNull();
   });
 });
