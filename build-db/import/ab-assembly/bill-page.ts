@@ -6,6 +6,7 @@
 import { findAll, findOne, getAttributeValue } from 'domutils';
 import type { Element } from 'domhandler';
 import { parseHansard, textOf } from '../bc-hansard/document.js';
+import { leadingMonthDayYear } from '../printed-date.js';
 
 export interface AbBillEntry {
   heading: string;
@@ -29,15 +30,7 @@ const clean = (s: string) =>
     .replace(/\u00a0/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 const classOf = (e: Element) => (getAttributeValue(e, 'class') ?? '').split(/\s+/);
-
-/** "November 26, 2024 afternoon" → "2024-11-26"; "on proclamation with exceptions" → null. */
-export function abDate(text: string): string | null {
-  const m = /^([A-Za-z]+) (\d{1,2}), (\d{4})\b/.exec(clean(text));
-  const month = m ? MONTHS.indexOf(m[1].toLowerCase()) + 1 : 0;
-  return m && month ? `${m[3]}-${String(month).padStart(2, '0')}-${m[2].padStart(2, '0')}` : null;
-}
 
 export function readAbBillPage(html: string): AbBillPage | null {
   const doc = parseHansard(html);
@@ -70,7 +63,7 @@ export function readAbBillPage(html: string): AbBillPage | null {
       const hansard = findOne((e) => e.name === 'a', [findOne((e) => classOf(e).includes('b_hansard'), [el]) ?? el]);
       entries.push({
         heading,
-        date: abDate(dateText),
+        date: leadingMonthDayYear(dateText),
         dateText,
         status: statusEl ? clean(textOf(statusEl)) || null : null,
         hansardUrl: hansard ? (getAttributeValue(hansard, 'href') ?? null) : null,

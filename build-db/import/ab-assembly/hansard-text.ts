@@ -7,7 +7,7 @@
 // divisions), running heads and page numbers left out, words split at a line end joined again.
 import { parseClock } from '../bc-hansard/clock.js';
 import type { PdfLine } from '../pdf/pdf-lines.js';
-import { abDate } from './bill-page.js';
+import { leadingMonthDayYear } from '../printed-date.js';
 import { ordinalWord } from './vp-header.js';
 import type { PrintedSpeaker } from '../printed-speaker.js';
 
@@ -104,7 +104,7 @@ export function readAbSitting(lines: PdfLine[]): AbSitting | null {
     if (member) members.push({ lastName: member[1], firstName: member[2].trim(), riding: member[3] });
     const title = TITLE.exec(t);
     if (title && !date) {
-      date = abDate(title[1]);
+      date = leadingMonthDayYear(title[1]);
       start = parseClock(title[2]);
     }
   }

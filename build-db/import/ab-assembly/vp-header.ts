@@ -2,7 +2,7 @@
 // "Tuesday, December 3, 2024", "The Speaker took the Chair at 1:30 p.m.".
 import { parseClock } from '../bc-hansard/clock.js';
 import type { PdfLine } from '../pdf/pdf-lines.js';
-import { abDate } from './bill-page.js';
+import { leadingMonthDayYear } from '../printed-date.js';
 
 const UNITS: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9 };
 const TEENS: Record<string, number> = {
@@ -51,7 +51,7 @@ export function readVpHeader(lines: PdfLine[]): VpHeader | null {
       legislature = ordinalWord(ls[2]);
     }
     const d = /^(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), (.+)$/.exec(t);
-    if (d && !date) date = abDate(d[1]);
+    if (d && !date) date = leadingMonthDayYear(d[1]);
     const c = /^The Speaker took the Chair at (.+)$/.exec(t);
     if (c && chair === null) chair = parseClock(c[1]);
   }

@@ -4,6 +4,7 @@
 import { findOne, getAttributeValue } from 'domutils';
 import { textOf, firstByKind, firstTag, metaContent, type Document } from './document.js';
 import { parseHhmm } from './clock.js';
+import { calendarDate, monthNumber } from '../printed-date.js';
 
 export interface Sitting {
   /** YYYY-MM-DD, legislature-local. */
@@ -24,14 +25,13 @@ export interface Sitting {
   conflicts: string[];
 }
 
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
 
 /** "Wednesday, February 18, 2026" → "2026-02-18". */
 export function parseLongDate(text: string): string | null {
   const m = /\b([A-Za-z]+)\s+(\d{1,2}),\s*(\d{4})\b/.exec(text);
-  const month = m ? MONTHS.indexOf(m[1].toLowerCase()) : -1;
-  return m && month >= 0 ? calendarDate(Number(m[3]), month + 1, Number(m[2])) : null;
+  const month = m ? monthNumber(m[1]) : null;
+  return m && month ? calendarDate(Number(m[3]), month, Number(m[2])) : null;
 }
 
 /** The finals' han.startDate meta, "20260218" → "2026-02-18". */
@@ -39,12 +39,6 @@ const metaDate = (value: string | null) => {
   const m = /^(\d{4})(\d{2})(\d{2})$/.exec(value ?? '');
   return m ? calendarDate(Number(m[1]), Number(m[2]), Number(m[3])) : null;
 };
-
-/** YYYY-MM-DD when y-m-d is a real day (no 31 February), else null. */
-function calendarDate(y: number, m: number, d: number): string | null {
-  const t = new Date(Date.UTC(y, m - 1, d));
-  return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d ? t.toISOString().slice(0, 10) : null;
-}
 
 /** "Second" / "2nd" / "43rd" → 2 / 2 / 43. */
 export function parseOrdinal(text: string): number | null {

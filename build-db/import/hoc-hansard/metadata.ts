@@ -2,8 +2,8 @@
 // edition language, parliament, session, sitting or meeting number, date, committee, and the
 // ourcommons.ca addresses built from them. The numeric `Meta*` items are read first (the same in
 // both editions); the printed titles ("44th PARLIAMENT", "Le mardi 9 août 2022") are the fallback.
-import { isCalendarDate } from '../../../src/core/domain/dates.js';
 import { attr, child, childrenNamed, elements, first, flatText, type Document, type Element } from './document.js';
+import { calendarDate, monthNumber } from '../printed-date.js';
 
 export type Edition = 'en' | 'fr';
 
@@ -33,46 +33,15 @@ export interface DocMeta {
 
 export type MetaResult = { meta: DocMeta } | { problem: { reason: string; detail: string } };
 
-const MONTHS: Record<string, number> = {
-  january: 1,
-  february: 2,
-  march: 3,
-  april: 4,
-  may: 5,
-  june: 6,
-  july: 7,
-  august: 8,
-  september: 9,
-  october: 10,
-  november: 11,
-  december: 12,
-  janvier: 1,
-  fevrier: 2,
-  mars: 3,
-  avril: 4,
-  mai: 5,
-  juin: 6,
-  juillet: 7,
-  aout: 8,
-  septembre: 9,
-  octobre: 10,
-  novembre: 11,
-  decembre: 12,
-};
-
-const pad = (n: number) => String(n).padStart(2, '0');
-const asDate = (y: number, m: number, d: number) => {
-  const s = `${y}-${pad(m)}-${pad(d)}`;
-  return isCalendarDate(s) ? s : null;
-};
-
 /** "Thursday, May 18, 2023" or "Le mardi 9 août 2022" / "Le vendredi 1er avril 2016" → YYYY-MM-DD. */
 export function parsePrintedDate(text: string): string | null {
   const t = text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
   const en = /([a-z]+)\s+(\d{1,2}),\s*(\d{4})/.exec(t);
-  if (en && MONTHS[en[1]]) return asDate(Number(en[3]), MONTHS[en[1]], Number(en[2]));
+  const enMonth = en ? monthNumber(en[1]) : null;
+  if (en && enMonth) return calendarDate(Number(en[3]), enMonth, Number(en[2]));
   const fr = /(\d{1,2})(?:er)?\s+([a-z]+)\s+(\d{4})/.exec(t);
-  if (fr && MONTHS[fr[2]]) return asDate(Number(fr[3]), MONTHS[fr[2]], Number(fr[1]));
+  const frMonth = fr ? monthNumber(fr[2]) : null;
+  if (fr && frMonth) return calendarDate(Number(fr[3]), frMonth, Number(fr[1]));
   return null;
 }
 
@@ -112,7 +81,7 @@ export function readMeta(doc: Document, fileName: string): MetaResult {
   const y = int(items.get('MetaDateNumYear')),
     m = int(items.get('MetaDateNumMonth')),
     d = int(items.get('MetaDateNumDay'));
-  const date = (y && m && d ? asDate(y, m, d) : null) ?? parsePrintedDate(items.get('Date') ?? '');
+  const date = (y && m && d ? calendarDate(y, m, d) : null) ?? parsePrintedDate(items.get('Date') ?? '');
   const missing = Object.entries({
     'publication id': publicationId,
     language,

@@ -5,7 +5,7 @@
 import { findAll, findOne, getAttributeValue } from 'domutils';
 import type { Element } from 'domhandler';
 import { isText } from 'domhandler';
-import { abDate } from '../ab-assembly/bill-page.js';
+import { leadingMonthDayYear } from '../printed-date.js';
 import { parseHansard, textOf } from '../bc-hansard/document.js';
 
 export interface NsRosterRow {
@@ -38,7 +38,7 @@ export function readNsRoster(html: string): NsRoster | null {
   // The dates are the text right after the heading.
   const after = h2.next && isText(h2.next) ? clean(h2.next.data) : '';
   const span = /^([A-Za-z]+ \d{1,2}, \d{4})(?: - ([A-Za-z]+ \d{1,2}, \d{4}))?/.exec(after);
-  const start = span ? abDate(span[1]) : null;
+  const start = span ? leadingMonthDayYear(span[1]) : null;
   if (!start) return null;
   const table = findOne((e) => e.name === 'table' && (getAttributeValue(e, 'class') ?? '').includes('views-table'), doc.children);
   const trs = table ? findAll((e) => e.name === 'tr', [table]).filter((tr) => tr.children.some((c) => (c as Element).name === 'td')) : [];
@@ -59,5 +59,5 @@ export function readNsRoster(html: string): NsRoster | null {
       row: i + 1,
     };
   });
-  return { assembly, start, end: span?.[2] ? abDate(span[2]) : null, rows };
+  return { assembly, start, end: span?.[2] ? leadingMonthDayYear(span[2]) : null, rows };
 }

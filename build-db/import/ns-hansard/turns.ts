@@ -8,7 +8,7 @@
 // The head names the sitting's date and the Speaker in the chair ("SPEAKER / Hon. Danielle Barkhouse").
 import { findAll, findOne, getAttributeValue } from 'domutils';
 import { isTag, isText, type AnyNode, type Element } from 'domhandler';
-import { abDate } from '../ab-assembly/bill-page.js';
+import { leadingMonthDayYear } from '../printed-date.js';
 import { parseClock } from '../bc-hansard/clock.js';
 import { parseHansard, textOf } from '../bc-hansard/document.js';
 
@@ -120,7 +120,7 @@ export function readNsSitting(html: string): NsSitting {
   const blocks = findAll((e) => (e.name === 'p' || e.name === 'blockquote') && !within(e), root);
   const centred = blocks.filter((b) => (getAttributeValue(b, 'class') ?? '').includes('hsd_center')).map((b) => clean(textOf(b)));
   const dateLine = centred.map((t) => /^HALIFAX, [A-Z]+, ([A-Z]+ \d{1,2}, \d{4})$/i.exec(t)).find(Boolean);
-  const date = dateLine ? abDate(titleCase(dateLine[1])) : null;
+  const date = dateLine ? leadingMonthDayYear(titleCase(dateLine[1])) : null;
   const speakerAt = centred.findIndex((t) => /^SPEAKER$/i.test(t));
   const speakerName = speakerAt >= 0 && centred[speakerAt + 1] ? stripTitle(centred[speakerAt + 1]) : null;
   const url = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1] ?? null;

@@ -7,6 +7,7 @@ import type { Element } from 'domhandler';
 import { isTag } from 'domhandler';
 import { parseDocument } from 'htmlparser2';
 import { findAll, findOne, getAttributeValue, textContent } from 'domutils';
+import { calendarDate, monthNumber } from '../printed-date.js';
 
 export interface RosterRow {
   slug: string;
@@ -26,16 +27,13 @@ export interface RosterPage {
   problems: Array<{ row: number; detail: string }>;
 }
 
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 const clean = (s: string) => s.replace(/[\s\u00a0]+/g, ' ').trim();
 
 /** "July 2, 2014" → "2014-07-02". */
 export function longDate(text: string): string | null {
   const m = /^([A-Za-z]+)\s+(\d{1,2}),\s*(\d{4})$/.exec(text.trim());
-  const month = m ? MONTHS.indexOf(m[1].toLowerCase()) : -1;
-  if (!m || month < 0) return null;
-  const d = new Date(Date.UTC(Number(m[3]), month, Number(m[2])));
-  return d.getUTCDate() === Number(m[2]) ? d.toISOString().slice(0, 10) : null;
+  const month = m ? monthNumber(m[1]) : null;
+  return m && month ? calendarDate(Number(m[3]), month, Number(m[2])) : null;
 }
 
 /** "Wynne, Hon. Kathleen O." → first "Kathleen O.", last "Wynne", honorific "Hon.". */

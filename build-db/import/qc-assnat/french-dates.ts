@@ -1,15 +1,13 @@
 // French dates and clock times as the Assemblée nationale prints them: "1 novembre 2023",
 // "(9 h 50)", "(Reprise à 15 h 01)", and the opening time in words, "(Neuf heures quarante minutes)".
-const MONTHS = ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'];
+import { calendarDate, monthNumber } from '../printed-date.js';
 
 /** "1 novembre 2023", "1er octobre 2018" → "2023-11-01"; null when it is not such a date. */
 export function frenchDate(text: string): string | null {
   const m = /(\d{1,2})(?:er)?\s+([a-zéû]+)\s+(\d{4})/i.exec(text.replace(/\s+/g, ' '));
   if (!m) return null;
-  const month = MONTHS.indexOf(m[2].toLowerCase()) + 1;
-  const day = Number(m[1]);
-  if (!month || day < 1 || day > 31) return null;
-  return `${m[3]}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  const month = monthNumber(m[2]);
+  return month ? calendarDate(Number(m[3]), month, Number(m[1])) : null;
 }
 
 const UNITS: Record<string, number> = {
