@@ -7,7 +7,7 @@
 //   bun eval/tune.ts [--data data/real.db] [--queries eval/queries.jsonl]
 import { parseArgs } from 'node:util';
 import { analyseQuery, type QueryShape } from '../src/core/text/query-analysis.js';
-import { writtenIn } from './query-language.js';
+import { writtenIn } from '../src/core/text/query-language.js';
 import { FUSION_WEIGHTS } from '../src/server/search/fuse.js';
 import { EXPANSION_WEIGHTS } from '../src/server/search/expansion.js';
 import { PROXIMITY_WEIGHT, TRANSLATED_LEADS } from '../src/server/search/candidates.js';
@@ -43,7 +43,7 @@ for (const shape of ['keyword', 'topic', 'prose'] as const) {
   console.log(
     `  one-standard-error choice: translated ${pick.tr}, vector ${pick.vec} → ${pick.ndcg.toFixed(3)} (now ${FUSION_WEIGHTS[shape].translated}, ${FUSION_WEIGHTS[shape].vector})`,
   );
-  // Then the same grid per language the query is written in (writtenIn, eval/query-language.ts),
+  // Then the same grid per language the query is written in (writtenIn, src/core/text/query-language.ts),
   // where a language holds enough of the shape's tuning queries to estimate an error.
   for (const lang of ['en', 'fr'] as const) {
     const own = qs.filter((q) => writtenIn(q.text) === lang);

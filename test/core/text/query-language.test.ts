@@ -1,6 +1,6 @@
-// eval/query-language.ts: the query's language from its function words.
+// src/core/text/query-language.ts: the query's language from its function words.
 import { describe, expect, test } from 'bun:test';
-import { writtenIn } from '../../eval/query-language.js';
+import { writtenIn } from '../../../src/core/text/query-language.js';
 
 describe('the language a query is written in', () => {
   const lang = writtenIn;
