@@ -16,6 +16,7 @@ import { inReadingOrder } from '../pdf/text-columns.js';
 import type { ImportContext, Importer, ImportOutput, SourceInput } from '../types.js';
 import { AB_REUSE, AB_TERMS } from './terms.js';
 import { type AbSitting, type AbTurn, readAbSitting, readAbTurns } from './hansard-text.js';
+import { firstFileOfSitting } from '../sitting-files.js';
 
 export const AB_HANSARD_SOURCE = 'ab-hansard';
 const HANSARD_FILE = /\.pdf$/i;
@@ -62,16 +63,7 @@ export async function importAbHansard(from: string, ctx: ImportContext): Promise
     }
     const clock = `${String(Math.floor(s.startMinutes / 60)).padStart(2, '0')}${String(s.startMinutes % 60).padStart(2, '0')}`;
     const sitting = `${s.date}/${clock}`;
-    if (seen.has(sitting)) {
-      ctx.skip({
-        file,
-        record: 'whole file',
-        reason: 'second file for the same sitting',
-        detail: `${sitting} already read from ${seen.get(sitting)}`,
-      });
-      continue;
-    }
-    seen.set(sitting, file);
+    if (!firstFileOfSitting(seen, sitting, file, ctx)) continue;
     add('sittings');
     const sessionKey = `ab/session/${s.legislature}-${s.session}`;
     const known = sessions.get(sessionKey);

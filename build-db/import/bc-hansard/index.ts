@@ -11,6 +11,7 @@ import { parseHansard, transcriptRoot } from './document.js';
 import { opensSession, sessionRecord, speechRecords } from './records.js';
 import { readSitting } from './sitting.js';
 import { walkTranscript } from './walk.js';
+import { firstFileOfSitting } from '../sitting-files.js';
 
 const HANSARD_FILE = /^\d{8}(?:am|pm)-.*\.html?(?:\.gz)?$/i;
 
@@ -53,16 +54,7 @@ export function importBcHansard(from: string, ctx: ImportContext): ImportOutput 
       });
       continue;
     }
-    if (seen.has(sitting.id)) {
-      ctx.skip({
-        file,
-        record: 'whole file',
-        reason: 'second file for the same sitting',
-        detail: `${sitting.id} already read from ${seen.get(sitting.id)}`,
-      });
-      continue;
-    }
-    seen.set(sitting.id, file);
+    if (!firstFileOfSitting(seen, sitting.id, file, ctx)) continue;
     for (const c of sitting.conflicts) ctx.log(`${file}: file name and document disagree (${c}); the document is used`);
     if (sitting.conflicts.length) add('files_name_disagrees_with_document');
     if (sitting.draftByName !== sitting.draftByDocument) {

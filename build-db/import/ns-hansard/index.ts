@@ -12,6 +12,7 @@ import { readNsDivisions } from './divisions.js';
 import { unlinkedReason } from '../identity.js';
 import { nsSpeechRecords } from './speeches.js';
 import { readNsSitting } from './turns.js';
+import { firstFileOfSitting } from '../sitting-files.js';
 
 const SESSION_DIR = /^assembly-(\d+)-session-(\d+)$/;
 // The site's names: "house_26feb24" (24 February 2026), a part letter ("house_24feb27a") or a copy
@@ -60,16 +61,7 @@ export function importNsHansard(from: string, ctx: ImportContext): ImportOutput 
         ctx.skip({ file, record: 'whole file', reason: 'sitting with no date on the page or in the file name' });
         continue;
       }
-      if (seen.has(date)) {
-        ctx.skip({
-          file,
-          record: 'whole file',
-          reason: 'second file for the same sitting',
-          detail: `${date} already read from ${seen.get(date)}`,
-        });
-        continue;
-      }
-      seen.set(date, file);
+      if (!firstFileOfSitting(seen, date, file, ctx)) continue;
       add('sittings');
       const known = sessions.get(sessionKey);
       if (!known || date < known.start_date)

@@ -8,6 +8,7 @@ import { importStats } from '../import-stats.js';
 import { QC_REUSE, QC_TERMS, readPages } from './files.js';
 import { isJournal, readSitting, readTurns, type QcSitting, type QcTurn } from './journal.js';
 import { unlinkedReason } from '../identity.js';
+import { firstFileOfSitting } from '../sitting-files.js';
 
 export const QC_HANSARD_SOURCE = 'qc-hansard';
 
@@ -119,16 +120,7 @@ export function importQcHansard(from: string, ctx: ImportContext): ImportOutput 
     }
     // One House sitting a day; a committee may meet the same day (several committees, one each).
     const sitting = s.committee ? `${s.date} ${s.committee.meeting ?? s.committee.name}` : s.date;
-    if (seen.has(sitting)) {
-      ctx.skip({
-        file: page.file,
-        record: 'whole file',
-        reason: 'second file for the same sitting',
-        detail: `${sitting} already read from ${seen.get(sitting)}`,
-      });
-      continue;
-    }
-    seen.set(sitting, page.file);
+    if (!firstFileOfSitting(seen, sitting, page.file, ctx)) continue;
     const { turns, problems } = readTurns(page.html);
     for (const p of problems)
       ctx.skip({ file: page.file, record: `paragraph ${p.paragraph}`, reason: p.reason, ...(p.detail ? { detail: p.detail } : {}) });
