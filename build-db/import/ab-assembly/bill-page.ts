@@ -5,7 +5,7 @@
 // date ("November 26, 2024 afternoon") and status ("passed on division", "passed").
 import { findAll, findOne, getAttributeValue } from 'domutils';
 import type { Element } from 'domhandler';
-import { parseHansard, textOf } from '../bc-hansard/document.js';
+import { parseHtml, textOf } from '../html-text.js';
 import { leadingMonthDayYear } from '../printed-date.js';
 
 export interface AbBillEntry {
@@ -33,7 +33,7 @@ const clean = (s: string) =>
 const classOf = (e: Element) => (getAttributeValue(e, 'class') ?? '').split(/\s+/);
 
 export function readAbBillPage(html: string): AbBillPage | null {
-  const doc = parseHansard(html);
+  const doc = parseHtml(html);
   const details = new Map<string, Element>();
   for (const d of findAll((e) => e.name === 'div' && classOf(e).includes('detail'), doc.children)) {
     const cells = d.children.filter((c): c is Element => (c as Element).name === 'div');

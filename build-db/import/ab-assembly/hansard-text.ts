@@ -5,7 +5,7 @@
 // "head: …" headings, "[The Deputy Speaker in the chair]", times in the text ("3:50"), division
 // lists ("For the motion:" … "Totals: For – 47 Against – 35", not speech: the V&P importer reads
 // divisions), running heads and page numbers left out, words split at a line end joined again.
-import { parseClock } from '../bc-hansard/clock.js';
+import { parseClock } from '../printed-clock.js';
 import type { PdfLine } from '../pdf/pdf-lines.js';
 import { leadingMonthDayYear } from '../printed-date.js';
 import { ordinalWord } from './vp-header.js';

@@ -4,7 +4,7 @@
 // caucus as an abbreviation ("UC", "NDP"), the riding, or "Former Member" for one who left.
 import { findAll, getAttributeValue } from 'domutils';
 import type { Element } from 'domhandler';
-import { parseHansard, textOf } from '../bc-hansard/document.js';
+import { parseHtml, textOf } from '../html-text.js';
 
 export interface AbRosterRow {
   mid: string;
@@ -29,7 +29,7 @@ const clean = (s: string) =>
 const TITLES = ['Honourable', 'Member', 'Mr.', 'Mrs.', 'Ms.', 'Ms', 'Mr', 'Dr.', 'MLA'];
 
 export function readAbRoster(html: string): Array<AbRosterRow | { row: number; problem: string }> {
-  const doc = parseHansard(html);
+  const doc = parseHtml(html);
   const rows = findAll((e) => e.name === 'tr', doc.children).filter(
     (tr) => findAll((a) => a.name === 'a' && /member-information\?mid=/.test(getAttributeValue(a, 'href') ?? ''), [tr]).length,
   );

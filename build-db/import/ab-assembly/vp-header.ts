@@ -1,6 +1,6 @@
 // The head of an Alberta Votes and Proceedings: "First Session Thirty-First Legislature",
 // "Tuesday, December 3, 2024", "The Speaker took the Chair at 1:30 p.m.".
-import { parseClock } from '../bc-hansard/clock.js';
+import { parseClock } from '../printed-clock.js';
 import type { PdfLine } from '../pdf/pdf-lines.js';
 import { leadingMonthDayYear } from '../printed-date.js';
 

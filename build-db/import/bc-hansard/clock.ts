@@ -1,22 +1,7 @@
-// Legislature-local clock times → ISO timestamps. Victoria keeps America/Vancouver time: PST (-08:00)
+// BC Hansard's clock times → ISO timestamps (the printed times are read by ../printed-clock.ts). Victoria keeps America/Vancouver time: PST (-08:00)
 // until the second Sunday of March, PDT (-07:00) until the first Sunday of November. The offset is
 // asked of Intl for the exact instant rather than assumed, so DST changes are right in any year.
 import { wallClockTimestamp } from '../../../src/core/domain/time-zones.js';
-
-/** Minutes after midnight, from "[1:35 p.m.]", "The House met at 10:02 a.m.", "2 p.m.", "noon". */
-export function parseClock(text: string): number | null {
-  const t = text.toLowerCase();
-  const m = /\b(\d{1,2})(?:[:.](\d{2}))?\s*([ap])\.?\s*m\b\.?/.exec(t);
-  if (m) {
-    const h = Number(m[1]);
-    const min = m[2] ? Number(m[2]) : 0;
-    if (h < 1 || h > 12 || min > 59) return null;
-    return ((h % 12) + (m[3] === 'p' ? 12 : 0)) * 60 + min;
-  }
-  if (/\bnoon\b/.test(t)) return 12 * 60;
-  if (/\bmidnight\b/.test(t)) return 0;
-  return null;
-}
 
 /** "1330" (the finals' han.startTime meta) → minutes after midnight. */
 export function parseHhmm(value: string | null): number | null {

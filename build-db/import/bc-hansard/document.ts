@@ -1,17 +1,9 @@
-// One BC Hansard HTML file as a DOM (htmlparser2 + domutils), with the few helpers the other modules
-// share. leg.bc.ca publishes two markups of the same Word export: the finals style (`Speaker-Name`,
+// The BC Hansard's own markup on the DOM html-text.ts reads (parseHtml, textOf). leg.bc.ca publishes two markups of the same Word export: the finals style (`Speaker-Name`,
 // `Time-Stamp`) and the Blues style (`SpeakerName`, `TimeStamp`); `kindOf` folds both to one name.
-import type { AnyNode, Document, Element } from 'domhandler';
-import { isTag, isText } from 'domhandler';
-import { parseDocument } from 'htmlparser2';
+import type { Document, Element } from 'domhandler';
 import { findAll, findOne, getAttributeValue } from 'domutils';
 
 export type { Document, Element };
-
-export function parseHansard(html: string): Document {
-  // Forgiving HTML mode: the files mix XHTML with stray markup (e.g. paragraphs after </html>).
-  return parseDocument(html, { decodeEntities: true });
-}
 
 /** Class names folded so both markups compare equal: "Speaker-Name" and "SpeakerName" → "speakername". */
 export function kindOf(el: Element): string[] {
@@ -22,52 +14,6 @@ export function kindOf(el: Element): string[] {
 }
 
 export const hasKind = (el: Element, kind: string) => kindOf(el).includes(kind);
-
-/** Text as read: <br> is a space, whitespace collapsed (the files wrap lines inside paragraphs). */
-export function textOf(nodes: AnyNode | AnyNode[]): string {
-  return rawTextOf(nodes).replace(/\s+/g, ' ').trim();
-}
-
-// Blocks are separated by a space even when the markup has none between them
-// (`<div>…Parliament</div><div>Monday…` must not read "ParliamentMonday").
-const BLOCK = new Set([
-  'p',
-  'div',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'li',
-  'td',
-  'th',
-  'tr',
-  'header',
-  'footer',
-  'section',
-  'address',
-  'title',
-]);
-
-/** Text with its whitespace kept, for joining pieces split across spans ("Hon. " + "Ravi Parmar"). */
-export function rawTextOf(nodes: AnyNode | AnyNode[]): string {
-  const out: string[] = [];
-  const walk = (n: AnyNode) => {
-    if (isText(n)) out.push(n.data);
-    else if (isTag(n)) {
-      if (n.name === 'br') out.push(' ');
-      else if (n.name !== 'script' && n.name !== 'style') {
-        const block = BLOCK.has(n.name);
-        if (block) out.push(' ');
-        n.children.forEach(walk);
-        if (block) out.push(' ');
-      }
-    }
-  };
-  (Array.isArray(nodes) ? nodes : [nodes]).forEach(walk);
-  return out.join('');
-}
 
 export const byKind = (root: Document | Element, kind: string) => findAll((el) => hasKind(el, kind), [root]);
 export const firstByKind = (root: Document | Element, kind: string) => findOne((el) => hasKind(el, kind), [root]);

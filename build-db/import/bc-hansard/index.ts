@@ -7,7 +7,8 @@ import { gunzipSync } from 'node:zlib';
 import type { Importer, ImportContext, ImportOutput, SourceInput } from '../types.js';
 import { importStats } from '../import-stats.js';
 import { readCommitteeSeed, SEED_FILE } from './committee-seed.js';
-import { parseHansard, transcriptRoot } from './document.js';
+import { transcriptRoot } from './document.js';
+import { parseHtml } from '../html-text.js';
 import { opensSession, sessionRecord, speechRecords } from './records.js';
 import { readSitting } from './sitting.js';
 import { walkTranscript } from './walk.js';
@@ -43,7 +44,7 @@ export function importBcHansard(from: string, ctx: ImportContext): ImportOutput 
       ctx.skip({ file, record: 'whole file', reason: 'unreadable file', detail: String(e) });
       continue;
     }
-    const doc = parseHansard(html);
+    const doc = parseHtml(html);
     const sitting = readSitting(doc, fileName);
     if (!sitting) {
       ctx.skip({

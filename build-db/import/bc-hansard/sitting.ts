@@ -2,7 +2,8 @@
 // time, and whether it is a draft. The document is believed first (title, han.* meta, the title page
 // or the Blues header); the file name (`20260218pm-Hansard-n118.html`) is a fallback and a check.
 import { findOne, getAttributeValue } from 'domutils';
-import { textOf, firstByKind, firstTag, metaContent, type Document } from './document.js';
+import { firstByKind, firstTag, metaContent, type Document } from './document.js';
+import { textOf } from '../html-text.js';
 import { parseHhmm } from './clock.js';
 import { calendarDate, monthNumber } from '../printed-date.js';
 

@@ -3,7 +3,8 @@
 // " / " + "Qwulti’stunaat"), the colon sits in a Bold span, in the name span ("Deputy Speaker:")
 // or in its own name span, so the leading spans are joined and only a trailing colon is dropped.
 import { isTag, isText, type AnyNode } from 'domhandler';
-import { hasKind, rawTextOf, textOf, type Element } from './document.js';
+import { hasKind, type Element } from './document.js';
+import { rawTextOf, textOf } from '../html-text.js';
 
 export interface SpeakerLine {
   /** The label as printed, without the colon: "Hon. Niki Sharma", "The Speaker", "Hon. Wendy Cocchia (Lieutenant Governor)". */

@@ -3,8 +3,9 @@
 // the paragraphs after it continue the turn; headings set the order of business and subject; time
 // stamps and "The House met/resumed at …" lines move the clock. Problems are reported, never thrown.
 import { getAttributeValue } from 'domutils';
-import { kindOf, paragraphs, textOf, type Document, type Element } from './document.js';
-import { parseClock } from './clock.js';
+import { kindOf, paragraphs, type Document, type Element } from './document.js';
+import { textOf } from '../html-text.js';
+import { parseClock } from '../printed-clock.js';
 import { readSpeakerLine, type SpeakerLine } from './speaker.js';
 
 export interface Turn {

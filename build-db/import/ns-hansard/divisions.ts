@@ -6,8 +6,8 @@
 // Clerk's count is refused: reported with both figures, never stored.
 import { findAll } from 'domutils';
 import type { Element } from 'domhandler';
-import { parseClock } from '../bc-hansard/clock.js';
-import { parseHansard, textOf } from '../bc-hansard/document.js';
+import { parseClock } from '../printed-clock.js';
+import { parseHtml, textOf } from '../html-text.js';
 
 export interface NsDivision {
   question: string | null;
@@ -60,7 +60,7 @@ export const clerkCount = (text: string): [string, string] | null => {
 };
 
 export function readNsDivisions(html: string): { divisions: NsDivision[]; refused: NsRefused[] } {
-  const doc = parseHansard(html);
+  const doc = parseHtml(html);
   // Paragraphs and tables in document order, not those inside a table.
   const inTable = (e: Element) => {
     for (let p = e.parent as Element | null; p; p = p.parent as Element | null) if (p.name === 'table') return true;

@@ -6,7 +6,7 @@ import { findAll, findOne, getAttributeValue } from 'domutils';
 import type { Element } from 'domhandler';
 import { isText } from 'domhandler';
 import { leadingMonthDayYear } from '../printed-date.js';
-import { parseHansard, textOf } from '../bc-hansard/document.js';
+import { parseHtml, textOf } from '../html-text.js';
 
 export interface NsRosterRow {
   slug: string;
@@ -31,7 +31,7 @@ const clean = (s: string) =>
     .trim();
 
 export function readNsRoster(html: string): NsRoster | null {
-  const doc = parseHansard(html);
+  const doc = parseHtml(html);
   const h2 = findOne((e) => e.name === 'h2' && /^Assembly \d+$/.test(clean(textOf(e))), doc.children);
   if (!h2) return null;
   const assembly = Number(/\d+/.exec(textOf(h2))![0]);

@@ -9,8 +9,8 @@
 import { findAll, findOne, getAttributeValue } from 'domutils';
 import { isTag, isText, type AnyNode, type Element } from 'domhandler';
 import { leadingMonthDayYear } from '../printed-date.js';
-import { parseClock } from '../bc-hansard/clock.js';
-import { parseHansard, textOf } from '../bc-hansard/document.js';
+import { parseClock } from '../printed-clock.js';
+import { parseHtml, textOf } from '../html-text.js';
 
 export interface NsSpeaker {
   raw: string;
@@ -108,7 +108,7 @@ const isBoldOnly = (p: Element) => {
 };
 
 export function readNsSitting(html: string): NsSitting {
-  const doc = parseHansard(html);
+  const doc = parseHtml(html);
   const body = findOne((e) => e.name === 'div' && (getAttributeValue(e, 'class') ?? '').split(/\s+/).includes('hsd_body'), doc.children);
   const root: AnyNode[] = body ? [body] : doc.children;
   // Paragraphs and quotes in document order; none inside a table (the division rolls) or inside a quote.

@@ -6,7 +6,7 @@
 // (…/journal-debats/YYYYMMDD/…) and the page's note in brackets ("Vote : Pour 73, Contre 35,
 // Abstention 0") — until "En complément".
 import { findAll, findOne, getAttributeValue } from 'domutils';
-import { parseHansard, textOf } from '../bc-hansard/document.js';
+import { parseHtml, textOf } from '../html-text.js';
 import { frenchDate } from './french-dates.js';
 
 export interface QcBillStageEntry {
@@ -37,7 +37,7 @@ const given = (label: string) => {
 };
 
 export function readQcBillPage(html: string): QcBillPage | null {
-  const doc = parseHansard(html);
+  const doc = parseHtml(html);
   // The page's headings and blocks in document order.
   const nodes = findAll((e) => ['h2', 'h3', 'p', 'table', 'li'].includes(e.name), doc.children);
   const at = (i: number) => nodes[i];

@@ -4,7 +4,7 @@
 // paragraph opening with bold "Label :" starts a turn and the paragraphs after it continue it.
 import { findAll, findOne, getAttributeValue } from 'domutils';
 import { isTag, isText, type AnyNode, type Element } from 'domhandler';
-import { parseHansard, rawTextOf, textOf } from '../bc-hansard/document.js';
+import { parseHtml, rawTextOf, textOf } from '../html-text.js';
 import { frenchClock, frenchDate } from './french-dates.js';
 import { readQcSpeaker, type QcSpeaker } from './speaker.js';
 
@@ -62,7 +62,7 @@ const clean = (s: string) =>
 export const isJournal = (html: string) => html.includes('<Contenu>') && /Journal des d(?:é|&#233;)bats/.test(html);
 
 export function readSitting(html: string): QcSitting | null {
-  const doc = parseHansard(html);
+  const doc = parseHtml(html);
   const h2s = findAll((e) => e.name === 'h2', doc.children).map((h) => clean(textOf(h)));
   const leg = h2s.map((t) => /^(\d+)e législature, (\d+)(?:re|e) session(?: \(début : (.+)\))?/.exec(t)).find(Boolean);
   const day = h2s.map((t) => /^Le \S+ (\d{1,2}(?:er)? \S+ \d{4})/.exec(t)).find(Boolean);
@@ -112,7 +112,7 @@ function splitLabel(p: Element): { label: string; rest: AnyNode[] } | null {
 const isHeading = (p: Element) => /font-weight:\s*bold/.test(getAttributeValue(p, 'style') ?? '');
 
 export function readTurns(html: string): { turns: QcTurn[]; problems: Array<{ paragraph: number; reason: string; detail?: string }> } {
-  const doc = parseHansard(html);
+  const doc = parseHtml(html);
   const content = findOne((e) => e.name === 'contenu', doc.children);
   const turns: QcTurn[] = [];
   const problems: Array<{ paragraph: number; reason: string; detail?: string }> = [];

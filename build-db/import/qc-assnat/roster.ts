@@ -3,7 +3,7 @@
 // id, the name, the seat and party in the header, and one heading per election won).
 import { findAll, findOne, getAttributeValue } from 'domutils';
 import type { Element } from 'domhandler';
-import { parseHansard, textOf } from '../bc-hansard/document.js';
+import { parseHtml, textOf } from '../html-text.js';
 import { frenchDate } from './french-dates.js';
 
 export interface RosterRow {
@@ -39,7 +39,7 @@ export const isMemberPage = (html: string) => /<form[^>]+action="\/fr\/deputes\/
 
 /** Rows of the roster table; a row that is not "Surname, First" with a riding and party is left out by the caller. */
 export function readRoster(html: string): Array<RosterRow | { row: number; problem: string }> {
-  const doc = parseHansard(html);
+  const doc = parseHtml(html);
   const table = findOne((e) => e.name === 'table' && getAttributeValue(e, 'id') === 'ListeDeputes', doc.children);
   if (!table) return [];
   const rows = findAll((e) => e.name === 'tr', [table]).filter((tr) => tr.children.some((c) => (c as Element).name === 'td'));
@@ -66,7 +66,7 @@ export function readMemberPage(html: string): MemberPage | null {
   const url = /<form[^>]+action="(\/fr\/deputes\/[a-z0-9-]+-\d+\/index\.html)"/.exec(html)?.[1];
   const m = url ? MEMBER_URL.exec(url) : null;
   if (!m) return null;
-  const doc = parseHansard(html);
+  const doc = parseHtml(html);
   const header = findOne((e) => e.name === 'div' && getAttributeValue(e, 'class') === 'enteteFicheDepute', doc.children);
   const h1 = header ? findOne((e) => e.name === 'h1', [header]) : null;
   if (!h1) return null;

@@ -7,8 +7,9 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { importBcHansard } from '../../../build-db/import/bc-hansard/index.js';
-import { localTimestamp, parseClock } from '../../../build-db/import/bc-hansard/clock.js';
-import { parseHansard } from '../../../build-db/import/bc-hansard/document.js';
+import { localTimestamp } from '../../../build-db/import/bc-hansard/clock.js';
+import { parseClock } from '../../../build-db/import/printed-clock.js';
+import { parseHtml } from '../../../build-db/import/html-text.js';
 import { parseLongDate, readSitting } from '../../../build-db/import/bc-hansard/sitting.js';
 import { Identity, type Person } from '../../../build-db/import/identity.js';
 import type { ImportContext, ImportOutput, Skip, SourceInput } from '../../../build-db/import/types.js';
@@ -338,7 +339,7 @@ describe('bc-hansard sitting metadata', () => {
     expect(parseLongDate('Monday, February 30, 2026')).toBeNull();
   });
   test('the file name fills what the document lacks; disagreements are listed, the document wins', () => {
-    const bare = parseHansard('<html><body><div class="transcript"></div></body></html>');
+    const bare = parseHtml('<html><body><div class="transcript"></div></body></html>');
     expect(readSitting(bare, '20260310am-House-Blues.htm')).toMatchObject({
       date: '2026-03-10',
       half: 'am',
@@ -347,7 +348,7 @@ describe('bc-hansard sitting metadata', () => {
       draftByDocument: false,
     });
     expect(readSitting(bare, 'notes.html')).toBeNull();
-    const dated = parseHansard('<html><head><title>Hansard — Thursday, March 12, 2026 Afternoon</title></head></html>');
+    const dated = parseHtml('<html><head><title>Hansard — Thursday, March 12, 2026 Afternoon</title></head></html>');
     expect(readSitting(dated, '20260310am-Hansard-n9.html')).toMatchObject({
       date: '2026-03-12',
       half: 'pm',
@@ -419,7 +420,7 @@ describe.skipIf(!existsSync(BC))('bc-hansard on the real files', () => {
   });
 
   test('sitting metadata of the final: date, afternoon, issue, parliament and session', () => {
-    const doc = parseHansard(gunzipSync(readFileSync(join(BC, '20260218pm-Hansard-n118.html.gz'))).toString('utf8'));
+    const doc = parseHtml(gunzipSync(readFileSync(join(BC, '20260218pm-Hansard-n118.html.gz'))).toString('utf8'));
     // <title>Hansard — Wednesday, February 18, 2026 Afternoon, Issue No. 118</title>; "Second Session, 43rd Parliament";
     // <meta name="han.startTime" content="1330"/> (the printed "The House met at 1:33 p.m." wins for the clock).
     expect(readSitting(doc, '20260218pm-Hansard-n118.html')).toMatchObject({
