@@ -81,6 +81,7 @@ const COMMANDS: Record<string, Command> = {
       'max_in_flight',
       'max_queue_delay',
       'max_connections',
+      'backlog',
       'headers_timeout',
       'request_timeout',
       'keep_alive_timeout',

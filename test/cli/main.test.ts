@@ -5,7 +5,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import { settingsMarkdown } from '../../src/cli/settings.js';
+import { SETTINGS, settingsMarkdown } from '../../src/cli/settings.js';
 import { fixtureIds, tempDir, writeFixture } from '../helpers/fixture.js';
 import { buildBundle } from '../server/ops/serve-process.js';
 
@@ -76,6 +76,20 @@ describe('help and usage errors', () => {
       expect(run('build', '--help').stdout).toContain('--sources');
     },
     SPAWNS,
+  );
+
+  test(
+    'every setting of the table is an option of some command (a setting no command reads does nothing)',
+    () => {
+      const commands = [...run('--help').stdout.matchAll(/^ {2}([a-z-]+) {2,}/gm)].map((m) => m[1]);
+      expect(commands).toContain('serve');
+      const helps = commands.map((c) => run(c, '--help').stdout).join('\n');
+      const unread = Object.values(SETTINGS)
+        .map((s) => s.flag)
+        .filter((flag) => !new RegExp(`${flag}\\b`).test(helps));
+      expect(unread).toEqual([]);
+    },
+    SPAWNS * 2,
   );
 
   test(

@@ -7,6 +7,7 @@ import { createResponseCache } from '../../server/http/response-cache.js';
 import { listen, type ConnectionLimits } from '../../server/http/serve.js';
 import { createWorkQueue } from '../../server/limits/work-queue.js';
 import { openCheckedDataFile } from '../../server/ops/check-data-file.js';
+import { createKernelWait } from '../../server/http/kernel-wait.js';
 import { createAdmission } from '../../server/ops/admission.js';
 import { createDispatcher, type Served } from '../../server/ops/dispatcher.js';
 import { fileIdentity } from '../../server/ops/file-watch.js';
@@ -122,7 +123,10 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
           },
         })
       : null;
+  // The queue delay counts from when a request reached the host where the kernel says so.
+  const kernel = await createKernelWait();
   const admission = createAdmission({
+    kernelWait: kernel.wait ?? undefined,
     maxInFlight,
     maxQueueMs: maxQueueDelay,
     onShed: (reason) => metrics?.shed(reason),
@@ -194,7 +198,7 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
       `response cache ${mib(responseCache)}; search caches ${mib(searchCache)}; memory ceiling ${mib(memoryCeiling)}`,
   );
   say(
-    `canpol: limits under load: ${maxInFlight || 'unbounded'} requests in flight, ${maxQueueDelay ? `${maxQueueDelay} ms` : 'unbounded'} queue delay, ${maxConnections || 'unbounded'} connections, ${backlog} waiting to be accepted; ` +
+    `canpol: limits under load: ${maxInFlight || 'unbounded'} requests in flight, ${maxQueueDelay ? `${maxQueueDelay} ms` : 'unbounded'} queue delay (${kernel.wait ? 'from arrival at the host' : `from the read: ${kernel.why}`}), ${maxConnections || 'unbounded'} connections, ${backlog} waiting to be accepted; ` +
       `timeouts: headers ${headersTimeout} s, request ${requestTimeout} s, keep-alive ${keepAliveTimeout} s`,
   );
   if (testDelayMs) say(`canpol: ${TEST_DELAY_ENV}=${testDelayMs}: every API request is held ${testDelayMs} ms (for tests only)`);

@@ -40,6 +40,12 @@ const nativeFiles = (): Record<string, string> => {
     [ASSETS.sqlite]: join(root, 'node_modules/better-sqlite3/prebuilds', `${process.platform}-${process.arch}.node`),
     [ASSETS.onnxBinding]: join(onnx, 'onnxruntime_binding.node'),
     [ASSETS.onnxLibrary]: join(onnx, 'libonnxruntime.so.1'),
+    [ASSETS.koffi]: join(
+      root,
+      `node_modules/@koromix/koffi-${process.platform}-${process.arch}`,
+      `${process.platform}_${process.arch}`,
+      'koffi.node',
+    ),
     // Where the bundle finds it when nothing is unpacked: sqlite-vec's own answer.
     [ASSETS.vec0]: sqliteVecPath(),
   };

@@ -21,6 +21,14 @@ function embeddedAddons(root: string): Plugin {
       b.onResolve({ filter: /^better-sqlite3$/ }, () => ({
         path: join(root, 'node_modules/better-sqlite3/lib', `${process.platform}-${process.arch}.js`),
       }));
+      // koffi's entry looks for its addon at computed paths; the binary hands it the embedded one
+      // (its exports are the API; the entry only adds deprecated aliases around them).
+      b.onResolve({ filter: /^koffi$/ }, () => ({ path: 'koffi', namespace: 'canpol-koffi' }));
+      b.onLoad({ filter: /.*/, namespace: 'canpol-koffi' }, () => ({
+        contents: `module.exports = ${addon(ASSETS.koffi)};`,
+        loader: 'js',
+        resolveDir: root,
+      }));
       b.onResolve({ filter: /\.node$/ }, (a) => ({ path: join(a.resolveDir, a.path), namespace: 'canpol-addon' }));
       b.onLoad({ filter: /better-sqlite3[/\\]prebuilds[/\\]/, namespace: 'canpol-addon' }, () => ({
         contents: `module.exports = ${addon(ASSETS.sqlite)};`,

@@ -19,6 +19,9 @@
 // - queue delay (`maxQueueMs`): a request that would wait longer than this for its turn (the
 //   requests ahead of it times the recent time per request) is answered 503 on arrival; one that
 //   did wait longer (the estimate was short) is answered 503 when its turn comes, rather than late.
+//   The wait counts from when the request's bytes reached the host, not from when Node read them,
+//   where the kernel tells (`kernelWait`, src/server/http/kernel-wait.ts): a request that sat in
+//   the accept queue or a socket's buffer past the bound is answered 503 at once, not run late.
 //
 // /health and /metrics are never queued nor shed (they are cheap, and they are how the overload is
 // seen), but count in flight; /health answers 503 while the in-flight bound is reached, so a load
@@ -29,6 +32,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { ApiError } from '../../core/errors.js';
 import { failure } from '../http/respond.js';
+import type { KernelWait } from '../http/kernel-wait.js';
 import type { NodeHandler } from '../http/serve.js';
 import type { Fetch } from './dispatcher.js';
 
@@ -47,6 +51,8 @@ export interface AdmissionOptions {
   now?: () => number;
   /** Milliseconds after which a slot still held counts as overdue (the request timeout); 0: never. */
   overdueMs?: number;
+  /** How long a connection's request bytes waited in the kernel before they were read (0: unknown). */
+  kernelWait?: KernelWait;
 }
 
 interface Slot {
@@ -96,6 +102,7 @@ export function createAdmission({
   notice = (m) => console.error(m),
   now = () => performance.now(),
   overdueMs = 0,
+  kernelWait,
 }: AdmissionOptions) {
   let inFlight = 0;
   const slots = new Set<Slot>();
@@ -115,6 +122,8 @@ export function createAdmission({
   ticker.unref();
 
   const waiting = () => queue.length - head;
+  /** Milliseconds the request had waited before Node read it; only asked when a bound is set. */
+  const waitedUnseen = (env: unknown) => (kernelWait && maxQueueMs > 0 ? kernelWait((env as Bindings)?.incoming?.socket) : 0);
   const full = () => maxInFlight > 0 && inFlight >= maxInFlight;
   /** Nothing waiting and this turn still short: a request runs now, as if there were no queue. */
   const runsNow = () => waiting() === 0 && now() - turnStart < TICK_MS + sliceMs;
@@ -260,13 +269,16 @@ export function createAdmission({
           return run(fetch, req, env, track(env));
         }
         if (full()) return atTurnEnd(shed(req, 'in_flight', `${inFlight} requests in flight`));
-        if (maxQueueMs > 0 && waiting() * costMs > maxQueueMs) {
+        const unseen = waitedUnseen(env);
+        if (unseen > maxQueueMs)
+          return atTurnEnd(shed(req, 'queue_delay', `a request waited ${unseen} ms before the server could read it`));
+        if (maxQueueMs > 0 && unseen + waiting() * costMs > maxQueueMs) {
           return atTurnEnd(shed(req, 'queue_delay', `${waiting()} requests waiting, about ${Math.round(waiting() * costMs)} ms`));
         }
         const release = track(env);
         if (runsNow()) return run(fetch, req, env, release);
         return new Promise<Response>((resolve) => {
-          queue.push({ req, env, at: now(), release, answer: resolve as Waiting['answer'] });
+          queue.push({ req, env, at: now() - unseen, release, answer: resolve as Waiting['answer'] });
           if (!draining) {
             draining = true;
             setImmediate(() => void drain(fetch));
@@ -280,6 +292,8 @@ export function createAdmission({
     wrapNode(answer: NodeHandler): NodeHandler {
       return (incoming, outgoing) => {
         if (full() || !runsNow()) return false;
+        // Waited past the bound before it was read: `wrap` answers it 503.
+        if (waitedUnseen({ incoming }) > maxQueueMs) return false;
         const answered = answer(incoming, outgoing);
         // Counted from here: the answer has only been handed to the socket, and its end is watched.
         if (answered) track({ incoming, outgoing });

@@ -236,3 +236,55 @@ describe("the fast path's Node door", () => {
     admission.stop();
   });
 });
+
+describe('the wait before the read (kernelWait)', () => {
+  // A socket stands in for the connection; the probe says how long its bytes sat unread.
+  const socket = (unreadMs: number) => ({ unreadMs, destroyed: false, once: () => {} });
+  const env = (unreadMs: number) => ({ incoming: { socket: socket(unreadMs) } });
+  const kernelWait = (s: unknown) => (s as { unreadMs?: number } | undefined)?.unreadMs ?? 0;
+
+  test('a request that waited past the bound before it was read is shed; one under it runs; /health is never shed', async () => {
+    const sheds: ShedReason[] = [];
+    const admission = createAdmission({ maxInFlight: 0, maxQueueMs: 500, kernelWait, onShed: (r) => sheds.push(r), notice: () => {} });
+    const fetch = admission.wrap(() => ok());
+    const late = (await fetch(req('/api/public/v1/bills'), env(700))) as Response;
+    expect(late.status).toBe(503);
+    expect(((await late.json()) as { message: string }).message).toContain('waited 700 ms before the server could read it');
+    expect(sheds).toEqual(['queue_delay']);
+    expect(((await fetch(req('/api/public/v1/bills'), env(200))) as Response).status).toBe(200);
+    expect(((await fetch(req('/health'), env(5000))) as Response).status).toBe(200);
+    await admission.idle();
+    admission.stop();
+  });
+
+  test('the bound off (0): the probe is not asked and nothing is shed', async () => {
+    let asked = 0;
+    const admission = createAdmission({
+      maxInFlight: 0,
+      maxQueueMs: 0,
+      kernelWait: (s) => {
+        asked++;
+        return kernelWait(s);
+      },
+      notice: () => {},
+    });
+    expect(((await admission.wrap(() => ok())(req('/api/public/v1/bills'), env(9000))) as Response).status).toBe(200);
+    expect(asked).toBe(0);
+    admission.stop();
+  });
+
+  test('the Node door declines a request that waited past the bound, so `wrap` answers it 503', () => {
+    const admission = createAdmission({ maxInFlight: 0, maxQueueMs: 500, kernelWait, notice: () => {} });
+    let answered = 0;
+    const door = admission.wrapNode(() => {
+      answered++;
+      return true;
+    });
+    const res = { once: () => {}, socket: undefined } as any;
+    expect(door({ socket: socket(900) } as any, res)).toBe(false);
+    expect(answered).toBe(0);
+    expect(door({ socket: socket(100) } as any, res)).toBe(true);
+    expect(answered).toBe(1);
+    admission.stop();
+  });
+});
