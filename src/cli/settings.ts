@@ -205,7 +205,7 @@ export const SETTINGS = {
     env: 'CANPOL_MAX_QUEUE_DELAY',
     default: '500',
     kind: 'count',
-    help: 'milliseconds a request may wait for the server to get to it (the event loop behind); beyond, new requests are answered 503 server_overloaded with Retry-After at once instead of waiting longer; 0 turns shedding by delay off',
+    help: 'milliseconds a request may wait for the server to get to it (the event loop behind), counted from its arrival at the host on Linux (TCP_INFO) and from its read elsewhere; beyond, requests are answered 503 server_overloaded with Retry-After at once instead of being run late; 0 turns shedding by delay off',
   },
   max_connections: {
     flag: '--max-connections',
@@ -219,7 +219,7 @@ export const SETTINGS = {
     env: 'CANPOL_BACKLOG',
     default: String(DEFAULT_CONNECTION_LIMITS.backlog),
     kind: 'count',
-    help: "new connections the kernel holds for the server to accept (capped by net.core.somaxconn); a connection waits there before any queue-delay bound applies, and past the backlog Linux drops the handshake (the client retries 1, 3, 7 s later; the host's net.ipv4.tcp_abort_on_overflow=1 refuses at once instead)",
+    help: "new connections the kernel holds for the server to accept (capped by net.core.somaxconn); they are accepted one per turn of the event loop, and the queue delay counts the wait there once the request is read; past the backlog Linux drops the handshake (the client retries 1, 3, 7 s later; the host's net.ipv4.tcp_abort_on_overflow=1 refuses at once instead)",
   },
   headers_timeout: {
     flag: '--headers-timeout',
