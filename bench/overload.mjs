@@ -8,7 +8,10 @@
 // sends the next request at once whatever the answer.
 //
 //   node_modules/.bin/node bench/overload.mjs [--server dist/canpol.mjs] [--data data/real.db]
-//       [--connections 512] [--duration 20] [--client polite|greedy] [--serve-arg ARG ...]
+//       [--connections 512] [--duration 20] [--client polite|greedy] [--probe api|ops] [--serve-arg ARG ...]
+//
+// `--probe ops` starts the server with an operations port (--ops-port) and probes /health there, as a
+// load balancer configured for it would; `api` (the default) probes the API's own port.
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import { spawn } from 'node:child_process';
@@ -28,6 +31,7 @@ const { values: opts } = parseArgs({
     connections: { type: 'string', default: '512' },
     duration: { type: 'string', default: '20' },
     client: { type: 'string', default: 'polite' },
+    probe: { type: 'string', default: 'api' },
     'serve-arg': { type: 'string', multiple: true, default: [] },
   },
 });
@@ -63,6 +67,7 @@ function paths(file) {
 
 async function main() {
   const port = await freePort();
+  const opsPort = opts.probe === 'ops' ? await freePort() : null;
   const child = spawn(
     process.execPath,
     [
@@ -78,6 +83,7 @@ async function main() {
       'off',
       '--log',
       'off',
+      ...(opsPort ? ['--ops-port', String(opsPort)] : []),
       ...opts['serve-arg'],
     ],
     { stdio: ['ignore', 'ignore', 'pipe'] },
@@ -105,7 +111,7 @@ async function main() {
     if (first && ms > 1000) slowFirst++;
     if (status === 200) latencies.push(ms);
   };
-  const probe = probeInWorker(port, Number(opts.duration) * 1000);
+  const probe = probeInWorker(opsPort ?? port, Number(opts.duration) * 1000);
   const result = opts.client === 'greedy' ? await greedy(port, list, record) : await polite(port, list, record);
   const probed = await probe;
   const metrics = await fetch(`http://${HOST}:${port}/metrics`).then(
@@ -127,6 +133,7 @@ async function main() {
         server: opts.server,
         data: opts.data,
         client: opts.client,
+        probe: opts.probe,
         connections: Number(opts.connections),
         duration_s: Number(opts.duration),
         serve_args: opts['serve-arg'],

@@ -16,7 +16,7 @@ export interface Setting {
   env: string;
   default: string;
   help: string;
-  kind: 'string' | 'port' | 'bytes' | 'count' | 'onoff' | 'label' | 'tiers' | 'proxies' | 'fraction' | 'choice';
+  kind: 'string' | 'port' | 'port_or_off' | 'bytes' | 'count' | 'onoff' | 'label' | 'tiers' | 'proxies' | 'fraction' | 'choice';
   /** The allowed values of a `choice`. */
   choices?: readonly string[];
 }
@@ -206,6 +206,13 @@ export const SETTINGS = {
     default: '500',
     kind: 'count',
     help: 'milliseconds a request may wait for the server to get to it (the event loop behind), counted from its arrival at the host on Linux (TCP_INFO) and from its read elsewhere; beyond, requests are answered 503 server_overloaded with Retry-After at once instead of being run late; 0 turns shedding by delay off',
+  },
+  ops_port: {
+    flag: '--ops-port',
+    env: 'CANPOL_OPS_PORT',
+    default: 'off',
+    kind: 'port_or_off',
+    help: "a second port answering only /health and /metrics (0 picks a free one; off: none). Its connections wait in an accept queue of their own, so a load balancer's probe is accepted on the next turn of the event loop whatever the surge of new connections on --port",
   },
   max_connections: {
     flag: '--max-connections',
@@ -430,6 +437,8 @@ export function resolveSetting(name: SettingName, flags: Record<string, string |
   const value = flags[name] ?? (env[s.env] || undefined) ?? s.default;
   if (s.kind === 'port' && !(/^\d{1,5}$/.test(value) && Number(value) <= 65535))
     throw new SettingError(`${s.flag} must be a port number 0-65535, got ${JSON.stringify(value)}`);
+  if (s.kind === 'port_or_off' && !(value === 'off' || (/^\d{1,5}$/.test(value) && Number(value) <= 65535)))
+    throw new SettingError(`${s.flag} must be a port number 0-65535 or off, got ${JSON.stringify(value)}`);
   if (s.kind === 'bytes' && !/^\d{1,15}$/.test(value))
     throw new SettingError(`${s.flag} must be a whole number of bytes, got ${JSON.stringify(value)}`);
   if (s.kind === 'count' && !/^\d{1,9}$/.test(value))
@@ -461,6 +470,7 @@ export function resolveSetting(name: SettingName, flags: Record<string, string |
 const PLACEHOLDER: Record<Setting['kind'], string> = {
   string: 'VALUE',
   port: 'N',
+  port_or_off: 'N|off',
   bytes: 'N',
   count: 'N',
   onoff: 'on|off',

@@ -9,6 +9,7 @@ import { createWorkQueue } from '../../server/limits/work-queue.js';
 import { openCheckedDataFile } from '../../server/ops/check-data-file.js';
 import { createKernelWait } from '../../server/http/kernel-wait.js';
 import { createAdmission } from '../../server/ops/admission.js';
+import { opsOnly } from '../../server/ops/ops-port.js';
 import { createDispatcher, type Served } from '../../server/ops/dispatcher.js';
 import { fileIdentity } from '../../server/ops/file-watch.js';
 import { createLogSink } from '../../server/ops/log-sink.js';
@@ -34,6 +35,8 @@ export interface ServeOptions
   mmapSize: number;
   log: LogFormat;
   metrics: 'on' | 'off';
+  /** The operations port (/health, /metrics only); null: none. */
+  opsPort: number | null;
   /** Seconds. */
   shutdownTimeout: number;
   /** Milliseconds; 0 turns the replacement watch off. */
@@ -77,6 +80,7 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
     keepAliveTimeout,
     maxConnections,
     backlog,
+    opsPort,
     responseCache,
     searchCache,
     memoryCeiling,
@@ -191,6 +195,17 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
     if (err.code === 'EADDRNOTAVAIL') throw new SettingError(`address ${host} is not one of this machine's; check --host`);
     throw err;
   });
+  const limits = { headersTimeout, requestTimeout, keepAliveTimeout, maxConnections, backlog };
+  const opsListening =
+    opsPort === null
+      ? null
+      : await listen({ fetch: opsOnly(admission.wrap(dispatcher.fetch), running.url) }, { port: opsPort, host, ...limits }).catch(
+          async (err: NodeJS.ErrnoException) => {
+            await running.close();
+            if (err.code === 'EADDRINUSE') throw new SettingError(`--ops-port ${opsPort} on ${host} is already in use; choose another`);
+            throw err;
+          },
+        );
   say(`canpol: serving ${build.dataset_name}${build.is_demo ? ' (demo data)' : ''}, build ${build.id}, from ${data}`);
   say(`canpol: ${gate.summary}`);
   say(
@@ -202,6 +217,7 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
       `timeouts: headers ${headersTimeout} s, request ${requestTimeout} s, keep-alive ${keepAliveTimeout} s`,
   );
   if (testDelayMs) say(`canpol: ${TEST_DELAY_ENV}=${testDelayMs}: every API request is held ${testDelayMs} ms (for tests only)`);
+  if (opsListening) say(`canpol: operations port ${opsListening.url}: /health and /metrics only`);
   say(`canpol: listening on ${running.url}/api/public/v1 (health: ${running.url}/health)`);
 
   const event = (fields: Record<string, unknown>) => {
@@ -241,6 +257,7 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
     timeoutMs: shutdownTimeout * 1000,
     log: say,
     cleanup: async () => {
+      await opsListening?.close();
       reloader.stop();
       admission.stop();
       await dispatcher.close();
