@@ -6,7 +6,7 @@ PORT ?= 8080
 HOST ?= 127.0.0.1
 SOURCES := $(shell find src build-db -name '*.ts' 2>/dev/null)
 
-.PHONY: setup data data-real nightly nightly-check ontario-check run test typecheck lint format bench bench-search bench-scale bench-http bench-http-memory eval docs clean binary
+.PHONY: setup data data-real nightly nightly-check ontario-check run test typecheck lint format bench bench-search bench-scale bench-http bench-http-memory bench-overload eval docs clean binary
 
 ## setup: install exactly the locked dependencies (Node 22 comes from the npm registry)
 setup: node_modules/.installed
@@ -107,6 +107,14 @@ CAP ?= 67108864
 bench-http-memory: dist/canpol.mjs $(if $(BINARY),dist/canpol)
 	@test -f data/real.db || { echo "make bench-http-memory: data/real.db not found; build it first with: make data-real" >&2; exit 1; }
 	$(LOCKED) $(if $(shell command -v taskset),taskset -c 0,) $(NODE) bench/http-memory.mjs --cap $(CAP) $(if $(BINARY),--binary)
+
+## bench-overload: 2,000 greedy connections against one server on data/real.db, /health probed on a new
+## connection every 250 ms (docs/benchmarks.md, "Connection surges"); OVERLOAD_ARGS passes options on
+## (--probe ops, --connections N, --duration S, --server OLD_BUNDLE for a before/after pair ...)
+OVERLOAD_ARGS ?=
+bench-overload: dist/canpol.mjs
+	@test -f data/real.db || { echo "make bench-overload: data/real.db not found; build it first with: make data-real" >&2; exit 1; }
+	$(LOCKED) $(NODE) bench/overload.mjs --data data/real.db --connections 2000 --duration 10 --client greedy $(OVERLOAD_ARGS)
 
 ## eval: search quality (NDCG@10, Recall@20 of keyword, vector, hybrid) on data/real.db -> docs/search-quality.md
 eval:
