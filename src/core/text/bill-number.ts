@@ -70,3 +70,11 @@ export function findBillNumbers(text: string): BillNumberParts[] {
 
 /** Whether a query says it is about a bill: "C 36" alone is too loose to read as a number without it. */
 export const mentionsBill = (text: string) => /\b(bill|projet)\b/i.test(text);
+
+/** `text` with each federal bill number typed as one word ("c24") printed as Hansard mostly prints
+ *  it ("C-24"): the keyword index reads "C-24" as the number's own term, and "c24" is a word almost
+ *  no chunk holds. Spaced and hyphenated numbers are left as typed (their words are already those). */
+export const printBillNumbers = (text: string): string =>
+  text.replace(FEDERAL_IN, (m: string, letter: string, join: string, digits: string) =>
+    join === '' ? `${letter.toUpperCase()}-${digits}` : m,
+  );
