@@ -125,6 +125,8 @@ export interface PoolOptions {
   printBills?: boolean;
   /** Whether the chunks naming a bill number of the query come newest session first (default true). */
   billsNewest?: boolean;
+  /** Whether the chunks naming a bill move ahead after the rare-word pins (default true) or before (the engine before). */
+  billsAfterPins?: boolean;
 }
 export type PoolSides = Pick<PoolOptions, 'keyword' | 'vector'>;
 
@@ -302,9 +304,14 @@ export async function hybridPool(
   );
   if (minSimilarity !== undefined) order = order.filter((r) => (similarity.get(r) ?? -2) >= minSimilarity);
 
-  order = honourPhrasesAndBills(queries, analysis, order, o.billsNewest ?? true);
+  order = keepPhrases(queries, analysis, order);
+  const afterPins = o.billsAfterPins ?? true;
+  if (!afterPins) order = billsFirst(queries, analysis, order, o.billsNewest ?? true);
   if ((o.pin ?? true) && !(leads && !(o.pinWhenLeads ?? false)) && rare.length && keyword.length)
     order = pinToKeywordRanks(order, pinnedOf(queries, keyword, rare, stemLevels, new Set(order)));
+  // A bill number is the intent: the pins (its number is a rare word) keep a chunk saying "April 21"
+  // where the keyword list put it, so the chunks naming the bill are moved ahead after them.
+  if (afterPins) order = billsFirst(queries, analysis, order, o.billsNewest ?? true);
   // Last: a chunk quoted verbatim by a long query is what it asks for, whatever the pins say.
   const passage = useKeyword ? passageOf(q, f.langs) : null;
   if (passage) order = quotationsFirst(queries, passage, keyword.slice(0, PASSAGE_DEPTH), order);
@@ -402,26 +409,25 @@ export function holdersOf(queries: Pick<SearchQueries, 'postings'>, stems: reado
   return [...(held ?? [])].sort((a, b) => b - a).slice(0, limit);
 }
 
-/** Quoted phrases filter (only chunks holding every phrase stay); chunks naming a bill number of
- *  the query move ahead of those that do not, the newest session's first (a number is reused each
- *  session: "C-21" asks first for the C-21 before the House now), each session's in its order. */
-function honourPhrasesAndBills(queries: SearchQueries, a: QueryAnalysis, order: number[], newest = false): number[] {
-  if (!a.phrases.length && !a.bills.length) return order;
+/** Quoted phrases filter: only chunks holding every phrase stay. */
+function keepPhrases(queries: SearchQueries, a: QueryAnalysis, order: number[]): number[] {
+  if (!a.phrases.length) return order;
   const texts = queries.texts(order);
-  let out = order;
-  if (a.phrases.length) {
-    out = out.filter((r) => {
-      const t = texts.get(r);
-      return t !== undefined && a.phrases.every((p) => holdsPhrase(t.text, t.language, p));
-    });
-  }
-  if (a.bills.length) {
-    const names = (r: number) => a.bills.some((b) => b.pattern.test(texts.get(r)?.text ?? ''));
-    let named = out.filter(names);
-    if (newest) named = newestSessionFirst(queries, named);
-    out = [...named, ...out.filter((r) => !names(r))];
-  }
-  return out;
+  return order.filter((r) => {
+    const t = texts.get(r);
+    return t !== undefined && a.phrases.every((p) => holdsPhrase(t.text, t.language, p));
+  });
+}
+
+/** Chunks naming a bill number of the query move ahead of those that do not, the newest session's
+ *  first (a number is reused each session: "C-21" asks first for the C-21 before the House now),
+ *  each session's in its order. */
+function billsFirst(queries: SearchQueries, a: QueryAnalysis, order: number[], newest: boolean): number[] {
+  if (!a.bills.length) return order;
+  const texts = queries.texts(order);
+  const names = (r: number) => a.bills.some((b) => b.pattern.test(texts.get(r)?.text ?? ''));
+  const named = order.filter(names);
+  return [...(newest ? newestSessionFirst(queries, named) : named), ...order.filter((r) => !names(r))];
 }
 
 /** `rowids` grouped by their session, newest session first (by its start date; no session last),

@@ -3,10 +3,11 @@
 // before (kept verbatim below) on every combination of the spellings, prefixes and surroundings
 // people type.
 import { describe, expect, test } from 'bun:test';
-import { findBillNumbers, readBillNumber } from '../../../src/core/text/bill-number.js';
+import { findBillNumbers, printBillNumbers, readBillNumber } from '../../../src/core/text/bill-number.js';
 import { analyseQuery } from '../../../src/core/text/query-analysis.js';
 import { billNumberQuery } from '../../../src/server/db/bill-number.js';
 import { fold } from '../../../src/core/domain/text.js';
+import { queryTerms } from '../../../src/core/text/terms.js';
 
 // The search query's reader before (src/core/text/query-analysis.ts), the bills' numbers it found.
 const FEDERAL_BILL = /(?<![\p{L}\p{N}])([CS])[-‑\s]?(\d{1,4})(?![\p{L}\p{N}])/giu;
@@ -112,5 +113,19 @@ describe('one bill-number grammar', () => {
     expect(findBillNumbers('vitamin C - 2 times')).toEqual([]);
     expect(readBillNumber('14')).toMatchObject({ prefixed: false });
     expect(readBillNumber('bill14')).toBeNull();
+  });
+});
+
+describe('printBillNumbers', () => {
+  test("a federal number typed as one word is printed as Hansard prints it; its words are then the index's", () => {
+    expect(printBillNumbers('c24')).toBe('C-24');
+    expect(printBillNumbers('opposition to s5 and Bill C21')).toBe('opposition to S-5 and Bill C-21');
+    const stems = (q: string) => queryTerms(q, ['en', 'fr']).flatMap((t) => t.stems);
+    expect(stems('c24')).toEqual(['c24', 'c24·']); // a word no chunk holds
+    expect(stems(printBillNumbers('c24'))).toEqual(stems('C-24'));
+  });
+
+  test('spaced or hyphenated numbers, and letters inside a word, are left as typed', () => {
+    for (const q of ['C-24', 'c - 24', 'vitamin C 2', 'Bill C 18', 'abc24', 'c24b', 'mc24']) expect(printBillNumbers(q)).toBe(q);
   });
 });
