@@ -125,7 +125,19 @@ describe('printBillNumbers', () => {
     expect(stems(printBillNumbers('c24'))).toEqual(stems('C-24'));
   });
 
-  test('spaced or hyphenated numbers, and letters inside a word, are left as typed', () => {
-    for (const q of ['C-24', 'c - 24', 'vitamin C 2', 'Bill C 18', 'abc24', 'c24b', 'mc24']) expect(printBillNumbers(q)).toBe(q);
+  test('a query that is nothing but a bill number is that number printed, however typed', () => {
+    expect(printBillNumbers('C 21')).toBe('C-21');
+    expect(printBillNumbers('c - 21')).toBe('C-21');
+    expect(printBillNumbers('Bill C 18')).toBe('Bill C-18');
+    expect(printBillNumbers('billc24')).toBe('bill C-24');
+    expect(printBillNumbers('C-021')).toBe('C-21');
+    expect(printBillNumbers('c24b')).toBe('C-24B');
+    expect(printBillNumbers('projet de loi C-315')).toBe('projet de loi C-315');
+    expect(analyseQuery(printBillNumbers('C 21'), ['en', 'fr']).bills.map((b) => b.text)).toEqual(['C-21']);
+    expect(analyseQuery('C 21', ['en', 'fr']).bills).toEqual([]); // as typed, too loose inside prose
+  });
+
+  test('inside prose, spaced or hyphenated numbers, and letters inside a word, are left as typed', () => {
+    for (const q of ['vote on C-24 today', 'vitamin C 2 and D', 'abc24 results', 'mc24', 'Bill 14']) expect(printBillNumbers(q)).toBe(q);
   });
 });

@@ -113,6 +113,9 @@ describe('bill numbers', () => {
   test('"c24" is searched as C-24: both chunks naming it, the sitting session first', async () => {
     expect((await order('c24')).slice(0, 2)).toEqual([rowid('c24-new'), rowid('c24-old')]);
     expect(await order('c24', { printBills: false })).toEqual([]);
+    // Typed alone, a spaced number is a bill number too: its chunks first, as for C-24.
+    expect(await order('C 24')).toEqual(await order('C-24'));
+    expect((await order('C 24', { printBills: false })).slice(0, 2)).toEqual([rowid('c24-old'), rowid('c24-new')]);
   });
 
   test('chunks naming the number come newest session first, though the older names it twice', async () => {
