@@ -28,6 +28,8 @@ const { typed, printed } = LOOSENESS;
 // Before a letter the prefix may run into it ("billc21"); before digits it must end ("bill14" is none).
 const WHOLE = new RegExp(`^(?:(${typed.prefix}${typed.no})?${federal(typed)}|(${typed.prefix}\\b${typed.no})?${MEMBER_DIGITS})$`);
 const FEDERAL_IN = new RegExp(String.raw`(?<![\p{L}\p{N}])${federal(printed)}(?![\p{L}\p{N}])`, 'giu');
+// The number inside a text that is a bill number as typed alone (readBillNumber): after "bill" it may run on ("billc21").
+const FEDERAL_TYPED = new RegExp(String.raw`(?:(?<![\p{L}\p{N}])|(?<=bill))${federal(typed)}(?![\p{L}\p{N}])`, 'iu');
 const PROVINCIAL_IN = new RegExp(String.raw`\b${printed.prefix}${printed.no}${MEMBER_DIGITS}\b`, 'giu');
 
 export interface BillNumberParts {
@@ -70,3 +72,23 @@ export function findBillNumbers(text: string): BillNumberParts[] {
 
 /** Whether a query says it is about a bill: "C 36" alone is too loose to read as a number without it. */
 export const mentionsBill = (text: string) => /\b(bill|projet)\b/i.test(text);
+
+/** `text` with each federal bill number typed as one word ("c24") printed as Hansard mostly prints
+ *  it ("C-24"): the keyword index reads "C-24" as the number's own term, and "c24" is a word almost
+ *  no chunk holds. Inside prose, spaced and hyphenated numbers are left as typed (their words are
+ *  already those); a text that is nothing but a federal bill number, however typed ("c - 24",
+ *  "Bill C 24", "billc24"), is that number printed. */
+export function printBillNumbers(text: string): string {
+  const whole = readBillNumber(text);
+  if (whole?.letter) {
+    const printed = `${whole.letter.toUpperCase()}-${Number(whole.digits)}${whole.suffix.toUpperCase()}`;
+    // "billc24": the prefix keeps its own word.
+    return text.replace(FEDERAL_TYPED, (_m: string, ...rest: unknown[]) => {
+      const at = rest.at(-2) as number;
+      return at > 0 && /\p{L}/u.test(text[at - 1]) ? ` ${printed}` : printed;
+    });
+  }
+  return text.replace(FEDERAL_IN, (m: string, letter: string, join: string, digits: string) =>
+    join === '' ? `${letter.toUpperCase()}-${digits}` : m,
+  );
+}

@@ -153,6 +153,11 @@ export function createSearchQueries(db: Database.Database, cacheBytes: Record<Qu
   const levelList = db.prepare('SELECT docs, rowids FROM chunk_postings WHERE token = ?').raw();
   const matching = db.prepare('SELECT count(*) FROM chunks_fts WHERE chunks_fts MATCH ?').pluck();
   const countUpTo = db.prepare('SELECT count(*) FROM (SELECT 1 FROM chunks_fts WHERE chunks_fts MATCH ? LIMIT ?)').pluck();
+  const sessionStartsOf = db
+    .prepare(
+      'SELECT c.rowid, se.start_date FROM chunks c JOIN sessions se ON se.id = c.session_id WHERE c.rowid IN (SELECT value FROM json_each(?))',
+    )
+    .raw();
   const textsOf = db.prepare('SELECT rowid, text, language FROM chunks WHERE rowid IN (SELECT value FROM json_each(?))').raw();
   const counted = new Map<string, number>();
   // The file is immutable: what is counted once stays true.
@@ -261,6 +266,9 @@ export function createSearchQueries(db: Database.Database, cacheBytes: Record<Qu
     chunk: (id: string) => byId.get(id) as ResultRow | undefined,
     /** Text and language of chunks, for the checks a row id cannot answer (quoted phrases, bill numbers). */
     texts: caches.texts,
+    /** The start date of each chunk's session (chunks without a session are absent). */
+    sessionStarts: (rowids: readonly number[]): Map<number, string> =>
+      rowids.length ? new Map(sessionStartsOf.all(JSON.stringify(rowids)) as Array<[number, string]>) : new Map(),
     rowidOf: (id: string) => rowidOf.get(id) as number | undefined,
     totalChunks: () => chunkCount,
     sessions: (level: string | null, province: string | null) => sessions.all({ level, province }) as SessionRow[],

@@ -30,6 +30,8 @@ import { chunksForTerm } from './term-collection.js';
 import { writtenIn } from '../../core/text/query-language.js';
 import { otherReadingWeights, ownReadings } from './written-language.js';
 import type { VectorIndex } from './vectors.js';
+import { EXACT_DEPTH, exactHead } from './exact-scores.js';
+import { printBillNumbers } from '../../core/text/bill-number.js';
 
 export const POOL = 1000;
 
@@ -114,6 +116,17 @@ export interface PoolOptions {
   /** Whether a query written in one language reads its words in the other as that language's stems
    *  only (written-language.ts; default true; false: the engine before). */
   writtenLanguage?: boolean;
+  /** How many of a one-word query's best keyword matches are ordered by exact BM25 (exact-scores.ts;
+   *  default EXACT_DEPTH; 0: the engine before). */
+  exactDepth?: number;
+  /** What breaks a tie of fused scores first: the keyword rank (default) or the similarity (the engine before). */
+  ties?: 'keyword' | 'similarity';
+  /** Whether a bill number typed as one word ("c24") is searched as printed (default true). */
+  printBills?: boolean;
+  /** Whether the chunks naming a bill number of the query come newest session first (default true). */
+  billsNewest?: boolean;
+  /** Whether the chunks naming a bill move ahead after the rare-word pins (default true) or before (the engine before). */
+  billsAfterPins?: boolean;
 }
 export type PoolSides = Pick<PoolOptions, 'keyword' | 'vector'>;
 
@@ -143,13 +156,15 @@ function stemsByLang(queries: SearchQueries, q: string, langs: readonly Lang[], 
 
 export async function hybridPool(
   src: CandidateSources,
-  q: string,
+  typed: string,
   f: SearchFilters,
   minSimilarity: number | undefined,
   o: PoolOptions = {},
 ): Promise<Pool> {
   const { keyword: useKeyword = true, vector: useVector = true, floor = SIMILARITY_FLOOR } = o;
   const { queries } = src;
+  // A bill number typed as one word ("c24") is searched as printed ("C-24"): its number's term.
+  const q = (o.printBills ?? true) ? printBillNumbers(typed) : typed;
   // The query's embedding first: it waits its turn in the embedding queue (decisions 4), and a
   // search the full queue refuses (503) has then spent nothing on its keyword side. Embedded after
   // the keyword side, each refusal cost a whole keyword search: at 32 connections of distinct
@@ -198,7 +213,11 @@ export async function hybridPool(
     return got;
   };
 
-  const keyword = useKeyword ? keywordOf([...stems]) : [];
+  // A one-word query's best matches mostly share one of the index's levels, where ties go to the
+  // newest: they are ordered by how much they hold the word instead (exact-scores.ts).
+  const keyword = useKeyword
+    ? exactHead(queries, keywordOf([...stems]), [...stems], weightOf, terms.length === 1 ? (o.exactDepth ?? EXACT_DEPTH) : 0)
+    : [];
   const stemLevels: TermLevels = useKeyword ? queries.termLevels([...stems]) : new Map();
   const rare = useKeyword
     ? (o.rareByWord ?? true)
@@ -281,12 +300,18 @@ export async function hybridPool(
     [...fused.keys()].filter((r) => kw.has(r) || (similarity.get(r) ?? -2) >= floor),
     fused,
     similarity,
+    (o.ties ?? 'keyword') === 'keyword' ? keyword : [],
   );
   if (minSimilarity !== undefined) order = order.filter((r) => (similarity.get(r) ?? -2) >= minSimilarity);
 
-  order = honourPhrasesAndBills(queries, analysis, order);
+  order = keepPhrases(queries, analysis, order);
+  const afterPins = o.billsAfterPins ?? true;
+  if (!afterPins) order = billsFirst(queries, analysis, order, o.billsNewest ?? true);
   if ((o.pin ?? true) && !(leads && !(o.pinWhenLeads ?? false)) && rare.length && keyword.length)
     order = pinToKeywordRanks(order, pinnedOf(queries, keyword, rare, stemLevels, new Set(order)));
+  // A bill number is the intent: the pins (its number is a rare word) keep a chunk saying "April 21"
+  // where the keyword list put it, so the chunks naming the bill are moved ahead after them.
+  if (afterPins) order = billsFirst(queries, analysis, order, o.billsNewest ?? true);
   // Last: a chunk quoted verbatim by a long query is what it asks for, whatever the pins say.
   const passage = useKeyword ? passageOf(q, f.langs) : null;
   if (passage) order = quotationsFirst(queries, passage, keyword.slice(0, PASSAGE_DEPTH), order);
@@ -303,18 +328,25 @@ export async function hybridPool(
   return { mode: 'hybrid', candidates, stems, count };
 }
 
-/** `rowids` by fused score, then similarity, then rowid. The keys are read once each, not twice per
- *  comparison (a pool of ~2,000 is ~20,000 comparisons). */
-function byScore(rowids: number[], fused: Map<number, number>, similarity: Map<number, number>): number[] {
+/** `rowids` by fused score, then keyword rank, then similarity, then rowid. Equal ranks mirrored
+ *  (1st and 2nd on one side, 2nd and 1st on the other) tie exactly under equal weights; the keyword
+ *  side, which alone ranks better than the vector side alone (docs/search-quality.md), decides.
+ *  The keys are read once each, not twice per comparison (a pool of ~2,000 is ~20,000 comparisons). */
+function byScore(rowids: number[], fused: Map<number, number>, similarity: Map<number, number>, keyword: readonly number[]): number[] {
   const n = rowids.length;
+  const keywordRank = new Map<number, number>();
+  keyword.forEach((r, i) => keywordRank.set(r, i));
   const score = new Float64Array(n),
+    rank = new Float64Array(n),
     sim = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     score[i] = fused.get(rowids[i])!;
+    rank[i] = keywordRank.get(rowids[i]) ?? Infinity;
     sim[i] = similarity.get(rowids[i]) ?? -2;
   }
   const at = Array.from({ length: n }, (_, i) => i);
-  at.sort((a, b) => score[b] - score[a] || sim[b] - sim[a] || rowids[a] - rowids[b]);
+  // Infinity − Infinity is NaN (falsy): two chunks without a keyword rank go on to the similarity.
+  at.sort((a, b) => score[b] - score[a] || rank[a] - rank[b] || sim[b] - sim[a] || rowids[a] - rowids[b]);
   return at.map((i) => rowids[i]);
 }
 
@@ -377,23 +409,34 @@ export function holdersOf(queries: Pick<SearchQueries, 'postings'>, stems: reado
   return [...(held ?? [])].sort((a, b) => b - a).slice(0, limit);
 }
 
-/** Quoted phrases filter (only chunks holding every phrase stay); chunks naming a bill number of
- *  the query move ahead of those that do not, each group in its order. */
-function honourPhrasesAndBills(queries: SearchQueries, a: QueryAnalysis, order: number[]): number[] {
-  if (!a.phrases.length && !a.bills.length) return order;
+/** Quoted phrases filter: only chunks holding every phrase stay. */
+function keepPhrases(queries: SearchQueries, a: QueryAnalysis, order: number[]): number[] {
+  if (!a.phrases.length) return order;
   const texts = queries.texts(order);
-  let out = order;
-  if (a.phrases.length) {
-    out = out.filter((r) => {
-      const t = texts.get(r);
-      return t !== undefined && a.phrases.every((p) => holdsPhrase(t.text, t.language, p));
-    });
-  }
-  if (a.bills.length) {
-    const names = (r: number) => a.bills.some((b) => b.pattern.test(texts.get(r)?.text ?? ''));
-    out = [...out.filter(names), ...out.filter((r) => !names(r))];
-  }
-  return out;
+  return order.filter((r) => {
+    const t = texts.get(r);
+    return t !== undefined && a.phrases.every((p) => holdsPhrase(t.text, t.language, p));
+  });
+}
+
+/** Chunks naming a bill number of the query move ahead of those that do not, the newest session's
+ *  first (a number is reused each session: "C-21" asks first for the C-21 before the House now),
+ *  each session's in its order. */
+function billsFirst(queries: SearchQueries, a: QueryAnalysis, order: number[], newest: boolean): number[] {
+  if (!a.bills.length) return order;
+  const texts = queries.texts(order);
+  const names = (r: number) => a.bills.some((b) => b.pattern.test(texts.get(r)?.text ?? ''));
+  const named = order.filter(names);
+  return [...(newest ? newestSessionFirst(queries, named) : named), ...order.filter((r) => !names(r))];
+}
+
+/** `rowids` grouped by their session, newest session first (by its start date; no session last),
+ *  each group in its order. */
+function newestSessionFirst(queries: SearchQueries, rowids: number[]): number[] {
+  const start = queries.sessionStarts(rowids);
+  const at = new Map(rowids.map((r, i) => [r, i]));
+  const key = (r: number) => start.get(r) ?? '';
+  return [...rowids].sort((a, b) => (key(a) < key(b) ? 1 : key(a) > key(b) ? -1 : at.get(a)! - at.get(b)!));
 }
 
 /** The keyword candidates read for a query that may be a quotation (passageOf): its holders are

@@ -3,10 +3,11 @@
 // before (kept verbatim below) on every combination of the spellings, prefixes and surroundings
 // people type.
 import { describe, expect, test } from 'bun:test';
-import { findBillNumbers, readBillNumber } from '../../../src/core/text/bill-number.js';
+import { findBillNumbers, printBillNumbers, readBillNumber } from '../../../src/core/text/bill-number.js';
 import { analyseQuery } from '../../../src/core/text/query-analysis.js';
 import { billNumberQuery } from '../../../src/server/db/bill-number.js';
 import { fold } from '../../../src/core/domain/text.js';
+import { queryTerms } from '../../../src/core/text/terms.js';
 
 // The search query's reader before (src/core/text/query-analysis.ts), the bills' numbers it found.
 const FEDERAL_BILL = /(?<![\p{L}\p{N}])([CS])[-‑\s]?(\d{1,4})(?![\p{L}\p{N}])/giu;
@@ -112,5 +113,31 @@ describe('one bill-number grammar', () => {
     expect(findBillNumbers('vitamin C - 2 times')).toEqual([]);
     expect(readBillNumber('14')).toMatchObject({ prefixed: false });
     expect(readBillNumber('bill14')).toBeNull();
+  });
+});
+
+describe('printBillNumbers', () => {
+  test("a federal number typed as one word is printed as Hansard prints it; its words are then the index's", () => {
+    expect(printBillNumbers('c24')).toBe('C-24');
+    expect(printBillNumbers('opposition to s5 and Bill C21')).toBe('opposition to S-5 and Bill C-21');
+    const stems = (q: string) => queryTerms(q, ['en', 'fr']).flatMap((t) => t.stems);
+    expect(stems('c24')).toEqual(['c24', 'c24·']); // a word no chunk holds
+    expect(stems(printBillNumbers('c24'))).toEqual(stems('C-24'));
+  });
+
+  test('a query that is nothing but a bill number is that number printed, however typed', () => {
+    expect(printBillNumbers('C 21')).toBe('C-21');
+    expect(printBillNumbers('c - 21')).toBe('C-21');
+    expect(printBillNumbers('Bill C 18')).toBe('Bill C-18');
+    expect(printBillNumbers('billc24')).toBe('bill C-24');
+    expect(printBillNumbers('C-021')).toBe('C-21');
+    expect(printBillNumbers('c24b')).toBe('C-24B');
+    expect(printBillNumbers('projet de loi C-315')).toBe('projet de loi C-315');
+    expect(analyseQuery(printBillNumbers('C 21'), ['en', 'fr']).bills.map((b) => b.text)).toEqual(['C-21']);
+    expect(analyseQuery('C 21', ['en', 'fr']).bills).toEqual([]); // as typed, too loose inside prose
+  });
+
+  test('inside prose, spaced or hyphenated numbers, and letters inside a word, are left as typed', () => {
+    for (const q of ['vote on C-24 today', 'vitamin C 2 and D', 'abc24 results', 'mc24', 'Bill 14']) expect(printBillNumbers(q)).toBe(q);
   });
 });
