@@ -25,6 +25,7 @@ import { hocVotesImporter } from './hoc-votes/index.js';
 import { qcMembersImporter } from './qc-assnat/members.js';
 import { qcHansardImporter } from './qc-assnat/hansard.js';
 import { qcBillsImporter } from './qc-assnat/bills.js';
+import { qcVotesImporter } from './qc-assnat/votes.js';
 import { abMembersImporter } from './ab-assembly/members.js';
 import { abBillsImporter } from './ab-assembly/bills.js';
 import { abVotesImporter } from './ab-assembly/votes.js';
@@ -69,6 +70,8 @@ export const IMPORTERS: readonly Importer[] = [
   qcHansardImporter,
   // After the Journal des débats: a session it dated keeps that date.
   qcBillsImporter,
+  // After the bills: a division on a bill of the session names it.
+  qcVotesImporter,
   abBillsImporter,
   abVotesImporter,
   abHansardImporter,

@@ -93,6 +93,9 @@ export interface Importer {
   /** Set when the dataset may legitimately be absent (not redistributable, too large): a missing
    *  folder is then skipped with this note in the report instead of failing the whole import. */
   optional?: string;
+  /** Reads the files of that importer's source (a second reading of the same pages): the nightly runs
+   *  it wherever that one runs, since a manifest source names one importer. */
+  companionOf?: string;
   /** Its records carry history from its last run (`ctx.previous`): the nightly keeps its part across bundles. */
   keepsHistory?: boolean;
   run(from: string, ctx: ImportContext): ImportOutput | Promise<ImportOutput>;

@@ -175,7 +175,9 @@ export async function runPipeline(o: PipelineOptions): Promise<PipelineReport> {
     const carried = carryHistoryParts(lastBundle, bundle, IMPORTERS);
     if (carried.length) progress(`import: carried ${carried.join(', ')} from the last bundle (roster history)`);
     const used = new Set(fetched.sources.filter((s) => s.status !== 'disabled' && s.status !== 'missing').map((s) => s.importer));
-    const importers = IMPORTERS.filter((i) => used.has(i.kind) && existsSync(join(o.cache, i.datasetDir)));
+    const importers = IMPORTERS.filter(
+      (i) => (used.has(i.kind) || (i.companionOf !== undefined && used.has(i.companionOf))) && existsSync(join(o.cache, i.datasetDir)),
+    );
     // The newest content time of the files used: an unchanged night imports the same bundle.
     const extractedAt = fetched.sources
       .flatMap((s) => s.files.map((f) => f.fetched_at ?? ''))

@@ -26,6 +26,8 @@ export interface QcTurn {
   minutes: number | null;
   orderOfBusiness: string | null;
   subject: string | null;
+  /** Every heading since the rubric, in order (the item, its stage, speakers' names, "Mise aux voix"). */
+  headings: string[];
   /** The nearest page anchor before the turn ("Page03438"), to link into the page. */
   anchor: string | null;
   paragraph: number;
@@ -120,6 +122,7 @@ export function readTurns(html: string): { turns: QcTurn[]; problems: Array<{ pa
   let clock: number | null = null;
   let order: string | null = null;
   let subject: string | null = null;
+  let headings: string[] = [];
   let anchor: string | null = null;
   let open: QcTurn | null = null;
   findAll((e) => e.name === 'p', [content]).forEach((p, idx) => {
@@ -138,7 +141,11 @@ export function readTurns(html: string): { turns: QcTurn[]; problems: Array<{ pa
       if (RUBRICS.has(text.toLowerCase())) {
         order = text;
         subject = null;
-      } else subject = text;
+        headings = [];
+      } else {
+        subject = text;
+        headings = [...headings, text];
+      }
       open = null;
       return;
     }
@@ -150,6 +157,7 @@ export function readTurns(html: string): { turns: QcTurn[]; problems: Array<{ pa
         minutes: clock,
         orderOfBusiness: order,
         subject,
+        headings,
         anchor,
         paragraph: index,
       };
