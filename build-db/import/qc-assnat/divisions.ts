@@ -59,8 +59,9 @@ function itemOf(headings: string[]): { item: string | null; start: number } {
   return { item: parts.join(' — ') || null, start: parts.length ? start : -1 };
 }
 
-const ADOPTED = /\badopté(?:e|s|es)?\b/i;
-const REJECTED = /\b(?:rejeté(?:e|s|es)?|n'(?:est|sont) pas adopté(?:e|s|es)?)\b/i;
+// \b is ASCII-only: after "é" the word's end is "no letter follows".
+const ADOPTED = /\badopté(?:e|s|es)?(?!\p{L})/iu;
+const REJECTED = /\b(?:rejeté(?:e|s|es)?|n'(?:est|sont) pas adopté(?:e|s|es)?)(?!\p{L})/iu;
 
 /** The first statement (not a question) of the presiding officer's turn naming an outcome. */
 export function announcedResult(text: string): 'passed' | 'defeated' | null {
