@@ -23,6 +23,7 @@ import { explainRemovals, removalsGuard } from './removals.js';
 import { summarizeSkipped } from './import-report-summary.js';
 import { builderFingerprint, inputsDigest } from './inputs-digest.js';
 import { carryHistoryParts } from './keep-history.js';
+import { importersToRun } from './importers-to-run.js';
 import { reportMarkdown, type PipelineReport } from './pipeline-report.js';
 import { DATA_FILE, publish, readLastReport, readRelease } from './publish.js';
 
@@ -175,9 +176,7 @@ export async function runPipeline(o: PipelineOptions): Promise<PipelineReport> {
     const carried = carryHistoryParts(lastBundle, bundle, IMPORTERS);
     if (carried.length) progress(`import: carried ${carried.join(', ')} from the last bundle (roster history)`);
     const used = new Set(fetched.sources.filter((s) => s.status !== 'disabled' && s.status !== 'missing').map((s) => s.importer));
-    const importers = IMPORTERS.filter(
-      (i) => (used.has(i.kind) || (i.companionOf !== undefined && used.has(i.companionOf))) && existsSync(join(o.cache, i.datasetDir)),
-    );
+    const importers = importersToRun(IMPORTERS, used, (dir) => existsSync(join(o.cache, dir)));
     // The newest content time of the files used: an unchanged night imports the same bundle.
     const extractedAt = fetched.sources
       .flatMap((s) => s.files.map((f) => f.fetched_at ?? ''))
