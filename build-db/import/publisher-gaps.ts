@@ -81,7 +81,8 @@ export const PUBLISHER_GAPS: Partial<Record<Jurisdiction, PublisherGap>> = {
     bills:
       'an open-data CSV of bills (CC BY-NC 4.0) and bill pages with every stage; qc-bills reads them once the nightly has fetched them',
     hansard: 'HTML Journal des débats per sitting, French only (qc-hansard reads it; the nightly fetches the listed sittings)',
-    votes: "the procès-verbal's PDF annex (its JSON register is disallowed by robots.txt); needs the PDF division reader",
+    votes:
+      "the procès-verbal's PDF annex names each member's vote (its JSON register is disallowed by robots.txt; needs the PDF division reader); the Journal des débats prints each division's totals, which qc-votes reads from the sittings fetched",
     committees: 'HTML Journal des débats per committee; qc-hansard reads the meetings the nightly fetched from the listing',
   },
   SK: {
