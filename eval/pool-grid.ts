@@ -15,6 +15,8 @@ const CONFIGS: Record<string, PoolOptions> = {
   grow4096: { vectorK: 4096 },
   merged: { vectorPool: 'merged' },
   lists: { vectorPool: 'lists' },
+  'own-merged': { vectorPool: 'own-merged' },
+  'own-lists': { vectorPool: 'own-lists' },
   'lists+keyword': { vectorPool: 'lists', keywordPerLegislature: true },
   exact1000: { exactTop: 1000 },
   kw4000: { keywordLimit: 4000 },

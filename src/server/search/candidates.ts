@@ -265,16 +265,16 @@ export async function hybridPool(
       (a, b) => b[1] - a[1],
     )[0]?.[0];
     const best = lead === undefined ? undefined : src.vectors.vectors([lead]).get(lead);
-    const probe = feedbackProbe(qvec, best, o.feedback);
-    ({ neighbours, lists: vectorLists } = drawNeighbours(
-      src.vectors,
-      probe,
-      o.vectorK ?? POOL,
-      f,
-      sessionIds,
-      qvec,
-      o.vectorPool ?? 'global',
-    ));
+    const vectors = src.vectors;
+    const how = o.vectorPool ?? 'global';
+    // 'own-…': each legislature's probe takes the feedback of that legislature's best keyword match.
+    const probe = how.startsWith('own-')
+      ? (p: number) => {
+          const own = [...keyword, ...translated].find((r) => vectors.legislatureOf(r) === p);
+          return feedbackProbe(qvec, own === undefined ? undefined : vectors.vectors([own]).get(own), o.feedback);
+        }
+      : feedbackProbe(qvec, best, o.feedback);
+    ({ neighbours, lists: vectorLists } = drawNeighbours(vectors, probe, o.vectorK ?? POOL, f, sessionIds, qvec, how));
   }
   const proximityWeight = (o.proximity ?? PROXIMITY_WEIGHT)[shape] ?? 0;
   const near2 = proximityWeight > 0 ? proximityList(queries, q, f.langs, keyword) : [];

@@ -6,12 +6,14 @@ import type { Neighbour, VectorIndex } from './vectors.js';
 
 /** 'global': the k nearest of the file; 'merged': each legislature's k nearest in one list by the
  *  probe's similarity; 'lists': each legislature's k nearest as its own list of the fusion. */
-export type VectorPool = 'global' | 'merged' | 'lists';
+export type VectorPool = 'global' | 'merged' | 'lists' | 'own-merged' | 'own-lists';
 
-/** The vector side's neighbours, and the lists the fusion ranks them in. */
+/** The vector side's neighbours, and the lists the fusion ranks them in. 'own-…': each legislature
+ *  probed with the feedback of its own best keyword match (`probeOf`), merged by similarity to the
+ *  query or as lists. */
 export function drawNeighbours(
   vectors: VectorIndex,
-  probe: Float32Array,
+  probe: Float32Array | ((legislature: number) => Float32Array),
   k: number,
   f: SearchFilters,
   sessionIds: string[] | null,
@@ -19,13 +21,14 @@ export function drawNeighbours(
   how: VectorPool,
 ): { neighbours: Neighbour[]; lists: number[][] } {
   if (how === 'global') {
-    const neighbours = vectors.nearest(probe, k, f, sessionIds, reference);
+    const neighbours = vectors.nearest(typeof probe === 'function' ? probe(-1) : probe, k, f, sessionIds, reference);
     return { neighbours, lists: [neighbours.map((n) => n.rowid)] };
   }
   const per = vectors.nearestPerLegislature(probe, k, f, sessionIds, reference);
   const neighbours = per.flat();
-  if (how === 'lists') return { neighbours, lists: per.map((l) => l.map((n) => n.rowid)) };
-  neighbours.sort((a, b) => (b.probe ?? b.similarity) - (a.probe ?? a.similarity) || a.rowid - b.rowid);
+  if (how === 'lists' || how === 'own-lists') return { neighbours, lists: per.map((l) => l.map((n) => n.rowid)) };
+  if (how === 'own-merged') neighbours.sort((a, b) => b.similarity - a.similarity || a.rowid - b.rowid);
+  else neighbours.sort((a, b) => (b.probe ?? b.similarity) - (a.probe ?? a.similarity) || a.rowid - b.rowid);
   return { neighbours, lists: [neighbours.map((n) => n.rowid)] };
 }
 

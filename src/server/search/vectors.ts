@@ -52,9 +52,10 @@ export interface VectorIndex {
    *  `reference` (default: `query`), so a search can probe with one vector and report another. */
   nearest(query: Float32Array, k: number, f: SearchFilters, sessionIds: string[] | null, reference?: Float32Array): Neighbour[];
   /** The same per legislature (level and province): each legislature's k nearest passing the filters,
-   *  so that one legislature's many chunks cannot fill the list a smaller one's best would be in. */
+   *  so that one legislature's many chunks cannot fill the list a smaller one's best would be in;
+   *  `query` may be one probe per legislature (by its legislatureOf index). */
   nearestPerLegislature(
-    query: Float32Array,
+    query: Float32Array | ((legislature: number) => Float32Array),
     k: number,
     f: SearchFilters,
     sessionIds: string[] | null,
@@ -288,10 +289,11 @@ export function createVectorIndex(
     return m;
   };
   return {
-    nearestPerLegislature(query, k, f, sessionIds, reference = query) {
+    nearestPerLegislature(query, k, f, sessionIds, reference) {
       const { list } = legislaturesNow();
-      if (list.length <= 1) return [nearestIn(query, k, mask(f, sessionIds), reference)];
-      return list.map((_, p) => nearestIn(query, k, legislatureMask(f, sessionIds, p), reference)).filter((l) => l.length);
+      const probe = typeof query === 'function' ? query : () => query;
+      if (list.length <= 1) return [nearestIn(probe(0), k, mask(f, sessionIds), reference ?? probe(0))];
+      return list.map((_, p) => nearestIn(probe(p), k, legislatureMask(f, sessionIds, p), reference ?? probe(p))).filter((l) => l.length);
     },
     legislatureOf(rowid) {
       const e = entry(rowid);
