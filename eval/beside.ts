@@ -42,6 +42,12 @@ async function scoresOf(path: string, filtered: boolean): Promise<Scores> {
     for (const m of modes) {
       const keys = (await ranker.rank(q.text, m)).filter((k) => judgedSources.has(k.split('/')[0]));
       row[m] = ndcgAt(keys, grades, 10);
+      // Condensed (Sakai 2007): the chunks without a judgment for the query removed before scoring.
+      row[`${m}:condensed`] = ndcgAt(
+        keys.filter((k) => grades.has(k)),
+        grades,
+        10,
+      );
     }
     out.set(q.id, row);
   }
@@ -65,13 +71,16 @@ const kindOf = new Map(queries.map((q) => [q.id, q.kind]));
 const cell = (s: Scores, m: string, ids: (id: string) => boolean) =>
   mean([...s].filter(([id]) => ids(id)).map(([, r]) => r[m]))?.toFixed(3) ?? '    -';
 for (const m of modes) {
-  console.log(`\n${m}, tuning half, NDCG@10 (federal rows: the ${federalOnly.size} queries judged on federal chunks only)`);
-  console.log(['run'.padEnd(18), 'all', 'fed-q', ...KINDS.map((k) => k.slice(0, 8))].join('\t'));
+  console.log(
+    `\n${m}, tuning half, NDCG@10 (federal rows: the ${federalOnly.size} queries judged on federal chunks only; cond: all, on condensed lists)`,
+  );
+  console.log(['run'.padEnd(18), 'all', 'cond', 'fed-q', ...KINDS.map((k) => k.slice(0, 8))].join('\t'));
   for (const [label, s] of runs)
     console.log(
       [
         label.padEnd(18),
         cell(s, m, () => true),
+        cell(s, `${m}:condensed`, () => true),
         cell(s, m, (id) => federalOnly.has(id)),
         ...KINDS.map((k) => cell(s, m, (id) => kindOf.get(id) === k)),
       ].join('\t'),

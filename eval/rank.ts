@@ -7,7 +7,7 @@ import { createSearchQueries, type SearchFilters } from '../src/server/db/search
 import { hybridPool, type PoolOptions } from '../src/server/search/candidates.js';
 import type { FusionWeights } from '../src/server/search/fuse.js';
 import { loadEncoder, loadLexicon } from '../src/core/data-file/encoder-store.js';
-import { createVectorIndex, hasVectorTable } from '../src/server/search/vectors.js';
+import { createVectorIndex, hasVectorTable, type VectorIndexOptions } from '../src/server/search/vectors.js';
 import { createBm25 } from './bm25.js';
 import { chunkKey } from './queries.js';
 
@@ -38,7 +38,7 @@ export interface Ranker {
 }
 
 /** `filters` narrows every engine search (the API's filters, e.g. level=federal); default: none (lang=any). */
-export async function openRanker(path: string, filters: SearchFilters = ANY): Promise<Ranker> {
+export async function openRanker(path: string, filters: SearchFilters = ANY, vectorOptions: VectorIndexOptions = {}): Promise<Ranker> {
   const file = openDataFile(path);
   const encoder = await loadEncoder(file.db);
   if (!encoder || !hasVectorTable(file.db)) {
@@ -55,7 +55,7 @@ export async function openRanker(path: string, filters: SearchFilters = ANY): Pr
   };
   const src = {
     queries,
-    vectors: createVectorIndex(file.db),
+    vectors: createVectorIndex(file.db, vectorOptions),
     embed,
     lexicon: loadLexicon(file.db),
     knows: (t: string) => encoder.knowsAnyWord?.(t) ?? true,

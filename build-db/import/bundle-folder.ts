@@ -23,13 +23,13 @@ import type { CoverageClaim, ImportedRecords, ImportOutput, Refusal } from './ty
 const KINDS = Object.keys(SOURCE_FILES) as SourceKind[];
 const partName = (kind: SourceKind, part: string) => SOURCE_FILES[kind].file.replace(/\.jsonl$/, `.${part}.jsonl`);
 
-/** Parts already in the folder, by importer kind. */
-export function readParts(dir: string): Map<string, ImportedRecords> {
+/** Parts already in the folder, by importer kind; the parts named in `except` are not read. */
+export function readParts(dir: string, except: ReadonlySet<string> = new Set()): Map<string, ImportedRecords> {
   const parts = new Map<string, ImportedRecords>();
   if (!existsSync(dir)) return parts;
   for (const name of readdirSync(dir)) {
     const m = /^([a-z_]+)\.([a-z0-9][a-z0-9-]*)\.jsonl$/.exec(name);
-    if (!m || !KINDS.includes(m[1] as SourceKind)) continue;
+    if (!m || !KINDS.includes(m[1] as SourceKind) || except.has(m[2])) continue;
     const records = parts.get(m[2]) ?? {};
     const rows = readFileSync(join(dir, name), 'utf8')
       .split('\n')

@@ -42,7 +42,8 @@ export interface ImportContext {
   existing: ImportedRecords;
   /** When the import's inputs were extracted (the newest fetch time in the nightly), ISO 8601 UTC. */
   extractedAt?: string;
-  /** This importer's own records from its last run into the same bundle folder (roster history), empty on a first run. */
+  /** This importer's own records from its last run into the same bundle folder (roster history) when it `keepsHistory`;
+   *  empty on a first run and for any other importer (its part is replaced whole, so it is not read). */
   previous?: ImportedRecords;
   skip(skip: Skip): void;
   /**

@@ -22,6 +22,7 @@ import { EXACT_TOP, keywordCandidates, POSTING_BUDGET, type Passing } from './ke
 import { coverages } from './cross-lingual.js';
 import { EXPANSION_WEIGHTS, expansionStems, type ExpansionOptions } from './expansion.js';
 import { proximityList } from './proximity.js';
+import { byLegislature, drawNeighbours, type VectorPool } from './legislature-pools.js';
 import { analyseQuery, holdsPhrase, passageOf, type Phrase, type QueryAnalysis, type QueryShape } from '../../core/text/query-analysis.js';
 import { FRENCH_MARK, isStop, queryTerms, stem, type Lang } from '../../core/text/terms.js';
 import { translateStems, type Lexicon } from '../../core/text/translate.js';
@@ -29,9 +30,9 @@ import { relatedFamilies, snowballSiblings, type RelatedOptions } from './relate
 import { chunksForTerm } from './term-collection.js';
 import { writtenIn } from '../../core/text/query-language.js';
 import { otherReadingWeights, ownReadings } from './written-language.js';
-import type { VectorIndex } from './vectors.js';
 import { EXACT_DEPTH, exactHead } from './exact-scores.js';
 import { printBillNumbers } from '../../core/text/bill-number.js';
+import type { Neighbour, VectorIndex } from './vectors.js';
 
 export const POOL = 1000;
 
@@ -127,6 +128,16 @@ export interface PoolOptions {
   billsNewest?: boolean;
   /** Whether the chunks naming a bill move ahead after the rare-word pins (default true) or before (the engine before). */
   billsAfterPins?: boolean;
+  /** How the vector side draws its candidates (legislature-pools.ts; the API: 'global'). */
+  vectorPool?: VectorPool;
+  /** Neighbours drawn (default POOL) and keyword candidates kept (default POOL). */
+  vectorK?: number;
+  keywordLimit?: number;
+  /** The keyword lists split per legislature, each ranked within its own (tried, not adopted). */
+  keywordPerLegislature?: boolean;
+  /** The keyword side's exact top and posting budget (defaults EXACT_TOP, POSTING_BUDGET). */
+  exactTop?: number;
+  postingBudget?: number;
 }
 export type PoolSides = Pick<PoolOptions, 'keyword' | 'vector'>;
 
@@ -202,11 +213,11 @@ export async function hybridPool(
         (got = keywordCandidates(queries, list, {
           f,
           sessionIds,
-          limit: POOL,
+          limit: o.keywordLimit ?? POOL,
           mask,
           passing,
-          budget,
-          exact: budget === undefined ? EXACT_TOP : 0,
+          budget: budget ?? o.postingBudget,
+          exact: budget === undefined ? (o.exactTop ?? EXACT_TOP) : 0,
           stemWeights: weightOf,
         })),
       );
@@ -265,24 +276,40 @@ export async function hybridPool(
     if (added.length) expanded = keywordOf([...stems, ...added], POSTING_BUDGET / 3);
   }
 
-  let neighbours: Array<{ rowid: number; similarity: number }> = [];
+  let neighbours: Neighbour[] = [];
+  let vectorLists: number[][] = [];
   if (qvec && src.vectors) {
     // Feedback from the best keyword match of the two keyword lists, as fused.
     const lead = [...reciprocalRankFusion([keyword.slice(0, 1), translated.slice(0, 1)], 60, [weights.keyword, weights.translated])].sort(
       (a, b) => b[1] - a[1],
     )[0]?.[0];
     const best = lead === undefined ? undefined : src.vectors.vectors([lead]).get(lead);
-    neighbours = src.vectors.nearest(feedbackProbe(qvec, best, o.feedback), POOL, f, sessionIds, qvec);
+    const vectors = src.vectors;
+    const how = o.vectorPool ?? 'global';
+    // 'own-…': each legislature's probe takes the feedback of that legislature's best keyword match.
+    const probe = how.startsWith('own-')
+      ? (p: number) => {
+          const own = [...keyword, ...translated].find((r) => vectors.legislatureOf(r) === p);
+          return feedbackProbe(qvec, own === undefined ? undefined : vectors.vectors([own]).get(own), o.feedback);
+        }
+      : feedbackProbe(qvec, best, o.feedback);
+    ({ neighbours, lists: vectorLists } = drawNeighbours(vectors, probe, o.vectorK ?? POOL, f, sessionIds, qvec, how));
   }
   const proximityWeight = (o.proximity ?? PROXIMITY_WEIGHT)[shape] ?? 0;
   const near2 = proximityWeight > 0 ? proximityList(queries, q, f.langs, keyword) : [];
-  const fused = reciprocalRankFusion([keyword, translated, neighbours.map((n) => n.rowid), expanded, near2], o.rrfK ?? RRF_K, [
-    weights.keyword,
-    weights.translated,
-    weights.vector,
-    expansionWeight,
-    proximityWeight,
-  ]);
+  const split = (list: number[]) => byLegislature(src.vectors, list, o.keywordPerLegislature ?? false);
+  const lists: Array<[number[][], number]> = [
+    [split(keyword), weights.keyword],
+    [split(translated), weights.translated],
+    [vectorLists, weights.vector],
+    [split(expanded), expansionWeight],
+    [split(near2), proximityWeight],
+  ];
+  const fused = reciprocalRankFusion(
+    lists.flatMap(([ls]) => ls),
+    o.rrfK ?? RRF_K,
+    lists.flatMap(([ls, w]) => ls.map(() => w)),
+  );
   // Filled in loops: the pairs of `new Map(neighbours.map(…))` cost a 1,000 small arrays a search.
   const similarity = new Map<number, number>();
   const near = new Set<number>();

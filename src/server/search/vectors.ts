@@ -42,6 +42,8 @@ const MASK_CACHE_BYTES = 64 * 2 ** 20;
 export interface Neighbour {
   rowid: number;
   similarity: number;
+  /** Its similarity to the vector probed with (the order of a list). */
+  probe?: number;
 }
 
 export interface VectorIndex {
@@ -49,6 +51,18 @@ export interface VectorIndex {
   /** The k nearest to `query` passing the filters, best first; `similarity` is measured to
    *  `reference` (default: `query`), so a search can probe with one vector and report another. */
   nearest(query: Float32Array, k: number, f: SearchFilters, sessionIds: string[] | null, reference?: Float32Array): Neighbour[];
+  /** The same per legislature (level and province): each legislature's k nearest passing the filters,
+   *  so that one legislature's many chunks cannot fill the list a smaller one's best would be in;
+   *  `query` may be one probe per legislature (by its legislatureOf index). */
+  nearestPerLegislature(
+    query: Float32Array | ((legislature: number) => Float32Array),
+    k: number,
+    f: SearchFilters,
+    sessionIds: string[] | null,
+    reference?: Float32Array,
+  ): Neighbour[][];
+  /** The legislature of each rowid, as an index (the same for chunks of one level and province; -1 unknown). */
+  legislatureOf(rowid: number): number;
   /** Stored vectors by chunk rowid, as unit float vectors of their int8 form (missing ones are absent). */
   vectors(rowids: number[]): Map<number, Float32Array>;
   /** Cosine similarity of unit vector `query` to each stored (int8) vector (missing ones are absent). */
@@ -227,39 +241,70 @@ export function createVectorIndex(
     }
     return out;
   };
+  const nearestIn = (query: Float32Array, k: number, m: Uint8Array | null, reference: Float32Array): Neighbour[] => {
+    k = Math.min(k, MAX_K);
+    const short = scan.shortlist(binaryCode(query, codeWords(query.length)), k * rescore, m);
+    const m0 = short.length;
+    const ids = new Int32Array(m0);
+    if (rowids) for (let j = 0; j < m0; j++) ids[j] = rowids[short[j]];
+    else for (let j = 0; j < m0; j++) ids[j] = first + short[j];
+    const where = load(ids);
+    const { cosines } = scorer.score(query);
+    // The short list is in entry order, which is rowid order: ties by position are ties by rowid.
+    const batch = new Int32Array(m0),
+      probes = new Float64Array(m0);
+    let kept = 0;
+    for (let j = 0; j < m0; j++) {
+      const i = where[j];
+      if (i >= 0) {
+        ids[kept] = ids[j];
+        batch[kept] = i;
+        probes[kept++] = cosines[i];
+      }
+    }
+    const best = topOrder(probes.subarray(0, kept), k);
+    if (reference === query) return Array.from(best, (p) => ({ rowid: ids[p], similarity: probes[p], probe: probes[p] }));
+    const toReference = scorer.scoreSome(
+      reference,
+      best.map((p) => batch[p]),
+    ).cosines;
+    return Array.from(best, (p, j) => ({ rowid: ids[p], similarity: toReference[j], probe: probes[p] }));
+  };
+  // Each chunk's legislature, read from the filter columns on the first search that asks.
+  let legislatures: ReturnType<FilterColumns['legislatures']> | null = null;
+  const legislaturesNow = () => (legislatures ??= columns.legislatures());
+  const legislatureMasks = new Map<string, Uint8Array>();
+  const legislatureMask = (f: SearchFilters, sessionIds: string[] | null, p: number) => {
+    const key = JSON.stringify([f, sessionIds, p]);
+    let m = legislatureMasks.get(key);
+    if (!m) {
+      const base = mask(f, sessionIds);
+      const { of } = legislaturesNow();
+      const lead = dense ? first : 0;
+      m = new Uint8Array(lead + n).subarray(lead);
+      for (let i = 0; i < n; i++) m[i] = of[i] === p && (!base || base[i]) ? 1 : 0;
+      if (legislatureMasks.size >= maskCache) legislatureMasks.delete(legislatureMasks.keys().next().value!);
+      legislatureMasks.set(key, m);
+    }
+    return m;
+  };
   return {
+    nearestPerLegislature(query, k, f, sessionIds, reference) {
+      const { list } = legislaturesNow();
+      const probe = typeof query === 'function' ? query : () => query;
+      if (list.length <= 1) return [nearestIn(probe(0), k, mask(f, sessionIds), reference ?? probe(0))];
+      return list.map((_, p) => nearestIn(probe(p), k, legislatureMask(f, sessionIds, p), reference ?? probe(p))).filter((l) => l.length);
+    },
+    legislatureOf(rowid) {
+      const e = entry(rowid);
+      return e < 0 ? -1 : legislaturesNow().of[e];
+    },
     count: () => n,
     cacheStats: () => slots.stats(),
     scanThreads: () => scan.threads,
     close: () => scan.close(),
     nearest(query, k, f, sessionIds, reference = query) {
-      k = Math.min(k, MAX_K);
-      const short = scan.shortlist(binaryCode(query, codeWords(query.length)), k * rescore, mask(f, sessionIds));
-      const m0 = short.length;
-      const ids = new Int32Array(m0);
-      if (rowids) for (let j = 0; j < m0; j++) ids[j] = rowids[short[j]];
-      else for (let j = 0; j < m0; j++) ids[j] = first + short[j];
-      const where = load(ids);
-      const { cosines } = scorer.score(query);
-      // The short list is in entry order, which is rowid order: ties by position are ties by rowid.
-      const batch = new Int32Array(m0),
-        probes = new Float64Array(m0);
-      let m = 0;
-      for (let j = 0; j < m0; j++) {
-        const i = where[j];
-        if (i >= 0) {
-          ids[m] = ids[j];
-          batch[m] = i;
-          probes[m++] = cosines[i];
-        }
-      }
-      const best = topOrder(probes.subarray(0, m), k);
-      if (reference === query) return Array.from(best, (p) => ({ rowid: ids[p], similarity: probes[p] }));
-      const toReference = scorer.scoreSome(
-        reference,
-        best.map((p) => batch[p]),
-      ).cosines;
-      return Array.from(best, (p, j) => ({ rowid: ids[p], similarity: toReference[j] }));
+      return nearestIn(query, k, mask(f, sessionIds), reference);
     },
     vectors(ids) {
       const out = new Map<number, Float32Array>();

@@ -318,3 +318,39 @@ describe('part files in the bundle reader', () => {
     db.close();
   });
 });
+
+describe('a re-run does not read the parts it replaces', () => {
+  // An importer that records what it was handed as ctx.previous.
+  const seen: Record<string, unknown> = {};
+  const recorder = (kind: string, keepsHistory: boolean, optional?: string): Importer => ({
+    kind,
+    summary: 'test recorder',
+    datasetDir: kind,
+    keepsHistory,
+    optional,
+    run: (_from, ctx) => {
+      seen[kind] = ctx.previous;
+      return {
+        records: { parties: [{ key: `ca/party/${kind}`, name: kind, level: 'federal' }] },
+        sources: [{ id: kind, version: '1' }],
+        coverage: [],
+      };
+    },
+  });
+
+  test('a replaced part is not parsed, a keepsHistory part is handed back, an absent optional one is kept', async () => {
+    const from = temp();
+    const into = temp();
+    for (const k of ['plain', 'history', 'absent']) writeFileSync(join(from, `${k}.txt`), '');
+    const importers = [recorder('plain', false), recorder('history', true), recorder('absent', false, 'may be absent')];
+    await runImport({ importers, fromOf: (i) => join(from, `${i.kind}.txt`), into });
+    // The last run's part of `plain` is unreadable: read, it would fail the run.
+    writeFileSync(join(into, 'parties.plain.jsonl'), 'not json\n');
+    rmSync(join(from, 'absent.txt'));
+    await runImport({ importers, fromOf: (i) => join(from, `${i.kind}.txt`), into });
+    expect(seen.plain).toEqual({});
+    expect(seen.history).toEqual({ parties: [{ key: 'ca/party/history', name: 'history', level: 'federal' }] });
+    expect(readFileSync(join(into, 'parties.plain.jsonl'), 'utf8')).toContain('ca/party/plain');
+    expect(readFileSync(join(into, 'parties.absent.jsonl'), 'utf8')).toContain('ca/party/absent');
+  });
+});

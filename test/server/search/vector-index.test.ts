@@ -229,3 +229,68 @@ describe('feedbackProbe', () => {
     expect(feedbackProbe(q, new Float32Array(DIM + 1))).toBe(q);
   });
 });
+
+describe('nearest per legislature', () => {
+  // The same vectors, each chunk of one of three legislatures in turn: the House, Ontario, BC.
+  const LEGISLATURES = [
+    { level: 'federal', province_territory: '' },
+    { level: 'provincial', province_territory: 'ON' },
+    { level: 'provincial', province_territory: 'BC' },
+  ];
+  const legislatureOfChunk = (i: number) => (i % 5 === 0 ? 2 : i % 5 < 3 ? 1 : 0);
+  const mixed = new Database(join(dir, 'mixed.db'));
+  sqliteVec.load(mixed);
+  mixed.exec(VECTOR_TABLES_SQL);
+  const writer = new CodeBlockWriter(mixed, 64);
+  const ins = mixed.prepare('INSERT INTO chunk_int8 VALUES (?, ?)');
+  vectors.forEach((v, i) => {
+    ins.run(i + 1, quantizeInt8(v));
+    writer.add(i + 1, binaryCode(v, codeWords(DIM)), {
+      language: i % 2 ? 'fr' : 'en',
+      ...LEGISLATURES[legislatureOfChunk(i)],
+      speech_type: 'floor',
+      spoken_on: '2024-01-01',
+      is_presiding: 0,
+      politician_active: 1,
+      politician_id: '',
+      party: '',
+      session_id: '',
+    });
+  });
+  writer.finish();
+  const perIndex = createVectorIndex(mixed, { rescore: 1000 });
+  afterAll(() => mixed.close());
+
+  test("each legislature's k nearest, exact, whatever the other legislatures hold", () => {
+    const q = randomUnit();
+    const lists = perIndex.nearestPerLegislature(q, 7, ANY, null);
+    expect(lists).toHaveLength(3);
+    const got = lists.map((l) => l.map((n) => n.rowid)).sort((a, b) => a[0] - b[0]);
+    const want = [0, 1, 2]
+      .map((p) =>
+        exact(q, (i) => legislatureOfChunk(i) === p)
+          .slice(0, 7)
+          .map((n) => n.rowid),
+      )
+      .sort((a, b) => a[0] - b[0]);
+    expect(got).toEqual(want);
+    // legislatureOf names one legislature per list, a different one for each.
+    const of = lists.map((l) => new Set(l.map((n) => perIndex.legislatureOf(n.rowid))));
+    for (const s of of) expect(s.size).toBe(1);
+    expect(new Set(of.map((s) => [...s][0])).size).toBe(3);
+    expect(perIndex.legislatureOf(N + 10)).toBe(-1);
+  });
+
+  test('the filters apply within each legislature; a legislature the filter leaves empty gives no list', () => {
+    const q = randomUnit();
+    const fr = perIndex.nearestPerLegislature(q, 5, { ...ANY, langs: ['fr'] }, null);
+    for (const l of fr) for (const n of l) expect((n.rowid - 1) % 2).toBe(1);
+    const on = perIndex.nearestPerLegislature(q, 5, { ...ANY, province_territory: 'ON' }, null);
+    expect(on).toHaveLength(1);
+    expect(on[0].map((n) => n.rowid)).toEqual(
+      exact(q, (i) => legislatureOfChunk(i) === 1)
+        .slice(0, 5)
+        .map((n) => n.rowid),
+    );
+  });
+});

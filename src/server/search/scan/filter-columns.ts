@@ -112,6 +112,27 @@ export class FilterColumns {
     for (const k of VALUE_COLUMNS) this.str[k].useDictionary(values[k]);
   }
 
+  /** The legislature of each entry, as an index into the returned list of (level, province or '')
+   *  pairs; read once by the vector index to draw its candidates per legislature. */
+  legislatures(): { of: Uint16Array; list: Array<{ level: string; province_territory: string }> } {
+    const level = this.str.level,
+      province = this.str.province_territory;
+    const at = new Map<number, number>();
+    const list: Array<{ level: string; province_territory: string }> = [];
+    const of = new Uint16Array(this.n);
+    const width = province.values.length + 1;
+    for (let i = 0; i < this.n; i++) {
+      const pair = level.codes[i] * width + province.codes[i];
+      let p = at.get(pair);
+      if (p === undefined) {
+        at.set(pair, (p = list.length));
+        list.push({ level: level.values[level.codes[i]], province_territory: province.values[province.codes[i]] });
+      }
+      of[i] = p;
+    }
+    return { of, list };
+  }
+
   /** The speaker of entry `i` ('' when unresolved). */
   politician(i: number): string {
     const c = this.str.politician_id;
