@@ -19,9 +19,10 @@ export const PUBLISHER_GAPS: Partial<Record<Jurisdiction, PublisherGap>> = {
   },
   BC: {
     access: 'open',
-    bills: 'progress-of-bills JSON per session (LIMS); needs a bills importer',
-    hansard: 'HTML per sitting (LIMS HDMS)',
-    votes: 'Votes and Proceedings HTML per day (table.division, surnames); needs a division reader',
+    bills: 'progress-of-bills JSON per session (LIMS); bc-lims reads it once the nightly has fetched it',
+    hansard: 'HTML per sitting (LIMS HDMS); bc-hansard reads the sittings the nightly fetched',
+    votes:
+      "Votes and Proceedings HTML per day (table.division, surnames); bc-lims reads each division with every member's vote from the days the nightly fetched (the datasets hold the listing, not the days)",
     committees: 'REST API of meetings, membership and transcripts; needs a committees importer',
   },
   MB: {
@@ -70,9 +71,10 @@ export const PUBLISHER_GAPS: Partial<Record<Jurisdiction, PublisherGap>> = {
   },
   ON: {
     access: 'open',
-    bills: 'HTML session listings and bill status pages; needs a bills importer (non-commercial terms)',
-    hansard: 'HTML per sitting; needs a Hansard reader',
-    votes: 'Votes and Proceedings HTML per sitting; needs a division reader',
+    bills: 'HTML session listings and bill status pages; ontario-bills reads them once the nightly has fetched them (non-commercial terms)',
+    hansard:
+      'HTML per sitting; ontario-hansard reads it (non-commercial terms). make data-real leaves the 2014-2018 corpus out by default (LEAVE_OUT=ontario-hansard; LEAVE_OUT=none imports its 339 sittings): beside its ~130,000 chunks the federal search figures fall (eval/method.md)',
+    votes: 'Votes and Proceedings HTML per sitting, and divisions inline in Hansard; needs a division reader',
     committees: 'HTML committee transcripts; needs a committees importer',
   },
   PE: { access: 'blocked', reason: "the Legislative Assembly's pages sit behind a CAPTCHA, which refuses automated access" },
