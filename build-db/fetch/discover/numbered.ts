@@ -3,10 +3,12 @@
 // the newest session's last few are re-checked (corrections appear days later); numbers absent below
 // the highest found are probed again for `reprobe_days` (the XML often lags the sitting), unless the
 // session closed longer ago than that; past the highest, numbers are probed in windows until
-// `miss_budget` in a row are absent.
+// `miss_budget` in a row are absent. Sittings outside the numbering (No. 128-B) come from the session's
+// calendar when the source names one (sitting-calendar.ts).
 import type { FileOutcome } from '../fetch-file.js';
 import type { ManifestFile } from '../manifest-types.js';
 import { expandTemplate, failureOf, type DiscoverContext, type Discovered, type Discoverer, type Session } from './context.js';
+import { walkCalendar } from './sitting-calendar.js';
 
 /** Highest number scanned for in the cache; far above any session's sitting count. */
 const MAX_NUMBER = 2000;
@@ -32,6 +34,13 @@ export const discoverNumbered: Discoverer = async (ctx) => {
     out.failures.push(...got.failures);
     if (session.candidate && got.found > 0) out.sessionsFound.push({ ...session, candidate: false });
     ctx.progress(`${ctx.source.id} ${session.id}: ${got.found} found (${got.requested} requested, highest ${got.highest})`);
+    // A session found by probing has no calendar walk until it is listed.
+    if (d.calendar && !session.candidate) {
+      const cal = await walkCalendar(ctx, session, d.calendar, { revisionDays: d.revision_days ?? 0 });
+      out.files.push(...cal.files);
+      out.failures.push(...cal.failures);
+      if (cal.labels.length) ctx.progress(`${ctx.source.id} ${session.id}: lettered sittings ${cal.labels.join(', ')}`);
+    }
   }
   return out;
 };
