@@ -124,6 +124,9 @@ export interface ManifestSource {
   assemble?: string;
   /** Files found at run time from the publisher's index documents or by probing (build-db/fetch/discover/). */
   discover?: Discover;
+  /** The coverage statuses of its jurisdiction this source's record makes (`hansard`, `committees`): a
+   *  backfill left unfinished at the fetch deadline makes them `partial` in the published file. */
+  covers?: Array<'bills' | 'hansard' | 'votes' | 'committees'>;
   /** The archive of the commit its raw.githubusercontent.com files are at (a codeload.github.com
    *  tarball): files not yet held are taken from it, one request for thousands (build-db/fetch/archive/). */
   archive?: SourceArchive;

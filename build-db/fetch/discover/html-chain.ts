@@ -102,6 +102,8 @@ export function classValue(el: Element, pattern: string): string | null {
 }
 
 const SAFE = /^[A-Za-z0-9-]{1,40}$/;
+/** A meeting this recent is the sitting session's newest material, not backfill. */
+const NEWEST_DAYS = 14;
 
 export const discoverHtmlChain: Discoverer = async (ctx) => {
   const d = ctx.source.discover;
@@ -156,7 +158,10 @@ async function walk(ctx: DiscoverContext, session: Session, steps: ChainStep[], 
         got = null;
   }
   if (!got) {
-    const o = await request(ctx, file, fallback, out);
+    // A meeting's documents older than the newest (the naming step's pending_days) are backfill, as is
+    // a closed session's walk: past the fetch deadline they wait for the next run.
+    const backfill = Boolean(ctx.backfill) || (dated !== null && !withinDays(dated, ctx.now, via?.pending_days ?? NEWEST_DAYS));
+    const o = await request(ctx, file, fallback, out, backfill);
     if (noteMiss && o.result === 'absent' && !ctx.missedAt(file.path)) ctx.setMiss(file.path, ctx.now);
     if (noteMiss && o.result !== 'absent' && ctx.missedAt(file.path)) ctx.setMiss(file.path, null);
     got = o.result === 'updated' || o.result === 'unchanged' || o.result === 'stale' ? o : null;
@@ -235,11 +240,12 @@ async function request(
   file: ManifestFile,
   fallback: ManifestFile | undefined,
   out: Discovered,
+  backfill: boolean,
 ): Promise<FileOutcome> {
   const first = fallback && ctx.kept(file)?.url === fallback.url ? fallback : file;
   const second = fallback && first === file ? fallback : undefined;
-  let o = await ctx.fetch(second ? { ...first, optional: true } : first);
-  if (second && o.status === 404) o = await ctx.fetch(second);
+  let o = await ctx.fetch(second ? { ...first, optional: true } : first, { backfill });
+  if (second && o.status === 404) o = await ctx.fetch(second, { backfill });
   const failure = failureOf(o);
   if (failure) out.failures.push(failure);
   return o;

@@ -21,7 +21,7 @@ export const discoverNumbered: Discoverer = async (ctx) => {
   for (const session of ctx.sessions) {
     if (session.parliament < (d.from_parliament ?? 0)) continue;
     // A session closed (its successor opened) over reprobe_days ago publishes nothing late any more.
-    const next = ctx.sessions[ctx.sessions.indexOf(session) + 1]?.opened ?? null;
+    const next = ctx.nextOpened ? ctx.nextOpened(session) : (ctx.sessions[ctx.sessions.indexOf(session) + 1]?.opened ?? null);
     const closedLongAgo = !session.open && next !== null && Date.parse(ctx.now) - Date.parse(next) > (d.reprobe_days ?? 30) * DAY_MS;
     const got = await walkSession(ctx, session, d.files, {
       budget: d.miss_budget ?? 5,
@@ -69,6 +69,8 @@ async function walkSession(
   const probe = async (n: number): Promise<boolean> => {
     const [first, ...rest] = filesOf(n);
     const o1 = await ctx.fetch(first);
+    // Not asked (past the fetch deadline): neither found nor absent; the next run probes it.
+    if (o1.result === 'deferred') return false;
     walk.requested++;
     const failure = failureOf(o1);
     if (failure) walk.failures.push(failure);
@@ -86,7 +88,8 @@ async function walkSession(
     if (ctx.missedAt(first.path)) ctx.setMiss(first.path, null);
     walk.files.push(o1);
     for (const f of rest) {
-      const o2 = await ctx.fetch(f);
+      // The other editions finish the sitting whose probe was answered, deadline or not.
+      const o2 = await ctx.fetch(f, { backfill: false });
       walk.requested++;
       const f2 = failureOf(o2);
       if (f2) walk.failures.push(f2);
