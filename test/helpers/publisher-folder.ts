@@ -44,21 +44,34 @@ export function publishCalendar(root: string, session: string, sittings: Array<n
  *  the class openparliament-era importers read) linking `xmlPath`, and a real sitting's XML there,
  *  with its printed number made `label` ("NUMBER 128B") as a lettered sitting's would read. The
  *  page and the XML's address are written by hand: no public source shows a lettered sitting's. */
-export function publishLetteredSitting(root: string, session: string, label: string, xmlPath: string, sample = '44-1-303-en.xml.gz'): void {
+export function publishLetteredSitting(
+  root: string,
+  session: string,
+  label: string,
+  xmlPath: string,
+  sample = '44-1-303-en.xml.gz',
+  publicationId?: string,
+): void {
   put(
     root,
     HOUSE,
     `DocumentViewer/en/${session}/house/sitting-${label}/hansard`,
     `<!DOCTYPE html><html><body><div class="btn-toolbar"><a class="btn btn-export-xml hidden-xs" href="${xmlPath}-E.XML">XML</a></div></body></html>`,
   );
-  put(root, HOUSE, `${xmlPath.slice(1)}-E.XML`, letteredXml(readFileSync(join(DATASETS, 'hoc-hansard-xml-samples', sample)), label));
+  put(
+    root,
+    HOUSE,
+    `${xmlPath.slice(1)}-E.XML`,
+    letteredXml(readFileSync(join(DATASETS, 'hoc-hansard-xml-samples', sample)), label, publicationId),
+  );
 }
 
-/** A real sitting's XML with its sitting number printed as `label` (`128b` → "NUMBER 128B"). */
-export function letteredXml(gz: Buffer, label: string): string {
+/** A real sitting's XML with its sitting number printed as `label` (`128b` → "NUMBER 128B"), and
+ *  another publication id when given (so its speeches are new ones beside the sample's). */
+export function letteredXml(gz: Buffer, label: string, publicationId?: string): string {
   const up = label.toUpperCase();
-  return gunzipSync(gz)
-    .toString('utf8')
+  const xml = gunzipSync(gz).toString('utf8');
+  return (publicationId ? xml.replace(/(<Hansard\b[^>]*\bid=")[^"]*"/, `$1${publicationId}"`) : xml)
     .replace(/(<ExtractedItem Name="Number">)[^<]*</, `$1NUMBER ${up}<`)
     .replace(/(<ExtractedItem Name="MetaNumberNumber">)[^<]*</, `$1${up}<`);
 }
