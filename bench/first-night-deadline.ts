@@ -94,10 +94,23 @@ try {
       deadline: Date.now() + (DEADLINE_MIN * 60_000) / SCALE,
     });
     const minutes = ((performance.now() - t0) / 1000 / 60) * SCALE;
+    const asked = up.requests.slice(before);
+    const kinds: Array<[string, RegExp]> = [
+      ['Debates', /\/Content\/House\//],
+      ['divisions', /\/members\/en\/votes/],
+      ['committee pages', /\/Committees\//],
+      ['evidence viewers', /\/DocumentViewer\/en\/45-1\/[A-Z0-9]+\/meeting-/],
+      ['Evidence XML', /\/Content\/Committee\//],
+    ];
+    const count = kinds.map(([k, re]) => `${k} ${asked.filter((r) => re.test(r.path)).length}`).join(', ');
+    // When the sitting session's Debates and divisions were done, at full scale.
+    const lastHouse = Math.max(...asked.filter((r) => /\/Content\/House\/451\/|\/members\/en\/votes/.test(r.path)).map((r) => r.at));
+    const houseDone = ((lastHouse - asked[0].at) / 1000 / 60) * SCALE;
     const per = report.sources
       .map((s) => `${s.id} ${s.status} ${s.files.length} files${s.backfill ? `, ${s.backfill.deferred} left` : ''}`)
       .join('; ');
-    console.log(`night ${night}: ${up.requests.length - before} requests, ≈ ${minutes.toFixed(1)} min at full scale; ${per}`);
+    console.log(`night ${night}: ${asked.length} requests, ≈ ${minutes.toFixed(1)} min at full scale; ${per}`);
+    console.log(`  requests: ${count}; the sitting session's Debates and divisions done at ≈ ${houseDone.toFixed(1)} min`);
     if (!report.sources.some((s) => s.backfill)) break;
   }
 } finally {

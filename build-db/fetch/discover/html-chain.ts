@@ -172,7 +172,7 @@ async function walk(ctx: DiscoverContext, session: Session, steps: ChainStep[], 
   if (!step) return;
   const pageUrl = got.url;
   const seen = new Set<string>();
-  const tasks: Array<Promise<void>> = [];
+  const jobs: Array<() => Promise<void>> = [];
   for (const el of linksOf()) {
     const taken = step.take === 'text' ? textContent(el).trim() : (getAttributeValue(el, 'href') ?? '').trim();
     const raw = step.pattern ? (new RegExp(step.pattern).exec(taken)?.[1] ?? '') : taken;
@@ -203,22 +203,23 @@ async function walk(ctx: DiscoverContext, session: Session, steps: ChainStep[], 
     const other = step.fallback_url ? expandUrl(step.fallback_url, next) : null;
     const leafward = once || step.recheck === 'never';
     const day = (step.date_class ? classValue(el, step.date_class) : null) ?? dated;
-    tasks.push(
-      walk(
-        ctx,
-        session,
-        steps,
-        depth + 1,
-        {
-          file: nextFile,
-          params: next,
-          once: leafward,
-          dated: day,
-          fallback: other && other !== nextFile.url ? { ...nextFile, url: other } : undefined,
-        },
-        out,
-      ),
-    );
+    const item: Array<() => Promise<void>> = [
+      () =>
+        walk(
+          ctx,
+          session,
+          steps,
+          depth + 1,
+          {
+            file: nextFile,
+            params: next,
+            once: leafward,
+            dated: day,
+            fallback: other && other !== nextFile.url ? { ...nextFile, url: other } : undefined,
+          },
+          out,
+        ),
+    ];
     for (const a of step.also ?? []) {
       const companion: ManifestFile = {
         url: nextFile.url.replace(a.replace[0], a.replace[1]),
@@ -227,10 +228,26 @@ async function walk(ctx: DiscoverContext, session: Session, steps: ChainStep[], 
         format: step.format,
         optional: a.optional,
       };
-      tasks.push(walk(ctx, session, steps, steps.length, { file: companion, params: next, once: leafward, dated: day }, out));
+      item.push(() => walk(ctx, session, steps, steps.length, { file: companion, params: next, once: leafward, dated: day }, out));
     }
+    jobs.push(async () => {
+      for (const job of item) await job();
+    });
   }
-  await Promise.all(tasks);
+  // The start page's links (the committees) are walked together; below it, two items of a page at a
+  // time, each to its leaf before the next starts: a meeting's XML is asked for before later meetings'
+  // viewers, so a night cut by the fetch deadline leaves whole meetings, not viewers without their XML.
+  await pool(jobs, depth === 0 ? jobs.length : ITEMS_AT_ONCE);
+}
+
+const ITEMS_AT_ONCE = 2;
+
+async function pool(jobs: Array<() => Promise<void>>, width: number): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < jobs.length) await jobs[next++]();
+  };
+  await Promise.all(Array.from({ length: Math.min(width, jobs.length) }, lane));
 }
 
 /** Requests one document: from the host that served it last, else its own URL, then, on a 404, the
