@@ -54,7 +54,8 @@ export function markPartialBackfill(row: Record<string, unknown>, report: FetchR
   for (const s of report.sources) {
     if (!s.backfill || s.jurisdiction !== row.jurisdiction) continue;
     for (const f of s.backfill.covers) if (row[`${f}_status`] === 'live') row[`${f}_status`] = 'partial';
-    const note = `Partial backfill: ${s.id} has ${s.backfill.deferred} document(s) not fetched yet (fetch deadline ${report.deadline ?? 'reached'}); the next nights continue it.`;
+    // Only documents already named are counted: a page not fetched yet names more.
+    const note = `Partial backfill: ${s.id} has at least ${s.backfill.deferred} document(s) not fetched yet (fetch deadline ${report.deadline ?? 'reached'}); the next nights continue it.`;
     row.notes = row.notes ? `${row.notes} ${note}` : note;
   }
 }

@@ -240,7 +240,6 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
     const path = expandUrl(file.path, file.params, String);
     const key = `${source.dataset_dir}/${path}`;
     const had = state[key];
-    if (backfill && pastDeadline()) return defer(source, key, url, had);
     if (resumeFrom && had && had.verified_at >= resumeFrom && existsSync(join(cache, key))) return keptOutcome(source.id, key, had);
     // Content that cannot change (a file at a git commit) is requested once.
     const pinned = file.immutable || pinnedToCommit(url);
@@ -264,6 +263,8 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
         fetched_at: null,
         verified_at: misses[key],
       };
+    // Past the deadline a backfill request is not started (held copies are kept as they are).
+    if (backfill && pastDeadline()) return defer(source, key, url, had);
     // The limit is per publisher host, also when a mirror serves every host.
     const host = hostOf(url);
     const deps: FetchFileDeps = {
