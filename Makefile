@@ -48,9 +48,11 @@ NIGHTLY_PUBLISH ?= data/release
 UPSTREAM_MIRROR ?= none
 MAX_SHRINK ?= 0.1
 SINCE ?= none
+FETCH_DEADLINE ?= none
 nightly: dist/canpol.mjs
 	$(NODE) dist/canpol.mjs pipeline --manifest $(MANIFEST) --cache $(NIGHTLY_CACHE) --work $(NIGHTLY_WORK) \
-		--publish $(NIGHTLY_PUBLISH) --upstream-mirror $(UPSTREAM_MIRROR) --since $(SINCE) --max-shrink $(MAX_SHRINK)
+		--publish $(NIGHTLY_PUBLISH) --upstream-mirror $(UPSTREAM_MIRROR) --since $(SINCE) --deadline $(FETCH_DEADLINE) \
+		--max-shrink $(MAX_SHRINK)
 	$(NODE) dist/canpol.mjs verify $(NIGHTLY_PUBLISH)/canpol.db > /dev/null
 
 ## nightly-check: make nightly twice, through the bundle with the committed manifest, against the

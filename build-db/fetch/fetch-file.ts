@@ -10,8 +10,9 @@ import type { ManifestFile, ManifestSource } from './manifest-types.js';
 import { retryAfterMs, retryableStatus, withRetries, type RetryPolicy } from './retry.js';
 
 /** updated: new bytes cached; unchanged: 304 or same bytes; stale: failed, last good copy kept;
- *  missing: failed with no copy; absent: an optional file the publisher does not have. */
-export type FileResult = 'updated' | 'unchanged' | 'stale' | 'missing' | 'absent';
+ *  missing: failed with no copy; absent: an optional file the publisher does not have; deferred: a
+ *  backfill request not started because the fetch deadline had passed (never held: the next run asks). */
+export type FileResult = 'updated' | 'unchanged' | 'stale' | 'missing' | 'absent' | 'deferred';
 
 /** The provenance record of one file for this run. */
 export interface FileOutcome {

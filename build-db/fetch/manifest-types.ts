@@ -124,6 +124,9 @@ export interface ManifestSource {
   assemble?: string;
   /** Files found at run time from the publisher's index documents or by probing (build-db/fetch/discover/). */
   discover?: Discover;
+  /** The coverage statuses of its jurisdiction this source's record makes (`hansard`, `committees`): a
+   *  backfill left unfinished at the fetch deadline makes them `partial` in the published file. */
+  covers?: Array<'bills' | 'hansard' | 'votes' | 'committees'>;
   /** The archive of the commit its raw.githubusercontent.com files are at (a codeload.github.com
    *  tarball): files not yet held are taken from it, one request for thousands (build-db/fetch/archive/). */
   archive?: SourceArchive;
@@ -161,6 +164,8 @@ export type Discover =
       /** Sessions of earlier Parliaments are not probed: the publisher has no such items (House Debates
        *  XML starts with the 39th Parliament), so probing them only costs 404s. */
       from_parliament?: number;
+      /** Items outside the numbering (lettered sittings, No. 128-B) found from the session's calendar. */
+      calendar?: SittingCalendar;
     }
   | {
       /** One document per session or per parliament (LEGISinfo's per-session export, the member search per parliament). */
@@ -195,6 +200,25 @@ export type Discover =
       missing_start_days?: number;
       steps: ChainStep[];
     };
+
+/** A session's calendar page linking every sitting (the House's DocumentViewer calendar widget):
+ *  links whose `pattern` matches (a lettered sitting, `sitting-128b`) lead to the sitting's page, whose
+ *  `xml_select` link is the sitting's XML (build-db/fetch/discover/sitting-calendar.ts). */
+export interface SittingCalendar {
+  /** The calendar page of a session (`{parliament}`, `{session}`). */
+  index: ManifestFile;
+  /** The links to sittings (`td a`). */
+  select: string;
+  /** Takes a sitting's label from a link's href (case-insensitive); links that do not match are left out. */
+  pattern: string;
+  /** Where the sitting's page is kept (`{parliament}`, `{session}`, `{label}`). */
+  page_path: string;
+  /** The XML export link on the sitting's page (`a.btn-export-xml`). */
+  xml_select: string;
+  /** Where the linked XML is kept (`{label}`), and its twin (the French edition: the link with `replace`). */
+  xml_path: string;
+  also?: { replace: [string, string]; path: string };
+}
 
 export interface FetchDefaults {
   timeout_ms: number;

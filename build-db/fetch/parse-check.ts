@@ -27,7 +27,8 @@ export function parseProblem(format: SourceFormat, path: string, bytes: Buffer, 
     case 'xml':
       return xmlProblem(text, check.root) ?? xmlContentProblem(text, check);
     case 'html':
-      return /<(html|body|p)\b/i.test(text.slice(0, 200_000)) ? null : 'no HTML markup';
+      // A widget's answer is a fragment (the House's session calendar: a table), not a whole page.
+      return /<(html|body|p|div|table)\b/i.test(text.slice(0, 200_000)) ? null : 'no HTML markup';
     case 'csv':
       return csvProblem(text, check.columns ?? []);
     case 'text':

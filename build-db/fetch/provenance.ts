@@ -48,6 +48,18 @@ export function verifiedAtByJurisdiction(report: FetchReport): Map<string, strin
   return out;
 }
 
+/** A backfill cut at the fetch deadline is said in its jurisdiction's row: the statuses the source
+ *  covers are at most `partial`, and the notes name what is still to come. */
+export function markPartialBackfill(row: Record<string, unknown>, report: FetchReport): void {
+  for (const s of report.sources) {
+    if (!s.backfill || s.jurisdiction !== row.jurisdiction) continue;
+    for (const f of s.backfill.covers) if (row[`${f}_status`] === 'live') row[`${f}_status`] = 'partial';
+    // Only documents already named are counted: a page not fetched yet names more.
+    const note = `Partial backfill: ${s.id} has at least ${s.backfill.deferred} document(s) not fetched yet (fetch deadline ${report.deadline ?? 'reached'}); the next nights continue it.`;
+    row.notes = row.notes ? `${row.notes} ${note}` : note;
+  }
+}
+
 /** Rewrites the bundle's manifest.json sources and jurisdictions.jsonl last_verified_at. */
 export function stampProvenance(bundle: string, report: FetchReport): { sources: number; jurisdictions: number } {
   const manifestPath = join(bundle, 'manifest.json');
@@ -71,6 +83,7 @@ export function stampProvenance(bundle: string, report: FetchReport): { sources:
         row.last_verified_at = at;
         stamped++;
       }
+      markPartialBackfill(row, report);
     }
     writeFileAtomic(jurPath, rows.map((r) => JSON.stringify(r)).join('\n') + (rows.length ? '\n' : ''));
   }

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { archiveTaker, type ArchiveRecord } from './archive/from-archive.js';
 import { journal, readFullState, writeFileAtomic, writeState, type CachedFile, type CacheState } from './cache-state.js';
-import type { DiscoverContext, Session } from './discover/context.js';
+import type { DiscoverContext, Discovered, Session } from './discover/context.js';
 import { DISCOVERERS } from './discover/index.js';
 import { sessionsInScope } from './discover/sessions.js';
 import { fetchFile, type FetchFileDeps, type FileOutcome } from './fetch-file.js';
@@ -22,8 +22,9 @@ import type { ManifestFile, ManifestSource, SourcesManifest } from './manifest-t
 import { expandUrl, mirrored } from './read-manifest.js';
 
 /** fresh: every file confirmed this run; stale: some file failed and its last good copy is used;
- *  missing: some file has no copy at all; disabled: not fetched (manifest `enabled: false`). */
-export type SourceStatus = 'fresh' | 'stale' | 'missing' | 'disabled';
+ *  missing: some file has no copy at all; partial: nothing failed, but backfill requests were left for
+ *  the next run at the fetch deadline; disabled: not fetched (manifest `enabled: false`). */
+export type SourceStatus = 'fresh' | 'stale' | 'missing' | 'partial' | 'disabled';
 
 export interface SourceReport {
   id: string;
@@ -42,6 +43,9 @@ export interface SourceReport {
   /** Items (cache-relative files) new to the cache, replaced by new content, and no longer served by the
    *  publisher (404/410 where a copy was held: the copy is kept and the item named here). */
   items: { new: string[]; changed: string[]; removed: string[] };
+  /** Backfill left at the fetch deadline: requests for files not held yet that were not started (the
+   *  first 20 named), and re-checks of held files skipped. The next run asks for them. */
+  backfill?: { deferred: number; rechecks_deferred: number; first: string[]; covers: NonNullable<ManifestSource['covers']> };
 }
 
 export function itemChanges(files: FileOutcome[]): SourceReport['items'] {
@@ -63,6 +67,8 @@ export interface FetchReport {
   peak_per_host: Record<string, number>;
   /** The commit archives requested this run, each with how many of its files it gave. */
   archives: ArchiveRecord[];
+  /** `--deadline` of this run (ISO 8601), null: none. */
+  deadline: string | null;
   /** `--since` of this run, and the start of the killed run it resumed (null: none). */
   since: string | null;
   resumed_from: string | null;
@@ -85,6 +91,9 @@ export interface FetchOptions {
   politeToLoopback?: boolean;
   /** Backfill from this date (YYYY-MM-DD): sessions that ended before it and divisions dated before it are skipped. */
   since?: string | null;
+  /** After this instant (ms since the epoch) no backfill request starts (closed sessions, committee
+   *  Evidence older than the newest): those in flight finish, the rest wait for the next run. */
+  deadline?: number | null;
   onProgress?: (msg: string) => void;
 }
 
@@ -94,7 +103,13 @@ export const fetchReportFile = (cache: string) => join(cache, '.fetch', 'report.
 export const runMarkerFile = (cache: string) => join(cache, '.fetch', 'run.json');
 
 /** A source's report from this run's outcome: the manifest's facts about it, then what happened. */
-function sourceReport(source: ManifestSource, status: SourceStatus, files: FileOutcome[], problems: string[]): SourceReport {
+function sourceReport(
+  source: ManifestSource,
+  status: SourceStatus,
+  files: FileOutcome[],
+  problems: string[],
+  backfill?: SourceReport['backfill'],
+): SourceReport {
   return {
     id: source.id,
     publisher: source.publisher,
@@ -109,6 +124,7 @@ function sourceReport(source: ManifestSource, status: SourceStatus, files: FileO
     problems,
     files,
     items: itemChanges(files),
+    ...(backfill ? { backfill } : {}),
   };
 }
 
@@ -192,7 +208,34 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
     if (at > now) await new Promise((r) => setTimeout(r, at - now));
   };
 
-  const one = async (source: ManifestSource, file: ManifestFile): Promise<FileOutcome> => {
+  // Backfill left at the deadline, per source: files never held, and re-checks of held ones.
+  const pastDeadline = () => opts.deadline != null && Date.now() >= opts.deadline;
+  const deferredBy = new Map<string, { files: string[]; rechecks: number }>();
+  const defer = (source: ManifestSource, key: string, url: string, had: CachedFile | undefined): FileOutcome => {
+    const d = deferredBy.get(source.id) ?? { files: [], rechecks: 0 };
+    deferredBy.set(source.id, d);
+    if (had && existsSync(join(cache, key))) {
+      d.rechecks++;
+      return keptOutcome(source.id, key, had);
+    }
+    d.files.push(key);
+    const at = now();
+    return {
+      source: source.id,
+      file: key,
+      url,
+      requested_at: at,
+      status: null,
+      result: 'deferred',
+      attempts: 0,
+      bytes: null,
+      sha256: null,
+      fetched_at: null,
+      verified_at: null,
+    };
+  };
+
+  const one = async (source: ManifestSource, file: ManifestFile, backfill = false): Promise<FileOutcome> => {
     const url = expandUrl(file.url, file.params);
     const path = expandUrl(file.path, file.params, String);
     const key = `${source.dataset_dir}/${path}`;
@@ -220,6 +263,8 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
         fetched_at: null,
         verified_at: misses[key],
       };
+    // Past the deadline a backfill request is not started (held copies are kept as they are).
+    if (backfill && pastDeadline()) return defer(source, key, url, had);
     // The limit is per publisher host, also when a mirror serves every host.
     const host = hostOf(url);
     const deps: FetchFileDeps = {
@@ -242,6 +287,8 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
     const { outcome, state: next } = await limit.run(
       host,
       async () => {
+        // The deadline is checked again when the request would start: it may have passed while queued.
+        if (backfill && pastDeadline()) return { outcome: defer(source, key, url, had), state: had };
         await pace(source);
         return fetchFile(source, { ...file, url, path }, had, deps);
       },
@@ -262,15 +309,17 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
     return outcome;
   };
 
-  const contextFor = (source: ManifestSource, sessions: Session[]): DiscoverContext => {
+  const contextFor = (source: ManifestSource, scope: Session[], backfill: boolean): DiscoverContext => {
     const keyOf = (path: string) => `${source.dataset_dir}/${path}`;
     return {
       source,
-      sessions,
+      sessions: scope,
       since,
       now: startedAt,
       resumeFrom,
-      fetch: (file) => one(source, file),
+      fetch: (file, o) => one(source, file, o?.backfill ?? backfill),
+      backfill,
+      nextOpened: (s) => sessions[sessions.findIndex((x) => x.id === s.id) + 1]?.opened ?? null,
       kept: (file) => {
         const key = keyOf(file.path);
         return state[key] && existsSync(join(cache, key)) ? keptOutcome(source.id, key, state[key]) : null;
@@ -292,10 +341,18 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
   };
 
   let sessions = sessionsInScope(manifest.sessions ?? [], since);
-  const discoverSource = async (source: ManifestSource): Promise<SourceReport> => {
+  // A discovered source is walked in two parts: the sitting session (and the sessions that may follow
+  // it) first, then the closed sessions as backfill, which the deadline can cut.
+  const walked = new Map<string, { fixed: FileOutcome[]; parts: Discovered[]; sessions: Set<string> }>();
+  const discoverPart = async (source: ManifestSource, backfill: boolean): Promise<void> => {
     const discoverer = DISCOVERERS[source.discover!.kind];
-    const fixed = await Promise.all(source.files.map((f) => one(source, f)));
-    const found = await discoverer(contextFor(source, sessions));
+    const w = walked.get(source.id) ?? { fixed: [], parts: [], sessions: new Set<string>() };
+    walked.set(source.id, w);
+    if (!backfill) w.fixed = await Promise.all(source.files.map((f) => one(source, f)));
+    const scope = sessions.filter((s) => !w.sessions.has(s.id) && (backfill ? !s.open && !s.candidate : s.open || s.candidate));
+    for (const s of scope) w.sessions.add(s.id);
+    const found = await discoverer(contextFor(source, scope, backfill));
+    w.parts.push(found);
     // A session found past the manifest's list is walked by the sources that follow too.
     for (const s of found.sessionsFound) {
       onProgress(`session ${s.id} found past the manifest's list`);
@@ -305,11 +362,25 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
         ...sessions.filter((x) => x.candidate && x.id !== s.id),
       ];
     }
-    const files = [...fixed, ...found.files];
-    const problems = found.failures;
-    const status = fixed.some((f) => f.result === 'missing') ? 'missing' : discoveredStatus(files, problems);
-    onProgress(`${source.id}: ${status}, ${files.length} file(s)${problems.length ? `, ${problems.length} failed request(s)` : ''}`);
-    return sourceReport(source, status, files, problems);
+  };
+  const discoveredReport = (source: ManifestSource): SourceReport => {
+    const w = walked.get(source.id)!;
+    // One outcome per file (a session walked in both parts reports its first); deferred ones are not held.
+    const seen = new Set<string>();
+    const files = [...w.fixed, ...w.parts.flatMap((p) => p.files)].filter(
+      (f) => f.result !== 'deferred' && !seen.has(f.file) && seen.add(f.file),
+    );
+    const problems = w.parts.flatMap((p) => p.failures);
+    const d = deferredBy.get(source.id);
+    const backfill = d
+      ? { deferred: d.files.length, rechecks_deferred: d.rechecks, first: d.files.slice(0, 20), covers: source.covers ?? [] }
+      : undefined;
+    let status: SourceStatus = w.fixed.some((f) => f.result === 'missing') ? 'missing' : discoveredStatus(files, problems);
+    if (backfill && !problems.length && (status === 'fresh' || (status === 'missing' && !files.length))) status = 'partial';
+    onProgress(
+      `${source.id}: ${status}, ${files.length} file(s)${problems.length ? `, ${problems.length} failed request(s)` : ''}${backfill ? `, backfill left for the next run: ${backfill.deferred} file(s), ${backfill.rechecks_deferred} re-check(s)` : ''}`,
+    );
+    return sourceReport(source, status, files, problems, backfill);
   };
 
   // Files at a commit of a source naming that commit's archive come from the archive (one request).
@@ -430,7 +501,10 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
     const reports = new Map<string, SourceReport>();
     await Promise.all(
       [...byHost.values()].map(async (group) => {
-        for (const s of group) reports.set(s.id, s.enabled === false ? disabled(s) : await discoverSource(s));
+        const live = group.filter((s) => s.enabled !== false);
+        for (const s of live) await discoverPart(s, false);
+        for (const s of live) await discoverPart(s, true);
+        for (const s of group) reports.set(s.id, s.enabled === false ? disabled(s) : discoveredReport(s));
       }),
     );
     return reports;
@@ -456,6 +530,7 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
       stale: count('stale'),
       missing: count('missing'),
       absent: count('absent'),
+      deferred: [...deferredBy.values()].reduce((n, d) => n + d.files.length, 0),
       requests,
       // A file taken from an archive came in the archive's bytes, counted once.
       bytes_downloaded:
@@ -464,6 +539,7 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
     },
     peak_per_host: Object.fromEntries(limit.peak),
     archives: archives.records,
+    deadline: opts.deadline != null ? new Date(opts.deadline).toISOString() : null,
     since,
     resumed_from: resumeFrom,
   };

@@ -26,9 +26,13 @@ export interface PipelineReport {
     importer: string | null;
     errors: string[];
     items: { new: string[]; changed: string[]; removed: string[] };
+    /** Backfill left at the fetch deadline (build-db/fetch/run-fetch.ts): the next night continues it. */
+    backfill?: FetchReport['sources'][number]['backfill'];
   }>;
   stale_sources: string[];
   missing_sources: string[];
+  /** Sources published with a backfill cut at the fetch deadline. */
+  partial_sources: string[];
   tables: Record<string, TableChange>;
   /** Rows of the last release gone from this file, per table, with the reasons found (null: no previous file). */
   removals: TableRemovals[] | null;
@@ -64,6 +68,19 @@ export function reportMarkdown(r: PipelineReport): string {
         `| ${s.id}${s.required ? ' (required)' : ''} | ${s.status} | ${s.items.new.length} | ${s.items.changed.length} | ${s.items.removed.length} | ${s.errors.slice(0, 3).join('; ').replace(/\|/g, '\\|')} |`,
     ),
   );
+  const partial = r.sources.filter((s) => s.backfill);
+  if (partial.length)
+    lines.push(
+      '',
+      '## Partial backfill',
+      '',
+      'The fetch deadline passed before these backfills finished; what was fetched is published, the rest comes on the next nights.',
+      '',
+      ...partial.map(
+        (s) =>
+          `- ${s.id}: ${s.backfill!.deferred} file(s) not fetched yet${s.backfill!.first.length ? ` (${s.backfill!.first.slice(0, 5).join(', ')}${s.backfill!.deferred > 5 ? ' …' : ''})` : ''}, ${s.backfill!.rechecks_deferred} re-check(s) left`,
+      ),
+    );
   const named = r.sources.filter((s) => s.items.new.length + s.items.changed.length + s.items.removed.length);
   if (named.length) {
     const list = (xs: string[]) =>

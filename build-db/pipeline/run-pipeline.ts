@@ -47,6 +47,8 @@ export interface PipelineOptions {
   scanDeps?: ScanDeps;
   /** `--since`: how far back discovery backfills (null: every session the manifest lists). */
   since?: string | null;
+  /** `--deadline` of the fetch step (ms since the epoch): backfill not started by then waits for the next night. */
+  deadline?: number | null;
   now?: () => string;
   onProgress?: (msg: string) => void;
 }
@@ -76,7 +78,7 @@ function attributionOf(path: string): PipelineReport['attribution'] {
   }
 }
 
-function sourcesSummary(fetched: FetchReport): Pick<PipelineReport, 'sources' | 'stale_sources' | 'missing_sources'> {
+function sourcesSummary(fetched: FetchReport): Pick<PipelineReport, 'sources' | 'stale_sources' | 'missing_sources' | 'partial_sources'> {
   return {
     sources: fetched.sources.map((s) => ({
       id: s.id,
@@ -86,9 +88,11 @@ function sourcesSummary(fetched: FetchReport): Pick<PipelineReport, 'sources' | 
       importer: s.importer,
       errors: [...s.problems, ...s.files.filter((f) => f.error).map((f) => `${f.file}: ${f.error}`)],
       items: s.items,
+      ...(s.backfill ? { backfill: s.backfill } : {}),
     })),
     stale_sources: fetched.sources.filter((s) => s.status === 'stale').map((s) => s.id),
     missing_sources: fetched.sources.filter((s) => s.status === 'missing').map((s) => s.id),
+    partial_sources: fetched.sources.filter((s) => s.backfill).map((s) => s.id),
   };
 }
 
@@ -119,10 +123,14 @@ export async function runPipeline(o: PipelineOptions): Promise<PipelineReport> {
     error: null,
     inputs_digest: '',
     build: { id: null, previous_id: hasPrevious ? (lastRelease?.build_id ?? null) : null, sha256: null, bytes: null },
-    fetch: { totals: { updated: 0, unchanged: 0, stale: 0, missing: 0, absent: 0, requests: 0, bytes_downloaded: 0 }, seconds: 0 },
+    fetch: {
+      totals: { updated: 0, unchanged: 0, stale: 0, missing: 0, absent: 0, deferred: 0, requests: 0, bytes_downloaded: 0 },
+      seconds: 0,
+    },
     sources: [],
     stale_sources: [],
     missing_sources: [],
+    partial_sources: [],
     tables: {},
     removals: null,
     attribution: {},
@@ -147,6 +155,7 @@ export async function runPipeline(o: PipelineOptions): Promise<PipelineReport> {
         cache: o.cache,
         mirror: o.mirror,
         since: o.since ?? null,
+        deadline: o.deadline ?? null,
         now: o.now,
         ...o.fetch,
         onProgress: (m) => progress(`fetch: ${m}`),

@@ -220,17 +220,35 @@ const COMMANDS: Record<string, Command> = {
   },
   fetch: {
     summary: 'download every upstream source of the manifest into the fetch cache (conditional, retried, checked)',
-    usage: 'canpol fetch [--manifest FILE] [--cache DIR] [--upstream-mirror URL] [SOURCE_ID...]',
-    settings: ['manifest', 'cache', 'upstream_mirror', 'since'],
+    usage: 'canpol fetch [--manifest FILE] [--cache DIR] [--upstream-mirror URL] [--since DATE] [--deadline WHEN] [SOURCE_ID...]',
+    settings: ['manifest', 'cache', 'upstream_mirror', 'since', 'deadline'],
     positionals: 'SOURCE_ID...: only these sources of the manifest (default: all)',
     run: (s, { positionals }) =>
-      fetchCommand({ manifest: s.manifest, cache: s.cache, mirror: s.upstream_mirror, since: s.since, only: positionals }),
+      fetchCommand({
+        manifest: s.manifest,
+        cache: s.cache,
+        mirror: s.upstream_mirror,
+        since: s.since,
+        deadline: s.deadline,
+        only: positionals,
+      }),
   },
   pipeline: {
     summary: 'the nightly: fetch, import, build reusing the last release, verify, guard, publish, report',
     usage:
       'canpol pipeline [--manifest FILE] [--cache DIR] [--work DIR] [--publish DIR] [--max-shrink F] [--rebuild] [--build-workers on|off]',
-    settings: ['manifest', 'cache', 'upstream_mirror', 'since', 'work', 'publish', 'max_shrink', 'build_workers', 'scan_websites'],
+    settings: [
+      'manifest',
+      'cache',
+      'upstream_mirror',
+      'since',
+      'deadline',
+      'work',
+      'publish',
+      'max_shrink',
+      'build_workers',
+      'scan_websites',
+    ],
     switches: { rebuild: "build even when every upstream file and the code are the same as the last release's" },
     run: (s, { switches }) =>
       pipelineCommand({
@@ -238,6 +256,7 @@ const COMMANDS: Record<string, Command> = {
         cache: s.cache,
         mirror: s.upstream_mirror,
         since: s.since,
+        deadline: s.deadline,
         work: s.work,
         publish: s.publish,
         maxShrink: s.max_shrink,

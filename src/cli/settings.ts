@@ -356,6 +356,13 @@ export const SETTINGS = {
     kind: 'string',
     help: 'backfill from this date (YYYY-MM-DD): discovery skips sessions that ended and divisions recorded before it; `none` takes every session the manifest lists',
   },
+  deadline: {
+    flag: '--deadline',
+    env: 'CANPOL_FETCH_DEADLINE',
+    default: 'none',
+    kind: 'string',
+    help: 'after this the fetch starts no backfill request (closed sessions, committee Evidence older than two weeks): a duration from the start (`35m`, `90s`, `2h`) or a UTC time (`2026-12-06T08:00:00Z`); requests in flight finish, the sources left short are reported `partial` and the next run continues them; `none`: no deadline',
+  },
   work: {
     flag: '--work',
     env: 'CANPOL_PIPELINE_WORK',

@@ -26,6 +26,56 @@ export function publishSitting(root: string, session: string, number: number, la
   put(root, HOUSE, `Content/House/${p}${s}/Debates/${n3}/HAN${n3}-${lang}.XML`, xml);
 }
 
+/** The session's sitting calendar (the DocumentViewer's `SessionPublicationCalendarsWidget`), each sitting
+ *  a link in a table cell as the public importer that reads it selects them (`td a`, `/sitting-(\d+[a-z]?)/`).
+ *  Written by hand in that layout: no saved copy of the widget's answer was found. */
+export function publishCalendar(root: string, session: string, sittings: Array<number | string>): void {
+  const [p, s] = session.split('-');
+  const cells = sittings.map((n) => `<td><a href="/DocumentViewer/en/${session}/house/sitting-${n}/hansard">${n}</a></td>`).join('');
+  put(
+    root,
+    HOUSE,
+    `DocumentViewer/en/SessionPublicationCalendarsWidget?organization=HOC&publicationTypeId=37&parliament=${p}&session=${s}`,
+    `<div class="session-calendar"><table><tbody><tr>${cells}</tr></tbody></table></div>`,
+  );
+}
+
+/** A lettered sitting (`128b`): its DocumentViewer page with the XML export button (`a.btn-export-xml`,
+ *  the class openparliament-era importers read) linking `xmlPath`, and a real sitting's XML there,
+ *  with its printed number made `label` ("NUMBER 128B") as a lettered sitting's would read. The
+ *  page and the XML's address are written by hand: no public source shows a lettered sitting's. */
+export function publishLetteredSitting(
+  root: string,
+  session: string,
+  label: string,
+  xmlPath: string,
+  sample = '44-1-303-en.xml.gz',
+  publicationId?: string,
+): void {
+  put(
+    root,
+    HOUSE,
+    `DocumentViewer/en/${session}/house/sitting-${label}/hansard`,
+    `<!DOCTYPE html><html><body><div class="btn-toolbar"><a class="btn btn-export-xml hidden-xs" href="${xmlPath}-E.XML">XML</a></div></body></html>`,
+  );
+  put(
+    root,
+    HOUSE,
+    `${xmlPath.slice(1)}-E.XML`,
+    letteredXml(readFileSync(join(DATASETS, 'hoc-hansard-xml-samples', sample)), label, publicationId),
+  );
+}
+
+/** A real sitting's XML with its sitting number printed as `label` (`128b` → "NUMBER 128B"), and
+ *  another publication id when given (so its speeches are new ones beside the sample's). */
+export function letteredXml(gz: Buffer, label: string, publicationId?: string): string {
+  const up = label.toUpperCase();
+  const xml = gunzipSync(gz).toString('utf8');
+  return (publicationId ? xml.replace(/(<Hansard\b[^>]*\bid=")[^"]*"/, `$1${publicationId}"`) : xml)
+    .replace(/(<ExtractedItem Name="Number">)[^<]*</, `$1NUMBER ${up}<`)
+    .replace(/(<ExtractedItem Name="MetaNumberNumber">)[^<]*</, `$1${up}<`);
+}
+
 /** A Parliament's member search export (its XML as written by the test) at the House's URL. */
 export function publishMemberExport(root: string, parliament: number, xml: string): void {
   put(root, HOUSE, `Members/en/search/xml?parliament=${parliament}`, xml);

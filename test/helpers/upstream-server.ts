@@ -53,6 +53,8 @@ const TYPES: Array<[RegExp, string]> = [
   [/\.py$/i, 'text/plain; charset=utf-8'],
   [/\.xml$|\/xml(\?|$)/i, 'application/xml'],
   [/\.html?$/i, 'text/html; charset=utf-8'],
+  // The House's DocumentViewer pages (a session's calendar, a sitting's page) have no extension.
+  [/^\/www\.ourcommons\.ca\/DocumentViewer\//i, 'text/html; charset=utf-8'],
   [/\.json$/i, 'application/json'],
   // A saved ParlInfo answer (`<id>?callback=1`): raw.githubusercontent.com serves repository files as text/plain.
   [/%3Fcallback=\d+$/i, 'text/plain; charset=utf-8'],

@@ -25,8 +25,14 @@ export interface DiscoverContext {
   now: string;
   /** Start of the unfinished run this one resumes (null: a fresh run). */
   resumeFrom: string | null;
-  /** Conditional GET of one expanded file, through the per-host limit, journaled when stored. */
-  fetch(file: ManifestFile): Promise<FileOutcome>;
+  /** Conditional GET of one expanded file, through the per-host limit, journaled when stored. A
+   *  `backfill` request (default: this context's `backfill`) is not started past the fetch deadline:
+   *  its outcome is `deferred` (the next run asks for it). */
+  fetch(file: ManifestFile, opts?: { backfill?: boolean }): Promise<FileOutcome>;
+  /** This walk is backfill (closed sessions): its requests are deferred past the deadline. */
+  backfill?: boolean;
+  /** When the session after `s` opened (from the whole list in scope, whichever part is walked). */
+  nextOpened?(s: Session): string | null;
   /** The cached copy's record without a request; null when the cache does not hold it. */
   kept(file: ManifestFile): FileOutcome | null;
   missedAt(path: string): string | null;
@@ -56,8 +62,9 @@ export function expandTemplate(tpl: ManifestFile, s: Session, number?: number): 
   return { ...tpl, url: expandUrl(tpl.url, params), path: expandUrl(tpl.path, params, String), params: undefined };
 }
 
-/** A fetched outcome is a copy in hand (new or confirmed); else a failure message, or null for a plain 404. */
+/** A fetched outcome is a copy in hand (new or confirmed); else a failure message, or null for a plain
+ *  404 or a request deferred past the fetch deadline (neither is a failure). */
 export function failureOf(o: FileOutcome): string | null {
-  if (o.result === 'updated' || o.result === 'unchanged' || o.result === 'absent') return null;
+  if (o.result === 'updated' || o.result === 'unchanged' || o.result === 'absent' || o.result === 'deferred') return null;
   return `${o.file}: ${o.error ?? o.result}`;
 }

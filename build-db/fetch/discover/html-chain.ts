@@ -102,6 +102,8 @@ export function classValue(el: Element, pattern: string): string | null {
 }
 
 const SAFE = /^[A-Za-z0-9-]{1,40}$/;
+/** A meeting this recent is the sitting session's newest material, not backfill. */
+const NEWEST_DAYS = 14;
 
 export const discoverHtmlChain: Discoverer = async (ctx) => {
   const d = ctx.source.discover;
@@ -156,7 +158,10 @@ async function walk(ctx: DiscoverContext, session: Session, steps: ChainStep[], 
         got = null;
   }
   if (!got) {
-    const o = await request(ctx, file, fallback, out);
+    // A meeting's documents older than the newest (the naming step's pending_days) are backfill, as is
+    // a closed session's walk: past the fetch deadline they wait for the next run.
+    const backfill = Boolean(ctx.backfill) || (dated !== null && !withinDays(dated, ctx.now, via?.pending_days ?? NEWEST_DAYS));
+    const o = await request(ctx, file, fallback, out, backfill);
     if (noteMiss && o.result === 'absent' && !ctx.missedAt(file.path)) ctx.setMiss(file.path, ctx.now);
     if (noteMiss && o.result !== 'absent' && ctx.missedAt(file.path)) ctx.setMiss(file.path, null);
     got = o.result === 'updated' || o.result === 'unchanged' || o.result === 'stale' ? o : null;
@@ -167,7 +172,7 @@ async function walk(ctx: DiscoverContext, session: Session, steps: ChainStep[], 
   if (!step) return;
   const pageUrl = got.url;
   const seen = new Set<string>();
-  const tasks: Array<Promise<void>> = [];
+  const jobs: Array<() => Promise<void>> = [];
   for (const el of linksOf()) {
     const taken = step.take === 'text' ? textContent(el).trim() : (getAttributeValue(el, 'href') ?? '').trim();
     const raw = step.pattern ? (new RegExp(step.pattern).exec(taken)?.[1] ?? '') : taken;
@@ -198,22 +203,23 @@ async function walk(ctx: DiscoverContext, session: Session, steps: ChainStep[], 
     const other = step.fallback_url ? expandUrl(step.fallback_url, next) : null;
     const leafward = once || step.recheck === 'never';
     const day = (step.date_class ? classValue(el, step.date_class) : null) ?? dated;
-    tasks.push(
-      walk(
-        ctx,
-        session,
-        steps,
-        depth + 1,
-        {
-          file: nextFile,
-          params: next,
-          once: leafward,
-          dated: day,
-          fallback: other && other !== nextFile.url ? { ...nextFile, url: other } : undefined,
-        },
-        out,
-      ),
-    );
+    const item: Array<() => Promise<void>> = [
+      () =>
+        walk(
+          ctx,
+          session,
+          steps,
+          depth + 1,
+          {
+            file: nextFile,
+            params: next,
+            once: leafward,
+            dated: day,
+            fallback: other && other !== nextFile.url ? { ...nextFile, url: other } : undefined,
+          },
+          out,
+        ),
+    ];
     for (const a of step.also ?? []) {
       const companion: ManifestFile = {
         url: nextFile.url.replace(a.replace[0], a.replace[1]),
@@ -222,10 +228,26 @@ async function walk(ctx: DiscoverContext, session: Session, steps: ChainStep[], 
         format: step.format,
         optional: a.optional,
       };
-      tasks.push(walk(ctx, session, steps, steps.length, { file: companion, params: next, once: leafward, dated: day }, out));
+      item.push(() => walk(ctx, session, steps, steps.length, { file: companion, params: next, once: leafward, dated: day }, out));
     }
+    jobs.push(async () => {
+      for (const job of item) await job();
+    });
   }
-  await Promise.all(tasks);
+  // The start page's links (the committees) are walked together; below it, two items of a page at a
+  // time, each to its leaf before the next starts: a meeting's XML is asked for before later meetings'
+  // viewers, so a night cut by the fetch deadline leaves whole meetings, not viewers without their XML.
+  await pool(jobs, depth === 0 ? jobs.length : ITEMS_AT_ONCE);
+}
+
+const ITEMS_AT_ONCE = 2;
+
+async function pool(jobs: Array<() => Promise<void>>, width: number): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < jobs.length) await jobs[next++]();
+  };
+  await Promise.all(Array.from({ length: Math.min(width, jobs.length) }, lane));
 }
 
 /** Requests one document: from the host that served it last, else its own URL, then, on a 404, the
@@ -235,11 +257,12 @@ async function request(
   file: ManifestFile,
   fallback: ManifestFile | undefined,
   out: Discovered,
+  backfill: boolean,
 ): Promise<FileOutcome> {
   const first = fallback && ctx.kept(file)?.url === fallback.url ? fallback : file;
   const second = fallback && first === file ? fallback : undefined;
-  let o = await ctx.fetch(second ? { ...first, optional: true } : first);
-  if (second && o.status === 404) o = await ctx.fetch(second);
+  let o = await ctx.fetch(second ? { ...first, optional: true } : first, { backfill });
+  if (second && o.status === 404) o = await ctx.fetch(second, { backfill });
   const failure = failureOf(o);
   if (failure) out.failures.push(failure);
   return o;

@@ -3,10 +3,12 @@
 // the newest session's last few are re-checked (corrections appear days later); numbers absent below
 // the highest found are probed again for `reprobe_days` (the XML often lags the sitting), unless the
 // session closed longer ago than that; past the highest, numbers are probed in windows until
-// `miss_budget` in a row are absent.
+// `miss_budget` in a row are absent. Sittings outside the numbering (No. 128-B) come from the session's
+// calendar when the source names one (sitting-calendar.ts).
 import type { FileOutcome } from '../fetch-file.js';
 import type { ManifestFile } from '../manifest-types.js';
 import { expandTemplate, failureOf, type DiscoverContext, type Discovered, type Discoverer, type Session } from './context.js';
+import { walkCalendar } from './sitting-calendar.js';
 
 /** Highest number scanned for in the cache; far above any session's sitting count. */
 const MAX_NUMBER = 2000;
@@ -19,7 +21,7 @@ export const discoverNumbered: Discoverer = async (ctx) => {
   for (const session of ctx.sessions) {
     if (session.parliament < (d.from_parliament ?? 0)) continue;
     // A session closed (its successor opened) over reprobe_days ago publishes nothing late any more.
-    const next = ctx.sessions[ctx.sessions.indexOf(session) + 1]?.opened ?? null;
+    const next = ctx.nextOpened ? ctx.nextOpened(session) : (ctx.sessions[ctx.sessions.indexOf(session) + 1]?.opened ?? null);
     const closedLongAgo = !session.open && next !== null && Date.parse(ctx.now) - Date.parse(next) > (d.reprobe_days ?? 30) * DAY_MS;
     const got = await walkSession(ctx, session, d.files, {
       budget: d.miss_budget ?? 5,
@@ -32,6 +34,13 @@ export const discoverNumbered: Discoverer = async (ctx) => {
     out.failures.push(...got.failures);
     if (session.candidate && got.found > 0) out.sessionsFound.push({ ...session, candidate: false });
     ctx.progress(`${ctx.source.id} ${session.id}: ${got.found} found (${got.requested} requested, highest ${got.highest})`);
+    // A session found by probing has no calendar walk until it is listed.
+    if (d.calendar && !session.candidate) {
+      const cal = await walkCalendar(ctx, session, d.calendar, { revisionDays: d.revision_days ?? 0 });
+      out.files.push(...cal.files);
+      out.failures.push(...cal.failures);
+      if (cal.labels.length) ctx.progress(`${ctx.source.id} ${session.id}: lettered sittings ${cal.labels.join(', ')}`);
+    }
   }
   return out;
 };
@@ -60,6 +69,8 @@ async function walkSession(
   const probe = async (n: number): Promise<boolean> => {
     const [first, ...rest] = filesOf(n);
     const o1 = await ctx.fetch(first);
+    // Not asked (past the fetch deadline): neither found nor absent; the next run probes it.
+    if (o1.result === 'deferred') return false;
     walk.requested++;
     const failure = failureOf(o1);
     if (failure) walk.failures.push(failure);
@@ -77,7 +88,8 @@ async function walkSession(
     if (ctx.missedAt(first.path)) ctx.setMiss(first.path, null);
     walk.files.push(o1);
     for (const f of rest) {
-      const o2 = await ctx.fetch(f);
+      // The other editions finish the sitting whose probe was answered, deadline or not.
+      const o2 = await ctx.fetch(f, { backfill: false });
       walk.requested++;
       const f2 = failureOf(o2);
       if (f2) walk.failures.push(f2);

@@ -16,6 +16,9 @@ export interface DocMeta {
   session: number;
   /** Sitting number (Debates) or meeting number (Evidence). */
   number: number;
+  /** The number as the House names the sitting in its addresses: `128` or, for a sitting outside the
+   *  numbering (No. 128-B), `128b` (the DocumentViewer's `sitting-128b`). */
+  numberLabel: string;
   date: string;
   committeeAcronym: string | null;
   committeeName: string | null;
@@ -50,6 +53,12 @@ const int = (s: string | undefined | null) => {
   return m ? Number(m[0]) : null;
 };
 
+/** "128B", "NUMBER 128-B" → `128b`; "NUMBER 260" → `260`; null without a number. */
+export function numberLabel(s: string | undefined | null): string | null {
+  const m = /(\d+)(?:-?([a-z])(?![a-z]))?/i.exec(s ?? '');
+  return m ? `${Number(m[1])}${m[2]?.toLowerCase() ?? ''}` : null;
+}
+
 export function extractedItems(hansard: Element): Map<string, string> {
   const info = child(hansard, 'ExtractedInformation');
   const items = new Map<string, string>();
@@ -78,6 +87,8 @@ export function readMeta(doc: Document, fileName: string): MetaResult {
   const parliament = int(items.get('ParliamentNumber')) ?? int(items.get('Parliament'));
   const session = int(items.get('SessionNumber')) ?? int(items.get('Session'));
   const number = int(items.get('MetaNumberNumber')) ?? int(items.get('Number'));
+  // A lettered sitting keeps its letter in its addresses (sitting-128b is not sitting 128).
+  const label = numberLabel(items.get('MetaNumberNumber')) ?? numberLabel(items.get('Number'));
   const y = int(items.get('MetaDateNumYear')),
     m = int(items.get('MetaDateNumMonth')),
     d = int(items.get('MetaDateNumDay'));
@@ -115,8 +126,8 @@ export function readMeta(doc: Document, fileName: string): MetaResult {
         ? `${fr}/${ps}/${acronym}/reunion-${number}/temoignages`
         : meetingUrl!
       : language === 'fr'
-        ? `${fr}/${ps}/chambre/seance-${number}/debats`
-        : `${en}/${ps}/house/sitting-${number}/hansard`;
+        ? `${fr}/${ps}/chambre/seance-${label}/debats`
+        : `${en}/${ps}/house/sitting-${label}/hansard`;
   // "Speaker: The Honourable Andrew Scheer" / "Présidence de l'honorable Andrew Scheer" / "Mr. Lloyd Longfield".
   const speaker =
     items
@@ -133,6 +144,7 @@ export function readMeta(doc: Document, fileName: string): MetaResult {
       parliament: parliament!,
       session: session!,
       number: number!,
+      numberLabel: label!,
       date: date!,
       committeeAcronym: acronym,
       committeeName,

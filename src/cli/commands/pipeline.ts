@@ -1,6 +1,6 @@
 import { readManifest } from '../../../build-db/fetch/read-manifest.js';
 import { runPipeline } from '../../../build-db/pipeline/run-pipeline.js';
-import { sinceDate } from './fetch.js';
+import { deadlineAt, sinceDate } from './fetch.js';
 import type { WorkerMode } from '../../../build-db/workers/start-worker.js';
 
 export interface PipelineCommandOptions {
@@ -8,6 +8,8 @@ export interface PipelineCommandOptions {
   cache: string;
   mirror: string;
   since: string;
+  /** `--deadline` of the fetch step: `none`, a duration from the start, or a UTC time. */
+  deadline?: string;
   work: string;
   publish: string;
   maxShrink: number;
@@ -21,6 +23,11 @@ export async function pipelineCommand(o: PipelineCommandOptions): Promise<number
   const from = sinceDate(o.since);
   if ('problem' in from) {
     console.error(`canpol pipeline: ${from.problem}`);
+    return 2;
+  }
+  const until = deadlineAt(o.deadline ?? 'none');
+  if ('problem' in until) {
+    console.error(`canpol pipeline: ${until.problem}`);
     return 2;
   }
   const read = readManifest(o.manifest);
@@ -38,12 +45,14 @@ export async function pipelineCommand(o: PipelineCommandOptions): Promise<number
     mirror: o.mirror === 'none' ? null : o.mirror,
     rebuild: o.rebuild,
     since: from.since,
+    deadline: until.deadline,
     buildWorkers: (o.buildWorkers ?? 'on') as WorkerMode,
     scanWebsites: o.scanWebsites ?? false,
     onProgress: (m) => console.error(`[pipeline ${((performance.now() - t0) / 1000).toFixed(1)}s] ${m}`),
   });
   for (const g of report.guards) console.error(`${g.ok ? 'ok    ' : 'FAILED'} ${g.guard}: ${g.detail}`);
   if (report.stale_sources.length) console.error(`stale sources (last good copy used): ${report.stale_sources.join(', ')}`);
+  if (report.partial_sources.length) console.error(`partial backfill (continued the next night): ${report.partial_sources.join(', ')}`);
   if (report.error) console.error(`error: ${report.error}`);
   console.error(
     `pipeline ${report.status} in ${report.seconds}s (${Object.entries(report.timings)

@@ -11,13 +11,15 @@ import { dirname, join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { DATASETS, REPO, repoManifest } from '../../helpers/nightly-manifest.js';
-import { HOUSE, publishSitting } from '../../helpers/publisher-folder.js';
+import { HOUSE, publishCalendar, publishLetteredSitting, publishSitting } from '../../helpers/publisher-folder.js';
 import { startUpstream, type Upstream } from '../../helpers/upstream-server.js';
 
 // Asked for (CI, `make nightly-check`), it fails rather than skips without the datasets.
 const RUN = process.env.CANPOL_NIGHTLY_CHECK === '1';
 const RAW = '/raw.githubusercontent.com/';
 const NEW_ID = '99200001';
+/** A lettered sitting published between the nights (43-1 No. 44, 368 interventions, printed No. 3B). */
+const LETTERED_ID = '99200002';
 const WORD = 'Zorblaxian';
 
 describe.skipIf(!RUN)('make nightly, twice, through the bundle', () => {
@@ -91,6 +93,9 @@ describe.skipIf(!RUN)('make nightly, twice, through the bundle', () => {
     const file = join(root, HOUSE, 'Content/House/451/Debates/003/HAN003-E.XML');
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, xml);
+    // And a lettered sitting, 3-B, found only from the session's calendar and its page's XML link.
+    publishCalendar(root, '45-1', [1, 2, 3, '3b']);
+    publishLetteredSitting(root, '45-1', '3b', '/Content/House/451/Debates/003B/HAN003B', '43-1-44-en.xml.gz', LETTERED_ID);
     const asked = up.requests.length;
     const two = await night();
     const steps2 = steps();
@@ -109,8 +114,12 @@ describe.skipIf(!RUN)('make nightly, twice, through the bundle', () => {
     const added = db
       .prepare(`SELECT count(*) AS n, count(politician_id) AS attributed FROM speeches WHERE key LIKE 'ca-hoc/speech/${NEW_ID}-%'`)
       .get() as { n: number; attributed: number };
-    expect((db.prepare('SELECT count(*) FROM speeches').pluck().get() as number) - before).toBe(321);
+    expect((db.prepare('SELECT count(*) FROM speeches').pluck().get() as number) - before).toBe(321 + 368);
     expect(added.n).toBe(321);
+    const lettered = db
+      .prepare(`SELECT count(*) AS n, min(source_url) AS url FROM speeches WHERE key LIKE 'ca-hoc/speech/${LETTERED_ID}-%'`)
+      .get() as { n: number; url: string };
+    expect(lettered).toEqual({ n: 368, url: 'https://www.ourcommons.ca/DocumentViewer/en/43-1/house/sitting-3b/hansard' });
     expect(added.attributed).toBeGreaterThan(200);
     const withWord = db
       .prepare(`SELECT id FROM speeches WHERE key LIKE 'ca-hoc/speech/${NEW_ID}-%' AND text LIKE '%${WORD}%'`)
