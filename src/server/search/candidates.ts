@@ -128,6 +128,9 @@ export interface PoolOptions {
   billsNewest?: boolean;
   /** Whether the chunks naming a bill move ahead after the rare-word pins (default true) or before (the engine before). */
   billsAfterPins?: boolean;
+  /** Whether a quotation's holders are also looked for among the chunks holding its rarest words,
+   *  not only among the best keyword matches (default true; false: the engine before). */
+  quotationHolders?: boolean;
   /** How the vector side draws its candidates (legislature-pools.ts; the API: 'global'). */
   vectorPool?: VectorPool;
   /** Neighbours drawn (default POOL) and keyword candidates kept (default POOL). */
@@ -341,7 +344,11 @@ export async function hybridPool(
   if (afterPins) order = billsFirst(queries, analysis, order, o.billsNewest ?? true);
   // Last: a chunk quoted verbatim by a long query is what it asks for, whatever the pins say.
   const passage = useKeyword ? passageOf(q, f.langs) : null;
-  if (passage) order = quotationsFirst(queries, passage, keyword.slice(0, PASSAGE_DEPTH), order);
+  if (passage) {
+    const best = keyword.slice(0, PASSAGE_DEPTH);
+    const look = (o.quotationHolders ?? true) ? [...new Set([...best, ...rarestHolders(queries, passage, f.langs)])] : best;
+    order = quotationsFirst(queries, passage, look, order);
+  }
 
   const candidates = order.map((rowid) => ({
     rowid,
@@ -469,6 +476,34 @@ function newestSessionFirst(queries: SearchQueries, rowids: number[]): number[] 
 /** The keyword candidates read for a query that may be a quotation (passageOf): its holders are
  *  among the best keyword matches, since they hold every word of it. */
 export const PASSAGE_DEPTH = 100;
+
+/** Stems of a passage whose holders are read: its rarest, whose lists are the shortest, and none
+ *  held by more than PASSAGE_LIST_SHARE of the chunks (a passage of only common words is left to
+ *  the best keyword matches: its lists would cost more than they find). */
+const PASSAGE_RAREST = 3;
+const PASSAGE_LIST_SHARE = 0.1;
+
+/** The chunks holding a passage's rarest words, where its quoting chunk is when the best keyword
+ *  matches miss it: a passage of common words and names (a member's riding is named in many
+ *  chunks) spreads its BM25 score thin, and its chunk ranked 190th and 218th in Ontario's Hansard.
+ *  A chunk holding the passage holds its rarest words, so it is among these, whatever its rank. */
+function rarestHolders(queries: SearchQueries, p: Phrase, langs: readonly Lang[]): number[] {
+  const out: number[] = [];
+  for (const lang of langs) {
+    const stems = [...new Set(p.stems[lang])];
+    if (stems.length < 2) continue;
+    const terms = queries.termLevels(stems);
+    // A stem no chunk holds: no chunk holds the passage in this language.
+    if (stems.some((s) => !terms.get(s)?.docs)) continue;
+    const most = PASSAGE_LIST_SHARE * queries.totalChunks();
+    const rarest = stems
+      .sort((a, b) => terms.get(a)!.docs - terms.get(b)!.docs)
+      .slice(0, PASSAGE_RAREST)
+      .filter((s) => terms.get(s)!.docs <= most);
+    if (rarest.length) out.push(...holdersOf(queries, rarest, terms, PASSAGE_DEPTH));
+  }
+  return out;
+}
 
 /** The chunks among `candidates` that hold the passage verbatim (stop words aside) move ahead of the
  *  rest, in the keyword list's order; the rest keep theirs. */
