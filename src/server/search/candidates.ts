@@ -479,8 +479,10 @@ export const PASSAGE_DEPTH = 100;
 
 /** Stems of a passage whose holders are read: its rarest, whose lists are the shortest, and none
  *  held by more than PASSAGE_LIST_SHARE of the chunks (a passage of only common words is left to
- *  the best keyword matches: its lists would cost more than they find). */
-const PASSAGE_RAREST = 3;
+ *  the best keyword matches: its lists would cost more than they find). Six, not three: a riding's
+ *  two names and a common word were held together by more chunks than are kept (PASSAGE_DEPTH,
+ *  newest first), and the older quoting chunk was cut. */
+const PASSAGE_RAREST = 6;
 const PASSAGE_LIST_SHARE = 0.1;
 
 /** The chunks holding a passage's rarest words, where its quoting chunk is when the best keyword

@@ -67,13 +67,6 @@ function turnsOf(html: string): Turn[] {
 const isMember = (t: Turn) => /^(Mr|Mrs|Ms|Miss|Hon|Dr)\.?\s/.test(t.speaker);
 
 const PASSAGE_WORDS = 20;
-/** Measured misses (2026-12-06; 18 of 20 pass): passages of common words and riding names, whose
- *  chunk plain BM25 ranks 174th and 192nd, beyond the 100 best keyword matches the quotation rule
- *  reads (src/server/search/candidates.ts PASSAGE_DEPTH); a member's riding is named in many chunks. */
-const KNOWN_MISSES = new Map([
-  ['2016-05-10', 'keyword rank 218'],
-  ['2017-10-30', 'keyword rank 190'],
-]);
 const read = (path: string) => {
   const bytes = readFileSync(path);
   return (path.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8');
@@ -154,9 +147,8 @@ describe.skipIf(!ready)(`Ontario's held-out sittings (skipped: ${ready ? '-' : W
     expect(` ${words(top.text).join(' ')} `).toContain(` ${q} `);
   };
   const dates = heldFiles.map((f) => f.slice(0, 10)).sort();
-  for (const date of dates.filter((d) => !KNOWN_MISSES.has(d)))
-    test(`${date}: its passage comes back first, with its speaker`, () => comesFirst(date));
-  // Marked failing, so that the day they pass the suite says so.
-  for (const date of dates.filter((d) => KNOWN_MISSES.has(d)))
-    test.failing(`${date}: its passage comes back first, with its speaker (known miss: ${KNOWN_MISSES.get(date)})`, () => comesFirst(date));
+  // All 20 since the quotation's holders are also read among the chunks holding its rarest words
+  // (src/server/search/candidates.ts rarestHolders): 2016-05-10's and 2017-10-30's passages, common
+  // words and a riding's names, had their chunks at keyword ranks 218 and 190.
+  for (const date of dates) test(`${date}: its passage comes back first, with its speaker`, () => comesFirst(date));
 });

@@ -65,3 +65,54 @@ describe('a quotation below the best keyword matches', () => {
     expect(await order(shuffled)).toEqual(await order(shuffled, { quotationHolders: false }));
   });
 });
+
+describe('a quotation whose rarest words many newer chunks share', () => {
+  // The passage's three rarest words (a riding's two names and "respect") held together by 120
+  // newer chunks that outscore it, "roads" by 150 others: the three rarest alone are held by more
+  // chunks than are kept, newest first, and the older quoting chunk would be cut; with "roads" too,
+  // only it holds them.
+  const QUOTE = 'Thank you, the member for Kestrel Fallowmere, I have great, real respect for him and his work on roads';
+  let fx2: Fixture;
+  let src2: CandidateSources;
+  beforeAll(() => {
+    fx2 = buildFixture((r) => {
+      const texts: Array<[string, string, string]> = [
+        [
+          'quote',
+          `Earlier, after the petitions, the bells and the long debate on the estimates of the ministries and their agencies, ${QUOTE}, said the minister, before the House turned to other matters of the day.`,
+          '2016-05-10',
+        ],
+      ];
+      for (let i = 0; i < 120; i++)
+        texts.push([
+          `riding-${i}`,
+          `Kestrel Fallowmere: respect, great real thanks, member work; Kestrel Fallowmere respect (${i}).`,
+          '2017-06-01',
+        ]);
+      for (let i = 0; i < 150; i++) texts.push([`other-${i}`, `Great real roads: thank the member, work on roads (${i}).`, '2017-06-02']);
+      for (let i = 0; i < 1300; i++) texts.push([`filler-${i}`, `Routine proceedings resumed, item number ${1000 + i}.`, '2017-06-03']);
+      for (const [key, text, day] of texts)
+        r.speeches.push({
+          key: `u/${key}`,
+          session_key: 'ca/44-1',
+          politician_key: 'p/alice',
+          speaker_name_raw: 'Someone',
+          spoken_at: `${day}T14:00:00Z`,
+          language: 'en',
+          level: 'federal',
+          speech_type: 'floor',
+          text,
+          source_system: 'hoc',
+        });
+    });
+    src2 = { queries: createSearchQueries(fx2.data.db), vectors: null, embed: null };
+  });
+  afterAll(() => fx2.cleanup());
+
+  test('the quoting chunk comes first', async () => {
+    const quoted = src2.queries.rowidOf(ids.chunk('u/quote', 0))!;
+    const ranked = async (o: PoolOptions = {}) => (await hybridPool(src2, QUOTE, ANY, undefined, o)).candidates.map((c) => c.rowid);
+    expect((await ranked({ quotationHolders: false })).indexOf(quoted)).toBeGreaterThan(PASSAGE_DEPTH);
+    expect((await ranked())[0]).toBe(quoted);
+  });
+});
