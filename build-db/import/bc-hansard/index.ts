@@ -12,6 +12,7 @@ import { parseHtml } from '../html-text.js';
 import { opensSession, sessionRecord, speechRecords } from './records.js';
 import { readSitting } from './sitting.js';
 import { walkTranscript } from './walk.js';
+import { mastheadSpeaker } from './presiding.js';
 import { firstFileOfSitting } from '../sitting-files.js';
 
 const HANSARD_FILE = /^\d{8}(?:am|pm)-.*\.html?(?:\.gz)?$/i;
@@ -71,7 +72,7 @@ export function importBcHansard(from: string, ctx: ImportContext): ImportOutput 
     const walked = walkTranscript(root, sitting.metaStart);
     for (const p of walked.problems)
       ctx.skip({ file, record: `paragraph ${p.paragraph}`, reason: p.reason, ...(p.detail ? { detail: p.detail } : {}) });
-    const records = speechRecords(walked.turns, sitting, fileName, file, ctx);
+    const records = speechRecords(walked.turns, sitting, fileName, file, ctx, mastheadSpeaker(doc));
     speeches.push(...records);
 
     add('files');

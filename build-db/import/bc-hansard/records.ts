@@ -6,6 +6,7 @@ import type { Sitting } from './sitting.js';
 import { speechType } from './speech-type.js';
 import type { Turn } from './walk.js';
 import { unlinkedReason } from '../identity.js';
+import { presidingHolder } from './presiding.js';
 
 export const SOURCE_SYSTEM = 'bc-hansard';
 
@@ -35,6 +36,8 @@ export function speechRecords(
   fileName: string,
   file: string,
   ctx: ImportContext,
+  /** The Speaker the page's masthead names, or null when it names none. */
+  speaker: string | null = null,
 ): Array<SourceInput<'speeches'>> {
   const out: Array<SourceInput<'speeches'>> = [];
   // Speakers are linked only against BC members (a roster in the bundle): never to a federal MP or
@@ -61,22 +64,36 @@ export function speechRecords(
     let who: { key: string | null } | null = null;
     if (!roster)
       ctx.skip({ file, record, reason: 'speaker unlinked: no BC member roster in the bundle', detail: `${t.speaker.raw} on ${on}` });
-    else if (t.speaker.presiding)
-      ctx.skip({ file, record, reason: 'speaker unlinked: presiding officer not named', detail: `${t.speaker.raw} on ${on}` });
     else {
       const q = { on, level: 'provincial', province: 'BC' };
-      // "Debra Toporowski / Qwulti’stunaat": a member's two names, either of which the roster may hold.
-      const parts = t.speaker.name.includes(' / ') ? t.speaker.name.split(' / ').map((x) => x.trim()) : [];
-      const name = parts.find((n) => ctx.identity.lookup({ ...q, name: n }).key) ?? t.speaker.name;
-      const r = ctx.identity.resolve(SOURCE_SYSTEM, { ...q, name });
-      if (r.key === null)
+      // A presiding office is looked up as the person the page names for it (masthead or chair marker).
+      const holder = t.speaker.presiding ? presidingHolder(t.speaker.name, t.chair, speaker) : null;
+      if (holder && holder.name === null)
         ctx.skip({
           file,
           record,
-          reason: unlinkedReason('speaker', r.reason, 'BC members'),
-          detail: `${t.speaker.name} on ${on}${r.detail ? `: ${r.detail}` : ''}`,
+          reason: 'speaker unlinked: presiding officer not named',
+          detail: `${t.speaker.raw} on ${on}: ${holder.why}`,
         });
-      who = r;
+      else {
+        const printed = holder?.name ?? t.speaker.name;
+        // "Debra Toporowski / Qwulti’stunaat": a member's two names, either of which the roster may hold.
+        const parts = printed.includes(' / ') ? printed.split(' / ').map((x) => x.trim()) : [];
+        const name = parts.find((n) => ctx.identity.lookup({ ...q, name: n }).key) ?? printed;
+        // A chair marker may print an initial ("L. Doerkson"): then the surname with that initial.
+        const words = name.split(/\s+/);
+        const initial =
+          holder && words.length > 1 && /^\p{L}\.?$/u.test(words[0]) ? { lastName: words.slice(1).join(' '), initial: words[0] } : {};
+        const r = ctx.identity.resolve(SOURCE_SYSTEM, { ...q, name, ...initial });
+        if (r.key === null)
+          ctx.skip({
+            file,
+            record,
+            reason: unlinkedReason('speaker', r.reason, 'BC members'),
+            detail: `${holder ? `${t.speaker.raw} (${name}, named by the ${holder.from})` : t.speaker.name} on ${on}${r.detail ? `: ${r.detail}` : ''}`,
+          });
+        who = r;
+      }
     }
     const sequence = out.length + 1;
     out.push({

@@ -7,6 +7,7 @@ import { kindOf, paragraphs, type Document, type Element } from './document.js';
 import { textOf } from '../html-text.js';
 import { parseClock } from '../printed-clock.js';
 import { readSpeakerLine, type SpeakerLine } from './speaker.js';
+import { chairMarker } from './presiding.js';
 
 export interface Turn {
   speaker: Omit<SpeakerLine, 'text'>;
@@ -19,6 +20,8 @@ export interface Turn {
   anchor: string | null;
   /** 1-based index of the opening paragraph in the transcript, to name it in reports. */
   paragraph: number;
+  /** Who the last "[… in the chair.]" marker before the turn names, as printed, or null before any. */
+  chair: string | null;
 }
 
 export interface WalkProblem {
@@ -30,6 +33,8 @@ export interface WalkProblem {
 export interface WalkResult {
   turns: Turn[];
   problems: WalkProblem[];
+  /** The chair markers' holders in document order ("The Speaker", "Mable Elmore", ...). */
+  chairs: string[];
   counts: { speakerParagraphs: number; unnamedSpeakerBegins: number; resumedAfterHeading: number; unknownKinds: Record<string, number> };
 }
 
@@ -64,6 +69,7 @@ export function walkTranscript(root: Document | Element, startMinutes: number | 
   let previous: { order: string | null; subject: string | null } = { order: null, subject: null };
   let open: Turn | null = null;
   let lastSpeaker: Turn['speaker'] | null = null;
+  const chairs: string[] = [];
 
   const start = (speaker: Turn['speaker'], p: Element, index: number) => {
     open = {
@@ -74,6 +80,7 @@ export function walkTranscript(root: Document | Element, startMinutes: number | 
       subject,
       anchor: getAttributeValue(p, 'id') ?? null,
       paragraph: index,
+      chair: chairs.at(-1) ?? null,
     };
     turns.push(open);
     lastSpeaker = speaker;
@@ -120,7 +127,11 @@ export function walkTranscript(root: Document | Element, startMinutes: number | 
       clock = next;
       return;
     }
-    if (NOT_SPEECH.has(kind)) return;
+    if (NOT_SPEECH.has(kind)) {
+      const holder = chairMarker(text);
+      if (holder) chairs.push(holder);
+      return;
+    }
 
     const line = readSpeakerLine(p);
     if (line) {
@@ -148,5 +159,5 @@ export function walkTranscript(root: Document | Element, startMinutes: number | 
     }
     problems.push({ paragraph: index, reason: 'text before the first speaker', detail: text.slice(0, 100) });
   });
-  return { turns, problems, counts };
+  return { turns, problems, chairs, counts };
 }
