@@ -288,7 +288,7 @@ describe('bc-hansard on hand-written files', () => {
     expect(logs.some((l) => l.includes('disagree'))).toBe(false);
   });
 
-  test('with a BC roster, speakers resolve against BC members only; presiding titles are not looked up', () => {
+  test('with a BC roster, speakers resolve against BC members only; presiding titles whose holder the page does not name are not looked up', () => {
     const bo: Person = {
       key: 'bc/person/bo-chen',
       name: 'Bo Chen',
