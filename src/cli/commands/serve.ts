@@ -183,27 +183,28 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
   // The app serving now: its search caches are the ones /metrics reports.
   let served: Served | undefined = await serving(first);
   const dispatcher = createDispatcher(served, { testDelayMs });
-  const running = await listen(
-    { fetch: admission.wrap(dispatcher.fetch), node: admission.wrapNode(dispatcher.node) },
-    { port, host, headersTimeout, requestTimeout, keepAliveTimeout, maxConnections, backlog },
-  ).catch((err: NodeJS.ErrnoException) => {
-    // An operator's mistake, not a bug: one line (cli.ts renders SettingError), exit 1.
+  // A port taken or not ours is an operator's mistake, not a bug: one line (cli.ts renders
+  // SettingError), exit 1; the same for --port and --ops-port.
+  const listenFailed = (flag: '--port' | '--ops-port', p: number) => (err: NodeJS.ErrnoException) => {
     if (err.code === 'EADDRINUSE')
-      throw new SettingError(`port ${port} on ${host ?? 'all addresses'} is already in use (another canpol?); choose another with --port`);
+      throw new SettingError(`port ${p} on ${host ?? 'all addresses'} is already in use (another canpol?); choose another with ${flag}`);
     if (err.code === 'EACCES')
-      throw new SettingError(`port ${port} needs privileges this process does not have; choose one above 1023 with --port`);
+      throw new SettingError(`port ${p} needs privileges this process does not have; choose one above 1023 with ${flag}`);
     if (err.code === 'EADDRNOTAVAIL') throw new SettingError(`address ${host} is not one of this machine's; check --host`);
     throw err;
-  });
+  };
   const limits = { headersTimeout, requestTimeout, keepAliveTimeout, maxConnections, backlog };
+  const running = await listen(
+    { fetch: admission.wrap(dispatcher.fetch), node: admission.wrapNode(dispatcher.node) },
+    { port, host, ...limits },
+  ).catch(listenFailed('--port', port));
   const opsListening =
     opsPort === null
       ? null
       : await listen({ fetch: opsOnly(admission.wrap(dispatcher.fetch), running.url) }, { port: opsPort, host, ...limits }).catch(
           async (err: NodeJS.ErrnoException) => {
             await running.close();
-            if (err.code === 'EADDRINUSE') throw new SettingError(`--ops-port ${opsPort} on ${host} is already in use; choose another`);
-            throw err;
+            return listenFailed('--ops-port', opsPort)(err);
           },
         );
   say(`canpol: serving ${build.dataset_name}${build.is_demo ? ' (demo data)' : ''}, build ${build.id}, from ${data}`);

@@ -82,6 +82,10 @@ const pathOf = (url: string) => url.slice(url.indexOf('/', url.indexOf('//') + 2
 const isHealth = (path: string) => path === '/health' || path.startsWith('/health?');
 const isExempt = (path: string) => isHealth(path) || path === '/metrics' || path.startsWith('/metrics?');
 
+/** Whether a request URL is /health or /metrics: the operations paths, never queued nor shed here,
+ *  and the only ones the operations port serves (ops-port.ts). */
+export const isOperationsUrl = (url: string) => isExempt(pathOf(url));
+
 function shedResponse(method: string, message: string): Response {
   return failure(new ApiError('server_overloaded', message, undefined, { retryAfter: RETRY_AFTER }), undefined, method);
 }

@@ -4,15 +4,13 @@
 // on its own socket it is accepted on the next turn. Anything else is not served here.
 import { ApiError } from '../../core/errors.js';
 import { failure } from '../http/respond.js';
+import { isOperationsUrl } from './admission.js';
 import type { Fetch } from './dispatcher.js';
-
-const OPS_PATHS = new Set(['/health', '/metrics']);
 
 /** `fetch` for /health and /metrics; 404 `not_found` naming the API's address for anything else. */
 export function opsOnly(fetch: Fetch, apiUrl: string): Fetch {
   return (req, env) => {
-    const { pathname } = new URL(req.url);
-    if (OPS_PATHS.has(pathname)) return fetch(req, env);
+    if (isOperationsUrl(req.url)) return fetch(req, env);
     return failure(
       new ApiError('not_found', `this port answers /health and /metrics only; the API is at ${apiUrl}/api/public/v1`),
       undefined,
