@@ -2,7 +2,7 @@
 // laid out as www.ourcommons.ca and www.parl.ca: joint committees (their pages are on www.parl.ca and
 // answer 404 on ourcommons.ca: parl-monitor docs/canada-federal-sources-scope.md), subcommittees named
 // inside their committee's item of the list, and when held Evidence and viewers are asked for again.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, setDefaultTimeout, test } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -12,6 +12,7 @@ import { DATASETS } from '../../helpers/nightly-manifest.js';
 import { committeeSource, discoveryManifest, publishCommitteeList, publishMeetings } from '../../helpers/publisher-folder.js';
 import { publicDoc } from '../../helpers/public-docs.js';
 import { startUpstream, type Upstream } from '../../helpers/upstream-server.js';
+import { loopbackPublisher } from '../../helpers/loopback-publisher.js';
 
 const HAVE = existsSync(DATASETS);
 setDefaultTimeout(20_000);
@@ -31,20 +32,9 @@ describe.skipIf(!HAVE)('committee evidence from both hosts', () => {
   const run = (now?: string) => runFetch({ manifest, cache, mirror: up.mirror, ...(now ? { now: at(now) } : {}) });
   const asked = (part: string) => up.requests.filter((r) => r.path.includes(part));
 
-  beforeAll(async () => {
-    root = mkdtempSync(join(tmpdir(), 'canpol-committee-hosts-'));
-    up = await startUpstream({ ...manifest, sources: [] }, DATASETS, root);
+  loopbackPublisher(manifest, 'committee', (p) => {
+    ({ up, root, cache } = p);
   });
-  afterAll(async () => {
-    await up.close();
-    rmSync(root, { recursive: true, force: true });
-  });
-  beforeEach(() => {
-    rmSync(root, { recursive: true, force: true });
-    cache = mkdtempSync(join(tmpdir(), 'canpol-committee-cache-'));
-    up.requests.length = 0;
-  });
-  afterEach(() => rmSync(cache, { recursive: true, force: true }));
 
   test('a joint committee is walked on www.parl.ca, a subcommittee from its committee item; no 404, the source fresh, also the next night', async () => {
     publishCommitteeList(root, '44-1', { standing: ['JUST'], joint: ['AMAD'], subcommittees: { JUST: ['SDIR'] } });

@@ -2,10 +2,9 @@
 // hosts: sittings found by probing (gaps, late publication, new sessions), divisions from the vote
 // list, --since, failures that keep what the cache has, Retry-After, spacing, and a run killed with
 // SIGKILL resumed without requesting again what it had stored.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, setDefaultTimeout, test } from 'bun:test';
+import { describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { journalFile, readFullState } from '../../../build-db/fetch/cache-state.js';
 import { readIndexList } from '../../../build-db/fetch/discover/index-list.js';
@@ -14,7 +13,8 @@ import { runFetch, runMarkerFile, type FetchReport } from '../../../build-db/fet
 import { DATASETS, REPO } from '../../helpers/nightly-manifest.js';
 import { committeeSource, discoveryManifest, publishCommittee, publishSitting, publishVoteList } from '../../helpers/publisher-folder.js';
 import { selectAll } from '../../../build-db/fetch/discover/html-chain.js';
-import { startUpstream, type Upstream } from '../../helpers/upstream-server.js';
+import type { Upstream } from '../../helpers/upstream-server.js';
+import { loopbackPublisher } from '../../helpers/loopback-publisher.js';
 
 const HAVE = existsSync(DATASETS);
 // Several fetch runs per test over loopback HTTP: seconds on a loaded 2-core machine.
@@ -78,21 +78,9 @@ describe.skipIf(!HAVE)('discovery from the loopback upstream', () => {
   const run = (extra: Partial<Parameters<typeof runFetch>[0]> = {}) => runFetch({ manifest, cache, mirror: up.mirror, ...extra });
   const requested = (path: string) => up.requests.filter((r) => r.path === path);
 
-  beforeAll(async () => {
-    root = mkdtempSync(join(tmpdir(), 'canpol-publishers-'));
-    up = await startUpstream({ ...manifest, sources: [] }, DATASETS, root);
+  loopbackPublisher(manifest, 'discover', (p) => {
+    ({ up, root, cache } = p);
   });
-  afterAll(async () => {
-    await up.close();
-    rmSync(root, { recursive: true, force: true });
-  });
-  beforeEach(() => {
-    rmSync(root, { recursive: true, force: true });
-    cache = mkdtempSync(join(tmpdir(), 'canpol-discover-'));
-    up.requests.length = 0;
-  });
-  // bun:test ignores a function returned by beforeEach: each test's cache is removed here.
-  afterEach(() => rmSync(cache, { recursive: true, force: true }));
 
   test('backfill finds every sitting past a gap, and the divisions of the vote list; the next run fetches only what is new', async () => {
     for (const n of [1, 2]) publishSitting(root, '43-2', n);

@@ -2,9 +2,8 @@
 // names them, each one's page links its XML, and the numbered probing goes on whatever the calendar
 // does. The calendar and sitting pages are hand-written in the layout a public importer reads (no saved
 // copy exists); the XML is a real sitting's, its printed number made lettered.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, setDefaultTimeout, test } from 'bun:test';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { describe, expect, setDefaultTimeout, test } from 'bun:test';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { readFullState } from '../../../build-db/fetch/cache-state.js';
@@ -12,7 +11,8 @@ import { calendarLinks, xmlLink } from '../../../build-db/fetch/discover/sitting
 import { runFetch, type FetchReport } from '../../../build-db/fetch/run-fetch.js';
 import { DATASETS } from '../../helpers/nightly-manifest.js';
 import { discoveryManifest, publishCalendar, publishLetteredSitting, publishSitting } from '../../helpers/publisher-folder.js';
-import { startUpstream, type Upstream } from '../../helpers/upstream-server.js';
+import type { Upstream } from '../../helpers/upstream-server.js';
+import { loopbackPublisher } from '../../helpers/loopback-publisher.js';
 
 const HAVE = existsSync(DATASETS);
 setDefaultTimeout(30_000);
@@ -47,20 +47,9 @@ describe.skipIf(!HAVE)('lettered sittings from the session calendar (loopback up
   const run = () => runFetch({ manifest, cache, mirror: up.mirror });
   const requested = (path: string) => up.requests.filter((r) => r.path === path);
 
-  beforeAll(async () => {
-    root = mkdtempSync(join(tmpdir(), 'canpol-publishers-'));
-    up = await startUpstream({ ...manifest, sources: [] }, DATASETS, root);
+  loopbackPublisher(manifest, 'lettered', (p) => {
+    ({ up, root, cache } = p);
   });
-  afterAll(async () => {
-    await up.close();
-    rmSync(root, { recursive: true, force: true });
-  });
-  beforeEach(() => {
-    rmSync(root, { recursive: true, force: true });
-    cache = mkdtempSync(join(tmpdir(), 'canpol-lettered-'));
-    up.requests.length = 0;
-  });
-  afterEach(() => rmSync(cache, { recursive: true, force: true }));
 
   test('a lettered sitting published between two nights is found from the calendar, its XML from its page', async () => {
     for (const n of [1, 2]) publishSitting(root, '44-1', n);
