@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SourcesManifest } from '../../build-db/fetch/manifest-types.js';
+import type { PipelineOptions } from '../../build-db/pipeline/run-pipeline.js';
 import { DATASETS } from './nightly-manifest.js';
 import { startUpstream, type Upstream } from './upstream-server.js';
 
@@ -35,4 +36,18 @@ export function loopbackPublisher(manifest: SourcesManifest, name: string, use: 
   });
   // bun:test ignores a function returned by beforeEach: each test's cache is removed here.
   afterEach(() => rmSync(p.cache, { recursive: true, force: true }));
+}
+
+/** A nightly against the loopback upstream in `dir` (cache, work and release folders there), with
+ *  short timeouts and one retry: what the pipeline tests run. */
+export function loopbackPipeline(dir: string, manifest: SourcesManifest, mirror: string): PipelineOptions {
+  return {
+    manifest,
+    cache: join(dir, 'cache'),
+    work: join(dir, 'work'),
+    publishDir: join(dir, 'release'),
+    maxShrink: 0.1,
+    mirror,
+    fetch: { timeoutMs: 5_000, retries: 1, backoffMs: 5 },
+  };
 }

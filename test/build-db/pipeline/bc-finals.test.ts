@@ -11,6 +11,7 @@ import { gunzipSync } from 'node:zlib';
 import { runPipeline, type PipelineOptions } from '../../../build-db/pipeline/run-pipeline.js';
 import { DATASETS, subsetManifest } from '../../helpers/nightly-manifest.js';
 import { startUpstream, type Upstream } from '../../helpers/upstream-server.js';
+import { loopbackPipeline } from '../../helpers/loopback-publisher.js';
 
 const SAMPLES = join(DATASETS, 'bc-hansard-html-samples');
 const HAVE = existsSync(SAMPLES);
@@ -44,15 +45,7 @@ describe.skipIf(!HAVE)('BC finals re-checked by their bytes', () => {
     );
     up = await startUpstream(manifest, DATASETS, root);
     up.behave(up.pathOf(FINAL_URL), { kind: 'unconditional' });
-    opts = {
-      manifest,
-      cache: join(dir, 'cache'),
-      work: join(dir, 'work'),
-      publishDir: join(dir, 'release'),
-      maxShrink: 0.1,
-      mirror: up.mirror,
-      fetch: { timeoutMs: 5_000, retries: 1, backoffMs: 5 },
-    };
+    opts = loopbackPipeline(dir, manifest, up.mirror);
   });
   afterAll(async () => {
     await up.close();

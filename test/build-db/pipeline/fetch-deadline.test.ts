@@ -14,6 +14,7 @@ import { fetchCommand } from '../../../src/cli/commands/fetch.js';
 import { DATASETS, repoManifest, subsetManifest } from '../../helpers/nightly-manifest.js';
 import { publishSitting } from '../../helpers/publisher-folder.js';
 import { startUpstream, type Upstream } from '../../helpers/upstream-server.js';
+import { loopbackPipeline } from '../../helpers/loopback-publisher.js';
 
 const HAVE = existsSync(DATASETS);
 
@@ -43,15 +44,7 @@ describe.skipIf(!HAVE)('the fetch deadline', () => {
     manifestFile = join(dir, 'manifest.json');
     writeFileSync(manifestFile, JSON.stringify(manifest));
     up = await startUpstream(manifest, DATASETS, root);
-    opts = {
-      manifest,
-      cache: join(dir, 'cache'),
-      work: join(dir, 'work'),
-      publishDir: join(dir, 'release'),
-      maxShrink: 0.1,
-      mirror: up.mirror,
-      fetch: { timeoutMs: 5_000, retries: 1, backoffMs: 5 },
-    };
+    opts = loopbackPipeline(dir, manifest, up.mirror);
   });
   afterAll(async () => {
     await up.close();

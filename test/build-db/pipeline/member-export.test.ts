@@ -13,6 +13,7 @@ import { MEMBERS_45, memberExport } from '../../helpers/member-export.js';
 import { DATASETS, repoManifest, subsetManifest } from '../../helpers/nightly-manifest.js';
 import { publishMemberExport } from '../../helpers/publisher-folder.js';
 import { startUpstream, type Upstream } from '../../helpers/upstream-server.js';
+import { loopbackPipeline } from '../../helpers/loopback-publisher.js';
 
 const HAVE = existsSync(DATASETS);
 
@@ -37,15 +38,7 @@ describe.skipIf(!HAVE)('the nightly with the member search export', () => {
     dir = mkdtempSync(join(tmpdir(), 'canpol-nightly-members-'));
     root = join(dir, 'publishers');
     up = await startUpstream(manifest, DATASETS, root);
-    opts = {
-      manifest,
-      cache: join(dir, 'cache'),
-      work: join(dir, 'work'),
-      publishDir: join(dir, 'release'),
-      maxShrink: 0.1,
-      mirror: up.mirror,
-      fetch: { timeoutMs: 5_000, retries: 1, backoffMs: 5 },
-    };
+    opts = loopbackPipeline(dir, manifest, up.mirror);
   });
   afterAll(async () => {
     await up.close();
