@@ -15,6 +15,7 @@ import { abHansardImporter } from '../../../build-db/import/ab-assembly/hansard.
 import { abMembersImporter } from '../../../build-db/import/ab-assembly/members.js';
 import type { Json } from '../../helpers/http.js';
 import { importBuildServe, type ImportedApp } from '../../helpers/import-app.js';
+import { abRosterRow } from '../../helpers/ab-roster.js';
 
 const SIZE = 10;
 const LEFT = 54;
@@ -126,26 +127,16 @@ async function hansardPdf(): Promise<Uint8Array> {
   return doc.save();
 }
 
-const rosterRow = (mid: string, label: string, caucus: string, riding: string) => `<tr>
-<td>
-<img class="MemPhoto" src="/images/default-source/members/mla-photos/ph-mla${mid}.jpg" alt=""></td>
-<td>
-<a href="/members/members-of-the-legislative-assembly/member-information?mid=${mid}&legl=31&from=mla_home">${label} </a></td>
-<td>
-${caucus}</td>
-<td>
-${riding}</td>
-</tr>`;
 const ROSTER = `<table>${[
-  rosterRow('0901', 'Cooper, Honourable Nathan', 'UC', 'Olds-Didsbury-Three Hills'),
-  rosterRow('0902', 'Armstrong-Homeniuk, Ms Jackie', 'UC', 'Fort Saskatchewan-Vegreville'),
-  rosterRow('0903', 'Hoyle, Member Rhiannon', 'NDP', 'Edmonton-South'),
-  rosterRow('0904', 'Pancholi, Ms Rakhi', 'NDP', 'Edmonton-Whitemud'),
-  rosterRow('0905', 'Nicolaides, Honourable Demetrios', 'UC', 'Calgary-Bow'),
-  rosterRow('0906', 'Nixon, Honourable Jason', 'UC', 'Rimbey-Rocky Mountain House-Sundre'),
+  abRosterRow('0901', 'Cooper, Honourable Nathan', 'UC', 'Olds-Didsbury-Three Hills'),
+  abRosterRow('0902', 'Armstrong-Homeniuk, Ms Jackie', 'UC', 'Fort Saskatchewan-Vegreville'),
+  abRosterRow('0903', 'Hoyle, Member Rhiannon', 'NDP', 'Edmonton-South'),
+  abRosterRow('0904', 'Pancholi, Ms Rakhi', 'NDP', 'Edmonton-Whitemud'),
+  abRosterRow('0905', 'Nicolaides, Honourable Demetrios', 'UC', 'Calgary-Bow'),
+  abRosterRow('0906', 'Nixon, Honourable Jason', 'UC', 'Rimbey-Rocky Mountain House-Sundre'),
 ].join('\n')}</table>`;
 // An earlier legislature's roster in the bundle too: a second Nixon, who does not sit in the 31st.
-const ROSTER_30 = `<table>${rosterRow('0907', 'Nixon, Mr. Jeremy', 'UC', 'Calgary-Klein').replace('legl=31', 'legl=30')}</table>`;
+const ROSTER_30 = `<table>${abRosterRow('0907', 'Nixon, Mr. Jeremy', 'UC', 'Calgary-Klein').replace('legl=31', 'legl=30')}</table>`;
 
 describe('ab-hansard: speeches from a Hansard PDF in two columns', () => {
   const dir = mkdtempSync(join(tmpdir(), 'canpol-ab-hansard-'));

@@ -9,18 +9,10 @@ import { join } from 'node:path';
 import { abMembersImporter } from '../../../build-db/import/ab-assembly/members.js';
 import type { Json } from '../../helpers/http.js';
 import { importBuildServe, type ImportedApp } from '../../helpers/import-app.js';
+import { abRosterRow } from '../../helpers/ab-roster.js';
 
-const row = (mid: string, label: string, caucus: string, place: string, alt: string, after = '') => `<tr>
-<td>
-<img class="MemPhoto" src="/images/default-source/members/mla-photos/ph-mla${mid}.jpg" alt="${alt}"></td>
-<td>
-<a href="/members/members-of-the-legislative-assembly/member-information?mid=${mid}&legl=31&from=mla_home">${label} </a>${after}</td>
-<td>
-${caucus}</td>
-<td>
-${place}</td>
-</tr>
-`;
+const row = (mid: string, label: string, caucus: string, place: string, alt: string, after = '') =>
+  abRosterRow(mid, label, caucus, place, { alt, after });
 const ROSTER = `<html><body><table>${[
   row('0984', 'Al-Guneid, Ms Nagwan', 'NDP', 'Calgary-Glenmore', 'Nagwan Al-Guneid'),
   row('0913', 'Amery, KC, Honourable Mickey', 'UC', 'Calgary-Cross', 'Mickey Amery'),

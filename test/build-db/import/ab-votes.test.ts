@@ -13,6 +13,7 @@ import { abMembersImporter } from '../../../build-db/import/ab-assembly/members.
 import { abVotesImporter } from '../../../build-db/import/ab-assembly/votes.js';
 import type { Json } from '../../helpers/http.js';
 import { importBuildServe, type ImportedApp } from '../../helpers/import-app.js';
+import { abRosterRow } from '../../helpers/ab-roster.js';
 
 type Row = Array<string | null>;
 const FOR: Row[] = [
@@ -96,25 +97,15 @@ async function votesPdf(): Promise<Uint8Array> {
   return doc.save();
 }
 
-const rosterRow = (mid: string, label: string, caucus: string, riding: string) => `<tr>
-<td>
-<img class="MemPhoto" src="/images/default-source/members/mla-photos/ph-mla${mid}.jpg" alt=""></td>
-<td>
-<a href="/members/members-of-the-legislative-assembly/member-information?mid=${mid}&legl=31&from=mla_home">${label} </a></td>
-<td>
-${caucus}</td>
-<td>
-${riding}</td>
-</tr>`;
 const ROSTER = `<table>${[
-  rosterRow('0875', 'Sigurdson, Honourable Lori', 'NDP', 'Edmonton-Riverview'),
-  rosterRow('0945', 'Sigurdson, Honourable R.J.', 'UC', 'Highwood'),
-  rosterRow('0971', 'Wright, Ms Peggy', 'NDP', 'Edmonton-Beverly-Clareview'),
-  rosterRow('0982', 'Wright, Honourable Justin', 'UC', 'Cypress-Medicine Hat'),
-  rosterRow('0958', 'Calahoo Stonehouse, Member Jodi', 'NDP', 'Edmonton-Rutherford'),
-  rosterRow('0963', 'Haji, Mr. Sharif', 'NDP', 'Edmonton-Decore'),
-  rosterRow('0871', 'Sabir, Honourable Irfan', 'NDP', 'Calgary-Bhullar-McCall'),
-  rosterRow('0924', 'LaGrange, Honourable Adriana', 'UC', 'Red Deer-North'),
+  abRosterRow('0875', 'Sigurdson, Honourable Lori', 'NDP', 'Edmonton-Riverview'),
+  abRosterRow('0945', 'Sigurdson, Honourable R.J.', 'UC', 'Highwood'),
+  abRosterRow('0971', 'Wright, Ms Peggy', 'NDP', 'Edmonton-Beverly-Clareview'),
+  abRosterRow('0982', 'Wright, Honourable Justin', 'UC', 'Cypress-Medicine Hat'),
+  abRosterRow('0958', 'Calahoo Stonehouse, Member Jodi', 'NDP', 'Edmonton-Rutherford'),
+  abRosterRow('0963', 'Haji, Mr. Sharif', 'NDP', 'Edmonton-Decore'),
+  abRosterRow('0871', 'Sabir, Honourable Irfan', 'NDP', 'Calgary-Bhullar-McCall'),
+  abRosterRow('0924', 'LaGrange, Honourable Adriana', 'UC', 'Red Deer-North'),
 ].join('\n')}</table>`;
 
 describe('ab-votes: divisions from a Votes and Proceedings PDF', () => {
