@@ -35,6 +35,18 @@ const vectors = Array.from({ length: N }, randomUnit);
 const db = new Database(join(dir, 'v.db'));
 sqliteVec.load(db);
 db.exec(VECTOR_TABLES_SQL);
+/** A federal floor speech of 2024 by nobody in particular: the filter columns these tests do not vary. */
+const FLOOR_2024 = {
+  level: 'federal',
+  province_territory: '',
+  speech_type: 'floor',
+  spoken_on: '2024-01-01',
+  is_presiding: 0,
+  politician_active: 1,
+  politician_id: '',
+  party: '',
+  session_id: '',
+};
 // Blocks of 64 chunks (the build's are 64 Ki), so the index reads several, the last one partial.
 const blocks = new CodeBlockWriter(db, 64);
 const insI8 = db.prepare('INSERT INTO chunk_int8 VALUES (?, ?)');
@@ -42,15 +54,8 @@ vectors.forEach((v, i) => {
   insI8.run(i + 1, quantizeInt8(v));
   blocks.add(i + 1, binaryCode(v, codeWords(DIM)), {
     language: i % 2 ? 'fr' : 'en',
-    level: 'federal',
-    province_territory: '',
-    speech_type: 'floor',
-    spoken_on: '2024-01-01',
-    is_presiding: 0,
-    politician_active: 1,
-    politician_id: '',
+    ...FLOOR_2024,
     party: i % 3 ? 'bloc québécois' : 'ndp',
-    session_id: '',
   });
 });
 blocks.finish();
@@ -140,15 +145,7 @@ describe('rowids with gaps (a file whose chunks are not numbered one after anoth
     ins.run(rowidOf(i), quantizeInt8(v));
     w.add(rowidOf(i), binaryCode(v, codeWords(DIM)), {
       language: i % 2 ? 'fr' : 'en',
-      level: 'federal',
-      province_territory: '',
-      speech_type: 'floor',
-      spoken_on: '2024-01-01',
-      is_presiding: 0,
-      politician_active: 1,
-      politician_id: '',
-      party: '',
-      session_id: '',
+      ...FLOOR_2024,
     });
   });
   w.finish();
@@ -247,14 +244,8 @@ describe('nearest per legislature', () => {
     ins.run(i + 1, quantizeInt8(v));
     writer.add(i + 1, binaryCode(v, codeWords(DIM)), {
       language: i % 2 ? 'fr' : 'en',
+      ...FLOOR_2024,
       ...LEGISLATURES[legislatureOfChunk(i)],
-      speech_type: 'floor',
-      spoken_on: '2024-01-01',
-      is_presiding: 0,
-      politician_active: 1,
-      politician_id: '',
-      party: '',
-      session_id: '',
     });
   });
   writer.finish();
