@@ -425,6 +425,24 @@ export function fixtureRecords(): FixtureRecords {
   };
 }
 
+/** A floor speech of 44-1 by Alice (fixture politician p/alice), in English unless `extra` says
+ *  otherwise: what search tests add when only the text, the time and the key matter. */
+export function floorSpeech(key: string, text: string, spokenAt: string, extra: Rec = {}): Rec {
+  return {
+    key,
+    session_key: 'ca/44-1',
+    politician_key: 'p/alice',
+    speaker_name_raw: 'Someone',
+    spoken_at: spokenAt,
+    language: 'en',
+    level: 'federal',
+    speech_type: 'floor',
+    text,
+    source_system: 'hoc',
+    ...extra,
+  };
+}
+
 export const fixtureIds = {
   alice: ids.politician('p/alice'),
   bob: ids.politician('p/bob'),

@@ -9,7 +9,7 @@ import { keywordCandidates } from '../../../src/server/search/keyword-plan.js';
 import { queryTerms, stem, type Lang } from '../../../src/core/text/terms.js';
 import type { Lexicon } from '../../../src/core/text/translate.js';
 import { ids } from '../../../build-db/ids.js';
-import { buildFixture, type Fixture } from '../../helpers/fixture.js';
+import { buildFixture, type Fixture, floorSpeech } from '../../helpers/fixture.js';
 
 let fx: Fixture;
 let src: CandidateSources;
@@ -30,18 +30,8 @@ const lexicon: Lexicon = {
   fr: Object.fromEntries(PAIRS.map(([e, f]) => [fr(f), [[en(e), 1]]])),
 };
 
-const speech = (key: string, i: number, language: Lang, text: string) => ({
-  key,
-  session_key: 'ca/44-1',
-  politician_key: 'p/alice',
-  speaker_name_raw: 'Someone',
-  spoken_at: `2024-06-${String(1 + (i % 28)).padStart(2, '0')}T14:00:00Z`,
-  language,
-  level: 'federal' as const,
-  speech_type: 'floor',
-  text,
-  source_system: 'hoc',
-});
+const speech = (key: string, i: number, language: Lang, text: string) =>
+  floorSpeech(key, text, `2024-06-${String(1 + (i % 28)).padStart(2, '0')}T14:00:00Z`, { language });
 
 beforeAll(() => {
   fx = buildFixture((r) => {

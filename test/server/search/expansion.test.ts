@@ -7,24 +7,14 @@ import { hybridPool, type CandidateSources } from '../../../src/server/search/ca
 import { expansionStems } from '../../../src/server/search/expansion.js';
 import { stem } from '../../../src/core/text/terms.js';
 import { ids } from '../../../build-db/ids.js';
-import { buildFixture, type Fixture } from '../../helpers/fixture.js';
+import { buildFixture, type Fixture, floorSpeech } from '../../helpers/fixture.js';
 
 let fx: Fixture;
 let src: CandidateSources;
 const ANY: SearchFilters = { langs: ['en', 'fr'], exclude_presiding: false };
 
-const speech = (key: string, i: number, text: string) => ({
-  key,
-  session_key: 'ca/44-1',
-  politician_key: 'p/alice',
-  speaker_name_raw: 'Someone',
-  spoken_at: `2024-05-${String(1 + (i % 28)).padStart(2, '0')}T14:00:00Z`,
-  language: 'en' as const,
-  level: 'federal' as const,
-  speech_type: 'floor',
-  text,
-  source_system: 'hoc',
-});
+const speech = (key: string, i: number, text: string) =>
+  floorSpeech(key, text, `2024-05-${String(1 + (i % 28)).padStart(2, '0')}T14:00:00Z`);
 
 beforeAll(() => {
   fx = buildFixture((r) => {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { createSearchQueries, type SearchFilters } from '../../../src/server/db/search.js';
 import { hybridPool, PASSAGE_DEPTH, type CandidateSources, type PoolOptions } from '../../../src/server/search/candidates.js';
 import { ids } from '../../../build-db/ids.js';
-import { buildFixture, type Fixture } from '../../helpers/fixture.js';
+import { buildFixture, type Fixture, floorSpeech } from '../../helpers/fixture.js';
 
 const ANY: SearchFilters = { langs: ['en', 'fr'], exclude_presiding: false };
 const PASSAGE = 'the member for Wexcombe asked the minister about hospital beds and nurses in Wexcombe this winter';
@@ -34,19 +34,7 @@ beforeAll(() => {
       };
     for (let i = 0; i < 250; i++)
       TEXTS[`filler-${i}`] = { text: `Routine proceedings resumed, item number ${1000 + i}.`, day: '2017-01-03' };
-    for (const [key, t] of Object.entries(TEXTS))
-      r.speeches.push({
-        key: `t/${key}`,
-        session_key: 'ca/44-1',
-        politician_key: 'p/alice',
-        speaker_name_raw: 'Someone',
-        spoken_at: `${t.day}T14:00:00Z`,
-        language: 'en',
-        level: 'federal',
-        speech_type: 'floor',
-        text: t.text,
-        source_system: 'hoc',
-      });
+    for (const [key, t] of Object.entries(TEXTS)) r.speeches.push(floorSpeech(`t/${key}`, t.text, `${t.day}T14:00:00Z`));
   });
   src = { queries: createSearchQueries(fx.data.db), vectors: null, embed: null };
 });
@@ -91,19 +79,7 @@ describe('a quotation whose rarest words many newer chunks share', () => {
         ]);
       for (let i = 0; i < 150; i++) texts.push([`other-${i}`, `Great real roads: thank the member, work on roads (${i}).`, '2017-06-02']);
       for (let i = 0; i < 1300; i++) texts.push([`filler-${i}`, `Routine proceedings resumed, item number ${1000 + i}.`, '2017-06-03']);
-      for (const [key, text, day] of texts)
-        r.speeches.push({
-          key: `u/${key}`,
-          session_key: 'ca/44-1',
-          politician_key: 'p/alice',
-          speaker_name_raw: 'Someone',
-          spoken_at: `${day}T14:00:00Z`,
-          language: 'en',
-          level: 'federal',
-          speech_type: 'floor',
-          text,
-          source_system: 'hoc',
-        });
+      for (const [key, text, day] of texts) r.speeches.push(floorSpeech(`u/${key}`, text, `${day}T14:00:00Z`));
     });
     src2 = { queries: createSearchQueries(fx2.data.db), vectors: null, embed: null };
   });

@@ -9,7 +9,7 @@ import { levelOf, termWeight } from '../../../src/core/data-file/keyword-index.j
 import { indexTerms } from '../../../src/core/text/terms.js';
 import type { VectorIndex } from '../../../src/server/search/vectors.js';
 import { ids } from '../../../build-db/ids.js';
-import { buildFixture, type Fixture } from '../../helpers/fixture.js';
+import { buildFixture, type Fixture, floorSpeech } from '../../helpers/fixture.js';
 
 const ANY: SearchFilters = { langs: ['en', 'fr'], exclude_presiding: false };
 const TEXTS: Record<string, { text: string; session?: string; day: string }> = {
@@ -55,18 +55,7 @@ beforeAll(() => {
     TEXTS['quokka-seen'] = { text: 'A quokka was seen near the ferry terminal this spring by several visitors.', day: '2024-01-03' };
     TEXTS['habitat-survey'] = { text: 'Habitat surveys continue across the northern parks this spring, we are told.', day: '2024-01-03' };
     for (const [key, t] of Object.entries(TEXTS))
-      r.speeches.push({
-        key: `t/${key}`,
-        session_key: t.session ?? 'ca/44-1',
-        politician_key: 'p/alice',
-        speaker_name_raw: 'Someone',
-        spoken_at: `${t.day}T14:00:00Z`,
-        language: 'en',
-        level: 'federal',
-        speech_type: 'floor',
-        text: t.text,
-        source_system: 'hoc',
-      });
+      r.speeches.push(floorSpeech(`t/${key}`, t.text, `${t.day}T14:00:00Z`, t.session ? { session_key: t.session } : {}));
   });
   src = { queries: createSearchQueries(fx.data.db), vectors: null, embed: null };
 });
