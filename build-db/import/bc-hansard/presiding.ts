@@ -22,7 +22,10 @@ export function chairMarker(text: string): string | null {
 /** The Speaker's own office ("The Speaker", "Mr. Speaker", "Madam Speaker"), not a deputy's or a chair's. */
 export const isSpeakerOffice = (office: string) => /^(?:the\s+|mr\.?\s+|madam\s+|madame\s+)?speaker$/i.test(office.trim());
 
-export type Holder = { name: string; from: 'masthead' | 'marker' } | { name: null; why: string };
+/** `key`: the member's politician key when the naming source gives it (a committee's LIMS membership). */
+export type Holder =
+  | { name: string; from: 'masthead' | 'marker' | 'committee membership'; key?: string }
+  | { name: null; why: string; key?: undefined };
 
 /**
  * The person behind a presiding office: the Speaker's office is the masthead's Speaker; any other

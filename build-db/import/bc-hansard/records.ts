@@ -5,8 +5,8 @@ import { localTimestamp } from './clock.js';
 import type { Sitting } from './sitting.js';
 import { speechType } from './speech-type.js';
 import type { Turn } from './walk.js';
-import { unlinkedReason } from '../identity.js';
 import { presidingHolder } from './presiding.js';
+import { linkSpeaker } from './link-speaker.js';
 
 export const SOURCE_SYSTEM = 'bc-hansard';
 
@@ -40,9 +40,6 @@ export function speechRecords(
   speaker: string | null = null,
 ): Array<SourceInput<'speeches'>> {
   const out: Array<SourceInput<'speeches'>> = [];
-  // Speakers are linked only against BC members (a roster in the bundle): never to a federal MP or
-  // anyone else of the same name. Without a roster nothing is guessed; every turn is reported.
-  const roster = ctx.identity.hasRoster('provincial', 'BC');
   const url = sourceUrl(sitting, fileName);
   for (const t of turns) {
     const record = `paragraph ${t.paragraph} (${t.speaker.raw})`;
@@ -60,46 +57,14 @@ export function speechRecords(
       });
       continue;
     }
-    const on = sitting.date;
-    let who: { key: string | null } | null = null;
-    if (!roster)
-      ctx.skip({ file, record, reason: 'speaker unlinked: no BC member roster in the bundle', detail: `${t.speaker.raw} on ${on}` });
-    else {
-      const q = { on, level: 'provincial', province: 'BC' };
-      // A presiding office is looked up as the person the page names for it (masthead or chair marker).
-      const holder = t.speaker.presiding ? presidingHolder(t.speaker.name, t.chair, speaker) : null;
-      if (holder && holder.name === null)
-        ctx.skip({
-          file,
-          record,
-          reason: 'speaker unlinked: presiding officer not named',
-          detail: `${t.speaker.raw} on ${on}: ${holder.why}`,
-        });
-      else {
-        const printed = holder?.name ?? t.speaker.name;
-        // "Debra Toporowski / Qwulti’stunaat": a member's two names, either of which the roster may hold.
-        const parts = printed.includes(' / ') ? printed.split(' / ').map((x) => x.trim()) : [];
-        const name = parts.find((n) => ctx.identity.lookup({ ...q, name: n }).key) ?? printed;
-        // A chair marker may print an initial ("L. Doerkson"): then the surname with that initial.
-        const words = name.split(/\s+/);
-        const initial =
-          holder && words.length > 1 && /^\p{L}\.?$/u.test(words[0]) ? { lastName: words.slice(1).join(' '), initial: words[0] } : {};
-        const r = ctx.identity.resolve(SOURCE_SYSTEM, { ...q, name, ...initial });
-        if (r.key === null)
-          ctx.skip({
-            file,
-            record,
-            reason: unlinkedReason('speaker', r.reason, 'BC members'),
-            detail: `${holder ? `${t.speaker.raw} (${name}, named by the ${holder.from})` : t.speaker.name} on ${on}${r.detail ? `: ${r.detail}` : ''}`,
-          });
-        who = r;
-      }
-    }
+    const who = linkSpeaker(t, sitting.date, ctx, file, SOURCE_SYSTEM, (turn) =>
+      turn.speaker.presiding ? presidingHolder(turn.speaker.name, turn.chair, speaker) : null,
+    );
     const sequence = out.length + 1;
     out.push({
       key: `bc/speech/${sitting.id}/${sequence}`,
       session_key: sessionKey(sitting),
-      politician_key: who?.key ?? null,
+      politician_key: who,
       speaker_name_raw: t.speaker.raw,
       speaker_role: t.speaker.role,
       speaker_kind: t.speaker.presiding ? 'presiding' : null,
