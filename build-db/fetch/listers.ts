@@ -9,6 +9,7 @@ import { REVISION_AGES } from './recheck-schedule.js';
 import { abBillPages, abHansardSittings, abVpSittings } from './ab-assembly-listers.js';
 import { bcLimsBills, bcLimsMembers, bcLimsVpDays } from './bc-lims-listers.js';
 import { nsHansardSittings } from './ns-hansard-listers.js';
+import { BC_COMMITTEE_MEETINGS, bcCommitteeMeetings } from './bc-committee-listers.js';
 import {
   olaBillListings,
   olaBillStatus,
@@ -304,6 +305,7 @@ LISTERS['bc-hansard-sessions'] = bcHansardSessions;
 LISTERS['bc-lims-bills'] = bcLimsBills;
 LISTERS['bc-lims-members'] = bcLimsMembers;
 LISTERS['bc-lims-vp-days'] = bcLimsVpDays;
+LISTERS[BC_COMMITTEE_MEETINGS] = bcCommitteeMeetings;
 
 /** lchski/lop-parliamentarians-data's `data/out/parliamentarian-urls.csv` (one ParlInfo
  *  `GetPersonWebProfile/<id>?callback=1` request a line) → each person's saved answer at the same commit. */

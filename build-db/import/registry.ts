@@ -34,6 +34,7 @@ import { nsMembersImporter } from './ns-hansard/members.js';
 import { nsHansardImporter } from './ns-hansard/index.js';
 import { bcMembersImporter } from './bc-members/index.js';
 import { nsBillsImporter } from './ns-bills/index.js';
+import { bcCommitteesImporter } from './bc-committees/index.js';
 
 export const IMPORTERS: readonly Importer[] = [
   // People first, the sources with House PersonIds and dated seats before those that join on names.
@@ -60,6 +61,8 @@ export const IMPORTERS: readonly Importer[] = [
   hocVotesImporter,
   bcLimsImporter,
   bcHansardImporter,
+  // BC committee transcripts: after the BC roster, linked like the House's turns.
+  bcCommitteesImporter,
   // The ridings in force before those they replace: the 2013 importer marks its set superseded by them.
   fedRidings2023Importer,
   // Ontario's bills before its Hansard, whose divisions name a bill only when it is in the bundle.
