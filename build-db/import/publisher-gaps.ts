@@ -23,7 +23,8 @@ export const PUBLISHER_GAPS: Partial<Record<Jurisdiction, PublisherGap>> = {
     hansard: 'HTML per sitting (LIMS HDMS); bc-hansard reads the sittings the nightly fetched',
     votes:
       "Votes and Proceedings HTML per day (table.division, surnames); bc-lims reads each division with every member's vote from the days the nightly fetched (the datasets hold the listing, not the days)",
-    committees: 'REST API of meetings, membership and transcripts; needs a committees importer',
+    committees:
+      'a REST listing of meetings (pcms) and HTML transcripts in the Hansard markup; bc-committees reads the transcripts the nightly fetched',
   },
   MB: {
     access: 'open',

@@ -115,7 +115,7 @@ export function importBcHansard(from: string, ctx: ImportContext): ImportOutput 
         jurisdiction: 'BC',
         hansard: 'partial',
         source_urls: { hansard_files: 'https://lims.leg.bc.ca/hdms/file/Debates/' },
-        notes: `BC Hansard: ${stats.files} House sittings (${stats.final_files} final, ${stats.draft_files} draft "Blues"); speakers linked only when a BC member roster is in the bundle; committee transcripts not included.`,
+        notes: `BC Hansard: ${stats.files} House sittings (${stats.final_files} final, ${stats.draft_files} draft "Blues"); speakers linked only when a BC member roster is in the bundle; committee transcripts are read by bc-committees (nightly).`,
       },
     ],
     stats,
