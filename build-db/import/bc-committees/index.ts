@@ -84,21 +84,30 @@ function readChairs(dir: string, ctx: ImportContext): Membership | null {
   return read.membership;
 }
 
-/** The transcripts held, `<folder>/<code>/<file>`, one per meeting half: the final over its Blues. */
+type Held = { folder: string; code: string; file: string; entry: ListedTranscript };
+
+/** The transcripts held that a page lists, `<folder>/<code>/<file>`, one per meeting half: the final over its Blues. */
 function heldTranscripts(
   dir: string,
+  listed: Map<string, ListedTranscript>,
   ctx: ImportContext,
   add: (k: string, n?: number) => void,
-): Array<{ folder: string; code: string; file: string }> {
+): Held[] {
   const isDraft = (f: string) => /blues/i.test(f);
-  const byMeeting = new Map<string, Array<{ folder: string; code: string; file: string }>>();
+  const byMeeting = new Map<string, Held[]>();
   for (const folder of readdirSync(dir).filter((f) => FOLDER.test(f) && statSync(join(dir, f)).isDirectory()))
     for (const code of readdirSync(join(dir, folder)).filter((c) => statSync(join(dir, folder, c)).isDirectory()))
       for (const file of readdirSync(join(dir, folder, code)).filter((f) => TRANSCRIPT.test(f))) {
-        const k = `${folder}/${code.toLowerCase()}/${TRANSCRIPT.exec(file)![1].toLowerCase()}`;
-        byMeeting.set(k, [...(byMeeting.get(k) ?? []), { folder, code, file }]);
+        const entry = listed.get(fileKey({ folder, code: code.toLowerCase(), fileName: file.replace(/\.gz$/i, '') }));
+        if (!entry) {
+          // Held from an earlier night but named by no page held now: its committee is unknown.
+          ctx.skip({ file: `${DIR}/${folder}/${code}/${file}`, record: 'whole file', reason: 'transcript named by no meetings page held' });
+          continue;
+        }
+        const k = `${folder}/${entry.code}/${entry.half}`;
+        byMeeting.set(k, [...(byMeeting.get(k) ?? []), { folder, code, file, entry }]);
       }
-  const kept: Array<{ folder: string; code: string; file: string }> = [];
+  const kept: Held[] = [];
   for (const [k, files] of [...byMeeting].sort(([a], [b]) => a.localeCompare(b))) {
     // Draft ("Blues") replaced by the final when both are held; two of a kind: the first by name.
     const [first, ...rest] = files.sort((a, b) => Number(isDraft(a.file)) - Number(isDraft(b.file)) || a.file.localeCompare(b.file));
@@ -147,14 +156,8 @@ export function importBcCommittees(from: string, ctx: ImportContext): ImportOutp
   const committees = new Set<string>();
   const read = new Set<string>();
 
-  for (const held of heldTranscripts(dir, ctx, add)) {
+  for (const { entry, ...held } of heldTranscripts(dir, listed, ctx, add)) {
     const file = `${DIR}/${held.folder}/${held.code}/${held.file}`;
-    const fileName = held.file.replace(/\.gz$/i, '');
-    const entry = listed.get(fileKey({ folder: held.folder, code: held.code.toLowerCase(), fileName }));
-    if (!entry) {
-      ctx.skip({ file, record: 'whole file', reason: 'transcript named by no meetings page held', detail: 'its committee is unknown' });
-      continue;
-    }
     let html: string;
     try {
       html = readText(join(dir, held.folder, held.code, held.file));
@@ -163,8 +166,15 @@ export function importBcCommittees(from: string, ctx: ImportContext): ImportOutp
       continue;
     }
     const doc = parseHtml(html);
-    // The file name always gives the date and half (the listing only takes such names).
-    const sitting = readSitting(doc, fileName)!;
+    const sitting = readSitting(doc, entry.fileName);
+    if (!sitting) {
+      refuse(ctx, {
+        set: file,
+        reason: `${file}, whole file, field (date): neither the document nor the file name gives a date`,
+        records: 0,
+      });
+      continue;
+    }
     for (const c of sitting.conflicts) ctx.log(`${file}: file name and document disagree (${c}); the document is used`);
     if (sitting.parliament && sitting.session && (sitting.parliament !== entry.parliament || sitting.session !== entry.session))
       ctx.log(`${file}: the page says ${sitting.parliament}-${sitting.session}, its folder ${entry.folder}; the folder is used`);

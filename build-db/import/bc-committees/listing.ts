@@ -57,6 +57,12 @@ const FOLDER = new RegExp(`^/Committees/((\\d+)${ORD}(\\d+)${ORD})/([A-Za-z0-9_-
 const TRANSCRIPT = /^(\d{8}(?:am|pm))-.+\.html?$/i;
 const MINUTES = /-MIN\.html?$/i;
 
+/** "20260225" is a day of the calendar ("20261399" is not). */
+const realDay = (d: string) => {
+  const iso = `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6, 8)}`;
+  const t = Date.parse(`${iso}T00:00:00Z`);
+  return !Number.isNaN(t) && new Date(t).toISOString().startsWith(iso);
+};
 const str = (x: unknown) => (typeof x === 'string' && x.trim() ? x.trim() : null);
 
 /** The page, or the field that makes it unreadable as a whole. */
@@ -106,6 +112,7 @@ export function readMeetingsPage(text: string): { page: MeetingsPage; error: nul
       if (MINUTES.test(name)) return excluded.push({ record, field: 'fileName', message: `minutes, not a transcript: ${name}` });
       const file = TRANSCRIPT.exec(name);
       if (!file) return problems.push({ record, field: 'fileName', message: `not a transcript's name (YYYYMMDDam|pm-…htm): ${name}` });
+      if (!realDay(file[1].slice(0, 8))) return problems.push({ record, field: 'fileName', message: `no such day: ${name}` });
       const id = t.committeeTranscriptAttributeByFileId?.committeeMeetingId;
       const meetingId = Number.isInteger(id) ? (id as number) : null;
       const meeting = meetingId === null ? undefined : meetings.get(meetingId);

@@ -56,6 +56,7 @@ const page1 = () =>
       { filePath: '/Committees/43rd-LAMC', fileName: '20260224am-LAMC-Victoria-Blues.htm', meetingId: 3801 },
       { filePath: FGS_PATH, fileName: '20260225am-Finance-Victoria-MIN.htm', meetingId: 3801 },
       { filePath: FGS_PATH, fileName: '', meetingId: 3801 },
+      { filePath: FGS_PATH, fileName: '20261399am-Finance-Victoria-Blues.htm', meetingId: 3801 },
     ],
   );
 
@@ -198,6 +199,7 @@ describe('bc-committees on hand-written meetings', () => {
         'minutes, not a transcript: 20260225am-Finance-Victoria-MIN.htm',
       ],
       ['hansardTranscripts[5]', 'meetings listing entry not read', 'field fileName: missing'],
+      ['hansardTranscripts[6]', 'meetings listing entry not read', 'field fileName: no such day: 20261399am-Finance-Victoria-Blues.htm'],
     ]);
   });
 
