@@ -41,7 +41,9 @@ export function olaCommitteeListings(
       });
   return {
     files,
-    problems: slugs.length ? [] : ['the committees index links no committee (/en/legislative-business/committees/{slug}, "… Committee on …")'],
+    problems: slugs.length
+      ? []
+      : ['the committees index links no committee (/en/legislative-business/committees/{slug}, "… Committee on …")'],
   };
 }
 

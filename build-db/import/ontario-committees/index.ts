@@ -71,7 +71,12 @@ function transcriptFiles(root: string, ctx: ImportContext): Found[] {
         const file = `transcripts/${slug}/${p}/${n}`;
         const name = TRANSCRIPT_FILE.exec(n)?.[1];
         if (!parliament || !name) {
-          ctx.skip({ file, record: 'whole file', reason: 'not a committee transcript file', detail: 'file name: expected transcripts/{slug}/parliament-{P}/committee-transcript-{yyyy}-{month}-{d}.html' });
+          ctx.skip({
+            file,
+            record: 'whole file',
+            reason: 'not a committee transcript file',
+            detail: 'file name: expected transcripts/{slug}/parliament-{P}/committee-transcript-{yyyy}-{month}-{d}.html',
+          });
           continue;
         }
         out.push({ file, path: join(dir, n), slug, parliament: Number(parliament[1]), name });
@@ -117,11 +122,18 @@ export function importOntarioCommittees(from: string, ctx: ImportContext): Impor
     const url = transcriptUrl(t.slug, t.parliament, t.name);
     if (!firstFileOfSitting(seen, url, t.file, ctx)) continue;
     const page = readPage(html);
-    if (page.date && page.date !== dated.date) ctx.log(`${t.file}: the page is dated ${page.date}; the transcript's name, ${dated.date}, is used`);
+    if (page.date && page.date !== dated.date)
+      ctx.log(`${t.file}: the page is dated ${page.date}; the transcript's name, ${dated.date}, is used`);
     const walked = walkSitting(page.blocks);
-    for (const p of walked.problems) ctx.skip({ file: t.file, record: p.anchor, reason: p.reason, ...(p.detail ? { detail: p.detail } : {}) });
+    for (const p of walked.problems)
+      ctx.skip({ file: t.file, record: p.anchor, reason: p.reason, ...(p.detail ? { detail: p.detail } : {}) });
     if (!walked.turns.length) {
-      ctx.skip({ file: t.file, record: 'whole file', reason: 'no speeches in the page', detail: `${page.blocks.length} transcript blocks` });
+      ctx.skip({
+        file: t.file,
+        record: 'whole file',
+        reason: 'no speeches in the page',
+        detail: `${page.blocks.length} transcript blocks`,
+      });
       continue;
     }
     const session = sessionOn(sessions, t.parliament, dated.date);

@@ -95,7 +95,12 @@ export function speechRecords(
       });
     } else if (meeting && who.kind === 'member' && oneWord(who.name)) {
       counts.unlinked++;
-      ctx.skip({ file, record, reason: `speaker unlinked: a surname alone in committee (${WITNESS_SHAPE})`, detail: `${who.name} on ${sitting.date}` });
+      ctx.skip({
+        file,
+        record,
+        reason: `speaker unlinked: a surname alone in committee (${WITNESS_SHAPE})`,
+        detail: `${who.name} on ${sitting.date}`,
+      });
     } else {
       const r = ctx.identity.resolve(source, { name: who.name, on: sitting.date, level: 'provincial', province: 'ON' });
       if (r.key !== null) {

@@ -68,7 +68,12 @@ function manifestOf() {
 describe('the ola-committees source', () => {
   test('declared in the manifest: polite, non-commercial terms, from the committees index, the 43rd and 44th Parliaments', () => {
     const { source } = manifestOf();
-    expect(source).toMatchObject({ importer: 'ontario-committees', dataset_dir: 'ontario-committees', jurisdiction: 'ON', min_interval_ms: 2000 });
+    expect(source).toMatchObject({
+      importer: 'ontario-committees',
+      dataset_dir: 'ontario-committees',
+      jurisdiction: 'ON',
+      min_interval_ms: 2000,
+    });
     expect(source.licence).toContain('non-commercial');
     expect(source.files).toEqual([
       expect.objectContaining({
@@ -99,14 +104,21 @@ describe('the ola-committees source', () => {
   test('index → listings → transcripts from the loopback, imported; night 2 asks conditionally for the open Parliament only and finds the new meeting', async () => {
     const { manifest } = manifestOf();
     const up = await startUpstream(manifest, temp());
-    const at = (path: string, body: string) => up.behave(up.pathOf(`${OLA}${path}`), { kind: 'replace', body, contentType: 'text/html; charset=UTF-8' });
+    const at = (path: string, body: string) =>
+      up.behave(up.pathOf(`${OLA}${path}`), { kind: 'replace', body, contentType: 'text/html; charset=UTF-8' });
     const fin44 = `${C}/finance-economic-affairs/parliament-44/transcripts`;
     at(C, INDEX);
-    at(`${C}/finance-economic-affairs/parliament-43/transcripts`, listing('finance-economic-affairs', 43, ['committee-transcript-2024-nov-4']));
+    at(
+      `${C}/finance-economic-affairs/parliament-43/transcripts`,
+      listing('finance-economic-affairs', 43, ['committee-transcript-2024-nov-4']),
+    );
     at(fin44, listing('finance-economic-affairs', 44, ['committee-transcript-2025-dec-01']));
     // Public accounts did not sit in the 43rd here (its listing answers 404) and has not met in the 44th.
     at(`${C}/public-accounts/parliament-44/transcripts`, listing('public-accounts', 44, []));
-    at(`${C}/finance-economic-affairs/parliament-43/transcripts/committee-transcript-2024-nov-4`, transcript('Mr. Ernie Hardeman', 'We begin.'));
+    at(
+      `${C}/finance-economic-affairs/parliament-43/transcripts/committee-transcript-2024-nov-4`,
+      transcript('Mr. Ernie Hardeman', 'We begin.'),
+    );
     at(`${fin44}/committee-transcript-2025-dec-01`, transcript('Hon. Ernie Hardeman', 'Good morning, members.'));
     const cache = temp();
     const night = async () => {
@@ -129,7 +141,9 @@ describe('the ola-committees source', () => {
       // robots.txt: Disallow /*? — the listings' query-string links are never followed.
       expect(one.asked.filter((r) => r.path.includes('?'))).toEqual([]);
       const dir = join(cache, 'ontario-committees');
-      expect(readdirSync(join(dir, 'transcripts/finance-economic-affairs/parliament-44'))).toEqual(['committee-transcript-2025-dec-01.html']);
+      expect(readdirSync(join(dir, 'transcripts/finance-economic-affairs/parliament-44'))).toEqual([
+        'committee-transcript-2025-dec-01.html',
+      ]);
 
       // A new meeting in the 44th Parliament, published between the nights.
       at(fin44, listing('finance-economic-affairs', 44, ['committee-transcript-2025-dec-01', 'committee-transcript-2025-dec-08']));

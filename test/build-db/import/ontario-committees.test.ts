@@ -5,15 +5,17 @@
 // with the label shapes a public scraper of the committee pages names ("The Chair (Hon. Ernie
 // Hardeman):", "Mr. Dave Smith:") and witnesses printed in the members' shapes. The committees index
 // is written by hand too: links to /en/legislative-business/committees/{slug} under each name.
-import { afterAll, describe, expect, test } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { importOntarioCommittees } from '../../../build-db/import/ontario-committees/index.js';
+import { importOntarioCommittees, ontarioCommitteesImporter } from '../../../build-db/import/ontario-committees/index.js';
 import { committeeLinks, transcriptDate, transcriptLinks } from '../../../build-db/import/ontario-committees/pages.js';
 import { Identity, type Person } from '../../../build-db/import/identity.js';
 import type { ImportContext, ImportedRecords, Skip, SourceInput } from '../../../build-db/import/types.js';
 import { tempDir } from '../../helpers/fixture.js';
+import type { Json } from '../../helpers/http.js';
+import { importBuildServe, type ImportedApp } from '../../helpers/import-app.js';
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -132,8 +134,18 @@ describe('names and dates of the pages', () => {
 <li><a href="${base}/committee-transcript-2025-nov-17?_format=json">json</a></li>
 <li><a href="${base}?page=1">next</a></li></ul>`;
     expect(transcriptLinks(listing)).toEqual([
-      { path: `${base}/committee-transcript-2025-dec-01`, slug: 'public-accounts', parliament: 44, name: 'committee-transcript-2025-dec-01' },
-      { path: `${base}/committee-transcript-2025-nov-24`, slug: 'public-accounts', parliament: 44, name: 'committee-transcript-2025-nov-24' },
+      {
+        path: `${base}/committee-transcript-2025-dec-01`,
+        slug: 'public-accounts',
+        parliament: 44,
+        name: 'committee-transcript-2025-dec-01',
+      },
+      {
+        path: `${base}/committee-transcript-2025-nov-24`,
+        slug: 'public-accounts',
+        parliament: 44,
+        name: 'committee-transcript-2025-nov-24',
+      },
     ]);
   });
 });
@@ -161,7 +173,9 @@ describe('a meeting', () => {
     expect(speeches.map((s) => s.key)).toEqual(speeches.map((_, i) => `on/committee-speech/finance-economic-affairs/2025-12-01/${i + 1}`));
     expect(by('para3').order_of_business).toBe('Pre-budget consultations');
     expect(by('para5').subject).toBe('Ontario Farm Group');
-    expect(by('para5').text).toBe('Thank you for having us; our members grow the food in the province.\n\nWe ask for three things in the budget.');
+    expect(by('para5').text).toBe(
+      'Thank you for having us; our members grow the food in the province.\n\nWe ask for three things in the budget.',
+    );
   });
 
   test('the clock: "The committee met at 0900 in room 151", time stamps, a recess (Toronto, EST in December)', () => {
@@ -192,9 +206,15 @@ describe('a meeting', () => {
   test('every unlinked named turn is in the report with its reason; clerks and interjections are not', () => {
     const unlinked = skips.filter((s) => s.reason.startsWith('speaker unlinked'));
     expect(unlinked.map((s) => [s.record, s.reason])).toEqual([
-      ['para5 (Mr. John Smith)', 'speaker unlinked: no Ontario member of that name serving that day (a witness, or a member printed otherwise)'],
+      [
+        'para5 (Mr. John Smith)',
+        'speaker unlinked: no Ontario member of that name serving that day (a witness, or a member printed otherwise)',
+      ],
       ['para8 (Ms. Smith)', 'speaker unlinked: a surname alone in committee (a witness, or a member printed otherwise)'],
-      ['para10 (Mr. John Old)', 'speaker unlinked: no Ontario member of that name serving that day (a witness, or a member printed otherwise)'],
+      [
+        'para10 (Mr. John Old)',
+        'speaker unlinked: no Ontario member of that name serving that day (a witness, or a member printed otherwise)',
+      ],
     ]);
     for (const s of unlinked) expect(s.file).toBe(`${P44}/committee-transcript-2025-dec-01.html`);
     expect(unlinked[2].detail).toContain('not serving on 2025-12-01');
@@ -233,7 +253,11 @@ describe('files the importer cannot use, and what it falls back on', () => {
     put(dir, `${P44}/notes.txt`, 'not a transcript');
     put(dir, `${P44}/committee-transcript-2025-feb-30.html`, MEETING);
     put(dir, 'transcripts/heritage/parliament-44/committee-transcript-2025-dec-02.html', MEETING);
-    put(dir, 'transcripts/public-accounts/parliament-44/committee-transcript-2025-dec-03.html', '<html><body><p>In camera.</p></body></html>');
+    put(
+      dir,
+      'transcripts/public-accounts/parliament-44/committee-transcript-2025-dec-03.html',
+      '<html><body><p>In camera.</p></body></html>',
+    );
     const { speeches, skips, out } = run(dir);
     expect(speeches).toEqual([]);
     expect(out.coverage).toEqual([]);
@@ -256,7 +280,12 @@ describe('files the importer cannot use, and what it falls back on', () => {
         'committee not named',
         'committee_name: "heritage" is not linked by committees.html and the page has no heading naming a committee',
       ],
-      ['transcripts/public-accounts/parliament-44/committee-transcript-2025-dec-03.html', 'whole file', 'no speeches in the page', '0 transcript blocks'],
+      [
+        'transcripts/public-accounts/parliament-44/committee-transcript-2025-dec-03.html',
+        'whole file',
+        'no speeches in the page',
+        '0 transcript blocks',
+      ],
     ]);
   });
 
@@ -279,5 +308,40 @@ describe('files the importer cannot use, and what it falls back on', () => {
     const { speeches, skips } = run(dir, []);
     expect(speeches.every((s) => s.politician_key === null)).toBe(true);
     expect(skips.filter((s) => s.reason === 'speaker unlinked: no Ontario member roster in the bundle').length).toBe(8);
+  });
+});
+
+describe('built: the meetings and the coverage row come from the file', () => {
+  const dir = temp();
+  put(dir, 'committees.html', INDEX);
+  put(dir, `${P44}/committee-transcript-2025-dec-01.html`, MEETING);
+  put(
+    dir,
+    'transcripts/public-accounts/parliament-44/committee-transcript-2025-nov-24.html',
+    MEETING.replace('Pre-budget consultations', 'Auditor General report'),
+  );
+  let app: ImportedApp;
+  beforeAll(async () => {
+    app = await importBuildServe([ontarioCommitteesImporter], () => dir);
+  }, 120_000);
+  afterAll(() => app?.close());
+
+  test('/committees/meetings lists each transcript once, dated, with its speeches counted', async () => {
+    const res = await app.get('/committees/meetings?province_territory=ON');
+    expect(
+      res.items.map((m: Json) => [m.meeting_url.replace(/^.*\/committees\//, ''), m.date, m.speech_count, m.source_system]).sort(),
+    ).toEqual([
+      ['finance-economic-affairs/parliament-44/transcripts/committee-transcript-2025-dec-01', '2025-12-01', 11, 'ontario-committees'],
+      ['public-accounts/parliament-44/transcripts/committee-transcript-2025-nov-24', '2025-11-24', 11, 'ontario-committees'],
+    ]);
+  });
+
+  test("/coverage: Ontario's committees partial with the counts; hansard and bills none (no such data in the file)", async () => {
+    const on = (await app.get('/coverage')).jurisdictions.find((r: Json) => r.jurisdiction === 'ON');
+    expect(on.committees_status).toBe('partial');
+    expect(on.hansard_status).toBe('none');
+    expect(on.notes).toContain('Ontario committee transcripts: 2 meetings of 2 committees 2025-11-24..2025-12-01 (22 speeches)');
+    expect(on.speeches_count).toBe(22);
+    expect(on.source_urls).toMatchObject({ committees: 'https://www.ola.org/en/legislative-business/committees' });
   });
 });
