@@ -11,6 +11,7 @@ import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { importOntarioCommittees, ontarioCommitteesImporter } from '../../../build-db/import/ontario-committees/index.js';
 import { committeeLinks, transcriptDate, transcriptLinks } from '../../../build-db/import/ontario-committees/pages.js';
+import { readSpeaker } from '../../../build-db/import/ontario-hansard/speaker.js';
 import { Identity, type Person } from '../../../build-db/import/identity.js';
 import type { ImportContext, ImportedRecords, Skip, SourceInput } from '../../../build-db/import/types.js';
 import { tempDir } from '../../helpers/fixture.js';
@@ -110,6 +111,18 @@ const MEETING = `<html><head><title>Committee transcript</title></head><body>
 const P44 = 'transcripts/finance-economic-affairs/parliament-44';
 
 describe('names and dates of the pages', () => {
+  test("the Hansard reader's labels in committee: the Chair's offices preside, the title MPP is a title", () => {
+    expect(readSpeaker('The Vice-Chair (Ms. Catherine Fife):')).toEqual({
+      raw: 'The Vice-Chair (Ms. Catherine Fife)',
+      name: 'Ms. Catherine Fife',
+      role: 'The Vice-Chair',
+      kind: 'presiding',
+    });
+    expect(readSpeaker('The Acting Chair (Mr. Ted Arnott):')!.kind).toBe('presiding');
+    expect(readSpeaker('The Clerk of the Committee (Mr. Michael Bushara):')!.kind).toBe('official');
+    expect(readSpeaker('MPP Lisa Gretzky:')).toEqual({ raw: 'MPP Lisa Gretzky', name: 'Lisa Gretzky', role: null, kind: 'member' });
+  });
+
   test('the committees index: slug → the name linked; other links are no committee', () => {
     expect([...committeeLinks(INDEX)]).toEqual([
       ['finance-economic-affairs', 'Standing Committee on Finance and Economic Affairs'],
