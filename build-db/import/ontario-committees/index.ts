@@ -4,8 +4,8 @@
 // committees index `committees.html` naming each slug's committee) → `committee` speeches. The pages
 // are read by the Hansard's reader (the same Drupal transcript markup); speakers are linked only by a
 // full name among Ontario members serving that day, since witnesses are printed in the same shapes.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, sep } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { importStats } from '../import-stats.js';
 import { firstFileOfSitting } from '../sitting-files.js';
@@ -17,8 +17,7 @@ import { walkSitting } from '../ontario-hansard/walk.js';
 import { COMMITTEES_PATH, committeeLinks, OLA, transcriptDate, transcriptUrl } from './pages.js';
 
 export const COMMITTEES_SOURCE = 'ontario-committees';
-const TRANSCRIPT_FILE = /^(committee-transcript-[a-z0-9-]+)\.html?(?:\.gz)?$/;
-const PARLIAMENT_DIR = /^parliament-(\d+)$/;
+const TRANSCRIPT_PATH = /^([a-z0-9-]+)\/parliament-(\d+)\/(committee-transcript-[a-z0-9-]+)\.html?(?:\.gz)?$/;
 
 const readHtml = (path: string) => {
   const bytes = readFileSync(path);
@@ -58,30 +57,28 @@ interface Found {
   name: string;
 }
 
-/** Every transcript file under `transcripts/{slug}/parliament-{P}/`; anything else there is reported. */
+/** Every transcript file under `transcripts/{slug}/parliament-{P}/`; any other file there is reported. */
 function transcriptFiles(root: string, ctx: ImportContext): Found[] {
   const base = join(root, 'transcripts');
   if (!existsSync(base)) return [];
   const out: Found[] = [];
-  for (const slug of readdirSync(base).sort())
-    for (const p of readdirSync(join(base, slug)).sort()) {
-      const parliament = PARLIAMENT_DIR.exec(p);
-      const dir = join(base, slug, p);
-      for (const n of readdirSync(dir).sort()) {
-        const file = `transcripts/${slug}/${p}/${n}`;
-        const name = TRANSCRIPT_FILE.exec(n)?.[1];
-        if (!parliament || !name) {
-          ctx.skip({
-            file,
-            record: 'whole file',
-            reason: 'not a committee transcript file',
-            detail: 'file name: expected transcripts/{slug}/parliament-{P}/committee-transcript-{yyyy}-{month}-{d}.html',
-          });
-          continue;
-        }
-        out.push({ file, path: join(dir, n), slug, parliament: Number(parliament[1]), name });
-      }
+  const files = (readdirSync(base, { recursive: true, encoding: 'utf8' }) as string[])
+    .filter((f) => statSync(join(base, f)).isFile())
+    .sort();
+  for (const f of files) {
+    const file = `transcripts/${f}`;
+    const m = TRANSCRIPT_PATH.exec(f.split(sep).join('/'));
+    if (!m) {
+      ctx.skip({
+        file,
+        record: 'whole file',
+        reason: 'not a committee transcript file',
+        detail: 'file name: expected transcripts/{slug}/parliament-{P}/committee-transcript-{yyyy}-{month}-{d}.html',
+      });
+      continue;
     }
+    out.push({ file, path: join(base, f), slug: m[1], parliament: Number(m[2]), name: m[3] });
+  }
   return out;
 }
 

@@ -264,6 +264,7 @@ describe('files the importer cannot use, and what it falls back on', () => {
     const dir = temp();
     put(dir, 'committees.html', INDEX);
     put(dir, `${P44}/notes.txt`, 'not a transcript');
+    put(dir, 'transcripts/stray.html', MEETING);
     put(dir, `${P44}/committee-transcript-2025-feb-30.html`, MEETING);
     put(dir, 'transcripts/heritage/parliament-44/committee-transcript-2025-dec-02.html', MEETING);
     put(
@@ -277,6 +278,12 @@ describe('files the importer cannot use, and what it falls back on', () => {
     expect(skips.map((s) => [s.file, s.record, s.reason, s.detail])).toEqual([
       [
         'transcripts/finance-economic-affairs/parliament-44/notes.txt',
+        'whole file',
+        'not a committee transcript file',
+        'file name: expected transcripts/{slug}/parliament-{P}/committee-transcript-{yyyy}-{month}-{d}.html',
+      ],
+      [
+        'transcripts/stray.html',
         'whole file',
         'not a committee transcript file',
         'file name: expected transcripts/{slug}/parliament-{P}/committee-transcript-{yyyy}-{month}-{d}.html',
