@@ -19,6 +19,7 @@ import {
   olaSessionPages,
   olaSittings,
 } from './ola-listers.js';
+import { olaCommitteeListings, olaCommitteeTranscripts } from './ola-committee-listers.js';
 
 /** `indexUrl`: the URL the index was fetched from, for listings whose links are relative to it. */
 /** `params`: the index file's own `params` in the manifest (a lister's scope, e.g. the first parliament). */
@@ -94,6 +95,8 @@ export const LISTERS: Record<string, Lister> = {
   'ola-member-list-sessions': olaMemberListSessions,
   'ola-session-ends': olaSessionEnds,
   'ola-hansard-pdf': olaHansardPdf,
+  'ola-committee-listings': olaCommitteeListings,
+  'ola-committee-transcripts': olaCommitteeTranscripts,
 };
 
 /** One page of Open North Represent's JSON API: `{ objects: [...], meta: { next, total_count } }`. */

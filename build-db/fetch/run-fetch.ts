@@ -456,6 +456,8 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
           continue;
         }
         if (!existsSync(index)) {
+          // An optional index the publisher does not have (a committee that did not sit in that Parliament) lists nothing.
+          if (files.some((f) => f.file === `${source.dataset_dir}/${item.file}` && f.result === 'absent')) continue;
           problems.push(`index ${item.file} not in the cache: nothing listed`);
           continue;
         }

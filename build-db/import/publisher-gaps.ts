@@ -76,7 +76,7 @@ export const PUBLISHER_GAPS: Partial<Record<Jurisdiction, PublisherGap>> = {
     hansard:
       'HTML per sitting; ontario-hansard reads it (non-commercial terms). make data-real leaves the 2014-2018 corpus out by default (LEAVE_OUT=ontario-hansard; LEAVE_OUT=none imports its 339 sittings): beside its ~130,000 chunks the federal search figures fall (eval/method.md)',
     votes: 'Votes and Proceedings HTML per sitting, and divisions inline in Hansard; needs a division reader',
-    committees: 'HTML committee transcripts; needs a committees importer',
+    committees: 'HTML committee transcripts; ontario-committees reads them once the nightly has fetched them (non-commercial terms)',
   },
   PE: { access: 'blocked', reason: "the Legislative Assembly's pages sit behind a CAPTCHA, which refuses automated access" },
   QC: {

@@ -15,6 +15,7 @@ import { bcLimsImporter } from './bc-lims/index.js';
 import { ontarioMembersImporter } from './ontario-members/index.js';
 import { ontarioHansardImporter } from './ontario-hansard/index.js';
 import { ontarioBillsImporter } from './ontario-bills/index.js';
+import { ontarioCommitteesImporter } from './ontario-committees/index.js';
 import { fedRidings2013Importer } from './fed-ridings-2013/index.js';
 import { fedRidings2023Importer } from './fed-ridings-2023/index.js';
 import { representBoundariesImporter } from './represent-boundaries/index.js';
@@ -68,6 +69,8 @@ export const IMPORTERS: readonly Importer[] = [
   // Ontario's bills before its Hansard, whose divisions name a bill only when it is in the bundle.
   ontarioBillsImporter,
   ontarioHansardImporter,
+  // After the Hansard and the bills: a meeting's session is one of theirs, found by its date.
+  ontarioCommitteesImporter,
   fedRidings2013Importer,
   // Provincial acts: after their rosters, before Represent's rosters (nothing after those resolves people).
   qcHansardImporter,

@@ -1,12 +1,12 @@
-// Turns of one sitting → speech records (build-db/sources/schemas.ts, speeches). A turn whose
-// paragraphs change language is written as one speech per run of one language, so each passage is
-// indexed and searched with its own language's stems.
-import type { SpeechType } from '../../../src/core/domain/enums.js';
+// Turns of one sitting, or of one committee meeting, → speech records (build-db/sources/schemas.ts,
+// speeches). A turn whose paragraphs change language is written as one speech per run of one
+// language, so each passage is indexed and searched with its own language's stems.
+import type { SpeakerKind, SpeechType } from '../../../src/core/domain/enums.js';
 import { wallClockTimestamp } from '../../../src/core/domain/time-zones.js';
 import type { ImportContext, SourceInput } from '../types.js';
 import { paragraphLanguages } from './language.js';
 import type { Turn } from './walk.js';
-import { unlinkedReason } from '../identity.js';
+import { bareName, unlinkedReason } from '../identity.js';
 
 export const SOURCE_SYSTEM = 'ontario-hansard';
 
@@ -33,6 +33,22 @@ export function speechType(t: Turn): SpeechType {
   return 'floor';
 }
 
+/** A committee's meeting: its turns are `committee` speeches of that committee (ontario-committees). */
+export interface Meeting {
+  /** The importer resolving its speakers and writing the records. */
+  source: string;
+  committee: string;
+  /** The transcript's address: the meeting's identity in the API and each speech's source. */
+  url: string;
+  /** Unique among the meetings on file: the committee's slug and the transcript's own name. */
+  id: string;
+}
+
+// Witnesses are printed in the members' shapes ("Mr. John Smith:"): a name that is not a member's
+// serving that day, or a surname alone, is nobody's, never a guess by surname.
+const WITNESS_SHAPE = 'a witness, or a member printed otherwise';
+const oneWord = (name: string) => bareName(name).trim().split(/\s+/).length < 2;
+
 export interface SittingCounts {
   linked: number;
   unlinked: number;
@@ -47,10 +63,12 @@ export function speechRecords(
   file: string,
   ctx: ImportContext,
   roster: boolean,
+  meeting?: Meeting,
 ): { speeches: Array<SourceInput<'speeches'>>; counts: SittingCounts } {
   const speeches: Array<SourceInput<'speeches'>> = [];
   const counts: SittingCounts = { linked: 0, unlinked: 0, not_politicians: 0, language_runs_split: 0, french_speeches: 0 };
-  const url = sittingUrl(sitting);
+  const url = meeting ? meeting.url : sittingUrl(sitting);
+  const source = meeting?.source ?? SOURCE_SYSTEM;
   for (const t of turns) {
     const record = `${t.anchor} (${t.speaker.raw})`;
     if (!t.paragraphs.length) {
@@ -75,8 +93,16 @@ export function speechRecords(
         reason: 'speaker unlinked: no Ontario member roster in the bundle',
         detail: `${who.name} on ${sitting.date}`,
       });
+    } else if (meeting && who.kind === 'member' && oneWord(who.name)) {
+      counts.unlinked++;
+      ctx.skip({
+        file,
+        record,
+        reason: `speaker unlinked: a surname alone in committee (${WITNESS_SHAPE})`,
+        detail: `${who.name} on ${sitting.date}`,
+      });
     } else {
-      const r = ctx.identity.resolve(SOURCE_SYSTEM, { name: who.name, on: sitting.date, level: 'provincial', province: 'ON' });
+      const r = ctx.identity.resolve(source, { name: who.name, on: sitting.date, level: 'provincial', province: 'ON' });
       if (r.key !== null) {
         key = r.key;
         counts.linked++;
@@ -85,11 +111,13 @@ export function speechRecords(
         ctx.skip({
           file,
           record,
-          reason: unlinkedReason('speaker', r.reason, 'Ontario members'),
+          reason: `${unlinkedReason('speaker', r.reason, 'Ontario members')}${meeting && who.kind === 'member' ? ` (${WITNESS_SHAPE})` : ''}`,
           detail: `${who.name} on ${sitting.date}${r.detail ? `: ${r.detail}` : ''}`,
         });
       }
     }
+    // In committee a plain name that links nobody may be a witness: the label does not say which.
+    const kind: SpeakerKind | null = meeting && who.kind === 'member' && !key ? null : who.kind;
     // Consecutive paragraphs of one language make one speech.
     const langs = paragraphLanguages(t.paragraphs.map((p) => p.text));
     const runs: Array<{ lang: 'en' | 'fr'; from: number; to: number }> = [];
@@ -103,17 +131,17 @@ export function speechRecords(
       const sequence = speeches.length + 1;
       if (run.lang === 'fr') counts.french_speeches++;
       speeches.push({
-        key: `on/speech/${sitting.date}/${sequence}`,
+        key: meeting ? `on/committee-speech/${meeting.id}/${sequence}` : `on/speech/${sitting.date}/${sequence}`,
         session_key: sessionKey(sitting),
         politician_key: key,
         speaker_name_raw: who.raw,
         speaker_role: who.role,
-        speaker_kind: who.kind,
+        speaker_kind: kind,
         spoken_at: wallClockTimestamp(sitting.date, t.minutes * 60, 'ON'),
         language: run.lang,
         level: 'provincial',
         province_territory: 'ON',
-        speech_type: speechType(t),
+        speech_type: meeting ? 'committee' : speechType(t),
         is_presiding: who.kind === 'presiding',
         text: t.paragraphs
           .slice(run.from, run.to + 1)
@@ -121,9 +149,10 @@ export function speechRecords(
           .join('\n\n'),
         source_url: url,
         source_anchor: t.paragraphs[run.from].anchor,
-        source_system: SOURCE_SYSTEM,
+        source_system: source,
         order_of_business: t.orderOfBusiness,
         subject: t.subject,
+        ...(meeting ? { committee_name: meeting.committee, meeting_url: meeting.url } : {}),
         sequence,
       });
     }

@@ -1,7 +1,8 @@
 // The label that opens an Ontario speech: "Ms. Lisa M. Thompson:", "Hon. Kathleen O. Wynne:",
 // "The Speaker (Hon. Dave Levac):", "Le Président (M. Dave Levac):", "The Clerk of the Assembly
-// (Ms. Deborah Deller):", "Interjections:". Presiding officers are printed with their office and, in
-// parentheses, the member holding it; clerks are officials; interjections are collective voices.
+// (Ms. Deborah Deller):", "Interjections:"; in committee "The Chair (Mr. Ernie Hardeman):". Presiding
+// officers are printed with their office and, in parentheses, the member holding it; clerks are
+// officials; interjections are collective voices.
 import type { SpeakerKind } from '../../../src/core/domain/enums.js';
 
 export interface Speaker {
@@ -14,14 +15,17 @@ export interface Speaker {
   kind: SpeakerKind;
 }
 
-const PRESIDING = /^(?:the\s+)?(?:acting\s+|deputy\s+)*(?:speaker|chair)$|^le\s+pr[ée]sident(?:e)?(?:\s+suppl[ée]ant(?:e)?)?$/i;
+// A committee's "The Vice-Chair (Ms. …)" presides as its Chair does.
+const PRESIDING = /^(?:the\s+)?(?:acting\s+|deputy\s+|vice[-\s])*(?:speaker|chair)$|^le\s+pr[ée]sident(?:e)?(?:\s+suppl[ée]ant(?:e)?)?$/i;
 const OFFICIAL = /\bclerk\b|^the\s+deputy$|\bgreffi[eè]re?\b|sergeant/i;
 const COLLECTIVE = /^(?:interjections?|des voix|une voix|some hon(?:ourable|\.)? members?|an hon(?:ourable|\.)? member)$/i;
 
-/** "L’hon." and "Premier" read as the "Hon." the identity rules know. */
+/** "L’hon." and "Premier" read as the "Hon." the identity rules know; the title "MPP" of recent
+ *  pages ("MPP Lisa Gretzky:", seen by a public scraper) is dropped like them. */
 const normalTitle = (name: string) =>
   name
     .replace(/^l['’]hon\.?\s+/i, 'Hon. ')
+    .replace(/^MPP\s+/, '')
     .replace(/^(?:the\s+)?premier\s+/i, '')
     .replace(/^the\s+hon\./i, 'Hon.')
     .trim();

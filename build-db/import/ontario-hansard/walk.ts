@@ -49,10 +49,12 @@ export function readClock(text: string): number | null {
   return h <= 24 ? h * 60 + Number(m[2]) : null;
 }
 
-const CLOCK_LINE = /^the house (?:met|resumed|recessed)\b|\bcommenced at \d{4}\b|^the division bells rang from\b/i;
+// A committee's transcript opens "The committee met at 0900 in room 151." (the room is no time).
+const CLOCK_LINE = /^the (?:house|committee) (?:met|resumed|recessed)\b|\bcommenced at \d{4}\b|^the division bells rang from\b/i;
+const ROOM = /\s+in\s+(?:committee\s+)?room\b.*$/i;
 // Some sittings print the opening and the orders of business as plain paragraphs ("The House met at
 // 0900.", "ORDERS OF THE DAY") instead of a procedure line and an <h2>.
-const PLAIN_CLOCK = /^the house (?:met|resumed|recessed)\b[^.]*\b\d{4}\.?$/i;
+const PLAIN_CLOCK = /^the (?:house|committee) (?:met|resumed|recessed)\b[^.]*\b\d{4}\.?$/i;
 const PLAIN_HEADING = /^(?=[A-Z]{3})[A-Z][^a-z]{3,99}$/;
 const SMALL = new Set(['of', 'the', 'and', 'to', 'by', 'on', 'for', 'in', 'a', 'an', 'at']);
 const titleCase = (s: string) =>
@@ -108,7 +110,7 @@ export function walkSitting(blocks: readonly Block[]): WalkResult {
         counts.procedure++;
         if (FIRST_DAY.test(b.text)) opensSession = true;
         if (CLOCK_LINE.test(b.text)) {
-          const t = readClock(b.text);
+          const t = readClock(b.text.replace(ROOM, ''));
           if (t !== null) moveClock(t);
         }
         break;
@@ -169,7 +171,7 @@ export function walkSitting(blocks: readonly Block[]): WalkResult {
         if (!b.text) break; // empty anchors between blocks
         if (PLAIN_CLOCK.test(b.text)) {
           counts.procedure++;
-          const t = readClock(b.text);
+          const t = readClock(b.text.replace(ROOM, ''));
           if (t !== null) moveClock(t);
           break;
         }

@@ -82,6 +82,7 @@ describe('--commercial-only', () => {
     expect(terms).toMatchObject({
       'ontario-hansard': 'forbidden',
       'ontario-members': 'forbidden',
+      'ontario-committees': 'forbidden',
       'bc-lims': 'unverified',
       'bc-hansard': 'unverified',
     });
