@@ -4,7 +4,8 @@
 // sides. Results are chunk keys (speech key # chunk index), best first.
 import { openDataFile } from '../src/core/data-file/open-data-file.js';
 import { createSearchQueries, type SearchFilters } from '../src/server/db/search.js';
-import { hybridPool, type PoolOptions } from '../src/server/search/candidates.js';
+import type { PoolOptions } from '../src/server/search/candidates.js';
+import { federatedPool } from '../src/server/search/federated.js';
 import type { FusionWeights } from '../src/server/search/fuse.js';
 import { loadEncoder, loadLexicon } from '../src/core/data-file/encoder-store.js';
 import { createVectorIndex, hasVectorTable, type VectorIndexOptions } from '../src/server/search/vectors.js';
@@ -78,7 +79,7 @@ export async function openRanker(path: string, filters: SearchFilters = ANY, vec
   return {
     async rank(q, mode, options = {}) {
       if (mode === 'bm25') return bm25.rank(q).map((rowid) => keyOf.get(rowid)!);
-      const pool = await hybridPool(src, q, filters, undefined, { ...SIDES[mode], ...options });
+      const pool = await federatedPool(src, q, filters, undefined, { ...SIDES[mode], ...options });
       return pool.candidates.map((c) => keyOf.get(c.rowid)!);
     },
     chunk: (key) => byKey.get(key),

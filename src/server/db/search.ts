@@ -271,6 +271,8 @@ export function createSearchQueries(db: Database.Database, cacheBytes: Record<Qu
       rowids.length ? new Map(sessionStartsOf.all(JSON.stringify(rowids)) as Array<[number, string]>) : new Map(),
     rowidOf: (id: string) => rowidOf.get(id) as number | undefined,
     totalChunks: () => chunkCount,
+    /** Chunks in the file, also under a legislature's statistics (federated.ts): what filters' shares are reckoned against. */
+    fileChunks: () => chunkCount,
     sessions: (level: string | null, province: string | null) => sessions.all({ level, province }) as SessionRow[],
   };
 }

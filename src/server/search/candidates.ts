@@ -89,6 +89,10 @@ export interface CandidateSources {
 /** Which candidate lists feed the fusion, and engine constants the evaluation varies. Internal: the
  *  evaluation (eval/run.ts) compares each side alone with all of them; the API always uses all. */
 export interface PoolOptions {
+  /** Evaluation only (eval/federated.ts): each legislature's places filled by its own search
+   *  (federated.ts; default off), weighing words by its own statistics (default on when federated). */
+  federate?: boolean;
+  ownStatistics?: boolean;
   keyword?: boolean;
   vector?: boolean;
   /** The match floor; the evaluation sets it to -1 to see every candidate. */

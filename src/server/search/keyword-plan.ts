@@ -29,7 +29,7 @@ export const MAX_READ_FACTOR = 2;
 /** The subset of `rowids` passing the whole filter, or null when nothing is filtered. */
 export type Passing = (rowids: number[]) => number[];
 
-type Sources = Pick<SearchQueries, 'termLevels' | 'postings' | 'matchCount' | 'yearSpan' | 'totalChunks' | 'maxRowid'>;
+type Sources = Pick<SearchQueries, 'termLevels' | 'postings' | 'matchCount' | 'yearSpan' | 'totalChunks' | 'fileChunks' | 'maxRowid'>;
 
 /** The FTS5 conditions the facet filters make, one per filter; null when nothing can pass. */
 export function facetGroups(f: SearchFilters, sessionIds: string[] | null, years: [number, number] | null): string[] | null {
@@ -118,7 +118,7 @@ export function keywordCandidates(
   if (!stems.length) return [];
   const groups = facetGroups(f, sessionIds, queries.yearSpan());
   if (groups === null) return [];
-  const chunks = queries.totalChunks();
+  const chunks = queries.fileChunks();
   // Selective filters narrow every list inside FTS5; broad ones are checked on what was read, and
   // the budget grows by the share they are expected to drop (filters taken as independent).
   const pushed: string[] = [];

@@ -63,6 +63,8 @@ export interface VectorIndex {
   ): Neighbour[][];
   /** The legislature of each rowid, as an index (the same for chunks of one level and province; -1 unknown). */
   legislatureOf(rowid: number): number;
+  /** The legislatures by that index: level, and province or '' (federal). */
+  legislatures(): ReadonlyArray<{ level: string; province_territory: string }>;
   /** Stored vectors by chunk rowid, as unit float vectors of their int8 form (missing ones are absent). */
   vectors(rowids: number[]): Map<number, Float32Array>;
   /** Cosine similarity of unit vector `query` to each stored (int8) vector (missing ones are absent). */
@@ -295,6 +297,7 @@ export function createVectorIndex(
       if (list.length <= 1) return [nearestIn(probe(0), k, mask(f, sessionIds), reference ?? probe(0))];
       return list.map((_, p) => nearestIn(probe(p), k, legislatureMask(f, sessionIds, p), reference ?? probe(p))).filter((l) => l.length);
     },
+    legislatures: () => legislaturesNow().list,
     legislatureOf(rowid) {
       const e = entry(rowid);
       return e < 0 ? -1 : legislaturesNow().of[e];

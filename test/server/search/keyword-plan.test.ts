@@ -28,6 +28,7 @@ function fake(
   const calls: string[] = [];
   const sources = {
     totalChunks: () => CHUNKS,
+    fileChunks: () => CHUNKS,
     maxRowid: () => CHUNKS,
     matchCount: (match: string) => counts[match] ?? 0,
     yearSpan: (): [number, number] => [2000, 2024],

@@ -1,0 +1,73 @@
+// Each legislature's places filled by its own search (src/server/search/federated.ts), against the
+// whole-file ranking the API uses: NDCG@10 raw / condensed (chunks without a judgment for the query
+// removed before scoring: Sakai 2007), results from unjudged sources set aside as `make eval` does.
+// --house keeps the queries judged on House chunks alone and sets every other source aside: what is
+// left is then exactly the House's own search. --bare switches off the translated list, expansion and
+// word families, leaving the keyword side's own words.
+//   bun eval/federated.ts --data data/real.db [--data with-ontario.db] [--half tuning] [--mode hybrid] [--house] [--bare]
+import { parseArgs } from 'node:util';
+import type { PoolOptions } from '../src/server/search/candidates.js';
+import { mean, ndcgAt } from './metrics.js';
+import { gradesOf, halfOf, KINDS, loadQueries } from './queries.js';
+import { MODES, openRanker, type Mode } from './rank.js';
+
+const { values } = parseArgs({
+  options: {
+    data: { type: 'string', multiple: true, default: ['data/real.db'] },
+    queries: { type: 'string', default: 'eval/queries.jsonl' },
+    half: { type: 'string', default: 'tuning' },
+    mode: { type: 'string', default: 'hybrid' },
+    house: { type: 'boolean', default: false },
+    bare: { type: 'boolean', default: false },
+  },
+});
+const mode = values.mode as Mode;
+if (mode === 'bm25' || !MODES.includes(mode) || !['tuning', 'held-out'].includes(values.half!)) {
+  console.error(
+    'usage: bun eval/federated.ts --data FILE [--data FILE] [--half tuning|held-out] [--mode keyword|vector|hybrid] [--house] [--bare]',
+  );
+  process.exit(1);
+}
+const { queries } = loadQueries(values.queries!);
+const half = halfOf(queries);
+const chosen = queries.filter(
+  (q) => half.get(q.id) === values.half && (!values.house || q.judgments.every((j) => j.speech_key.startsWith('ca-hoc/'))),
+);
+const judgedSources = values.house
+  ? new Set(['ca-hoc'])
+  : new Set(queries.flatMap((q) => q.judgments.map((j) => j.speech_key.split('/')[0])));
+const bare: PoolOptions = values.bare
+  ? { translatedLeads: 0, expansion: { weight: { keyword: 0, topic: 0, prose: 0 } }, relatedWeight: 0 }
+  : {};
+const VARIANTS: Array<[string, PoolOptions]> = [
+  ['whole file', {}],
+  ['federated', { federate: true, ownStatistics: false }],
+  ['federated, own statistics', { federate: true, ownStatistics: true }],
+];
+
+for (const path of values.data!) {
+  const ranker = await openRanker(path);
+  for (const [label, options] of VARIANTS) {
+    const raw: Record<string, number[]> = {};
+    const condensed: Record<string, number[]> = {};
+    const started = performance.now();
+    for (const q of chosen) {
+      const grades = gradesOf(q);
+      const keys = (await ranker.rank(q.text, mode, { ...bare, ...options })).filter((k) => judgedSources.has(k.split('/')[0]));
+      for (const kind of ['all', q.kind]) {
+        (raw[kind] ??= []).push(ndcgAt(keys, grades, 10) ?? 0);
+        (condensed[kind] ??= []).push(
+          ndcgAt(
+            keys.filter((k) => grades.has(k)),
+            grades,
+            10,
+          ) ?? 0,
+        );
+      }
+    }
+    const ms = (performance.now() - started) / chosen.length;
+    const cells = ['all', ...KINDS].filter((k) => raw[k]).map((k) => `${k} ${mean(raw[k])!.toFixed(3)}/${mean(condensed[k])!.toFixed(3)}`);
+    console.log(`${path}, ${values.half} (${chosen.length} queries), ${mode}, ${label} (${ms.toFixed(0)} ms a query): ${cells.join('  ')}`);
+  }
+  await ranker.close();
+}
