@@ -4,15 +4,8 @@
 // `bc-committees/<43rd2nd>/<code>/<fileName>.gz`; and the next page (`&enCursor=<pageInfo.endCursor>`,
 // `bc-committees/meetings-<n>.json`) until the feed ends or a page reaches an earlier parliament.
 import { bestPerMeeting, readMeetingsPage } from '../import/bc-committees/listing.js';
-import type { ManifestFile } from './manifest-types.js';
+import type { Lister, ManifestFile } from './manifest-types.js';
 import { REVISION_AGES } from './recheck-schedule.js';
-
-type Lister = (
-  index: string,
-  urlOf: (path: string) => string,
-  indexUrl?: string,
-  params?: Record<string, string | number>,
-) => { files: ManifestFile[]; problems: string[] };
 
 export const BC_COMMITTEE_MEETINGS = 'bc-committees-meetings';
 /** A bound on the walk, should the feed never say it ends (its cursors are opaque to us). */

@@ -6,15 +6,7 @@
 // another session's bills, so ids are only ever taken from this list (the importer refuses a reply
 // whose files name another session). Layouts: ../shared/datasets/provincial-samples/bc-bills/NOTES.md,
 // and a real saved members answer (docs/importers.md, bc-members).
-import type { ManifestFile } from './manifest-types.js';
-
-// listers.ts's Lister, spelled here so that listers.ts may import this module without a cycle.
-type Lister = (
-  index: string,
-  urlOf: (path: string) => string,
-  indexUrl?: string,
-  params?: Record<string, string | number>,
-) => { files: ManifestFile[]; problems: string[] };
+import type { Lister, ManifestFile } from './manifest-types.js';
 
 /** The document server: GraphQL is served from api.lims.leg.bc.ca, the bills and V&P from here. */
 const PDMS = 'https://lims.leg.bc.ca/pdms';

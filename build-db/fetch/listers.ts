@@ -1,6 +1,6 @@
 // Listers turn a fetched index file into more files to fetch, for sources whose file list is
 // published as data (Open North's boundary sets) rather than written out in the manifest.
-import type { ManifestFile } from './manifest-types.js';
+import type { Lister, ManifestFile } from './manifest-types.js';
 import { listedIds, profileFile } from './parlinfo/people-files.js';
 import { PAGES_LISTER, representBoundaryPages } from './represent-boundary-shapes.js';
 import { mastodonStatuses, wikidataAccounts, wikidataEntities } from './social-listers.js';
@@ -21,14 +21,7 @@ import {
 } from './ola-listers.js';
 import { olaCommitteeListings, olaCommitteeTranscripts } from './ola-committee-listers.js';
 
-/** `indexUrl`: the URL the index was fetched from, for listings whose links are relative to it. */
-/** `params`: the index file's own `params` in the manifest (a lister's scope, e.g. the first parliament). */
-export type Lister = (
-  index: string,
-  urlOf: (path: string) => string,
-  indexUrl?: string,
-  params?: Record<string, string | number>,
-) => { files: ManifestFile[]; problems: string[] };
+export type { Lister } from './manifest-types.js';
 
 /** A set's file in Open North's repository at the set's own commit (raw.githubusercontent.com serves
  *  any path of any commit), when the set list names them; else beside the set list. */

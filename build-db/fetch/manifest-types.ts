@@ -239,3 +239,13 @@ export interface SourcesManifest {
   sessions_note?: string;
   sources: ManifestSource[];
 }
+
+/** Lists the files an index names: `indexUrl` is the URL the index was fetched from (for listings whose
+ *  links are relative to it); `params` the index file's own `params` in the manifest (a lister's scope,
+ *  e.g. the first parliament). */
+export type Lister = (
+  index: string,
+  urlOf: (path: string) => string,
+  indexUrl?: string,
+  params?: Record<string, string | number>,
+) => { files: ManifestFile[]; problems: string[] };

@@ -13,10 +13,9 @@ import {
   STATUSES_FILE,
 } from '../import/wikidata/account-files.js';
 import { readEntity, statements, stringValue } from '../import/wikidata/entity.js';
-import type { ManifestFile } from './manifest-types.js';
+import type { Lister, ManifestFile } from './manifest-types.js';
 
 // The shape of listers.ts's Lister, written here so that listers.ts can register these without a cycle.
-type Lister = (index: string, urlOf: (path: string) => string, indexUrl?: string) => { files: ManifestFile[]; problems: string[] };
 
 const ENTITY_DATA = 'https://www.wikidata.org/wiki/Special:EntityData';
 const JSON_CHECK = { content_types: ['application/json'], min_bytes: 2 };

@@ -17,16 +17,9 @@ import { tempDir } from '../../helpers/fixture.js';
 import { importBuildServe } from '../../helpers/import-app.js';
 import { CAY, cayMeeting, FGS, fgsMeeting, meetingsPage, membership } from '../../helpers/bc-committee-publisher.js';
 import { DATASETS } from '../../helpers/nightly-manifest.js';
+import { bcMember } from '../../helpers/bc-roster.js';
 
-const member = (id: number, first: string, last: string): Person => ({
-  key: `bc-lims/member/${id}`,
-  name: `${first} ${last}`,
-  first_name: first,
-  last_name: last,
-  level: 'provincial',
-  province_territory: 'BC',
-  terms: [{ start_at: '2024-11-18T00:00:00Z' }],
-});
+const member = (id: number, first: string, last: string) => bcMember(id, first, last);
 // Hand-built. "Kim Doerkson" and "Tom Witness" are invented: the marker's "L. Doerkson" must be read by
 // its initial, and a witness who shares an MLA's surname must stay unlinked.
 const ROSTER: Person[] = [

@@ -14,20 +14,13 @@ import { parseHtml } from '../../../build-db/import/html-text.js';
 import { Identity, type Person } from '../../../build-db/import/identity.js';
 import type { ImportContext, ImportOutput, Skip, SourceInput } from '../../../build-db/import/types.js';
 import { tempDir } from '../../helpers/fixture.js';
+import { bcMember } from '../../helpers/bc-roster.js';
 
 const PAGES = join(import.meta.dir, '../../../../shared/datasets/provincial-samples/bc-hansard');
 const present = existsSync(PAGES);
 const files = present ? readdirSync(PAGES).filter((f) => /\.html?$/.test(f)) : [];
 
-const member = (key: string, first: string, last: string): Person => ({
-  key,
-  name: `${first} ${last}`,
-  first_name: first,
-  last_name: last,
-  level: 'provincial',
-  province_territory: 'BC',
-  terms: [{ start_at: '2024-11-18T00:00:00Z' }],
-});
+const member = (key: string, first: string, last: string) => bcMember(key, first, last);
 // Hand-built: not from any roster file. "Kim Doerkson" does not exist; it makes the surname alone ambiguous.
 const ROSTER: Person[] = [
   member('bc/person/chouhan', 'Raj', 'Chouhan'),

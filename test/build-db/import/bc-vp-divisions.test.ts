@@ -12,6 +12,7 @@ import { Identity, type Person } from '../../../build-db/import/identity.js';
 import type { ImportContext, Skip, SourceInput } from '../../../build-db/import/types.js';
 import { tempDir } from '../../helpers/fixture.js';
 import { publicDoc } from '../../helpers/public-docs.js';
+import { bcMember } from '../../helpers/bc-roster.js';
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -65,15 +66,8 @@ ${table(['Nays — 2', [['B. Anderson'], ['G. Anderson']]], ['Yeas — 1', [['Ko
 <p>Motion agreed to on the following division: </p>
 ${table(['Yeas — 3', [['B. Anderson', 'Kooner']]])}
 </body></html>`;
-const member = (id: number, first: string, last: string): Person & Record<string, unknown> => ({
-  key: `bc-lims/member/${id}`,
-  name: `${first} ${last}`,
-  first_name: first,
-  last_name: last,
-  level: 'provincial',
-  province_territory: 'BC',
-  terms: [{ start_at: '2025-02-18T00:00:00Z', end_at: null, elected_office: 'MLA' }],
-});
+const member = (id: number, first: string, last: string) =>
+  bcMember(id, first, last, { start_at: '2025-02-18T00:00:00Z', end_at: null, elected_office: 'MLA' });
 
 test('a V&P day read: sides in either order, the bill (a member bill by its number), the sitting time, the result as printed', () => {
   const d = readVpDivisions(DAY);
