@@ -89,7 +89,9 @@ export function keywordIndexMismatch(db: Database.Database, previous: Database.D
   const rows = db
     .prepare(`SELECT rowid, ${CHUNK_TERMS_COLUMNS} FROM chunks WHERE rowid % ? = 0 LIMIT ${SPOT_CHECKS}`)
     .all(step) as ChunkTerms[];
-  const has = previous.prepare('SELECT 1 FROM chunks_fts WHERE chunks_fts MATCH ? AND rowid = ?').pluck();
+  // `rowid BETWEEN r AND r`, not `rowid = r`: on a contentless table FTS5 answers `MATCH … AND rowid = r`
+  // by looking the rowid up, and finds a row whatever the match (a token only another chunk holds).
+  const has = previous.prepare('SELECT 1 FROM chunks_fts WHERE chunks_fts MATCH ? AND rowid BETWEEN ? AND ?').pluck();
   const size = previous.prepare('SELECT sz FROM chunks_fts_docsize WHERE id = ?').pluck();
   const lines = terms.lines(rows);
   for (let i = 0; i < rows.length; i++) {
@@ -97,7 +99,7 @@ export function keywordIndexMismatch(db: Database.Database, previous: Database.D
     const sz = size.get(rows[i].rowid) as Buffer | undefined;
     const stored = sz ? storedTokens(sz) : 'no';
     if (stored !== tokens.length) return `chunk ${rows[i].rowid} has ${stored} tokens there, ${tokens.length} with this build's tokenizer`;
-    const missing = tokens.find((t) => !has.get(`"${t}"`, rows[i].rowid));
+    const missing = tokens.find((t) => !has.get(`"${t}"`, rows[i].rowid, rows[i].rowid));
     if (missing) return `chunk ${rows[i].rowid}'s token ${missing} is not in its index`;
   }
   return null;

@@ -7,6 +7,7 @@ import { copyFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { KEYWORD_TABLES } from '../../../build-db/search/reuse-keyword-index.js';
+import { CHUNK_TERMS_COLUMNS, type ChunkTerms, KeywordTerms } from '../../../build-db/search/keyword-terms.js';
 import { AVERAGE_LENGTH } from '../../../src/core/data-file/keyword-index.js';
 import { storedTables, tableChecksum } from '../../../src/core/data-file/data-checksums.js';
 import { openDataFile } from '../../../src/core/data-file/open-data-file.js';
@@ -94,6 +95,24 @@ describe('--reuse copies the keyword index only when it is the one this build wo
     db2.prepare("UPDATE chunks_fts_docsize SET sz = X'7f' WHERE id = (SELECT min(id) FROM chunks_fts_docsize)").run();
     db2.close();
     expect(notReused(build(tampered).log)).toMatch(/chunk \d+ has 127 tokens there/);
+  });
+
+  test("a previous index where a chunk holds another token than this build's tokenizer gives it", () => {
+    const tampered = join(dir, 'tampered-token.db');
+    copyFileSync(first.out, tampered);
+    const db = new Database(tampered);
+    const row = db.prepare(`SELECT rowid, ${CHUNK_TERMS_COLUMNS} FROM chunks ORDER BY rowid LIMIT 1`).get() as ChunkTerms;
+    const terms = new KeywordTerms();
+    terms.setAverageLength(db.prepare('SELECT value FROM chunk_term_stats WHERE name = ?').pluck().get(AVERAGE_LENGTH) as number);
+    const [line] = terms.lines([row]);
+    const tokens = line.split(' ');
+    // The same number of tokens, its last (a facet token: every chunk of its year holds it) replaced by
+    // one no chunk holds: a token other chunks still hold must be missed in this one.
+    const changed = [...tokens.slice(0, -1), 'zzzunheard_0'].join(' ');
+    db.prepare("INSERT INTO chunks_fts (chunks_fts, rowid, terms) VALUES ('delete', ?, ?)").run(row.rowid, line);
+    db.prepare('INSERT INTO chunks_fts (rowid, terms) VALUES (?, ?)').run(row.rowid, changed);
+    db.close();
+    expect(notReused(build(tampered).log)).toContain(`chunk ${row.rowid}'s token ${tokens.at(-1)} is not in its index`);
   });
 
   test('a previous file without a keyword index is not used for one', () => {
