@@ -37,6 +37,10 @@ export interface ManifestFile {
   /** The URL names content that cannot change (a file at a git commit): once held, it is not requested
    *  again (reported as kept, like a closed session's sitting). */
   immutable?: boolean;
+  /** Set by a lister: a document of a closed period (a dissolved Parliament's committee transcript, a
+   *  closed session's sitting) that the current record does not wait for. Not held yet, it is not
+   *  requested past the fetch deadline (`--deadline`): left for the next run, the source `partial`. */
+  backfill?: boolean;
   /** Statuses by which the publisher says the thing is gone (a deleted account: Bluesky's 400, a
    *  Mastodon 404): the answer's body is stored like a 200's, so the importer can tell. */
   gone_statuses?: number[];

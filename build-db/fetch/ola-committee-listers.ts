@@ -8,7 +8,8 @@
 //     not an error);
 //   a listing → each transcript it links, `…/transcripts/committee-transcript-{yyyy}-{month}-{d}`,
 //     stored as `transcripts/{slug}/parliament-{P}/{that name}.html` (what ontario-committees reads).
-// A Parliament before the last in scope is dissolved: its listings and transcripts are held once.
+// A Parliament before the last in scope is dissolved: its listings and transcripts are held once, and
+// are backfill (past the fetch deadline, left for the next run).
 import { committeeLinks, listingPath, OLA, transcriptLinks } from '../import/ontario-committees/pages.js';
 import type { ManifestFile } from './manifest-types.js';
 
@@ -37,7 +38,7 @@ export function olaCommitteeListings(
         list_with: 'ola-committee-transcripts',
         optional: true,
         check: INDEX_CHECK,
-        ...(p < to ? { immutable: true, params: { closed: 1 } } : {}),
+        ...(p < to ? { immutable: true, backfill: true, params: { closed: 1 } } : {}),
       });
   return {
     files,
@@ -58,7 +59,7 @@ export function olaCommitteeTranscripts(
     .map((t) => ({
       path: `transcripts/${t.slug}/parliament-${t.parliament}/${t.name}.html`,
       url: new URL(t.path, indexUrl).href,
-      ...(closed(params) ? { immutable: true } : {}),
+      ...(closed(params) ? { immutable: true, backfill: true } : {}),
     }))
     .sort((a, b) => a.path.localeCompare(b.path));
   return { files, problems: [] };

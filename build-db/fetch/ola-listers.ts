@@ -9,7 +9,8 @@
 //   the same sessions → each session's bills listing, `/en/legislative-business/bills/parliament-{P}/session-{S}`
 //     (no page links it: the path is built, as the Assembly's own links spell it) → each bill's status
 //     page `…/bill-{N}/status` (its stages and dates; the listing gives number, title and sponsor).
-// A closed session's pages (its label gives an end date) cannot change: held once, not requested again.
+// A closed session's pages (its label gives an end date) cannot change: held once, not requested again,
+// and are backfill (past the fetch deadline, left for the next run).
 import type { ManifestFile } from './manifest-types.js';
 
 const SESSION = /href="(\/en\/legislative-business\/house-documents\/parliament-(\d+)\/session-(\d+)\/?)"[^>]*>([^<]*)</g;
@@ -56,7 +57,7 @@ const sessionPages =
         url: new URL(s.path, indexUrl).href,
         list_with: next,
         check: INDEX_CHECK,
-        ...(s.closed ? { immutable: true, params: { closed: 1 } } : {}),
+        ...(s.closed ? { immutable: true, backfill: true, params: { closed: 1 } } : {}),
       })),
       problems: sessions.length
         ? []
@@ -87,7 +88,7 @@ export function olaSessionEnds(
       path: `sittings/${date}.html`,
       url,
       list_with: 'ola-hansard-pdf',
-      ...(closed(params) ? { immutable: true, params: { closed: 1 } } : {}),
+      ...(closed(params) ? { immutable: true, backfill: true, params: { closed: 1 } } : {}),
     })),
     problems: all.length ? [] : ['the session page links no sitting (…/{YYYY-MM-DD}/hansard)'],
   };
@@ -118,7 +119,7 @@ export function olaHansardPdf(
         url: new URL(link, indexUrl).href,
         format: 'pdf',
         check: PDF_CHECK,
-        ...(closed(params) ? { immutable: true } : {}),
+        ...(closed(params) ? { immutable: true, backfill: true } : {}),
       },
     ],
     problems: [],
@@ -135,7 +136,7 @@ export function olaSittings(
   const files = sittingsOf(index, indexUrl).map(([date, url]) => ({
     path: `html/${date}.html`,
     url,
-    ...(closed(params) ? { immutable: true } : {}),
+    ...(closed(params) ? { immutable: true, backfill: true } : {}),
   }));
   return { files, problems: files.length ? [] : ['the session page links no sitting (…/{YYYY-MM-DD}/hansard)'] };
 }
@@ -154,7 +155,7 @@ export function olaBillListings(
       url: new URL(`/en/legislative-business/bills/parliament-${s.parliament}/session-${s.session}`, indexUrl).href,
       list_with: 'ola-bill-status',
       check: INDEX_CHECK,
-      ...(s.closed ? { immutable: true, params: { closed: 1 } } : {}),
+      ...(s.closed ? { immutable: true, backfill: true, params: { closed: 1 } } : {}),
     })),
     problems: sessions.length ? [] : ['the House documents page links no session page'],
   };
@@ -171,7 +172,11 @@ export function olaBillStatus(
   for (const m of index.matchAll(BILL)) {
     const path = `bills/${m[2]}-${m[3]}/bill-${m[4].toLowerCase()}-status.html`;
     if (!byBill.has(path))
-      byBill.set(path, { path, url: new URL(`${m[1]}/status`, indexUrl).href, ...(closed(params) ? { immutable: true } : {}) });
+      byBill.set(path, {
+        path,
+        url: new URL(`${m[1]}/status`, indexUrl).href,
+        ...(closed(params) ? { immutable: true, backfill: true } : {}),
+      });
   }
   const files = [...byBill.values()].sort((a, b) => a.path.localeCompare(b.path, 'en', { numeric: true }));
   return {

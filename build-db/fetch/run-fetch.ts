@@ -410,7 +410,7 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
       params: undefined,
     }));
     const taken = await archives.take(source, expanded);
-    return Promise.all(expanded.map((f) => taken.get(f.path) ?? one(source, f)));
+    return Promise.all(expanded.map((f) => taken.get(f.path) ?? one(source, f, f.backfill === true)));
   };
 
   const fetchSource = async (source: ManifestSource): Promise<SourceReport> => {
@@ -457,7 +457,9 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
         }
         if (!existsSync(index)) {
           // An optional index the publisher does not have (a committee that did not sit in that Parliament) lists nothing.
-          if (files.some((f) => f.file === `${source.dataset_dir}/${item.file}` && f.result === 'absent')) continue;
+          // A backfill index left at the deadline lists nothing this run either.
+          if (files.some((f) => f.file === `${source.dataset_dir}/${item.file}` && (f.result === 'absent' || f.result === 'deferred')))
+            continue;
           problems.push(`index ${item.file} not in the cache: nothing listed`);
           continue;
         }
@@ -479,11 +481,20 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
       queue = fresh.filter((f) => f.list_with).map((f) => ({ file: f.path, lister: f.list_with!, url: f.url, params: f.params }));
     }
     if (source.assemble && !listsAssembled) assemble();
+    // Backfill a lister marked and the deadline left (not held, so not among the files).
+    files = files.filter((f) => f.result !== 'deferred');
+    const d = deferredBy.get(source.id);
+    const backfill = d
+      ? { deferred: d.files.length, rechecks_deferred: d.rechecks, first: d.files.slice(0, 20), covers: source.covers ?? [] }
+      : undefined;
     let status = statusOf(source, files, problems);
     if (assembled === 'stale' || assembled === 'missing') status = assembled === 'stale' && status !== 'missing' ? 'stale' : 'missing';
+    if (backfill && status === 'fresh') status = 'partial';
     problems.push(...assemblyProblems);
-    onProgress(`${source.id}: ${status}, ${files.length} file(s)`);
-    return sourceReport(source, status, files, problems);
+    onProgress(
+      `${source.id}: ${status}, ${files.length} file(s)${backfill ? `, backfill left for the next run: ${backfill.deferred} file(s), ${backfill.rechecks_deferred} re-check(s)` : ''}`,
+    );
+    return sourceReport(source, status, files, problems, backfill);
   };
 
   const wanted = manifest.sources.filter((s) => !opts.only || opts.only.includes(s.id));

@@ -96,6 +96,11 @@ describe('the ola-committees source', () => {
       ['listings/public-accounts-parliament-44.html', `${OLA}${C}/public-accounts/parliament-44/transcripts`, false],
     ]);
     expect(listed.files.every((f) => f.optional && f.list_with === 'ola-committee-transcripts')).toBe(true);
+    // The dissolved Parliament's pages are backfill: past the fetch deadline, left for the next run.
+    expect(listed.files.filter((f) => f.backfill).map((f) => f.path)).toEqual([
+      'listings/finance-economic-affairs-parliament-43.html',
+      'listings/public-accounts-parliament-43.html',
+    ]);
     expect(olaCommitteeListings('<html>moved</html>', () => '', OLA, { from_parliament: 44 }).problems).toEqual([
       'the committees index links no committee (/en/legislative-business/committees/{slug}, "… Committee on …")',
     ]);
@@ -176,6 +181,53 @@ describe('the ola-committees source', () => {
         `${OLA}${fin44}/committee-transcript-2025-dec-08`,
       ]);
       expect(speeches.find((s) => s.meeting_url!.endsWith('2024-nov-4'))!.spoken_at).toBe('2024-11-04T10:00:00-05:00');
+    } finally {
+      await up.close();
+    }
+  });
+
+  test('past the fetch deadline the dissolved Parliament is left for the next run (the source partial), the open one fetched; the next run takes the rest', async () => {
+    const { manifest } = manifestOf();
+    const up = await startUpstream(manifest, temp());
+    const at = (path: string, body: string) =>
+      up.behave(up.pathOf(`${OLA}${path}`), { kind: 'replace', body, contentType: 'text/html; charset=UTF-8' });
+    const fin43 = `${C}/finance-economic-affairs/parliament-43/transcripts`;
+    const fin44 = `${C}/finance-economic-affairs/parliament-44/transcripts`;
+    at(C, INDEX);
+    at(fin43, listing('finance-economic-affairs', 43, ['committee-transcript-2024-nov-4']));
+    at(fin44, listing('finance-economic-affairs', 44, ['committee-transcript-2025-dec-01']));
+    at(`${C}/public-accounts/parliament-44/transcripts`, listing('public-accounts', 44, []));
+    at(`${fin43}/committee-transcript-2024-nov-4`, transcript('Mr. Ernie Hardeman', 'We begin.'));
+    at(`${fin44}/committee-transcript-2025-dec-01`, transcript('Hon. Ernie Hardeman', 'Good morning, members.'));
+    const cache = temp();
+    const run = async (deadline?: number) => {
+      const before = up.requests.length;
+      const report = await runFetch({ manifest, cache, mirror: up.mirror, timeoutMs: 5_000, retries: 0, backoffMs: 5, deadline });
+      return {
+        source: report.sources[0],
+        asked: up.requests
+          .slice(before)
+          .map((r) => r.path.replace(/^\/www\.ola\.org/, ''))
+          .sort(),
+      };
+    };
+    try {
+      const first = await run(Date.now());
+      expect(first.source.status, JSON.stringify(first.source.problems)).toBe('partial');
+      expect(first.source.backfill).toMatchObject({ deferred: 2, rechecks_deferred: 0 });
+      expect(first.asked).toEqual(
+        [C, fin44, `${C}/public-accounts/parliament-44/transcripts`, `${fin44}/committee-transcript-2025-dec-01`].sort(),
+      );
+      const second = await run();
+      expect(second.source.status, JSON.stringify(second.source.problems)).toBe('fresh');
+      expect(second.source.backfill).toBeUndefined();
+      // The 43rd Parliament now: its listings (one 404, a committee that did not sit) and its transcript.
+      expect(second.asked.filter((p) => p.includes('parliament-43'))).toEqual(
+        [fin43, `${C}/public-accounts/parliament-43/transcripts`, `${fin43}/committee-transcript-2024-nov-4`].sort(),
+      );
+      expect(readdirSync(join(cache, 'ontario-committees/transcripts/finance-economic-affairs/parliament-43'))).toEqual([
+        'committee-transcript-2024-nov-4.html',
+      ]);
     } finally {
       await up.close();
     }

@@ -54,6 +54,7 @@ describe.skipIf(!HOUSE_DOCS || !SESSION_43_1)('the listers on the saved pages', 
       list_with: 'ola-sittings',
       check: { content_types: ['text/html'], min_bytes: 200 },
       immutable: true,
+      backfill: true,
       params: { closed: 1 },
     });
     expect(listed.files.length).toBe(6);
