@@ -208,6 +208,7 @@ describe.skipIf(!DOC || !existsSync(SITTING_2018_02_20))('the nightly source of 
           format: 'pdf',
           check: { content_types: ['application/pdf'], min_bytes: 10_000 },
           immutable: true,
+          backfill: true,
         },
       ],
       problems: [],
