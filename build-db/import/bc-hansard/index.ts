@@ -1,9 +1,8 @@
 // `canpol import bc-hansard`: BC Legislative Assembly Hansard HTML (finals and "Blues" drafts, as
 // published on leg.bc.ca) → speeches, plus the BC session when the files show its opening. The
 // committee seed list is read for the report only: it has URLs and dates but no transcripts.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import type { Importer, ImportContext, ImportOutput, SourceInput } from '../types.js';
 import { importStats } from '../import-stats.js';
 import { readCommitteeSeed, SEED_FILE } from './committee-seed.js';
@@ -14,13 +13,9 @@ import { readSitting } from './sitting.js';
 import { walkTranscript } from './walk.js';
 import { mastheadSpeaker } from './presiding.js';
 import { firstFileOfSitting } from '../sitting-files.js';
+import { readText } from '../read-text.js';
 
 const HANSARD_FILE = /^\d{8}(?:am|pm)-.*\.html?(?:\.gz)?$/i;
-
-function readHtml(path: string): string {
-  const bytes = readFileSync(path);
-  return (path.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8');
-}
 
 /** By sitting, and for one sitting the final before its Blues: the revised text is the one kept. */
 function finalsFirst(a: string, b: string): number {
@@ -40,7 +35,7 @@ export function importBcHansard(from: string, ctx: ImportContext): ImportOutput 
     const fileName = file.replace(/\.gz$/i, '');
     let html: string;
     try {
-      html = readHtml(join(from, file));
+      html = readText(join(from, file));
     } catch (e) {
       ctx.skip({ file, record: 'whole file', reason: 'unreadable file', detail: String(e) });
       continue;

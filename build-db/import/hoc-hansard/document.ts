@@ -1,19 +1,12 @@
 // One House of Commons publication XML file ("Alpheus" format, Debates or committee Evidence) as a
 // DOM: htmlparser2 in XML mode (forgiving: it never throws on malformed markup, the walk reports
 // what it cannot use) + domutils. The newer files start with a UTF-8 BOM; some declare the encoding
-// as 'utf8', which strict parsers reject: the bytes are decoded as UTF-8 here whatever they declare.
-import { readFileSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
+// as 'utf8', which strict parsers reject: the bytes are decoded as UTF-8 (../read-text.ts) whatever they declare.
 import { isTag, isText, type AnyNode, type Document, type Element } from 'domhandler';
 import { findOne, getAttributeValue } from 'domutils';
 import { parseDocument } from 'htmlparser2';
 
 export type { Document, Element };
-
-export function readXmlFile(path: string): string {
-  const bytes = readFileSync(path);
-  return (path.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8');
-}
 
 export function parseXml(xml: string): Document {
   return parseDocument(xml.replace(/^\uFEFF/, ''), { xmlMode: true, decodeEntities: true });

@@ -9,7 +9,8 @@ import { basename, join } from 'node:path';
 import type { ImportContext, ImportOutput, Importer, SourceInput } from '../types.js';
 import { importStats } from '../import-stats.js';
 import { DocumentDirectory, ParliamentDirectory } from './directory.js';
-import { child, elements, first, parseXml, readXmlFile } from './document.js';
+import { child, elements, first, parseXml } from './document.js';
+import { readText } from '../read-text.js';
 import { readMeta, type DocMeta } from './metadata.js';
 import { paragraphsById, parallelTexts, type ParagraphsById } from './parallel.js';
 import { readSessionDates, SESSIONS_FILE, sessionKey, sessionRecord } from './sessions.js';
@@ -51,7 +52,7 @@ export function importHocHansard(from: string, ctx: ImportContext): ImportOutput
     const name = basename(file).replace(XML_FILE, '');
     let doc;
     try {
-      doc = parseXml(readXmlFile(join(from, file)));
+      doc = parseXml(readText(join(from, file)));
     } catch (e) {
       ctx.skip({ file, record: 'whole file', reason: 'unreadable file', detail: String(e) });
       continue;

@@ -4,9 +4,8 @@
 // committees index `committees.html` naming each slug's committee) → `committee` speeches. The pages
 // are read by the Hansard's reader (the same Drupal transcript markup); speakers are linked only by a
 // full name among Ontario members serving that day, since witnesses are printed in the same shapes.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, sep } from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { importStats } from '../import-stats.js';
 import { firstFileOfSitting } from '../sitting-files.js';
 import type { Importer, ImportContext, ImportOutput, SourceInput } from '../types.js';
@@ -15,14 +14,10 @@ import { ONTARIO_TERMS } from '../ontario-hansard/index.js';
 import { speechRecords } from '../ontario-hansard/records.js';
 import { walkSitting } from '../ontario-hansard/walk.js';
 import { COMMITTEES_PATH, committeeLinks, OLA, transcriptDate, transcriptUrl } from './pages.js';
+import { readText } from '../read-text.js';
 
 export const COMMITTEES_SOURCE = 'ontario-committees';
 const TRANSCRIPT_PATH = /^([a-z0-9-]+)\/parliament-(\d+)\/(committee-transcript-[a-z0-9-]+)\.html?(?:\.gz)?$/;
-
-const readHtml = (path: string) => {
-  const bytes = readFileSync(path);
-  return (path.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8');
-};
 
 /** The page's own heading when it names a committee: the name where the index has none. */
 function headingCommittee(html: string): string | null {
@@ -84,7 +79,7 @@ function transcriptFiles(root: string, ctx: ImportContext): Found[] {
 
 export function importOntarioCommittees(from: string, ctx: ImportContext): ImportOutput {
   const index = join(from, 'committees.html');
-  const names = existsSync(index) ? committeeLinks(readHtml(index)) : new Map<string, string>();
+  const names = existsSync(index) ? committeeLinks(readText(index)) : new Map<string, string>();
   const speeches: Array<SourceInput<'speeches'>> = [];
   const { stats, add } = importStats({ meetings: 0, speeches: 0, turns_linked: 0, turns_unlinked: 0, turns_not_politicians: 0 });
   const roster = ctx.identity.hasRoster('provincial', 'ON');
@@ -101,7 +96,7 @@ export function importOntarioCommittees(from: string, ctx: ImportContext): Impor
     }
     let html: string;
     try {
-      html = readHtml(t.path);
+      html = readText(t.path);
     } catch (e) {
       ctx.skip({ file: t.file, record: 'whole file', reason: 'unreadable file', detail: String(e) });
       continue;

@@ -2,25 +2,20 @@
 // sitting (`html/YYYY-MM-DD.html[.gz]`, either of the Assembly's two layouts) → speeches, and the
 // sessions whose first day is among the files. Speakers are linked only to Ontario members of a
 // roster in the bundle; every turn left unlinked is reported.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { importStats } from '../import-stats.js';
 import type { Importer, ImportContext, ImportOutput, SourceInput } from '../types.js';
 import { readPage } from './document.js';
 import { sessionRecord, speechRecords, SOURCE_SYSTEM } from './records.js';
 import { walkSitting } from './walk.js';
 import { voteRecords } from './votes.js';
+import { readText } from '../read-text.js';
 
 const SITTING_FILE = /^(\d{4}-\d{2}-\d{2})\.html?(?:\.gz)?$/;
 
 export const ONTARIO_TERMS =
   'Hansard © Legislative Assembly of Ontario: excerpts may be reproduced for reasonable, fair, non-commercial use with credit to the Assembly (ola.org copyright page); no commercial reuse without its permission';
-
-function readHtml(path: string): string {
-  const bytes = readFileSync(path);
-  return (path.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8');
-}
 
 export function importOntarioHansard(from: string, ctx: ImportContext): ImportOutput {
   const dir = existsSync(join(from, 'html')) ? join(from, 'html') : from;
@@ -43,7 +38,7 @@ export function importOntarioHansard(from: string, ctx: ImportContext): ImportOu
     const file = `${prefix}${name}`;
     let html: string;
     try {
-      html = readHtml(join(dir, name));
+      html = readText(join(dir, name));
     } catch (e) {
       ctx.skip({ file, record: 'whole file', reason: 'unreadable file', detail: String(e) });
       continue;
