@@ -6,7 +6,6 @@
 // ../shared/datasets holds none of them, so a datasets-only import has no committee.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { BC_TERMS } from '../bc-lims/index.js';
 import { localTimestamp } from '../bc-hansard/clock.js';
 import { transcriptRoot } from '../bc-hansard/document.js';
@@ -20,6 +19,7 @@ import type { Importer, ImportContext, ImportOutput, SourceInput } from '../type
 import { committeeHolder } from './chair.js';
 import { bestPerMeeting, HDMS_FILE, type ListedTranscript, MEETINGS_URL, readMeetingsPage } from './listing.js';
 import { type Chairs, type Membership, readMembership } from './membership.js';
+import { readText } from '../read-text.js';
 
 export const DIR = 'bc-committees';
 export const SOURCE_SYSTEM = 'bc-committees';
@@ -32,11 +32,6 @@ const fileKey = (t: Pick<ListedTranscript, 'folder' | 'code' | 'fileName'>) => `
 
 /** "2026-02-25T09:00:00" → 540 (minutes after midnight), the meeting's listed start. */
 const startMinutes = (start: string | null) => (start ? Number(start.slice(11, 13)) * 60 + Number(start.slice(14, 16)) : null);
-
-function readText(path: string): string {
-  const bytes = readFileSync(path);
-  return (path.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8');
-}
 
 /** The listing pages held, newest first: each transcript as the first page naming it lists it. */
 function readListing(dir: string, ctx: ImportContext, add: (k: string, n?: number) => void): Map<string, ListedTranscript> {
@@ -93,7 +88,6 @@ function heldTranscripts(
   ctx: ImportContext,
   add: (k: string, n?: number) => void,
 ): Held[] {
-  const isDraft = (f: string) => /blues/i.test(f);
   const byMeeting = new Map<string, Held[]>();
   for (const folder of readdirSync(dir).filter((f) => FOLDER.test(f) && statSync(join(dir, f)).isDirectory()))
     for (const code of readdirSync(join(dir, folder)).filter((c) => statSync(join(dir, folder, c)).isDirectory()))
@@ -110,10 +104,10 @@ function heldTranscripts(
   const kept: Held[] = [];
   for (const [k, files] of [...byMeeting].sort(([a], [b]) => a.localeCompare(b))) {
     // Draft ("Blues") replaced by the final when both are held; two of a kind: the first by name.
-    const [first, ...rest] = files.sort((a, b) => Number(isDraft(a.file)) - Number(isDraft(b.file)) || a.file.localeCompare(b.file));
+    const [first, ...rest] = files.sort((a, b) => Number(a.entry.draft) - Number(b.entry.draft) || a.file.localeCompare(b.file));
     kept.push(first);
     for (const r of rest) {
-      const replaced = isDraft(r.file) && !isDraft(first.file);
+      const replaced = r.entry.draft && !first.entry.draft;
       add(replaced ? 'blues_replaced_by_final' : 'second_transcripts_of_a_meeting');
       ctx.skip({
         file: `${DIR}/${r.folder}/${r.code}/${r.file}`,
