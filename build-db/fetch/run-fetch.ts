@@ -235,6 +235,16 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
     };
   };
 
+  /** What the deadline left of a source's backfill, for its report (undefined: nothing). */
+  const backfillLeft = (source: ManifestSource): SourceReport['backfill'] => {
+    const d = deferredBy.get(source.id);
+    return d
+      ? { deferred: d.files.length, rechecks_deferred: d.rechecks, first: d.files.slice(0, 20), covers: source.covers ?? [] }
+      : undefined;
+  };
+  const backfillNote = (b: SourceReport['backfill']) =>
+    b ? `, backfill left for the next run: ${b.deferred} file(s), ${b.rechecks_deferred} re-check(s)` : '';
+
   const one = async (source: ManifestSource, file: ManifestFile, backfill = false): Promise<FileOutcome> => {
     const url = expandUrl(file.url, file.params);
     const path = expandUrl(file.path, file.params, String);
@@ -371,14 +381,11 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
       (f) => f.result !== 'deferred' && !seen.has(f.file) && seen.add(f.file),
     );
     const problems = w.parts.flatMap((p) => p.failures);
-    const d = deferredBy.get(source.id);
-    const backfill = d
-      ? { deferred: d.files.length, rechecks_deferred: d.rechecks, first: d.files.slice(0, 20), covers: source.covers ?? [] }
-      : undefined;
+    const backfill = backfillLeft(source);
     let status: SourceStatus = w.fixed.some((f) => f.result === 'missing') ? 'missing' : discoveredStatus(files, problems);
     if (backfill && !problems.length && (status === 'fresh' || (status === 'missing' && !files.length))) status = 'partial';
     onProgress(
-      `${source.id}: ${status}, ${files.length} file(s)${problems.length ? `, ${problems.length} failed request(s)` : ''}${backfill ? `, backfill left for the next run: ${backfill.deferred} file(s), ${backfill.rechecks_deferred} re-check(s)` : ''}`,
+      `${source.id}: ${status}, ${files.length} file(s)${problems.length ? `, ${problems.length} failed request(s)` : ''}${backfillNote(backfill)}`,
     );
     return sourceReport(source, status, files, problems, backfill);
   };
@@ -483,17 +490,12 @@ export async function runFetch(opts: FetchOptions): Promise<FetchReport> {
     if (source.assemble && !listsAssembled) assemble();
     // Backfill a lister marked and the deadline left (not held, so not among the files).
     files = files.filter((f) => f.result !== 'deferred');
-    const d = deferredBy.get(source.id);
-    const backfill = d
-      ? { deferred: d.files.length, rechecks_deferred: d.rechecks, first: d.files.slice(0, 20), covers: source.covers ?? [] }
-      : undefined;
+    const backfill = backfillLeft(source);
     let status = statusOf(source, files, problems);
     if (assembled === 'stale' || assembled === 'missing') status = assembled === 'stale' && status !== 'missing' ? 'stale' : 'missing';
     if (backfill && status === 'fresh') status = 'partial';
     problems.push(...assemblyProblems);
-    onProgress(
-      `${source.id}: ${status}, ${files.length} file(s)${backfill ? `, backfill left for the next run: ${backfill.deferred} file(s), ${backfill.rechecks_deferred} re-check(s)` : ''}`,
-    );
+    onProgress(`${source.id}: ${status}, ${files.length} file(s)${backfillNote(backfill)}`);
     return sourceReport(source, status, files, problems, backfill);
   };
 
