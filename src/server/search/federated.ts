@@ -6,14 +6,14 @@
 // at once. Kept as an evaluation option so the figures reproduce.
 import type { SearchFilters } from '../db/search.js';
 import { hybridPool, type Candidate, type CandidateSources, type Pool, type PoolOptions } from './candidates.js';
-import { withStatisticsOf, type Legislature } from './legislature-statistics.js';
+import { type Legislature, legislatureFilters, withStatisticsOf } from './legislature-statistics.js';
 
 /** The filters of one legislature's own search, or null when `f` excludes it. */
 function within(f: SearchFilters, l: Legislature): SearchFilters | null {
-  const province = l.province_territory || undefined;
-  if (f.level !== undefined && f.level !== l.level) return null;
-  if (f.province_territory !== undefined && f.province_territory !== province) return null;
-  return { ...f, level: l.level, province_territory: province };
+  const { level, province_territory } = legislatureFilters(l);
+  if (f.level !== undefined && f.level !== level) return null;
+  if (f.province_territory !== undefined && f.province_territory !== province_territory) return null;
+  return { ...f, level, province_territory };
 }
 
 /** `whole` with each place of legislature p taken by the next of `own.get(p)` not yet placed (the

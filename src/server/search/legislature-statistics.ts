@@ -4,8 +4,9 @@
 // House's 857, the House's French words weighed as Ontario's French uses them.
 // Only the statistics are the legislature's: the index is read as it is (the same postings and levels),
 // and filters' selectivity is still reckoned against the whole file (`fileChunks`).
-import { facetToken, ftsAny, LEVELS, termToken } from '../../core/data-file/keyword-index.js';
-import type { SearchQueries } from '../db/search.js';
+import { ftsAny, LEVELS, termToken } from '../../core/data-file/keyword-index.js';
+import type { SearchFilters, SearchQueries } from '../db/search.js';
+import { facetGroups } from './keyword-plan.js';
 
 export interface Legislature {
   level: string;
@@ -13,12 +14,16 @@ export interface Legislature {
   province_territory: string;
 }
 
-/** The FTS5 query matching a legislature's chunks. */
-export function legislatureMatch(l: Legislature): string {
-  const tokens = [facetToken('level', l.level)];
-  if (l.province_territory) tokens.push(facetToken('province_territory', l.province_territory));
-  return ftsAny(tokens, 'AND');
-}
+/** The filters of a legislature's chunks (lang=any). */
+export const legislatureFilters = (l: Legislature): SearchFilters => ({
+  langs: ['en', 'fr'],
+  exclude_presiding: false,
+  level: l.level,
+  province_territory: l.province_territory || undefined,
+});
+
+/** The FTS5 query matching a legislature's chunks: its filters' facet tokens (keyword-plan.ts). */
+export const legislatureMatch = (l: Legislature): string => facetGroups(legislatureFilters(l), null, null)!.join(' AND ');
 
 const scopedByFile = new WeakMap<SearchQueries, Map<string, SearchQueries>>();
 
