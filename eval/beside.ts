@@ -7,8 +7,8 @@
 // sharing the candidate lists. NDCG@10 per mode and kind, and the queries that move most.
 //   bun eval/beside.ts --without data/real-without.db --with data/real.db [--modes keyword,vector,hybrid]
 import { parseArgs } from 'node:util';
-import { mean, ndcgAt } from './metrics.js';
-import { gradesOf, halfOf, KINDS, loadQueries, type EvalQuery } from './queries.js';
+import { condensedNdcgAt, mean, ndcgAt } from './metrics.js';
+import { gradesOf, halfOf, judgedSourcesOnly, KINDS, loadQueries, type EvalQuery } from './queries.js';
 import { openRanker, type Mode } from './rank.js';
 
 const { values } = parseArgs({
@@ -28,7 +28,7 @@ const modes = values.modes!.split(',') as Mode[];
 const { queries } = loadQueries(values.queries!);
 const half = halfOf(queries);
 const tuning = queries.filter((q) => half.get(q.id) === 'tuning');
-const judgedSources = new Set(queries.flatMap((q) => q.judgments.map((j) => j.speech_key.split('/')[0])));
+const judgedOnly = judgedSourcesOnly(queries);
 const federalOnly = new Set(tuning.filter((q) => q.judgments.every((j) => j.speech_key.startsWith('ca-hoc/'))).map((q) => q.id));
 
 type Scores = Map<string, Record<string, number | null>>;
@@ -40,14 +40,10 @@ async function scoresOf(path: string, filtered: boolean): Promise<Scores> {
     const grades = gradesOf(q);
     const row: Record<string, number | null> = {};
     for (const m of modes) {
-      const keys = (await ranker.rank(q.text, m)).filter((k) => judgedSources.has(k.split('/')[0]));
+      const keys = judgedOnly(await ranker.rank(q.text, m));
       row[m] = ndcgAt(keys, grades, 10);
       // Condensed (Sakai 2007): the chunks without a judgment for the query removed before scoring.
-      row[`${m}:condensed`] = ndcgAt(
-        keys.filter((k) => grades.has(k)),
-        grades,
-        10,
-      );
+      row[`${m}:condensed`] = condensedNdcgAt(keys, grades, 10);
     }
     out.set(q.id, row);
   }

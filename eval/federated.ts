@@ -7,9 +7,9 @@
 //   bun eval/federated.ts --data data/real.db [--data with-ontario.db] [--half tuning] [--mode hybrid] [--house] [--bare]
 import { parseArgs } from 'node:util';
 import type { PoolOptions } from '../src/server/search/candidates.js';
-import { mean, ndcgAt } from './metrics.js';
-import { gradesOf, halfOf, KINDS, loadQueries } from './queries.js';
-import { MODES, openRanker, type Mode } from './rank.js';
+import { condensedNdcgAt, mean, ndcgAt } from './metrics.js';
+import { gradesOf, halfOf, judgedSourcesOnly, KINDS, loadQueries, sourceOf } from './queries.js';
+import { MODES, OWN_WORDS_ONLY, openRanker, type Mode } from './rank.js';
 
 const { values } = parseArgs({
   options: {
@@ -33,12 +33,8 @@ const half = halfOf(queries);
 const chosen = queries.filter(
   (q) => half.get(q.id) === values.half && (!values.house || q.judgments.every((j) => j.speech_key.startsWith('ca-hoc/'))),
 );
-const judgedSources = values.house
-  ? new Set(['ca-hoc'])
-  : new Set(queries.flatMap((q) => q.judgments.map((j) => j.speech_key.split('/')[0])));
-const bare: PoolOptions = values.bare
-  ? { translatedLeads: 0, expansion: { weight: { keyword: 0, topic: 0, prose: 0 } }, relatedWeight: 0 }
-  : {};
+const judgedOnly = values.house ? (keys: string[]) => keys.filter((k) => sourceOf(k) === 'ca-hoc') : judgedSourcesOnly(queries);
+const bare: PoolOptions = values.bare ? OWN_WORDS_ONLY : {};
 const VARIANTS: Array<[string, PoolOptions]> = [
   ['whole file', {}],
   ['federated', { federate: true, ownStatistics: false }],
@@ -53,16 +49,10 @@ for (const path of values.data!) {
     const started = performance.now();
     for (const q of chosen) {
       const grades = gradesOf(q);
-      const keys = (await ranker.rank(q.text, mode, { ...bare, ...options })).filter((k) => judgedSources.has(k.split('/')[0]));
+      const keys = judgedOnly(await ranker.rank(q.text, mode, { ...bare, ...options }));
       for (const kind of ['all', q.kind]) {
         (raw[kind] ??= []).push(ndcgAt(keys, grades, 10) ?? 0);
-        (condensed[kind] ??= []).push(
-          ndcgAt(
-            keys.filter((k) => grades.has(k)),
-            grades,
-            10,
-          ) ?? 0,
-        );
+        (condensed[kind] ??= []).push(condensedNdcgAt(keys, grades, 10) ?? 0);
       }
     }
     const ms = (performance.now() - started) / chosen.length;

@@ -6,9 +6,9 @@
 //   bun eval/house-order.ts --a default.db --b with-ontario.db [--no-proximity]
 import { parseArgs } from 'node:util';
 import type { PoolOptions } from '../src/server/search/candidates.js';
-import { ndcgAt } from './metrics.js';
+import { condensedNdcgAt, ndcgAt } from './metrics.js';
 import { gradesOf, halfOf, loadQueries } from './queries.js';
-import { openRanker } from './rank.js';
+import { OWN_WORDS_ONLY, openRanker } from './rank.js';
 
 const { values } = parseArgs({
   options: { a: { type: 'string' }, b: { type: 'string' }, 'no-proximity': { type: 'boolean', default: false } },
@@ -21,9 +21,7 @@ const { queries } = loadQueries('eval/queries.jsonl');
 const half = halfOf(queries);
 const chosen = queries.filter((q) => half.get(q.id) === 'tuning' && q.judgments.every((j) => j.speech_key.startsWith('ca-hoc/')));
 const options: PoolOptions = {
-  translatedLeads: 0,
-  expansion: { weight: { keyword: 0, topic: 0, prose: 0 } },
-  relatedWeight: 0,
+  ...OWN_WORDS_ONLY,
   federate: true,
   ownStatistics: true,
   ...(values['no-proximity'] ? { proximity: { keyword: 0, topic: 0, prose: 0 } } : {}),
@@ -38,14 +36,7 @@ for (const q of chosen) {
   while (same < Math.min(la.length, lb.length) && la[same] === lb[same]) same++;
   if (same === la.length && same === lb.length) continue;
   differ++;
-  const cond = (l: string[]) =>
-    (
-      ndcgAt(
-        l.filter((k) => g.has(k)),
-        g,
-        10,
-      ) ?? 0
-    ).toFixed(3);
+  const cond = (l: string[]) => (condensedNdcgAt(l, g, 10) ?? 0).toFixed(3);
   const raw = (l: string[]) => (ndcgAt(l, g, 10) ?? 0).toFixed(3);
   const lacks = [...g.keys()].filter((k) => la.includes(k) && !lb.includes(k)).length;
   console.log(

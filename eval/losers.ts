@@ -5,7 +5,7 @@
 //   bun eval/losers.ts [--data data/real.db] [--kind common-word] [--id CW03,K05] [--top 10] [--all]
 import { parseArgs } from 'node:util';
 import { ndcgAt } from './metrics.js';
-import { gradesOf, halfOf, loadQueries } from './queries.js';
+import { gradesOf, halfOf, judgedSourcesOnly, loadQueries } from './queries.js';
 import { MODES, openRanker, type Mode } from './rank.js';
 
 const { values } = parseArgs({
@@ -31,8 +31,7 @@ const chosen = queries.filter((q) => half.get(q.id) === 'tuning' && (!values.kin
 const top = Number(values.top);
 const ranker = await openRanker(values.data!);
 // As eval/run.ts: results from sources nobody judged are set aside after ranking.
-const judgedSources = new Set(queries.flatMap((q) => q.judgments.map((j) => j.speech_key.split('/')[0])));
-const judgedOnly = (keys: string[]) => keys.filter((k) => judgedSources.has(k.split('/')[0]));
+const judgedOnly = judgedSourcesOnly(queries);
 
 for (const q of chosen) {
   const grades = gradesOf(q);

@@ -30,6 +30,15 @@ export function ndcgAt(ranking: readonly string[], judged: Grades, k: number): n
   );
 }
 
+/** NDCG@k on the condensed list (Sakai 2007): every chunk without a judgment for the query removed
+ *  before scoring, which tells the order of the judged chunks apart from unjudged ones taking places. */
+export const condensedNdcgAt = (ranking: readonly string[], judged: Grades, k: number): number | null =>
+  ndcgAt(
+    ranking.filter((key) => judged.has(key)),
+    judged,
+    k,
+  );
+
 /** Share of the relevant chunks (grade ≥ 1) found in the first k; null without relevant chunks. */
 export function recallAt(ranking: readonly string[], judged: Grades, k: number): number | null {
   const relevant = [...judged].filter(([, g]) => g > 0).map(([key]) => key);

@@ -5,8 +5,8 @@
 // Sakai 2007: what the order of the judged chunks alone scores, whatever unjudged results came up).
 //   bun eval/pool-grid.ts --data data/real.db [--configs global,merged,lists] [--modes vector,hybrid]
 import { parseArgs } from 'node:util';
-import { mean, ndcgAt } from './metrics.js';
-import { gradesOf, halfOf, KINDS, loadQueries } from './queries.js';
+import { condensedNdcgAt, mean, ndcgAt } from './metrics.js';
+import { gradesOf, halfOf, judgedSourcesOnly, KINDS, loadQueries } from './queries.js';
 import { openRanker, type Mode } from './rank.js';
 import type { PoolOptions } from '../src/server/search/candidates.js';
 
@@ -40,7 +40,7 @@ const { values } = parseArgs({
 const { queries } = loadQueries(values.queries!);
 const half = halfOf(queries);
 const tuning = queries.filter((q) => half.get(q.id) === 'tuning');
-const judgedSources = new Set(queries.flatMap((q) => q.judgments.map((j) => j.speech_key.split('/')[0])));
+const judgedOnly = judgedSourcesOnly(queries);
 const ranker = await openRanker(values.data!, undefined, { rescore: Number(values.rescore) });
 const kindOf = new Map(queries.map((q) => [q.id, q.kind]));
 const fmt = (x: number | null) => (x === null ? '    -' : x.toFixed(3));
@@ -52,16 +52,9 @@ for (const name of values.configs!.split(',')) {
     const condensed = new Map<string, number | null>();
     for (const q of tuning) {
       const grades = gradesOf(q);
-      const keys = (await ranker.rank(q.text, mode, CONFIGS[name])).filter((k) => judgedSources.has(k.split('/')[0]));
+      const keys = judgedOnly(await ranker.rank(q.text, mode, CONFIGS[name]));
       raw.set(q.id, ndcgAt(keys, grades, 10));
-      condensed.set(
-        q.id,
-        ndcgAt(
-          keys.filter((k) => grades.has(k)),
-          grades,
-          10,
-        ),
-      );
+      condensed.set(q.id, condensedNdcgAt(keys, grades, 10));
     }
     perQuery.set(`${name}/${mode}`, raw);
     const m = (s: Map<string, number | null>, ok: (id: string) => boolean) => mean([...s].filter(([id]) => ok(id)).map(([, v]) => v));

@@ -57,6 +57,16 @@ export function halfOf(queries: readonly EvalQuery[]): Map<string, Half> {
 
 export const chunkKey = (speechKey: string, index: number) => `${speechKey}#${index}`;
 
+/** A chunk key's source (`ca-hoc`, `bc`, `on`): its speech key's first part. */
+export const sourceOf = (key: string) => key.split('/')[0];
+
+/** The keys of `ranked` from sources some query has judgments in: results from sources nobody
+ *  judged (Ontario's Hansard beside the House) are set aside after ranking, as `make eval` does. */
+export function judgedSourcesOnly(queries: readonly EvalQuery[]): (ranked: string[]) => string[] {
+  const judged = new Set(queries.flatMap((q) => q.judgments.map((j) => sourceOf(j.speech_key))));
+  return (ranked) => ranked.filter((k) => judged.has(sourceOf(k)));
+}
+
 export function gradesOf(q: EvalQuery): Map<string, number> {
   return new Map(q.judgments.map((j) => [chunkKey(j.speech_key, j.chunk_index), j.grade]));
 }

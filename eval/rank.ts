@@ -24,6 +24,13 @@ const SIDES: Record<Exclude<Mode, 'bm25'>, PoolOptions> = {
   hybrid: { keyword: true, vector: true },
 };
 
+/** The keyword side with the query's own words only: no translated list, expansion or word families. */
+export const OWN_WORDS_ONLY: PoolOptions = {
+  translatedLeads: 0,
+  expansion: { weight: { keyword: 0, topic: 0, prose: 0 } },
+  relatedWeight: 0,
+};
+
 /** lang=any and no other filter: what a plain `/search/speeches?q=` does. */
 const ANY: SearchFilters = { langs: ['en', 'fr'], exclude_presiding: false };
 
