@@ -9,11 +9,14 @@ import { DATASETS, repoManifest } from './nightly-manifest.js';
 
 export const HOUSE = 'www.ourcommons.ca';
 
-function put(root: string, host: string, path: string, body: string | Buffer): void {
-  const file = join(root, host, path);
+/** A document at `path` (its host first: `api.lims.leg.bc.ca/pcms/…`) under the publisher folder. */
+export function publishFile(root: string, path: string, body: string | Buffer): void {
+  const file = join(root, path);
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, body);
 }
+
+const put = (root: string, host: string, path: string, body: string | Buffer) => publishFile(root, join(host, path), body);
 
 /** A real sitting's XML (by default 44-1 No. 303; `sample` names another of hoc-hansard-xml-samples)
  *  published as sitting `number` of `session` ("44-1"). */

@@ -4,9 +4,9 @@
 // from the HDMS file server that ignores conditional requests; then the importer on what was fetched.
 // The documents are hand-written in the publisher's layouts (test/helpers/bc-committee-publisher.ts).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { LISTERS } from '../../../build-db/fetch/listers.js';
 import { runFetch } from '../../../build-db/fetch/run-fetch.js';
@@ -16,6 +16,7 @@ import type { ImportContext, SourceInput } from '../../../build-db/import/types.
 import { CAY, cayMeeting, FGS, fgsMeeting, meetingsPage, membership } from '../../helpers/bc-committee-publisher.js';
 import { DATASETS, subsetManifest } from '../../helpers/nightly-manifest.js';
 import { startUpstream, type Upstream } from '../../helpers/upstream-server.js';
+import { publishFile } from '../../helpers/publisher-folder.js';
 
 const FEED = 'https://api.lims.leg.bc.ca/pcms/committees/meetings?filter=previous';
 // Opaque to us: the feed's own cursors, here made up.
@@ -90,10 +91,7 @@ describe('the nightly on the loopback LIMS committee feed', () => {
   let up: Upstream;
   let root: string;
   let cache: string;
-  const put = (path: string, body: string) => {
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), body);
-  };
+  const put = (path: string, body: string) => publishFile(root, path, body);
   const hdms = (folder: string, code: string, file: string) => `lims.leg.bc.ca/hdms/file/Committees/${folder}/${code}/${file}`;
   beforeAll(async () => {
     root = mkdtempSync(join(tmpdir(), 'canpol-bc-committees-publisher-'));

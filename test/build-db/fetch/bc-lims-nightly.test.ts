@@ -4,9 +4,9 @@
 // what was fetched (sponsors and voters linked to the members).
 // The members answer is hand-written in the layout of the real one (test/build-db/import/bc-members.test.ts).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { MEMBERS_QUERY } from '../../../build-db/fetch/bc-lims-listers.js';
 import { LISTERS } from '../../../build-db/fetch/listers.js';
 import { runFetch } from '../../../build-db/fetch/run-fetch.js';
@@ -16,6 +16,7 @@ import { Identity, type Person } from '../../../build-db/import/identity.js';
 import type { ImportContext, SourceInput } from '../../../build-db/import/types.js';
 import { DATASETS, subsetManifest } from '../../helpers/nightly-manifest.js';
 import { startUpstream, type Upstream } from '../../helpers/upstream-server.js';
+import { publishFile } from '../../helpers/publisher-folder.js';
 
 const SAMPLES = join(DATASETS, 'provincial-samples', 'bc-bills');
 const HAVE = existsSync(join(SAMPLES, 'bc_sessions.json'));
@@ -74,10 +75,7 @@ describe.skipIf(!HAVE)('the nightly on the loopback LIMS', () => {
   let up: Upstream;
   let root: string;
   let cache: string;
-  const put = (path: string, body: string) => {
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), body);
-  };
+  const put = (path: string, body: string) => publishFile(root, path, body);
   const member = (id: number, first: string, last: string, riding: string) => ({
     memberId: id,
     active: true,

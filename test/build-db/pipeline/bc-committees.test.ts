@@ -4,14 +4,15 @@
 // in the publisher's layouts (test/helpers/bc-committee-publisher.ts).
 import { Database } from 'bun:sqlite';
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { type PipelineOptions, runPipeline } from '../../../build-db/pipeline/run-pipeline.js';
 import { FGS, fgsMeeting, meetingsPage, membership } from '../../helpers/bc-committee-publisher.js';
 import { loopbackPipeline } from '../../helpers/loopback-publisher.js';
 import { DATASETS, subsetManifest } from '../../helpers/nightly-manifest.js';
 import { startUpstream, type Upstream } from '../../helpers/upstream-server.js';
+import { publishFile } from '../../helpers/publisher-folder.js';
 
 const FOLDER = 'lims.leg.bc.ca/hdms/file/Committees/43rd2nd/fgs';
 const BLUES = '20260225am-Finance-Victoria-Blues.htm';
@@ -24,10 +25,7 @@ describe('BC committees through the nightly', () => {
   let dir: string;
   let root: string;
   let opts: PipelineOptions;
-  const put = (path: string, body: string) => {
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), body);
-  };
+  const put = (path: string, body: string) => publishFile(root, path, body);
   const page = (files: string[]) =>
     meetingsPage(
       [{ id: 3801, startTime: '2026-02-25T09:00:00', name: FGS }],
