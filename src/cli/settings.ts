@@ -361,7 +361,7 @@ export const SETTINGS = {
     env: 'CANPOL_FETCH_DEADLINE',
     default: 'none',
     kind: 'string',
-    help: 'after this the fetch starts no backfill request (closed sessions, the House’s committee Evidence older than two weeks, a dissolved Ontario Parliament’s committee transcripts): a duration from the start (`35m`, `90s`, `2h`) or a UTC time (`2026-12-06T08:00:00Z`); requests in flight finish, the sources left short are reported `partial` and the next run continues them; `none`: no deadline',
+    help: 'after this the fetch starts no backfill request (closed sessions, the House’s committee Evidence older than two weeks, a dissolved Ontario Parliament’s committee transcripts, BC’s committee transcripts of earlier sessions): a duration from the start (`35m`, `90s`, `2h`) or a UTC time (`2026-12-06T08:00:00Z`); requests in flight finish, the sources left short are reported `partial` and the next run continues them; `none`: no deadline',
   },
   work: {
     flag: '--work',

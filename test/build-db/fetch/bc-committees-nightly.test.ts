@@ -61,17 +61,28 @@ test('the lister: one transcript per meeting half from the parliament asked for 
       `${FEED}&enCursor=${encodeURIComponent(CURSOR_2)}`,
       'bc-committees-meetings',
       null,
-      { from_parliament: 43, page: 2 },
+      // The first page's newest session is the one sitting (43rd Parliament, 2nd session), carried on.
+      { from_parliament: 43, page: 2, sitting_session: 4302 },
     ],
   ]);
-  const second = lister(page2, (p) => p, first.files[1].url, { from_parliament: 43, page: 2 });
-  // The 42nd Parliament's meeting is neither fetched nor followed by a third page.
-  expect(second.files.map((f) => f.path)).toEqual([`bc-committees/43rd1st/cay/${CAY_FILE}.gz`]);
-  const deeper = lister(page2, (p) => p, first.files[1].url, { from_parliament: 42, page: 2 });
-  expect(deeper.files.map((f) => f.path)).toEqual([
-    `bc-committees/43rd1st/cay/${CAY_FILE}.gz`,
-    `bc-committees/42nd5th/pac/${OLD}.gz`,
-    'bc-committees/meetings-3.json',
+  // The sitting session's transcripts, and the page after one holding them, are not backfill.
+  expect(first.files.filter((f) => f.backfill)).toEqual([]);
+  const second = lister(page2, (p) => p, first.files[1].url, first.files[1].params);
+  // The 42nd Parliament's meeting is neither fetched nor followed by a third page; the 1st session's
+  // transcript is backfill.
+  expect(second.files.map((f) => [f.path, f.backfill ?? false])).toEqual([[`bc-committees/43rd1st/cay/${CAY_FILE}.gz`, true]]);
+  const deeper = lister(page2, (p) => p, first.files[1].url, { from_parliament: 42, page: 2, sitting_session: 4302 });
+  // A page with nothing of the sitting session: the pages after it are older still, so backfill too.
+  expect(deeper.files.map((f) => [f.path, f.backfill ?? false])).toEqual([
+    [`bc-committees/43rd1st/cay/${CAY_FILE}.gz`, true],
+    [`bc-committees/42nd5th/pac/${OLD}.gz`, true],
+    ['bc-committees/meetings-3.json', true],
+  ]);
+  // Without a session carried from an earlier page, the page's own newest is taken as sitting.
+  expect(lister(page2, (p) => p, first.files[1].url, { from_parliament: 42, page: 2 }).files.map((f) => f.backfill ?? false)).toEqual([
+    false,
+    true,
+    false,
   ]);
   // The cursor replaces the last one and is sent percent-encoded ("+", "/" and "=" kept as data).
   expect(deeper.files[2].url).toBe(`${FEED}&enCursor=${encodeURIComponent(CURSOR_3)}`);
@@ -86,32 +97,40 @@ test('the lister: one transcript per meeting half from the parliament asked for 
   ]);
 });
 
+const manifest = subsetManifest(['bc-committees']);
+const hdms = (folder: string, code: string, file: string) => `lims.leg.bc.ca/hdms/file/Committees/${folder}/${code}/${file}`;
+
+/** The loopback publisher: the feed's two pages, the membership and the transcripts they list. */
+async function startFeed(): Promise<{ up: Upstream; root: string }> {
+  const root = mkdtempSync(join(tmpdir(), 'canpol-bc-committees-publisher-'));
+  const put = (path: string, body: string) => publishFile(root, path, body);
+  put('api.lims.leg.bc.ca/pcms/committees/meetings?filter=previous', page1());
+  put(`api.lims.leg.bc.ca/pcms/committees/meetings?filter=previous&enCursor=${CURSOR_2}`, page2);
+  put('api.lims.leg.bc.ca/pcms/committees/membership', membership());
+  put(hdms('43rd2nd', 'fgs', BLUES), fgsMeeting(false));
+  put(hdms('43rd2nd', 'fgs', FINAL), fgsMeeting(true));
+  put(hdms('43rd1st', 'cay', CAY_FILE), cayMeeting());
+  put(hdms('42nd5th', 'pac', OLD), cayMeeting());
+  const up = await startUpstream(manifest, DATASETS, root);
+  // The HDMS file server answers every request in full and sends no validators.
+  for (const [f, c, n] of [
+    ['43rd2nd', 'fgs', BLUES],
+    ['43rd2nd', 'fgs', FINAL],
+    ['43rd1st', 'cay', CAY_FILE],
+    ['43rd2nd', 'fgs', '20260226am-Finance-Nelson-Blues.htm'],
+  ])
+    up.behave(`/${hdms(f, c, n)}`, { kind: 'unconditional' });
+  return { up, root };
+}
+
 describe('the nightly on the loopback LIMS committee feed', () => {
-  const manifest = subsetManifest(['bc-committees']);
   let up: Upstream;
   let root: string;
   let cache: string;
   const put = (path: string, body: string) => publishFile(root, path, body);
-  const hdms = (folder: string, code: string, file: string) => `lims.leg.bc.ca/hdms/file/Committees/${folder}/${code}/${file}`;
   beforeAll(async () => {
-    root = mkdtempSync(join(tmpdir(), 'canpol-bc-committees-publisher-'));
+    ({ up, root } = await startFeed());
     cache = mkdtempSync(join(tmpdir(), 'canpol-bc-committees-cache-'));
-    put('api.lims.leg.bc.ca/pcms/committees/meetings?filter=previous', page1());
-    put(`api.lims.leg.bc.ca/pcms/committees/meetings?filter=previous&enCursor=${CURSOR_2}`, page2);
-    put('api.lims.leg.bc.ca/pcms/committees/membership', membership());
-    put(hdms('43rd2nd', 'fgs', BLUES), fgsMeeting(false));
-    put(hdms('43rd2nd', 'fgs', FINAL), fgsMeeting(true));
-    put(hdms('43rd1st', 'cay', CAY_FILE), cayMeeting());
-    put(hdms('42nd5th', 'pac', OLD), cayMeeting());
-    up = await startUpstream(manifest, DATASETS, root);
-    // The HDMS file server answers every request in full and sends no validators.
-    for (const [f, c, n] of [
-      ['43rd2nd', 'fgs', BLUES],
-      ['43rd2nd', 'fgs', FINAL],
-      ['43rd1st', 'cay', CAY_FILE],
-      ['43rd2nd', 'fgs', '20260226am-Finance-Nelson-Blues.htm'],
-    ])
-      up.behave(`/${hdms(f, c, n)}`, { kind: 'unconditional' });
   });
   afterAll(async () => {
     await up.close();
@@ -175,4 +194,43 @@ describe('the nightly on the loopback LIMS committee feed', () => {
       '304 /api.lims.leg.bc.ca/pcms/committees/membership (conditional)',
     ]);
   });
+});
+
+test('past the fetch deadline the closed session’s transcripts are left for the next run (the source partial), the sitting one’s fetched; the next run takes the rest', async () => {
+  const { up, root } = await startFeed();
+  const cache = mkdtempSync(join(tmpdir(), 'canpol-bc-committees-cache-'));
+  const run = async (deadline?: number) => {
+    const before = up.requests.length;
+    const report = await runFetch({ manifest, cache, mirror: up.mirror, timeoutMs: 5_000, retries: 0, backoffMs: 5, deadline });
+    return {
+      source: report.sources[0],
+      asked: up.requests
+        .slice(before)
+        .map((q) => q.path)
+        .sort(),
+    };
+  };
+  try {
+    const first = await run(Date.now());
+    expect(first.source.status, JSON.stringify(first.source.problems)).toBe('partial');
+    expect(first.source.backfill).toMatchObject({ deferred: 1, rechecks_deferred: 0 });
+    // Both pages (the second follows a page of the sitting session), the membership, the 2nd session's final.
+    expect(first.asked).toEqual(
+      [
+        '/api.lims.leg.bc.ca/pcms/committees/meetings?filter=previous',
+        `/api.lims.leg.bc.ca/pcms/committees/meetings?filter=previous&enCursor=${encodeURIComponent(CURSOR_2)}`,
+        '/api.lims.leg.bc.ca/pcms/committees/membership',
+        `/${hdms('43rd2nd', 'fgs', FINAL)}`,
+      ].sort(),
+    );
+    const second = await run();
+    expect(second.source.status, JSON.stringify(second.source.problems)).toBe('fresh');
+    expect(second.source.backfill).toBeUndefined();
+    expect(second.asked.filter((p) => p.includes('/hdms/'))).toEqual([`/${hdms('43rd1st', 'cay', CAY_FILE)}`]);
+    expect(existsSync(join(cache, 'provincial-samples/bc-committees/43rd1st/cay', `${CAY_FILE}.gz`))).toBe(true);
+  } finally {
+    await up.close();
+    rmSync(root, { recursive: true, force: true });
+    rmSync(cache, { recursive: true, force: true });
+  }
 });
