@@ -29,7 +29,7 @@ import { translateStems, type Lexicon } from '../../core/text/translate.js';
 import { relatedFamilies, snowballSiblings, type RelatedOptions } from './related-families.js';
 import { chunksForTerm } from './term-collection.js';
 import { writtenIn } from '../../core/text/query-language.js';
-import { otherReadingWeights, ownReadings } from './written-language.js';
+import { likelyLanguage, otherReadingWeights, ownReadings } from './written-language.js';
 import { EXACT_DEPTH, exactHead } from './exact-scores.js';
 import { printBillNumbers } from '../../core/text/bill-number.js';
 import type { Neighbour, VectorIndex } from './vectors.js';
@@ -206,9 +206,12 @@ export async function hybridPool(
   );
   // A query written in one language: its words' readings in the other weigh at most as their own,
   // and only the own readings are translated (written-language.ts).
+  // Without function words the corpus says which language the words are more at home in; that only
+  // caps the other reading's weight: both readings are still translated, as the query gives no sign.
   const written = (o.writtenLanguage ?? true) && f.langs.length > 1 ? writtenIn(q) : null;
+  const capBy = written ?? ((o.writtenLanguage ?? true) && f.langs.length > 1 ? likelyLanguage(queries, terms) : null);
   const weightOf = new Map(related);
-  if (written) for (const [s, w] of otherReadingWeights(queries, terms, written)) weightOf.set(s, Math.min(weightOf.get(s) ?? 1, w));
+  if (capBy) for (const [s, w] of otherReadingWeights(queries, terms, capBy)) weightOf.set(s, Math.min(weightOf.get(s) ?? 1, w));
   const readings = written ? ownReadings(terms, written) : terms;
   const keywordOf = (list: string[], budget?: number) => {
     if (!list.length) return [];

@@ -43,3 +43,22 @@ export function otherReadingWeights(
 export function ownReadings<T extends Readings>(terms: readonly T[], written: Lang): T[] {
   return terms.map((t) => ({ ...t, byLang: t.byLang[written] ? { [written]: t.byLang[written] } : {} }));
 }
+
+/** The language a query without function words (a bare "riding", "logement") is most likely written
+ *  in: the one whose chunks hold its words more often (each word's readings compared by the chunks
+ *  holding them; the product of the ratios decides). Null when no word is held in both. Shares of
+ *  each language's chunks would not do: a few French chunks on one subject (Ontario's "Université de
+ *  l'Ontario français") made "university" look French. Beside Ontario's Hansard, whose French chunks
+ *  write the anglicism "riding", the French reading was the rarer and led a bare "riding"
+ *  (ranking-rules-real.test.ts). */
+export function likelyLanguage(queries: Pick<SearchQueries, 'termLevels'>, terms: readonly Readings[]): Lang | null {
+  const both = terms.filter((t) => t.byLang.en && t.byLang.fr && t.byLang.en !== t.byLang.fr);
+  const levels = queries.termLevels(both.flatMap((t) => [t.byLang.en!, t.byLang.fr!]));
+  let balance = 0;
+  for (const t of both) {
+    const en = levels.get(t.byLang.en!)?.docs ?? 0;
+    const fr = levels.get(t.byLang.fr!)?.docs ?? 0;
+    if (en && fr) balance += Math.log(en / fr);
+  }
+  return balance > 0 ? 'en' : balance < 0 ? 'fr' : null;
+}

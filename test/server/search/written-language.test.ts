@@ -2,11 +2,26 @@
 // weighing more than the word's own reading, and never translated. Counts made up here: 1,000
 // chunks, 100 of them French.
 import { describe, expect, test } from 'bun:test';
-import { otherReadingWeights, ownReadings } from '../../../src/server/search/written-language.js';
+import { likelyLanguage, otherReadingWeights, ownReadings } from '../../../src/server/search/written-language.js';
 import { idf } from '../../../src/core/data-file/keyword-index.js';
 import { writtenIn } from '../../../src/core/text/query-language.js';
 
-const DOCS: Record<string, number> = { carbon: 60, carbon·: 2, tax: 300, tax·: 90, grey: 0, grey·: 3, police: 80, police·: 30 };
+const DOCS: Record<string, number> = {
+  carbon: 60,
+  carbon·: 2,
+  tax: 300,
+  tax·: 90,
+  grey: 0,
+  grey·: 3,
+  police: 80,
+  police·: 30,
+  riding: 900,
+  riding·: 4,
+  logement: 6,
+  logement·: 26,
+  university: 200,
+  universit·: 40,
+};
 const queries = {
   totalChunks: () => 1000,
   matchCount: () => 100,
@@ -45,5 +60,21 @@ describe('ownReadings', () => {
     expect(writtenIn('RCMP use of spyware to hack mobile phones')).toBe('en');
     expect(writtenIn('la taxe sur le carbone')).toBe('fr');
     expect(writtenIn('chrysotile')).toBeNull();
+  });
+});
+
+describe('likelyLanguage', () => {
+  test('a query without function words is written in the language whose chunks hold its words more often', () => {
+    // The anglicism in a few French chunks does not make "riding" French, nor a French quotation in
+    // a few English ones "logement" English.
+    expect(likelyLanguage(queries as never, [word('riding', 'riding·')])).toBe('en');
+    expect(likelyLanguage(queries as never, [word('logement', 'logement·')])).toBe('fr');
+    // Counted in chunks, not as shares of each language’s chunks (40 of 100 French ones is more than 200 of 900).
+    expect(likelyLanguage(queries as never, [word('university', 'universit·')])).toBe('en');
+    // Several words: the product of the ratios (60/2 · 300/90 for English).
+    expect(likelyLanguage(queries as never, [word('carbon', 'carbon·'), word('tax', 'tax·')])).toBe('en');
+    // No word held in both languages: no guess (Grey keeps its French reading whole).
+    expect(likelyLanguage(queries as never, [word('grey', 'grey·')])).toBeNull();
+    expect(likelyLanguage(queries as never, [])).toBeNull();
   });
 });
