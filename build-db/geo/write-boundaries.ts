@@ -9,6 +9,7 @@ import { bboxOf, centroid, geodesicAreaSqKm, vertexCount } from './measure.js';
 import { repairGeometry } from './repair.js';
 import { GEO_SCHEMA_SQL } from '../../src/core/data-file/geo-schema.js';
 import { simplifyGeometry } from './simplify.js';
+import { createMemoryGuard } from '../../src/core/memory/memory-guard.js';
 import { usesThreads } from '../../src/core/memory/thread-mode.js';
 import { workerPipe, type BatchPipe } from '../workers/batch-pipe.js';
 import type { WorkerMode } from '../workers/start-worker.js';
@@ -141,8 +142,13 @@ export function writeBoundaries(
       }
     }
   };
+  // Deriving a boundary (repair, reprojection, simplification) leaves megabytes of garbage: over the
+  // 1,900 real boundaries the heap grew past 1.6 GB before the collector ran, the build's peak beside
+  // Ontario's chunks. Asked after each boundary, the guard collects sooner (docs/benchmarks.md).
+  const guard = createMemoryGuard();
   try {
     for (const [{ file, line, record }, derived] of derivedRows()) {
+      guard.check();
       if (!derived.ok) {
         rejected++;
         warnings.push(`${file}:${line}: geometry: boundary ${record.source_set}/${record.slug} rejected: ${derived.reason}`);
