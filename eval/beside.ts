@@ -1,11 +1,12 @@
-// Why federal figures move when another legislature's Hansard is added beside them: the TUNING half
-// ranked on two data files (without and with the added chunks), each twice: as `make eval` ranks
-// (lang=any, results from unjudged sources set aside after ranking) and under level=federal (the
-// pools hold federal chunks only), the latter on the queries judged on federal chunks alone. The
+// Why federal figures move when another legislature's Hansard is added beside them: one half (the
+// tuning half unless --half held-out) ranked on two data files (without and with the added chunks),
+// each twice: as `make eval` ranks (lang=any, results from unjudged sources set aside after ranking)
+// and under level=federal (the pools hold federal chunks only), the latter on the queries judged on
+// federal chunks alone. The
 // filtered pair isolates what the added chunks change in the corpus's statistics (idf, rare words,
 // the encoder, word families); filtered against unfiltered on the same file, what they change by
 // sharing the candidate lists. NDCG@10 per mode and kind, and the queries that move most.
-//   bun eval/beside.ts --without data/real-without.db --with data/real.db [--modes keyword,vector,hybrid]
+//   bun eval/beside.ts --without data/real-without.db --with data/real.db [--modes keyword,vector,hybrid] [--half held-out]
 import { parseArgs } from 'node:util';
 import { condensedNdcgAt, mean, ndcgAt } from './metrics.js';
 import { gradesOf, halfOf, judgedSourcesOnly, KINDS, loadQueries, type EvalQuery } from './queries.js';
@@ -18,24 +19,25 @@ const { values } = parseArgs({
     queries: { type: 'string', default: 'eval/queries.jsonl' },
     modes: { type: 'string', default: 'keyword,vector,hybrid' },
     moved: { type: 'string', default: '12' },
+    half: { type: 'string', default: 'tuning' },
   },
 });
-if (!values.without || !values.with) {
-  console.error('usage: bun eval/beside.ts --without FILE --with FILE');
+if (!values.without || !values.with || !['tuning', 'held-out'].includes(values.half!)) {
+  console.error('usage: bun eval/beside.ts --without FILE --with FILE [--half tuning|held-out]');
   process.exit(1);
 }
 const modes = values.modes!.split(',') as Mode[];
 const { queries } = loadQueries(values.queries!);
 const half = halfOf(queries);
-const tuning = queries.filter((q) => half.get(q.id) === 'tuning');
+const chosen = queries.filter((q) => half.get(q.id) === values.half);
 const judgedOnly = judgedSourcesOnly(queries);
-const federalOnly = new Set(tuning.filter((q) => q.judgments.every((j) => j.speech_key.startsWith('ca-hoc/'))).map((q) => q.id));
+const federalOnly = new Set(chosen.filter((q) => q.judgments.every((j) => j.speech_key.startsWith('ca-hoc/'))).map((q) => q.id));
 
 type Scores = Map<string, Record<string, number | null>>;
 async function scoresOf(path: string, filtered: boolean): Promise<Scores> {
   const ranker = await openRanker(path, filtered ? { langs: ['en', 'fr'], exclude_presiding: false, level: 'federal' } : undefined);
   const out: Scores = new Map();
-  for (const q of tuning) {
+  for (const q of chosen) {
     if (filtered && !federalOnly.has(q.id)) continue;
     const grades = gradesOf(q);
     const row: Record<string, number | null> = {};
@@ -68,7 +70,7 @@ const cell = (s: Scores, m: string, ids: (id: string) => boolean) =>
   mean([...s].filter(([id]) => ids(id)).map(([, r]) => r[m]))?.toFixed(3) ?? '    -';
 for (const m of modes) {
   console.log(
-    `\n${m}, tuning half, NDCG@10 (federal rows: the ${federalOnly.size} queries judged on federal chunks only; cond: all, on condensed lists)`,
+    `\n${m}, ${values.half} half, NDCG@10 (federal rows: the ${federalOnly.size} queries judged on federal chunks only; cond: all, on condensed lists)`,
   );
   console.log(['run'.padEnd(18), 'all', 'cond', 'fed-q', ...KINDS.map((k) => k.slice(0, 8))].join('\t'));
   for (const [label, s] of runs)
