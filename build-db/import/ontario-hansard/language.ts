@@ -26,10 +26,39 @@ export function paragraphLanguage(text: string): 'en' | 'fr' | null {
   return null;
 }
 
-/** Languages of a turn's paragraphs: an unclear one takes the previous paragraph's (else the next clear one's, else English). */
-export function paragraphLanguages(paragraphs: readonly string[]): Array<'en' | 'fr'> {
-  const read = paragraphs.map(paragraphLanguage);
+/** Languages of a turn's passages: an unclear one (null) takes the previous passage's (else the
+ *  first clear one's, else English). */
+export function clearOrNeighbour(read: ReadonlyArray<'en' | 'fr' | null>): Array<'en' | 'fr'> {
   const firstClear = read.find((l) => l !== null) ?? 'en';
   let last: 'en' | 'fr' = firstClear;
   return read.map((l) => (last = l ?? last));
+}
+
+const ABBREVIATION = /(?:^|[\s(«“"])(?:M|MM|Mme|Mmes|Mlle|Mr|Mrs|Ms|Dr|St|Ste|Hon|Jr|Sr|No|art|p)\.\s*$/u;
+
+/** A paragraph's runs of one language, sentence by sentence: members switch within a paragraph ("Ma
+ *  question est pour le ministre du Logement. There are presently 1,577 households…"), and a
+ *  paragraph read whole took its majority's language, so its French sentence was searched with
+ *  English stems and listed as English. A sentence that does not say clearly takes its neighbour's
+ *  language; a paragraph of one language is one run, its text as printed. */
+export function sentenceRuns(paragraph: string): Array<{ lang: 'en' | 'fr' | null; text: string }> {
+  const sentences: string[] = [];
+  for (const [s] of paragraph.matchAll(/[^.!?…]+(?:[.!?…]+["»”’)]*|$)\s*/g)) {
+    if (!s.trim()) continue;
+    // "MM. Éric Desrochers", "St. Lawrence": a title's period does not end the sentence.
+    if (sentences.length && ABBREVIATION.test(sentences.at(-1)!)) sentences[sentences.length - 1] += s;
+    else sentences.push(s);
+  }
+  const read = sentences.map(paragraphLanguage);
+  const clear = new Set(read.filter((l) => l !== null));
+  if (clear.size < 2) return [{ lang: paragraphLanguage(paragraph), text: paragraph }];
+  let last = read.find((l) => l !== null)!;
+  const runs: Array<{ lang: 'en' | 'fr'; text: string }> = [];
+  sentences.forEach((s, i) => {
+    last = read[i] ?? last;
+    const run = runs.at(-1);
+    if (run && run.lang === last) run.text += s;
+    else runs.push({ lang: last, text: s });
+  });
+  return runs.map((r) => ({ lang: r.lang, text: r.text.trim() }));
 }

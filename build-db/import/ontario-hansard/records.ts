@@ -4,7 +4,7 @@
 import type { SpeakerKind, SpeechType } from '../../../src/core/domain/enums.js';
 import { wallClockTimestamp } from '../../../src/core/domain/time-zones.js';
 import type { ImportContext, SourceInput } from '../types.js';
-import { paragraphLanguages } from './language.js';
+import { clearOrNeighbour, sentenceRuns } from './language.js';
 import type { Turn } from './walk.js';
 import { bareName, unlinkedReason } from '../identity.js';
 
@@ -118,8 +118,10 @@ export function speechRecords(
     }
     // In committee a plain name that links nobody may be a witness: the label does not say which.
     const kind: SpeakerKind | null = meeting && who.kind === 'member' && !key ? null : who.kind;
-    // Consecutive paragraphs of one language make one speech.
-    const langs = paragraphLanguages(t.paragraphs.map((p) => p.text));
+    // Consecutive passages of one language make one speech: a paragraph that changes language
+    // between sentences is its runs (sentenceRuns), each a passage of its own.
+    const passages = t.paragraphs.flatMap((p) => sentenceRuns(p.text).map((r) => ({ anchor: p.anchor, text: r.text, clear: r.lang })));
+    const langs = clearOrNeighbour(passages.map((p) => p.clear));
     const runs: Array<{ lang: 'en' | 'fr'; from: number; to: number }> = [];
     langs.forEach((l, i) => {
       const last = runs.at(-1);
@@ -143,12 +145,9 @@ export function speechRecords(
         province_territory: 'ON',
         speech_type: meeting ? 'committee' : speechType(t),
         is_presiding: who.kind === 'presiding',
-        text: t.paragraphs
-          .slice(run.from, run.to + 1)
-          .map((p) => p.text)
-          .join('\n\n'),
+        text: joinPassages(passages.slice(run.from, run.to + 1)),
         source_url: url,
-        source_anchor: t.paragraphs[run.from].anchor,
+        source_anchor: passages[run.from].anchor,
         source_system: source,
         order_of_business: t.orderOfBusiness,
         subject: t.subject,
@@ -158,6 +157,11 @@ export function speechRecords(
     }
   }
   return { speeches, counts };
+}
+
+/** Passages of one run as one text: those of one paragraph as printed (a space), paragraphs apart. */
+function joinPassages(passages: ReadonlyArray<{ anchor: string; text: string }>): string {
+  return passages.map((p, i) => (i === 0 ? '' : p.anchor === passages[i - 1].anchor ? ' ' : '\n\n') + p.text).join('');
 }
 
 /** 1 → "1st", 41 → "41st". */

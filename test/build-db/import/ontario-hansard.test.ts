@@ -7,7 +7,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSyn
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { importOntarioHansard } from '../../../build-db/import/ontario-hansard/index.js';
-import { paragraphLanguage } from '../../../build-db/import/ontario-hansard/language.js';
+import { paragraphLanguage, sentenceRuns } from '../../../build-db/import/ontario-hansard/language.js';
 import { readSpeaker } from '../../../build-db/import/ontario-hansard/speaker.js';
 import { readClock } from '../../../build-db/import/ontario-hansard/walk.js';
 import { Identity, type Person } from '../../../build-db/import/identity.js';
@@ -251,10 +251,39 @@ describe('a division on a hand-written page', () => {
   });
 });
 
+describe('sentenceRuns: a paragraph that changes language between sentences', () => {
+  test('its runs, each sentence in its own language, an unclear one with its neighbour', () => {
+    expect(sentenceRuns('Ma question est pour le ministre du Logement. There are presently 1,577 households in Sudbury.')).toEqual([
+      { lang: 'fr', text: 'Ma question est pour le ministre du Logement.' },
+      { lang: 'en', text: 'There are presently 1,577 households in Sudbury.' },
+    ]);
+    // "Merci." says nothing clearly: it goes with the French before it.
+    expect(sentenceRuns('Je vous remercie pour la question. Merci. The minister has been clear on this file.').map((r) => r.lang)).toEqual([
+      'fr',
+      'en',
+    ]);
+  });
+
+  test("a title's period does not end the sentence", () => {
+    expect(sentenceRuns('They are making their way here. MM. Éric Desrochers et Lucas Egan seront avec nous aujourd’hui.')).toEqual([
+      { lang: 'en', text: 'They are making their way here.' },
+      { lang: 'fr', text: 'MM. Éric Desrochers et Lucas Egan seront avec nous aujourd’hui.' },
+    ]);
+  });
+
+  test('a paragraph of one language (or a French name quoted in English) is one run, as printed', () => {
+    const p = 'I rise on Bill 6, the Great Lakes and St. Lawrence River Basin; en français, Loi visant la protection du bassin. ';
+    expect(sentenceRuns(p)).toEqual([{ lang: null, text: p }]);
+    expect(sentenceRuns('I rise today. It is an honour to be here.')).toEqual([
+      { lang: 'en', text: 'I rise today. It is an honour to be here.' },
+    ]);
+  });
+});
+
 describe.skipIf(!existsSync(REAL))('real sittings', () => {
   const dir = temp();
   mkdirSync(join(dir, 'html'));
-  const days = ['2014-07-02', '2016-03-02', '2018-02-20'];
+  const days = ['2014-07-02', '2016-03-02', '2018-02-20', '2018-04-19'];
   for (const d of days) copyFileSync(join(REAL, `${d}.html.gz`), join(dir, 'html', `${d}.html.gz`));
   const { speeches, out, skips } = run(dir);
   const stats = out.stats!;
@@ -298,6 +327,21 @@ describe.skipIf(!existsSync(REAL))('real sittings', () => {
       ['fr', 'para723', 'statement', '2016-03-02T15:10:00-05:00'],
     ]);
     expect(two[1].text.startsWith('Les résidants de ma communauté')).toBe(true);
+  });
+
+  test('2018-04-19: a paragraph that opens in French and goes on in English is two speeches, the French sentence its own', () => {
+    const turn = speeches.filter((x) => x.key.startsWith('on/speech/2018-04-19/') && x.source_anchor === 'para648');
+    expect(turn.map((x) => [x.language, x.speaker_name_raw, x.subject])).toEqual([
+      ['fr', 'Mme France Gélinas', 'Affordable housing'],
+      ['en', 'Mme France Gélinas', 'Affordable housing'],
+    ]);
+    expect(turn[0].text).toBe('Ma question est pour le ministre du Logement.');
+    expect(turn[1].text.startsWith('There are presently 1,577 households in greater Sudbury')).toBe(true);
+    // The turn's next paragraph, English too, stays in the English speech.
+    expect(turn[1].text.endsWith('why is this government doing nothing to help elderly, vulnerable Ontarians in need of housing?')).toBe(
+      true,
+    );
+    expect(turn[1].text).toContain('in the community.\n\nMy question is,');
   });
 
   test('2014-07-02 opens the 41st Parliament: its session starts that day', () => {
