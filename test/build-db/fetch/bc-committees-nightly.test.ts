@@ -17,6 +17,7 @@ import { CAY, cayMeeting, FGS, fgsMeeting, meetingsPage, membership } from '../.
 import { DATASETS, subsetManifest } from '../../helpers/nightly-manifest.js';
 import { startUpstream, type Upstream } from '../../helpers/upstream-server.js';
 import { publishFile } from '../../helpers/publisher-folder.js';
+import { fetchRuns } from '../../helpers/fetch-runs.js';
 
 const FEED = 'https://api.lims.leg.bc.ca/pcms/committees/meetings?filter=previous';
 // Opaque to us: the feed's own cursors, here made up.
@@ -199,17 +200,7 @@ describe('the nightly on the loopback LIMS committee feed', () => {
 test('past the fetch deadline the closed session’s transcripts are left for the next run (the source partial), the sitting one’s fetched; the next run takes the rest', async () => {
   const { up, root } = await startFeed();
   const cache = mkdtempSync(join(tmpdir(), 'canpol-bc-committees-cache-'));
-  const run = async (deadline?: number) => {
-    const before = up.requests.length;
-    const report = await runFetch({ manifest, cache, mirror: up.mirror, timeoutMs: 5_000, retries: 0, backoffMs: 5, deadline });
-    return {
-      source: report.sources[0],
-      asked: up.requests
-        .slice(before)
-        .map((q) => q.path)
-        .sort(),
-    };
-  };
+  const run = fetchRuns(up, manifest, cache);
   try {
     const first = await run(Date.now());
     expect(first.source.status, JSON.stringify(first.source.problems)).toBe('partial');

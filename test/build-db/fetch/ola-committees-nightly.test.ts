@@ -14,6 +14,7 @@ import type { Skip } from '../../../build-db/import/types.js';
 import { tempDir } from '../../helpers/fixture.js';
 import { repoManifest } from '../../helpers/nightly-manifest.js';
 import { startUpstream } from '../../helpers/upstream-server.js';
+import { fetchRuns } from '../../helpers/fetch-runs.js';
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -200,16 +201,11 @@ describe('the ola-committees source', () => {
     at(`${fin43}/committee-transcript-2024-nov-4`, transcript('Mr. Ernie Hardeman', 'We begin.'));
     at(`${fin44}/committee-transcript-2025-dec-01`, transcript('Hon. Ernie Hardeman', 'Good morning, members.'));
     const cache = temp();
+    const runs = fetchRuns(up, manifest, cache);
+    // The paths on www.ola.org, as the pages link them.
     const run = async (deadline?: number) => {
-      const before = up.requests.length;
-      const report = await runFetch({ manifest, cache, mirror: up.mirror, timeoutMs: 5_000, retries: 0, backoffMs: 5, deadline });
-      return {
-        source: report.sources[0],
-        asked: up.requests
-          .slice(before)
-          .map((r) => r.path.replace(/^\/www\.ola\.org/, ''))
-          .sort(),
-      };
+      const r = await runs(deadline);
+      return { ...r, asked: r.asked.map((p) => p.replace(/^\/www\.ola\.org/, '')) };
     };
     try {
       const first = await run(Date.now());
