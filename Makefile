@@ -32,7 +32,7 @@ data/canpol.db: dist/canpol.mjs data/demo/manifest.json
 ## data-real: import every real upstream file in ../shared/datasets and build data/real.db
 DATASETS ?= ../shared/datasets
 # Ontario's Hansard (114,882 speeches) stays out of the default file: beside it `make eval`'s held-out
-# federal figure falls (0.741 → 0.708) and two of issue 48's real-file checks fail (docs/importers.md);
+# federal figure falls (0.745 → 0.708) and two of issue 48's real-file checks fail (docs/importers.md);
 # LEAVE_OUT=none takes it in (3 min 40 s, 1.8-2.3 GiB peak).
 LEAVE_OUT ?= ontario-hansard
 data-real: dist/canpol.mjs
