@@ -9,7 +9,7 @@ import { join, sep } from 'node:path';
 import { importStats } from '../import-stats.js';
 import { firstFileOfSitting } from '../sitting-files.js';
 import type { Importer, ImportContext, ImportOutput, SourceInput } from '../types.js';
-import { readPage } from '../ontario-hansard/document.js';
+import { type Page, readPage } from '../ontario-hansard/document.js';
 import { ONTARIO_TERMS } from '../ontario-hansard/index.js';
 import { speechRecords } from '../ontario-hansard/records.js';
 import { walkSitting } from '../ontario-hansard/walk.js';
@@ -20,17 +20,7 @@ export const COMMITTEES_SOURCE = 'ontario-committees';
 const TRANSCRIPT_PATH = /^([a-z0-9-]+)\/parliament-(\d+)\/(committee-transcript-[a-z0-9-]+)\.html?(?:\.gz)?$/;
 
 /** The page's own heading when it names a committee: the name where the index has none. */
-function headingCommittee(html: string): string | null {
-  for (const m of html.matchAll(/<h1\b[^>]*>([\s\S]*?)<\/h1>/gi)) {
-    const text = m[1]
-      .replace(/<[^>]*>/g, ' ')
-      .replace(/&amp;/g, '&')
-      .replace(/[\s\u00a0]+/g, ' ')
-      .trim();
-    if (/\bcommittee on\b/i.test(text)) return text;
-  }
-  return null;
-}
+const headingCommittee = (page: Page): string | null => page.titles.find((t) => /\bcommittee on\b/i.test(t)) ?? null;
 
 type Session = SourceInput<'sessions'>;
 
@@ -101,7 +91,8 @@ export function importOntarioCommittees(from: string, ctx: ImportContext): Impor
       ctx.skip({ file: t.file, record: 'whole file', reason: 'unreadable file', detail: String(e) });
       continue;
     }
-    const committee = names.get(t.slug) ?? headingCommittee(html);
+    const page = readPage(html);
+    const committee = names.get(t.slug) ?? headingCommittee(page);
     if (!committee) {
       ctx.skip({
         file: t.file,
@@ -113,7 +104,6 @@ export function importOntarioCommittees(from: string, ctx: ImportContext): Impor
     }
     const url = transcriptUrl(t.slug, t.parliament, t.name);
     if (!firstFileOfSitting(seen, url, t.file, ctx)) continue;
-    const page = readPage(html);
     if (page.date && page.date !== dated.date)
       ctx.log(`${t.file}: the page is dated ${page.date}; the transcript's name, ${dated.date}, is used`);
     const walked = walkSitting(page.blocks);

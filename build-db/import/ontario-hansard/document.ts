@@ -22,6 +22,8 @@ export interface Block {
 
 export interface Page {
   blocks: Block[];
+  /** The page's `<h1>` headings as read (a committee transcript's names its committee). */
+  titles: string[];
   date: string | null;
   parliament: number | null;
   session: number | null;
@@ -92,6 +94,7 @@ export function readPage(html: string): Page {
   const date = meta('dc.date.created') ?? current?.[3] ?? /[?&]Date=(\d{4}-\d{2}-\d{2})/.exec(href)?.[1] ?? null;
   return {
     blocks,
+    titles: findAll((e) => e.name === 'h1', doc.children).map((h) => textOf(h.children)),
     date: date && /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : null,
     parliament: temporal ? Number(temporal[1]) : current ? Number(current[1]) : null,
     session: temporal ? Number(temporal[2]) : current ? Number(current[2]) : null,
