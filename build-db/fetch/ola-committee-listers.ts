@@ -12,10 +12,7 @@
 // are backfill (past the fetch deadline, left for the next run).
 import { committeeLinks, listingPath, OLA, transcriptLinks } from '../import/ontario-committees/pages.js';
 import type { ManifestFile } from './manifest-types.js';
-
-const INDEX_CHECK = { content_types: ['text/html'], min_bytes: 200 };
-type Listed = { files: ManifestFile[]; problems: string[] };
-const closed = (params?: Record<string, string | number>) => params?.closed === 1 || params?.closed === '1';
+import { CLOSED_PERIOD, closed, INDEX_CHECK, type Listed } from './ola-listers.js';
 
 /** The committees index → each committee's transcripts listing of each Parliament in scope. */
 export function olaCommitteeListings(
@@ -38,7 +35,7 @@ export function olaCommitteeListings(
         list_with: 'ola-committee-transcripts',
         optional: true,
         check: INDEX_CHECK,
-        ...(p < to ? { immutable: true, backfill: true, params: { closed: 1 } } : {}),
+        ...(p < to ? { ...CLOSED_PERIOD, params: { closed: 1 } } : {}),
       });
   return {
     files,
@@ -59,7 +56,7 @@ export function olaCommitteeTranscripts(
     .map((t) => ({
       path: `transcripts/${t.slug}/parliament-${t.parliament}/${t.name}.html`,
       url: new URL(t.path, indexUrl).href,
-      ...(closed(params) ? { immutable: true, backfill: true } : {}),
+      ...(closed(params) ? CLOSED_PERIOD : {}),
     }))
     .sort((a, b) => a.path.localeCompare(b.path));
   return { files, problems: [] };

@@ -19,7 +19,7 @@ const BILL = /href="(\/en\/legislative-business\/bills\/parliament-(\d+)\/sessio
 const DATED = /\(\s*([A-Z][a-z]+ \d{1,2}, \d{4})\s*[–—-]\s*([A-Z][a-z]+ \d{1,2}, \d{4})?/;
 const BASE = 'https://www.ola.org/';
 // Index pages are short beside a sitting's Hansard (the source's own floor is for those).
-const INDEX_CHECK = { content_types: ['text/html'], min_bytes: 200 };
+export const INDEX_CHECK = { content_types: ['text/html'], min_bytes: 200 };
 
 export interface OlaSession {
   parliament: number;
@@ -42,9 +42,14 @@ export function olaSessions(index: string, fromParliament = 1): OlaSession[] {
 }
 
 const fromOf = (params?: Record<string, string | number>) => Number(params?.from_parliament ?? 1);
-const closed = (params?: Record<string, string | number>) => params?.closed === 1 || params?.closed === '1';
+/** Whether an index file was listed from a closed period (`params.closed`, set with CLOSED_PERIOD's files). */
+export const closed = (params?: Record<string, string | number>) => params?.closed === 1 || params?.closed === '1';
 
-type Listed = { files: ManifestFile[]; problems: string[] };
+/** A closed period's page (a closed session, a dissolved Parliament) cannot change: held once, not
+ *  requested again, and backfill (past the fetch deadline, left for the next run). */
+export const CLOSED_PERIOD = { immutable: true, backfill: true } as const;
+
+export type Listed = { files: ManifestFile[]; problems: string[] };
 
 /** House documents → each session's page (of a closed session: held once), listed next with `next`. */
 const sessionPages =
@@ -57,7 +62,7 @@ const sessionPages =
         url: new URL(s.path, indexUrl).href,
         list_with: next,
         check: INDEX_CHECK,
-        ...(s.closed ? { immutable: true, backfill: true, params: { closed: 1 } } : {}),
+        ...(s.closed ? { ...CLOSED_PERIOD, params: { closed: 1 } } : {}),
       })),
       problems: sessions.length
         ? []
@@ -88,7 +93,7 @@ export function olaSessionEnds(
       path: `sittings/${date}.html`,
       url,
       list_with: 'ola-hansard-pdf',
-      ...(closed(params) ? { immutable: true, backfill: true, params: { closed: 1 } } : {}),
+      ...(closed(params) ? { ...CLOSED_PERIOD, params: { closed: 1 } } : {}),
     })),
     problems: all.length ? [] : ['the session page links no sitting (…/{YYYY-MM-DD}/hansard)'],
   };
@@ -119,7 +124,7 @@ export function olaHansardPdf(
         url: new URL(link, indexUrl).href,
         format: 'pdf',
         check: PDF_CHECK,
-        ...(closed(params) ? { immutable: true, backfill: true } : {}),
+        ...(closed(params) ? CLOSED_PERIOD : {}),
       },
     ],
     problems: [],
@@ -136,7 +141,7 @@ export function olaSittings(
   const files = sittingsOf(index, indexUrl).map(([date, url]) => ({
     path: `html/${date}.html`,
     url,
-    ...(closed(params) ? { immutable: true, backfill: true } : {}),
+    ...(closed(params) ? CLOSED_PERIOD : {}),
   }));
   return { files, problems: files.length ? [] : ['the session page links no sitting (…/{YYYY-MM-DD}/hansard)'] };
 }
@@ -155,7 +160,7 @@ export function olaBillListings(
       url: new URL(`/en/legislative-business/bills/parliament-${s.parliament}/session-${s.session}`, indexUrl).href,
       list_with: 'ola-bill-status',
       check: INDEX_CHECK,
-      ...(s.closed ? { immutable: true, backfill: true, params: { closed: 1 } } : {}),
+      ...(s.closed ? { ...CLOSED_PERIOD, params: { closed: 1 } } : {}),
     })),
     problems: sessions.length ? [] : ['the House documents page links no session page'],
   };
@@ -175,7 +180,7 @@ export function olaBillStatus(
       byBill.set(path, {
         path,
         url: new URL(`${m[1]}/status`, indexUrl).href,
-        ...(closed(params) ? { immutable: true, backfill: true } : {}),
+        ...(closed(params) ? CLOSED_PERIOD : {}),
       });
   }
   const files = [...byBill.values()].sort((a, b) => a.path.localeCompare(b.path, 'en', { numeric: true }));

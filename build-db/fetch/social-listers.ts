@@ -15,8 +15,6 @@ import {
 import { readEntity, statements, stringValue } from '../import/wikidata/entity.js';
 import type { Lister, ManifestFile } from './manifest-types.js';
 
-// The shape of listers.ts's Lister, written here so that listers.ts can register these without a cycle.
-
 const ENTITY_DATA = 'https://www.wikidata.org/wiki/Special:EntityData';
 const JSON_CHECK = { content_types: ['application/json'], min_bytes: 2 };
 
