@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { BillStage } from '../../../src/core/domain/enums.js';
 import { unlinkedReason } from '../identity.js';
 import { importStats } from '../import-stats.js';
-import { ONTARIO_TERMS } from '../ontario-hansard/index.js';
+import { ONTARIO_TERMS, ONTARIO_TERMS_NOTE, ONTARIO_TERMS_URL } from '../ontario-hansard/index.js';
 import { sessionRecord } from '../ontario-hansard/records.js';
 import { splitListedName } from '../ontario-members/roster.js';
 import { sessionDates } from '../ontario-members/parliaments.js';
@@ -188,9 +188,9 @@ export function importOntarioBills(from: string, ctx: ImportContext): ImportOutp
             bills: 'partial',
             source_urls: {
               bills: 'https://www.ola.org/en/legislative-business/bills',
-              terms: 'https://www.ola.org/en/offices-divisions-branches/copyright',
+              terms: ONTARIO_TERMS_URL,
             },
-            notes: `Ontario bills: ${kept.length} bills of ${sessionsSeen.size} session(s) from the Assembly's bills listings and status pages (stages with their dates, sponsors). Terms: non-commercial reuse with credit to the Legislative Assembly of Ontario.`,
+            notes: `Ontario bills: ${kept.length} bills of ${sessionsSeen.size} session(s) from the Assembly's bills listings and status pages (stages with their dates, sponsors). ${ONTARIO_TERMS_NOTE}`,
           },
         ]
       : [],

@@ -10,7 +10,7 @@ import { importStats } from '../import-stats.js';
 import { firstFileOfSitting } from '../sitting-files.js';
 import type { Importer, ImportContext, ImportOutput, SourceInput } from '../types.js';
 import { type Page, readPage } from '../ontario-hansard/document.js';
-import { ONTARIO_TERMS } from '../ontario-hansard/index.js';
+import { ONTARIO_TERMS, ONTARIO_TERMS_NOTE, ONTARIO_TERMS_URL } from '../ontario-hansard/index.js';
 import { speechRecords } from '../ontario-hansard/records.js';
 import { walkSitting } from '../ontario-hansard/walk.js';
 import { COMMITTEES_PATH, committeeLinks, OLA, transcriptDate, transcriptUrl } from './pages.js';
@@ -160,9 +160,9 @@ export function importOntarioCommittees(from: string, ctx: ImportContext): Impor
             committees: 'partial',
             source_urls: {
               committees: `${OLA}${COMMITTEES_PATH}`,
-              terms: 'https://www.ola.org/en/offices-divisions-branches/copyright',
+              terms: ONTARIO_TERMS_URL,
             },
-            notes: `Ontario committee transcripts: ${stats.meetings} meetings of ${committees.size} committees ${span} (${speeches.length} speeches); ${roster ? `${stats.turns_linked} of ${stats.turns_linked + stats.turns_unlinked} named turns linked to a member by full name (the rest witnesses, or members printed otherwise)` : 'speakers not linked (no Ontario roster in the bundle)'}. Terms: non-commercial reuse with credit to the Legislative Assembly of Ontario.`,
+            notes: `Ontario committee transcripts: ${stats.meetings} meetings of ${committees.size} committees ${span} (${speeches.length} speeches); ${roster ? `${stats.turns_linked} of ${stats.turns_linked + stats.turns_unlinked} named turns linked to a member by full name (the rest witnesses, or members printed otherwise)` : 'speakers not linked (no Ontario roster in the bundle)'}. ${ONTARIO_TERMS_NOTE}`,
           },
         ]
       : [],

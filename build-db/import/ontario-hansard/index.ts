@@ -16,6 +16,11 @@ const SITTING_FILE = /^(\d{4}-\d{2}-\d{2})\.html?(?:\.gz)?$/;
 
 export const ONTARIO_TERMS =
   'Hansard © Legislative Assembly of Ontario: excerpts may be reproduced for reasonable, fair, non-commercial use with credit to the Assembly (ola.org copyright page); no commercial reuse without its permission';
+/** The copyright page as the current site's own footer links it (the 2018-02-20 page): every Ontario
+ *  coverage row's `source_urls.terms`. */
+export const ONTARIO_TERMS_URL = 'https://www.ola.org/en/offices-divisions-branches/copyright';
+/** The end of every Ontario coverage row's notes. */
+export const ONTARIO_TERMS_NOTE = 'Terms: non-commercial reuse with credit to the Legislative Assembly of Ontario.';
 
 export function importOntarioHansard(from: string, ctx: ImportContext): ImportOutput {
   const dir = existsSync(join(from, 'html')) ? join(from, 'html') : from;
@@ -123,12 +128,11 @@ export function importOntarioHansard(from: string, ctx: ImportContext): ImportOu
         jurisdiction: 'ON',
         hansard: 'partial',
         ...(votes.length ? { votes: 'partial' as const } : {}),
-        // The copyright page as the current site's own footer links it (the 2018-02-20 page).
         source_urls: {
           hansard: 'https://www.ola.org/en/legislative-business/house-documents',
-          terms: 'https://www.ola.org/en/offices-divisions-branches/copyright',
+          terms: ONTARIO_TERMS_URL,
         },
-        notes: `Ontario Hansard: ${stats.files} House sittings ${dates[0] ?? ''}..${dates.at(-1) ?? ''} (${speeches.length} speeches, ${votes.length} recorded divisions from the Hansard's division lists); ${roster ? `${stats.turns_linked} of ${stats.turns_linked + stats.turns_unlinked} member turns linked` : 'speakers not linked (no Ontario roster in the bundle)'}. Terms: non-commercial reuse with credit to the Legislative Assembly of Ontario.`,
+        notes: `Ontario Hansard: ${stats.files} House sittings ${dates[0] ?? ''}..${dates.at(-1) ?? ''} (${speeches.length} speeches, ${votes.length} recorded divisions from the Hansard's division lists); ${roster ? `${stats.turns_linked} of ${stats.turns_linked + stats.turns_unlinked} member turns linked` : 'speakers not linked (no Ontario roster in the bundle)'}. ${ONTARIO_TERMS_NOTE}`,
       },
     ],
     stats,

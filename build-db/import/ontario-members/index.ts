@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { importStats } from '../import-stats.js';
 import type { Importer, ImportContext, ImportOutput, SourceInput } from '../types.js';
-import { ONTARIO_TERMS } from '../ontario-hansard/index.js';
+import { ONTARIO_TERMS, ONTARIO_TERMS_NOTE, ONTARIO_TERMS_URL } from '../ontario-hansard/index.js';
 import { readRoster } from './roster.js';
 import { readPdfRuns } from '../pdf/pdf-lines.js';
 import { addListedMembers, HANSARD_LIST, withListedMembers } from './listed-members.js';
@@ -128,9 +128,9 @@ export function importRosterPages(from: string, ctx: ImportContext): ImportOutpu
             politicians: 'live',
             source_urls: {
               members: `https://www.ola.org/en/members/parliament-${parliaments.at(-1)}`,
-              terms: 'https://www.ola.org/en/offices-divisions-branches/copyright',
+              terms: ONTARIO_TERMS_URL,
             },
-            notes: `Ontario members: the Assembly's roster of Parliament(s) ${parliaments.join(', ')} (${people.size} people; riding per Parliament, no party: the roster page names none). Terms: non-commercial reuse with credit to the Legislative Assembly of Ontario.`,
+            notes: `Ontario members: the Assembly's roster of Parliament(s) ${parliaments.join(', ')} (${people.size} people; riding per Parliament, no party: the roster page names none). ${ONTARIO_TERMS_NOTE}`,
           },
         ]
       : [],

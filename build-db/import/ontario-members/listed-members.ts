@@ -6,6 +6,7 @@ import { personName } from '../identity.js';
 import type { ImportContext, ImportOutput, SourceInput } from '../types.js';
 import type { PdfTextRun } from '../pdf/pdf-lines.js';
 import { readMemberList } from './hansard-list.js';
+import { ONTARIO_TERMS_NOTE, ONTARIO_TERMS_URL } from '../ontario-hansard/index.js';
 import { type OntarioParliament, parliamentOn } from './parliaments.js';
 
 type Politician = SourceInput<'politicians'>;
@@ -113,9 +114,9 @@ export function withListedMembers(out: ImportOutput, politicians: Politician[], 
             politicians: 'live',
             source_urls: {
               members: 'https://www.ola.org/en/members',
-              terms: 'https://www.ola.org/en/offices-divisions-branches/copyright',
+              terms: ONTARIO_TERMS_URL,
             },
-            notes: `Ontario members: ${[out.coverage[0] ? "the Assembly's roster pages" : '', said].filter(Boolean).join(' and ')} (${politicians.length} people; riding and, from the Hansard lists, party per Parliament). Terms: non-commercial reuse with credit to the Legislative Assembly of Ontario.`,
+            notes: `Ontario members: ${[out.coverage[0] ? "the Assembly's roster pages" : '', said].filter(Boolean).join(' and ')} (${politicians.length} people; riding and, from the Hansard lists, party per Parliament). ${ONTARIO_TERMS_NOTE}`,
           },
         ]
       : [],
