@@ -2,6 +2,7 @@
 // paragraph boundaries into chunks of at most MAX_TOKENS words, each starting with a small overlap
 // of the previous chunk's last sentences so a passage cut at a boundary is still found whole.
 import { countWords } from '../../src/core/text/words.js';
+import { SENTENCE } from '../../src/core/text/sentences.js';
 
 export interface ChunkSpan {
   index: number;
@@ -27,7 +28,7 @@ function segments(text: string, maxTokens: number): Segment[] {
   const paragraphs = /[^\n]+(?:\n(?!\s*\n)[^\n]*)*/g; // blocks separated by blank lines
   for (const p of text.matchAll(paragraphs)) {
     const pStart = p.index!;
-    const sentences = [...p[0].matchAll(/[^.!?…]+(?:[.!?…]+["»”’)]*|$)\s*/g)].filter((s) => s[0].trim());
+    const sentences = [...p[0].matchAll(SENTENCE)].filter((s) => s[0].trim());
     sentences.forEach((s, i) => {
       const lead = s[0].length - s[0].trimStart().length;
       const sStart = pStart + s.index! + lead;

@@ -5,6 +5,7 @@
 import { stopwords as stopEn } from '@orama/stopwords/english';
 import { stopwords as stopFr } from '@orama/stopwords/french';
 import { fold } from '../../../src/core/domain/text.js';
+import { SENTENCE } from '../../../src/core/text/sentences.js';
 
 const en = new Set(stopEn.map(fold));
 const fr = new Set(stopFr.map(fold));
@@ -43,22 +44,19 @@ const ABBREVIATION = /(?:^|[\s(«“"])(?:M|MM|Mme|Mmes|Mlle|Mr|Mrs|Ms|Dr|St|Ste
  *  language; a paragraph of one language is one run, its text as printed. */
 export function sentenceRuns(paragraph: string): Array<{ lang: 'en' | 'fr' | null; text: string }> {
   const sentences: string[] = [];
-  for (const [s] of paragraph.matchAll(/[^.!?…]+(?:[.!?…]+["»”’)]*|$)\s*/g)) {
+  for (const [s] of paragraph.matchAll(SENTENCE)) {
     if (!s.trim()) continue;
     // "MM. Éric Desrochers", "St. Lawrence": a title's period does not end the sentence.
     if (sentences.length && ABBREVIATION.test(sentences.at(-1)!)) sentences[sentences.length - 1] += s;
     else sentences.push(s);
   }
   const read = sentences.map(paragraphLanguage);
-  const clear = new Set(read.filter((l) => l !== null));
-  if (clear.size < 2) return [{ lang: paragraphLanguage(paragraph), text: paragraph }];
-  let last = read.find((l) => l !== null)!;
+  if (new Set(read.filter((l) => l !== null)).size < 2) return [{ lang: paragraphLanguage(paragraph), text: paragraph }];
   const runs: Array<{ lang: 'en' | 'fr'; text: string }> = [];
-  sentences.forEach((s, i) => {
-    last = read[i] ?? last;
+  clearOrNeighbour(read).forEach((lang, i) => {
     const run = runs.at(-1);
-    if (run && run.lang === last) run.text += s;
-    else runs.push({ lang: last, text: s });
+    if (run && run.lang === lang) run.text += sentences[i];
+    else runs.push({ lang, text: sentences[i] });
   });
   return runs.map((r) => ({ lang: r.lang, text: r.text.trim() }));
 }
