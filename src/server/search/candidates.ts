@@ -208,8 +208,9 @@ export async function hybridPool(
   // and only the own readings are translated (written-language.ts).
   // Without function words the corpus says which language the words are more at home in; that only
   // caps the other reading's weight: both readings are still translated, as the query gives no sign.
-  const written = (o.writtenLanguage ?? true) && f.langs.length > 1 ? writtenIn(q) : null;
-  const capBy = written ?? ((o.writtenLanguage ?? true) && f.langs.length > 1 ? likelyLanguage(queries, terms) : null);
+  const bothLangs = (o.writtenLanguage ?? true) && f.langs.length > 1;
+  const written = bothLangs ? writtenIn(q) : null;
+  const capBy = written ?? (bothLangs ? likelyLanguage(queries, terms) : null);
   const weightOf = new Map(related);
   if (capBy) for (const [s, w] of otherReadingWeights(queries, terms, capBy)) weightOf.set(s, Math.min(weightOf.get(s) ?? 1, w));
   const readings = written ? ownReadings(terms, written) : terms;
