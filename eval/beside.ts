@@ -9,7 +9,7 @@
 //   bun eval/beside.ts --without data/real-without.db --with data/real.db [--modes keyword,vector,hybrid] [--half held-out]
 import { parseArgs } from 'node:util';
 import { condensedNdcgAt, mean, ndcgAt } from './metrics.js';
-import { gradesOf, halfOf, judgedSourcesOnly, KINDS, loadQueries, type EvalQuery } from './queries.js';
+import { gradesOf, halfOf, judgedOnHouseAlone, judgedSourcesOnly, KINDS, loadQueries, type EvalQuery } from './queries.js';
 import { openRanker, type Mode } from './rank.js';
 
 const { values } = parseArgs({
@@ -31,7 +31,7 @@ const { queries } = loadQueries(values.queries!);
 const half = halfOf(queries);
 const chosen = queries.filter((q) => half.get(q.id) === values.half);
 const judgedOnly = judgedSourcesOnly(queries);
-const federalOnly = new Set(chosen.filter((q) => q.judgments.every((j) => j.speech_key.startsWith('ca-hoc/'))).map((q) => q.id));
+const federalOnly = new Set(chosen.filter(judgedOnHouseAlone).map((q) => q.id));
 
 type Scores = Map<string, Record<string, number | null>>;
 async function scoresOf(path: string, filtered: boolean): Promise<Scores> {

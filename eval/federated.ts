@@ -8,7 +8,7 @@
 import { parseArgs } from 'node:util';
 import type { PoolOptions } from '../src/server/search/candidates.js';
 import { condensedNdcgAt, mean, ndcgAt } from './metrics.js';
-import { gradesOf, halfOf, judgedSourcesOnly, KINDS, loadQueries, sourceOf } from './queries.js';
+import { gradesOf, halfOf, houseOnly, judgedOnHouseAlone, judgedSourcesOnly, KINDS, loadQueries } from './queries.js';
 import { MODES, OWN_WORDS_ONLY, openRanker, type Mode } from './rank.js';
 
 const { values } = parseArgs({
@@ -30,10 +30,8 @@ if (mode === 'bm25' || !MODES.includes(mode) || !['tuning', 'held-out'].includes
 }
 const { queries } = loadQueries(values.queries!);
 const half = halfOf(queries);
-const chosen = queries.filter(
-  (q) => half.get(q.id) === values.half && (!values.house || q.judgments.every((j) => j.speech_key.startsWith('ca-hoc/'))),
-);
-const judgedOnly = values.house ? (keys: string[]) => keys.filter((k) => sourceOf(k) === 'ca-hoc') : judgedSourcesOnly(queries);
+const chosen = queries.filter((q) => half.get(q.id) === values.half && (!values.house || judgedOnHouseAlone(q)));
+const judgedOnly = values.house ? houseOnly : judgedSourcesOnly(queries);
 const bare: PoolOptions = values.bare ? OWN_WORDS_ONLY : {};
 const VARIANTS: Array<[string, PoolOptions]> = [
   ['whole file', {}],

@@ -7,7 +7,7 @@
 import { parseArgs } from 'node:util';
 import type { PoolOptions } from '../src/server/search/candidates.js';
 import { condensedNdcgAt, ndcgAt } from './metrics.js';
-import { gradesOf, halfOf, loadQueries } from './queries.js';
+import { gradesOf, halfOf, houseOnly, judgedOnHouseAlone, loadQueries } from './queries.js';
 import { OWN_WORDS_ONLY, openRanker } from './rank.js';
 
 const { values } = parseArgs({
@@ -19,7 +19,7 @@ if (!values.a || !values.b) {
 }
 const { queries } = loadQueries('eval/queries.jsonl');
 const half = halfOf(queries);
-const chosen = queries.filter((q) => half.get(q.id) === 'tuning' && q.judgments.every((j) => j.speech_key.startsWith('ca-hoc/')));
+const chosen = queries.filter((q) => half.get(q.id) === 'tuning' && judgedOnHouseAlone(q));
 const options: PoolOptions = {
   ...OWN_WORDS_ONLY,
   federate: true,
@@ -30,7 +30,7 @@ const [a, b] = [await openRanker(values.a), await openRanker(values.b)];
 let differ = 0;
 for (const q of chosen) {
   const g = gradesOf(q);
-  const house = async (r: typeof a) => (await r.rank(q.text, 'keyword', options)).filter((k) => k.startsWith('ca-hoc/'));
+  const house = async (r: typeof a) => houseOnly(await r.rank(q.text, 'keyword', options));
   const [la, lb] = [await house(a), await house(b)];
   let same = 0;
   while (same < Math.min(la.length, lb.length) && la[same] === lb[same]) same++;

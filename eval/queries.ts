@@ -60,6 +60,15 @@ export const chunkKey = (speechKey: string, index: number) => `${speechKey}#${in
 /** A chunk key's source (`ca-hoc`, `bc`, `on`): its speech key's first part. */
 export const sourceOf = (key: string) => key.split('/')[0];
 
+/** The House of Commons' source: its chunk keys start `ca-hoc/`. */
+export const HOUSE = 'ca-hoc';
+
+/** Whether every judgment of `q` is on a chunk of the House (the queries a House-only comparison keeps). */
+export const judgedOnHouseAlone = (q: EvalQuery) => q.judgments.every((j) => sourceOf(j.speech_key) === HOUSE);
+
+/** The House's keys of `ranked`, every other source set aside. */
+export const houseOnly = (ranked: string[]) => ranked.filter((k) => sourceOf(k) === HOUSE);
+
 /** The keys of `ranked` from sources some query has judgments in: results from sources nobody
  *  judged (Ontario's Hansard beside the House) are set aside after ranking, as `make eval` does. */
 export function judgedSourcesOnly(queries: readonly EvalQuery[]): (ranked: string[]) => string[] {
